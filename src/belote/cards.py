@@ -1,0 +1,436 @@
+"""Suits, ranks, the 32 cards and sets of cards.
+
+Inside, a card is a number from 0 to 31 (``suit * 8 + rank``) and a set of
+cards is a 32-bit int with one bit per card; outside, both are small
+immutable values with a notation that round-trips:
+
+>>> Card.parse("JH")
+Card.parse('JH')
+>>> str(Card.parse("TS")), str(Card.parse("10♠"))
+('10S', '10S')
+>>> hand = CardSet.parse("JH 9H AS 7C")
+>>> len(hand), Card.parse("9H") in hand
+(4, True)
+>>> hand.points(Suit.HEARTS)
+45
+
+Card points follow RULES.md §1: trump J 20, 9 14, A 11, 10 10, K 4, Q 3;
+plain A 11, 10 10, K 4, Q 3, J 2; the rest 0. A deck holds 152 points
+whatever the trump.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+from typing_extensions import Self
+
+from belote.errors import NotationError
+
+__all__ = [
+    "CARDS",
+    "FULL_DECK",
+    "PLAIN_ORDER",
+    "PLAIN_POINTS",
+    "SEQUENCE_ORDER",
+    "TRUMP_ORDER",
+    "TRUMP_POINTS",
+    "Card",
+    "CardSet",
+    "Rank",
+    "Suit",
+    "card_points",
+    "suit_mask",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits. ``str()`` gives the letter used in the notation.
+
+    >>> Suit.parse("♥"), str(Suit.CLUBS)
+    (<Suit.HEARTS: 1>, 'C')
+    """
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        """The notation letter: ``S``, ``H``, ``D`` or ``C``."""
+        return "SHDC"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♠``, ``♥``, ``♦`` or ``♣``."""
+        return "♠♥♦♣"[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from its letter (any case) or symbol.
+
+        Raises:
+            NotationError: the text is not a suit.
+        """
+        suit = _SUIT_TEXT.get(text.strip().upper())
+        if suit is None:
+            raise NotationError(f"not a suit: {text!r} (expected one of S H D C or ♠ ♥ ♦ ♣)")
+        return suit
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Rank(enum.IntEnum):
+    """The eight ranks, numbered in sequence order from the seven up.
+
+    The numbering is the order used for runs (A K Q J 10 9 8 7); trick
+    strength and card points depend on the trump and live in the tables
+    :data:`TRUMP_ORDER`, :data:`PLAIN_ORDER`, :data:`TRUMP_POINTS` and
+    :data:`PLAIN_POINTS`.
+
+    >>> Rank.parse("T"), str(Rank.TEN)
+    (<Rank.TEN: 3>, '10')
+    """
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    TEN = 3
+    JACK = 4
+    QUEEN = 5
+    KING = 6
+    ACE = 7
+
+    @property
+    def text(self) -> str:
+        """The notation of the rank: ``7`` ... ``10``, ``J``, ``Q``, ``K``, ``A``."""
+        return _RANK_TEXT[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Read a rank from its notation (``10`` or ``T`` for the ten).
+
+        Raises:
+            NotationError: the text is not a rank.
+        """
+        rank = _RANK_FROM_TEXT.get(text.strip().upper())
+        if rank is None:
+            raise NotationError(
+                f"not a rank: {text!r} (expected one of 7 8 9 10 J Q K A, or T for ten)"
+            )
+        return rank
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_SUIT_TEXT: Final = {
+    "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
+    "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+}  # fmt: skip
+_RANK_TEXT: Final = ("7", "8", "9", "10", "J", "Q", "K", "A")
+_RANK_FROM_TEXT: Final = {text: Rank(i) for i, text in enumerate(_RANK_TEXT)} | {"T": Rank.TEN}
+
+#: Trump ranks from high to low: J 9 A 10 K Q 8 7 (RULES.md §1).
+TRUMP_ORDER: Final = (
+    Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.EIGHT, Rank.SEVEN,
+)  # fmt: skip
+#: Plain-suit ranks from high to low: A 10 K Q J 9 8 7 (RULES.md §1).
+PLAIN_ORDER: Final = (
+    Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN,
+)  # fmt: skip
+#: Ranks in sequence order for runs, high to low: A K Q J 10 9 8 7.
+SEQUENCE_ORDER: Final = tuple(reversed(Rank))
+#: Card points of a trump card, by rank (20 14 11 10 4 3 0 0 = 62).
+TRUMP_POINTS: Final = {Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10,
+                       Rank.KING: 4, Rank.QUEEN: 3, Rank.EIGHT: 0, Rank.SEVEN: 0}  # fmt: skip
+#: Card points of a plain card, by rank (11 10 4 3 2 0 0 0 = 30).
+PLAIN_POINTS: Final = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3,
+                       Rank.JACK: 2, Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0}  # fmt: skip
+
+# Hot-path tables, indexed by rank number: trick strength (higher wins) and points.
+TRUMP_STRENGTH: Final = tuple(7 - TRUMP_ORDER.index(Rank(r)) for r in range(8))
+PLAIN_STRENGTH: Final = tuple(7 - PLAIN_ORDER.index(Rank(r)) for r in range(8))
+_TRUMP_PTS: Final = tuple(TRUMP_POINTS[Rank(r)] for r in range(8))
+_PLAIN_PTS: Final = tuple(PLAIN_POINTS[Rank(r)] for r in range(8))
+
+
+def _pattern_points(table: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sum(table[r] for r in range(8) if pattern >> r & 1) for pattern in range(256))
+
+
+# Points of any subset of one suit (an 8-bit pattern), as trump and as plain.
+TRUMP_PATTERN_POINTS: Final = _pattern_points(_TRUMP_PTS)
+PLAIN_PATTERN_POINTS: Final = _pattern_points(_PLAIN_PTS)
+
+FULL_DECK: Final = (1 << 32) - 1
+"""The mask of all 32 cards."""
+
+
+def suit_mask(suit: int) -> int:
+    """The mask of the eight cards of ``suit``.
+
+    >>> hex(suit_mask(Suit.HEARTS))
+    '0xff00'
+    """
+    return 0xFF << (8 * suit)
+
+
+def card_points(mask: int, trump: int | None) -> int:
+    """The card points of the cards in ``mask`` with ``trump`` as trump suit.
+
+    Args:
+        mask: a card mask (bit ``suit * 8 + rank`` per card).
+        trump: the trump suit, or ``None`` for no trump.
+
+    >>> card_points(FULL_DECK, Suit.SPADES)
+    152
+    """
+    total = 0
+    for suit in range(4):
+        pattern = (mask >> (8 * suit)) & 0xFF
+        if pattern:
+            total += (TRUMP_PATTERN_POINTS if suit == trump else PLAIN_PATTERN_POINTS)[pattern]
+    return total
+
+
+class Card:
+    """One of the 32 cards. There is exactly one instance per card.
+
+    ``Card(rank, suit)`` and :meth:`Card.parse` return the shared instance,
+    so cards compare by identity and hash cheaply. Cards sort in index
+    order (suit S H D C, then rank from 7 up).
+
+    Attributes:
+        rank: the card's :class:`Rank`.
+        suit: the card's :class:`Suit`.
+        index: ``suit * 8 + rank``, from 0 to 31.
+        bit: ``1 << index``, the card's bit in a card mask.
+    """
+
+    __slots__ = ("bit", "index", "rank", "suit")
+
+    rank: Rank
+    suit: Suit
+    index: int
+    bit: int
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        return CARDS[int(suit) * 8 + int(rank)]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", Rank(index % 8))
+        object.__setattr__(card, "suit", Suit(index // 8))
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "bit", 1 << index)
+        return card
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with this index (0..31).
+
+        Raises:
+            NotationError: the index is out of range.
+        """
+        if not 0 <= index < 32:
+            raise NotationError(f"not a card index: {index} (expected 0..31)")
+        return CARDS[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: rank then suit, e.g. ``JH``, ``10S``, ``TS``, ``J♥``.
+
+        Raises:
+            NotationError: the text is not a card.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"not a card: {text!r} (expected text such as 'JH' or '10S')")
+        card = _CARD_FROM_TEXT.get(text.strip().upper())
+        if card is None:
+            raise NotationError(
+                f"not a card: {text!r} (expected a rank 7 8 9 10 J Q K A, or T, "
+                "then a suit S H D C or ♠ ♥ ♦ ♣, such as 'JH' or '10S')"
+            )
+        return card
+
+    def is_trump(self, trump: int | None) -> bool:
+        """Whether the card belongs to the trump suit."""
+        return self.suit == trump
+
+    def points(self, trump: int | None) -> int:
+        """The card's points when ``trump`` is the trump suit.
+
+        >>> Card.parse("9H").points(Suit.HEARTS), Card.parse("9H").points(Suit.SPADES)
+        (14, 0)
+        """
+        return (_TRUMP_PTS if self.suit == trump else _PLAIN_PTS)[self.rank]
+
+    def strength(self, trump: int | None) -> int:
+        """Strength of the card inside its own suit (0..7, higher wins).
+
+        Trump cards follow :data:`TRUMP_ORDER`, others :data:`PLAIN_ORDER`.
+        """
+        return (TRUMP_STRENGTH if self.suit == trump else PLAIN_STRENGTH)[self.rank]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __str__(self) -> str:
+        return self.rank.text + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(32))
+"""The 32 cards in index order."""
+
+_CARD_FROM_TEXT: Final = {
+    rank_text + suit_text: CARDS[suit * 8 + rank]
+    for suit_text, suit in _SUIT_TEXT.items()
+    for rank_text, rank in _RANK_FROM_TEXT.items()
+}
+
+
+def _iter_mask(mask: int) -> Iterator[Card]:
+    while mask:
+        low = mask & -mask
+        yield CARDS[low.bit_length() - 1]
+        mask ^= low
+
+
+class CardSet:
+    """An immutable set of cards, stored as a 32-bit mask.
+
+    Supports ``|``, ``&``, ``-``, ``^``, ``in``, ``len``, iteration (in card
+    index order) and comparison by content. ``str()`` gives the notation
+    that :meth:`parse` reads back.
+
+    >>> a = CardSet.parse("AS KS")
+    >>> str(a | CardSet.parse("7H")), len(a - CardSet.parse("KS"))
+    ('KS AS 7H', 1)
+    """
+
+    __slots__ = ("mask",)
+
+    mask: int
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        mask = 0
+        for card in cards:
+            if not isinstance(card, Card):
+                raise NotationError(f"not a card: {card!r}")
+            mask |= card.bit
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def from_mask(cls, mask: int) -> Self:
+        """The set whose bits are ``mask``.
+
+        Raises:
+            NotationError: the mask has bits outside the 32 cards.
+        """
+        if mask & ~FULL_DECK or mask < 0:
+            raise NotationError(f"not a card mask: {mask:#x}")
+        result = object.__new__(cls)
+        object.__setattr__(result, "mask", mask)
+        return result
+
+    @classmethod
+    def full_deck(cls) -> Self:
+        """All 32 cards."""
+        return cls.from_mask(FULL_DECK)
+
+    @classmethod
+    def parse(cls, text: str | Iterable[str]) -> Self:
+        """Read cards separated by spaces or commas, or a list of card texts.
+
+        Raises:
+            NotationError: a card is not valid or appears twice.
+        """
+        items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+        mask = 0
+        for item in items:
+            card = Card.parse(item)
+            if mask & card.bit:
+                raise NotationError(f"card {card} appears twice")
+            mask |= card.bit
+        return cls.from_mask(mask)
+
+    def points(self, trump: int | None) -> int:
+        """The card points of the set with ``trump`` as trump suit."""
+        return card_points(self.mask, trump)
+
+    def of_suit(self, suit: int) -> Self:
+        """The cards of the set in ``suit``."""
+        return self.from_mask(self.mask & suit_mask(suit))
+
+    def sorted(self, trump: int | None = None) -> list[Card]:
+        """The cards grouped by suit, strongest first inside each suit."""
+        return sorted(self, key=lambda c: (c.suit, -c.strength(trump)))
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask & card.bit)
+
+    def __iter__(self) -> Iterator[Card]:
+        return _iter_mask(self.mask)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return bool(self.mask)
+
+    def __or__(self, other: CardSet) -> Self:
+        return self.from_mask(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> Self:
+        return self.from_mask(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> Self:
+        return self.from_mask(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> Self:
+        return self.from_mask(self.mask ^ other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and self.mask == other.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (type(self).from_mask, (self.mask,))
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({str(self)!r})"

@@ -1,0 +1,352 @@
+"""One frozen value holding every rule of a variant, and the variant registry.
+
+A variant is a :class:`Rules` value. The engine never asks a variant's name:
+where variants really behave differently, a field holds a small named policy
+(an enum member) or a number. The four built-in variants live in
+:mod:`belote.variants` and are registered, like third-party ones, under the
+entry-point group ``belote.variants``.
+
+>>> rules = get_rules("piedicavallo")
+>>> rules.capot_value, rules.reverse_capot_value, rules.round_to
+(250, 350, 10)
+>>> get_rules("751").name
+'italian751'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from importlib.metadata import entry_points
+from types import MappingProxyType
+from typing import Final
+
+import attrs
+
+from belote.cards import Rank
+from belote.errors import InvalidArgument, UnknownVariant
+
+__all__ = [
+    "CallingOut",
+    "CapotRule",
+    "Contest",
+    "DealerRotation",
+    "PendingRule",
+    "PlayRules",
+    "Rules",
+    "available_variants",
+    "get_rules",
+    "register_variant",
+]
+
+ENTRY_POINT_GROUP: Final = "belote.variants"
+
+
+class Contest(enum.Enum):
+    """How declared announcements compete (RULES.md §6.2). Belote never competes."""
+
+    NONE = "none"
+    """No announcements but belote (``classic``, 002)."""
+    TEAM_BEST_TAKES_ALL = "team-best-takes-all"
+    """All announcements ranked together; the team with the single best one
+    scores all of its members' announcements, the other none; equal best
+    plain runs of opposing teams void the contest (000 §annunci 1-7)."""
+    PER_CLASS = "per-class"
+    """Runs compete only inside their class (tierce, cinquante, cent); the
+    best team of a class scores all its runs of that class; carrés never
+    cancel each other (004)."""
+    INDIVIDUAL = "individual"
+    """Players compete alone; any carré beats any run; runs by length, top
+    card, trump, then the first to declare; the best player scores all of
+    his combinations, every other player none (001, 003)."""
+
+
+class CapotRule(enum.Enum):
+    """When a deal is a capot and who can make it (RULES.md §7.2)."""
+
+    ALL_TRICKS = "all-tricks"
+    """A team wins every trick (002)."""
+    ATTACK_OR_REVERSE = "attack-or-reverse"
+    """The attack wins every trick (cappotto), or the defence does (cappotto
+    contrario, scored with :attr:`Rules.reverse_capot_value`) (000)."""
+    NO_OPPONENT_POINT = "no-opponent-point"
+    """The opponents make no card point at all (tricks of 0 points allowed,
+    not the last one) and hold no belote (004)."""
+    PLAYER_ALL_TRICKS = "player-all-tricks"
+    """A player wins every trick: a bonus on top of his card points, without
+    the last-trick 10; with three players, when exactly one player wins no
+    trick, each other player gets the split bonus (001, 003)."""
+
+
+class PendingRule(enum.Enum):
+    """Where litige points held pending go (RULES.md §7.4)."""
+
+    NEXT_ATTACK_OR_DEFENCE = "next-attack-or-defence"
+    """To the next played deal's attack if it makes its contract, else to its
+    defence; on a second litige, the old points go to that deal's defence and
+    the new ones become pending (000 §Litige, notes 1-2)."""
+    NEXT_WINNER = "next-winner"
+    """To the team that wins the next decided deal; a further litige adds to
+    them (002, 004)."""
+
+
+class CallingOut(enum.Enum):
+    """Who may stop the game by claiming the target (RULES.md §8.1, §8.2)."""
+
+    NONE = "none"
+    """No calling out."""
+    LEADER_MASTER = "leader-master"
+    """The player about to lead after winning the previous trick may call
+    out; the claim is checked at the end of the deal (000 "chiamarsi fuori")."""
+    ARRETE = "arrete"
+    """A player may stop the deal on his turn once he has won a trick holding
+    a counting card, not with one trick left; decided at once (001, 003)."""
+
+
+class DealerRotation(enum.Enum):
+    """Who deals the next deal (RULES.md §2)."""
+
+    NEXT_SEAT = "next-seat"
+    """The seat after the dealer (000, 002)."""
+    WINNER_DEALS = "winner-deals"
+    """With two players, the one who scored more deals again; after a deal
+    where both passed the other deals (001, 003). With more players, the
+    seat after the dealer."""
+
+
+@attrs.frozen
+class PlayRules:
+    """The play obligations of RULES.md §5 as booleans.
+
+    Following the led suit is always required. The fields say what happens
+    beyond that.
+    """
+
+    overtrump_on_trump_lead: bool = True
+    """On a trump lead, a higher trump than the best one in the trick must be
+    played when held, even over the partner (000 "sormontando", 004, 001
+    "montare")."""
+    must_trump_when_void: bool = True
+    """A player void in the led suit must play a trump when he holds one
+    (002, 000, 004; not 001/003)."""
+    partner_master_exempts: bool = True
+    """A player whose partner currently wins the trick may play any card when
+    void in the led suit (002, 000; not 004)."""
+    must_overtrump: bool = True
+    """When trumping a trick that already holds a trump, a higher trump must
+    be played when held (002 "overcut", 000, 004)."""
+    must_undertrump: bool = True
+    """When trumping is required and no higher trump is held, a lower trump
+    must still be played (002, 000 "pisciare", 004)."""
+
+
+def _frozen_mapping(value: Mapping[Rank, int]) -> Mapping[Rank, int]:
+    return MappingProxyType(dict(value))
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """Every rule of one variant. Each field is one knob of RULES.md.
+
+    Build a new variant from an old one with :func:`attrs.evolve`:
+
+    >>> from belote.variants.classic import RULES as classic
+    >>> attrs.evolve(classic, name="classic-500", target=500).target
+    500
+    """
+
+    # --- identity -----------------------------------------------------------------
+    name: str
+    """The variant's name, as used on the command line and in records."""
+    description: str = ""
+    """A one-line description."""
+    aliases: tuple[str, ...] = ()
+    """Other names the registry answers to."""
+    source: str = ""
+    """The source text(s) the rules come from (``000`` ... ``004``)."""
+
+    # --- seats and dealing (§2) -----------------------------------------------------
+    player_counts: tuple[int, ...] = (4,)
+    """The numbers of players the variant allows; the first is the default."""
+    partnerships: bool = True
+    """Four players in two teams {0, 2} and {1, 3}; else everyone for himself."""
+    first_packets: tuple[int, ...] = (3, 2)
+    """Packet sizes of the first distribution, each round starting after the
+    dealer (000 allows 2 then 3, 002 and 004 give 3 then 2)."""
+    completion_packets: tuple[int, ...] = (3,)
+    """Packet sizes of the completion after someone takes."""
+    taker_takes_turned: bool = True
+    """The taker adds the turned card to his hand and gets one card less at
+    the completion (000, 002); else the turned card stays on the table (001, 003)."""
+    show_bottom_card: bool = False
+    """The deck's bottom card is shown to all after the completion, as
+    information only (001)."""
+    dealer_rotation: DealerRotation = DealerRotation.NEXT_SEAT
+    """Who deals next."""
+
+    # --- bidding (§3) -----------------------------------------------------------------
+    second_round: bool = True
+    """A second bidding round where a suit other than the turned one is named."""
+    jack_obligatory: bool = False
+    """When the turned card is a jack, the first player must take (004, "in
+    altre varianti")."""
+    seven_swap: bool = False
+    """The holder of the 7 of trump may exchange it for the turned card when
+    trump is the turned suit, before the first card is played (001, 003)."""
+
+    # --- play (§5) --------------------------------------------------------------------
+    play: PlayRules = PlayRules()
+    """The play obligations."""
+
+    # --- announcements (§6) -----------------------------------------------------------
+    contest: Contest = Contest.NONE
+    """How announcements compete; ``NONE`` means only belote exists."""
+    carre_values: Mapping[Rank, int] = attrs.field(
+        factory=dict, converter=_frozen_mapping, hash=False
+    )
+    """Points of a carré by rank; a rank missing here cannot make a carré."""
+    run_values: tuple[int, int, int] = (20, 50, 100)
+    """Points of a tierce, a cinquante and a cent (3-, 4-, 5-card runs)."""
+    eight_run_extra_tierce: bool = False
+    """An 8-card run scores a cent plus a tierce (001); else one cent (000)."""
+    eight_run_wins_match: bool = False
+    """Showing an 8-card run wins the whole match (004)."""
+    card_in_carre_and_run: bool = True
+    """**[reading]** A card may serve in one carré and one run at once (never in
+    two runs)."""
+    carre_beats_run_at_equal_points: bool = True
+    """**[reading]** In the 100 group a carré beats a cent (``TEAM_BEST_TAKES_ALL``)."""
+    equal_plain_runs_void_all: bool = True
+    """**[reading]** Equal best plain runs of opposing teams void the whole
+    contest, not only the tied pair (000 rule 4)."""
+    belote_value: int = 20
+    """Points of belote-rebelote (K and Q of trump, announced as played)."""
+
+    # --- scoring one deal (§7) -------------------------------------------------------
+    last_trick_bonus: int = 10
+    """The "dix de der": points for the last trick."""
+    has_contract: bool = True
+    """The taker's side must beat the other side (four-player variants);
+    ``False`` for ``french``, where everyone scores what he made."""
+    failed_defence_points: int = 162
+    """What the defence scores, besides announcements, when the attack fails
+    (002 dedans 162, 000 büs 160)."""
+    forfeit_announcements: bool = False
+    """On failure the attack's announcements go to the defence, and on a litige
+    they are held pending (000, 004)."""
+    forfeit_belote: bool = False
+    """On failure the attack's belote goes to the defence, and on a litige it is
+    held pending (000); else the attack always keeps it (002, 004)."""
+    capot_rule: CapotRule = CapotRule.ALL_TRICKS
+    """When a deal is a capot."""
+    capot_value: int = 252
+    """Card points (last trick included) of a capot, or the bonus for
+    ``PLAYER_ALL_TRICKS``."""
+    reverse_capot_value: int = 252
+    """What a defence that wins every trick scores instead of
+    :attr:`failed_defence_points` (000 cappotto contrario 350)."""
+    capot_split_value: int = 50
+    """``PLAYER_ALL_TRICKS`` with three players: what each of the two others
+    scores when exactly one player wins no trick (**[reading]** of 003)."""
+    round_to: int | None = None
+    """Scores kept in multiples of this (000: tens); the defence's card points
+    are rounded, 5 up, the attack gets the rest of :attr:`rounded_total`."""
+    rounded_total: int = 160
+    """The card points of a deal once rounded (000: 80/80 on a litige)."""
+    pending_rule: PendingRule = PendingRule.NEXT_WINNER
+    """Where litige points go."""
+
+    # --- the match (§8) ---------------------------------------------------------------
+    target: int = 1000
+    """The match target."""
+    target_strictly_more: bool = False
+    """The target must be passed, not only reached (004 "supera i 751")."""
+    calling_out: CallingOut = CallingOut.NONE
+    """Who may stop the game by claiming the target."""
+
+    @property
+    def default_players(self) -> int:
+        """The default number of players."""
+        return self.player_counts[0]
+
+    @property
+    def has_announcements(self) -> bool:
+        """Whether any combination besides belote can be declared."""
+        return self.contest is not Contest.NONE
+
+    def check_players(self, players: int) -> int:
+        """Return ``players`` if the variant allows that count.
+
+        Raises:
+            InvalidArgument: the variant does not allow it.
+        """
+        if players not in self.player_counts:
+            allowed = " or ".join(str(n) for n in self.player_counts)
+            raise InvalidArgument(f"{self.name} is played by {allowed} players, not {players}")
+        return players
+
+    def reached_target(self, score: int, target: int | None = None) -> bool:
+        """Whether a match score reaches the target under this variant."""
+        goal = self.target if target is None else target
+        return score > goal if self.target_strictly_more else score >= goal
+
+
+# --- the registry ---------------------------------------------------------------------
+
+_REGISTRY: dict[str, Rules] = {}
+_ALIASES: dict[str, str] = {}
+_LOADED = False
+
+
+def register_variant(rules: Rules) -> Rules:
+    """Register a variant by name and aliases (replacing one of the same name).
+
+    Returns:
+        the rules, so a module can write ``RULES = register_variant(Rules(...))``.
+    """
+    _REGISTRY[rules.name] = rules
+    for alias in (rules.name, *rules.aliases):
+        _ALIASES[alias.lower()] = rules.name
+    return rules
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    from belote.variants import BUILTIN
+
+    for rules in BUILTIN:
+        register_variant(rules)
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        if entry.name in _REGISTRY and _REGISTRY[entry.name] in BUILTIN:
+            continue
+        try:
+            loaded = entry.load()
+        except Exception:  # noqa: BLE001 - a broken plug-in must not break the library
+            continue
+        if isinstance(loaded, Rules):
+            register_variant(loaded)
+
+
+def available_variants() -> list[Rules]:
+    """Every registered variant: the built-in ones first, then plug-ins by name."""
+    _load()
+    return list(_REGISTRY.values())
+
+
+def get_rules(name: str | Rules) -> Rules:
+    """Find a variant by name or alias (case-insensitive).
+
+    Raises:
+        UnknownVariant: no variant answers to the name.
+    """
+    if isinstance(name, Rules):
+        return name
+    _load()
+    key = _ALIASES.get(str(name).strip().lower())
+    if key is None:
+        known = ", ".join(sorted(_REGISTRY))
+        raise UnknownVariant(f"unknown variant {name!r} (known: {known})")
+    return _REGISTRY[key]

@@ -1,0 +1,21 @@
+"""The four built-in variants, each a :class:`~belote.rules.Rules` value.
+
+| name | players | source |
+|---|---|---|
+| ``classic`` | 4 | 002 |
+| ``piedicavallo`` | 4 | 000 |
+| ``french`` | 2 or 3 | 001, 003 |
+| ``italian751`` | 4 | 004 |
+"""
+
+from __future__ import annotations
+
+from belote.variants.classic import RULES as CLASSIC
+from belote.variants.french import RULES as FRENCH
+from belote.variants.italian751 import RULES as ITALIAN751
+from belote.variants.piedicavallo import RULES as PIEDICAVALLO
+
+__all__ = ["BUILTIN", "CLASSIC", "FRENCH", "ITALIAN751", "PIEDICAVALLO"]
+
+#: The built-in variants in their documented order.
+BUILTIN = (CLASSIC, PIEDICAVALLO, FRENCH, ITALIAN751)

@@ -1,0 +1,53 @@
+"""``italian751``: the Italian game to 751 (source 004).
+
+Declarations exclude only their own kind, carrés always count, no partner
+exemption when void, capot 252 when the opponents make no point, a tie
+leaves the attack's points at stake, first past 751 wins, an 8-card run
+shown wins the match.
+"""
+
+from __future__ import annotations
+
+from belote.cards import Rank
+from belote.rules import CapotRule, Contest, PendingRule, PlayRules, Rules
+
+RULES = Rules(
+    name="italian751",
+    description="Italian game to 751: runs exclude their own kind, carrés always count, capot 252",
+    aliases=("751", "belote751", "italian"),
+    source="004",
+    player_counts=(4,),               # 004 "la coppia", partnerships
+    first_packets=(3, 2),             # RULES.md §2
+    completion_packets=(3,),
+    taker_takes_turned=True,
+    second_round=True,
+    jack_obligatory=False,            # 004 "in altre varianti ... obbligatorio": a knob
+    play=PlayRules(
+        overtrump_on_trump_lead=True,  # 004 "tutti e tre ... costretti a superare"
+        must_trump_when_void=True,     # 004 "bisogna cioè tagliare"
+        partner_master_exempts=False,  # 004 no exemption for the partner
+        must_overtrump=True,           # 004 "si deve surtagliare"
+        must_undertrump=True,          # RULES.md §5 table
+    ),
+    contest=Contest.PER_CLASS,        # 004 "scale uguali ... autoescludenti", carrés independent
+    carre_values={                    # 004 "Carré di 20: 200", "Carré di 10: 150", "Carré: 100"
+        Rank.JACK: 200, Rank.TEN: 150, Rank.NINE: 100,
+        Rank.ACE: 100, Rank.KING: 100, Rank.QUEEN: 100,
+    },  # fmt: skip
+    run_values=(20, 50, 100),         # 004 Tiers 20, Cinquanta 50, Cento 100
+    eight_run_extra_tierce=False,     # [reading] one cent
+    eight_run_wins_match=True,        # 004 "un cento di 8 carte ... vincere ... la partita"
+    card_in_carre_and_run=True,       # [reading] RULES.md §6.1
+    belote_value=20,                  # 004 "20 punti extra"
+    last_trick_bonus=10,              # 004 "152 più 10 punti"
+    has_contract=True,                # 004 "più della metà"
+    failed_defence_points=162,        # 004 "punteggio pieno per la squadra avversaria"
+    forfeit_announcements=True,       # 004 "comprese le scale e i carré"
+    forfeit_belote=False,             # [reading] 004 names only runs and carrés
+    capot_rule=CapotRule.NO_OPPONENT_POINT,  # 004 "non far totalizzare nemmeno un punto"
+    capot_value=252,                  # 004 "252 punti (anziché 162)"
+    reverse_capot_value=252,          # 004 either team can make "cappotto"
+    pending_rule=PendingRule.NEXT_WINNER,  # 004 "rimangono in palio per la mano successiva"
+    target=751,                       # 004 "supera i 751 punti"
+    target_strictly_more=True,
+)

@@ -1,0 +1,55 @@
+"""``piedicavallo``: the village rules of Piedicavallo, Alta Valle Cervo (source 000).
+
+Full announcements ranked together (the best team takes all), litige held
+"in parentheses" for the next deal, büs 160 plus announcements, capot 250,
+reverse capot 350, scores in tens, calling out ("chiamarsi fuori").
+"""
+
+from __future__ import annotations
+
+from belote.cards import Rank
+from belote.rules import CallingOut, CapotRule, Contest, PendingRule, PlayRules, Rules
+
+RULES = Rules(
+    name="piedicavallo",
+    description="Piedicavallo village rules: announcements, litige carried, büs 160, "
+    "capot 250/350, tens, calling out",
+    aliases=("piedi", "valle-cervo", "alta-valle-cervo"),
+    source="000",
+    player_counts=(4,),               # 000 "a 4 elementi a soci di 2"
+    first_packets=(3, 2),             # 000 "prima 3 carte a testa poi altre 2 ... o viceversa"
+    completion_packets=(3,),          # 000 "altre 2 carte e altre 3 agli altri giocatori"
+    taker_takes_turned=True,          # 000 "raccoglierà la carta che era stata girata"
+    second_round=True,                # 000 "scegliere ... il seme ... nuovo"
+    play=PlayRules(
+        overtrump_on_trump_lead=True,  # 000 "sempre giocare sormontando"
+        must_trump_when_void=True,     # 000 "deve tagliare, se ha ... un atout"
+        partner_master_exempts=True,   # 000 appello: "non è obbligato a tagliare" [reading: any winning partner]
+        must_overtrump=True,           # 000 "deve pure lui, sormontare o pisciare"
+        must_undertrump=True,          # 000 "pisciando sull'atout"
+    ),
+    contest=Contest.TEAM_BEST_TAKES_ALL,  # 000 §annunci rules 2, 4, 5, 6
+    carre_values={                    # 000 §Tipo e valore degli annunci
+        Rank.JACK: 200, Rank.NINE: 150, Rank.ACE: 100,
+        Rank.TEN: 100, Rank.KING: 100, Rank.QUEEN: 100,
+    },  # fmt: skip
+    run_values=(20, 50, 100),         # 000 tièrs 20, cinquanta 50, cento 100
+    eight_run_extra_tierce=False,     # 000 Nota: 6, 7 or 8 in a row still one "cento"
+    card_in_carre_and_run=True,       # [reading] RULES.md §6.1
+    carre_beats_run_at_equal_points=True,  # [reading] RULES.md §6.2 point 2
+    equal_plain_runs_void_all=True,   # [reading] 000 rule 4 "annullamento"
+    belote_value=20,                  # 000 "la belote ... punti 20"
+    last_trick_bonus=10,              # 000 "10 punti ... nell'ultima mano"
+    has_contract=True,                # 000 "minimo di 82 punti"
+    failed_defence_points=160,        # 000 "bagno/buco/büs ... 160 punti"
+    forfeit_announcements=True,       # 000 table "punti buco": 160 + the attack's announcements
+    forfeit_belote=True,              # 000 litige example: "80+20" held for the attack with belote
+    capot_rule=CapotRule.ATTACK_OR_REVERSE,  # 000 "cappotto" and "cappotto contrario"
+    capot_value=250,                  # 000 "ha un valore di 250 punti"
+    reverse_capot_value=350,          # 000 "un'assegnazione di 350 punti"
+    round_to=10,                      # 000 "si arrotonda per eccesso o per difetto": 65 → 70
+    rounded_total=160,                # 000 §Litige: 80 and 80
+    pending_rule=PendingRule.NEXT_ATTACK_OR_DEFENCE,  # 000 §Litige notes 1 and 2
+    target=1000,                      # 000 "sino al raggiungimento di 1000 o 1500 punti"
+    calling_out=CallingOut.LEADER_MASTER,  # 000 "di mano e padrone"
+)
