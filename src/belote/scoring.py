@@ -83,6 +83,9 @@ class DealResult:
         pending: litige points still waiting after this deal.
         lines: the audit trail; the lines of a side sum to its score.
         attack: the taker's side, or ``None`` (redeal, ``french``).
+        match_winner: the side that wins the whole match because of this deal
+            (calling out, "j'arrête", an 8-card run shown), else ``None``.
+        match_end_reason: why the match ends with this deal, else ``None``.
     """
 
     variant: str
@@ -92,6 +95,8 @@ class DealResult:
     pending: int
     lines: tuple[Line, ...]
     attack: int | None = None
+    match_winner: int | None = None
+    match_end_reason: str | None = None
 
 
 def score_tally(tally: Tally, rules: Rules, pending: int = 0) -> DealResult:
