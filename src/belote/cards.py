@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import Final
-
-from typing_extensions import Self
+from typing import Final, Self
 
 from belote.errors import NotationError
 
@@ -221,6 +219,7 @@ class Card:
     bit: int
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        """Return the shared instance of the card of ``rank`` and ``suit``."""
         return CARDS[int(suit) * 8 + int(rank)]
 
     @classmethod

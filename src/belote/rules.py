@@ -324,7 +324,7 @@ def _load() -> None:
             continue
         try:
             loaded = entry.load()
-        except Exception:  # noqa: BLE001 - a broken plug-in must not break the library
+        except Exception:  # a broken plug-in must not break the library
             continue
         if isinstance(loaded, Rules):
             register_variant(loaded)

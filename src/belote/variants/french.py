@@ -36,7 +36,7 @@ RULES = Rules(
     carre_values={                    # 001, 003 carrés
         Rank.JACK: 200, Rank.NINE: 150, Rank.ACE: 100,
         Rank.TEN: 100, Rank.KING: 100, Rank.QUEEN: 100,
-    },  # fmt: skip
+    },
     run_values=(20, 50, 100),         # 001 Terza 20, Quarta 50, Quinta 100
     eight_run_extra_tierce=True,      # 001 "una Quinta ... e una Terza"
     card_in_carre_and_run=True,       # [reading] RULES.md §6.1

@@ -33,7 +33,7 @@ RULES = Rules(
     carre_values={                    # 004 "Carré di 20: 200", "Carré di 10: 150", "Carré: 100"
         Rank.JACK: 200, Rank.TEN: 150, Rank.NINE: 100,
         Rank.ACE: 100, Rank.KING: 100, Rank.QUEEN: 100,
-    },  # fmt: skip
+    },
     run_values=(20, 50, 100),         # 004 Tiers 20, Cinquanta 50, Cento 100
     eight_run_extra_tierce=False,     # [reading] one cent
     eight_run_wins_match=True,        # 004 "un cento di 8 carte ... vincere ... la partita"

@@ -32,7 +32,7 @@ RULES = Rules(
     carre_values={                    # 000 §Tipo e valore degli annunci
         Rank.JACK: 200, Rank.NINE: 150, Rank.ACE: 100,
         Rank.TEN: 100, Rank.KING: 100, Rank.QUEEN: 100,
-    },  # fmt: skip
+    },
     run_values=(20, 50, 100),         # 000 tièrs 20, cinquanta 50, cento 100
     eight_run_extra_tierce=False,     # 000 Nota: 6, 7 or 8 in a row still one "cento"
     card_in_carre_and_run=True,       # [reading] RULES.md §6.1
