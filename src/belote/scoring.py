@@ -6,29 +6,88 @@ trick, the declared combinations and the belote. :func:`score_tally` runs it
 through small pure steps and returns a :class:`DealResult` whose audit lines
 explain every point. The deal engine builds the same tally, so there is only
 one scoring path.
+
+The steps, in order:
+
+1. :func:`check_tally` refuses an impossible tally.
+2. Card points and the last trick, one line each per side.
+3. The capot (:class:`~belote.rules.CapotRule`) replaces or adds to them.
+4. The announcement contest picks the scoring combinations; belote never
+   competes.
+5. The contract (four-player variants) compares the raw totals: made,
+   litige or failed.
+6. The allocation gives each side what the outcome says (RULES.md §7.1).
+7. Rounding to tens (``piedicavallo``) adjusts the card points.
+8. Pending litige points are paid or held (:class:`~belote.rules.PendingRule`).
+
+>>> from belote.cards import Suit
+>>> from belote.rules import get_rules
+>>> tally = Tally(taker=0, trump=Suit.HEARTS, tricks=(5, 3),
+...               card_points=(90, 62), last_trick=0)
+>>> result = score_tally(tally, get_rules("classic"))
+>>> result.outcome.value, result.scores
+('made', (100, 62))
+>>> [(line.to, line.item, line.points) for line in result.lines]
+[(0, 'card points', 90), (0, 'last trick', 10), (1, 'card points', 62)]
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
-from belote.announcements import Declaration
-from belote.cards import Suit
-from belote.rules import Rules
+from belote import announcements as _announcements
+from belote.announcements import Declaration, Kind
+from belote.cards import Card, Rank, Suit
+from belote.errors import InvalidArgument, InvalidTally
+from belote.rules import CallingOut, CapotRule, PendingRule, Rules
 
-__all__ = ["DealResult", "Line", "Outcome", "Tally", "score_tally"]
+__all__ = [
+    "FULL_CARD_POINTS",
+    "DealResult",
+    "Line",
+    "Outcome",
+    "Tally",
+    "check_tally",
+    "redeal_result",
+    "score_tally",
+    "side_count",
+    "side_of",
+    "tricks_per_deal",
+]
+
+FULL_CARD_POINTS: Final = 152
+"""The card points of the 32 cards, without the last trick (RULES.md §1)."""
+
+# Audit line items.
+CARD_POINTS: Final = "card points"
+LAST_TRICK: Final = "last trick"
+ROUNDING: Final = "rounding"
+CAPOT: Final = "capot"
+CAPOT_SPLIT: Final = "capot split"
+BELOTE: Final = "belote"
+FAILED: Final = "dedans"
+REVERSE_CAPOT: Final = "reverse capot"
+PENDING_WON: Final = "litige pending won"
+FROM_ATTACK: Final = " (from the attack)"
 
 
 class Outcome(enum.Enum):
     """How a deal ended."""
 
     MADE = "made"
+    """The attack's total beat the defence's (RULES.md §7.1)."""
     FAILED = "failed"
+    """The attack failed: dedans, büs, bagno, buco, andata sotto."""
     LITIGE = "litige"
+    """Equal totals: what the attack would forfeit is held pending."""
     PLAYED = "played"
+    """A deal without contract (``french``): everyone scores his own points."""
     REDEAL = "redeal"
+    """Everyone passed twice: no deal was played."""
 
 
 @attrs.frozen(kw_only=True)
@@ -49,6 +108,8 @@ class Tally:
         belote: the seat that announced belote and rebelote in time, or ``None``.
         dealer: the dealer's seat (needed by ``french`` to break ties).
         players: the number of players.
+        stopped_by: the seat that stopped the deal ("j'arrête"), or ``None``;
+            the match decides whether the claim held (RULES.md §8.2).
     """
 
     taker: int
@@ -60,6 +121,7 @@ class Tally:
     belote: int | None = None
     dealer: int | None = None
     players: int = 4
+    stopped_by: int | None = None
 
 
 @attrs.frozen
@@ -86,6 +148,8 @@ class DealResult:
         match_winner: the side that wins the whole match because of this deal
             (calling out, "j'arrête", an 8-card run shown), else ``None``.
         match_end_reason: why the match ends with this deal, else ``None``.
+        stopped_by: the seat that stopped the deal ("j'arrête") when the
+            match, not the deal, has to judge the claim; else ``None``.
     """
 
     variant: str
@@ -97,12 +161,509 @@ class DealResult:
     attack: int | None = None
     match_winner: int | None = None
     match_end_reason: str | None = None
+    stopped_by: int | None = None
+
+
+# --- seats, sides and the size of a deal --------------------------------------------
+
+
+def side_count(rules: Rules, players: int) -> int:
+    """The number of scoring sides: two teams, or one per player.
+
+    >>> from belote.rules import get_rules
+    >>> side_count(get_rules("classic"), 4), side_count(get_rules("french"), 3)
+    (2, 3)
+    """
+    return 2 if rules.partnerships else players
+
+
+def side_of(seat: int, rules: Rules) -> int:
+    """The side a seat scores for: its team (seats 0 and 2 are team 0), or itself.
+
+    >>> from belote.rules import get_rules
+    >>> side_of(3, get_rules("classic")), side_of(2, get_rules("french"))
+    (1, 2)
+    """
+    return seat % 2 if rules.partnerships else seat
+
+
+def tricks_per_deal(rules: Rules) -> int:
+    """Cards in each hand, hence tricks in a deal played to the end (RULES.md §2).
+
+    >>> from belote.rules import get_rules
+    >>> tricks_per_deal(get_rules("classic")), tricks_per_deal(get_rules("french"))
+    (8, 9)
+    """
+    return sum(rules.first_packets) + sum(rules.completion_packets)
+
+
+def _whole_deck_played(rules: Rules, players: int) -> bool:
+    return players * tricks_per_deal(rules) == 32
+
+
+# --- step 1: validation -------------------------------------------------------------
+
+
+def _check_seat(value: int | None, players: int, field: str, *, required: bool = True) -> None:
+    if value is None:
+        if required:
+            raise InvalidTally("is required", field=field)
+        return
+    if not 0 <= value < players:
+        raise InvalidTally(f"seat {value} is out of range (expected 0..{players - 1})", field=field)
+
+
+def _check_per_side(values: tuple[int, ...], sides: int, field: str) -> None:
+    if len(values) != sides:
+        raise InvalidTally(f"expected {sides} values, one per side, got {len(values)}", field=field)
+    for value in values:
+        if value < 0:
+            raise InvalidTally(f"{value} is negative", field=field)
+
+
+def check_tally(tally: Tally, rules: Rules) -> None:
+    """Refuse a tally that cannot have happened under ``rules`` (RULES.md §7, step 1).
+
+    Raises:
+        InvalidTally: the first fault found; its ``field`` names the field.
+    """
+    players = tally.players
+    try:
+        rules.check_players(players)
+    except InvalidArgument as exc:
+        raise InvalidTally(str(exc), field="players") from None
+    sides = side_count(rules, players)
+    _check_seat(tally.taker, players, "taker")
+    _check_seat(tally.dealer, players, "dealer", required=not rules.partnerships)
+    _check_seat(tally.belote, players, "belote", required=False)
+    _check_per_side(tally.tricks, sides, "tricks")
+    _check_per_side(tally.card_points, sides, "card_points")
+
+    count = tricks_per_deal(rules)
+    played = sum(tally.tricks)
+    if tally.last_trick is None:
+        if rules.calling_out is not CallingOut.ARRETE:
+            raise InvalidTally(
+                f"is required: {rules.name} deals are played to the last trick",
+                field="last_trick",
+            )
+        if played >= count:
+            raise InvalidTally(f"is required: all {count} tricks were played", field="last_trick")
+    else:
+        if not 0 <= tally.last_trick < sides:
+            raise InvalidTally(
+                f"side {tally.last_trick} is out of range (expected 0..{sides - 1})",
+                field="last_trick",
+            )
+        if played != count:
+            raise InvalidTally(
+                f"the tricks sum to {played}; a deal has {count} tricks", field="tricks"
+            )
+    _check_seat(tally.stopped_by, players, "stopped_by", required=False)
+    if tally.stopped_by is not None and tally.last_trick is not None:
+        raise InvalidTally(
+            "a deal stopped by a player has no last trick (last_trick must be null)",
+            field="stopped_by",
+        )
+
+    total = sum(tally.card_points)
+    complete = tally.last_trick is not None
+    if complete and _whole_deck_played(rules, players) and total != FULL_CARD_POINTS:
+        raise InvalidTally(
+            f"the card points sum to {total}; they must sum to {FULL_CARD_POINTS}",
+            field="card_points",
+        )
+    if total > FULL_CARD_POINTS:
+        raise InvalidTally(
+            f"the card points sum to {total}, more than the {FULL_CARD_POINTS} of the deck",
+            field="card_points",
+        )
+    for side in range(sides):
+        if tally.tricks[side]:
+            continue
+        if tally.card_points[side]:
+            raise InvalidTally(
+                f"side {side} won no trick but has {tally.card_points[side]} card points",
+                field="card_points",
+            )
+        if tally.last_trick == side:
+            raise InvalidTally(f"side {side} won no trick", field="last_trick")
+    _check_announcements(tally, rules, count)
+
+
+def _check_announcements(tally: Tally, rules: Rules, hand_size: int) -> None:
+    if tally.announcements and not rules.has_announcements:
+        raise InvalidTally(f"{rules.name} has no announcements but belote", field="announcements")
+    owner: dict[Card, int] = {}
+    in_run: set[Card] = set()
+    in_carre: set[Card] = set()
+    held: dict[int, set[Card]] = {}
+    for index, declaration in enumerate(tally.announcements):
+        field = f"announcements[{index}]"
+        _check_seat(declaration.seat, tally.players, f"{field}.seat")
+        combination = declaration.combination
+        used = in_run if combination.kind is Kind.RUN else in_carre
+        other = in_carre if combination.kind is Kind.RUN else in_run
+        for card in combination.cards:
+            seat = owner.setdefault(card, declaration.seat)
+            if seat != declaration.seat:
+                raise InvalidTally(
+                    f"{card} is shown by seat {seat} and by seat {declaration.seat}",
+                    field=f"{field}.cards",
+                )
+            if card in used:
+                raise InvalidTally(f"{card} is shown twice", field=f"{field}.cards")
+            if card in other and not rules.card_in_carre_and_run:
+                raise InvalidTally(
+                    f"{card} cannot serve in a carré and a run", field=f"{field}.cards"
+                )
+            used.add(card)
+            held.setdefault(declaration.seat, set()).add(card)
+    if tally.belote is not None:
+        for rank in (Rank.KING, Rank.QUEEN):
+            card = Card(rank, tally.trump)
+            seat = owner.get(card, tally.belote)
+            if seat != tally.belote:
+                raise InvalidTally(
+                    f"seat {tally.belote} cannot hold belote: seat {seat} showed {card}",
+                    field="belote",
+                )
+            held.setdefault(tally.belote, set()).add(card)
+    for seat, cards in held.items():
+        if len(cards) > hand_size:
+            raise InvalidTally(
+                f"seat {seat} shows {len(cards)} cards but holds {hand_size}",
+                field="announcements",
+            )
+
+
+# --- steps 2 and 3: card points, last trick, capot ----------------------------------
+
+
+def _find_capot(tally: Tally, rules: Rules) -> int | None:
+    """The side that made capot under ``rules.capot_rule``, or ``None``."""
+    if tally.last_trick is None:
+        return None  # [reading] a stopped deal has no capot
+    if rules.capot_rule is CapotRule.NO_OPPONENT_POINT:
+        side = tally.last_trick
+        others = [s for s in range(len(tally.tricks)) if s != side]
+        if any(tally.card_points[s] for s in others):
+            return None
+        if tally.belote is not None and side_of(tally.belote, rules) != side:
+            return None
+        return side
+    count = tricks_per_deal(rules)
+    for side, tricks in enumerate(tally.tricks):
+        if tricks == count:
+            return side
+    return None
+
+
+def _capot_split(tally: Tally, rules: Rules, capot: int | None) -> tuple[int, ...]:
+    """The sides sharing the three-player split capot (RULES.md §7.2, reading of 003)."""
+    if (
+        rules.capot_rule is not CapotRule.PLAYER_ALL_TRICKS
+        or capot is not None
+        or tally.last_trick is None
+        or len(tally.tricks) != 3
+    ):
+        return ()
+    empty = [side for side, tricks in enumerate(tally.tricks) if tricks == 0]
+    if len(empty) != 1:
+        return ()
+    return tuple(side for side in range(3) if side != empty[0])
+
+
+def _card_lines(tally: Tally, rules: Rules, capot: int | None) -> list[list[Line]]:
+    """Per side: card points, last trick, capot (before rounding)."""
+    lines: list[list[Line]] = []
+    for side, points in enumerate(tally.card_points):
+        own: list[Line] = []
+        if side == capot and rules.capot_rule is not CapotRule.PLAYER_ALL_TRICKS:
+            own.append(Line(side, CAPOT, rules.capot_value))  # instead of card points
+        else:
+            if points:
+                own.append(Line(side, CARD_POINTS, points))
+            if side == capot:
+                own.append(Line(side, CAPOT, rules.capot_value))  # instead of the last trick
+            elif side == tally.last_trick and rules.last_trick_bonus:
+                own.append(Line(side, LAST_TRICK, rules.last_trick_bonus))
+        lines.append(own)
+    for side in _capot_split(tally, rules, capot):
+        lines[side].append(Line(side, CAPOT_SPLIT, rules.capot_split_value))
+    return lines
+
+
+def _round_half_up(value: int, step: int) -> int:
+    return (value + step // 2) // step * step
+
+
+def _rounding_line(side: int, raw: int, rounded: int) -> list[Line]:
+    return [Line(side, ROUNDING, rounded - raw)] if rounded != raw else []
+
+
+def _round_cards(
+    cards: list[list[Line]], rules: Rules, attack: int | None, capot: int | None
+) -> list[list[Line]]:
+    """Card lines with a rounding line added (RULES.md §7.3); capot values stay."""
+    step = rules.round_to
+    if not step or capot is not None:
+        return cards
+    raw = [_sum(lines) for lines in cards]
+    if attack is None or len(cards) != 2:
+        return [
+            lines + _rounding_line(side, raw[side], _round_half_up(raw[side], step))
+            for side, lines in enumerate(cards)
+        ]
+    defence = 1 - attack
+    rounded = [0, 0]
+    rounded[defence] = _round_half_up(raw[defence], step)
+    rounded[attack] = rules.rounded_total - rounded[defence]
+    return [
+        lines + _rounding_line(side, raw[side], rounded[side]) for side, lines in enumerate(cards)
+    ]
+
+
+# --- step 4: announcements and belote -----------------------------------------------
+
+
+def _first_speaker(tally: Tally) -> int:
+    return 0 if tally.dealer is None else (tally.dealer + 1) % tally.players
+
+
+def _announcement_lines(tally: Tally, rules: Rules, sides: int) -> list[list[Line]]:
+    lines: list[list[Line]] = [[] for _ in range(sides)]
+    if not tally.announcements:
+        return lines
+    scoring = _announcements.resolve_contest(
+        tally.announcements,
+        rules,
+        tally.trump,
+        players=tally.players,
+        first_speaker=_first_speaker(tally),
+    )
+    for declaration in scoring:
+        side = side_of(declaration.seat, rules)
+        combination = declaration.combination
+        lines[side].append(Line(side, combination.label, combination.points(rules)))
+    return lines
+
+
+def _belote_lines(tally: Tally, rules: Rules, sides: int) -> list[list[Line]]:
+    lines: list[list[Line]] = [[] for _ in range(sides)]
+    if tally.belote is not None and rules.belote_value:
+        side = side_of(tally.belote, rules)
+        lines[side].append(Line(side, BELOTE, rules.belote_value))
+    return lines
+
+
+def _eight_run_winner(tally: Tally, rules: Rules) -> int | None:
+    """The side of the first seat in speaking order that showed an 8-card run (004)."""
+    if not rules.eight_run_wins_match:
+        return None
+    first = _first_speaker(tally)
+    shown = sorted(
+        (
+            (declaration.seat - first) % tally.players
+            for declaration in tally.announcements
+            if declaration.combination.kind is Kind.RUN and declaration.combination.length == 8
+        ),
+    )
+    if not shown:
+        return None
+    return side_of((shown[0] + first) % tally.players, rules)
+
+
+# --- steps 5 to 8: contract, allocation, pending -------------------------------------
+
+
+def _sum(lines: Sequence[Line]) -> int:
+    return sum(line.points for line in lines)
+
+
+def _forfeited(lines: Sequence[Line], to: int) -> list[Line]:
+    return [Line(to, line.item + FROM_ATTACK, line.points) for line in lines]
+
+
+@attrs.frozen
+class _Parts:
+    """The pieces of a deal's score before allocation, per side."""
+
+    cards: list[list[Line]]
+    rounded: list[list[Line]]
+    announcements: list[list[Line]]
+    belote: list[list[Line]]
+
+    def total(self, side: int) -> int:
+        """A side's raw total: card points + announcements + belote."""
+        return _sum(self.cards[side]) + _sum(self.announcements[side]) + _sum(self.belote[side])
+
+
+def _decide(parts: _Parts, attack: int, defence: int, capot: int | None) -> Outcome:
+    """The contract on raw totals; a capot decides it by itself."""
+    if capot == defence:
+        return Outcome.FAILED
+    if capot == attack:
+        return Outcome.MADE  # [reading] a capot always makes the contract
+    attack_total, defence_total = parts.total(attack), parts.total(defence)
+    if attack_total > defence_total:
+        return Outcome.MADE
+    if attack_total == defence_total:
+        return Outcome.LITIGE
+    return Outcome.FAILED
+
+
+def _allocate(
+    parts: _Parts, rules: Rules, outcome: Outcome, attack: int, defence: int, capot: int | None
+) -> tuple[list[Line], list[Line], int]:
+    """Attack lines, defence lines and the points held pending (RULES.md §7.1)."""
+    keep_announcements = [] if rules.forfeit_announcements else parts.announcements[attack]
+    keep_belote = [] if rules.forfeit_belote else parts.belote[attack]
+    if outcome is Outcome.MADE:
+        attack_lines = parts.rounded[attack] + parts.announcements[attack] + parts.belote[attack]
+        defence_lines = (
+            parts.rounded[defence] + parts.announcements[defence] + parts.belote[defence]
+        )
+        return attack_lines, defence_lines, 0
+    if outcome is Outcome.FAILED:
+        base = (
+            Line(defence, REVERSE_CAPOT, rules.reverse_capot_value)
+            if capot == defence
+            else Line(defence, FAILED, rules.failed_defence_points)
+        )
+        defence_lines = [base, *parts.announcements[defence], *parts.belote[defence]]
+        if rules.forfeit_announcements:
+            defence_lines += _forfeited(parts.announcements[attack], defence)
+        if rules.forfeit_belote:
+            defence_lines += _forfeited(parts.belote[attack], defence)
+        return keep_announcements + keep_belote, defence_lines, 0
+    # litige: what the attack would forfeit on failure waits.
+    held = _sum(parts.rounded[attack])
+    if rules.forfeit_announcements:
+        held += _sum(parts.announcements[attack])
+    if rules.forfeit_belote:
+        held += _sum(parts.belote[attack])
+    defence_lines = parts.rounded[defence] + parts.announcements[defence] + parts.belote[defence]
+    return keep_announcements + keep_belote, defence_lines, held
+
+
+def _pay_pending(
+    rules: Rules, outcome: Outcome, attack: int, defence: int, pending: int, held: int
+) -> tuple[Line | None, int]:
+    """The line paying the incoming pending points, and the points pending after the deal."""
+    if outcome is Outcome.MADE:
+        return (Line(attack, PENDING_WON, pending) if pending else None), 0
+    if outcome is Outcome.FAILED:
+        return (Line(defence, PENDING_WON, pending) if pending else None), 0
+    if rules.pending_rule is PendingRule.NEXT_ATTACK_OR_DEFENCE:
+        return (Line(defence, PENDING_WON, pending) if pending else None), held
+    return None, pending + held
+
+
+def _result(
+    rules: Rules,
+    sides: int,
+    lines: Sequence[Line],
+    *,
+    outcome: Outcome,
+    capot: int | None,
+    pending: int,
+    attack: int | None,
+    tally: Tally,
+) -> DealResult:
+    ordered = tuple(sorted(lines, key=lambda line: line.to))  # stable: keeps item order
+    scores = tuple(_sum([line for line in ordered if line.to == side]) for side in range(sides))
+    winner = _eight_run_winner(tally, rules)
+    return DealResult(
+        variant=rules.name,
+        outcome=outcome,
+        capot=capot,
+        scores=scores,
+        pending=pending,
+        lines=ordered,
+        attack=attack,
+        match_winner=winner,
+        match_end_reason="8-card run shown" if winner is not None else None,
+        stopped_by=tally.stopped_by,
+    )
 
 
 def score_tally(tally: Tally, rules: Rules, pending: int = 0) -> DealResult:
     """Score one deal's tally, paying or holding ``pending`` litige points.
 
+    Args:
+        tally: what was counted at the table.
+        rules: the variant.
+        pending: litige points waiting from earlier deals (what
+            :attr:`DealResult.pending` of the previous deal said).
+
+    Returns:
+        The deal's result; ``scores`` include pending points won and are the
+        sums of ``lines`` per side.
+
     Raises:
         InvalidTally: the tally is impossible under ``rules``.
+
+    An 81-81 litige in ``piedicavallo`` gives 80 to the defence and holds 80
+    for the next deal (000 §Litige):
+
+    >>> from belote.rules import get_rules
+    >>> tally = Tally(taker=0, trump=Suit.SPADES, tricks=(4, 4),
+    ...               card_points=(71, 81), last_trick=0)
+    >>> result = score_tally(tally, get_rules("piedicavallo"))
+    >>> result.outcome.value, result.scores, result.pending
+    ('litige', (0, 80), 80)
     """
-    raise NotImplementedError
+    check_tally(tally, rules)
+    if pending < 0:
+        raise InvalidTally(f"{pending} is negative", field="pending")
+    sides = side_count(rules, tally.players)
+    capot = _find_capot(tally, rules)
+    cards = _card_lines(tally, rules, capot)
+    attack = side_of(tally.taker, rules) if rules.has_contract else None
+    parts = _Parts(
+        cards=cards,
+        rounded=_round_cards(cards, rules, attack, capot),
+        announcements=_announcement_lines(tally, rules, sides),
+        belote=_belote_lines(tally, rules, sides),
+    )
+    if attack is None:
+        lines = [
+            line
+            for side in range(sides)
+            for line in (*parts.rounded[side], *parts.announcements[side], *parts.belote[side])
+        ]
+        return _result(
+            rules, sides, lines, outcome=Outcome.PLAYED, pending=pending, attack=None,
+            capot=capot, tally=tally,
+        )  # fmt: skip
+    if sides != 2:
+        raise InvalidTally("a contract is played by two sides", field="players")
+    defence = 1 - attack
+    outcome = _decide(parts, attack, defence, capot)
+    attack_lines, defence_lines, held = _allocate(parts, rules, outcome, attack, defence, capot)
+    paid, still_pending = _pay_pending(rules, outcome, attack, defence, pending, held)
+    lines = attack_lines + defence_lines + ([paid] if paid else [])
+    return _result(
+        rules, sides, lines, outcome=outcome, capot=capot, pending=still_pending,
+        attack=attack, tally=tally,
+    )  # fmt: skip
+
+
+def redeal_result(rules: Rules, pending: int = 0, players: int | None = None) -> DealResult:
+    """The result of a deal where everyone passed twice: nothing scored, pending kept.
+
+    >>> from belote.rules import get_rules
+    >>> result = redeal_result(get_rules("classic"), pending=81)
+    >>> result.outcome.value, result.scores, result.pending
+    ('redeal', (0, 0), 81)
+    """
+    sides = side_count(rules, rules.default_players if players is None else players)
+    return DealResult(
+        variant=rules.name,
+        outcome=Outcome.REDEAL,
+        capot=None,
+        scores=(0,) * sides,
+        pending=pending,
+        lines=(),
+    )
