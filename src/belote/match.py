@@ -1,0 +1,255 @@
+"""Deals to a target: match totals, pending litige points, the winner (RULES.md §8).
+
+A :class:`Match` accumulates :class:`~belote.scoring.DealResult` values. It
+holds the points pending after a litige, which are what the next deal's
+:func:`~belote.scoring.score_tally` receives as ``pending``, and it says who
+won:
+
+- a result with ``match_winner`` set (calling out, "j'arrête", an 8-card run
+  shown) ends the match at once;
+- a result with ``stopped_by`` set ("j'arrête" from a tally) ends it too: the
+  player who stopped wins when his total reaches the target, else he loses;
+- otherwise, after a deal, the side with the single highest total wins if it
+  reaches the target (:meth:`~belote.rules.Rules.reached_target`); when two
+  sides share that highest total, another deal is played.
+
+Pending points left when the match ends are lost (RULES.md §7.4).
+
+>>> from belote.cards import Suit
+>>> from belote.rules import get_rules
+>>> from belote.scoring import Tally
+>>> match = Match(get_rules("classic"), target=200)
+>>> for card_points in ((142, 10), (142, 10)):
+...     tally = Tally(taker=0, trump=Suit.HEARTS, tricks=(7, 1),
+...                   card_points=card_points, last_trick=0)
+...     _ = match.score(tally)
+>>> match.totals, match.winner, match.is_over
+((304, 20), 0, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from belote.errors import InvalidArgument, InvalidTally
+from belote.rules import CallingOut, Rules
+from belote.scoring import DealResult, Tally, score_tally, side_count, side_of
+
+__all__ = ["Match", "MatchResult", "score_match"]
+
+
+@attrs.frozen(kw_only=True)
+class MatchResult:
+    """A finished (or abandoned) match of tallies.
+
+    Attributes:
+        variant: the variant's name.
+        target: the target that was played to.
+        deals: every deal's result, in order.
+        totals: each side's match score.
+        pending: litige points still waiting when the deals ran out (lost if
+            the match is over).
+        winner: the winning side, or ``None`` while nobody has won.
+        end_reason: why the match ended, or ``None``.
+    """
+
+    variant: str
+    target: int
+    deals: tuple[DealResult, ...]
+    totals: tuple[int, ...]
+    pending: int
+    winner: int | None
+    end_reason: str | None = None
+
+
+class Match:
+    """A match in progress: totals, pending points and the winner.
+
+    Args:
+        rules: the variant.
+        target: the target score; the variant's own by default.
+        players: the number of players; the variant's default by default.
+
+    Raises:
+        InvalidArgument: the variant does not allow that many players, or
+            the target is not positive.
+    """
+
+    def __init__(self, rules: Rules, target: int | None = None, players: int | None = None):
+        self.rules = rules
+        self.players = rules.check_players(rules.default_players if players is None else players)
+        self.target = rules.target if target is None else target
+        if self.target < 1:
+            raise InvalidArgument(f"a match target must be positive, not {self.target}")
+        self._totals = [0] * side_count(rules, self.players)
+        self._results: list[DealResult] = []
+        self._pending = 0
+        self._winner: int | None = None
+        self._end_reason: str | None = None
+
+    # --- queries --------------------------------------------------------------------
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's match score so far."""
+        return tuple(self._totals)
+
+    @property
+    def pending(self) -> int:
+        """Litige points waiting: pass them as ``pending`` to the next deal's scoring."""
+        return self._pending
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won the match, or ``None``."""
+        return self._winner
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the match ended (``"target"``, ``"8-card run shown"``, ...), or ``None``."""
+        return self._end_reason
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a side has won."""
+        return self._winner is not None
+
+    @property
+    def results(self) -> tuple[DealResult, ...]:
+        """The results added so far, in order."""
+        return tuple(self._results)
+
+    def reached(self, side: int, extra: int = 0) -> bool:
+        """Whether ``side``'s total plus ``extra`` reaches the target.
+
+        The deal engine asks this when a player calls out (RULES.md §8.1, §8.2).
+        """
+        return self.rules.reached_target(self._totals[side] + extra, self.target)
+
+    def copy(self) -> Match:
+        """An independent copy (results are frozen values, shared)."""
+        other = Match.__new__(Match)
+        other.rules = self.rules
+        other.players = self.players
+        other.target = self.target
+        other._totals = list(self._totals)
+        other._results = list(self._results)
+        other._pending = self._pending
+        other._winner = self._winner
+        other._end_reason = self._end_reason
+        return other
+
+    # --- actions --------------------------------------------------------------------
+
+    def can_add(self, result: DealResult) -> bool:
+        """Whether ``result`` can be added: the match is not over and the sides match."""
+        return not self.is_over and len(result.scores) == len(self._totals)
+
+    def add(self, result: DealResult) -> None:
+        """Add a deal's result: totals, pending points, and perhaps a winner.
+
+        Raises:
+            InvalidArgument: the match is already over, or the result has a
+                different number of sides.
+        """
+        if self.is_over:
+            raise InvalidArgument(f"the match is over: side {self._winner} won")
+        if len(result.scores) != len(self._totals):
+            raise InvalidArgument(
+                f"a result for {len(result.scores)} sides in a match of {len(self._totals)}"
+            )
+        for side, points in enumerate(result.scores):
+            self._totals[side] += points
+        self._pending = result.pending
+        self._results.append(result)
+        if result.match_winner is not None:
+            self._end(result.match_winner, result.match_end_reason or "match won in the deal")
+        elif result.stopped_by is not None and self.rules.calling_out is CallingOut.ARRETE:
+            self._judge_stop(side_of(result.stopped_by, self.rules))
+        else:
+            self._check_target()
+
+    def score(self, tally: Tally) -> DealResult:
+        """Score ``tally`` with the pending points and add the result.
+
+        Raises:
+            InvalidTally: the tally is impossible, or has another number of players.
+            InvalidArgument: the match is already over.
+        """
+        if self.is_over:
+            raise InvalidArgument(f"the match is over: side {self._winner} won")
+        if tally.players != self.players:
+            raise InvalidTally(
+                f"{tally.players} players in a match of {self.players}", field="players"
+            )
+        result = score_tally(tally, self.rules, self._pending)
+        self.add(result)
+        return result
+
+    def result(self) -> MatchResult:
+        """The match so far as a frozen value."""
+        return MatchResult(
+            variant=self.rules.name,
+            target=self.target,
+            deals=tuple(self._results),
+            totals=self.totals,
+            pending=self._pending,
+            winner=self._winner,
+            end_reason=self._end_reason,
+        )
+
+    # --- the winner -----------------------------------------------------------------
+
+    def _end(self, winner: int, reason: str) -> None:
+        self._winner = winner
+        self._end_reason = reason
+
+    def _check_target(self) -> None:
+        best = max(self._totals)
+        leaders = [side for side, total in enumerate(self._totals) if total == best]
+        if len(leaders) == 1 and self.rules.reached_target(best, self.target):
+            self._end(leaders[0], "target")
+
+    def _judge_stop(self, side: int) -> None:
+        """RULES.md §8.2: the stopper wins when he reaches the target, else he loses."""
+        if self.rules.reached_target(self._totals[side], self.target):
+            self._end(side, "stopped with enough points")
+            return
+        others = [s for s in range(len(self._totals)) if s != side]
+        # [reading] with three players the better of the two others wins; on a tie,
+        # the first after the stopper in playing order.
+        order = sorted(others, key=lambda s: (-self._totals[s], (s - side) % len(self._totals)))
+        self._end(order[0], "stopped without enough points")
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match {self.rules.name} to {self.target}: totals={self.totals} "
+            f"pending={self._pending} winner={self._winner}>"
+        )
+
+
+def score_match(tallies: Iterable[Tally], rules: Rules, target: int | None = None) -> MatchResult:
+    """Score a list of tallies as one match, carrying pending points from deal to deal.
+
+    Raises:
+        InvalidTally: a tally is impossible; its ``field`` is prefixed with
+            ``deals[i].``.
+        InvalidArgument: a tally comes after the match was won.
+    """
+    items = list(tallies)
+    players = items[0].players if items else None
+    match = Match(rules, target, players)
+    for index, tally in enumerate(items):
+        if match.is_over:
+            raise InvalidTally(
+                f"the match was won by side {match.winner} after deal {index - 1}",
+                field=f"deals[{index}]",
+            )
+        try:
+            match.score(tally)
+        except InvalidTally as exc:
+            field = f"deals[{index}].{exc.field}" if exc.field else f"deals[{index}]"
+            raise InvalidTally(str(exc), field=field) from None
+    return match.result()
