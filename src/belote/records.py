@@ -1,0 +1,308 @@
+"""Tallies and results as JSON (CONTRACT.md "Tally", "Deal result").
+
+:func:`tally_from_json` reads a tally, checking every field's JSON type and
+then the tally itself; :func:`score_document` scores a tally or a match of
+tallies, which is what ``belote score`` prints. Every bad input raises
+:class:`~belote.errors.InvalidTally` whose ``field`` names the culprit, as in
+``deals[2].card_points``.
+
+>>> doc = {"variant": "classic", "taker": 1, "trump": "S", "tricks": [2, 6],
+...        "card_points": [40, 112], "last_trick": 1, "belote": None}
+>>> result = score_document(doc)
+>>> result["outcome"], result["scores"]
+('made', [40, 122])
+>>> score_document({**doc, "card_points": [40, 110]})
+Traceback (most recent call last):
+    ...
+belote.errors.InvalidTally: the card points sum to 150; they must sum to 152
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TypeAlias
+
+from belote.announcements import Declaration, classify
+from belote.cards import Card, Suit
+from belote.errors import BeloteError, InvalidTally, NotationError, UnknownVariant
+from belote.match import MatchResult, score_match
+from belote.rules import Rules, get_rules
+from belote.scoring import DealResult, Tally, check_tally, score_tally
+
+__all__ = [
+    "JSONObject",
+    "match_result_to_json",
+    "result_to_json",
+    "score_document",
+    "tally_from_json",
+    "tally_to_json",
+]
+
+JSONObject: TypeAlias = dict[str, object]
+"""A JSON object as :mod:`json` reads it."""
+
+_MISSING = object()
+
+
+# --- JSON type checks -----------------------------------------------------------------
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number with a fraction"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _object(value: object, field: str) -> Mapping[str, object]:
+    if not isinstance(value, dict):
+        raise InvalidTally(f"expected a JSON object, got {_kind(value)}", field=field or None)
+    return value
+
+
+def _get(doc: Mapping[str, object], key: str, prefix: str, default: object = _MISSING) -> object:
+    if key in doc:
+        return doc[key]
+    if default is _MISSING:
+        raise InvalidTally("is required", field=prefix + key)
+    return default
+
+
+def _int(value: object, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidTally(f"expected a whole number, got {_kind(value)}", field=field)
+    return value
+
+
+def _optional_int(value: object, field: str) -> int | None:
+    return None if value is None else _int(value, field)
+
+
+def _int_list(value: object, field: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise InvalidTally(f"expected a list of whole numbers, got {_kind(value)}", field=field)
+    return tuple(_int(item, f"{field}[{index}]") for index, item in enumerate(value))
+
+
+def _text(value: object, field: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidTally(f"expected text, got {_kind(value)}", field=field)
+    return value
+
+
+def _rules(value: object, field: str) -> Rules:
+    try:
+        return get_rules(_text(value, field))
+    except UnknownVariant as exc:
+        raise InvalidTally(str(exc), field=field) from None
+
+
+def _prefixed(exc: InvalidTally, prefix: str) -> InvalidTally:
+    if not prefix:
+        return exc
+    field = prefix + exc.field if exc.field else prefix.rstrip(".")
+    return InvalidTally(str(exc), field=field)
+
+
+# --- tallies --------------------------------------------------------------------------
+
+
+def _declarations(value: object, rules: Rules, field: str) -> tuple[Declaration, ...]:
+    if not isinstance(value, list):
+        raise InvalidTally(f"expected a list, got {_kind(value)}", field=field)
+    if value and not rules.has_announcements:
+        raise InvalidTally(f"{rules.name} has no announcements but belote", field=field)
+    declarations: list[Declaration] = []
+    for index, item in enumerate(value):
+        where = f"{field}[{index}]"
+        shown = _object(item, where)
+        seat = _int(_get(shown, "seat", where + "."), f"{where}.seat")
+        texts = _get(shown, "cards", where + ".")
+        if not isinstance(texts, list):
+            raise InvalidTally(f"expected a list of cards, got {_kind(texts)}", f"{where}.cards")
+        cards: list[Card] = []
+        for position, text in enumerate(texts):
+            card_field = f"{where}.cards[{position}]"
+            try:
+                card = Card.parse(_text(text, card_field))
+            except NotationError as exc:
+                raise InvalidTally(str(exc), field=card_field) from None
+            if card in cards:
+                raise InvalidTally(f"{card} is shown twice", field=f"{where}.cards")
+            cards.append(card)
+        try:
+            combination = classify(cards, rules)
+        except BeloteError as exc:
+            raise InvalidTally(str(exc), field=f"{where}.cards") from None
+        declarations.append(Declaration(seat, combination))
+    return tuple(declarations)
+
+
+def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
+    tricks = _int_list(_get(doc, "tricks", ""), "tricks")
+    players_value = _get(doc, "players", "", None)
+    if players_value is not None:
+        players = _int(players_value, "players")
+    elif rules.partnerships:
+        players = rules.default_players
+    else:
+        players = len(tricks)  # one entry per player
+    try:
+        trump = Suit.parse(_text(_get(doc, "trump", ""), "trump"))
+    except NotationError as exc:
+        raise InvalidTally(str(exc), field="trump") from None
+    return Tally(
+        taker=_int(_get(doc, "taker", ""), "taker"),
+        trump=trump,
+        tricks=tricks,
+        card_points=_int_list(_get(doc, "card_points", ""), "card_points"),
+        last_trick=_optional_int(_get(doc, "last_trick", ""), "last_trick"),
+        announcements=_declarations(_get(doc, "announcements", "", []), rules, "announcements"),
+        belote=_optional_int(_get(doc, "belote", "", None), "belote"),
+        dealer=_optional_int(_get(doc, "dealer", "", None), "dealer"),
+        players=players,
+        stopped_by=_optional_int(_get(doc, "stopped_by", "", None), "stopped_by"),
+    )
+
+
+def tally_from_json(
+    doc: object, rules: Rules | None = None, *, prefix: str = ""
+) -> tuple[Rules, Tally]:
+    """Read and check a tally (CONTRACT.md "Tally").
+
+    Args:
+        doc: the parsed JSON.
+        rules: the variant when the document may leave ``variant`` out (a
+            tally inside a match); a ``variant`` given must then agree.
+        prefix: put before every field name in errors, e.g. ``"deals[2]."``.
+
+    Returns:
+        The variant and the tally.
+
+    Raises:
+        InvalidTally: a missing field, a wrong JSON type, an unknown variant
+            or trump, a combination that is not one, an impossible tally.
+
+    >>> rules, tally = tally_from_json({"variant": "751", "taker": 0, "trump": "H",
+    ...     "tricks": [8, 0], "card_points": [152, 0], "last_trick": 0})
+    >>> rules.name, tally.tricks
+    ('italian751', (8, 0))
+    """
+    try:
+        body = _object(doc, prefix.rstrip(".") or "tally")
+        if rules is None:
+            rules = _rules(_get(body, "variant", ""), "variant")
+        elif "variant" in body and _rules(body["variant"], "variant").name != rules.name:
+            raise InvalidTally(f"{body['variant']!r} inside a {rules.name} match", field="variant")
+        tally = _parse_tally(body, rules)
+        check_tally(tally, rules)
+    except InvalidTally as exc:
+        raise _prefixed(exc, prefix) from None
+    return rules, tally
+
+
+def tally_to_json(tally: Tally, rules: Rules) -> JSONObject:
+    """A tally as JSON, in the form :func:`tally_from_json` reads back."""
+    doc: JSONObject = {
+        "variant": rules.name,
+        "players": tally.players,
+        "taker": tally.taker,
+        "trump": str(tally.trump),
+        "tricks": list(tally.tricks),
+        "card_points": list(tally.card_points),
+        "last_trick": tally.last_trick,
+        "announcements": [
+            {"seat": d.seat, "cards": [str(card) for card in d.combination.cards]}
+            for d in tally.announcements
+        ],
+        "belote": tally.belote,
+        "dealer": tally.dealer,
+    }
+    if tally.stopped_by is not None:
+        doc["stopped_by"] = tally.stopped_by
+    return doc
+
+
+# --- results --------------------------------------------------------------------------
+
+
+def result_to_json(result: DealResult) -> JSONObject:
+    """A deal result as JSON (CONTRACT.md "Deal result"), with the extra fields."""
+    doc: JSONObject = {
+        "variant": result.variant,
+        "outcome": result.outcome.value,
+        "capot": result.capot,
+        "scores": list(result.scores),
+        "pending": result.pending,
+        "lines": [
+            {"to": line.to, "item": line.item, "points": line.points} for line in result.lines
+        ],
+        "attack": result.attack,
+        "match_winner": result.match_winner,
+        "match_end_reason": result.match_end_reason,
+    }
+    if result.stopped_by is not None:
+        doc["stopped_by"] = result.stopped_by
+    return doc
+
+
+def match_result_to_json(result: MatchResult) -> JSONObject:
+    """A match result as JSON: ``deals``, ``totals``, ``pending``, ``winner`` and more."""
+    return {
+        "variant": result.variant,
+        "target": result.target,
+        "deals": [result_to_json(deal) for deal in result.deals],
+        "totals": list(result.totals),
+        "pending": result.pending,
+        "winner": result.winner,
+        "end_reason": result.end_reason,
+    }
+
+
+def _score_match_document(doc: Mapping[str, object]) -> JSONObject:
+    rules = _rules(_get(doc, "variant", ""), "variant")
+    target_value = _get(doc, "target", "", None)
+    target = None if target_value is None else _int(target_value, "target")
+    if target is not None and target < 1:
+        raise InvalidTally(f"must be positive, not {target}", field="target")
+    deals = _get(doc, "deals", "")
+    if not isinstance(deals, list):
+        raise InvalidTally(f"expected a list of tallies, got {_kind(deals)}", field="deals")
+    tallies = [
+        tally_from_json(deal, rules, prefix=f"deals[{i}].")[1] for i, deal in enumerate(deals)
+    ]
+    for index, tally in enumerate(tallies[1:], start=1):
+        if tally.players != tallies[0].players:
+            raise InvalidTally(
+                f"{tally.players} players, but deal 0 has {tallies[0].players}",
+                field=f"deals[{index}].players",
+            )
+    return match_result_to_json(score_match(tallies, rules, target))
+
+
+def score_document(doc: object) -> JSONObject:
+    """Score a tally or a match of tallies, as ``belote score`` does.
+
+    A document with ``deals`` is a match (``{"variant", "target", "deals"}``);
+    any other object is one tally.
+
+    Raises:
+        InvalidTally: the document is not a valid tally or match; ``field``
+            names the field at fault.
+    """
+    body = _object(doc, "document")
+    if "deals" in body:
+        return _score_match_document(body)
+    rules, tally = tally_from_json(body)
+    return result_to_json(score_tally(tally, rules))
