@@ -1,0 +1,186 @@
+"""Hypothesis strategies for Belote values (the optional extra ``belote[testing]``).
+
+Each function returns a :class:`hypothesis.strategies.SearchStrategy` and
+can be composed like the strategies of :mod:`hypothesis.strategies`. They
+let a program that deals or scores Belote test itself against this library
+(``pip install 'belote[testing]'``), and they drive the library's own
+property tests.
+
+This is the only module of the package that imports ``hypothesis``;
+``import belote`` never does.
+
+>>> from hypothesis import given
+>>> @given(decks())
+... def test_a_deck_holds_152_card_points(deck):
+...     assert sum(card.points(deck[0].suit) for card in deck) == 152
+>>> test_a_deck_holds_152_card_points()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+from hypothesis import strategies as st
+
+from belote.cards import CARDS, Card, CardSet, Suit
+from belote.rules import Rules, available_variants, get_rules
+
+__all__ = [
+    "DealStart",
+    "card_sets",
+    "cards",
+    "deals",
+    "decks",
+    "hands",
+    "suits",
+    "variants",
+]
+
+
+@attrs.frozen(kw_only=True)
+class DealStart:
+    """Everything a deal starts from: the variant, the table and the deck.
+
+    The fields are those of a deal record (see the Formats page): dealing
+    ``deck`` from ``dealer`` by the library's procedure gives every hand.
+
+    Attributes:
+        rules: the variant.
+        players: the number of players, one the variant allows.
+        dealer: the dealer's seat, ``0 <= dealer < players``.
+        deck: the 32 cards, top first.
+    """
+
+    rules: Rules
+    players: int
+    dealer: int
+    deck: tuple[Card, ...]
+
+    def to_record(self, actions: Sequence[str] = ()) -> dict[str, Any]:
+        """The deal record (JSON-ready) of this start with ``actions``.
+
+        >>> start = DealStart(rules=get_rules("classic"), players=4, dealer=3, deck=CARDS)
+        >>> record = start.to_record(["0 pass"])
+        >>> record["variant"], record["dealer"], record["deck"][:3], record["actions"]
+        ('classic', 3, ['7S', '8S', '9S'], ['0 pass'])
+        """
+        return {
+            "variant": self.rules.name,
+            "players": self.players,
+            "dealer": self.dealer,
+            "deck": [str(card) for card in self.deck],
+            "actions": list(actions),
+        }
+
+
+def suits() -> st.SearchStrategy[Suit]:
+    """One of the four suits.
+
+    >>> from hypothesis import given
+    >>> @given(suits())
+    ... def test_suit_letters_round_trip(suit):
+    ...     assert Suit.parse(str(suit)) is suit
+    >>> test_suit_letters_round_trip()
+    """
+    return st.sampled_from(Suit)
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """One of the 32 cards (shrinks towards the seven of spades).
+
+    >>> from hypothesis import given
+    >>> @given(cards())
+    ... def test_card_notation_round_trips(card):
+    ...     assert Card.parse(str(card)) is card
+    >>> test_card_notation_round_trips()
+    """
+    return st.sampled_from(CARDS)
+
+
+def card_sets(min_size: int = 0, max_size: int = 32) -> st.SearchStrategy[CardSet]:
+    """A set of distinct cards with between ``min_size`` and ``max_size`` cards.
+
+    Raises:
+        ValueError: the sizes are outside 0..32 or ``min_size > max_size``.
+
+    >>> from hypothesis import given
+    >>> @given(card_sets(max_size=5))
+    ... def test_card_set_notation_round_trips(cards):
+    ...     assert CardSet.parse(str(cards)) == cards and len(cards) <= 5
+    >>> test_card_set_notation_round_trips()
+    """
+    if not 0 <= min_size <= max_size <= 32:
+        raise ValueError(
+            f"card_sets needs 0 <= min_size <= max_size <= 32, got {min_size} and {max_size}"
+        )
+    return st.lists(cards(), min_size=min_size, max_size=max_size, unique=True).map(CardSet)
+
+
+def hands(size: int = 8) -> st.SearchStrategy[CardSet]:
+    """A hand of exactly ``size`` distinct cards (8 in four-player variants, 9 in ``french``).
+
+    >>> from hypothesis import given
+    >>> @given(hands(), suits())
+    ... def test_a_hand_holds_at_most_the_whole_trump_suit(hand, trump):
+    ...     assert 0 <= hand.points(trump) <= 62 + 3 * 30
+    >>> test_a_hand_holds_at_most_the_whole_trump_suit()
+    """
+    return card_sets(min_size=size, max_size=size)
+
+
+def decks() -> st.SearchStrategy[tuple[Card, ...]]:
+    """The 32 cards in some order, top first.
+
+    >>> from hypothesis import given
+    >>> @given(decks())
+    ... def test_a_deck_holds_every_card_once(deck):
+    ...     assert len(deck) == 32 and CardSet(deck) == CardSet.full_deck()
+    >>> test_a_deck_holds_every_card_once()
+    """
+    return st.permutations(CARDS).map(tuple)
+
+
+def variants() -> st.SearchStrategy[Rules]:
+    """One of the registered variants: the four built-in ones and any plug-in.
+
+    >>> from hypothesis import given
+    >>> @given(variants())
+    ... def test_a_variant_is_found_by_its_name(rules):
+    ...     assert get_rules(rules.name) is rules
+    >>> test_a_variant_is_found_by_its_name()
+    """
+    return st.sampled_from(available_variants())
+
+
+def deals(variant: str | Rules | None = None) -> st.SearchStrategy[DealStart]:
+    """The start of a deal: a variant, a player count it allows, a dealer and a deck.
+
+    Args:
+        variant: the variant's name, alias or :class:`~belote.rules.Rules`;
+            ``None`` draws one from :func:`variants`.
+
+    Raises:
+        UnknownVariant: no variant answers to ``variant``.
+
+    >>> from hypothesis import given
+    >>> @given(deals("french"))
+    ... def test_french_is_for_two_or_three(start):
+    ...     assert start.players in (2, 3) and 0 <= start.dealer < start.players
+    >>> test_french_is_for_two_or_three()
+    """
+    rules_strategy = variants() if variant is None else st.just(get_rules(variant))
+    return rules_strategy.flatmap(_deals_for)
+
+
+def _deals_for(rules: Rules) -> st.SearchStrategy[DealStart]:
+    return st.sampled_from(rules.player_counts).flatmap(
+        lambda players: st.builds(
+            DealStart,
+            rules=st.just(rules),
+            players=st.just(players),
+            dealer=st.integers(min_value=0, max_value=players - 1),
+            deck=decks(),
+        )
+    )

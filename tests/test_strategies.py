@@ -1,0 +1,136 @@
+"""The public hypothesis strategies of ``belote.strategies``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from belote import Card, CardSet, Rules, Suit, get_rules
+from belote.errors import UnknownVariant
+from belote.strategies import (
+    DealStart,
+    card_sets,
+    cards,
+    deals,
+    decks,
+    hands,
+    suits,
+    variants,
+)
+
+
+def test_importing_belote_does_not_import_hypothesis() -> None:
+    """CONTRACT.md: hypothesis is an optional extra; only belote.strategies needs it."""
+    code = (
+        "import sys, belote, belote.rules, belote.cards, belote.tricks, belote.cli\n"
+        "belote.available_variants()\n"
+        "import json\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'hypothesis')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert json.loads(out) == []
+
+
+@given(cards())
+def test_cards_are_the_interned_cards(card: Card) -> None:
+    assert Card.from_index(card.index) is card
+
+
+@given(suits())
+def test_suits_are_suits(suit: Suit) -> None:
+    assert isinstance(suit, Suit)
+
+
+@given(st.data())
+def test_card_sets_respect_their_sizes(data: st.DataObject) -> None:
+    low = data.draw(st.integers(0, 32))
+    high = data.draw(st.integers(low, 32))
+    cards_drawn = data.draw(card_sets(low, high))
+    assert isinstance(cards_drawn, CardSet)
+    assert low <= len(cards_drawn) <= high
+
+
+@pytest.mark.parametrize(("low", "high"), [(-1, 3), (5, 4), (0, 33)])
+def test_card_sets_refuse_impossible_sizes(low: int, high: int) -> None:
+    with pytest.raises(ValueError, match="min_size"):
+        card_sets(low, high)
+
+
+@given(hands())
+def test_hands_hold_eight_cards(hand: CardSet) -> None:
+    assert len(hand) == 8
+
+
+@given(hands(9))
+def test_french_hands_hold_nine_cards(hand: CardSet) -> None:
+    assert len(hand) == 9
+
+
+@given(decks())
+def test_decks_are_permutations_of_the_32_cards(deck: tuple[Card, ...]) -> None:
+    assert len(deck) == 32
+    assert CardSet(deck) == CardSet.full_deck()
+
+
+@given(decks(), suits())
+def test_a_deck_holds_152_card_points_whatever_the_trump(deck: tuple[Card, ...], trump: Suit) -> None:
+    """RULES.md §1: 62 in trump and 30 in each plain suit."""
+    assert sum(card.points(trump) for card in deck) == 152
+
+
+@given(variants())
+def test_variants_are_registered(rules: Rules) -> None:
+    assert get_rules(rules.name) is rules
+
+
+@given(deals())
+def test_deals_fit_their_variant(start: DealStart) -> None:
+    assert start.players in start.rules.player_counts
+    assert 0 <= start.dealer < start.players
+    assert CardSet(start.deck) == CardSet.full_deck()
+
+
+@pytest.mark.parametrize("name", ["classic", "piedicavallo", "french", "italian751", "751"])
+def test_deals_for_a_named_variant_use_it(name: str) -> None:
+    rules = get_rules(name)
+
+    @given(deals(name))
+    def check(start: DealStart) -> None:
+        assert start.rules is rules
+
+    check()
+
+
+def test_deals_accept_a_rules_value() -> None:
+    rules = get_rules("french")
+    seen: set[int] = set()
+
+    @given(deals(rules))
+    def check(start: DealStart) -> None:
+        assert start.rules is rules
+        seen.add(start.players)
+
+    check()
+    assert seen == {2, 3}
+
+
+def test_deals_refuse_an_unknown_variant() -> None:
+    with pytest.raises(UnknownVariant):
+        deals("whist")
+
+
+@given(deals())
+def test_a_deal_start_gives_a_json_deal_record(start: DealStart) -> None:
+    record = json.loads(json.dumps(start.to_record(["0 pass"])))
+    assert record["variant"] == start.rules.name
+    assert record["players"] == start.players
+    assert record["dealer"] == start.dealer
+    assert [Card.parse(text) for text in record["deck"]] == list(start.deck)
+    assert record["actions"] == ["0 pass"]
