@@ -1,0 +1,1416 @@
+"""One deal as a state machine: dealing, bidding, the seven swap, declarations, play.
+
+A :class:`Deal` starts from a deck order and a dealer and deals by the
+procedure of RULES.md §2. Then the seats act in turn: two bidding rounds
+(§3), the seven-of-trump swap where the variant has it (§4), the tricks
+(§5) with the declarations made before each player's first card and
+belote-rebelote announced with the cards (§6.1), and calling out (§8.1,
+§8.2). At the end the deal builds a :class:`~belote.scoring.Tally` and
+scores it with :func:`~belote.scoring.score_tally`: one scoring path.
+
+Every action has a query and a doer, in the spirit of PokerKit:
+:meth:`Deal.can` / :meth:`Deal.why_illegal` and :meth:`Deal.apply`, which
+returns a frozen :class:`ActionRecord`. An illegal action raises
+:class:`~belote.errors.IllegalAction` saying why and leaves the deal exactly
+as it was.
+
+>>> from belote.cards import CARDS
+>>> deal = Deal("classic", [str(card) for card in CARDS], dealer=3)
+>>> deal.phase, deal.to_act, str(deal.turned)
+(<Phase.BIDDING_1: 'bidding-1'>, 0, '7C')
+>>> record = deal.apply(Action.parse("0 take"))
+>>> deal.phase, str(deal.trump), len(deal.hand(0))
+(<Phase.PLAY: 'play'>, 'C', 8)
+
+Inside, hands are card masks and the trick a list of card indices; the
+simulation fast path is :meth:`Deal.legal_play_mask`,
+:meth:`Deal.play_card` and :meth:`Deal.bid`, which skip building
+:class:`~belote.actions.Action` values but keep every check.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+import attrs
+
+from belote.actions import Action, Verb
+from belote.announcements import Declaration
+from belote.cards import CARDS, Card, CardSet, Suit, card_points
+from belote.errors import IllegalAction, InvalidArgument, InvalidCombination, NotationError
+from belote.rules import CallingOut, Rules, get_rules
+from belote.scoring import DealResult, Outcome, Tally, score_tally
+from belote.tricks import legal_mask, winner_index
+
+__all__ = ["ActionRecord", "Deal", "EndReason", "Observation", "Phase", "parse_deck"]
+
+# Internal phase numbers (the public face is :class:`Phase`).
+_BID1: Final = 0
+_BID2: Final = 1
+_PLAY: Final = 2
+_OVER: Final = 3
+
+# History codes: each entry is (seat, code, argument).
+_H_PASS: Final = 0
+_H_TAKE: Final = 1  # argument: suit named in round 2, or -1
+_H_SWAP: Final = 2
+_H_DECLARE: Final = 3  # argument: tuple of card indices (empty: everything held)
+_H_PLAY: Final = 4  # argument: card index, + 32 when belote is announced
+_H_STOP: Final = 5
+
+_SEVEN: Final = 0  # Rank.SEVEN
+_QUEEN: Final = 5  # Rank.QUEEN
+_KING: Final = 6  # Rank.KING
+_JACK: Final = 4  # Rank.JACK
+
+# _POINTS[trump][card]: card points of a card under a trump suit.
+_POINTS: Final = tuple(
+    tuple(card_points(1 << card, trump) for card in range(32)) for trump in range(4)
+)
+_SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+
+
+class Phase(enum.Enum):
+    """Where a deal stands."""
+
+    BIDDING_1 = "bidding-1"
+    """First bidding round: take the turned suit or pass (RULES.md §3)."""
+    BIDDING_2 = "bidding-2"
+    """Second bidding round: name another suit or pass (RULES.md §3)."""
+    PLAY = "play"
+    """The cards are played (RULES.md §5); the swap and declarations happen here."""
+    OVER = "over"
+    """The deal has ended; :attr:`Deal.result` is available."""
+
+
+_PHASES: Final = (Phase.BIDDING_1, Phase.BIDDING_2, Phase.PLAY, Phase.OVER)
+
+
+class EndReason(enum.Enum):
+    """Why a deal ended."""
+
+    PLAYED = "played"
+    """Every trick was played."""
+    REDEAL = "redeal"
+    """Everyone passed twice; the next dealer deals again (RULES.md §3)."""
+    STOPPED = "stopped"
+    """A player said "j'arrête" and the deal stopped at once (RULES.md §8.2)."""
+
+
+@attrs.frozen(kw_only=True)
+class ActionRecord:
+    """What one applied action did (PokerKit's "operation" records).
+
+    Attributes:
+        action: the action applied.
+        index: its 0-based position in the deal's history.
+        phase: the deal's phase after the action.
+        trick: the cards of the trick this action completed, in play order, else ``None``.
+        trick_leader: the seat that led that trick, else ``None``.
+        trick_winner: the seat that won that trick, else ``None``.
+        belote: this card completed a belote announced with both cards.
+        declarations: the declarations that score, when this action ended the
+            first trick and so resolved the contest; else ``None``.
+        claim_held: for ``stop``: whether the claim reached the target at that moment.
+        match_winner: the side that wins the match because of this action
+            (an 8-card run shown, a decided "j'arrête"), else ``None``.
+    """
+
+    action: Action
+    index: int
+    phase: Phase
+    trick: tuple[Card, ...] | None = None
+    trick_leader: int | None = None
+    trick_winner: int | None = None
+    belote: bool = False
+    declarations: tuple[Declaration, ...] | None = None
+    claim_held: bool | None = None
+    match_winner: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Observation:
+    """What one seat may know of a deal: its own hand and everything public.
+
+    Never holds another seat's hidden cards: declared combinations of other
+    seats appear only once shown (after the first trick).
+
+    Attributes:
+        seat: the observing seat.
+        players: the number of players.
+        dealer: the dealer's seat.
+        variant: the variant's name.
+        phase: the deal's phase.
+        to_act: the seat whose turn it is, or ``None`` when the deal is over.
+        hand: the observing seat's cards.
+        turned: the card turned up after the first distribution.
+        table_card: the card lying face up on the table now (``french``: the
+            turned card, or the 7 of trump after a swap), else ``None``.
+        bottom: the deck's bottom card when the variant shows it, else ``None``.
+        trump: the trump suit once fixed.
+        taker: the seat that fixed the trump.
+        bids: the bidding actions, in order.
+        swapped: the seat that swapped the 7 of trump, else ``None``.
+        tricks: the completed tricks as (leader, cards in play order).
+        trick_winners: the winner of each completed trick.
+        trick: the cards of the current trick, in play order.
+        trick_leader: the seat that led the current trick.
+        own_declarations: the observing seat's declarations.
+        declarations: every declaration, once shown (after the first trick), else ``()``.
+        scoring_declarations: the declarations that score, once resolved, else ``None``.
+        belote_calls: how many belote announcements each seat has made.
+        card_points: card points won so far per side (team or player).
+        tricks_won: tricks won so far per side.
+        called_out: the seat that called out or stopped, else ``None``.
+        totals: the match scores per side before this deal.
+        target: the match target.
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    variant: str
+    phase: Phase
+    to_act: int | None
+    hand: CardSet
+    turned: Card
+    table_card: Card | None
+    bottom: Card | None
+    trump: Suit | None
+    taker: int | None
+    bids: tuple[Action, ...]
+    swapped: int | None
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...]
+    trick_winners: tuple[int, ...]
+    trick: tuple[Card, ...]
+    trick_leader: int | None
+    own_declarations: tuple[Declaration, ...]
+    declarations: tuple[Declaration, ...]
+    scoring_declarations: tuple[Declaration, ...] | None
+    belote_calls: tuple[int, ...]
+    card_points: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    called_out: int | None
+    totals: tuple[int, ...]
+    target: int
+
+
+def parse_deck(deck: Sequence[Card | int | str]) -> tuple[int, ...]:
+    """Read a deck order (32 distinct cards, top first) as card indices.
+
+    Cards may be given as :class:`~belote.cards.Card` values, notation text or indices.
+
+    >>> parse_deck(["7S", "8S"] + [str(c) for c in CARDS[2:]])[:3]
+    (0, 1, 2)
+
+    Raises:
+        InvalidArgument: not 32 cards, a card twice, or something that is not a card.
+    """
+    if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
+        raise InvalidArgument("the deck must be a list of 32 cards, top first")
+    indices: list[int] = []
+    for position, item in enumerate(deck):
+        if isinstance(item, Card):
+            indices.append(item.index)
+        elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 32:
+            indices.append(item)
+        elif isinstance(item, str):
+            try:
+                indices.append(Card.parse(item).index)
+            except NotationError as exc:
+                raise InvalidArgument(f"deck[{position}]: {exc}") from None
+        else:
+            raise InvalidArgument(f"deck[{position}]: not a card: {item!r}")
+    if len(indices) != 32:
+        raise InvalidArgument(f"the deck must hold 32 cards, not {len(indices)}")
+    seen = 0
+    for position, index in enumerate(indices):
+        if seen >> index & 1:
+            raise InvalidArgument(f"deck[{position}]: {CARDS[index]} appears twice")
+        seen |= 1 << index
+    return tuple(indices)
+
+
+def _mask_cards(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Deal:
+    """One deal of a variant, from the deck order to the result.
+
+    Args:
+        rules: the variant (a :class:`~belote.rules.Rules` value or its name).
+        deck: the deck order, 32 distinct cards, top first (cards, text or indices).
+        dealer: the dealer's seat.
+        players: the number of players (default: the variant's default).
+        totals: the match scores per side before this deal (for calling out).
+        target: the match target (default: the variant's).
+        pending: litige points waiting from earlier deals, passed to the scoring.
+
+    Raises:
+        InvalidArgument: a bad deck, dealer or player count.
+    """
+
+    __slots__ = (
+        "_belote_calls",
+        "_belote_holder",
+        "_bid_count",
+        "_bottom",
+        "_claim_held",
+        "_counting",
+        "_dealer",
+        "_deck",
+        "_declarations",
+        "_declared",
+        "_eight_run_side",
+        "_end",
+        "_hand_size",
+        "_hands",
+        "_history",
+        "_leader",
+        "_legal",
+        "_n",
+        "_next_card",
+        "_partners",
+        "_pending",
+        "_phase",
+        "_played",
+        "_played_by",
+        "_points",
+        "_resolved",
+        "_result",
+        "_stopper",
+        "_swapped",
+        "_table_card",
+        "_taker",
+        "_target",
+        "_to_act",
+        "_totals",
+        "_trick",
+        "_trick_winners",
+        "_tricks_done",
+        "_tricks_won",
+        "_trump",
+        "_turned",
+        "rules",
+    )
+
+    rules: Rules
+    _n: int
+    _dealer: int
+    _deck: tuple[int, ...]
+    _totals: tuple[int, ...]
+    _target: int
+    _pending: int
+    _partners: bool
+    _phase: int
+    _to_act: int
+    _turned: int
+    _table_card: int
+    _bottom: int
+    _next_card: int
+    _hand_size: int
+    _hands: list[int]
+    _bid_count: int
+    _trump: int
+    _taker: int
+    _leader: int
+    _trick: list[int]
+    _tricks_done: int
+    _trick_winners: list[int]
+    _played: list[int]
+    _played_by: list[int]
+    _points: list[int]
+    _tricks_won: list[int]
+    _counting: list[bool]
+    _belote_holder: int
+    _belote_calls: list[int]
+    _declarations: list[Declaration]
+    _declared: list[bool]
+    _resolved: tuple[Declaration, ...] | None
+    _eight_run_side: int
+    _swapped: int
+    _stopper: int
+    _claim_held: bool
+    _end: EndReason | None
+    _history: list[tuple[int, int, object]]
+    _legal: int
+    _result: DealResult | None
+
+    def __init__(
+        self,
+        rules: Rules | str,
+        deck: Sequence[Card | int | str],
+        dealer: int = 0,
+        players: int | None = None,
+        *,
+        totals: Sequence[int] | None = None,
+        target: int | None = None,
+        pending: int = 0,
+    ) -> None:
+        self.rules = rules = get_rules(rules)
+        n = rules.default_players if players is None else rules.check_players(players)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        self._n = n
+        self._dealer = dealer
+        self._deck = parse_deck(deck)
+        self._partners = rules.partnerships and n == 4
+        sides = 2 if self._partners else n
+        if totals is None:
+            self._totals = (0,) * sides
+        else:
+            self._totals = tuple(int(t) for t in totals)
+            if len(self._totals) != sides:
+                raise InvalidArgument(f"totals must give {sides} scores, not {len(self._totals)}")
+        self._target = rules.target if target is None else int(target)
+        self._pending = int(pending)
+        hand_size = sum(rules.first_packets) + sum(rules.completion_packets)
+        used = hand_size * n + (0 if rules.taker_takes_turned else 1)
+        if used > (31 if rules.show_bottom_card else 32):
+            raise InvalidArgument(f"{rules.name} cannot be dealt to {n} players from 32 cards")
+        self._hand_size = hand_size
+        self._phase = _BID1
+        self._to_act = (dealer + 1) % n
+        self._hands = [0] * n
+        pos = 0
+        for size in rules.first_packets:
+            for k in range(1, n + 1):
+                seat = (dealer + k) % n
+                for card in self._deck[pos : pos + size]:
+                    self._hands[seat] |= 1 << card
+                pos += size
+        self._turned = self._deck[pos]
+        self._table_card = self._turned
+        self._next_card = pos + 1
+        self._bottom = -1
+        self._bid_count = 0
+        self._trump = -1
+        self._taker = -1
+        self._leader = (dealer + 1) % n
+        self._trick = []
+        self._tricks_done = 0
+        self._trick_winners = []
+        self._played = []
+        self._played_by = [0] * n
+        self._points = [0] * n
+        self._tricks_won = [0] * n
+        self._counting = [False] * n
+        self._belote_holder = -1
+        self._belote_calls = [0] * n
+        self._declarations = []
+        self._declared = [False] * n
+        self._resolved = None
+        self._eight_run_side = -1
+        self._swapped = -1
+        self._stopper = -1
+        self._claim_held = False
+        self._end = None
+        self._history = []
+        self._legal = -1
+        self._result = None
+
+    @classmethod
+    def random(
+        cls,
+        rules: Rules | str,
+        seed: int | random.Random | None = None,
+        dealer: int = 0,
+        players: int | None = None,
+        *,
+        totals: Sequence[int] | None = None,
+        target: int | None = None,
+        pending: int = 0,
+    ) -> Deal:
+        """A deal from a shuffled deck (``random.Random(seed).shuffle``).
+
+        The other arguments are those of :class:`Deal`.
+
+        >>> Deal.random("classic", seed=1).deck == Deal.random("classic", seed=1).deck
+        True
+        """
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        deck = list(range(32))
+        rng.shuffle(deck)
+        return cls(rules, deck, dealer, players, totals=totals, target=target, pending=pending)
+
+    # --- copying and comparing ------------------------------------------------------------
+
+    def copy(self) -> Deal:
+        """An independent copy of the deal (lists copied, values shared)."""
+        new = object.__new__(Deal)
+        for name in Deal.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = value[:]
+            object.__setattr__(new, name, value)
+        return new
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in Deal.__slots__ if name not in ("_legal", "_result"))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Deal {self.rules.name} players={self._n} dealer={self._dealer} "
+            f"phase={self.phase.value} to_act={self.to_act} actions={len(self._history)}>"
+        )
+
+    # --- public state ---------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self._n
+
+    @property
+    def sides(self) -> int:
+        """The number of scoring sides: 2 teams, or one per player."""
+        return 2 if self._partners else self._n
+
+    def side(self, seat: int) -> int:
+        """The scoring side of a seat: its team (``seat % 2``) or the seat itself."""
+        return seat & 1 if self._partners else seat
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._dealer
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deck order the deal started from, top first."""
+        return tuple(CARDS[i] for i in self._deck)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The match scores per side before this deal."""
+        return self._totals
+
+    @property
+    def target(self) -> int:
+        """The match target."""
+        return self._target
+
+    @property
+    def pending(self) -> int:
+        """Litige points waiting from earlier deals."""
+        return self._pending
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return _PHASES[self._phase]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` when the deal is over.
+
+        Out of turn, the holder of the 7 of trump may also swap (RULES.md §4).
+        """
+        return None if self._phase == _OVER else self._to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self._phase == _OVER
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the deal ended, or ``None`` while it goes on."""
+        return self._end
+
+    @property
+    def turned(self) -> Card:
+        """The card turned up after the first distribution."""
+        return CARDS[self._turned]
+
+    @property
+    def table_card(self) -> Card | None:
+        """The card face up on the table (``french``), or ``None`` once a taker holds it."""
+        return None if self._table_card < 0 else CARDS[self._table_card]
+
+    @property
+    def bottom(self) -> Card | None:
+        """The deck's bottom card once shown (``show_bottom_card``), else ``None``."""
+        return None if self._bottom < 0 else CARDS[self._bottom]
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit once fixed."""
+        return None if self._trump < 0 else Suit(self._trump)
+
+    @property
+    def taker(self) -> int | None:
+        """The seat that fixed the trump."""
+        return None if self._taker < 0 else self._taker
+
+    @property
+    def attack(self) -> int | None:
+        """The taker's side, or ``None`` before a take."""
+        return None if self._taker < 0 else self.side(self._taker)
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards a seat holds now."""
+        return CardSet.from_mask(self._hands[seat])
+
+    def hand_mask(self, seat: int) -> int:
+        """The card mask a seat holds now (fast path)."""
+        return self._hands[seat]
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the current trick, in play order."""
+        return tuple(CARDS[i] for i in self._trick)
+
+    @property
+    def trick_leader(self) -> int:
+        """The seat that leads or led the current trick."""
+        return self._leader
+
+    @property
+    def tricks(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """The completed tricks as (leader, cards in play order)."""
+        n = self._n
+        out = []
+        leader = (self._dealer + 1) % n
+        for k, winner in enumerate(self._trick_winners):
+            out.append((leader, tuple(CARDS[i] for i in self._played[k * n : (k + 1) * n])))
+            leader = winner
+        return tuple(out)
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        """The seat that won each completed trick."""
+        return tuple(self._trick_winners)
+
+    @property
+    def tricks_played(self) -> int:
+        """How many tricks are complete."""
+        return self._tricks_done
+
+    @property
+    def tricks_per_deal(self) -> int:
+        """How many tricks a played deal has (8, or 9 in ``french``)."""
+        return self._hand_size
+
+    @property
+    def declarations(self) -> tuple[Declaration, ...]:
+        """Every declaration made so far, in the order made."""
+        return tuple(self._declarations)
+
+    @property
+    def scoring_declarations(self) -> tuple[Declaration, ...] | None:
+        """The declarations that score once the contest is resolved, else ``None``."""
+        return self._resolved
+
+    @property
+    def belote_seat(self) -> int | None:
+        """The seat that completed belote and rebelote, else ``None``."""
+        holder = self._belote_holder
+        return holder if holder >= 0 and self._belote_calls[holder] == 2 else None
+
+    @property
+    def called_out(self) -> int | None:
+        """The seat that called out or stopped, else ``None``."""
+        return None if self._stopper < 0 else self._stopper
+
+    def card_points_of(self, side: int) -> int:
+        """Card points a side has won in tricks so far (without the last-trick bonus)."""
+        if self._partners:
+            return self._points[side] + self._points[side + 2]
+        return self._points[side]
+
+    def tricks_of(self, side: int) -> int:
+        """Tricks a side has won so far."""
+        if self._partners:
+            return self._tricks_won[side] + self._tricks_won[side + 2]
+        return self._tricks_won[side]
+
+    @property
+    def history(self) -> list[Action]:
+        """The actions applied so far, in order."""
+        return [self._action_of(entry) for entry in self._history]
+
+    def _action_of(self, entry: tuple[int, int, object]) -> Action:
+        seat, code, arg = entry
+        if code == _H_PLAY:
+            assert isinstance(arg, int)
+            return Action(seat, Verb.PLAY, cards=(CARDS[arg & 31],), belote=arg >= 32)
+        if code == _H_TAKE:
+            assert isinstance(arg, int)
+            return Action(seat, Verb.TAKE, None if arg < 0 else Suit(arg))
+        if code == _H_DECLARE:
+            assert isinstance(arg, tuple)
+            return Action(seat, Verb.DECLARE, cards=tuple(CARDS[i] for i in arg))
+        return Action(seat, (Verb.PASS, Verb.TAKE, Verb.SWAP, Verb.DECLARE, Verb.PLAY, Verb.STOP)[code])
+
+    # --- the fast path --------------------------------------------------------------------
+
+    def legal_play_mask(self) -> int:
+        """The mask of cards the seat to act may play now (0 outside the play phase)."""
+        if self._phase != _PLAY:
+            return 0
+        legal = self._legal
+        if legal < 0:
+            trick = self._trick
+            hand = self._hands[self._to_act]
+            legal = self._legal = (
+                legal_mask(hand, trick, self._trump, self.rules.play, partners=self._partners)
+                if trick
+                else hand
+            )
+        return legal
+
+    def can_announce_belote(self, card: int) -> bool:
+        """Whether the seat to act may announce belote with this card index."""
+        trump = self._trump
+        return (
+            self._phase == _PLAY
+            and self._to_act == self._belote_holder
+            and card >> 3 == trump
+            and (card & 7) in (_KING, _QUEEN)
+        )
+
+    def play_card(self, card: int, belote: bool = False) -> None:
+        """The seat to act plays the card with this index (fast path; every check kept).
+
+        Raises:
+            IllegalAction: not the play phase, a card not held, a card the
+                obligations forbid, or belote announced where it cannot be.
+        """
+        if self._phase != _PLAY or not (self.legal_play_mask() >> card) & 1 or (
+            belote and not self.can_announce_belote(card)
+        ):
+            raise IllegalAction(
+                self._play_reason(self._to_act, card, belote) or "illegal play"
+            )
+        self._play(self._to_act, card, belote)
+
+    def bid(self, take: bool, suit: int = -1) -> None:
+        """The seat to act bids (fast path): ``take`` or pass; ``suit`` names trump in round 2.
+
+        Raises:
+            IllegalAction: not a bidding phase or a bid the round does not allow.
+        """
+        reason = self._bid_reason(self._to_act, take, suit)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._bid(self._to_act, take, suit)
+
+    # --- convenience doers ----------------------------------------------------------------
+
+    def pass_(self) -> ActionRecord:
+        """The seat to act passes."""
+        return self.apply(Action.pass_(self._to_act))
+
+    def take(self, suit: Suit | int | str | None = None) -> ActionRecord:
+        """The seat to act takes the turned suit, or names ``suit`` in round 2."""
+        if isinstance(suit, str):
+            suit = Suit.parse(suit)
+        return self.apply(Action.take(self._to_act, suit))
+
+    def play(self, card: Card | str, belote: bool = False) -> ActionRecord:
+        """The seat to act plays ``card``, announcing belote when asked."""
+        return self.apply(Action.play(self._to_act, card, belote))
+
+    def declare(self, cards: CardSet | Sequence[Card] | str | None = None) -> ActionRecord:
+        """The seat to act declares one combination, or everything held when ``cards`` is None."""
+        if isinstance(cards, str):
+            cards = CardSet.parse(cards)
+        return self.apply(Action.declare(self._to_act, () if cards is None else cards))
+
+    def swap(self, seat: int | None = None) -> ActionRecord:
+        """The holder of the 7 of trump (or ``seat``) swaps it for the turned card."""
+        if seat is None:
+            seat = self.swap_seat()
+            if seat is None:
+                raise IllegalAction("no seat may swap the 7 of trump now")
+        return self.apply(Action.swap(seat))
+
+    def stop(self) -> ActionRecord:
+        """The seat to act calls out (``piedicavallo``) or says "j'arrête" (``french``)."""
+        return self.apply(Action.stop(self._to_act))
+
+    # --- queries --------------------------------------------------------------------------
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now, or ``None`` when it is."""
+        seat, verb = action.seat, action.verb
+        if not isinstance(seat, int) or not 0 <= seat < self._n:
+            return f"no seat {seat} at a table of {self._n}"
+        if self._phase == _OVER:
+            return "the deal is over"
+        if verb is Verb.SWAP:
+            return self._swap_reason(seat)
+        if seat != self._to_act:
+            doing = "bid" if self._phase < _PLAY else "play"
+            return f"it is seat {self._to_act}'s turn to {doing}, not seat {seat}'s"
+        if verb is Verb.PASS:
+            return self._bid_reason(seat, False, -1)
+        if verb is Verb.TAKE:
+            return self._bid_reason(seat, True, -1 if action.suit is None else int(action.suit))
+        if verb is Verb.PLAY:
+            if len(action.cards) != 1:
+                return "play one card"
+            return self._play_reason(seat, action.cards[0].index, action.belote)
+        if verb is Verb.DECLARE:
+            return self._declare_reason(seat, action.cards)[0]
+        if verb is Verb.STOP:
+            return self._stop_reason(seat)
+        return f"unknown verb {verb!r}"  # pragma: no cover
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now: the seat to act's, and an out-of-turn swap when open."""
+        phase = self._phase
+        if phase == _OVER:
+            return []
+        seat = self._to_act
+        if phase < _PLAY:
+            actions = []
+            if self._bid_reason(seat, True, -1) is None:
+                actions.append(Action.take(seat))
+            if phase == _BID2:
+                actions.extend(
+                    Action.take(seat, Suit(s)) for s in range(4) if s != self._turned >> 3
+                )
+            if self._bid_reason(seat, False, -1) is None:
+                actions.append(Action.pass_(seat))
+            return actions
+        actions = []
+        holder = self._swap_holder()
+        if holder >= 0:
+            actions.append(Action.swap(holder))
+        if self._stop_reason(seat) is None:
+            actions.append(Action.stop(seat))
+        actions.extend(self._declare_options(seat))
+        legal = self.legal_play_mask()
+        for card in _mask_cards(legal):
+            actions.append(Action(seat, Verb.PLAY, cards=(CARDS[card],)))
+            if self.can_announce_belote(card):
+                actions.append(Action(seat, Verb.PLAY, cards=(CARDS[card],), belote=True))
+        return actions
+
+    def swap_seat(self) -> int | None:
+        """The seat that may swap the 7 of trump now, else ``None``."""
+        holder = self._swap_holder()
+        return None if holder < 0 else holder
+
+    # --- applying -------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> ActionRecord:
+        """Apply a legal action and say what it did.
+
+        Raises:
+            IllegalAction: the action is not legal now; the deal is unchanged.
+        """
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        verb, seat = action.verb, action.seat
+        index = len(self._history)
+        tricks_before = self._tricks_done
+        belote_before = self.belote_seat
+        claim: bool | None = None
+        if verb is Verb.PASS:
+            self._bid(seat, False, -1)
+        elif verb is Verb.TAKE:
+            self._bid(seat, True, -1 if action.suit is None else int(action.suit))
+        elif verb is Verb.PLAY:
+            self._play(seat, action.cards[0].index, action.belote)
+        elif verb is Verb.DECLARE:
+            self._declare(seat, action.cards)
+        elif verb is Verb.SWAP:
+            self._swap(seat)
+        else:
+            self._stop(seat)
+            claim = self._claim_held
+        trick: tuple[Card, ...] | None = None
+        leader = winner = None
+        if self._tricks_done > tricks_before:
+            n = self._n
+            k = tricks_before
+            trick = tuple(CARDS[i] for i in self._played[k * n : (k + 1) * n])
+            winner = self._trick_winners[k]
+            leader = self._trick_winners[k - 1] if k else (self._dealer + 1) % n
+        match_winner = None
+        if (tricks_before == 0 and self._tricks_done == 1 and self._eight_run_side >= 0) or (
+            self._end is EndReason.STOPPED
+        ):
+            match_winner = self.result.match_winner
+        return ActionRecord(
+            action=action,
+            index=index,
+            phase=self.phase,
+            trick=trick,
+            trick_leader=leader,
+            trick_winner=winner,
+            belote=belote_before is None and self.belote_seat is not None,
+            declarations=self._resolved if trick is not None and tricks_before == 0 else None,
+            claim_held=claim,
+            match_winner=match_winner,
+        )
+
+    def apply_all(self, actions: Sequence[Action | str]) -> None:
+        """Apply actions (or their notation) in order.
+
+        Raises:
+            IllegalAction: an action is not legal; earlier ones stay applied.
+            NotationError: a text is not an action.
+        """
+        for action in actions:
+            self.apply(Action.parse(action) if isinstance(action, str) else action)
+
+    # --- bidding --------------------------------------------------------------------------
+
+    def _bid_reason(self, seat: int, take: bool, suit: int) -> str | None:
+        phase = self._phase
+        if phase >= _PLAY:
+            return "the bidding is over" if phase == _PLAY else "the deal is over"
+        if seat != self._to_act:
+            return f"it is seat {self._to_act}'s turn to bid, not seat {seat}'s"
+        turned_suit = self._turned >> 3
+        first = self._bid_count == 0 and phase == _BID1
+        jack_rule = self.rules.jack_obligatory and self._turned & 7 == _JACK and first
+        if not take:
+            if jack_rule:
+                return (
+                    f"the turned card {CARDS[self._turned]} is a jack: the first player "
+                    "must take it (jack_obligatory)"
+                )
+            return None
+        if phase == _BID1:
+            if suit >= 0:
+                return (
+                    f"round 1 takes the turned suit {Suit(turned_suit).letter}; a suit is "
+                    "named only in round 2 (write 'take')"
+                )
+            return None
+        if suit < 0:
+            return (
+                "round 2 names a suit other than the turned one "
+                f"{Suit(turned_suit).letter} (write 'take S', 'take H', ...)"
+            )
+        if suit == turned_suit:
+            return (
+                f"round 2 cannot name the turned suit {Suit(turned_suit).letter}; "
+                "name another suit or pass"
+            )
+        return None
+
+    def _bid(self, seat: int, take: bool, suit: int) -> None:
+        self._history.append((seat, _H_TAKE if take else _H_PASS, suit if take else None))
+        n = self._n
+        if not take:
+            self._bid_count += 1
+            if self._bid_count < n:
+                self._to_act = (seat + 1) % n
+            elif self._phase == _BID1 and self.rules.second_round:
+                self._phase = _BID2
+                self._bid_count = 0
+                self._to_act = (self._dealer + 1) % n
+            else:
+                self._phase = _OVER
+                self._end = EndReason.REDEAL
+                self._to_act = -1
+            return
+        self._taker = seat
+        self._trump = self._turned >> 3 if suit < 0 else suit
+        self._complete()
+        self._phase = _PLAY
+        self._leader = self._to_act = (self._dealer + 1) % n
+        self._legal = -1
+        self._find_belote_holder()
+
+    def _complete(self) -> None:
+        rules, n, dealer, taker = self.rules, self._n, self._dealer, self._taker
+        hands, deck = self._hands, self._deck
+        pos = self._next_card
+        takes_turned = rules.taker_takes_turned
+        for packet, size in enumerate(rules.completion_packets):
+            for k in range(1, n + 1):
+                seat = (dealer + k) % n
+                count = size - 1 if takes_turned and packet == 0 and seat == taker else size
+                for card in deck[pos : pos + count]:
+                    hands[seat] |= 1 << card
+                pos += count
+        if takes_turned:
+            hands[taker] |= 1 << self._turned
+            self._table_card = -1
+        self._next_card = pos
+        if rules.show_bottom_card:
+            self._bottom = deck[31]
+
+    def _find_belote_holder(self) -> None:
+        pair = (1 << (self._trump * 8 + _KING)) | (1 << (self._trump * 8 + _QUEEN))
+        self._belote_holder = -1
+        for seat, hand in enumerate(self._hands):
+            if hand & pair == pair:
+                self._belote_holder = seat
+
+    # --- the seven swap ---------------------------------------------------------------------
+
+    def _swap_holder(self) -> int:
+        if (
+            not self.rules.seven_swap
+            or self._phase != _PLAY
+            or self._played
+            or self._swapped >= 0
+            or self._table_card < 0
+            or self._table_card >> 3 != self._trump
+            or self._table_card == self._trump * 8 + _SEVEN
+        ):
+            return -1
+        seven = 1 << (self._trump * 8 + _SEVEN)
+        for seat, hand in enumerate(self._hands):
+            if hand & seven and not self._declared[seat]:
+                return seat
+        return -1
+
+    def _swap_reason(self, seat: int) -> str | None:
+        rules = self.rules
+        if not rules.seven_swap:
+            return f"{rules.name} has no seven-of-trump swap"
+        if self._phase < _PLAY:
+            return "the 7 of trump can be swapped only once the trump is fixed"
+        if self._played:
+            return "the 7 of trump can be swapped only before the first card is played"
+        if self._swapped >= 0:
+            return f"seat {self._swapped} has already swapped the 7 of trump"
+        if self._table_card < 0 or self._table_card >> 3 != self._trump:
+            return "the swap is allowed only when trump is the turned suit (taken in round 1)"
+        seven = self._trump * 8 + _SEVEN
+        if not self._hands[seat] >> seven & 1:
+            return f"seat {seat} does not hold the 7 of trump {CARDS[seven]}"
+        if self._declared[seat]:
+            return f"seat {seat} has already declared: swap before declaring"
+        return None
+
+    def _swap(self, seat: int) -> None:
+        seven = self._trump * 8 + _SEVEN
+        self._hands[seat] ^= (1 << seven) | (1 << self._table_card)
+        self._table_card = seven
+        self._swapped = seat
+        self._legal = -1
+        self._history.append((seat, _H_SWAP, None))
+        self._find_belote_holder()
+
+    # --- declarations -----------------------------------------------------------------------
+
+    def _declare_reason(
+        self, seat: int, cards: Sequence[Card]
+    ) -> tuple[str | None, tuple[Declaration, ...]]:
+        from belote.announcements import classify, find_combinations
+
+        rules = self.rules
+        if not rules.has_announcements:
+            return f"{rules.name} has no announcements besides belote", ()
+        if self._phase != _PLAY:
+            return "declarations are made in the play phase, before one's first card", ()
+        if seat != self._to_act:
+            return f"it is seat {self._to_act}'s turn, not seat {seat}'s", ()
+        if self._played_by[seat]:
+            return f"seat {seat} has already played a card: declarations come before it", ()
+        hand = self._hands[seat]
+        if not cards:
+            if self._declared[seat]:
+                return (
+                    f"seat {seat} has already declared; 'declare' alone declares "
+                    "everything and only as a first declaration"
+                ), ()
+            combos = find_combinations(CardSet.from_mask(hand), rules)
+            if not combos:
+                return f"seat {seat} holds no combination to declare", ()
+            return None, tuple(Declaration(seat, combo) for combo in combos)
+        mask = 0
+        for card in cards:
+            mask |= card.bit
+        missing = mask & ~hand
+        if missing:
+            return f"seat {seat} does not hold {CardSet.from_mask(missing)}", ()
+        try:
+            combo = classify(CardSet.from_mask(mask), rules)
+        except InvalidCombination as exc:
+            return f"not a combination: {exc}", ()
+        for earlier in self._declarations:
+            if earlier.seat != seat:
+                continue
+            other = earlier.combination
+            if other.cards.mask == mask:
+                return f"{CardSet.from_mask(mask)} is already declared", ()
+            if other.cards.mask & mask and (
+                other.kind == combo.kind or not rules.card_in_carre_and_run
+            ):
+                shared = CardSet.from_mask(other.cards.mask & mask)
+                return f"{shared} already serves in the declared {other.cards}", ()
+        return None, (Declaration(seat, combo),)
+
+    def _declare_options(self, seat: int) -> list[Action]:
+        if (
+            not self.rules.has_announcements
+            or self._played_by[seat]
+            or self._tricks_done
+        ):
+            return []
+        from belote.announcements import find_combinations
+
+        combos = find_combinations(CardSet.from_mask(self._hands[seat]), self.rules)
+        if not combos:
+            return []
+        options = []
+        if not self._declared[seat]:
+            options.append(Action.declare(seat))
+        for combo in combos:
+            cards = tuple(combo.cards)
+            if self._declare_reason(seat, cards)[0] is None:
+                options.append(Action.declare(seat, cards))
+        return options
+
+    def _declare(self, seat: int, cards: Sequence[Card]) -> None:
+        reason, new = self._declare_reason(seat, cards)
+        if reason is not None:  # pragma: no cover - checked by the caller
+            raise IllegalAction(reason)
+        self._declarations.extend(new)
+        self._declared[seat] = True
+        self._history.append((seat, _H_DECLARE, tuple(card.index for card in cards)))
+
+    def _resolve(self) -> None:
+        declarations = self._declarations
+        if not declarations:
+            self._resolved = ()
+            return
+        from belote.announcements import Kind, resolve_contest
+
+        self._resolved = tuple(
+            resolve_contest(
+                declarations,
+                self.rules,
+                Suit(self._trump),
+                players=self._n,
+                first_speaker=(self._dealer + 1) % self._n,
+            )
+        )
+        if self.rules.eight_run_wins_match:
+            for seat in range(self._n):
+                runs = 0
+                for declaration in declarations:
+                    if declaration.seat == seat and declaration.combination.kind is Kind.RUN:
+                        runs |= declaration.combination.cards.mask
+                for suit in range(4):
+                    if runs >> (8 * suit) & 0xFF == 0xFF:
+                        self._eight_run_side = self.side(seat)
+
+    # --- play -----------------------------------------------------------------------------
+
+    def _play_reason(self, seat: int, card: int, belote: bool) -> str | None:
+        phase = self._phase
+        if phase != _PLAY:
+            if phase == _OVER:
+                return "the deal is over"
+            return f"the bidding is not over: seat {self._to_act} is to bid"
+        if seat != self._to_act:
+            return f"it is seat {self._to_act}'s turn to play, not seat {seat}'s"
+        if not 0 <= card < 32:
+            return f"not a card index: {card}"
+        bit = 1 << card
+        name = CARDS[card]
+        hand = self._hands[seat]
+        if not hand & bit:
+            for other in range(self._n):
+                if self._played_by[other] & bit:
+                    by = "him" if other == seat else f"seat {other}"
+                    return f"{name} was already played by {by}"
+            return f"seat {seat} does not hold {name}"
+        if not self.legal_play_mask() & bit:
+            return self._obligation(hand, card)
+        if belote:
+            trump = self._trump
+            if card >> 3 != trump or card & 7 not in (_KING, _QUEEN):
+                return (
+                    f"belote is announced with the king or queen of trump "
+                    f"{Suit(trump).letter}, not with {name}"
+                )
+            if seat != self._belote_holder:
+                return f"seat {seat} does not hold both the king and queen of trump"
+        return None
+
+    def _obligation(self, hand: int, card: int) -> str:
+        """Name the play obligation that forbids ``card`` (RULES.md §5)."""
+        trick, trump, play = self._trick, self._trump, self.rules.play
+        led = trick[0] >> 3
+        led_name = _SUIT_NAMES[led]
+        trump_name = _SUIT_NAMES[trump]
+        follow = hand & (0xFF << (8 * led))
+        name = CARDS[card]
+        if follow and card >> 3 != led:
+            return f"{name} does not follow suit: must follow {led_name}, the led suit"
+        if led == trump:
+            best = trick[winner_index(trick, trump)]
+            return (
+                f"{name} is too low: trump was led and a trump higher than "
+                f"{CARDS[best]} must be played when held"
+            )
+        trumps = hand & (0xFF << (8 * trump))
+        pos = winner_index(trick, trump)
+        best = trick[pos]
+        if best >> 3 == trump and card >> 3 == trump and play.must_overtrump:
+            return f"{name} is too low: must overtrump {CARDS[best]} with a higher trump"
+        if trumps and card >> 3 != trump:
+            if best >> 3 == trump:
+                return (
+                    f"void in {led_name}: must overtrump {CARDS[best]} "
+                    f"(or undertrump) with a {trump_name[:-1]}"
+                )
+            return f"void in {led_name}: must trump with a {trump_name[:-1]}"
+        return f"{name} is not allowed by the play obligations"  # pragma: no cover
+
+    def _play(self, seat: int, card: int, belote: bool) -> None:
+        bit = 1 << card
+        self._hands[seat] ^= bit
+        self._played_by[seat] |= bit
+        self._played.append(card)
+        self._legal = -1
+        if belote:
+            self._belote_calls[seat] += 1
+            self._history.append((seat, _H_PLAY, card + 32))
+        else:
+            self._history.append((seat, _H_PLAY, card))
+        trick = self._trick
+        trick.append(card)
+        n = self._n
+        if len(trick) < n:
+            self._to_act = (seat + 1) % n
+            return
+        trump = self._trump
+        winner = (self._leader + winner_index(trick, trump)) % n
+        table = _POINTS[trump]
+        points = 0
+        for c in trick:
+            points += table[c]
+        self._points[winner] += points
+        self._tricks_won[winner] += 1
+        if points:
+            self._counting[winner] = True
+        self._trick_winners.append(winner)
+        self._trick = []
+        self._leader = self._to_act = winner
+        done = self._tricks_done = self._tricks_done + 1
+        if done == 1:
+            self._resolve()
+        if done == self._hand_size:
+            self._phase = _OVER
+            self._end = EndReason.PLAYED
+            self._to_act = -1
+
+    # --- calling out ----------------------------------------------------------------------
+
+    def _stop_reason(self, seat: int) -> str | None:
+        policy = self.rules.calling_out
+        if policy is CallingOut.NONE:
+            return f"{self.rules.name} has no calling out"
+        if self._phase != _PLAY:
+            return "calling out happens during the play of the cards"
+        if seat != self._to_act:
+            return f"it is seat {self._to_act}'s turn, not seat {seat}'s"
+        if policy is CallingOut.LEADER_MASTER:
+            if self._trick or not self._tricks_done:
+                return (
+                    "only the player about to lead after winning the previous trick "
+                    "may call out"
+                )
+            if self._stopper >= 0:
+                return f"seat {self._stopper} has already called out"
+            return None
+        if not self._counting[seat]:
+            return (
+                f"seat {seat} has not yet won a trick holding a counting card in this deal"
+            )
+        if self._hand_size - self._tricks_done < 2:
+            return "the deal cannot be stopped with only one trick left"
+        return None
+
+    def points_so_far(self, side: int) -> int:
+        """A side's points so far in this deal (RULES.md §8.1, §8.2).
+
+        Card points of its tricks, its scoring declarations once resolved,
+        and a completed belote; no last-trick bonus before the last trick.
+        """
+        total = self.card_points_of(side)
+        if self._resolved:
+            for declaration in self._resolved:
+                if self.side(declaration.seat) == side:
+                    total += declaration.combination.points(self.rules)
+        belote = self.belote_seat
+        if belote is not None and self.side(belote) == side:
+            total += self.rules.belote_value
+        return total
+
+    def claim_holds(self, seat: int) -> bool:
+        """Whether a claim by ``seat`` now would reach the target."""
+        side = self.side(seat)
+        return self.rules.reached_target(
+            self._totals[side] + self.points_so_far(side), self._target
+        )
+
+    def _stop(self, seat: int) -> None:
+        self._claim_held = self.claim_holds(seat)
+        self._stopper = seat
+        self._history.append((seat, _H_STOP, None))
+        if self.rules.calling_out is CallingOut.ARRETE:
+            self._phase = _OVER
+            self._end = EndReason.STOPPED
+            self._to_act = -1
+        self._legal = -1
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def tally(self) -> Tally | None:
+        """What a scorekeeper would count now (the whole deal once it is over).
+
+        ``None`` before a trump is fixed or after everyone passed. For a deal
+        stopped by "j'arrête", ``last_trick`` is ``None``.
+        """
+        if self._taker < 0:
+            return None
+        sides = self.sides
+        last: int | None = None
+        if self._tricks_done == self._hand_size:
+            last = self.side(self._trick_winners[-1])
+        return Tally(
+            taker=self._taker,
+            trump=Suit(self._trump),
+            tricks=tuple(self.tricks_of(s) for s in range(sides)),
+            card_points=tuple(self.card_points_of(s) for s in range(sides)),
+            last_trick=last,
+            announcements=tuple(self._declarations),
+            belote=self.belote_seat,
+            dealer=self._dealer,
+            players=self._n,
+        )
+
+    @property
+    def result(self) -> DealResult:
+        """The deal's result, scored by :func:`~belote.scoring.score_tally`.
+
+        Raises:
+            IllegalAction: the deal is not over.
+        """
+        if self._result is not None:
+            return self._result
+        if self._phase != _OVER:
+            raise IllegalAction(f"the deal is not over: seat {self._to_act} is to act")
+        if self._end is EndReason.REDEAL:
+            result = DealResult(
+                variant=self.rules.name,
+                outcome=Outcome.REDEAL,
+                capot=None,
+                scores=(0,) * self.sides,
+                pending=self._pending,
+                lines=(),
+            )
+        else:
+            tally = self.tally()
+            assert tally is not None
+            result = score_tally(tally, self.rules, pending=self._pending)
+            winner, reason = self._match_end(result)
+            if winner is not None:
+                result = attrs.evolve(result, match_winner=winner, match_end_reason=reason)
+        self._result = result
+        return result
+
+    def _match_end(self, result: DealResult) -> tuple[int | None, str | None]:
+        if self._eight_run_side >= 0:
+            return self._eight_run_side, "8-card run shown"
+        if self._stopper < 0:
+            return None, None
+        side = self.side(self._stopper)
+        if self.rules.calling_out is CallingOut.LEADER_MASTER:
+            failed = (
+                self.rules.has_contract
+                and side == self.side(self._taker)
+                and result.outcome is Outcome.FAILED
+            )
+            if self._claim_held and not failed:
+                return side, f"seat {self._stopper} called out and made it"
+            why = "without the points" if not self._claim_held else "and the attack failed"
+            return self._best_other(side, result), f"seat {self._stopper} called out {why}"
+        if self._claim_held:
+            return side, f"seat {self._stopper} stopped the deal with the points"
+        return self._best_other(side, result), f"seat {self._stopper} stopped without the points"
+
+    def _best_other(self, side: int, result: DealResult) -> int:
+        """The opponent side that wins when ``side`` loses the match by calling out.
+
+        Two sides: the other one. Three players (**[reading]**, RULES.md is
+        silent): the other player with the higher match score after this
+        deal; on a tie, the first of them in playing order after the caller.
+        """
+        sides = self.sides
+        others = [(side + k) % sides for k in range(1, sides)]
+        return max(others, key=lambda s: (self._totals[s] + result.scores[s], -others.index(s)))
+
+    # --- views ------------------------------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now: its hand and everything public."""
+        if not 0 <= seat < self._n:
+            raise InvalidArgument(f"no seat {seat} at a table of {self._n}")
+        shown = self._resolved is not None
+        bids = tuple(
+            self._action_of(entry) for entry in self._history if entry[1] in (_H_PASS, _H_TAKE)
+        )
+        return Observation(
+            seat=seat,
+            players=self._n,
+            dealer=self._dealer,
+            variant=self.rules.name,
+            phase=self.phase,
+            to_act=self.to_act,
+            hand=self.hand(seat),
+            turned=self.turned,
+            table_card=self.table_card,
+            bottom=self.bottom,
+            trump=self.trump,
+            taker=self.taker,
+            bids=bids,
+            swapped=None if self._swapped < 0 else self._swapped,
+            tricks=self.tricks,
+            trick_winners=self.trick_winners,
+            trick=self.trick,
+            trick_leader=self._leader if self._phase == _PLAY else None,
+            own_declarations=tuple(d for d in self._declarations if d.seat == seat),
+            declarations=tuple(self._declarations) if shown else (),
+            scoring_declarations=self._resolved,
+            belote_calls=tuple(self._belote_calls),
+            card_points=tuple(self.card_points_of(s) for s in range(self.sides)),
+            tricks_won=tuple(self.tricks_of(s) for s in range(self.sides)),
+            called_out=self.called_out,
+            totals=self._totals,
+            target=self._target,
+        )
+
+    def to_record(self) -> dict[str, object]:
+        """The deal record of CONTRACT.md: variant, players, dealer, deck, actions."""
+        return {
+            "variant": self.rules.name,
+            "players": self._n,
+            "dealer": self._dealer,
+            "deck": [str(CARDS[i]) for i in self._deck],
+            "actions": [str(action) for action in self.history],
+        }
