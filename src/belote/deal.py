@@ -17,10 +17,10 @@ as it was.
 >>> from belote.cards import CARDS
 >>> deal = Deal("classic", [str(card) for card in CARDS], dealer=3)
 >>> deal.phase, deal.to_act, str(deal.turned)
-(<Phase.BIDDING_1: 'bidding-1'>, 0, '7C')
+(<Phase.BIDDING_1: 'bidding-1'>, 0, 'JD')
 >>> record = deal.apply(Action.parse("0 take"))
 >>> deal.phase, str(deal.trump), len(deal.hand(0))
-(<Phase.PLAY: 'play'>, 'C', 8)
+(<Phase.PLAY: 'play'>, 'D', 8)
 
 Inside, hands are card masks and the trick a list of card indices; the
 simulation fast path is :meth:`Deal.legal_play_mask`,
@@ -42,7 +42,7 @@ from belote.announcements import Declaration
 from belote.cards import CARDS, Card, CardSet, Suit, card_points
 from belote.errors import IllegalAction, InvalidArgument, InvalidCombination, NotationError
 from belote.rules import CallingOut, Rules, get_rules
-from belote.scoring import DealResult, Outcome, Tally, score_tally
+from belote.scoring import DealResult, Outcome, Tally, redeal_result, score_tally
 from belote.tricks import legal_mask, winner_index
 
 __all__ = ["ActionRecord", "Deal", "EndReason", "Observation", "Phase", "parse_deck"]
@@ -1107,14 +1107,16 @@ class Deal:
             )
         )
         if self.rules.eight_run_wins_match:
-            for seat in range(self._n):
-                runs = 0
-                for declaration in declarations:
-                    if declaration.seat == seat and declaration.combination.kind is Kind.RUN:
-                        runs |= declaration.combination.cards.mask
-                for suit in range(4):
-                    if runs >> (8 * suit) & 0xFF == 0xFF:
-                        self._eight_run_side = self.side(seat)
+            # The first in speaking order to show an 8-card run wins the match (004);
+            # the scoring reads the same from the tally.
+            first = (self._dealer + 1) % self._n
+            shown = sorted(
+                (d.seat - first) % self._n
+                for d in declarations
+                if d.combination.kind is Kind.RUN and d.combination.length == 8
+            )
+            if shown:
+                self._eight_run_side = self.side((shown[0] + first) % self._n)
 
     # --- play -----------------------------------------------------------------------------
 
@@ -1302,6 +1304,7 @@ class Deal:
             belote=self.belote_seat,
             dealer=self._dealer,
             players=self._n,
+            stopped_by=self._stopper if self._end is EndReason.STOPPED else None,
         )
 
     @property
@@ -1316,27 +1319,18 @@ class Deal:
         if self._phase != _OVER:
             raise IllegalAction(f"the deal is not over: seat {self._to_act} is to act")
         if self._end is EndReason.REDEAL:
-            result = DealResult(
-                variant=self.rules.name,
-                outcome=Outcome.REDEAL,
-                capot=None,
-                scores=(0,) * self.sides,
-                pending=self._pending,
-                lines=(),
-            )
+            result = redeal_result(self.rules, self._pending, self._n)
         else:
             tally = self.tally()
             assert tally is not None
             result = score_tally(tally, self.rules, pending=self._pending)
             winner, reason = self._match_end(result)
-            if winner is not None:
+            if winner is not None and result.match_winner is None:
                 result = attrs.evolve(result, match_winner=winner, match_end_reason=reason)
         self._result = result
         return result
 
     def _match_end(self, result: DealResult) -> tuple[int | None, str | None]:
-        if self._eight_run_side >= 0:
-            return self._eight_run_side, "8-card run shown"
         if self._stopper < 0:
             return None, None
         side = self.side(self._stopper)

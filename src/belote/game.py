@@ -1,0 +1,266 @@
+"""A whole match of deals played by agents: dealer rotation, pending points, the winner.
+
+:class:`Game` deals from seeded shuffles (or given decks), asks each seat's
+:class:`Agent` for its actions, passes the match totals, target and pending
+litige points to every :class:`~belote.deal.Deal`, and adds each result to a
+:class:`~belote.match.Match` until a side wins (RULES.md §8).
+
+>>> result = play_match("classic", [RandomAgent(seed) for seed in range(4)], seed=7, target=300)
+>>> result.winner in (0, 1), result.totals == result.match.totals
+(True, True)
+
+An agent is anything with ``choose(observation, legal) -> Action``; the
+bots engineer's players plug in here. :class:`RandomAgent` plays uniformly at
+random among the legal actions, from its own seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from belote.actions import Action, Verb
+from belote.cards import Card
+from belote.deal import Deal, Observation
+from belote.errors import IllegalAction, InvalidArgument
+from belote.match import Match, MatchResult
+from belote.rules import DealerRotation, Rules, get_rules
+from belote.scoring import DealResult, Outcome
+
+__all__ = ["Agent", "Game", "GameResult", "RandomAgent", "next_dealer", "play_match"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A player: picks one of the legal actions from what its seat can see."""
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Return one action of ``legal`` (all of them are the observing seat's).
+
+        When the holder of the 7 of trump may swap out of turn (RULES.md §4),
+        ``legal`` is ``[swap, pass]``: ``pass`` there means "keep the 7" and
+        is not recorded.
+        """
+        ...  # pragma: no cover
+
+
+class RandomAgent:
+    """An agent that plays uniformly at random among the legal actions.
+
+    Args:
+        seed: seed of the agent's own :class:`random.Random`.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Any legal action, uniformly."""
+        return legal[self.rng.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"
+
+
+def next_dealer(rules: Rules, players: int, dealer: int, result: DealResult) -> int:
+    """Who deals after a deal that ended with ``result`` (RULES.md §2).
+
+    ``NEXT_SEAT``: the seat after the dealer (000, 002). ``WINNER_DEALS``
+    with two players: after a deal where both passed the other player deals;
+    else the one who scored more deals (001, 003); **[reading]** on equal
+    scores the dealer deals again. With three players, the next seat.
+
+    >>> from belote.scoring import redeal_result
+    >>> next_dealer(get_rules("french"), 2, 0, redeal_result(get_rules("french"), 0, 2))
+    1
+    """
+    if rules.dealer_rotation is DealerRotation.WINNER_DEALS and players == 2:
+        if result.outcome is Outcome.REDEAL:
+            return 1 - dealer
+        first, second = result.scores
+        if first == second:
+            return dealer
+        return 0 if first > second else 1
+    return (dealer + 1) % players
+
+
+@attrs.frozen(kw_only=True)
+class GameResult:
+    """A finished match played by agents.
+
+    Attributes:
+        match: the match result (every deal result, totals, winner).
+        deals: the deals, in order, redeals included.
+    """
+
+    match: MatchResult
+    deals: tuple[Deal, ...]
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side, or ``None`` when the deal limit stopped the match."""
+        return self.match.winner
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's final match score."""
+        return self.match.totals
+
+    def to_record(self) -> dict[str, object]:
+        """The match record of CONTRACT.md: ``{"variant", "target", "deals"}``."""
+        return {
+            "variant": self.match.variant,
+            "target": self.match.target,
+            "deals": [deal.to_record() for deal in self.deals],
+        }
+
+
+class Game:
+    """A match in progress between agents.
+
+    Args:
+        rules: the variant (value or name).
+        agents: one agent per seat.
+        players: the number of players (default: ``len(agents)``).
+        target: the match target (default: the variant's).
+        seed: seed for the deck shuffles (ignored when ``decks`` is given).
+        decks: the decks to deal, in order (each 32 cards, top first).
+        first_dealer: the dealer of the first deal.
+        max_deals: stop after this many deals even without a winner.
+
+    Raises:
+        InvalidArgument: a player count the variant does not allow, or not
+            one agent per seat.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | str,
+        agents: Sequence[Agent],
+        *,
+        players: int | None = None,
+        target: int | None = None,
+        seed: int | None = None,
+        decks: Iterable[Sequence[Card | int | str]] | None = None,
+        first_dealer: int = 0,
+        max_deals: int = 1000,
+    ) -> None:
+        self.rules = get_rules(rules)
+        self.players = self.rules.check_players(len(agents) if players is None else players)
+        if len(agents) != self.players:
+            raise InvalidArgument(f"{self.players} players need {self.players} agents")
+        if not 0 <= first_dealer < self.players:
+            raise InvalidArgument(f"first_dealer must be a seat, not {first_dealer}")
+        self.agents = list(agents)
+        self.match = Match(self.rules, target, self.players)
+        self.dealer = first_dealer
+        self.max_deals = max_deals
+        self.deals: list[Deal] = []
+        self._decks: Iterator[Sequence[Card | int | str]] = (
+            iter(decks) if decks is not None else self._shuffles(random.Random(seed))
+        )
+
+    @staticmethod
+    def _shuffles(rng: random.Random) -> Iterator[Sequence[int]]:
+        while True:
+            deck = list(range(32))
+            rng.shuffle(deck)
+            yield deck
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a side has won or the deal limit is reached."""
+        return self.match.is_over or len(self.deals) >= self.max_deals
+
+    def new_deal(self) -> Deal:
+        """The next deal, dealt with the match context, before anyone acts.
+
+        Raises:
+            InvalidArgument: the match is over or the decks ran out.
+        """
+        if self.match.is_over:
+            raise InvalidArgument(f"the match is over: side {self.match.winner} won")
+        try:
+            deck = next(self._decks)
+        except StopIteration:
+            raise InvalidArgument("no deck left to deal") from None
+        return Deal(
+            self.rules,
+            deck,
+            self.dealer,
+            self.players,
+            totals=self.match.totals,
+            target=self.match.target,
+            pending=self.match.pending,
+        )
+
+    def run_deal(self, deal: Deal) -> DealResult:
+        """Let the agents play ``deal`` to its end.
+
+        Raises:
+            IllegalAction: an agent chose an action that is not legal.
+        """
+        swap_offered = False
+        while not deal.is_over:
+            seat = deal.to_act
+            assert seat is not None
+            holder = deal.swap_seat()
+            if holder is not None and holder != seat and not swap_offered:
+                swap_offered = True
+                offer = [Action.swap(holder), Action.pass_(holder)]
+                choice = self.agents[holder].choose(deal.observation(holder), offer)
+                if choice not in offer:
+                    raise IllegalAction(f"seat {holder} chose {choice}, not one of swap or pass")
+                if choice.verb is Verb.SWAP:
+                    deal.apply(choice)
+                continue
+            legal = [action for action in deal.legal_actions() if action.seat == seat]
+            choice = self.agents[seat].choose(deal.observation(seat), legal)
+            deal.apply(choice)
+        return deal.result
+
+    def play_deal(self) -> Deal:
+        """Deal, play and score the next deal; add it to the match and rotate the dealer."""
+        deal = self.new_deal()
+        result = self.run_deal(deal)
+        self.deals.append(deal)
+        self.match.add(result)
+        self.dealer = next_dealer(self.rules, self.players, self.dealer, result)
+        return deal
+
+    def play(self) -> GameResult:
+        """Play deals until a side wins (or ``max_deals``) and return the result."""
+        while not self.is_over:
+            self.play_deal()
+        return self.result()
+
+    def result(self) -> GameResult:
+        """The match so far."""
+        return GameResult(match=self.match.result(), deals=tuple(self.deals))
+
+
+def play_match(
+    rules: Rules | str,
+    agents: Sequence[Agent],
+    *,
+    players: int | None = None,
+    target: int | None = None,
+    seed: int | None = None,
+    decks: Iterable[Sequence[Card | int | str]] | None = None,
+    first_dealer: int = 0,
+    max_deals: int = 1000,
+) -> GameResult:
+    """Play a whole match between ``agents`` (see :class:`Game` for the arguments)."""
+    return Game(
+        rules,
+        agents,
+        players=players,
+        target=target,
+        seed=seed,
+        decks=decks,
+        first_dealer=first_dealer,
+        max_deals=max_deals,
+    ).play()

@@ -1,0 +1,278 @@
+"""Deal and match records: reading, checking every action, replaying, exporting.
+
+A deal record (CONTRACT.md "Deal record") is
+``{"variant", "players", "dealer", "deck", "actions"}``; a match record is
+``{"variant", "target", "deals": [deal record, ...]}``. :func:`deal_from_record`
+rebuilds a :class:`~belote.deal.Deal` by applying every action, refusing a
+bad one with :class:`~belote.errors.InvalidRecord` that names the action by
+its index and text; :func:`replay_document` is what ``belote replay`` prints.
+
+>>> from belote.deal import Deal
+>>> deal = Deal("classic", list(range(32)), dealer=3)
+>>> for _ in range(8):
+...     _ = deal.pass_()
+>>> replay_document(deal.to_record())["outcome"]
+'redeal'
+>>> bad = {**deal.to_record(), "actions": ["1 pass"]}
+>>> replay_document(bad)
+Traceback (most recent call last):
+    ...
+belote.errors.InvalidRecord: it is seat 0's turn to bid, not seat 1's
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from belote.actions import Action
+from belote.deal import Deal
+from belote.errors import BeloteError, IllegalAction, InvalidArgument, InvalidRecord
+from belote.game import next_dealer
+from belote.match import Match, MatchResult
+from belote.records import JSONObject, match_result_to_json, result_to_json
+from belote.rules import Rules, get_rules
+
+__all__ = [
+    "deal_from_record",
+    "deal_to_record",
+    "match_from_record",
+    "match_to_record",
+    "replay_document",
+]
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _object(doc: object, field: str) -> Mapping[str, object]:
+    if not isinstance(doc, Mapping):
+        raise InvalidRecord(f"{field}: expected an object, got {_kind(doc)}")
+    return doc
+
+
+def _field(doc: Mapping[str, object], key: str, prefix: str) -> object:
+    if key not in doc:
+        raise InvalidRecord(f"{prefix}{key}: missing field")
+    return doc[key]
+
+
+def _int(value: object, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRecord(f"{field}: expected a whole number, got {_kind(value)}")
+    return value
+
+
+def _rules(value: object, field: str) -> Rules:
+    if not isinstance(value, str):
+        raise InvalidRecord(f"{field}: expected a variant name, got {_kind(value)}")
+    try:
+        return get_rules(value)
+    except BeloteError as exc:
+        raise InvalidRecord(f"{field}: {exc}") from None
+
+
+def deal_to_record(deal: Deal) -> dict[str, object]:
+    """The deal record of ``deal`` (the same as :meth:`Deal.to_record`)."""
+    return deal.to_record()
+
+
+def deal_from_record(
+    doc: object,
+    *,
+    rules: Rules | None = None,
+    totals: Sequence[int] | None = None,
+    target: int | None = None,
+    pending: int = 0,
+    prefix: str = "",
+) -> Deal:
+    """Rebuild a finished deal from its record, checking every action.
+
+    Args:
+        doc: the deal record (parsed JSON).
+        rules: the variant when the record may leave ``variant`` out (inside a
+            match record); a ``variant`` field must then name the same one.
+        totals: match scores before the deal (for calling out).
+        target: the match target.
+        pending: litige points waiting from earlier deals.
+        prefix: prepended to field names in errors (``deals[2].``).
+
+    Raises:
+        InvalidRecord: a missing or bad field (the message starts with the
+            field's name), an illegal or unreadable action (``index`` and
+            ``action`` name it), or actions that stop before the deal ends.
+    """
+    body = _object(doc, prefix.rstrip(".") or "record")
+    if rules is None or "variant" in body:
+        named = _rules(_field(body, "variant", prefix), f"{prefix}variant")
+        if rules is not None and named.name != rules.name:
+            raise InvalidRecord(
+                f"{prefix}variant: {named.name} in a match of {rules.name}"
+            )
+        rules = named
+    if "players" in body:
+        players = _int(body["players"], f"{prefix}players")
+        if players not in rules.player_counts:
+            allowed = " or ".join(str(n) for n in rules.player_counts)
+            raise InvalidRecord(
+                f"{prefix}players: {rules.name} is played by {allowed} players, not {players}"
+            )
+    elif len(rules.player_counts) > 1:
+        raise InvalidRecord(
+            f"{prefix}players: missing field ({rules.name} is played by "
+            + " or ".join(str(n) for n in rules.player_counts)
+            + " players)"
+        )
+    else:
+        players = rules.default_players
+    dealer = _int(_field(body, "dealer", prefix), f"{prefix}dealer")
+    if not 0 <= dealer < players:
+        raise InvalidRecord(f"{prefix}dealer: seat {dealer} is not a seat 0 to {players - 1}")
+    deck = _field(body, "deck", prefix)
+    if not isinstance(deck, list):
+        raise InvalidRecord(f"{prefix}deck: expected a list of 32 cards, got {_kind(deck)}")
+    actions = _field(body, "actions", prefix)
+    if not isinstance(actions, list):
+        raise InvalidRecord(f"{prefix}actions: expected a list of actions, got {_kind(actions)}")
+    try:
+        deal = Deal(
+            rules, deck, dealer, players, totals=totals, target=target, pending=pending
+        )
+    except InvalidArgument as exc:
+        text = str(exc)
+        if text.startswith("deck["):
+            raise InvalidRecord(f"{prefix}{text}") from None
+        field = "deck" if "deck" in text else "record"
+        raise InvalidRecord(f"{prefix}{field}: {text}") from None
+    number = prefix.removeprefix("deals[").removesuffix("].")
+    where = f"deal {number}: " if number != prefix else ""
+    for index, item in enumerate(actions):
+        if not isinstance(item, str):
+            raise InvalidRecord(
+                f"{where}expected an action as text, got {_kind(item)}",
+                index=index,
+                action=str(item),
+            )
+        try:
+            action = Action.parse(item)
+            if deal.is_over:
+                reason = deal.end_reason.value if deal.end_reason else "over"
+                raise IllegalAction(f"the deal has ended ({reason}); no action may follow")
+            deal.apply(action)
+        except BeloteError as exc:
+            raise InvalidRecord(f"{where}{exc}", index=index, action=item) from None
+    if not deal.is_over:
+        seat = deal.to_act
+        doing = "bid" if deal.phase.value.startswith("bidding") else "play"
+        raise InvalidRecord(
+            f"{prefix}actions: the record stops before the deal ends: "
+            f"seat {seat} is to {doing} (after {len(actions)} actions)"
+        )
+    return deal
+
+
+def match_from_record(doc: object) -> tuple[Match, list[Deal]]:
+    """Replay a match record deal by deal, carrying totals, pending points and the dealer.
+
+    Each deal after the first must be dealt by the dealer RULES.md §2 names
+    (:func:`~belote.game.next_dealer`), and no deal may follow the one that
+    ended the match.
+
+    Raises:
+        InvalidRecord: a bad field or action, as for :func:`deal_from_record`.
+    """
+    body = _object(doc, "record")
+    rules = _rules(_field(body, "variant", ""), "variant")
+    target_value = body.get("target")
+    target = None if target_value is None else _int(target_value, "target")
+    if target is not None and target < 1:
+        raise InvalidRecord(f"target: must be positive, not {target}")
+    deals_doc = _field(body, "deals", "")
+    if not isinstance(deals_doc, list):
+        raise InvalidRecord(f"deals: expected a list of deal records, got {_kind(deals_doc)}")
+    match: Match | None = None
+    deals: list[Deal] = []
+    expected_dealer: int | None = None
+    for k, item in enumerate(deals_doc):
+        prefix = f"deals[{k}]."
+        if match is not None and match.is_over:
+            raise InvalidRecord(
+                f"deals[{k}]: the match was already won by side {match.winner} in deal {k - 1}"
+            )
+        deal = deal_from_record(
+            item,
+            rules=rules,
+            totals=None if match is None else match.totals,
+            target=target,
+            pending=0 if match is None else match.pending,
+            prefix=prefix,
+        )
+        if match is None:
+            try:
+                match = Match(rules, target, deal.players)
+            except InvalidArgument as exc:
+                raise InvalidRecord(f"target: {exc}") from None
+        elif deal.players != match.players:
+            raise InvalidRecord(
+                f"{prefix}players: {deal.players} players in a match of {match.players}"
+            )
+        if expected_dealer is not None and deal.dealer != expected_dealer:
+            raise InvalidRecord(
+                f"{prefix}dealer: seat {expected_dealer} deals this deal, not seat {deal.dealer}"
+            )
+        result = deal.result
+        match.add(result)
+        deals.append(deal)
+        expected_dealer = next_dealer(rules, deal.players, deal.dealer, result)
+    if match is None:
+        match = Match(rules, target)
+    return match, deals
+
+
+def match_to_record(deals: Sequence[Deal], target: int | None = None) -> dict[str, object]:
+    """The match record of consecutive deals of one variant.
+
+    Raises:
+        InvalidArgument: no deals.
+    """
+    if not deals:
+        raise InvalidArgument("a match record needs at least one deal")
+    rules = deals[0].rules
+    return {
+        "variant": rules.name,
+        "target": rules.target if target is None else target,
+        "deals": [deal.to_record() for deal in deals],
+    }
+
+
+def replay_match(doc: object) -> MatchResult:
+    """Replay a match record and return the match result.
+
+    Raises:
+        InvalidRecord: see :func:`match_from_record`.
+    """
+    return match_from_record(doc)[0].result()
+
+
+def replay_document(doc: object) -> JSONObject:
+    """Replay a deal or match record, as ``belote replay`` does, and return its result JSON.
+
+    A document with ``deals`` is a match record; any other object is a deal record.
+
+    Raises:
+        InvalidRecord: the record is bad; see :func:`deal_from_record`.
+    """
+    body = _object(doc, "record")
+    if "deals" in body:
+        return match_result_to_json(replay_match(body))
+    return result_to_json(deal_from_record(body).result)
