@@ -209,6 +209,13 @@ def parse_deck(deck: Sequence[Card | int | str]) -> tuple[int, ...]:
     Raises:
         InvalidArgument: not 32 cards, a card twice, or something that is not a card.
     """
+    if (
+        type(deck) in (list, tuple)
+        and len(deck) == 32
+        and all(type(item) is int and 0 <= item < 32 for item in deck)
+        and len(set(deck)) == 32
+    ):
+        return tuple(deck)  # type: ignore[arg-type]
     if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
         raise InvalidArgument("the deck must be a list of 32 cards, top first")
     indices: list[int] = []
@@ -232,6 +239,12 @@ def parse_deck(deck: Sequence[Card | int | str]) -> tuple[int, ...]:
             raise InvalidArgument(f"deck[{position}]: {CARDS[index]} appears twice")
         seen |= 1 << index
     return tuple(indices)
+
+
+# _BYTE_CARDS[256 * k + byte]: the card indices of the bits of ``byte`` in suit ``k``.
+_BYTE_CARDS: Final = tuple(
+    [8 * k + r for r in range(8) if byte >> r & 1] for k in range(4) for byte in range(256)
+)
 
 
 def _mask_cards(mask: int) -> Iterator[int]:
@@ -445,11 +458,47 @@ class Deal:
     def copy(self) -> Deal:
         """An independent copy of the deal (lists copied, values shared)."""
         new = object.__new__(Deal)
-        for name in Deal.__slots__:
-            value = getattr(self, name)
-            if type(value) is list:
-                value = value[:]
-            object.__setattr__(new, name, value)
+        new._belote_calls = self._belote_calls[:]
+        new._belote_holder = self._belote_holder
+        new._bid_count = self._bid_count
+        new._bottom = self._bottom
+        new._claim_held = self._claim_held
+        new._counting = self._counting[:]
+        new._dealer = self._dealer
+        new._deck = self._deck
+        new._declarations = self._declarations[:]
+        new._declared = self._declared[:]
+        new._eight_run_side = self._eight_run_side
+        new._end = self._end
+        new._hand_size = self._hand_size
+        new._hands = self._hands[:]
+        new._history = self._history[:]
+        new._leader = self._leader
+        new._legal = self._legal
+        new._n = self._n
+        new._next_card = self._next_card
+        new._partners = self._partners
+        new._pending = self._pending
+        new._phase = self._phase
+        new._played = self._played[:]
+        new._played_by = self._played_by[:]
+        new._points = self._points[:]
+        new._resolved = self._resolved
+        new._result = self._result
+        new._stopper = self._stopper
+        new._swapped = self._swapped
+        new._table_card = self._table_card
+        new._taker = self._taker
+        new._target = self._target
+        new._to_act = self._to_act
+        new._totals = self._totals
+        new._trick = self._trick[:]
+        new._trick_winners = self._trick_winners[:]
+        new._tricks_done = self._tricks_done
+        new._tricks_won = self._tricks_won[:]
+        new._trump = self._trump
+        new._turned = self._turned
+        new.rules = self.rules
         return new
 
     def _key(self) -> tuple[object, ...]:
@@ -684,6 +733,16 @@ class Deal:
             and (card & 7) in (_KING, _QUEEN)
         )
 
+    def legal_play_cards(self) -> list[int]:
+        """The indices of the cards the seat to act may play now, in index order (fast path)."""
+        mask = self.legal_play_mask()
+        return (
+            _BYTE_CARDS[mask & 0xFF]
+            + _BYTE_CARDS[256 + (mask >> 8 & 0xFF)]
+            + _BYTE_CARDS[512 + (mask >> 16 & 0xFF)]
+            + _BYTE_CARDS[768 + (mask >> 24)]
+        )
+
     def play_card(self, card: int, belote: bool = False) -> None:
         """The seat to act plays the card with this index (fast path; every check kept).
 
@@ -691,13 +750,34 @@ class Deal:
             IllegalAction: not the play phase, a card not held, a card the
                 obligations forbid, or belote announced where it cannot be.
         """
-        if self._phase != _PLAY or not (self.legal_play_mask() >> card) & 1 or (
-            belote and not self.can_announce_belote(card)
-        ):
-            raise IllegalAction(
-                self._play_reason(self._to_act, card, belote) or "illegal play"
-            )
-        self._play(self._to_act, card, belote)
+        if self._phase == _PLAY and 0 <= card < 32:
+            legal = self._legal
+            if legal < 0:
+                legal = self.legal_play_mask()
+            if legal >> card & 1 and (not belote or self.can_announce_belote(card)):
+                self._play(self._to_act, card, belote)
+                return
+        raise IllegalAction(self._play_reason(self._to_act, card, belote) or "illegal play")
+
+    def legal_bids(self) -> list[tuple[bool, int]]:
+        """The legal bids of the seat to act as ``(take, suit)`` pairs (fast path).
+
+        ``(True, -1)`` takes the turned suit, ``(True, s)`` names suit ``s`` in
+        round 2, ``(False, -1)`` passes; ``[]`` outside the bidding.
+        """
+        phase = self._phase
+        if phase >= _PLAY:
+            return []
+        if phase == _BID1:
+            if (
+                self.rules.jack_obligatory
+                and self._bid_count == 0
+                and self._turned & 7 == _JACK
+            ):
+                return [(True, -1)]
+            return [(True, -1), (False, -1)]
+        turned = self._turned >> 3
+        return [(True, s) for s in range(4) if s != turned] + [(False, -1)]
 
     def bid(self, take: bool, suit: int = -1) -> None:
         """The seat to act bids (fast path): ``take`` or pass; ``suit`` names trump in round 2.
