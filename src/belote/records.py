@@ -150,7 +150,14 @@ def _declarations(value: object, rules: Rules, field: str) -> tuple[Declaration,
 
 
 def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
+    taker = _int(_get(doc, "taker", ""), "taker")
+    try:
+        trump = Suit.parse(_text(_get(doc, "trump", ""), "trump"))
+    except NotationError as exc:
+        raise InvalidTally(str(exc), field="trump") from None
     tricks = _int_list(_get(doc, "tricks", ""), "tricks")
+    card_points = _int_list(_get(doc, "card_points", ""), "card_points")
+    last_trick = _optional_int(_get(doc, "last_trick", ""), "last_trick")
     players_value = _get(doc, "players", "", None)
     if players_value is not None:
         players = _int(players_value, "players")
@@ -158,16 +165,12 @@ def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
         players = rules.default_players
     else:
         players = len(tricks)  # one entry per player
-    try:
-        trump = Suit.parse(_text(_get(doc, "trump", ""), "trump"))
-    except NotationError as exc:
-        raise InvalidTally(str(exc), field="trump") from None
     return Tally(
-        taker=_int(_get(doc, "taker", ""), "taker"),
+        taker=taker,
         trump=trump,
         tricks=tricks,
-        card_points=_int_list(_get(doc, "card_points", ""), "card_points"),
-        last_trick=_optional_int(_get(doc, "last_trick", ""), "last_trick"),
+        card_points=card_points,
+        last_trick=last_trick,
         announcements=_declarations(_get(doc, "announcements", "", []), rules, "announcements"),
         belote=_optional_int(_get(doc, "belote", "", None), "belote"),
         dealer=_optional_int(_get(doc, "dealer", "", None), "dealer"),
