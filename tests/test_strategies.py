@@ -7,19 +7,27 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from belote import Card, CardSet, Rules, Suit, get_rules
+from belote.announcements import Combination, Kind, classify
+from belote.deal import Deal
 from belote.errors import UnknownVariant
+from belote.records import result_to_json
+from belote.replay import replay_document
+from belote.scoring import Outcome, Tally, score_tally
 from belote.strategies import (
     DealStart,
     card_sets,
     cards,
+    combinations,
     deals,
     decks,
     hands,
+    played_deals,
     suits,
+    tallies,
     variants,
 )
 
@@ -136,3 +144,55 @@ def test_a_deal_start_gives_a_json_deal_record(start: DealStart) -> None:
     assert record["dealer"] == start.dealer
     assert [Card.parse(text) for text in record["deck"]] == list(start.deck)
     assert record["actions"] == ["0 pass"]
+
+
+# --- strategies built on the deal engine and the announcements ------------------------
+
+
+@given(combinations())
+def test_combinations_are_allowed_by_some_variant(combination: Combination) -> None:
+    assert isinstance(combination, Combination)
+    assert 3 <= combination.length <= 8
+
+
+@pytest.mark.parametrize("name", ["piedicavallo", "french", "italian751"])
+def test_combinations_classify_back_under_their_variant(name: str) -> None:
+    rules = get_rules(name)
+
+    @given(combinations(name))
+    def check(combination: Combination) -> None:
+        assert classify(combination.cards, rules) == combination
+        if combination.kind is Kind.CARRE:
+            assert combination.rank in rules.carre_values
+
+    check()
+
+
+def test_combinations_refuse_a_variant_without_announcements() -> None:
+    with pytest.raises(ValueError, match="no announcements"):
+        combinations("classic")
+
+
+@settings(max_examples=30, deadline=None)
+@given(played_deals())
+def test_played_deals_end_and_replay(deal: Deal) -> None:
+    """A played deal's record replays to the same result."""
+    assert deal.is_over
+    assert replay_document(deal.to_record()) == result_to_json(deal.result)
+
+
+@pytest.mark.parametrize("name", ["classic", "piedicavallo", "italian751"])
+def test_tallies_are_consistent_and_score(name: str) -> None:
+    """Four-player tallies: 8 tricks, 152 card points, and the scorer accepts them."""
+    rules = get_rules(name)
+
+    @settings(max_examples=25, deadline=None)
+    @given(tallies(name))
+    def check(tally: Tally) -> None:
+        if tally.last_trick is not None:
+            assert sum(tally.tricks) == 8
+            assert sum(tally.card_points) == 152
+        result = score_tally(tally, rules)
+        assert result.outcome in (Outcome.MADE, Outcome.FAILED, Outcome.LITIGE)
+
+    check()

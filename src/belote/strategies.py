@@ -19,22 +19,30 @@ This is the only module of the package that imports ``hypothesis``;
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from hypothesis import strategies as st
 
-from belote.cards import CARDS, Card, CardSet, Suit
+from belote.cards import CARDS, SEQUENCE_ORDER, Card, CardSet, Rank, Suit
 from belote.rules import Rules, available_variants, get_rules
+
+if TYPE_CHECKING:
+    from belote.announcements import Combination
+    from belote.deal import Deal
+    from belote.scoring import Tally
 
 __all__ = [
     "DealStart",
     "card_sets",
     "cards",
+    "combinations",
     "deals",
     "decks",
     "hands",
+    "played_deals",
     "suits",
+    "tallies",
     "variants",
 ]
 
@@ -184,3 +192,109 @@ def _deals_for(rules: Rules) -> st.SearchStrategy[DealStart]:
             deck=decks(),
         )
     )
+
+
+def combinations(variant: str | Rules | None = None) -> st.SearchStrategy[Combination]:
+    """A combination a player can show under the variant.
+
+    Either a run of 3 to 8 cards in one suit, or a carré of a rank the
+    variant allows.
+
+    Args:
+        variant: a variant with announcements (``classic`` has none), by name
+            or value; ``None`` draws one of the variants that have them.
+
+    Raises:
+        ValueError: the variant has no announcements.
+
+    >>> from hypothesis import given
+    >>> @given(combinations("piedicavallo"))
+    ... def test_shown_cards_read_back(combination):
+    ...     from belote.announcements import classify
+    ...     assert classify(combination.cards, get_rules("piedicavallo")) == combination
+    >>> test_shown_cards_read_back()
+    """
+    if variant is None:
+        with_announcements = [r for r in available_variants() if r.has_announcements]
+        return st.sampled_from(with_announcements).flatmap(_combinations_for)
+    rules = get_rules(variant)
+    if not rules.has_announcements:
+        raise ValueError(f"{rules.name} has no announcements besides belote")
+    return _combinations_for(rules)
+
+
+def _combinations_for(rules: Rules) -> st.SearchStrategy[Combination]:
+    from belote.announcements import classify
+
+    order = SEQUENCE_ORDER  # A K Q J 10 9 8 7
+
+    def run(suit: Suit, length: int, start: int) -> CardSet:
+        return CardSet(Card(order[i], suit) for i in range(start, start + length))
+
+    runs = st.tuples(suits(), st.integers(min_value=3, max_value=8)).flatmap(
+        lambda suit_length: st.integers(0, 8 - suit_length[1]).map(
+            lambda start: run(suit_length[0], suit_length[1], start)
+        )
+    )
+    ranks = sorted(rules.carre_values, key=int)
+    shown = runs
+    if ranks:
+        carres = st.sampled_from(ranks).map(
+            lambda rank: CardSet(Card(Rank(rank), suit) for suit in Suit)
+        )
+        shown = st.one_of(runs, carres)
+    return shown.map(lambda cards: classify(cards, rules))
+
+
+def played_deals(variant: str | Rules | None = None) -> st.SearchStrategy[Deal]:
+    """A deal played to its end by random legal actions.
+
+    Starts from :func:`deals` and, while the deal is not over, applies one
+    of :meth:`Deal.legal_actions <belote.deal.Deal.legal_actions>`. The deal
+    may end in a redeal (everyone passed) or, where the variant allows it,
+    with a player stopping it. ``deal.to_record()`` is its deal record.
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=20)
+    ... @given(played_deals("classic"))
+    ... def test_every_deal_ends(deal):
+    ...     assert deal.is_over
+    >>> test_every_deal_ends()
+    """
+    return deals(variant).flatmap(_play_out)
+
+
+def _play_out(start: DealStart) -> st.SearchStrategy[Deal]:
+    from belote.deal import Deal
+
+    @st.composite
+    def play(draw: st.DrawFn) -> Deal:
+        deal = Deal(start.rules, list(start.deck), dealer=start.dealer, players=start.players)
+        while not deal.is_over:
+            deal.apply(draw(st.sampled_from(deal.legal_actions())))
+        return deal
+
+    return play()
+
+
+def tallies(variant: str | Rules | None = None) -> st.SearchStrategy[Tally]:
+    """The tally of a deal played by random legal actions (never a redeal).
+
+    Every tally is one that a real deal produced, so it is consistent: the
+    card points, tricks, last trick, declarations and belote all agree.
+    Score one with :func:`belote.scoring.score_tally`.
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=20)
+    ... @given(tallies("classic"))
+    ... def test_four_player_card_points_sum_to_152(tally):
+    ...     assert sum(tally.card_points) == 152
+    >>> test_four_player_card_points_sum_to_152()
+    """
+    return played_deals(variant).filter(lambda deal: deal.tally() is not None).map(_tally_of)
+
+
+def _tally_of(deal: Deal) -> Tally:
+    tally = deal.tally()
+    assert tally is not None  # filtered above
+    return tally
