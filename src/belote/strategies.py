@@ -255,7 +255,7 @@ def played_deals(variant: str | Rules | None = None) -> st.SearchStrategy[Deal]:
     with a player stopping it. ``deal.to_record()`` is its deal record.
 
     >>> from hypothesis import given, settings
-    >>> @settings(max_examples=20)
+    >>> @settings(max_examples=20, deadline=None)
     ... @given(played_deals("classic"))
     ... def test_every_deal_ends(deal):
     ...     assert deal.is_over
@@ -285,7 +285,7 @@ def tallies(variant: str | Rules | None = None) -> st.SearchStrategy[Tally]:
     Score one with :func:`belote.scoring.score_tally`.
 
     >>> from hypothesis import given, settings
-    >>> @settings(max_examples=20)
+    >>> @settings(max_examples=20, deadline=None)
     ... @given(tallies("classic"))
     ... def test_four_player_card_points_sum_to_152(tally):
     ...     assert sum(tally.card_points) == 152
