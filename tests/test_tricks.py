@@ -125,6 +125,21 @@ def test_partner_master_by_trumping_need_not_be_overtrumped(variant: str) -> Non
     assert legal(variant, "JH 7H AD", "AS 9H 7D") == cards("JH 7H AD")
 
 
+def test_partner_exemption_reading_can_require_a_trumping_partner() -> None:
+    """RULES.md §5 [reading]: 000 states the exemption for a partner who has trumped; the
+    knob ``partner_exemption_needs_trump`` restricts it to that case."""
+    import attrs
+
+    rules = get_rules("piedicavallo")
+    strict = attrs.evolve(rules.play, partner_exemption_needs_trump=True)
+    hand = CardSet.parse("8H AD KC")
+    by_ace = [Card.parse("AS"), Card.parse("7D")]       # partner master with a plain ace
+    assert str(legal_plays(hand, by_ace, H, strict)) == "8H"
+    assert legal_plays(hand, by_ace, H, rules.play) == hand
+    partner_trumped = [Card.parse("AS"), Card.parse("9H"), Card.parse("7D")]
+    assert legal_plays(hand, partner_trumped, H, strict) == hand
+
+
 def test_italian751_has_no_partner_exemption() -> None:
     """RULES.md §5 row 4, italian751: 004 gives no exemption for the partner."""
     assert legal("italian751", "8H AD KC", "AS 7D") == cards("8H")

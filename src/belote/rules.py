@@ -132,6 +132,10 @@ class PlayRules:
     partner_master_exempts: bool = True
     """A player whose partner currently wins the trick may play any card when
     void in the led suit (002, 000; not 004)."""
+    partner_exemption_needs_trump: bool = False
+    """**[reading]** The partner-master exemption applies only when the partner
+    wins the trick with a trump (000 states it for that case); by default any
+    winning partner exempts."""
     must_overtrump: bool = True
     """When trumping a trick that already holds a trump, a higher trump must
     be played when held (002 "overcut", 000, 004)."""

@@ -114,9 +114,14 @@ def legal_mask(
     if not trumps or not play.must_trump_when_void:
         return hand
     pos = winner_index(trick, trump)
-    if partners and play.partner_master_exempts and pos == len(trick) - 2:
-        return hand
     best = trick[pos]
+    if (
+        partners
+        and play.partner_master_exempts
+        and pos == len(trick) - 2
+        and (best >> 3 == trump or not play.partner_exemption_needs_trump)
+    ):
+        return hand
     if best >> 3 != trump:
         return trumps
     if play.must_overtrump:

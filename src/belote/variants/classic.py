@@ -20,6 +20,7 @@ RULES = Rules(
     taker_takes_turned=True,          # 002 "he puts it in his hand"
     second_round=True,                # 002 "announce another suit or pass a second time"
     play=PlayRules(
+        overtrump_on_trump_lead=True,  # [reading] standard French rule; 002 is silent
         must_trump_when_void=True,    # 002 "he must cut to trump"
         partner_master_exempts=True,  # 002 "not to play trump in case the partner is master"
         must_overtrump=True,          # 002 "the second player must necessarily overcut"

@@ -30,7 +30,7 @@ RULES = Rules(
         must_undertrump=True,          # RULES.md §5 table
     ),
     contest=Contest.PER_CLASS,        # 004 "scale uguali ... autoescludenti", carrés independent
-    carre_values={                    # 004 "Carré di 20: 200", "Carré di 10: 150", "Carré: 100"
+    carre_values={                    # [reading] 004 read literally: tens 150, nines with the plain 100
         Rank.JACK: 200, Rank.TEN: 150, Rank.NINE: 100,
         Rank.ACE: 100, Rank.KING: 100, Rank.QUEEN: 100,
     },

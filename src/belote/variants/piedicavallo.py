@@ -24,7 +24,8 @@ RULES = Rules(
     play=PlayRules(
         overtrump_on_trump_lead=True,  # 000 "sempre giocare sormontando"
         must_trump_when_void=True,     # 000 "deve tagliare, se ha ... un atout"
-        partner_master_exempts=True,   # 000 appello: "non è obbligato a tagliare" [reading: any winning partner]
+        partner_master_exempts=True,   # 000 appello: "non è obbligato a tagliare"
+        partner_exemption_needs_trump=False,  # [reading] any winning partner, not only one who trumped
         must_overtrump=True,           # 000 "deve pure lui, sormontare o pisciare"
         must_undertrump=True,          # 000 "pisciando sull'atout"
     ),
