@@ -237,7 +237,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
-    except Exception as exc:  # noqa: BLE001 - a bug is reported in one line, not a traceback
+    except Exception as exc:  # a bug is reported in one line, not a traceback
         print(f"error: internal error ({type(exc).__name__}: {exc}); please report it",
               file=sys.stderr)
         return 1
