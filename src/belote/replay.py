@@ -209,6 +209,15 @@ def match_from_record(doc: object) -> tuple[Match, list[Deal]]:
             raise InvalidRecord(
                 f"deals[{k}]: the match was already won by side {match.winner} in deal {k - 1}"
             )
+        if (
+            expected_dealer is not None
+            and isinstance(item, Mapping)
+            and isinstance(item.get("dealer"), int)
+            and item["dealer"] != expected_dealer
+        ):
+            raise InvalidRecord(
+                f"{prefix}dealer: seat {expected_dealer} deals this deal, not seat {item['dealer']}"
+            )
         deal = deal_from_record(
             item,
             rules=rules,
@@ -225,10 +234,6 @@ def match_from_record(doc: object) -> tuple[Match, list[Deal]]:
         elif deal.players != match.players:
             raise InvalidRecord(
                 f"{prefix}players: {deal.players} players in a match of {match.players}"
-            )
-        if expected_dealer is not None and deal.dealer != expected_dealer:
-            raise InvalidRecord(
-                f"{prefix}dealer: seat {expected_dealer} deals this deal, not seat {deal.dealer}"
             )
         result = deal.result
         match.add(result)
