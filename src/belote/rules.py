@@ -235,6 +235,9 @@ class Rules:
     failed_defence_points: int = 162
     """What the defence scores, besides announcements, when the attack fails
     (002 dedans 162, 000 büs 160)."""
+    failed_label: str = "dedans"
+    """The word for a failed contract in the audit lines (002 dedans, 000 büs,
+    004 "andata sotto")."""
     forfeit_announcements: bool = False
     """On failure the attack's announcements go to the defence, and on a litige
     they are held pending (000, 004)."""

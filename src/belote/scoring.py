@@ -69,7 +69,6 @@ ROUNDING: Final = "rounding"
 CAPOT: Final = "capot"
 CAPOT_SPLIT: Final = "capot split"
 BELOTE: Final = "belote"
-FAILED: Final = "dedans"
 REVERSE_CAPOT: Final = "reverse capot"
 PENDING_WON: Final = "litige pending won"
 FROM_ATTACK: Final = " (from the attack)"
@@ -529,7 +528,7 @@ def _allocate(
         base = (
             Line(defence, REVERSE_CAPOT, rules.reverse_capot_value)
             if capot == defence
-            else Line(defence, FAILED, rules.failed_defence_points)
+            else Line(defence, rules.failed_label, rules.failed_defence_points)
         )
         defence_lines = [base, *parts.announcements[defence], *parts.belote[defence]]
         if rules.forfeit_announcements:

@@ -31,6 +31,7 @@ RULES = Rules(
     last_trick_bonus=10,              # 002 "The 10th of der"
     has_contract=True,                # 002 "collect more points than the other team"
     failed_defence_points=162,        # 002 "all the points in play (162 points)"
+    failed_label="dedans",            # 002 "it is said to be in" (dedans)
     forfeit_announcements=False,      # no announcements to forfeit
     forfeit_belote=False,             # 002 "The 20 points belong to the team"
     capot_rule=CapotRule.ALL_TRICKS,  # 002 "wins all the tricks of the game"

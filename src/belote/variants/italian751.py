@@ -42,6 +42,7 @@ RULES = Rules(
     last_trick_bonus=10,              # 004 "152 più 10 punti"
     has_contract=True,                # 004 "più della metà"
     failed_defence_points=162,        # 004 "punteggio pieno per la squadra avversaria"
+    failed_label="andata sotto",      # 004 "è andata sotto"
     forfeit_announcements=True,       # 004 "comprese le scale e i carré"
     forfeit_belote=False,             # [reading] 004 names only runs and carrés
     capot_rule=CapotRule.NO_OPPONENT_POINT,  # 004 "non far totalizzare nemmeno un punto"

@@ -43,6 +43,7 @@ RULES = Rules(
     last_trick_bonus=10,              # 000 "10 punti ... nell'ultima mano"
     has_contract=True,                # 000 "minimo di 82 punti"
     failed_defence_points=160,        # 000 "bagno/buco/büs ... 160 punti"
+    failed_label="büs",               # 000 "bagno/buco/büs"
     forfeit_announcements=True,       # 000 table "punti buco": 160 + the attack's announcements
     forfeit_belote=True,              # 000 litige example: "80+20" held for the attack with belote
     capot_rule=CapotRule.ATTACK_OR_REVERSE,  # 000 "cappotto" and "cappotto contrario"
