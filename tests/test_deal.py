@@ -593,28 +593,20 @@ def test_calling_out_without_the_points_loses_the_match() -> None:
 
 
 def test_calling_out_attack_that_fails_loses_the_match() -> None:
-    """RULES.md §8.1; 000 "ci si accerterà che non si ha fatto il bagno"."""
-    import random
-
-    for seed in range(400):
-        deal = Deal.random("piedicavallo", seed, dealer=3, totals=(990, 0))
-        deal.bid(True)  # seat 0 takes
-        rng = random.Random(seed)
-        called = False
-        while not deal.is_over:
-            if not called and deal.can(Action.stop(deal.to_act or 0)) and deal.side(
-                deal.to_act or 0
-            ) == 0 and deal.claim_holds(deal.to_act or 0):
-                deal.stop()
-                called = True
-            cards = deal.legal_play_cards()
-            if deal.is_over:
-                break
-            deal.play_card(cards[rng.randrange(len(cards))])
-        if called and deal.result.outcome is Outcome.FAILED:
-            assert deal.result.match_winner == 1
-            return
-    pytest.skip("no deal found where a calling attack fails")
+    """RULES.md §8.1; 000 "ci si accerterà che non si ha fatto il bagno": the claim held at
+    the call (990 + the 11 of the first trick), but the calling attack ends in the büs."""
+    hands = {0: "AS 7H 8H 7C 8C 9C 7D 8D", 1: "7S JH 9H AH 10H KH AC 10C",
+             2: "8S QH KC QC JC AD 10D KD", 3: "9S 10S KS QS JS QD JD 9D"}
+    deck = arrange("piedicavallo", hands, "7H", dealer=3, taker=0)
+    deal = Deal("piedicavallo", deck, dealer=3, totals=(990, 0))
+    deal.take()
+    for card in ("AS", "7S", "8S", "9S"):
+        deal.play(card)
+    assert deal.to_act == 0
+    assert deal.stop().claim_held is True
+    finish(deal)
+    assert deal.result.outcome is Outcome.FAILED
+    assert deal.result.match_winner == 1
 
 
 def test_no_calling_out_in_classic() -> None:

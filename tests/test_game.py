@@ -77,12 +77,25 @@ def test_same_seed_same_match() -> None:
     assert run() == run()
 
 
+class Eager:
+    """An agent that says "j'arrête" as soon as it may, else plays at random."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomAgent(seed)
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        stops = [a for a in legal if a.verb is Verb.STOP]
+        return stops[0] if stops else self.inner.choose(observation, legal)
+
+
 def test_calling_out_ends_the_match() -> None:
-    """RULES.md §8.1, §8.2: a call ends the match with the deal."""
-    game = play_match("french", [RandomAgent(i) for i in range(2)], seed=2)
+    """RULES.md §8.2: a "j'arrête" ends the match with the deal it was said in."""
+    game = play_match("french", [Eager(i) for i in range(2)], seed=2)
     last = game.deals[-1]
-    if last.called_out is not None:
-        assert game.winner == last.result.match_winner
+    assert last.called_out is not None
+    assert last.result.match_winner is not None
+    assert game.winner == last.result.match_winner
+    assert len(game.deals) == 1 or all(d.called_out is None for d in game.deals[:-1])
 
 
 def test_deals_see_match_totals_and_target() -> None:
