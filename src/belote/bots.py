@@ -1,0 +1,601 @@
+"""Players for simulation: a uniform random bot and a sound heuristic bot.
+
+A :class:`Player` acts straight on a :class:`~belote.deal.Deal` through the
+deal's fast path (card masks, :meth:`~belote.deal.Deal.legal_play_mask`,
+:meth:`~belote.deal.Deal.play_card`, :meth:`~belote.deal.Deal.bid`), so a
+simulation builds no observation and no :class:`~belote.actions.Action` per
+card. :func:`play_deal` lets a table of players play a deal to its end.
+
+Both bots are also :class:`~belote.game.Agent` values (``choose(observation,
+legal)``), so they plug into :class:`~belote.game.Game` unchanged; the
+heuristic takes the same decisions on either path.
+
+A player is trusted to read only what its seat may know: its own hand and
+the public state of the deal (the turned card, the bids, the tricks).
+
+>>> from belote.deal import Deal
+>>> deal = Deal.random("classic", seed=3, dealer=0)
+>>> result = play_deal(deal, [HeuristicBot() for _ in range(4)])
+>>> result.outcome.value in ("made", "failed", "litige", "redeal")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final, Protocol, runtime_checkable
+
+from belote.actions import Action, Verb
+from belote.announcements import find_combinations
+from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
+from belote.deal import Deal, Observation, Phase
+from belote.errors import InvalidArgument
+from belote.rules import CallingOut, Rules, get_rules
+from belote.scoring import DealResult
+from belote.tricks import winner_index
+
+__all__ = [
+    "BOT_KINDS",
+    "HeuristicBot",
+    "Player",
+    "RandomBot",
+    "make_bots",
+    "play_deal",
+]
+
+BOT_KINDS: Final = ("random", "heuristic")
+"""The names :func:`make_bots` knows."""
+
+_FULL: Final = (1 << 32) - 1
+_ACE: Final = 7
+_TEN: Final = 3
+_KING: Final = 6
+_QUEEN: Final = 5
+_JACK: Final = 4
+_NINE: Final = 2
+
+
+def _higher(card: int, trump: int) -> int:
+    suit = card >> 3
+    table = TRUMP_STRENGTH if suit == trump else PLAIN_STRENGTH
+    own = table[card & 7]
+    return sum(1 << (8 * suit + r) for r in range(8) if table[r] > own)
+
+
+# _HIGHER[trump][card]: the cards of the card's suit that beat it.
+_HIGHER: Final = tuple(tuple(_higher(c, t) for c in range(32)) for t in range(4))
+# _BEATERS[trump][card]: the cards that beat ``card`` when it is winning a trick.
+_BEATERS: Final = tuple(
+    tuple(_HIGHER[t][c] | (0 if c >> 3 == t else 0xFF << (8 * t)) for c in range(32))
+    for t in range(4)
+)
+# _POINTS[trump][card]: card points.
+_POINTS: Final = tuple(tuple(card_points(1 << c, t) for c in range(32)) for t in range(4))
+# _COST[trump][card]: what a card is worth keeping; the lowest is the cheapest to give.
+_COST: Final = tuple(
+    tuple(
+        (1000 if c >> 3 == t else 0)
+        + 10 * _POINTS[t][c]
+        + (TRUMP_STRENGTH if c >> 3 == t else PLAIN_STRENGTH)[c & 7]
+        for c in range(32)
+    )
+    for t in range(4)
+)
+# Bidding value of a trump by rank (7 8 9 10 J Q K A): the jack and nine lead.
+_TRUMP_BID: Final = (5, 5, 14, 10, 20, 5, 5, 11)
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _cheapest(mask: int, trump: int) -> int:
+    cost = _COST[trump]
+    return min(_cards(mask), key=cost.__getitem__)
+
+
+def _top(mask: int, trump: int) -> int:
+    cost = _COST[trump]
+    return max(_cards(mask), key=cost.__getitem__)
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A seat's player in a simulation: acts on the deal through its fast path.
+
+    Implement the three methods to plug your own player into
+    :func:`play_deal` and :func:`belote.simulate.simulate`. A player must
+    read only its own hand and the public state of the deal.
+    """
+
+    def start_deal(self, rng: random.Random) -> None:
+        """Called before each simulated deal with that deal's own generator.
+
+        A deal's play then depends only on the simulation seed and the deal's
+        number, whatever the process that plays it.
+        """
+        ...  # pragma: no cover
+
+    def act(self, deal: Deal, seat: int) -> None:
+        """Take one legal action for ``seat``, the seat to act, on ``deal``."""
+        ...  # pragma: no cover
+
+    def accepts_swap(self, deal: Deal, seat: int) -> bool:
+        """Whether ``seat``, holding the 7 of trump, exchanges it for the turned card (RULES.md §4)."""
+        ...  # pragma: no cover
+
+
+def play_deal(deal: Deal, players: Sequence[Player]) -> DealResult:
+    """Let ``players`` (one per seat) play ``deal`` to its end and return its result.
+
+    The holder of the 7 of trump is offered the swap once, as soon as the
+    trump is fixed and before anyone acts (RULES.md §4).
+
+    Raises:
+        InvalidArgument: not one player per seat.
+        IllegalAction: a player took an illegal action.
+    """
+    if len(players) != deal.players:
+        raise InvalidArgument(f"{deal.players} players need {deal.players} players, "
+                              f"not {len(players)}")
+    offer = deal.rules.seven_swap
+    while not deal.is_over:
+        seat = deal.to_act
+        assert seat is not None
+        if offer and deal.phase is Phase.PLAY:
+            offer = False
+            holder = deal.swap_seat()
+            if holder is not None and players[holder].accepts_swap(deal, holder):
+                deal.swap(holder)
+        players[seat].act(deal, seat)
+    return deal.result
+
+
+# --- the random bot -----------------------------------------------------------------------
+
+
+class RandomBot:
+    """A player that picks uniformly at random among its legal moves.
+
+    On the fast path it draws a legal bid, then a legal card, uniformly,
+    and announces belote with a K or Q of trump on a coin toss. During the
+    first trick of a variant with announcements it draws uniformly among
+    every legal action of its seat (declarations included). It never calls
+    out: a random call almost always loses the match and says nothing about
+    the rules. As an :class:`~belote.game.Agent` it draws among ``legal``
+    (``stop`` only when nothing else is legal).
+
+    Args:
+        seed: a seed or a generator; :meth:`start_deal` replaces it.
+    """
+
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def start_deal(self, rng: random.Random) -> None:
+        """Draw from ``rng`` during the next deal."""
+        self.rng = rng
+
+    def act(self, deal: Deal, seat: int) -> None:
+        """Bid or play uniformly at random (the fast path)."""
+        mask = deal.legal_play_mask()
+        rand = self.rng.random
+        if mask:
+            if deal.tricks_played == 0 and deal.rules.has_announcements:
+                self._any_action(deal, seat)
+                return
+            k = int(rand() * mask.bit_count())
+            while k:
+                mask &= mask - 1
+                k -= 1
+            card = (mask & -mask).bit_length() - 1
+            deal.play_card(card, deal.can_announce_belote(card) and rand() < 0.5)
+            return
+        bids = deal.legal_bids()
+        take, suit = bids[int(rand() * len(bids))]
+        deal.bid(take, suit)
+
+    def _any_action(self, deal: Deal, seat: int) -> None:
+        actions = [
+            action
+            for action in deal.legal_actions()
+            if action.seat == seat and action.verb is not Verb.STOP and action.verb is not Verb.SWAP
+        ]
+        deal.apply(actions[int(self.rng.random() * len(actions))])
+
+    def accepts_swap(self, deal: Deal, seat: int) -> bool:
+        """A coin toss."""
+        return self.rng.random() < 0.5
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Any legal action but ``stop``, uniformly (the :class:`~belote.game.Agent` path)."""
+        options = [action for action in legal if action.verb is not Verb.STOP] or list(legal)
+        return options[int(self.rng.random() * len(options))]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+# --- the heuristic bot --------------------------------------------------------------------
+
+
+def hand_strength(hand: int, trump: int) -> int:
+    """A simple point count of a hand for taking with ``trump`` as trump suit.
+
+    Trumps count J 20, 9 14, A 11, 10 10 and 5 for any other (length);
+    belote (K and Q of trump) adds 10; each side ace 11 and a ten guarded by
+    its ace 5. Without the jack or the nine of trump, and with fewer than
+    four trumps, the hand loses 15.
+
+    >>> from belote.cards import CardSet
+    >>> hand_strength(CardSet.parse("JH 9H 7H AS KD").mask, 1)
+    50
+    """
+    score = 0
+    trump_bits = (hand >> (8 * trump)) & 0xFF
+    for card in _cards(hand):
+        suit, rank = card >> 3, card & 7
+        if suit == trump:
+            score += _TRUMP_BID[rank]
+        elif rank == _ACE:
+            score += 11
+        elif rank == _TEN and hand >> (8 * suit + _ACE) & 1:
+            score += 5
+    if trump_bits >> _KING & 1 and trump_bits >> _QUEEN & 1:
+        score += 10
+    if not trump_bits & ((1 << _JACK) | (1 << _NINE)) and trump_bits.bit_count() < 4:
+        score -= 15
+    return score
+
+
+class HeuristicBot:
+    """A player that bids and plays by the usual table sense.
+
+    - Bidding: takes when :func:`hand_strength` of its hand (with the turned
+      card when the taker gets it) reaches ``take_threshold``
+      (``threshold - 10`` in a variant without contract, where taking only
+      names the trump); in round 2 it names its best suit when that reaches
+      the threshold plus 5.
+    - Declares all its combinations before its first card and always
+      announces belote and rebelote; swaps the 7 of trump when allowed.
+    - Leading: the attack draws trumps with the master trump (the taker also
+      with a small one when he holds at least as many as are out); then
+      master cards, most points first; else its cheapest card, keeping
+      unguarded tens.
+    - Following: when the partner holds the trick safely (last to play, or
+      no unseen card can beat it), it gives points without wasting trumps;
+      else it wins with a sure card when it can, ruffs low, contests a trick
+      worth ten points or more, and otherwise plays its cheapest card.
+    - Calls out (``stop``) only when :meth:`~belote.deal.Deal.claim_holds`
+      and, for the attack, once the contract can no longer fail.
+
+    Args:
+        take_threshold: the :func:`hand_strength` needed to take.
+    """
+
+    __slots__ = ("take_threshold",)
+
+    def __init__(self, take_threshold: int = 34) -> None:
+        self.take_threshold = take_threshold
+
+    def start_deal(self, rng: random.Random) -> None:
+        """Nothing to do: the heuristic bot is deterministic."""
+
+    def accepts_swap(self, deal: Deal, seat: int) -> bool:
+        """Always: the turned card is a higher trump than the 7."""
+        return True
+
+    # --- the fast path ----------------------------------------------------------------
+
+    def act(self, deal: Deal, seat: int) -> None:
+        """Bid, declare, call out or play one card (the fast path)."""
+        legal = deal.legal_play_mask()
+        if not legal:
+            take, suit = self.bid_choice(
+                deal.hand_mask(seat), deal.turned.index, deal.phase is Phase.BIDDING_2,
+                deal.legal_bids(), deal.rules,
+            )
+            deal.bid(take, suit)
+            return
+        rules = deal.rules
+        if (
+            rules.has_announcements
+            and deal.tricks_played == 0
+            and all(d.seat != seat for d in deal.declarations)
+            and find_combinations(deal.hand(seat), rules)
+        ):
+            deal.declare()
+            return
+        if rules.calling_out is not CallingOut.NONE and self._should_stop(deal, seat):
+            deal.stop()
+            return
+        trump = deal.trump
+        assert trump is not None
+        taker = deal.taker
+        assert taker is not None
+        n = deal.players
+        hand = deal.hand_mask(seat)
+        trick = deal.trick
+        if n * deal.tricks_per_deal == 32:
+            # Every card is dealt: what no hand holds has been played (public).
+            held = 0
+            for other in range(n):
+                held |= deal.hand_mask(other)
+            played = _FULL ^ held
+        else:
+            played = 0
+            for _, cards in deal.tricks:
+                for c in cards:
+                    played |= c.bit
+            for c in trick:
+                played |= c.bit
+        card = self.card_choice(
+            seat=seat,
+            players=n,
+            partners=rules.partnerships and n == 4,
+            hand=hand,
+            legal=legal,
+            trick=[c.index for c in trick],
+            leader=deal.trick_leader,
+            trump=int(trump),
+            taker=taker,
+            played=played,
+        )
+        deal.play_card(card, deal.can_announce_belote(card))
+
+    def _should_stop(self, deal: Deal, seat: int) -> bool:
+        if not deal.claim_holds(seat):
+            return False
+        side = deal.side(seat)
+        if deal.rules.has_contract and deal.attack == side:
+            # The attack may call out only once it cannot fail any more.
+            others = [s for s in range(deal.sides) if s != side]
+            cards_out = sum(deal.card_points_of(s) for s in range(deal.sides))
+            remaining = 152 - cards_out + deal.rules.last_trick_bonus + deal.rules.belote_value
+            threat = max(deal.points_so_far(s) for s in others) + remaining
+            if deal.points_so_far(side) <= threat:
+                return False
+        return deal.can(Action.stop(seat))
+
+    # --- decisions on plain values (shared by both paths) -------------------------------
+
+    def bid_choice(
+        self,
+        hand: int,
+        turned: int,
+        second_round: bool,
+        legal: Sequence[tuple[bool, int]],
+        rules: Rules,
+    ) -> tuple[bool, int]:
+        """The bid to make: ``(take, suit)`` as in :meth:`~belote.deal.Deal.legal_bids`.
+
+        Args:
+            hand: the bidder's card mask.
+            turned: the turned card's index.
+            second_round: whether this is bidding round 2.
+            legal: the legal bids.
+            rules: the variant.
+        """
+        if len(legal) == 1:
+            return legal[0]
+        threshold = self.take_threshold if rules.has_contract else self.take_threshold - 10
+        if rules.taker_takes_turned:
+            hand |= 1 << turned
+        if not second_round:
+            if hand_strength(hand, turned >> 3) >= threshold and (True, -1) in legal:
+                return (True, -1)
+            return (False, -1)
+        best, best_suit = threshold + 5 - 1, -1
+        for take, suit in legal:
+            if take and suit >= 0:
+                value = hand_strength(hand, suit)
+                if value > best:
+                    best, best_suit = value, suit
+        return (True, best_suit) if best_suit >= 0 else (False, -1)
+
+    def card_choice(
+        self,
+        *,
+        seat: int,
+        players: int,
+        partners: bool,
+        hand: int,
+        legal: int,
+        trick: Sequence[int],
+        leader: int,
+        trump: int,
+        taker: int,
+        played: int,
+    ) -> int:
+        """The card to play, as an index among the bits of ``legal``.
+
+        Args:
+            seat: the playing seat.
+            players: the number of players.
+            partners: whether seats two apart are partners.
+            hand: the seat's card mask.
+            legal: the mask of the cards it may play.
+            trick: the current trick's card indices, in play order.
+            leader: the seat that led the trick.
+            trump: the trump suit.
+            taker: the seat that fixed the trump.
+            played: the mask of every card played so far, the trick's included.
+        """
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        outside = _FULL & ~played & ~hand
+        trump_mask = 0xFF << (8 * trump)
+        higher = _HIGHER[trump]
+        points = _POINTS[trump]
+        if not trick:
+            return self._lead(seat, players, partners, hand, legal, trump, taker, outside)
+        pos = winner_index(trick, trump)
+        best = trick[pos]
+        winner = (leader + pos) % players
+        last = len(trick) == players - 1
+        if partners and winner == (seat + 2) % 4:
+            safe = last or not (_BEATERS[trump][best] & outside)
+            plain = legal & ~trump_mask
+            if safe and plain:
+                led = trick[0] >> 3
+                keep = [
+                    c for c in _cards(plain) if c >> 3 == led or higher[c] & outside
+                ] or _cards(plain)
+                return max(keep, key=lambda c: (points[c], -_COST[trump][c]))
+            return _cheapest(legal, trump)
+        winners = legal & _BEATERS[trump][best]
+        trick_points = sum(points[c] for c in trick)
+        if winners:
+            if last:
+                if trick_points == 0 and not winners & ~trump_mask and legal & ~trump_mask:
+                    return _cheapest(legal & ~trump_mask, trump)
+                return _cheapest(winners, trump)
+            sure = [c for c in _cards(winners) if not higher[c] & outside]
+            if sure:
+                return min(sure, key=_COST[trump].__getitem__)
+            if best >> 3 != trump and winners & trump_mask and not winners & ~trump_mask:
+                return _cheapest(winners, trump)
+            if trick_points >= 10:
+                return _cheapest(winners, trump)
+        return _cheapest(legal, trump)
+
+    def _lead(
+        self,
+        seat: int,
+        players: int,
+        partners: bool,
+        hand: int,
+        legal: int,
+        trump: int,
+        taker: int,
+        outside: int,
+    ) -> int:
+        trump_mask = 0xFF << (8 * trump)
+        trumps = legal & trump_mask
+        higher = _HIGHER[trump]
+        attack = seat == taker or (partners and (seat - taker) % 2 == 0)
+        if trumps and outside & trump_mask:
+            top = _top(trumps, trump)
+            if attack and not higher[top] & outside:
+                return top
+            if seat == taker and trumps.bit_count() >= (outside & trump_mask).bit_count():
+                return _cheapest(trumps, trump)
+        plain = legal & ~trump_mask
+        masters = [c for c in _cards(plain) if not higher[c] & outside]
+        if masters:
+            return max(masters, key=_POINTS[trump].__getitem__)
+        if plain:
+            # Keep a ten whose ace is still out: lead from another suit.
+            unguarded = 0
+            for suit in range(4):
+                ten = 8 * suit + _TEN
+                if plain >> ten & 1 and outside >> (8 * suit + _ACE) & 1:
+                    unguarded |= 0xFF << (8 * suit)
+            return _cheapest(plain & ~unguarded or plain, trump)
+        return _cheapest(legal, trump)
+
+    # --- the Agent path ---------------------------------------------------------------
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """The same decisions from an observation (the :class:`~belote.game.Agent` path)."""
+        verbs = {action.verb for action in legal}
+        if Verb.SWAP in verbs:
+            return next(action for action in legal if action.verb is Verb.SWAP)
+        rules = get_rules(observation.variant)
+        seat = observation.seat
+        hand = observation.hand.mask
+        if observation.phase in (Phase.BIDDING_1, Phase.BIDDING_2):
+            bids = [
+                (action.verb is Verb.TAKE, -1 if action.suit is None else int(action.suit))
+                for action in legal
+            ]
+            take, suit = self.bid_choice(
+                hand, observation.turned.index, observation.phase is Phase.BIDDING_2, bids, rules
+            )
+            return legal[bids.index((take, suit))]
+        for action in legal:
+            if action.verb is Verb.DECLARE and not action.cards:
+                return action
+        if Verb.STOP in verbs and self._observation_claim(observation, rules):
+            return next(action for action in legal if action.verb is Verb.STOP)
+        plays = [action for action in legal if action.verb is Verb.PLAY]
+        mask = 0
+        for action in plays:
+            mask |= action.card.bit
+        played = 0
+        for _, cards in observation.tricks:
+            for c in cards:
+                played |= c.bit
+        for c in observation.trick:
+            played |= c.bit
+        assert observation.trump is not None and observation.taker is not None
+        assert observation.trick_leader is not None
+        card = self.card_choice(
+            seat=seat,
+            players=observation.players,
+            partners=rules.partnerships and observation.players == 4,
+            hand=hand,
+            legal=mask,
+            trick=[c.index for c in observation.trick],
+            leader=observation.trick_leader,
+            trump=int(observation.trump),
+            taker=observation.taker,
+            played=played,
+        )
+        options = [action for action in plays if action.card.index == card]
+        return max(options, key=lambda action: action.belote)
+
+    @staticmethod
+    def _observation_claim(observation: Observation, rules: Rules) -> bool:
+        """Whether a claim holds and is safe, from what the seat sees."""
+        n = observation.players
+        partners = rules.partnerships and n == 4
+
+        def side(seat: int) -> int:
+            return seat % 2 if partners else seat
+
+        def so_far(s: int) -> int:
+            total = observation.card_points[s]
+            for declaration in observation.scoring_declarations or ():
+                if side(declaration.seat) == s:
+                    total += declaration.points(rules)
+            for seat, calls in enumerate(observation.belote_calls):
+                if calls == 2 and side(seat) == s:
+                    total += rules.belote_value
+            return total
+
+        mine = side(observation.seat)
+        if not rules.reached_target(observation.totals[mine] + so_far(mine), observation.target):
+            return False
+        if rules.has_contract and observation.taker is not None and side(observation.taker) == mine:
+            remaining = 152 - sum(observation.card_points) + rules.last_trick_bonus
+            threat = max(so_far(s) for s in range(len(observation.totals)) if s != mine)
+            return so_far(mine) > threat + remaining + rules.belote_value
+        return True
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(take_threshold={self.take_threshold})"
+
+
+def make_bots(kind: str, players: int) -> list[Player]:
+    """One fresh bot of ``kind`` (``"random"`` or ``"heuristic"``) per seat.
+
+    Raises:
+        InvalidArgument: an unknown kind.
+
+    >>> make_bots("heuristic", 2)
+    [HeuristicBot(take_threshold=34), HeuristicBot(take_threshold=34)]
+    """
+    if kind == "random":
+        return [RandomBot() for _ in range(players)]
+    if kind == "heuristic":
+        return [HeuristicBot() for _ in range(players)]
+    raise InvalidArgument(f"unknown bots {kind!r} (expected one of: {', '.join(BOT_KINDS)})")

@@ -1,0 +1,895 @@
+"""Simulation and variant comparison: bots play many deals, statistics come out.
+
+:func:`simulate` plays ``deals`` independent deals of one variant;
+:func:`compare` plays the same decks and dealers under several variants and
+puts the statistics side by side, with matches played from one deck stream
+to each variant's target.
+
+Every deal depends only on ``(seed, i)``: deal ``i`` starts from
+``random.Random(f"{seed}:{i}")``, which shuffles its deck, picks its dealer
+and then feeds the bots. When everyone passes, the next dealer redeals from
+``random.Random(f"{seed}:{i}:{r}")`` (the ``r``-th redeal); redeals do not
+count toward ``deals``. So chunks of deals can run in any process, in any
+order, and the output is the same byte for byte (CONTRACT.md "Same --seed,
+same output, on any machine").
+
+>>> stats = simulate("classic", deals=20, seed=1, bots="random")
+>>> stats.deals, sum(stats.outcomes.values())
+(20, 20)
+>>> stats == simulate("classic", deals=20, seed=1, bots="random")
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Final, TextIO
+
+import attrs
+
+from belote.bots import BOT_KINDS, Player, make_bots, play_deal
+from belote.deal import Deal
+from belote.errors import InvalidArgument
+from belote.game import next_dealer
+from belote.match import Match
+from belote.rules import Rules, available_variants, get_rules
+from belote.scoring import DealResult, Outcome
+
+__all__ = [
+    "AnnouncementStats",
+    "BotSpec",
+    "Comparison",
+    "MatchStats",
+    "SimulationStats",
+    "compare",
+    "compare_command",
+    "deal_seed",
+    "default_variants",
+    "simulate",
+    "simulate_command",
+]
+
+MAX_REDEALS: Final = 100
+"""Redeals in a row after which a simulated deal gives up (bots that never take)."""
+MAX_MATCH_DEALS: Final = 500
+"""Deals after which a simulated match is abandoned without a winner."""
+CHUNK: Final = 250
+"""Deals per task handed to an executor (the output does not depend on it)."""
+
+BotSpec = str | Sequence[Player]
+"""Which bots play: ``"random"``, ``"heuristic"``, or one :class:`~belote.bots.Player` per seat."""
+
+
+def deal_seed(seed: int, index: int, redeal: int = 0) -> str:
+    """The text that seeds deal ``index`` of a simulation (its ``redeal``-th redeal).
+
+    >>> deal_seed(7, 12), deal_seed(7, 12, 1)
+    ('7:12', '7:12:1')
+    """
+    return f"{seed}:{index}" if redeal == 0 else f"{seed}:{index}:{redeal}"
+
+
+def _side_count(rules: Rules, players: int) -> int:
+    return 2 if rules.partnerships and players == 4 else players
+
+
+def _winner(scores: Sequence[int]) -> int:
+    """The side with the single highest score, else -1."""
+    best = max(scores)
+    return scores.index(best) if scores.count(best) == 1 else -1
+
+
+def _combination_name(kind_name: str, rank_text: str) -> str:
+    return f"carré {rank_text}" if kind_name == "carré" else kind_name
+
+
+# --- accumulating ---------------------------------------------------------------------------
+
+
+class _Acc:
+    """Integer sums over played deals; merged chunk by chunk in deal order."""
+
+    __slots__ = (
+        "announce",
+        "called_out",
+        "capots",
+        "deals",
+        "outcomes",
+        "redeals",
+        "sums",
+        "taker_sum",
+        "winners",
+    )
+
+    def __init__(self, sides: int) -> None:
+        self.deals = 0
+        self.redeals = 0
+        self.outcomes: dict[str, int] = {}
+        self.capots = [0, 0]  # by the attack, by the defence (or by the taker, by another)
+        self.sums = [0] * sides  # attack, defence; or per seat
+        self.taker_sum = 0
+        self.called_out = 0
+        self.announce: dict[str, list[int]] = {}  # name -> [declared, scored, points]
+        self.winners: list[int] = []
+
+    def add(self, deal: Deal, result: DealResult, partners: bool) -> None:
+        self.deals += 1
+        outcome = result.outcome.value
+        self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
+        scores = result.scores
+        taker = deal.taker
+        assert taker is not None
+        attack = deal.side(taker)
+        if partners:
+            self.sums[0] += scores[attack]
+            self.sums[1] += scores[1 - attack]
+        else:
+            for side, points in enumerate(scores):
+                self.sums[side] += points
+        self.taker_sum += scores[attack]
+        if result.capot is not None:
+            self.capots[0 if result.capot == attack else 1] += 1
+        if deal.called_out is not None:
+            self.called_out += 1
+        rules = deal.rules
+        scoring = deal.scoring_declarations or ()
+        for declaration in deal.declarations:
+            combo = declaration.combination
+            name = _combination_name(combo.kind_name, combo.rank.text)
+            entry = self.announce.setdefault(name, [0, 0, 0])
+            entry[0] += 1
+            if declaration in scoring:
+                entry[1] += 1
+                entry[2] += combo.points(rules)
+        if deal.belote_seat is not None:
+            entry = self.announce.setdefault("belote", [0, 0, 0])
+            entry[0] += 1
+            entry[1] += 1
+            entry[2] += rules.belote_value
+        self.winners.append(_winner(scores))
+
+    def merge(self, other: _Acc) -> None:
+        self.deals += other.deals
+        self.redeals += other.redeals
+        for key, count in other.outcomes.items():
+            self.outcomes[key] = self.outcomes.get(key, 0) + count
+        for k in range(2):
+            self.capots[k] += other.capots[k]
+        for k, value in enumerate(other.sums):
+            self.sums[k] += value
+        self.taker_sum += other.taker_sum
+        self.called_out += other.called_out
+        for name, counts in other.announce.items():
+            entry = self.announce.setdefault(name, [0, 0, 0])
+            for k in range(3):
+                entry[k] += counts[k]
+        self.winners.extend(other.winners)
+
+
+# --- results ----------------------------------------------------------------------------------
+
+
+def _rate(count: int, total: int) -> float:
+    return round(count / total, 4) if total else 0.0
+
+
+def _mean(total: int, count: int) -> float:
+    return round(total / count, 2) if count else 0.0
+
+
+_ANNOUNCEMENT_ORDER: Final = (
+    "belote", "tierce", "cinquante", "cent",
+    "carré J", "carré 9", "carré A", "carré 10", "carré K", "carré Q",
+)  # fmt: skip
+
+
+@attrs.frozen
+class AnnouncementStats:
+    """How often one kind of announcement was declared and scored.
+
+    Attributes:
+        declared: declarations of this kind (belote: completed belote-rebelote).
+        scored: those that won the contest and scored (RULES.md §6.2).
+        points: the points they scored.
+    """
+
+    declared: int
+    scored: int
+    points: int
+
+
+@attrs.frozen(kw_only=True)
+class SimulationStats:
+    """The statistics of a simulation (all counts over played deals).
+
+    Attributes:
+        variant: the variant's name.
+        players: the number of players.
+        deals: the deals played (redeals not included).
+        seed: the simulation seed.
+        bots: which bots played.
+        redeals: dealings where everyone passed twice.
+        outcomes: deals per outcome (``made``, ``failed``, ``litige``, ``played``).
+        capots: capots made by the attack (``french``: the taker) and by the defence
+            (``french``: another player).
+        score_sums: points scored in all deals: attack and defence in four-player
+            variants, per seat otherwise.
+        taker_sum: points scored by the taker's side in all deals.
+        called_out: deals where a player called out or stopped (RULES.md §8).
+        announcements: per kind (``belote``, ``tierce``, ``carré J``, ...).
+        winners: per deal, the side that scored more, or -1 on equal scores.
+    """
+
+    variant: str
+    players: int
+    deals: int
+    seed: int
+    bots: str
+    redeals: int
+    outcomes: Mapping[str, int]
+    capots: tuple[int, int]
+    score_sums: tuple[int, ...]
+    taker_sum: int
+    called_out: int
+    announcements: Mapping[str, AnnouncementStats]
+    winners: tuple[int, ...] = attrs.field(repr=False)
+
+    @property
+    def has_contract(self) -> bool:
+        """Whether the variant has a contract (attack and defence)."""
+        return get_rules(self.variant).has_contract
+
+    @property
+    def attack_success_rate(self) -> float:
+        """Made contracts per played deal (0 without contract)."""
+        return _rate(self.outcomes.get("made", 0), self.deals)
+
+    @property
+    def failure_rate(self) -> float:
+        """Failed contracts (dedans, büs) per played deal."""
+        return _rate(self.outcomes.get("failed", 0), self.deals)
+
+    @property
+    def litige_rate(self) -> float:
+        """Litiges per played deal."""
+        return _rate(self.outcomes.get("litige", 0), self.deals)
+
+    @property
+    def capot_rate(self) -> float:
+        """Capots (either side) per played deal."""
+        return _rate(sum(self.capots), self.deals)
+
+    @property
+    def redeal_rate(self) -> float:
+        """Redeals per dealing (played deals plus redeals)."""
+        return _rate(self.redeals, self.deals + self.redeals)
+
+    @property
+    def mean_scores(self) -> tuple[float, ...]:
+        """Mean points per deal: attack and defence, or per seat."""
+        return tuple(_mean(total, self.deals) for total in self.score_sums)
+
+    @property
+    def mean_points(self) -> float:
+        """Mean points handed out per deal, all sides together."""
+        return _mean(sum(self.score_sums), self.deals)
+
+    @property
+    def mean_taker_score(self) -> float:
+        """Mean points per deal of the taker's side."""
+        return _mean(self.taker_sum, self.deals)
+
+    def to_json(self) -> dict[str, object]:
+        """The statistics as JSON (what ``belote simulate --json`` prints)."""
+        partners = len(self.score_sums) == 2 and self.players == 4
+        doc: dict[str, object] = {
+            "variant": self.variant,
+            "players": self.players,
+            "deals": self.deals,
+            "seed": self.seed,
+            "bots": self.bots,
+            "redeals": self.redeals,
+            "outcomes": dict(self.outcomes),
+            "attack_success_rate": self.attack_success_rate,
+            "failure_rate": self.failure_rate,
+            "litige_rate": self.litige_rate,
+            "capot_rate": self.capot_rate,
+            "capots": {"attack": self.capots[0], "defence": self.capots[1]}
+            if partners
+            else {"taker": self.capots[0], "other": self.capots[1]},
+            "mean_scores": {"attack": self.mean_scores[0], "defence": self.mean_scores[1]}
+            if partners
+            else list(self.mean_scores),
+            "mean_taker_score": self.mean_taker_score,
+            "mean_points": self.mean_points,
+            "called_out": self.called_out,
+            "announcements": {
+                name: {"declared": a.declared, "scored": a.scored, "points": a.points}
+                for name, a in self.announcements.items()
+            },
+        }
+        return doc
+
+    def to_text(self) -> str:
+        """The statistics as a table for people (what ``belote simulate`` prints)."""
+        partners = len(self.score_sums) == 2 and self.players == 4
+        lines = [
+            f"{self.variant}: {self.deals} deals, {self.players} players, "
+            f"{self.bots} bots, seed {self.seed}",
+            "",
+            f"{'':<24}{'deals':>8}{'rate':>9}",
+        ]
+
+        def row(label: str, count: int, total: int | None = None) -> None:
+            lines.append(f"{label:<24}{count:>8}{100 * _rate(count, total or self.deals):>8.1f}%")
+
+        if self.has_contract:
+            row("made", self.outcomes.get("made", 0))
+            row("failed", self.outcomes.get("failed", 0))
+            row("litige", self.outcomes.get("litige", 0))
+        else:
+            row("played", self.outcomes.get("played", 0))
+        row("capot by the attack" if partners else "capot by the taker", self.capots[0])
+        row("capot by the defence" if partners else "capot by another", self.capots[1])
+        row("called out / stopped", self.called_out)
+        row("redeals (all passed)", self.redeals, self.deals + self.redeals)
+        lines.append("")
+        if partners:
+            attack, defence = self.mean_scores
+            lines.append(f"mean score per deal: attack {attack:.2f}, defence {defence:.2f}")
+        else:
+            seats = ", ".join(f"seat {s} {m:.2f}" for s, m in enumerate(self.mean_scores))
+            lines.append(f"mean score per deal: {seats}; taker {self.mean_taker_score:.2f}")
+        if self.announcements:
+            lines += ["", f"{'announcements':<24}{'declared':>9}{'scored':>9}{'points':>9}"
+                      f"{'per deal':>10}"]
+            for name, a in self.announcements.items():
+                lines.append(
+                    f"{name:<24}{a.declared:>9}{a.scored:>9}{a.points:>9}"
+                    f"{_rate(a.declared, self.deals):>10.3f}"
+                )
+        return "\n".join(lines) + "\n"
+
+
+def _stats(acc: _Acc, rules: Rules, players: int, seed: int, bots: str) -> SimulationStats:
+    order = {name: k for k, name in enumerate(_ANNOUNCEMENT_ORDER)}
+    names = sorted(acc.announce, key=lambda name: (order.get(name, len(order)), name))
+    outcomes = [o.value for o in Outcome if o is not Outcome.REDEAL]
+    return SimulationStats(
+        variant=rules.name,
+        players=players,
+        deals=acc.deals,
+        seed=seed,
+        bots=bots,
+        redeals=acc.redeals,
+        outcomes={o: acc.outcomes[o] for o in outcomes if o in acc.outcomes},
+        capots=(acc.capots[0], acc.capots[1]),
+        score_sums=tuple(acc.sums),
+        taker_sum=acc.taker_sum,
+        called_out=acc.called_out,
+        announcements={name: AnnouncementStats(*acc.announce[name]) for name in names},
+        winners=tuple(acc.winners),
+    )
+
+
+# --- playing ------------------------------------------------------------------------------
+
+
+def _bots(spec: BotSpec, players: int) -> list[Player]:
+    if isinstance(spec, str):
+        return make_bots(spec, players)
+    bots = list(spec)
+    if len(bots) != players:
+        raise InvalidArgument(f"{players} players need {players} bots, not {len(bots)}")
+    return bots
+
+
+def _bots_name(spec: BotSpec) -> str:
+    if isinstance(spec, str):
+        if spec not in BOT_KINDS:
+            raise InvalidArgument(f"unknown bots {spec!r} (expected one of: {', '.join(BOT_KINDS)})")
+        return spec
+    return "custom"
+
+
+def _play_dealing(
+    rules: Rules, players: int, seed: int, index: int, bots: Sequence[Player],
+    records: list[str] | None,
+) -> tuple[Deal, DealResult, int]:
+    """Deal ``index``: (the played deal, its result, the redeals before it)."""
+    rng = random.Random(deal_seed(seed, index))
+    deck = list(range(32))
+    rng.shuffle(deck)
+    dealer = rng.randrange(players)
+    for bot in bots:
+        bot.start_deal(rng)
+    redeal = 0
+    while True:
+        deal = Deal(rules, deck, dealer, players)
+        result = play_deal(deal, bots)
+        if records is not None:
+            records.append(json.dumps(deal.to_record(), ensure_ascii=False))
+        if result.outcome is not Outcome.REDEAL:
+            return deal, result, redeal
+        redeal += 1
+        if redeal > MAX_REDEALS:
+            raise InvalidArgument(
+                f"deal {index}: everyone passed {MAX_REDEALS} times in a row; the bots never take"
+            )
+        dealer = next_dealer(rules, players, dealer, result)
+        deck = list(range(32))
+        random.Random(deal_seed(seed, index, redeal)).shuffle(deck)
+
+
+@attrs.frozen
+class _Task:
+    rules: Rules | str
+    players: int
+    seed: int
+    start: int
+    stop: int
+    bots: BotSpec
+    records: bool
+    matches: bool = False
+
+
+def _run_task(task: _Task) -> tuple[_Acc, list[str] | None, list[tuple[int, int]]]:
+    """Play a chunk of deals (or of matches); the worker of every executor."""
+    rules = get_rules(task.rules)
+    players = task.players
+    bots = _bots(task.bots, players)
+    if task.matches:
+        return _Acc(0), None, [
+            _play_match(rules, players, task.seed, m, bots) for m in range(task.start, task.stop)
+        ]
+    partners = rules.partnerships and players == 4
+    acc = _Acc(2 if partners else players)
+    records: list[str] | None = [] if task.records else None
+    for index in range(task.start, task.stop):
+        deal, result, redeals = _play_dealing(rules, players, task.seed, index, bots, records)
+        acc.redeals += redeals
+        acc.add(deal, result, partners)
+    return acc, records, []
+
+
+def _play_match(
+    rules: Rules, players: int, seed: int, number: int, bots: Sequence[Player]
+) -> tuple[int, int]:
+    """Match ``number`` to the variant's target: (played deals, winner or -1)."""
+    decks = random.Random(f"{seed}:match:{number}")
+    rng = random.Random(f"{seed}:match:{number}:bots")
+    match = Match(rules, None, players)
+    dealer = decks.randrange(players)
+    played = 0
+    for _ in range(MAX_MATCH_DEALS):
+        deck = list(range(32))
+        decks.shuffle(deck)
+        deal = Deal(rules, deck, dealer, players, totals=match.totals, target=match.target,
+                    pending=match.pending)
+        for bot in bots:
+            bot.start_deal(rng)
+        result = play_deal(deal, bots)
+        if result.outcome is not Outcome.REDEAL:
+            played += 1
+        match.add(result)
+        if match.is_over:
+            assert match.winner is not None
+            return played, match.winner
+        dealer = next_dealer(rules, players, dealer, result)
+    return played, -1
+
+
+def _chunks(count: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, count, size):
+        yield start, min(count, start + size)
+
+
+class _Progress:
+    """A one-line progress count on standard error, only when it is a terminal."""
+
+    def __init__(self, label: str, total: int, stream: TextIO | None = None) -> None:
+        self.stream = sys.stderr if stream is None else stream
+        isatty = getattr(self.stream, "isatty", None)
+        self.active = bool(isatty and isatty()) and total > 0
+        self.label = label
+        self.total = total
+        self.done = 0
+
+    def step(self, count: int) -> None:
+        if self.active:
+            self.done += count
+            self.stream.write(f"\r{self.label}: {self.done}/{self.total}")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.active and self.done:
+            self.stream.write("\r" + " " * (len(self.label) + 2 * len(str(self.total)) + 3) + "\r")
+            self.stream.flush()
+
+
+def _run(
+    tasks: Sequence[_Task], executor: Executor | None, progress: _Progress | None
+) -> Iterator[tuple[_Acc, list[str] | None, list[tuple[int, int]]]]:
+    """Run tasks in order, in this process or on ``executor``; results in task order."""
+    results: Iterable[tuple[_Acc, list[str] | None, list[tuple[int, int]]]]
+    if executor is None:
+        results = map(_run_task, tasks)
+    else:
+        # Worker processes find the variant by name (Rules values do not pickle).
+        portable = [attrs.evolve(task, rules=get_rules(task.rules).name) for task in tasks]
+        results = executor.map(_run_task, portable)
+    for task, result in zip(tasks, results, strict=True):
+        if progress is not None:
+            progress.step(task.stop - task.start)
+        yield result
+
+
+def _check(rules: Rules | str, players: int | None, deals: int) -> tuple[Rules, int]:
+    rules = get_rules(rules)
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise InvalidArgument(f"deals must be a positive whole number, not {deals!r}")
+    n = rules.default_players if players is None else rules.check_players(players)
+    return rules, n
+
+
+def simulate(
+    rules: Rules | str,
+    deals: int,
+    seed: int = 0,
+    players: int | None = None,
+    bots: BotSpec = "heuristic",
+    executor: Executor | None = None,
+    records: TextIO | None = None,
+    *,
+    progress: bool = False,
+) -> SimulationStats:
+    """Bots play ``deals`` independent deals of a variant; return the statistics.
+
+    Args:
+        rules: the variant (value or name).
+        deals: how many deals to play; redeals after everyone passed do not count.
+        seed: the simulation seed; deal ``i`` depends only on ``(seed, i)``.
+        players: the number of players (default: the variant's).
+        bots: ``"heuristic"``, ``"random"``, or one player per seat.
+        executor: runs chunks of deals (e.g. a
+            :class:`~concurrent.futures.ProcessPoolExecutor`); the result does
+            not depend on it. Without it, everything runs in this process.
+        records: a text stream that receives every deal record (redeals
+            included) as JSON lines, in deal order (CONTRACT.md "Deal record").
+        progress: show a progress count on standard error when it is a terminal.
+
+    Raises:
+        InvalidArgument: a bad count of deals or players, or unknown bots.
+        UnknownVariant: no such variant.
+    """
+    rules, n = _check(rules, players, deals)
+    name = _bots_name(bots)
+    _bots(bots, n)
+    tasks = [
+        _Task(rules, n, seed, start, stop, bots, records is not None)
+        for start, stop in _chunks(deals, CHUNK)
+    ]
+    bar = _Progress(f"simulate {rules.name}", deals) if progress else None
+    partners = rules.partnerships and n == 4
+    total = _Acc(2 if partners else n)
+    try:
+        for acc, lines, _ in _run(tasks, executor, bar):
+            total.merge(acc)
+            if records is not None and lines:
+                records.write("\n".join(lines) + "\n")
+    finally:
+        if bar is not None:
+            bar.close()
+    return _stats(total, rules, n, seed, name)
+
+
+# --- comparing ------------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class MatchStats:
+    """Matches played to a variant's target from a shared deck stream.
+
+    Attributes:
+        matches: how many matches were played.
+        deals: played deals (redeals excluded) in all matches.
+        wins: matches won per side.
+        unfinished: matches abandoned after :data:`MAX_MATCH_DEALS` deals.
+        winners: per match, the winning side, or -1.
+    """
+
+    matches: int
+    deals: int
+    wins: tuple[int, ...]
+    unfinished: int
+    winners: tuple[int, ...] = attrs.field(repr=False)
+
+    @property
+    def mean_deals(self) -> float:
+        """Average played deals to finish a match."""
+        return _mean(self.deals, self.matches)
+
+
+@attrs.frozen(kw_only=True)
+class Comparison:
+    """Several variants played on the same decks and dealers.
+
+    Attributes:
+        deals: decks played under each variant.
+        seed: the seed.
+        bots: which bots played.
+        variants: each variant's statistics, in the order asked.
+        matches: each variant's match statistics, in the same order.
+        different_deal_winner: for each pair of variants (by name, ``"a vs b"``)
+            with the same number of sides, how often the same deck gave a
+            different deal winner (the side that scored more, or nobody).
+        different_match_winner: the same for the matches of the shared deck stream.
+    """
+
+    deals: int
+    seed: int
+    bots: str
+    variants: tuple[SimulationStats, ...]
+    matches: tuple[MatchStats, ...]
+    different_deal_winner: Mapping[str, float]
+    different_match_winner: Mapping[str, float]
+
+    def to_json(self) -> dict[str, object]:
+        """The comparison as JSON (what ``belote compare --json`` prints)."""
+        return {
+            "deals": self.deals,
+            "seed": self.seed,
+            "bots": self.bots,
+            "variants": [
+                {
+                    **stats.to_json(),
+                    "matches": {
+                        "matches": m.matches,
+                        "deals": m.deals,
+                        "mean_deals": m.mean_deals,
+                        "wins": list(m.wins),
+                        "unfinished": m.unfinished,
+                    },
+                }
+                for stats, m in zip(self.variants, self.matches, strict=True)
+            ],
+            "different_deal_winner": dict(self.different_deal_winner),
+            "different_match_winner": dict(self.different_match_winner),
+        }
+
+    def to_text(self) -> str:
+        """A side-by-side table for people (what ``belote compare`` prints)."""
+        names = [stats.variant for stats in self.variants]
+        width = max(14, *(len(name) + 2 for name in names))
+        head = f"{'':<32}" + "".join(f"{name:>{width}}" for name in names)
+        lines = [
+            f"{self.deals} decks per variant, the same decks and dealers, "
+            f"{self.bots} bots, seed {self.seed}",
+            "",
+            head,
+        ]
+
+        def row(label: str, values: Iterable[str]) -> None:
+            lines.append(f"{label:<32}" + "".join(f"{v:>{width}}" for v in values))
+
+        def pct(value: float) -> str:
+            return f"{100 * value:.1f}%"
+
+        stats = self.variants
+        row("attack success rate", (pct(s.attack_success_rate) if s.has_contract else "-"
+                                    for s in stats))
+        row("failure rate", (pct(s.failure_rate) if s.has_contract else "-" for s in stats))
+        row("litige rate", (pct(s.litige_rate) if s.has_contract else "-" for s in stats))
+        row("capot rate", (pct(s.capot_rate) for s in stats))
+        row("redeal rate", (pct(s.redeal_rate) for s in stats))
+        row("mean points per deal", (f"{s.mean_points:.1f}" for s in stats))
+        row("mean points, taker's side", (f"{s.mean_taker_score:.1f}" for s in stats))
+        row("mean points, other side(s)",
+            (f"{s.mean_points - s.mean_taker_score:.1f}" for s in stats))
+        row("announcements declared / deal",
+            (f"{_rate(sum(a.declared for n, a in s.announcements.items() if n != 'belote'), s.deals):.3f}"
+             for s in stats))
+        row("belote / deal", (f"{_rate(s.announcements['belote'].declared, s.deals):.3f}"
+                              if "belote" in s.announcements else "0.000" for s in stats))
+        row("called out / stopped", (pct(_rate(s.called_out, s.deals)) for s in stats))
+        matches = self.matches
+        row(f"deals per match ({matches[0].matches} matches)" if matches else "deals per match",
+            (f"{m.mean_deals:.2f}" for m in matches))
+        row("unfinished matches", (str(m.unfinished) for m in matches))
+        if self.different_deal_winner:
+            lines += ["", "same deck, different winner     deal     match"]
+            for pair, rate in self.different_deal_winner.items():
+                match_rate = self.different_match_winner.get(pair, 0.0)
+                lines.append(f"  {pair:<30}{pct(rate):>6}{pct(match_rate):>10}")
+        return "\n".join(lines) + "\n"
+
+
+def _disagreement(first: Sequence[int], second: Sequence[int]) -> float:
+    return _rate(sum(a != b for a, b in zip(first, second, strict=True)), len(first))
+
+
+def default_variants() -> tuple[str, ...]:
+    """The four-player variants, in registry order (what ``compare`` uses by default)."""
+    return tuple(r.name for r in available_variants() if 4 in r.player_counts and r.partnerships)
+
+
+def compare(
+    variants: Sequence[Rules | str] | None,
+    deals: int,
+    seed: int = 1,
+    players: int | None = None,
+    bots: BotSpec = "heuristic",
+    executor: Executor | None = None,
+    *,
+    matches: int | None = None,
+    progress: bool = False,
+) -> Comparison:
+    """Play the same decks and dealers under each variant and compare the statistics.
+
+    Deal ``i`` has the same deck and dealer under every variant (CONTRACT.md
+    ``compare``). Then ``matches`` matches are played to each variant's
+    target: match ``m`` deals its decks from ``random.Random(f"{seed}:match:{m}")``,
+    so every variant sees the same deck stream, for as long as its match lasts.
+
+    Args:
+        variants: the variants (default: the four-player variants).
+        deals: decks played under each variant.
+        seed: the seed.
+        players: the number of players, for the variants that allow it.
+        bots: ``"heuristic"``, ``"random"``, or one player per seat.
+        executor: runs chunks of deals and matches; the result does not depend on it.
+        matches: matches per variant (default: ``deals // 10``, at least 1; 0 for none).
+        progress: show a progress count on standard error when it is a terminal.
+
+    Raises:
+        InvalidArgument: a bad count, a variant named twice, or unknown bots.
+        UnknownVariant: no such variant.
+    """
+    chosen = [get_rules(v) for v in (variants or default_variants())]
+    names = [r.name for r in chosen]
+    if len(set(names)) != len(names):
+        raise InvalidArgument(f"a variant is named twice: {' '.join(names)}")
+    if players is not None and not any(players in r.player_counts for r in chosen):
+        chosen[0].check_players(players)  # raises: no variant is played by that many
+    table: list[tuple[Rules, int]] = []
+    for rules in chosen:
+        # --players applies to the variants that allow that count (CONTRACT.md).
+        n = players if players in rules.player_counts else rules.default_players
+        table.append(_check(rules, n, deals))
+    name = _bots_name(bots)
+    match_count = max(1, deals // 10) if matches is None else matches
+    if match_count < 0:
+        raise InvalidArgument(f"matches must not be negative, not {match_count}")
+    tasks: list[_Task] = []
+    for rules, n in table:
+        _bots(bots, n)
+        tasks += [_Task(rules, n, seed, a, b, bots, False) for a, b in _chunks(deals, CHUNK)]
+        tasks += [_Task(rules, n, seed, a, b, bots, False, matches=True)
+                  for a, b in _chunks(match_count, max(1, CHUNK // 10))]
+    bar = _Progress("compare", sum(t.stop - t.start for t in tasks)) if progress else None
+    accs = {r.name: _Acc(_side_count(r, n)) for r, n in table}
+    match_results: dict[str, list[tuple[int, int]]] = {r.name: [] for r, _ in table}
+    try:
+        for task, (acc, _, played) in zip(tasks, _run(tasks, executor, bar), strict=True):
+            key = get_rules(task.rules).name
+            accs[key].merge(acc)
+            match_results[key].extend(played)
+    finally:
+        if bar is not None:
+            bar.close()
+    all_stats = tuple(_stats(accs[r.name], r, n, seed, name) for r, n in table)
+    all_matches = []
+    for rules, n in table:
+        results = match_results[rules.name]
+        winners = tuple(w for _, w in results)
+        all_matches.append(MatchStats(
+            matches=len(results),
+            deals=sum(d for d, _ in results),
+            wins=tuple(winners.count(s) for s in range(_side_count(rules, n))),
+            unfinished=winners.count(-1),
+            winners=winners,
+        ))
+    deal_pairs: dict[str, float] = {}
+    match_pairs: dict[str, float] = {}
+    for i in range(len(table)):
+        for j in range(i + 1, len(table)):
+            a, b = all_stats[i], all_stats[j]
+            if len(a.score_sums) != len(b.score_sums) or a.players != b.players:
+                continue
+            pair = f"{a.variant} vs {b.variant}"
+            deal_pairs[pair] = _disagreement(a.winners, b.winners)
+            match_pairs[pair] = (
+                _disagreement(all_matches[i].winners, all_matches[j].winners)
+                if match_count else 0.0
+            )
+    return Comparison(
+        deals=deals,
+        seed=seed,
+        bots=name,
+        variants=all_stats,
+        matches=tuple(all_matches),
+        different_deal_winner=deal_pairs,
+        different_match_winner=match_pairs,
+    )
+
+
+# --- the commands -----------------------------------------------------------------------------
+
+
+def _executor(jobs: int) -> ProcessPoolExecutor | None:
+    return ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+
+
+def _with_executor(jobs: int, run: Callable[[Executor | None], object]) -> object:
+    executor = _executor(jobs)
+    try:
+        return run(executor)
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
+
+
+def _write(document: object, out: TextIO) -> None:
+    json.dump(document, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+def simulate_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``belote simulate``: print a variant's statistics (text, or JSON with ``--json``).
+
+    Raises:
+        BeloteError: bad input (reported by the CLI as one ``error:`` line).
+    """
+    rules = get_rules(args.variant)
+    records: TextIO | None = None
+    if args.records:
+        try:
+            records = open(args.records, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            raise InvalidArgument(f"cannot write {args.records}: {exc.strerror or exc}") from None
+    try:
+        stats = _with_executor(
+            args.jobs,
+            lambda executor: simulate(
+                rules, args.deals, args.seed, args.players, args.bots, executor, records,
+                progress=True,
+            ),
+        )
+    finally:
+        if records is not None:
+            records.close()
+    assert isinstance(stats, SimulationStats)
+    if args.json:
+        _write(stats.to_json(), out)
+    else:
+        out.write(stats.to_text())
+    return 0
+
+
+def compare_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``belote compare``: print the variants side by side (text, or JSON with ``--json``).
+
+    Raises:
+        BeloteError: bad input (reported by the CLI as one ``error:`` line).
+    """
+    variants = [get_rules(name) for name in args.variants] or None
+    matches = getattr(args, "matches", None)
+    comparison = _with_executor(
+        args.jobs,
+        lambda executor: compare(
+            variants, args.deals, args.seed, args.players, args.bots, executor,
+            matches=matches, progress=True,
+        ),
+    )
+    assert isinstance(comparison, Comparison)
+    if args.json:
+        _write(comparison.to_json(), out)
+    else:
+        out.write(comparison.to_text())
+    return 0
+
