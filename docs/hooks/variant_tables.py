@@ -205,8 +205,13 @@ def fmt(value: Any) -> str:
     if isinstance(value, Mapping):
         if not value:
             return "—"
-        items = sorted(value.items(), key=lambda kv: (-kv[1], PLAIN_ORDER.index(Rank(kv[0]))))
-        return ", ".join(f"{Rank(rank).text} {points}" for rank, points in items)
+        if all(isinstance(key, Rank) for key in value):  # carré values
+            items = sorted(value.items(), key=lambda kv: (-kv[1], PLAIN_ORDER.index(Rank(kv[0]))))
+            return ", ".join(f"{Rank(rank).text} {points}" for rank, points in items)
+        return "; ".join(f"{fmt(key)}: {fmt(item)}" for key, item in value.items())
+    if attrs.has(type(value)):  # a sanction
+        return " ".join(fmt(getattr(value, f.name)) for f in attrs.fields(type(value))
+                        if getattr(value, f.name) not in (0, None))
     if isinstance(value, tuple):
         return ", ".join(str(v) for v in value) or "—"
     if isinstance(value, str):

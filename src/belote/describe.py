@@ -65,7 +65,7 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
         (
             "last_trick_bonus",
             "has_contract",
-            "failed_defence_points",
+            "failed_defence_points", "failed_label",
             "forfeit_announcements",
             "forfeit_belote",
             "capot_rule",
@@ -78,19 +78,28 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
         ),
     ),
     ("The match", "§8", ("target", "target_strictly_more", "calling_out")),
+    ("Penalties", "§9", ("penalties",)),
 )
 
 _IDENTITY: Final = ("name", "description", "aliases", "source")
+
+
+def _key_text(key: object) -> str:
+    if isinstance(key, Rank):
+        return key.text
+    if isinstance(key, enum.Enum):
+        return str(key.value)
+    return str(key)
 
 
 def _json_value(value: object) -> object:
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, Mapping):
-        return {
-            (key.text if isinstance(key, Rank) else str(key)): _json_value(item)
-            for key, item in sorted(value.items(), key=lambda kv: -int(kv[0]))
-        }
+        items = list(value.items())
+        if all(isinstance(key, Rank) for key, _ in items):
+            items.sort(key=lambda kv: -int(kv[0]))  # carré values: highest rank first
+        return {_key_text(key): _json_value(item) for key, item in items}
     if isinstance(value, tuple | list):
         return [_json_value(item) for item in value]
     cls = type(value)
@@ -115,10 +124,13 @@ def _text(value: object) -> str:
         return "none"
     if isinstance(value, enum.Enum):
         return str(value.value)
+    if isinstance(value, dict) and set(value) == {"kind", "points"}:  # a penalty's sanction
+        return f"{value['kind']} {value['points']}" if value["points"] else str(value["kind"])
     if isinstance(value, Mapping):
         if not value:
             return "none"
-        return ", ".join(f"{key} {item}" for key, item in value.items())
+        joiner = "; " if any(isinstance(item, Mapping) for item in value.values()) else ", "
+        return joiner.join(f"{key} {_text(item)}" for key, item in value.items())
     if isinstance(value, list):
         return ", ".join(_text(item) for item in value) if value else "none"
     return str(value)

@@ -25,6 +25,7 @@ import attrs
 
 from belote.cards import Rank
 from belote.errors import InvalidArgument, UnknownVariant
+from belote.penalties import Offence, Sanction
 
 __all__ = [
     "CallingOut",
@@ -148,6 +149,10 @@ def _frozen_mapping(value: Mapping[Rank, int]) -> Mapping[Rank, int]:
     return MappingProxyType(dict(value))
 
 
+def _frozen_sanctions(value: Mapping[Offence, Sanction]) -> Mapping[Offence, Sanction]:
+    return MappingProxyType(dict(value))
+
+
 @attrs.frozen(kw_only=True)
 class Rules:
     """Every rule of one variant. Each field is one knob of RULES.md.
@@ -262,6 +267,13 @@ class Rules:
     """The card points of a deal once rounded (000: 80/80 on a litige)."""
     pending_rule: PendingRule = PendingRule.NEXT_WINNER
     """Where litige points go."""
+
+    # --- penalties (§9) ---------------------------------------------------------------
+    penalties: Mapping[Offence, Sanction] = attrs.field(
+        factory=dict, converter=_frozen_sanctions, hash=False
+    )
+    """What each error recorded at a real table costs; an offence missing here
+    cannot be recorded in a tally of the variant."""
 
     # --- the match (§8) ---------------------------------------------------------------
     target: int = 1000

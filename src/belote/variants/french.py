@@ -8,6 +8,7 @@ player alone, no contract, capot 100, "j'arrête".
 from __future__ import annotations
 
 from belote.cards import Rank
+from belote.penalties import Offence, Sanction, SanctionKind
 from belote.rules import CallingOut, CapotRule, Contest, DealerRotation, PlayRules, Rules
 
 RULES = Rules(
@@ -46,6 +47,12 @@ RULES = Rules(
     capot_rule=CapotRule.PLAYER_ALL_TRICKS,  # 001 "Se un giocatore non ha vinto nessuna mano"
     capot_value=100,                  # 001 "Cappotto -> 100 punti"; 003 "marque 100 points"
     capot_split_value=50,             # [reading] 003 "à trois ... chacun 50 points"
+    penalties={                       # 001 table of penalties, 003 maldonne
+        Offence.RENEGE: Sanction(SanctionKind.POINTS_TO_OTHERS, 10),      # 001 "gli altri ... 10"
+        Offence.FALSE_ANNOUNCEMENT: Sanction(SanctionKind.DEDUCT, 10),    # 001 combination not shown
+        Offence.FALSE_CALL_OUT: Sanction(SanctionKind.LOSE_MATCH),        # 001, 003 "c'est lui qui perd"
+        Offence.MISDEAL: Sanction(SanctionKind.DEDUCT, 10),               # 001, 003 "le donneur perd 10"
+    },
     target=1000,                      # 001 "si arriva a 1000 punti"
     calling_out=CallingOut.ARRETE,    # 001 "Ho finito", 003 "j'arrête"
 )

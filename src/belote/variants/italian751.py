@@ -9,6 +9,7 @@ shown wins the match.
 from __future__ import annotations
 
 from belote.cards import Rank
+from belote.penalties import Offence, Sanction, SanctionKind
 from belote.rules import CapotRule, Contest, PendingRule, PlayRules, Rules
 
 RULES = Rules(
@@ -49,6 +50,9 @@ RULES = Rules(
     capot_value=252,                  # 004 "252 punti (anziché 162)"
     reverse_capot_value=252,          # 004 either team can make "cappotto"
     pending_rule=PendingRule.NEXT_WINNER,  # 004 "rimangono in palio per la mano successiva"
+    penalties={                       # 004 mossa Leccese: a refuted false run pays 20
+        Offence.FALSE_ANNOUNCEMENT: Sanction(SanctionKind.POINTS_TO_OTHERS, 20),
+    },
     target=751,                       # 004 "supera i 751 punti"
     target_strictly_more=True,
 )

@@ -8,6 +8,7 @@ reverse capot 350, scores in tens, calling out ("chiamarsi fuori").
 from __future__ import annotations
 
 from belote.cards import Rank
+from belote.penalties import Offence, Sanction, SanctionKind
 from belote.rules import CallingOut, CapotRule, Contest, PendingRule, PlayRules, Rules
 
 RULES = Rules(
@@ -52,6 +53,11 @@ RULES = Rules(
     round_to=10,                      # 000 "si arrotonda per eccesso o per difetto": 65 → 70
     rounded_total=160,                # 000 §Litige: 80 and 80
     pending_rule=PendingRule.NEXT_ATTACK_OR_DEFENCE,  # 000 §Litige notes 1 and 2
+    penalties={                       # 000 §Regolamento di gara: "partita persa"
+        Offence.RENEGE: Sanction(SanctionKind.LOSE_MATCH),
+        Offence.FALSE_ANNOUNCEMENT: Sanction(SanctionKind.LOSE_MATCH),
+        Offence.FALSE_CALL_OUT: Sanction(SanctionKind.LOSE_MATCH),
+    },
     target=1000,                      # 000 "sino al raggiungimento di 1000 o 1500 punti"
     calling_out=CallingOut.LEADER_MASTER,  # 000 "di mano e padrone"
 )
