@@ -54,6 +54,7 @@ _KING: Final = 6
 _QUEEN: Final = 5
 _JACK: Final = 4
 _NINE: Final = 2
+_KQ: Final = (_QUEEN, _KING)
 
 
 def _higher(card: int, trump: int) -> int:
@@ -144,6 +145,8 @@ def play_deal(deal: Deal, players: Sequence[Player]) -> DealResult:
     if len(players) != deal.players:
         raise InvalidArgument(f"{deal.players} players need {deal.players} players, "
                               f"not {len(players)}")
+    if all(type(player) is RandomBot for player in players):
+        return _play_random(deal, players)  # type: ignore[arg-type]
     offer = deal.rules.seven_swap
     while not deal.is_over:
         seat = deal.to_act
@@ -186,17 +189,13 @@ class RandomBot:
 
     def act(self, deal: Deal, seat: int) -> None:
         """Bid or play uniformly at random (the fast path)."""
-        mask = deal.legal_play_mask()
         rand = self.rng.random
-        if mask:
+        cards = deal.legal_play_cards()
+        if cards:
             if deal.tricks_played == 0 and deal.rules.has_announcements:
                 self._any_action(deal, seat)
                 return
-            k = int(rand() * mask.bit_count())
-            while k:
-                mask &= mask - 1
-                k -= 1
-            card = (mask & -mask).bit_length() - 1
+            card = cards[int(rand() * len(cards))]
             deal.play_card(card, deal.can_announce_belote(card) and rand() < 0.5)
             return
         bids = deal.legal_bids()
@@ -222,6 +221,48 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return "RandomBot()"
+
+
+def _play_random(deal: Deal, bots: Sequence[RandomBot]) -> DealResult:
+    """:func:`play_deal` for a table of random bots, inlined: the same draws in the same order."""
+    rands = [bot.rng.random for bot in bots]
+    bids = deal.legal_bids()
+    while bids:
+        seat = deal.to_act
+        assert seat is not None
+        take, suit = bids[int(rands[seat]() * len(bids))]
+        deal.bid(take, suit)
+        bids = deal.legal_bids()
+    if deal.is_over:
+        return deal.result
+    rules = deal.rules
+    if rules.seven_swap:
+        holder = deal.swap_seat()
+        if holder is not None and bots[holder].accepts_swap(deal, holder):
+            deal.swap(holder)
+    if rules.has_announcements:
+        while deal.tricks_played == 0 and not deal.is_over:
+            seat = deal.to_act
+            assert seat is not None
+            bots[seat].act(deal, seat)
+    # Random bots never call out, so the deal ends with its last card.
+    left = deal.players * (deal.tricks_per_deal - deal.tricks_played) - len(deal.trick)
+    legal_cards, play, announce = deal.legal_play_cards, deal.play_card, deal.can_announce_belote
+    first = bots[0].rng
+    shared = all(bot.rng is first for bot in bots)
+    rand = first.random
+    for _ in range(left):
+        if not shared:
+            seat = deal.to_act
+            assert seat is not None
+            rand = rands[seat]
+        cards = legal_cards()
+        card = cards[int(rand() * len(cards))]
+        if card & 7 in _KQ:
+            play(card, announce(card) and rand() < 0.5)
+        else:
+            play(card)
+    return deal.result
 
 
 # --- the heuristic bot --------------------------------------------------------------------

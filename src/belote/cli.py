@@ -204,6 +204,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", choices=("random", "heuristic"), default="heuristic",
                    help="which bots play (default heuristic)")
     p.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    p.add_argument("--matches", type=_whole, default=None,
+                   help="matches played to the target per variant (default: deals / 10)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("play", _cmd_play, "Play a match in the terminal against bots.",
