@@ -76,13 +76,14 @@ class HumanPlayer:
     def accepts_swap(self, deal: Deal, seat: int) -> bool:
         """Ask whether to exchange the 7 of trump for the turned card (RULES.md §4)."""
         self._show(deal, seat)
+        self.out.write(f"   1. swap your 7 of trump for {deal.turned}\n   2. keep it\n")
         while True:
-            answer = self._ask(f"Swap your 7 of trump for {deal.turned}? [y/n] ").lower()
-            if answer in ("y", "yes", "swap"):
+            answer = self._ask("Your choice: ").lower()
+            if answer in ("1", "y", "yes", "swap"):
                 return True
-            if answer in ("n", "no", "pass", "keep"):
+            if answer in ("2", "n", "no", "pass", "keep"):
                 return False
-            self.out.write("Please answer y or n.\n")
+            self.out.write("Please answer 1 (swap) or 2 (keep).\n")
 
     def _show(self, deal: Deal, seat: int) -> None:
         trump = deal.trump

@@ -1,0 +1,153 @@
+"""Simulation and comparison: records that replay, the same decks, the same output (CONTRACT.md)."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from belote.bots import make_bots, play_deal
+from belote.cli import main
+from belote.deal import Deal
+from belote.replay import replay_document
+from belote.rules import get_rules
+from belote.scoring import score_tally
+from belote.simulate import compare, deal_seed, default_variants, simulate
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("piedicavallo", 4),
+                                                  ("italian751", 4), ("french", 2), ("french", 3)])
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+def test_simulate_records_replay_to_identical_results(variant: str, players: int,
+                                                      bots: str) -> None:
+    """CONTRACT.md: ``simulate --records`` writes deal records that ``belote replay``
+    accepts unchanged and scores identically; redeals are written but not counted."""
+    records = io.StringIO()
+    stats = simulate(variant, 12, seed=3, players=players, bots=bots, records=records)
+    lines = records.getvalue().splitlines()
+    assert len(lines) == stats.deals + stats.redeals
+    outcomes: dict[str, int] = {}
+    sums = [0] * len(stats.score_sums)
+    for line in lines:
+        record = json.loads(line)
+        result = replay_document(record)
+        if result["outcome"] == "redeal":
+            continue
+        outcomes[str(result["outcome"])] = outcomes.get(str(result["outcome"]), 0) + 1
+        scores = result["scores"]
+        assert isinstance(scores, list)
+        if len(stats.score_sums) == 2 and players == 4:
+            attack = result["attack"]
+            assert isinstance(attack, int)
+            sums[0] += scores[attack]
+            sums[1] += scores[1 - attack]
+        else:
+            for side, points in enumerate(scores):
+                sums[side] += points
+    assert outcomes == dict(stats.outcomes)
+    assert tuple(sums) == stats.score_sums
+
+
+def test_each_deal_depends_only_on_the_seed_and_its_number() -> None:
+    """Deal i uses a deck and dealer derived from (seed, i) only: a longer run starts the same."""
+    short = simulate("classic", 10, seed=9, bots="random")
+    long = simulate("classic", 25, seed=9, bots="random")
+    assert long.winners[:10] == short.winners
+    assert simulate("classic", 10, seed=10, bots="random").winners != short.winners
+
+
+def test_compare_scores_one_deck_under_each_variant_by_its_own_rules() -> None:
+    """RULES.md §7: the same deck and dealer under two variants, each scored by its own
+    rules, exactly as a Deal played by the same bots and score_tally give."""
+    seed = 1  # the first deck is taken; made in classic, failed in piedicavallo
+    comparison = compare(["classic", "piedicavallo"], deals=1, seed=seed, matches=0)
+    for stats in comparison.variants:
+        rules = get_rules(stats.variant)
+        rng = random.Random(deal_seed(seed, 0))
+        deck = list(range(32))
+        rng.shuffle(deck)
+        dealer = rng.randrange(4)
+        deal = Deal(rules, deck, dealer)
+        result = play_deal(deal, make_bots("heuristic", 4))
+        assert result.outcome.value != "redeal", "pick a seed whose first deck is taken"
+        tally = deal.tally()
+        assert tally is not None
+        assert score_tally(tally, rules).scores == result.scores
+        attack = deal.side(deal.taker or 0)
+        assert stats.score_sums == (result.scores[attack], result.scores[1 - attack])
+        assert dict(stats.outcomes) == {result.outcome.value: 1}
+    classic, piedicavallo = comparison.variants
+    assert classic.outcomes != piedicavallo.outcomes
+    assert comparison.different_deal_winner == {"classic vs piedicavallo": 1.0}
+
+
+def test_compare_defaults_to_the_four_player_variants() -> None:
+    """CONTRACT.md: compare with no variant plays every four-player variant."""
+    assert default_variants() == ("classic", "piedicavallo", "italian751")
+    comparison = compare(None, deals=3, seed=1, matches=1)
+    assert [s.variant for s in comparison.variants] == list(default_variants())
+    assert all(m.matches == 1 and m.winners[0] in (0, 1) for m in comparison.matches)
+    assert set(comparison.different_deal_winner) == {
+        "classic vs piedicavallo", "classic vs italian751", "piedicavallo vs italian751"}
+
+
+def _run(argv: list[str]) -> str:
+    out = io.StringIO()
+    assert main(argv, out=out) == 0
+    return out.getvalue()
+
+
+def test_jobs_one_and_two_give_identical_output(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """CONTRACT.md "Same --seed, same output": --jobs 1 and --jobs 2 print the same bytes
+    and write the same records, whatever the chunking."""
+    monkeypatch.setattr("belote.simulate.CHUNK", 7)
+    outputs = []
+    for jobs in ("1", "2"):
+        records = tmp_path / f"records{jobs}.jsonl"
+        text = _run(["simulate", "piedicavallo", "--deals", "20", "--seed", "5",
+                     "--jobs", jobs, "--records", str(records)])
+        as_json = _run(["compare", "--deals", "15", "--seed", "2", "--matches", "2",
+                        "--jobs", jobs, "--json"])
+        outputs.append((text, records.read_bytes(), as_json))
+    assert outputs[0] == outputs[1]
+    assert json.loads(outputs[0][2])["deals"] == 15
+
+
+def test_simulate_prints_a_table_or_json() -> None:
+    """CONTRACT.md: simulate prints for people by default and JSON with --json."""
+    text = _run(["simulate", "french", "--players", "3", "--deals", "5", "--seed", "1",
+                 "--bots", "random"])
+    assert text.startswith("french: 5 deals, 3 players, random bots, seed 1")
+    doc = json.loads(_run(["simulate", "classic", "--deals", "5", "--seed", "1", "--json"]))
+    assert doc["deals"] == 5
+    assert set(doc["mean_scores"]) == {"attack", "defence"}
+    assert sum(doc["outcomes"].values()) == 5
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "nosuch", "--deals", "2"],
+    ["compare", "classic", "nosuch", "--deals", "2"],
+    ["play", "nosuch"],
+    ["simulate", "classic", "--players", "3", "--deals", "2"],
+    ["compare", "classic", "--players", "3", "--deals", "2"],
+])
+def test_cli_bad_variant_or_players_exits_2_with_one_error_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CONTRACT.md: bad input exits with status 2 and one ``error:`` line, no traceback."""
+    assert main(argv, out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:")
+    assert err.count("\n") == 1
+
+
+def test_no_progress_when_standard_error_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Progress goes to standard error only when it is a terminal."""
+    _run(["simulate", "classic", "--deals", "3"])
+    assert capsys.readouterr().err == ""
