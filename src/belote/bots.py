@@ -249,16 +249,24 @@ def _play_random(deal: Deal, bots: Sequence[RandomBot]) -> DealResult:
     left = deal.players * (deal.tricks_per_deal - deal.tricks_played) - len(deal.trick)
     legal_cards, play, announce = deal.legal_play_cards, deal.play_card, deal.can_announce_belote
     first = bots[0].rng
-    shared = all(bot.rng is first for bot in bots)
-    rand = first.random
+    kq = _KQ
+    if all(bot.rng is first for bot in bots):
+        rand = first.random
+        for _ in range(left):
+            cards = legal_cards()
+            card = cards[int(rand() * len(cards))]
+            if card & 7 in kq:
+                play(card, announce(card) and rand() < 0.5)
+            else:
+                play(card)
+        return deal.result
     for _ in range(left):
-        if not shared:
-            seat = deal.to_act
-            assert seat is not None
-            rand = rands[seat]
+        seat = deal.to_act
+        assert seat is not None
+        rand = rands[seat]
         cards = legal_cards()
         card = cards[int(rand() * len(cards))]
-        if card & 7 in _KQ:
+        if card & 7 in kq:
             play(card, announce(card) and rand() < 0.5)
         else:
             play(card)
