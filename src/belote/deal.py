@@ -39,11 +39,18 @@ import attrs
 
 from belote.actions import Action, Verb
 from belote.announcements import Declaration
-from belote.cards import CARDS, Card, CardSet, Suit, card_points
+from belote.cards import CARDS, PLAIN_STRENGTH, TRUMP_STRENGTH, Card, CardSet, Suit, card_points
 from belote.errors import IllegalAction, InvalidArgument, InvalidCombination, NotationError
 from belote.rules import CallingOut, Rules, get_rules
-from belote.scoring import DealResult, Outcome, Tally, redeal_result, score_tally
-from belote.tricks import legal_mask, winner_index
+from belote.scoring import (
+    DealResult,
+    Outcome,
+    Tally,
+    _score_trusted,
+    redeal_result,
+    score_tally,
+)
+from belote.tricks import winner_index
 
 __all__ = ["ActionRecord", "Deal", "EndReason", "Observation", "Phase", "parse_deck"]
 
@@ -70,6 +77,24 @@ _JACK: Final = 4  # Rank.JACK
 _POINTS: Final = tuple(
     tuple(card_points(1 << card, trump) for card in range(32)) for trump in range(4)
 )
+
+
+def _beaten_by(card: int, trump: int) -> int:
+    suit = card >> 3
+    strength = TRUMP_STRENGTH if suit == trump else PLAIN_STRENGTH
+    higher = sum(
+        1 << (8 * suit + rank) for rank in range(8) if strength[rank] > strength[card & 7]
+    )
+    return higher if suit == trump else higher | 0xFF << (8 * trump)
+
+
+# _BEATERS[trump][card]: the cards that beat ``card`` when it is the best card of a
+# trick: the higher cards of its suit, and every trump when it is not a trump. The
+# engine follows a trick's best card as the cards come (``Deal._best``), so it never
+# rescans the trick (compare :func:`~belote.tricks.winner_index`).
+_BEATERS: Final = tuple(tuple(_beaten_by(card, trump) for card in range(32)) for trump in range(4))
+_SUIT_MASKS: Final = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
+_SUITS: Final = tuple(Suit)
 _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 
 
@@ -198,6 +223,10 @@ class Observation:
     target: int
 
 
+_INT_TYPE: Final = {int}
+_ALL_INDICES: Final = frozenset(range(32))
+
+
 def parse_deck(deck: Sequence[Card | int | str]) -> tuple[int, ...]:
     """Read a deck order (32 distinct cards, top first) as card indices.
 
@@ -212,8 +241,8 @@ def parse_deck(deck: Sequence[Card | int | str]) -> tuple[int, ...]:
     if (
         type(deck) in (list, tuple)
         and len(deck) == 32
-        and all(type(item) is int and 0 <= item < 32 for item in deck)
-        and len(set(deck)) == 32
+        and set(map(type, deck)) == _INT_TYPE  # plain ints: no bool, no Card
+        and set(deck) == _ALL_INDICES
     ):
         return tuple(deck)  # type: ignore[arg-type]
     if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
@@ -254,6 +283,110 @@ def _mask_cards(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+# (i, bits): the steps of random.Random.shuffle on 32 items, i from 31 down to 1,
+# each drawing below i + 1 with getrandbits(bits).
+_SHUFFLE_STEPS: Final = tuple((i, (i + 1).bit_length()) for i in range(31, 0, -1))
+
+
+def _shuffled_deck(rng: random.Random) -> list[int]:
+    """``list(range(32))`` shuffled exactly as ``rng.shuffle`` would shuffle it.
+
+    CPython's ``Random.shuffle`` swaps item i with item ``_randbelow(i + 1)``
+    for i from 31 down to 1, and ``_randbelow(n)`` draws ``getrandbits(k)``
+    (k = n.bit_length()) until the draw is below n. Doing the same inline
+    saves a method call per card and draws the same numbers; an import-time
+    check (:data:`_INLINE_SHUFFLE`) falls back to ``rng.shuffle`` otherwise.
+    """
+    deck = list(range(32))
+    getrandbits = rng.getrandbits
+    for i, bits in _SHUFFLE_STEPS:
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _inline_shuffle_matches() -> bool:
+    for seed in range(8):
+        expected = list(range(32))
+        random.Random(seed).shuffle(expected)
+        if _shuffled_deck(random.Random(seed)) != expected:  # pragma: no cover
+            return False
+    return True
+
+
+_INLINE_SHUFFLE: Final = _inline_shuffle_matches()
+
+
+class _Layout:
+    """Where each card of the deck goes, for one variant, table size and dealer.
+
+    Dealing (RULES.md §2) then reads precomputed deck positions instead of
+    redoing the packet arithmetic for every deal.
+
+    Attributes:
+        rules: the variant (the cache checks it by identity).
+        hand_size: cards per hand, hence tricks in a played deal.
+        first: per seat, the deck positions of its first-distribution cards.
+        turned: the deck position of the turned card.
+        completion: per taker, per seat, the deck positions of its completion cards.
+        next_card: per taker, the deck position after the completion.
+    """
+
+    __slots__ = ("completion", "first", "hand_size", "next_card", "rules", "turned")
+
+    def __init__(self, rules: Rules, n: int, dealer: int) -> None:
+        self.rules = rules
+        self.hand_size = hand_size = sum(rules.first_packets) + sum(rules.completion_packets)
+        used = hand_size * n + (0 if rules.taker_takes_turned else 1)
+        if used > (31 if rules.show_bottom_card else 32):
+            raise InvalidArgument(f"{rules.name} cannot be dealt to {n} players from 32 cards")
+        order = [(dealer + k) % n for k in range(1, n + 1)]
+        first: list[list[int]] = [[] for _ in range(n)]
+        pos = 0
+        for size in rules.first_packets:
+            for seat in order:
+                first[seat].extend(range(pos, pos + size))
+                pos += size
+        self.first = tuple(tuple(positions) for positions in first)
+        self.turned = pos
+        completion = []
+        next_card = []
+        for taker in range(n):
+            hands: list[list[int]] = [[] for _ in range(n)]
+            pos = self.turned + 1
+            for packet, size in enumerate(rules.completion_packets):
+                for seat in order:
+                    count = size
+                    if rules.taker_takes_turned and packet == 0 and seat == taker:
+                        count -= 1  # the taker has the turned card already
+                    hands[seat].extend(range(pos, pos + count))
+                    pos += count
+            completion.append(tuple(tuple(positions) for positions in hands))
+            next_card.append(pos)
+        self.completion = tuple(completion)
+        self.next_card = tuple(next_card)
+
+
+_LAYOUTS: dict[tuple[int, int, int], _Layout] = {}
+
+
+def _layout(rules: Rules, n: int, dealer: int) -> _Layout:
+    """The cached :class:`_Layout` of a variant, table size and dealer."""
+    key = (id(rules), n, dealer)
+    layout = _LAYOUTS.get(key)
+    if layout is None or layout.rules is not rules:  # an id can be reused once freed
+        layout = _Layout(rules, n, dealer)
+        if len(_LAYOUTS) >= 256:  # variants built on the fly (attrs.evolve) come and go
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = layout
+    return layout
+
+
+_NOT_COMPARED: Final = frozenset({"_legal", "_result", "_layout"})
+
+
 class Deal:
     """One deal of a variant, from the deck order to the result.
 
@@ -271,8 +404,12 @@ class Deal:
     """
 
     __slots__ = (
+        "_beaters",
         "_belote_calls",
         "_belote_holder",
+        "_belote_pair",
+        "_best",
+        "_best_pos",
         "_bid_count",
         "_bottom",
         "_claim_held",
@@ -286,6 +423,7 @@ class Deal:
         "_hand_size",
         "_hands",
         "_history",
+        "_layout",
         "_leader",
         "_legal",
         "_n",
@@ -329,12 +467,16 @@ class Deal:
     _bottom: int
     _next_card: int
     _hand_size: int
+    _layout: _Layout
     _hands: list[int]
     _bid_count: int
     _trump: int
     _taker: int
     _leader: int
     _trick: list[int]
+    _best: int
+    _best_pos: int
+    _beaters: tuple[int, ...]
     _tricks_done: int
     _trick_winners: list[int]
     _played: list[int]
@@ -343,6 +485,7 @@ class Deal:
     _tricks_won: list[int]
     _counting: list[bool]
     _belote_holder: int
+    _belote_pair: tuple[int, ...]
     _belote_calls: list[int]
     _declarations: list[Declaration]
     _declared: list[bool]
@@ -354,6 +497,7 @@ class Deal:
     _end: EndReason | None
     _history: list[tuple[int, int, object]]
     _legal: int
+    """The seat to act's legal card mask: 0 outside the play phase, -1 until computed."""
     _result: DealResult | None
 
     def __init__(
@@ -373,9 +517,9 @@ class Deal:
             raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
         self._n = n
         self._dealer = dealer
-        self._deck = parse_deck(deck)
-        self._partners = rules.partnerships and n == 4
-        sides = 2 if self._partners else n
+        self._deck = deck = parse_deck(deck)
+        self._partners = partners = rules.partnerships and n == 4
+        sides = 2 if partners else n
         if totals is None:
             self._totals = (0,) * sides
         else:
@@ -384,30 +528,26 @@ class Deal:
                 raise InvalidArgument(f"totals must give {sides} scores, not {len(self._totals)}")
         self._target = rules.target if target is None else int(target)
         self._pending = int(pending)
-        hand_size = sum(rules.first_packets) + sum(rules.completion_packets)
-        used = hand_size * n + (0 if rules.taker_takes_turned else 1)
-        if used > (31 if rules.show_bottom_card else 32):
-            raise InvalidArgument(f"{rules.name} cannot be dealt to {n} players from 32 cards")
-        self._hand_size = hand_size
+        self._layout = layout = _layout(rules, n, dealer)
+        self._hand_size = layout.hand_size
         self._phase = _BID1
-        self._to_act = (dealer + 1) % n
-        self._hands = [0] * n
-        pos = 0
-        for size in rules.first_packets:
-            for k in range(1, n + 1):
-                seat = (dealer + k) % n
-                for card in self._deck[pos : pos + size]:
-                    self._hands[seat] |= 1 << card
-                pos += size
-        self._turned = self._deck[pos]
-        self._table_card = self._turned
-        self._next_card = pos + 1
+        self._to_act = self._leader = (dealer + 1) % n
+        hands = self._hands = []
+        for positions in layout.first:
+            hand = 0
+            for pos in positions:
+                hand |= 1 << deck[pos]
+            hands.append(hand)
+        self._turned = self._table_card = deck[layout.turned]
+        self._next_card = layout.turned + 1
         self._bottom = -1
         self._bid_count = 0
         self._trump = -1
         self._taker = -1
-        self._leader = (dealer + 1) % n
         self._trick = []
+        self._best = -1
+        self._best_pos = 0
+        self._beaters = ()
         self._tricks_done = 0
         self._trick_winners = []
         self._played = []
@@ -416,6 +556,7 @@ class Deal:
         self._tricks_won = [0] * n
         self._counting = [False] * n
         self._belote_holder = -1
+        self._belote_pair = ()
         self._belote_calls = [0] * n
         self._declarations = []
         self._declared = [False] * n
@@ -426,7 +567,7 @@ class Deal:
         self._claim_held = False
         self._end = None
         self._history = []
-        self._legal = -1
+        self._legal = 0
         self._result = None
 
     @classmethod
@@ -449,8 +590,11 @@ class Deal:
         True
         """
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        deck = list(range(32))
-        rng.shuffle(deck)
+        if type(rng) is random.Random and _INLINE_SHUFFLE:
+            deck = _shuffled_deck(rng)
+        else:
+            deck = list(range(32))
+            rng.shuffle(deck)
         return cls(rules, deck, dealer, players, totals=totals, target=target, pending=pending)
 
     # --- copying and comparing ------------------------------------------------------------
@@ -458,8 +602,12 @@ class Deal:
     def copy(self) -> Deal:
         """An independent copy of the deal (lists copied, values shared)."""
         new = object.__new__(Deal)
+        new._beaters = self._beaters
         new._belote_calls = self._belote_calls[:]
         new._belote_holder = self._belote_holder
+        new._belote_pair = self._belote_pair
+        new._best = self._best
+        new._best_pos = self._best_pos
         new._bid_count = self._bid_count
         new._bottom = self._bottom
         new._claim_held = self._claim_held
@@ -473,6 +621,7 @@ class Deal:
         new._hand_size = self._hand_size
         new._hands = self._hands[:]
         new._history = self._history[:]
+        new._layout = self._layout
         new._leader = self._leader
         new._legal = self._legal
         new._n = self._n
@@ -502,7 +651,8 @@ class Deal:
         return new
 
     def _key(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in Deal.__slots__ if name not in ("_legal", "_result"))
+        # Caches and values derived from the rest are left out.
+        return tuple(getattr(self, name) for name in Deal.__slots__ if name not in _NOT_COMPARED)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Deal):
@@ -710,28 +860,53 @@ class Deal:
 
     def legal_play_mask(self) -> int:
         """The mask of cards the seat to act may play now (0 outside the play phase)."""
-        if self._phase != _PLAY:
-            return 0
         legal = self._legal
-        if legal < 0:
-            trick = self._trick
-            hand = self._hands[self._to_act]
-            legal = self._legal = (
-                legal_mask(hand, trick, self._trump, self.rules.play, partners=self._partners)
-                if trick
-                else hand
-            )
+        if legal >= 0:
+            return legal
+        # A trick is under way (an empty trick's mask, the hand, is set when the
+        # trick starts). The obligations of tricks.legal_mask, on the trick's best
+        # card so far (self._best) instead of a scan of the trick.
+        hand = self._hands[self._to_act]
+        trump = self._trump
+        led = self._trick[0] >> 3
+        follow = hand & _SUIT_MASKS[led]
+        if led == trump:
+            legal = hand
+            if follow:
+                legal = follow
+                if self.rules.play.overtrump_on_trump_lead:
+                    # the best card is a trump: its beaters are the higher trumps
+                    legal = follow & self._beaters[self._best] or follow
+        elif follow:
+            legal = follow
+        else:
+            legal = hand
+            trumps = hand & _SUIT_MASKS[trump]
+            play = self.rules.play
+            if trumps and play.must_trump_when_void:
+                best = self._best
+                best_is_trump = best >> 3 == trump
+                if (
+                    self._partners
+                    and play.partner_master_exempts
+                    and self._best_pos == len(self._trick) - 2
+                    and (best_is_trump or not play.partner_exemption_needs_trump)
+                ):
+                    pass  # the partner is master: any card
+                elif not best_is_trump:
+                    legal = trumps
+                elif play.must_overtrump and trumps & self._beaters[best]:
+                    legal = trumps & self._beaters[best]
+                elif play.must_undertrump:
+                    legal = trumps
+        self._legal = legal
         return legal
 
     def can_announce_belote(self, card: int) -> bool:
         """Whether the seat to act may announce belote with this card index."""
-        trump = self._trump
-        return (
-            self._phase == _PLAY
-            and self._to_act == self._belote_holder
-            and card >> 3 == trump
-            and (card & 7) in (_KING, _QUEEN)
-        )
+        # _belote_pair holds the K and Q of trump once a seat holds both; the seat
+        # to act is never the holder outside the play phase (-1 once over).
+        return self._to_act == self._belote_holder and card in self._belote_pair
 
     def legal_play_cards(self) -> list[int]:
         """The indices of the cards the seat to act may play now, in index order (fast path)."""
@@ -750,13 +925,17 @@ class Deal:
             IllegalAction: not the play phase, a card not held, a card the
                 obligations forbid, or belote announced where it cannot be.
         """
-        if self._phase == _PLAY and 0 <= card < 32:
-            legal = self._legal
-            if legal < 0:
-                legal = self.legal_play_mask()
-            if legal >> card & 1 and (not belote or self.can_announce_belote(card)):
-                self._play(self._to_act, card, belote)
-                return
+        legal = self._legal
+        if legal < 0:
+            legal = self.legal_play_mask()
+        if (
+            legal  # 0 outside the play phase
+            and 0 <= card < 32
+            and legal >> card & 1
+            and (not belote or (self._to_act == self._belote_holder and card in self._belote_pair))
+        ):
+            self._play(card, belote)
+            return
         raise IllegalAction(self._play_reason(self._to_act, card, belote) or "illegal play")
 
     def legal_bids(self) -> list[tuple[bool, int]]:
@@ -913,7 +1092,7 @@ class Deal:
         elif verb is Verb.TAKE:
             self._bid(seat, True, -1 if action.suit is None else int(action.suit))
         elif verb is Verb.PLAY:
-            self._play(seat, action.cards[0].index, action.belote)
+            self._play(action.cards[0].index, action.belote)
         elif verb is Verb.DECLARE:
             self._declare(seat, action.cards)
         elif verb is Verb.SWAP:
@@ -1011,38 +1190,47 @@ class Deal:
                 self._to_act = -1
             return
         self._taker = seat
-        self._trump = self._turned >> 3 if suit < 0 else suit
+        self._trump = trump = self._turned >> 3 if suit < 0 else suit
+        self._beaters = _BEATERS[trump]
         self._complete()
         self._phase = _PLAY
         self._leader = self._to_act = (self._dealer + 1) % n
-        self._legal = -1
         self._find_belote_holder()
+        self._reset_legal()
 
     def _complete(self) -> None:
-        rules, n, dealer, taker = self.rules, self._n, self._dealer, self._taker
+        rules, taker = self.rules, self._taker
         hands, deck = self._hands, self._deck
-        pos = self._next_card
-        takes_turned = rules.taker_takes_turned
-        for packet, size in enumerate(rules.completion_packets):
-            for k in range(1, n + 1):
-                seat = (dealer + k) % n
-                count = size - 1 if takes_turned and packet == 0 and seat == taker else size
-                for card in deck[pos : pos + count]:
-                    hands[seat] |= 1 << card
-                pos += count
-        if takes_turned:
+        for seat, positions in enumerate(self._layout.completion[taker]):
+            hand = hands[seat]
+            for pos in positions:
+                hand |= 1 << deck[pos]
+            hands[seat] = hand
+        if rules.taker_takes_turned:
             hands[taker] |= 1 << self._turned
             self._table_card = -1
-        self._next_card = pos
+        self._next_card = self._layout.next_card[taker]
         if rules.show_bottom_card:
             self._bottom = deck[31]
 
     def _find_belote_holder(self) -> None:
-        pair = (1 << (self._trump * 8 + _KING)) | (1 << (self._trump * 8 + _QUEEN))
+        king, queen = self._trump * 8 + _KING, self._trump * 8 + _QUEEN
+        pair = 1 << king | 1 << queen
         self._belote_holder = -1
+        self._belote_pair = ()
         for seat, hand in enumerate(self._hands):
             if hand & pair == pair:
                 self._belote_holder = seat
+                self._belote_pair = (king, queen)
+
+    def _reset_legal(self) -> None:
+        """Set the legal-card cache after a change outside the play of a card."""
+        if self._phase != _PLAY:
+            self._legal = 0
+        elif self._trick:
+            self._legal = -1
+        else:
+            self._legal = self._hands[self._to_act]
 
     # --- the seven swap ---------------------------------------------------------------------
 
@@ -1087,9 +1275,9 @@ class Deal:
         self._hands[seat] ^= (1 << seven) | (1 << self._table_card)
         self._table_card = seven
         self._swapped = seat
-        self._legal = -1
         self._history.append((seat, _H_SWAP, None))
         self._find_belote_holder()
+        self._reset_legal()
 
     # --- declarations -----------------------------------------------------------------------
 
@@ -1262,12 +1450,13 @@ class Deal:
             return f"void in {led_name}: must trump with a {trump_name[:-1]}"
         return f"{name} is not allowed by the play obligations"  # pragma: no cover
 
-    def _play(self, seat: int, card: int, belote: bool) -> None:
+    def _play(self, card: int, belote: bool) -> None:
+        """The seat to act plays ``card`` (already checked)."""
+        seat = self._to_act
         bit = 1 << card
         self._hands[seat] ^= bit
         self._played_by[seat] |= bit
         self._played.append(card)
-        self._legal = -1
         if belote:
             self._belote_calls[seat] += 1
             self._history.append((seat, _H_PLAY, card + 32))
@@ -1275,13 +1464,20 @@ class Deal:
             self._history.append((seat, _H_PLAY, card))
         trick = self._trick
         trick.append(card)
+        count = len(trick)
+        if count == 1:
+            self._best = card
+            self._best_pos = 0
+        elif self._beaters[self._best] >> card & 1:
+            self._best = card
+            self._best_pos = count - 1
         n = self._n
-        if len(trick) < n:
+        if count < n:
             self._to_act = (seat + 1) % n
+            self._legal = -1
             return
-        trump = self._trump
-        winner = (self._leader + winner_index(trick, trump)) % n
-        table = _POINTS[trump]
+        winner = (self._leader + self._best_pos) % n
+        table = _POINTS[self._trump]
         points = 0
         for c in trick:
             points += table[c]
@@ -1299,6 +1495,9 @@ class Deal:
             self._phase = _OVER
             self._end = EndReason.PLAYED
             self._to_act = -1
+            self._legal = 0
+        else:
+            self._legal = self._hands[winner]  # the leader may play any card
 
     # --- calling out ----------------------------------------------------------------------
 
@@ -1358,7 +1557,7 @@ class Deal:
             self._phase = _OVER
             self._end = EndReason.STOPPED
             self._to_act = -1
-        self._legal = -1
+        self._reset_legal()
 
     # --- the end ----------------------------------------------------------------------------
 
@@ -1370,18 +1569,28 @@ class Deal:
         """
         if self._taker < 0:
             return None
-        sides = self.sides
+        won, points = self._tricks_won, self._points
         last: int | None = None
         if self._tricks_done == self._hand_size:
-            last = self.side(self._trick_winners[-1])
+            last = self._trick_winners[-1]
+        tricks: tuple[int, ...]
+        card_points: tuple[int, ...]
+        if self._partners:  # teams: seats 0 and 2, 1 and 3
+            tricks = (won[0] + won[2], won[1] + won[3])
+            card_points = (points[0] + points[2], points[1] + points[3])
+            if last is not None:
+                last &= 1
+        else:
+            tricks, card_points = tuple(won), tuple(points)
+        holder = self._belote_holder
         return Tally(
             taker=self._taker,
-            trump=Suit(self._trump),
-            tricks=tuple(self.tricks_of(s) for s in range(sides)),
-            card_points=tuple(self.card_points_of(s) for s in range(sides)),
+            trump=_SUITS[self._trump],
+            tricks=tricks,
+            card_points=card_points,
             last_trick=last,
             announcements=tuple(self._declarations),
-            belote=self.belote_seat,
+            belote=holder if holder >= 0 and self._belote_calls[holder] == 2 else None,
             dealer=self._dealer,
             players=self._n,
             stopped_by=self._stopper if self._end is EndReason.STOPPED else None,
@@ -1403,7 +1612,11 @@ class Deal:
         else:
             tally = self.tally()
             assert tally is not None
-            result = score_tally(tally, self.rules, pending=self._pending)
+            if self._pending >= 0 and self._partners == self.rules.partnerships:
+                # A tally the engine built holds every check of check_tally: skip them.
+                result = _score_trusted(tally, self.rules, self._pending, self._resolved)
+            else:  # a negative pending, or a partnership variant at another table size
+                result = score_tally(tally, self.rules, pending=self._pending)
             winner, reason = self._match_end(result)
             if winner is not None and result.match_winner is None:
                 result = attrs.evolve(result, match_winner=winner, match_end_reason=reason)

@@ -34,6 +34,7 @@ The steps, in order:
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Sequence
 from typing import Final
 
@@ -430,17 +431,25 @@ def _first_speaker(tally: Tally) -> int:
     return 0 if tally.dealer is None else (tally.dealer + 1) % tally.players
 
 
-def _announcement_lines(tally: Tally, rules: Rules, sides: int) -> list[list[Line]]:
+def _announcement_lines(
+    tally: Tally, rules: Rules, sides: int, scoring: Sequence[Declaration] | None = None
+) -> list[list[Line]]:
+    """Per side, the lines of the declarations that win the contest.
+
+    ``scoring``: the contest's result when the caller already has it (the deal
+    engine resolves it after the first trick).
+    """
     lines: list[list[Line]] = [[] for _ in range(sides)]
     if not tally.announcements:
         return lines
-    scoring = _announcements.resolve_contest(
-        tally.announcements,
-        rules,
-        tally.trump,
-        players=tally.players,
-        first_speaker=_first_speaker(tally),
-    )
+    if scoring is None:
+        scoring = _announcements.resolve_contest(
+            tally.announcements,
+            rules,
+            tally.trump,
+            players=tally.players,
+            first_speaker=_first_speaker(tally),
+        )
     for declaration in scoring:
         side = side_of(declaration.seat, rules)
         combination = declaration.combination
@@ -477,21 +486,32 @@ def _eight_run_winner(tally: Tally, rules: Rules) -> int | None:
 
 
 def _sum(lines: Sequence[Line]) -> int:
-    return sum(line.points for line in lines)
+    total = 0
+    for line in lines:
+        total += line.points
+    return total
 
 
 def _forfeited(lines: Sequence[Line], to: int) -> list[Line]:
     return [Line(to, line.item + FROM_ATTACK, line.points) for line in lines]
 
 
-@attrs.frozen
 class _Parts:
     """The pieces of a deal's score before allocation, per side."""
 
-    cards: list[list[Line]]
-    rounded: list[list[Line]]
-    announcements: list[list[Line]]
-    belote: list[list[Line]]
+    __slots__ = ("announcements", "belote", "cards", "rounded")
+
+    def __init__(
+        self,
+        cards: list[list[Line]],
+        rounded: list[list[Line]],
+        announcements: list[list[Line]],
+        belote: list[list[Line]],
+    ) -> None:
+        self.cards = cards
+        self.rounded = rounded
+        self.announcements = announcements
+        self.belote = belote
 
     def total(self, side: int) -> int:
         """A side's raw total: card points + announcements + belote."""
@@ -559,6 +579,9 @@ def _pay_pending(
     return None, pending + held
 
 
+_line_side: Final = operator.attrgetter("to")
+
+
 def _result(
     rules: Rules,
     sides: int,
@@ -570,14 +593,16 @@ def _result(
     attack: int | None,
     tally: Tally,
 ) -> DealResult:
-    ordered = tuple(sorted(lines, key=lambda line: line.to))  # stable: keeps item order
-    scores = tuple(_sum([line for line in ordered if line.to == side]) for side in range(sides))
-    winner = _eight_run_winner(tally, rules)
+    ordered = tuple(sorted(lines, key=_line_side))  # stable: keeps item order
+    scores = [0] * sides
+    for line in ordered:
+        scores[line.to] += line.points
+    winner = _eight_run_winner(tally, rules) if rules.eight_run_wins_match else None
     return DealResult(
         variant=rules.name,
         outcome=outcome,
         capot=capot,
-        scores=scores,
+        scores=tuple(scores),
         pending=pending,
         lines=ordered,
         attack=attack,
@@ -616,6 +641,23 @@ def score_tally(tally: Tally, rules: Rules, pending: int = 0) -> DealResult:
     check_tally(tally, rules)
     if pending < 0:
         raise InvalidTally(f"{pending} is negative", field="pending")
+    return _score_trusted(tally, rules, pending)
+
+
+def _score_trusted(
+    tally: Tally,
+    rules: Rules,
+    pending: int = 0,
+    scoring: Sequence[Declaration] | None = None,
+) -> DealResult:
+    """:func:`score_tally` without the checks, for tallies the deal engine built.
+
+    Internal: :class:`~belote.deal.Deal` builds its tally from a deal played
+    under every rule, so :func:`check_tally` has nothing to find there (the
+    fast-path tests compare both on engine-built tallies). Anything else goes
+    through :func:`score_tally`. ``scoring``: the declarations that won the
+    contest when the deal has resolved it already, else ``None``.
+    """
     sides = side_count(rules, tally.players)
     capot = _find_capot(tally, rules)
     cards = _card_lines(tally, rules, capot)
@@ -623,7 +665,7 @@ def score_tally(tally: Tally, rules: Rules, pending: int = 0) -> DealResult:
     parts = _Parts(
         cards=cards,
         rounded=_round_cards(cards, rules, attack, capot),
-        announcements=_announcement_lines(tally, rules, sides),
+        announcements=_announcement_lines(tally, rules, sides, scoring),
         belote=_belote_lines(tally, rules, sides),
     )
     if attack is None:

@@ -1,0 +1,153 @@
+"""The simulation fast path agrees with the typed path (hypothesis).
+
+:meth:`Deal.legal_play_mask`, :meth:`Deal.play_card`, :meth:`Deal.bid` and
+the trusted scoring the engine uses are tuned for speed; these properties
+check them against the typed path (:meth:`Deal.legal_actions`,
+:meth:`Deal.apply`), the reference functions of :mod:`belote.tricks` and the
+public :func:`~belote.scoring.score_tally`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from belote.actions import Verb
+from belote.deal import Deal
+from belote.rules import available_variants
+from belote.scoring import _score_trusted, score_tally
+from belote.strategies import DealStart, deals
+from belote.tricks import legal_mask, winner_index
+
+PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def start(s: DealStart) -> Deal:
+    return Deal(s.rules, s.deck, s.dealer, s.players)
+
+
+def check_play_state(deal: Deal) -> None:
+    """The fast path's legal cards against the reference obligations and the typed path."""
+    mask = deal.legal_play_mask()
+    seat = deal.to_act
+    if seat is None or deal.trump is None:
+        assert mask == 0
+        return
+    trick = [card.index for card in deal.trick]
+    partners = deal.rules.partnerships and deal.players == 4
+    expected = legal_mask(deal.hand_mask(seat), trick, int(deal.trump), deal.rules.play, partners)
+    assert mask == expected
+    typed = 0
+    belote = set()
+    for action in deal.legal_actions():
+        if action.verb is Verb.PLAY and action.seat == seat:
+            typed |= action.cards[0].bit
+            if action.belote:
+                belote.add(action.cards[0].index)
+    assert mask == typed
+    assert belote == {card for card in range(32) if mask >> card & 1
+                      and deal.can_announce_belote(card)}
+    assert sorted(deal.legal_play_cards()) == [c for c in range(32) if mask >> c & 1]
+
+
+@PROPERTY
+@given(deals(), st.integers(0, 2**32))
+def test_fast_and_typed_paths_play_the_same_deal(s: DealStart, seed: int) -> None:
+    """Every step done once by the fast path and once by apply() leaves equal deals."""
+    fast, typed = start(s), start(s)
+    rng = random.Random(seed)
+    while not typed.is_over:
+        assert fast == typed
+        check_play_state(fast)
+        actions = typed.legal_actions()
+        action = actions[rng.randrange(len(actions))]
+        typed.apply(action)
+        if action.verb is Verb.PASS:
+            assert (False, -1) in fast.legal_bids()
+            fast.bid(False)
+        elif action.verb is Verb.TAKE:
+            suit = -1 if action.suit is None else int(action.suit)
+            assert (True, suit) in fast.legal_bids()
+            fast.bid(True, suit)
+        elif action.verb is Verb.PLAY:
+            fast.play_card(action.cards[0].index, action.belote)
+        else:  # declarations, the swap and calling out have no fast path
+            fast.apply(action)
+    assert fast == typed and fast.is_over
+    assert fast.legal_play_mask() == 0 and fast.legal_bids() == []
+    assert fast.history == typed.history
+    assert fast.tally() == typed.tally()
+    assert fast.result == typed.result
+    for (leader, cards), winner in zip(fast.tricks, fast.trick_winners, strict=True):
+        position = winner_index([card.index for card in cards], int(fast.trump or 0))
+        assert winner == (leader + position) % fast.players
+
+
+@PROPERTY
+@given(deals(), st.integers(0, 2**32))
+def test_copies_keep_playing_alike(s: DealStart, seed: int) -> None:
+    """A copy taken mid-deal plays on exactly like the original."""
+    deal = start(s)
+    rng = random.Random(seed)
+    copy = None
+    while not deal.is_over:
+        if copy is None and rng.random() < 0.1:
+            copy = deal.copy()
+            assert copy == deal
+        bids = deal.legal_bids()
+        if bids:
+            choice = bids[rng.randrange(len(bids))]
+            deal.bid(*choice)
+            if copy is not None:
+                copy.bid(*choice)
+        else:
+            cards = deal.legal_play_cards()
+            card = cards[rng.randrange(len(cards))]
+            announce = deal.can_announce_belote(card) and rng.random() < 0.5
+            deal.play_card(card, announce)
+            if copy is not None:
+                copy.play_card(card, announce)
+        if copy is not None:
+            assert copy == deal and copy.legal_play_mask() == deal.legal_play_mask()
+    if copy is not None:
+        assert copy.result == deal.result
+
+
+@PROPERTY
+@given(deals(), st.integers(0, 2**32), st.integers(0, 400))
+def test_trusted_scoring_equals_score_tally(s: DealStart, seed: int, pending: int) -> None:
+    """The engine's unchecked scoring gives what score_tally gives on its tallies."""
+    deal = start(s)
+    rng = random.Random(seed)
+    while not deal.is_over:
+        actions = deal.legal_actions()
+        deal.apply(actions[rng.randrange(len(actions))])
+    tally = deal.tally()
+    if tally is None:
+        return
+    expected = score_tally(tally, deal.rules, pending=pending)
+    assert _score_trusted(tally, deal.rules, pending) == expected
+    assert _score_trusted(tally, deal.rules, pending, deal.scoring_declarations) == expected
+    if deal.called_out is None:  # else the deal adds the match's verdict
+        assert deal.result == score_tally(tally, deal.rules, pending=deal.pending)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([rules.name for rules in available_variants()]), st.integers(0, 2**64))
+def test_random_deals_shuffle_like_random_shuffle(variant: str, seed: int) -> None:
+    """Deal.random deals random.Random(seed).shuffle and leaves the generator alike."""
+    rng, reference = random.Random(seed), random.Random(seed)
+    deck = list(range(32))
+    reference.shuffle(deck)
+    deal = Deal.random(variant, rng)
+    assert [card.index for card in deal.deck] == deck
+    assert rng.random() == reference.random()
+    assert Deal.random(variant, seed).deck == deal.deck
+
+
+def test_every_variant_is_covered() -> None:
+    """The strategies above draw from every registered variant."""
+    assert {rules.name for rules in available_variants()} >= {
+        "classic", "french", "italian751", "piedicavallo"}
