@@ -9,6 +9,7 @@ import attrs
 import pytest
 
 import belote.rules as rules_module
+from belote.cards import Rank
 from belote.cli import main
 from belote.describe import describe_rules, rules_to_json
 from belote.errors import UnknownVariant
@@ -152,3 +153,16 @@ def test_belote_rules_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "scopa"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error:") and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", ["classic", "piedicavallo", "french", "italian751"])
+def test_rules_values_pickle_compare_and_hash(name: str) -> None:
+    """STYLE.md: a variant is a frozen value; it must survive a trip to a worker process."""
+    import pickle
+
+    rules = get_rules(name)
+    again = pickle.loads(pickle.dumps(rules))
+    assert again == rules and hash(again) == hash(rules)
+    assert dict(again.carre_values) == dict(rules.carre_values)
+    with pytest.raises(TypeError):
+        rules.carre_values[Rank.SEVEN] = 10  # type: ignore[index]

@@ -151,3 +151,20 @@ def test_no_progress_when_standard_error_is_not_a_terminal(
     """Progress goes to standard error only when it is a terminal."""
     _run(["simulate", "classic", "--deals", "3"])
     assert capsys.readouterr().err == ""
+
+
+def test_an_unregistered_variant_runs_on_worker_processes() -> None:
+    """CONTRACT.md: the Python API takes any Executor; a Rules value built with
+    ``attrs.evolve`` and never registered pickles to the workers."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    import attrs
+
+    from belote.rules import get_rules
+    from belote.simulate import simulate
+
+    custom = attrs.evolve(get_rules("classic"), name="classic-unregistered", capot_value=300)
+    local = simulate(custom, 30, seed=5, bots="random")
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        remote = simulate(custom, 30, seed=5, bots="random", executor=pool)
+    assert remote == local

@@ -16,10 +16,9 @@ entry-point group ``belote.variants``.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from importlib.metadata import entry_points
-from types import MappingProxyType
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -32,6 +31,7 @@ __all__ = [
     "CapotRule",
     "Contest",
     "DealerRotation",
+    "FrozenMapping",
     "PendingRule",
     "PlayRules",
     "Rules",
@@ -41,6 +41,9 @@ __all__ = [
 ]
 
 ENTRY_POINT_GROUP: Final = "belote.variants"
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 class Contest(enum.Enum):
@@ -145,12 +148,50 @@ class PlayRules:
     must still be played (002, 000 "pisciare", 004)."""
 
 
+class FrozenMapping(Mapping[_K, _V]):
+    """A read-only mapping that pickles, compares and prints like a dict.
+
+    ``Rules`` stores its tables (carré values, penalties) in it, so a rules
+    value stays immutable yet can be sent to worker processes.
+
+    >>> table = FrozenMapping({"a": 1})
+    >>> table["a"], table == {"a": 1}
+    (1, True)
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[_K, _V] | None = None) -> None:
+        self._data: dict[_K, _V] = dict(data or {})
+
+    def __getitem__(self, key: _K) -> _V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[_K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and dict(self.items()) == dict(other.items())
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._data.items()))
+
+    def __reduce__(self) -> tuple[type[FrozenMapping[_K, _V]], tuple[dict[_K, _V]]]:
+        return (type(self), (self._data,))
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+
 def _frozen_mapping(value: Mapping[Rank, int]) -> Mapping[Rank, int]:
-    return MappingProxyType(dict(value))
+    return FrozenMapping(value)
 
 
 def _frozen_sanctions(value: Mapping[Offence, Sanction]) -> Mapping[Offence, Sanction]:
-    return MappingProxyType(dict(value))
+    return FrozenMapping(value)
 
 
 @attrs.frozen(kw_only=True)
@@ -211,7 +252,7 @@ class Rules:
     contest: Contest = Contest.NONE
     """How announcements compete; ``NONE`` means only belote exists."""
     carre_values: Mapping[Rank, int] = attrs.field(
-        factory=dict, converter=_frozen_mapping, hash=False
+        factory=dict, converter=_frozen_mapping
     )
     """Points of a carré by rank; a rank missing here cannot make a carré."""
     run_values: tuple[int, int, int] = (20, 50, 100)
@@ -270,7 +311,7 @@ class Rules:
 
     # --- penalties (§9) ---------------------------------------------------------------
     penalties: Mapping[Offence, Sanction] = attrs.field(
-        factory=dict, converter=_frozen_sanctions, hash=False
+        factory=dict, converter=_frozen_sanctions
     )
     """What each error recorded at a real table costs; an offence missing here
     cannot be recorded in a tally of the variant."""

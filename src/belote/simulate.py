@@ -517,12 +517,8 @@ def _run(
 ) -> Iterator[tuple[_Acc, list[str] | None, list[tuple[int, int]]]]:
     """Run tasks in order, in this process or on ``executor``; results in task order."""
     results: Iterable[tuple[_Acc, list[str] | None, list[tuple[int, int]]]]
-    if executor is None:
-        results = map(_run_task, tasks)
-    else:
-        # Worker processes find the variant by name (Rules values do not pickle).
-        portable = [attrs.evolve(task, rules=get_rules(task.rules).name) for task in tasks]
-        results = executor.map(_run_task, portable)
+    # Rules values pickle, so unregistered variants run on worker processes too.
+    results = map(_run_task, tasks) if executor is None else executor.map(_run_task, tasks)
     for task, result in zip(tasks, results, strict=True):
         if progress is not None:
             progress.step(task.stop - task.start)
