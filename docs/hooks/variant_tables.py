@@ -532,7 +532,7 @@ def on_config(config: Any) -> Any:
 # --- the hook -------------------------------------------------------------------------
 
 _PLACEHOLDER = re.compile(
-    r"^<!--\s*(rules-table|readings|knob-comparison|vocabulary|cli-reference)(?::\s*([\w.-]+))?\s*-->[ \t]*$",
+    r"^<!--\s*(rules-table|readings|knob-comparison|vocabulary|cli-reference|compare-results)(?::\s*([\w.-]+))?\s*-->[ \t]*$",
     re.M,
 )
 _TAGGED_FENCE = re.compile(
@@ -555,7 +555,21 @@ def _replace(match: re.Match[str]) -> str:
         return comparison()
     if kind == "cli-reference":
         return cli_reference()
+    if kind == "compare-results":
+        return compare_results()
     return vocabulary()
+
+
+def compare_results() -> str:
+    """The output of ``belote compare`` on its defaults, run at build time."""
+    import io
+
+    from belote.cli import main
+
+    out = io.StringIO()
+    if main(["compare"], out) != 0:
+        raise PluginError("variant_tables: belote compare failed")
+    return "```text\n$ belote compare\n" + out.getvalue().rstrip() + "\n```"
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
