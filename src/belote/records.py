@@ -26,6 +26,7 @@ from belote.announcements import Declaration, classify
 from belote.cards import Card, Suit
 from belote.errors import BeloteError, InvalidTally, NotationError, UnknownVariant
 from belote.match import MatchResult, score_match
+from belote.penalties import Offence, Penalty
 from belote.rules import Rules, get_rules
 from belote.scoring import DealResult, Tally, check_tally, score_tally
 
@@ -149,6 +150,25 @@ def _declarations(value: object, rules: Rules, field: str) -> tuple[Declaration,
     return tuple(declarations)
 
 
+def _penalties(value: object, field: str) -> tuple[Penalty, ...]:
+    if not isinstance(value, list):
+        raise InvalidTally(f"expected a list, got {_kind(value)}", field=field)
+    penalties: list[Penalty] = []
+    for index, item in enumerate(value):
+        where = f"{field}[{index}]"
+        entry = _object(item, where)
+        seat = _int(_get(entry, "seat", where + "."), f"{where}.seat")
+        name = _text(_get(entry, "offence", where + "."), f"{where}.offence")
+        try:
+            offence = Offence(name)
+        except ValueError:
+            known = ", ".join(o.value for o in Offence)
+            raise InvalidTally(f"unknown offence {name!r} (known: {known})",
+                               field=f"{where}.offence") from None
+        penalties.append(Penalty(seat, offence))
+    return tuple(penalties)
+
+
 def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
     taker = _int(_get(doc, "taker", ""), "taker")
     try:
@@ -176,6 +196,7 @@ def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
         dealer=_optional_int(_get(doc, "dealer", "", None), "dealer"),
         players=players,
         stopped_by=_optional_int(_get(doc, "stopped_by", "", None), "stopped_by"),
+        penalties=_penalties(_get(doc, "penalties", "", []), "penalties"),
     )
 
 
@@ -234,6 +255,10 @@ def tally_to_json(tally: Tally, rules: Rules) -> JSONObject:
     }
     if tally.stopped_by is not None:
         doc["stopped_by"] = tally.stopped_by
+    if tally.penalties:
+        doc["penalties"] = [
+            {"seat": p.seat, "offence": p.offence.value} for p in tally.penalties
+        ]
     return doc
 
 

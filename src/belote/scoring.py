@@ -44,6 +44,7 @@ from belote import announcements as _announcements
 from belote.announcements import Declaration, Kind
 from belote.cards import Card, Rank, Suit
 from belote.errors import InvalidArgument, InvalidTally
+from belote.penalties import Penalty, SanctionKind, penalty_lines
 from belote.rules import CallingOut, CapotRule, PendingRule, Rules
 
 __all__ = [
@@ -110,6 +111,8 @@ class Tally:
         players: the number of players.
         stopped_by: the seat that stopped the deal ("j'arrête"), or ``None``;
             the match decides whether the claim held (RULES.md §8.2).
+        penalties: errors made at the table and their offenders (RULES.md §9),
+            sanctioned by the variant's ``Rules.penalties``.
     """
 
     taker: int
@@ -122,6 +125,7 @@ class Tally:
     dealer: int | None = None
     players: int = 4
     stopped_by: int | None = None
+    penalties: tuple[Penalty, ...] = ()
 
 
 @attrs.frozen
@@ -265,6 +269,13 @@ def check_tally(tally: Tally, rules: Rules) -> None:
             "a deal stopped by a player has no last trick (last_trick must be null)",
             field="stopped_by",
         )
+    for index, penalty in enumerate(tally.penalties):
+        _check_seat(penalty.seat, players, f"penalties[{index}].seat")
+        if penalty.offence not in rules.penalties:
+            raise InvalidTally(
+                f"{rules.name} has no penalty for {penalty.offence.value}",
+                field=f"penalties[{index}].offence",
+            )
 
     total = sum(tally.card_points)
     complete = tally.last_trick is not None
@@ -353,10 +364,7 @@ def _find_capot(tally: Tally, rules: Rules) -> int | None:
             return None
         return side
     count = tricks_per_deal(rules)
-    for side, tricks in enumerate(tally.tricks):
-        if tricks == count:
-            return side
-    return None
+    return tally.tricks.index(count) if count in tally.tricks else None
 
 
 def _capot_split(tally: Tally, rules: Rules, capot: int | None) -> tuple[int, ...]:
@@ -515,7 +523,11 @@ class _Parts:
 
     def total(self, side: int) -> int:
         """A side's raw total: card points + announcements + belote."""
-        return _sum(self.cards[side]) + _sum(self.announcements[side]) + _sum(self.belote[side])
+        total = 0
+        for lines in (self.cards[side], self.announcements[side], self.belote[side]):
+            for line in lines:
+                total += line.points
+        return total
 
 
 def _decide(parts: _Parts, attack: int, defence: int, capot: int | None) -> Outcome:
@@ -593,11 +605,30 @@ def _result(
     attack: int | None,
     tally: Tally,
 ) -> DealResult:
+    reason: str | None = None
+    loser: int | None = None
+    if tally.penalties:  # RULES.md §9, after everything else
+        extra, loser = penalty_lines(
+            tally.penalties, rules.penalties, [side_of(seat, rules) for seat in
+                                               range(tally.players)], sides
+        )
+        lines = [*lines, *(Line(to, item, points) for to, item, points in extra)]
     ordered = tuple(sorted(lines, key=_line_side))  # stable: keeps item order
     scores = [0] * sides
     for line in ordered:
         scores[line.to] += line.points
     winner = _eight_run_winner(tally, rules) if rules.eight_run_wins_match else None
+    if winner is not None:
+        reason = "8-card run shown"
+    if loser is not None:
+        # [reading] with more than two sides the best other deal score wins, ties to
+        # the first after the offender in playing order
+        others = sorted((s for s in range(sides) if s != loser),
+                        key=lambda s: (-scores[s], (s - loser) % sides))
+        offence = next(p for p in tally.penalties
+                       if side_of(p.seat, rules) == loser
+                       and rules.penalties[p.offence].kind is SanctionKind.LOSE_MATCH)
+        winner, reason = others[0], f"penalty: {offence.offence.value} by seat {offence.seat}"
     return DealResult(
         variant=rules.name,
         outcome=outcome,
@@ -607,7 +638,7 @@ def _result(
         lines=ordered,
         attack=attack,
         match_winner=winner,
-        match_end_reason="8-card run shown" if winner is not None else None,
+        match_end_reason=reason,
         stopped_by=tally.stopped_by,
     )
 
