@@ -272,7 +272,7 @@ def parse_deck(deck: Sequence[Card | int | str]) -> tuple[int, ...]:
 
 # _BYTE_CARDS[256 * k + byte]: the card indices of the bits of ``byte`` in suit ``k``.
 _BYTE_CARDS: Final = tuple(
-    [8 * k + r for r in range(8) if byte >> r & 1] for k in range(4) for byte in range(256)
+    tuple(8 * k + r for r in range(8) if byte >> r & 1) for k in range(4) for byte in range(256)
 )
 
 
@@ -432,7 +432,6 @@ class Deal:
         "_pending",
         "_phase",
         "_played",
-        "_played_by",
         "_points",
         "_resolved",
         "_result",
@@ -480,7 +479,7 @@ class Deal:
     _tricks_done: int
     _trick_winners: list[int]
     _played: list[int]
-    _played_by: list[int]
+    """The cards of the completed tricks, in play order."""
     _points: list[int]
     _tricks_won: list[int]
     _counting: list[bool]
@@ -551,7 +550,6 @@ class Deal:
         self._tricks_done = 0
         self._trick_winners = []
         self._played = []
-        self._played_by = [0] * n
         self._points = [0] * n
         self._tricks_won = [0] * n
         self._counting = [False] * n
@@ -630,7 +628,6 @@ class Deal:
         new._pending = self._pending
         new._phase = self._phase
         new._played = self._played[:]
-        new._played_by = self._played_by[:]
         new._points = self._points[:]
         new._resolved = self._resolved
         new._result = self._result
@@ -910,13 +907,15 @@ class Deal:
 
     def legal_play_cards(self) -> list[int]:
         """The indices of the cards the seat to act may play now, in index order (fast path)."""
-        mask = self.legal_play_mask()
-        return (
-            _BYTE_CARDS[mask & 0xFF]
-            + _BYTE_CARDS[256 + (mask >> 8 & 0xFF)]
-            + _BYTE_CARDS[512 + (mask >> 16 & 0xFF)]
-            + _BYTE_CARDS[768 + (mask >> 24)]
-        )
+        mask = self._legal
+        if mask < 0:
+            mask = self.legal_play_mask()
+        return [
+            *_BYTE_CARDS[mask & 0xFF],
+            *_BYTE_CARDS[256 + (mask >> 8 & 0xFF)],
+            *_BYTE_CARDS[512 + (mask >> 16 & 0xFF)],
+            *_BYTE_CARDS[768 + (mask >> 24)],
+        ]
 
     def play_card(self, card: int, belote: bool = False) -> None:
         """The seat to act plays the card with this index (fast path; every check kept).
@@ -928,15 +927,58 @@ class Deal:
         legal = self._legal
         if legal < 0:
             legal = self.legal_play_mask()
-        if (
+        seat = self._to_act
+        if not (
             legal  # 0 outside the play phase
             and 0 <= card < 32
             and legal >> card & 1
-            and (not belote or (self._to_act == self._belote_holder and card in self._belote_pair))
+            and (not belote or (seat == self._belote_holder and card in self._belote_pair))
         ):
-            self._play(card, belote)
+            raise IllegalAction(self._play_reason(seat, card, belote) or "illegal play")
+        self._hands[seat] ^= 1 << card
+        if belote:
+            self._belote_calls[seat] += 1
+            self._history.append((seat, _H_PLAY, card + 32))
+        else:
+            self._history.append((seat, _H_PLAY, card))
+        trick = self._trick
+        trick.append(card)
+        count = len(trick)
+        if count == 1:
+            self._best = card
+            self._best_pos = 0
+        elif self._beaters[self._best] >> card & 1:
+            self._best = card
+            self._best_pos = count - 1
+        n = self._n
+        if count < n:
+            self._to_act = (seat + 1) % n
+            self._legal = -1
             return
-        raise IllegalAction(self._play_reason(self._to_act, card, belote) or "illegal play")
+        # The trick is complete.
+        winner = (self._leader + self._best_pos) % n
+        table = _POINTS[self._trump]
+        points = 0
+        for c in trick:
+            points += table[c]
+        self._points[winner] += points
+        self._tricks_won[winner] += 1
+        if points:
+            self._counting[winner] = True
+        self._trick_winners.append(winner)
+        self._played += trick
+        self._trick = []
+        self._leader = self._to_act = winner
+        done = self._tricks_done = self._tricks_done + 1
+        if done == 1:
+            self._resolve()
+        if done == self._hand_size:
+            self._phase = _OVER
+            self._end = EndReason.PLAYED
+            self._to_act = -1
+            self._legal = 0
+        else:
+            self._legal = self._hands[winner]  # the leader may play any card
 
     def legal_bids(self) -> list[tuple[bool, int]]:
         """The legal bids of the seat to act as ``(take, suit)`` pairs (fast path).
@@ -1092,7 +1134,7 @@ class Deal:
         elif verb is Verb.TAKE:
             self._bid(seat, True, -1 if action.suit is None else int(action.suit))
         elif verb is Verb.PLAY:
-            self._play(action.cards[0].index, action.belote)
+            self.play_card(action.cards[0].index, action.belote)
         elif verb is Verb.DECLARE:
             self._declare(seat, action.cards)
         elif verb is Verb.SWAP:
@@ -1239,6 +1281,7 @@ class Deal:
             not self.rules.seven_swap
             or self._phase != _PLAY
             or self._played
+            or self._trick
             or self._swapped >= 0
             or self._table_card < 0
             or self._table_card >> 3 != self._trump
@@ -1257,7 +1300,7 @@ class Deal:
             return f"{rules.name} has no seven-of-trump swap"
         if self._phase < _PLAY:
             return "the 7 of trump can be swapped only once the trump is fixed"
-        if self._played:
+        if self._played or self._trick:
             return "the 7 of trump can be swapped only before the first card is played"
         if self._swapped >= 0:
             return f"seat {self._swapped} has already swapped the 7 of trump"
@@ -1293,7 +1336,7 @@ class Deal:
             return "declarations are made in the play phase, before one's first card", ()
         if seat != self._to_act:
             return f"it is seat {self._to_act}'s turn, not seat {seat}'s", ()
-        if self._played_by[seat]:
+        if self._has_played(seat):
             return f"seat {seat} has already played a card: declarations come before it", ()
         hand = self._hands[seat]
         if not cards:
@@ -1330,11 +1373,7 @@ class Deal:
         return None, (Declaration(seat, combo),)
 
     def _declare_options(self, seat: int) -> list[Action]:
-        if (
-            not self.rules.has_announcements
-            or self._played_by[seat]
-            or self._tricks_done
-        ):
+        if not self.rules.has_announcements or self._tricks_done or self._has_played(seat):
             return []
         from belote.announcements import find_combinations
 
@@ -1388,6 +1427,10 @@ class Deal:
 
     # --- play -----------------------------------------------------------------------------
 
+    def _has_played(self, seat: int) -> bool:
+        """Whether ``seat`` has played a card in this deal."""
+        return bool(self._played) or (seat - self._leader) % self._n < len(self._trick)
+
     def _play_reason(self, seat: int, card: int, belote: bool) -> str | None:
         phase = self._phase
         if phase != _PLAY:
@@ -1402,8 +1445,8 @@ class Deal:
         name = CARDS[card]
         hand = self._hands[seat]
         if not hand & bit:
-            for other in range(self._n):
-                if self._played_by[other] & bit:
+            for other, code, arg in self._history:
+                if code == _H_PLAY and arg in (card, card + 32):  # +32: with belote
                     by = "him" if other == seat else f"seat {other}"
                     return f"{name} was already played by {by}"
             return f"seat {seat} does not hold {name}"
@@ -1449,55 +1492,6 @@ class Deal:
                 )
             return f"void in {led_name}: must trump with a {trump_name[:-1]}"
         return f"{name} is not allowed by the play obligations"  # pragma: no cover
-
-    def _play(self, card: int, belote: bool) -> None:
-        """The seat to act plays ``card`` (already checked)."""
-        seat = self._to_act
-        bit = 1 << card
-        self._hands[seat] ^= bit
-        self._played_by[seat] |= bit
-        self._played.append(card)
-        if belote:
-            self._belote_calls[seat] += 1
-            self._history.append((seat, _H_PLAY, card + 32))
-        else:
-            self._history.append((seat, _H_PLAY, card))
-        trick = self._trick
-        trick.append(card)
-        count = len(trick)
-        if count == 1:
-            self._best = card
-            self._best_pos = 0
-        elif self._beaters[self._best] >> card & 1:
-            self._best = card
-            self._best_pos = count - 1
-        n = self._n
-        if count < n:
-            self._to_act = (seat + 1) % n
-            self._legal = -1
-            return
-        winner = (self._leader + self._best_pos) % n
-        table = _POINTS[self._trump]
-        points = 0
-        for c in trick:
-            points += table[c]
-        self._points[winner] += points
-        self._tricks_won[winner] += 1
-        if points:
-            self._counting[winner] = True
-        self._trick_winners.append(winner)
-        self._trick = []
-        self._leader = self._to_act = winner
-        done = self._tricks_done = self._tricks_done + 1
-        if done == 1:
-            self._resolve()
-        if done == self._hand_size:
-            self._phase = _OVER
-            self._end = EndReason.PLAYED
-            self._to_act = -1
-            self._legal = 0
-        else:
-            self._legal = self._hands[winner]  # the leader may play any card
 
     # --- calling out ----------------------------------------------------------------------
 
