@@ -196,3 +196,17 @@ def test_tallies_are_consistent_and_score(name: str) -> None:
         assert result.outcome in (Outcome.MADE, Outcome.FAILED, Outcome.LITIGE)
 
     check()
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_deal_records_replay_to_the_deal_they_came_from(data: st.DataObject) -> None:
+    """CONTRACT.md "Deal record": a generated record replays unchanged, and the
+    replayed deal scores as the deal that wrote it."""
+    from belote.replay import deal_from_record, replay_document
+    from belote.strategies import deal_records
+
+    record = data.draw(deal_records())
+    deal = deal_from_record(record)
+    assert deal.is_over and deal.to_record() == record
+    assert replay_document(record)["scores"] == list(deal.result.scores)

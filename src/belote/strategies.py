@@ -37,6 +37,7 @@ __all__ = [
     "card_sets",
     "cards",
     "combinations",
+    "deal_records",
     "deals",
     "decks",
     "hands",
@@ -275,6 +276,24 @@ def _play_out(start: DealStart) -> st.SearchStrategy[Deal]:
         return deal
 
     return play()
+
+
+def deal_records(variant: str | Rules | None = None) -> st.SearchStrategy[dict[str, object]]:
+    """Complete deal records: a legal action sequence from a deck, as JSON values.
+
+    Each is what ``belote replay`` reads (CONTRACT.md "Deal record"), so a
+    user can feed them to his own replayer or scorer and compare results
+    with :func:`belote.replay.replay_document`.
+
+    >>> from hypothesis import given, settings
+    >>> from belote.replay import replay_document
+    >>> @settings(max_examples=10, deadline=None)
+    ... @given(deal_records("italian751"))
+    ... def test_records_replay(record):
+    ...     assert replay_document(record)["variant"] == "italian751"
+    >>> test_records_replay()
+    """
+    return played_deals(variant).map(lambda deal: deal.to_record())
 
 
 def tallies(variant: str | Rules | None = None) -> st.SearchStrategy[Tally]:
