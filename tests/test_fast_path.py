@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from belote.actions import Verb
 from belote.deal import Deal
+from belote.errors import IllegalAction
 from belote.rules import available_variants
 from belote.scoring import _score_trusted, score_tally
+from belote.simulate import _randrange
 from belote.strategies import DealStart, deals
 from belote.tricks import legal_mask, winner_index
 
@@ -151,3 +154,58 @@ def test_every_variant_is_covered() -> None:
     """The strategies above draw from every registered variant."""
     assert {rules.name for rules in available_variants()} >= {
         "classic", "french", "italian751", "piedicavallo"}
+
+
+def _step_by_step_random(deal: Deal, rng: random.Random) -> None:
+    """What Deal.play_out_random promises, one play_card per card."""
+    while not deal.is_over:
+        cards = deal.legal_play_cards()
+        card = cards[int(rng.random() * len(cards))]
+        deal.play_card(card, deal.can_announce_belote(card) and rng.random() < 0.5)
+
+
+@PROPERTY
+@given(deals(), st.integers(0, 2**32), st.integers(0, 40))
+def test_play_out_random_plays_like_play_card(s: DealStart, seed: int, cards_first: int) -> None:
+    """The fused random play-out leaves the deal and the generator as play_card would.
+
+    Bids are random; then up to ``cards_first`` cards are played step by step
+    (so the fused loop also starts mid-trick and after the first trick).
+    """
+    deal = start(s)
+    choices = random.Random(seed)
+    while deal.legal_bids():
+        bids = deal.legal_bids()
+        deal.bid(*bids[choices.randrange(len(bids))])
+    if deal.is_over:
+        with pytest.raises(IllegalAction):
+            deal.play_out_random(random.Random(seed))
+        return
+    for _ in range(cards_first):
+        if deal.is_over:
+            break
+        cards = deal.legal_play_cards()
+        card = cards[choices.randrange(len(cards))]
+        deal.play_card(card, deal.can_announce_belote(card) and choices.random() < 0.5)
+    if deal.is_over:
+        return
+    fused, stepped = deal.copy(), deal.copy()
+    fused_rng, stepped_rng = random.Random(seed + 1), random.Random(seed + 1)
+    fused.play_out_random(fused_rng)
+    _step_by_step_random(stepped, stepped_rng)
+    assert fused == stepped and fused.is_over
+    assert fused.legal_play_mask() == 0 and fused.to_act is None
+    assert fused.history == stepped.history
+    assert fused.result == stepped.result
+    assert fused_rng.getstate() == stepped_rng.getstate()
+    with pytest.raises(IllegalAction):
+        fused.play_out_random(fused_rng)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**64), st.integers(1, 9))
+def test_simulation_randrange_draws_like_random_randrange(seed: int, n: int) -> None:
+    """The simulation's inline randrange draws what Random.randrange draws."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert _randrange(ours, n) == theirs.randrange(n)
+    assert ours.getstate() == theirs.getstate()

@@ -249,17 +249,13 @@ def _play_random(deal: Deal, bots: Sequence[RandomBot]) -> DealResult:
     left = deal.players * (deal.tricks_per_deal - deal.tricks_played) - len(deal.trick)
     legal_cards, play, announce = deal.legal_play_cards, deal.play_card, deal.can_announce_belote
     first = bots[0].rng
-    kq = _KQ
     if all(bot.rng is first for bot in bots):
-        rand = first.random
-        for _ in range(left):
-            cards = legal_cards()
-            card = cards[int(rand() * len(cards))]
-            if card & 7 in kq:
-                play(card, announce(card) and rand() < 0.5)
-            else:
-                play(card)
+        # One generator for the table (as in a simulation): the engine's fused
+        # loop makes exactly the draws of the step-by-step loop below.
+        if left:
+            deal.play_out_random(first)
         return deal.result
+    kq = _KQ
     for _ in range(left):
         seat = deal.to_act
         assert seat is not None

@@ -33,6 +33,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterator, Sequence
+from random import Random  # inside Deal, ``random`` names Deal.random
 from typing import Final
 
 import attrs
@@ -307,6 +308,15 @@ def _shuffled_deck(rng: random.Random) -> list[int]:
     return deck
 
 
+def _shuffle(rng: random.Random) -> list[int]:
+    """``list(range(32))`` shuffled by ``rng.shuffle``, inline when that is known to match."""
+    if type(rng) is random.Random and _INLINE_SHUFFLE:
+        return _shuffled_deck(rng)
+    deck = list(range(32))
+    rng.shuffle(deck)
+    return deck
+
+
 def _inline_shuffle_matches() -> bool:
     for seed in range(8):
         expected = list(range(32))
@@ -514,9 +524,17 @@ class Deal:
         n = rules.default_players if players is None else rules.check_players(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        self._setup(rules, n, dealer, parse_deck(deck), totals, target, pending)
+
+    def _setup(
+        self, rules: Rules, n: int, dealer: int, deck: tuple[int, ...],
+        totals: Sequence[int] | None, target: int | None, pending: int,
+    ) -> None:
+        """Deal the first distribution: the body of ``__init__`` once the arguments are checked."""
+        self.rules = rules
         self._n = n
         self._dealer = dealer
-        self._deck = deck = parse_deck(deck)
+        self._deck = deck
         self._partners = partners = rules.partnerships and n == 4
         sides = 2 if partners else n
         if totals is None:
@@ -588,12 +606,20 @@ class Deal:
         True
         """
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        if type(rng) is random.Random and _INLINE_SHUFFLE:
-            deck = _shuffled_deck(rng)
-        else:
-            deck = list(range(32))
-            rng.shuffle(deck)
+        deck = _shuffle(rng)
         return cls(rules, deck, dealer, players, totals=totals, target=target, pending=pending)
+
+    @classmethod
+    def _trusted(cls, rules: Rules, deck: list[int], dealer: int, players: int) -> Deal:
+        """A deal from a deck the library shuffled itself (the simulation's path).
+
+        ``deck`` must be a permutation of ``range(32)`` (as :func:`_shuffle`
+        returns), ``rules`` a variant value and ``players`` and ``dealer``
+        already checked: this skips :func:`parse_deck` and the argument checks.
+        """
+        deal = object.__new__(cls)
+        deal._setup(rules, players, dealer, tuple(deck), None, None, 0)
+        return deal
 
     # --- copying and comparing ------------------------------------------------------------
 
@@ -979,6 +1005,132 @@ class Deal:
             self._legal = 0
         else:
             self._legal = self._hands[winner]  # the leader may play any card
+
+    def play_out_random(self, rng: Random) -> None:
+        """Play the rest of the deal, each card drawn uniformly among the legal cards.
+
+        The seat to act draws ``int(rng.random() * count)`` over its legal
+        cards in index order (what :meth:`legal_play_cards` lists), and a card
+        that may carry belote-rebelote is announced on a further coin toss
+        ``rng.random() < 0.5``. Nobody declares or calls out. The deal ends
+        exactly as the same choices made through :meth:`play_card` would
+        leave it (the history included); a random table's fast path.
+
+        Raises:
+            IllegalAction: the deal is not in the play phase (bidding, or over).
+        """
+        if self._phase != _PLAY:
+            raise IllegalAction("not the play phase")
+        # Everything play_card and legal_play_mask read, held in locals for the
+        # whole loop and written back once at the end; the obligations below
+        # are legal_play_mask's, line for line.
+        rand = rng.random
+        n, trump, beaters = self._n, self._trump, self._beaters
+        table = _POINTS[trump]
+        trump_mask = _SUIT_MASKS[trump]
+        play = self.rules.play
+        overtrump_on_lead = play.overtrump_on_trump_lead
+        must_trump = play.must_trump_when_void
+        exempt = self._partners and play.partner_master_exempts
+        exempt_needs_trump = play.partner_exemption_needs_trump
+        must_overtrump, must_undertrump = play.must_overtrump, play.must_undertrump
+        hands, history, points = self._hands, self._history, self._points
+        tricks_won, counting, winners = self._tricks_won, self._counting, self._trick_winners
+        holder, pair, calls = self._belote_holder, self._belote_pair, self._belote_calls
+        played = self._played
+        trick = self._trick
+        best, best_pos = self._best, self._best_pos
+        leader, seat = self._leader, self._to_act
+        hand_size = self._hand_size
+        done = self._tricks_done
+        after = tuple((k + 1) % n for k in range(n))  # the next seat, without a modulo
+        count = len(trick)
+        total = 0  # the card points of the trick so far
+        for c in trick:
+            total += table[c]
+        while True:
+            hand = hands[seat]
+            if not count:
+                legal = hand  # the leader may play any card
+            else:
+                led = trick[0] >> 3
+                follow = hand & _SUIT_MASKS[led]
+                if led == trump:
+                    legal = hand
+                    if follow:
+                        legal = follow
+                        if overtrump_on_lead:
+                            legal = follow & beaters[best] or follow
+                elif follow:
+                    legal = follow
+                else:
+                    legal = hand
+                    trumps = hand & trump_mask
+                    if trumps and must_trump:
+                        best_is_trump = best >> 3 == trump
+                        if (
+                            exempt
+                            and best_pos == count - 2
+                            and (best_is_trump or not exempt_needs_trump)
+                        ):
+                            pass  # the partner is master: any card
+                        elif not best_is_trump:
+                            legal = trumps
+                        elif must_overtrump and trumps & beaters[best]:
+                            legal = trumps & beaters[best]
+                        elif must_undertrump:
+                            legal = trumps
+            # The k-th legal card in index order: drop the k lowest set bits,
+            # then take the lowest one left (k is small: a hand has 8 cards).
+            k = int(rand() * legal.bit_count())
+            while k:
+                legal &= legal - 1
+                k -= 1
+            card = (legal & -legal).bit_length() - 1
+            hands[seat] = hand ^ 1 << card
+            # Only the K or Q of trump of the pair's holder can carry belote.
+            if seat == holder and card in pair and rand() < 0.5:
+                calls[seat] += 1
+                history.append((seat, _H_PLAY, card + 32))
+            else:
+                history.append((seat, _H_PLAY, card))
+            trick.append(card)
+            total += table[card]
+            if not count:
+                best, best_pos = card, 0
+            elif beaters[best] >> card & 1:
+                best, best_pos = card, count
+            count += 1
+            if count < n:
+                seat = after[seat]
+                continue
+            # The trick is complete (as in play_card).
+            winner = (leader + best_pos) % n
+            points[winner] += total
+            tricks_won[winner] += 1
+            if total:
+                counting[winner] = True
+            winners.append(winner)
+            played += trick
+            trick = []
+            count = total = 0
+            leader = seat = winner
+            done += 1
+            if done == 1:
+                self._trick = trick
+                self._tricks_done = done
+                self._leader = self._to_act = winner
+                self._resolve()
+            if done == hand_size:
+                break
+        self._trick = trick
+        self._best, self._best_pos = best, best_pos
+        self._leader = leader
+        self._tricks_done = done
+        self._phase = _OVER
+        self._end = EndReason.PLAYED
+        self._to_act = -1
+        self._legal = 0
 
     def legal_bids(self) -> list[tuple[bool, int]]:
         """The legal bids of the seat to act as ``(take, suit)`` pairs (fast path).

@@ -33,7 +33,7 @@ from typing import Final, TextIO
 import attrs
 
 from belote.bots import BOT_KINDS, Player, make_bots, play_deal
-from belote.deal import Deal
+from belote.deal import Deal, _shuffle
 from belote.errors import InvalidArgument
 from belote.game import next_dealer
 from belote.match import Match
@@ -397,20 +397,46 @@ def _bots_name(spec: BotSpec) -> str:
     return "custom"
 
 
+def _randrange(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n >= 1``, the same draws without its argument checks.
+
+    CPython's ``randrange(n)`` is ``_randbelow(n)``: ``getrandbits(k)``, with
+    ``k = n.bit_length()``, until the draw is below ``n`` (checked in the tests).
+    """
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def _randrange_matches() -> bool:
+    for seed in range(8):
+        for n in (2, 3, 4):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            if (_randrange(ours, n), ours.random()) != (theirs.randrange(n), theirs.random()):
+                return False  # pragma: no cover
+    return True
+
+
+_INLINE_RANDRANGE: Final = _randrange_matches()
+"""Whether :func:`_randrange` draws like ``Random.randrange`` on this Python (else it is not used)."""
+
+
 def _play_dealing(
     rules: Rules, players: int, seed: int, index: int, bots: Sequence[Player],
     records: list[str] | None,
 ) -> tuple[Deal, DealResult, int]:
     """Deal ``index``: (the played deal, its result, the redeals before it)."""
     rng = random.Random(deal_seed(seed, index))
-    deck = list(range(32))
-    rng.shuffle(deck)
-    dealer = rng.randrange(players)
+    deck = _shuffle(rng)  # the draws of rng.shuffle(list(range(32))), inline
+    dealer = _randrange(rng, players) if _INLINE_RANDRANGE else rng.randrange(players)
     for bot in bots:
         bot.start_deal(rng)
     redeal = 0
     while True:
-        deal = Deal(rules, deck, dealer, players)
+        # The deck is a permutation the library made: no need to parse it.
+        deal = Deal._trusted(rules, deck, dealer, players)
         result = play_deal(deal, bots)
         if records is not None:
             records.append(json.dumps(deal.to_record(), ensure_ascii=False))
@@ -422,8 +448,7 @@ def _play_dealing(
                 f"deal {index}: everyone passed {MAX_REDEALS} times in a row; the bots never take"
             )
         dealer = next_dealer(rules, players, dealer, result)
-        deck = list(range(32))
-        random.Random(deal_seed(seed, index, redeal)).shuffle(deck)
+        deck = _shuffle(random.Random(deal_seed(seed, index, redeal)))
 
 
 @attrs.frozen
