@@ -51,7 +51,7 @@ from belote.scoring import (
     redeal_result,
     score_tally,
 )
-from belote.tricks import winner_index
+from belote.tricks import follower_mask, winner_index
 
 __all__ = ["ActionRecord", "Deal", "EndReason", "Observation", "Phase", "parse_deck"]
 
@@ -887,41 +887,16 @@ class Deal:
         if legal >= 0:
             return legal
         # A trick is under way (an empty trick's mask, the hand, is set when the
-        # trick starts). The obligations of tricks.legal_mask, on the trick's best
-        # card so far (self._best) instead of a scan of the trick.
-        hand = self._hands[self._to_act]
-        trump = self._trump
-        led = self._trick[0] >> 3
-        follow = hand & _SUIT_MASKS[led]
-        if led == trump:
-            legal = hand
-            if follow:
-                legal = follow
-                if self.rules.play.overtrump_on_trump_lead:
-                    # the best card is a trump: its beaters are the higher trumps
-                    legal = follow & self._beaters[self._best] or follow
-        elif follow:
-            legal = follow
-        else:
-            legal = hand
-            trumps = hand & _SUIT_MASKS[trump]
-            play = self.rules.play
-            if trumps and play.must_trump_when_void:
-                best = self._best
-                best_is_trump = best >> 3 == trump
-                if (
-                    self._partners
-                    and play.partner_master_exempts
-                    and self._best_pos == len(self._trick) - 2
-                    and (best_is_trump or not play.partner_exemption_needs_trump)
-                ):
-                    pass  # the partner is master: any card
-                elif not best_is_trump:
-                    legal = trumps
-                elif play.must_overtrump and trumps & self._beaters[best]:
-                    legal = trumps & self._beaters[best]
-                elif play.must_undertrump:
-                    legal = trumps
+        # trick starts): the obligations on the trick's best card so far.
+        trick = self._trick
+        legal = follower_mask(
+            self._hands[self._to_act],
+            trick[0] >> 3,
+            self._best,
+            self._partners and self._best_pos == len(trick) - 2,
+            self._trump,
+            self.rules.play,
+        )
         self._legal = legal
         return legal
 
@@ -1022,18 +997,12 @@ class Deal:
         if self._phase != _PLAY:
             raise IllegalAction("not the play phase")
         # Everything play_card and legal_play_mask read, held in locals for the
-        # whole loop and written back once at the end; the obligations below
-        # are legal_play_mask's, line for line.
+        # whole loop and written back once at the end; the obligations are
+        # tricks.follower_mask, as in legal_play_mask.
         rand = rng.random
         n, trump, beaters = self._n, self._trump, self._beaters
         table = _POINTS[trump]
-        trump_mask = _SUIT_MASKS[trump]
-        play = self.rules.play
-        overtrump_on_lead = play.overtrump_on_trump_lead
-        must_trump = play.must_trump_when_void
-        exempt = self._partners and play.partner_master_exempts
-        exempt_needs_trump = play.partner_exemption_needs_trump
-        must_overtrump, must_undertrump = play.must_overtrump, play.must_undertrump
+        play, partners = self.rules.play, self._partners
         hands, history, points = self._hands, self._history, self._points
         tricks_won, counting, winners = self._tricks_won, self._counting, self._trick_winners
         holder, pair, calls = self._belote_holder, self._belote_pair, self._belote_calls
@@ -1053,33 +1022,9 @@ class Deal:
             if not count:
                 legal = hand  # the leader may play any card
             else:
-                led = trick[0] >> 3
-                follow = hand & _SUIT_MASKS[led]
-                if led == trump:
-                    legal = hand
-                    if follow:
-                        legal = follow
-                        if overtrump_on_lead:
-                            legal = follow & beaters[best] or follow
-                elif follow:
-                    legal = follow
-                else:
-                    legal = hand
-                    trumps = hand & trump_mask
-                    if trumps and must_trump:
-                        best_is_trump = best >> 3 == trump
-                        if (
-                            exempt
-                            and best_pos == count - 2
-                            and (best_is_trump or not exempt_needs_trump)
-                        ):
-                            pass  # the partner is master: any card
-                        elif not best_is_trump:
-                            legal = trumps
-                        elif must_overtrump and trumps & beaters[best]:
-                            legal = trumps & beaters[best]
-                        elif must_undertrump:
-                            legal = trumps
+                legal = follower_mask(
+                    hand, trick[0] >> 3, best, partners and best_pos == count - 2, trump, play
+                )
             # The k-th legal card in index order: drop the k lowest set bits,
             # then take the lowest one left (k is small: a hand has 8 cards).
             k = int(rand() * legal.bit_count())

@@ -26,6 +26,7 @@ from belote.rules import PlayRules
 
 __all__ = [
     "HIGHER_TRUMPS",
+    "follower_mask",
     "legal_mask",
     "legal_plays",
     "trick_winner",
@@ -74,6 +75,51 @@ def trick_winner(trick: Sequence[Card], trump: int | None) -> int:
     return winner_index([card.index for card in trick], trump)
 
 
+def follower_mask(
+    hand: int, led: int, best: int, partner_is_best: bool, trump: int, play: PlayRules
+) -> int:
+    """The cards of ``hand`` a player who does not lead may play (RULES.md §5).
+
+    This is the one place where the play obligations are written; the deal
+    engine calls it with the trick's best card, which it tracks as cards are
+    played, and :func:`legal_mask` with the best card found by a scan.
+
+    Args:
+        hand: the player's card mask.
+        led: the suit led.
+        best: the index of the card winning the trick so far.
+        partner_is_best: whether the player's partner played that card.
+        trump: the trump suit.
+        play: the variant's play obligations.
+    """
+    follow = hand & (0xFF << (led << 3))
+    if led == trump:
+        if not follow:
+            return hand
+        if play.overtrump_on_trump_lead:  # the best card is a trump here
+            return follow & HIGHER_TRUMPS[best] or follow
+        return follow
+    if follow:
+        return follow
+    trumps = hand & (0xFF << (trump << 3))
+    if not trumps or not play.must_trump_when_void:
+        return hand
+    best_is_trump = best >> 3 == trump
+    if (
+        partner_is_best
+        and play.partner_master_exempts
+        and (best_is_trump or not play.partner_exemption_needs_trump)
+    ):
+        return hand
+    if not best_is_trump:
+        return trumps
+    if play.must_overtrump:
+        higher = trumps & HIGHER_TRUMPS[best]
+        if higher:
+            return higher
+    return trumps if play.must_undertrump else hand
+
+
 def legal_mask(
     hand: int,
     trick: Sequence[int],
@@ -93,42 +139,10 @@ def legal_mask(
     """
     if not trick:
         return hand
-    led_card = trick[0]
-    led = led_card >> 3
-    follow = hand & (0xFF << (led << 3))
-    if led == trump:
-        if not follow:
-            return hand
-        if play.overtrump_on_trump_lead:
-            best = led_card
-            for card in trick:
-                if card >> 3 == trump and TRUMP_STRENGTH[card & 7] > TRUMP_STRENGTH[best & 7]:
-                    best = card
-            higher = follow & HIGHER_TRUMPS[best]
-            if higher:
-                return higher
-        return follow
-    if follow:
-        return follow
-    trumps = hand & (0xFF << (trump << 3))
-    if not trumps or not play.must_trump_when_void:
-        return hand
     pos = winner_index(trick, trump)
-    best = trick[pos]
-    if (
-        partners
-        and play.partner_master_exempts
-        and pos == len(trick) - 2
-        and (best >> 3 == trump or not play.partner_exemption_needs_trump)
-    ):
-        return hand
-    if best >> 3 != trump:
-        return trumps
-    if play.must_overtrump:
-        higher = trumps & HIGHER_TRUMPS[best]
-        if higher:
-            return higher
-    return trumps if play.must_undertrump else hand
+    return follower_mask(
+        hand, trick[0] >> 3, trick[pos], partners and pos == len(trick) - 2, trump, play
+    )
 
 
 def legal_plays(
