@@ -724,3 +724,13 @@ def test_observation_shows_only_own_hand() -> None:
     assert view.hand == deal.hand(1)
     assert view.declarations == () and view.own_declarations == ()
     assert deal.observation(0).own_declarations == deal.declarations
+
+
+def test_declaring_cards_that_are_no_combination_says_so_once() -> None:
+    """RULES.md §6.1: only runs and carrés can be declared; the reason names the cards."""
+    deal = Deal("piedicavallo", CARDS, dealer=3)
+    deal.pass_()
+    deal.take()
+    reason = deal.why_illegal(Action.parse("0 declare 7S 8S JH")) or ""
+    assert reason.startswith("not a combination: 7S 8S JH")
+    assert reason.count("not a combination") == 1

@@ -36,6 +36,7 @@ __all__ = [
     "Kind",
     "classify",
     "find_combinations",
+    "no_announcements_message",
     "resolve_contest",
     "team_of",
 ]
@@ -266,7 +267,8 @@ def _carre_not_allowed(rank: Rank, rules: Rules) -> str:
     )
 
 
-def _no_announcements(rules: Rules) -> str:
+def no_announcements_message(rules: Rules) -> str:
+    """The error message for a declaration in a variant with only belote."""
     return f"{rules.name} has no announcements but belote"
 
 
@@ -319,7 +321,7 @@ def classify(cards: CardSet | Sequence[Card] | str, rules: Rules) -> Combination
     belote.errors.InvalidCombination: a carré of 8s is not allowed in piedicavallo (carrés allowed: A K Q J 10 9)
     """
     if rules.contest is Contest.NONE:
-        raise InvalidCombination(_no_announcements(rules))
+        raise InvalidCombination(no_announcements_message(rules))
     mask = _shown_mask(cards)
     count = mask.bit_count()
     shown = str(CardSet.from_mask(mask)) or "no card"
@@ -628,7 +630,7 @@ def resolve_contest(
     contest = rules.contest
     if contest is Contest.NONE:
         if declarations:
-            raise InvalidCombination(_no_announcements(rules))
+            raise InvalidCombination(no_announcements_message(rules))
         return ()
     if not declarations:
         return ()

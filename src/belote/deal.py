@@ -39,7 +39,7 @@ from typing import Final
 import attrs
 
 from belote.actions import Action, Verb
-from belote.announcements import Declaration
+from belote.announcements import Declaration, no_announcements_message
 from belote.cards import CARDS, PLAIN_STRENGTH, TRUMP_STRENGTH, Card, CardSet, Suit, card_points
 from belote.errors import IllegalAction, InvalidArgument, InvalidCombination, NotationError
 from belote.rules import CallingOut, Rules, get_rules
@@ -1428,7 +1428,7 @@ class Deal:
 
         rules = self.rules
         if not rules.has_announcements:
-            return f"{rules.name} has no announcements besides belote", ()
+            return no_announcements_message(rules), ()
         if self._phase != _PLAY:
             return "declarations are made in the play phase, before one's first card", ()
         if seat != self._to_act:
@@ -1455,7 +1455,7 @@ class Deal:
         try:
             combo = classify(CardSet.from_mask(mask), rules)
         except InvalidCombination as exc:
-            return f"not a combination: {exc}", ()
+            return str(exc), ()
         for earlier in self._declarations:
             if earlier.seat != seat:
                 continue

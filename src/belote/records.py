@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeAlias
 
-from belote.announcements import Declaration, classify
+from belote.announcements import Declaration, classify, no_announcements_message
 from belote.cards import Card, Suit
 from belote.errors import BeloteError, InvalidTally, NotationError, UnknownVariant
 from belote.match import MatchResult, score_match
@@ -123,7 +123,7 @@ def _declarations(value: object, rules: Rules, field: str) -> tuple[Declaration,
     if not isinstance(value, list):
         raise InvalidTally(f"expected a list, got {_kind(value)}", field=field)
     if value and not rules.has_announcements:
-        raise InvalidTally(f"{rules.name} has no announcements but belote", field=field)
+        raise InvalidTally(no_announcements_message(rules), field=field)
     declarations: list[Declaration] = []
     for index, item in enumerate(value):
         where = f"{field}[{index}]"

@@ -41,7 +41,7 @@ from typing import Final
 import attrs
 
 from belote import announcements as _announcements
-from belote.announcements import Declaration, Kind
+from belote.announcements import Declaration, Kind, no_announcements_message
 from belote.cards import Card, Rank, Suit
 from belote.errors import InvalidArgument, InvalidTally
 from belote.penalties import Penalty, SanctionKind, penalty_lines
@@ -304,7 +304,7 @@ def check_tally(tally: Tally, rules: Rules) -> None:
 
 def _check_announcements(tally: Tally, rules: Rules, hand_size: int) -> None:
     if tally.announcements and not rules.has_announcements:
-        raise InvalidTally(f"{rules.name} has no announcements but belote", field="announcements")
+        raise InvalidTally(no_announcements_message(rules), field="announcements")
     owner: dict[Card, int] = {}
     in_run: set[Card] = set()
     in_carre: set[Card] = set()

@@ -220,7 +220,9 @@ def combinations(variant: str | Rules | None = None) -> st.SearchStrategy[Combin
         return st.sampled_from(with_announcements).flatmap(_combinations_for)
     rules = get_rules(variant)
     if not rules.has_announcements:
-        raise ValueError(f"{rules.name} has no announcements besides belote")
+        from belote.announcements import no_announcements_message
+
+        raise ValueError(no_announcements_message(rules))
     return _combinations_for(rules)
 
 
