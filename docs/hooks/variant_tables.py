@@ -516,7 +516,7 @@ class _DoctestFences(Preprocessor):
 
 
 class DoctestFences(Extension):
-    """Markdown extension registering :class:`_DoctestFences`."""
+    """Markdown extension registering `_DoctestFences`."""
 
     def extendMarkdown(self, md: Markdown) -> None:
         md.preprocessors.register(_DoctestFences(md), "belote_doctest_fences", 40)

@@ -1,7 +1,7 @@
 """``belote``: the rules of Belote and its regional variants.
 
 Cards, tricks and a scoring pipeline in a small typed core; each variant is
-a frozen :class:`~belote.rules.Rules` value.
+a frozen [`Rules`][belote.rules.Rules] value.
 
 >>> import belote
 >>> [rules.name for rules in belote.available_variants()][:4]

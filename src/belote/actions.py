@@ -1,9 +1,9 @@
 """What a player does in a deal, and the action notation of deal records.
 
-An :class:`Action` is a small frozen value: the seat that acts, a
-:class:`Verb`, and the verb's argument (a suit for ``take``, cards for
+An [`Action`][belote.actions.Action] is a small frozen value: the seat that acts, a
+[`Verb`][belote.actions.Verb], and the verb's argument (a suit for ``take``, cards for
 ``declare`` and ``play``, the ``belote`` flag for ``play``). ``str()`` gives
-the notation of CONTRACT.md "Deal record" and :meth:`Action.parse` reads it
+the notation of CONTRACT.md "Deal record" and [`Action.parse`][belote.actions.Action.parse] reads it
 back:
 
 >>> action = Action.parse("2 play KH belote")
@@ -14,7 +14,7 @@ back:
 >>> str(Action.take(1, Suit.HEARTS)), str(Action.declare(0, CardSet.parse("AH KH QH")))
 ('1 take H', '0 declare QH KH AH')
 
-The deal engine (:mod:`belote.deal`) says whether an action is legal; this
+The deal engine ([`belote.deal`][belote.deal]) says whether an action is legal; this
 module only knows the notation.
 """
 
@@ -60,9 +60,11 @@ def _card_tuple(cards: Iterable[Card | str]) -> tuple[Card, ...]:
 class Action:
     """One action of one seat, as written in a deal record.
 
-    Build actions with the named constructors (:meth:`pass_`, :meth:`take`,
-    :meth:`swap`, :meth:`declare`, :meth:`play`, :meth:`stop`) or read them
-    with :meth:`parse`.
+    Build actions with the named constructors
+    ([`pass_`][belote.actions.Action.pass_], [`take`][belote.actions.Action.take],
+    [`swap`][belote.actions.Action.swap], [`declare`][belote.actions.Action.declare],
+    [`play`][belote.actions.Action.play], [`stop`][belote.actions.Action.stop])
+    or read them with [`parse`][belote.actions.Action.parse].
 
     Attributes:
         seat: the seat that acts (0-based, in playing order).

@@ -1,9 +1,9 @@
 """Combinations (carrés and runs), finding them in a hand, and the contest.
 
-RULES.md §6. A :class:`Combination` is a value: its kind, its cards, and what
-it is worth under a variant. :func:`classify` reads shown cards,
-:func:`find_combinations` lists what a hand can declare, and
-:func:`resolve_contest` applies the variant's :class:`~belote.rules.Contest`
+RULES.md §6. A [`Combination`][belote.announcements.Combination] is a value: its kind, its cards, and what
+it is worth under a variant. [`classify`][belote.announcements.classify] reads shown cards,
+[`find_combinations`][belote.announcements.find_combinations] lists what a hand can declare, and
+[`resolve_contest`][belote.announcements.resolve_contest] applies the variant's [`Contest`][belote.rules.Contest]
 policy to say which declarations score.
 
 >>> from belote.variants import PIEDICAVALLO
@@ -95,7 +95,7 @@ class Combination:
 
     The constructor checks the shape (a run is 3 to 8 cards in a row of one
     suit, a carré the four cards of one rank); whether a variant allows it
-    is :func:`classify`'s job.
+    is [`classify`][belote.announcements.classify]'s job.
 
     >>> run = Combination(Kind.RUN, CardSet.parse("9D 10D JD QD"))
     >>> run.label, run.length, str(run.top)
@@ -302,7 +302,7 @@ def classify(cards: CardSet | Sequence[Card] | str, rules: Rules) -> Combination
     ``rules.carre_values``.
 
     Args:
-        cards: the shown cards, as a :class:`~belote.cards.CardSet`, a sequence
+        cards: the shown cards, as a [`CardSet`][belote.cards.CardSet], a sequence
             of cards (so a card shown twice is caught), or card notation.
         rules: the variant.
 

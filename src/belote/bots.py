@@ -1,13 +1,13 @@
 """Players for simulation: a uniform random bot and a sound heuristic bot.
 
-A :class:`Player` acts straight on a :class:`~belote.deal.Deal` through the
-deal's fast path (card masks, :meth:`~belote.deal.Deal.legal_play_mask`,
-:meth:`~belote.deal.Deal.play_card`, :meth:`~belote.deal.Deal.bid`), so a
-simulation builds no observation and no :class:`~belote.actions.Action` per
-card. :func:`play_deal` lets a table of players play a deal to its end.
+A [`Player`][belote.bots.Player] acts straight on a [`Deal`][belote.deal.Deal] through the
+deal's fast path (card masks, [`legal_play_mask`][belote.deal.Deal.legal_play_mask],
+[`play_card`][belote.deal.Deal.play_card], [`bid`][belote.deal.Deal.bid]), so a
+simulation builds no observation and no [`Action`][belote.actions.Action] per
+card. [`play_deal`][belote.bots.play_deal] lets a table of players play a deal to its end.
 
-Both bots are also :class:`~belote.game.Agent` values (``choose(observation,
-legal)``), so they plug into :class:`~belote.game.Game` unchanged; the
+Both bots are also [`Agent`][belote.game.Agent] values (``choose(observation,
+legal)``), so they plug into [`Game`][belote.game.Game] unchanged; the
 heuristic takes the same decisions on either path.
 
 A player is trusted to read only what its seat may know: its own hand and
@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 BOT_KINDS: Final = ("random", "heuristic")
-"""The names :func:`make_bots` knows."""
+"""The names [`make_bots`][belote.bots.make_bots] knows."""
 
 _FULL: Final = (1 << 32) - 1
 _ACE: Final = 7
@@ -111,7 +111,7 @@ class Player(Protocol):
     """A seat's player in a simulation: acts on the deal through its fast path.
 
     Implement the three methods to plug your own player into
-    :func:`play_deal` and :func:`belote.simulate.simulate`. A player must
+    [`play_deal`][belote.bots.play_deal] and [`belote.simulate.simulate`][belote.simulate.simulate]. A player must
     read only its own hand and the public state of the deal.
     """
 
@@ -171,11 +171,11 @@ class RandomBot:
     first trick of a variant with announcements it draws uniformly among
     every legal action of its seat (declarations included). It never calls
     out: a random call almost always loses the match and says nothing about
-    the rules. As an :class:`~belote.game.Agent` it draws among ``legal``
+    the rules. As an [`Agent`][belote.game.Agent] it draws among ``legal``
     (``stop`` only when nothing else is legal).
 
     Args:
-        seed: a seed or a generator; :meth:`start_deal` replaces it.
+        seed: a seed or a generator; [`start_deal`][belote.bots.HeuristicBot.start_deal] replaces it.
     """
 
     __slots__ = ("rng",)
@@ -215,7 +215,7 @@ class RandomBot:
         return self.rng.random() < 0.5
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """Any legal action but ``stop``, uniformly (the :class:`~belote.game.Agent` path)."""
+        """Any legal action but ``stop``, uniformly (the [`Agent`][belote.game.Agent] path)."""
         options = [action for action in legal if action.verb is not Verb.STOP] or list(legal)
         return options[int(self.rng.random() * len(options))]
 
@@ -224,7 +224,7 @@ class RandomBot:
 
 
 def _play_random(deal: Deal, bots: Sequence[RandomBot]) -> DealResult:
-    """:func:`play_deal` for a table of random bots, inlined: the same draws in the same order."""
+    """[`play_deal`][belote.bots.play_deal] for a table of random bots, inlined: the same draws in the same order."""
     rands = [bot.rng.random for bot in bots]
     bids = deal.legal_bids()
     while bids:
@@ -304,7 +304,7 @@ def hand_strength(hand: int, trump: int) -> int:
 class HeuristicBot:
     """A player that bids and plays by the usual table sense.
 
-    - Bidding: takes when :func:`hand_strength` of its hand (with the turned
+    - Bidding: takes when [`hand_strength`][belote.bots.hand_strength] of its hand (with the turned
       card when the taker gets it) reaches ``take_threshold``
       (``threshold - 10`` in a variant without contract, where taking only
       names the trump); in round 2 it names its best suit when that reaches
@@ -319,11 +319,11 @@ class HeuristicBot:
       no unseen card can beat it), it gives points without wasting trumps;
       else it wins with a sure card when it can, ruffs low, contests a trick
       worth ten points or more, and otherwise plays its cheapest card.
-    - Calls out (``stop``) only when :meth:`~belote.deal.Deal.claim_holds`
+    - Calls out (``stop``) only when [`claim_holds`][belote.deal.Deal.claim_holds]
       and, for the attack, once the contract can no longer fail.
 
     Args:
-        take_threshold: the :func:`hand_strength` needed to take.
+        take_threshold: the [`hand_strength`][belote.bots.hand_strength] needed to take.
     """
 
     __slots__ = ("take_threshold",)
@@ -420,7 +420,7 @@ class HeuristicBot:
         legal: Sequence[tuple[bool, int]],
         rules: Rules,
     ) -> tuple[bool, int]:
-        """The bid to make: ``(take, suit)`` as in :meth:`~belote.deal.Deal.legal_bids`.
+        """The bid to make: ``(take, suit)`` as in [`legal_bids`][belote.deal.Deal.legal_bids].
 
         Args:
             hand: the bidder's card mask.
@@ -550,7 +550,7 @@ class HeuristicBot:
     # --- the Agent path ---------------------------------------------------------------
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """The same decisions from an observation (the :class:`~belote.game.Agent` path)."""
+        """The same decisions from an observation (the [`Agent`][belote.game.Agent] path)."""
         verbs = {action.verb for action in legal}
         if Verb.SWAP in verbs:
             return next(action for action in legal if action.verb is Verb.SWAP)

@@ -87,8 +87,8 @@ class Rank(enum.IntEnum):
 
     The numbering is the order used for runs (A K Q J 10 9 8 7); trick
     strength and card points depend on the trump and live in the tables
-    :data:`TRUMP_ORDER`, :data:`PLAIN_ORDER`, :data:`TRUMP_POINTS` and
-    :data:`PLAIN_POINTS`.
+    `TRUMP_ORDER`, `PLAIN_ORDER`, `TRUMP_POINTS` and
+    `PLAIN_POINTS`.
 
     >>> Rank.parse("T"), str(Rank.TEN)
     (<Rank.TEN: 3>, '10')
@@ -200,13 +200,13 @@ def card_points(mask: int, trump: int | None) -> int:
 class Card:
     """One of the 32 cards. There is exactly one instance per card.
 
-    ``Card(rank, suit)`` and :meth:`Card.parse` return the shared instance,
+    ``Card(rank, suit)`` and [`Card.parse`][belote.cards.Card.parse] return the shared instance,
     so cards compare by identity and hash cheaply. Cards sort in index
     order (suit S H D C, then rank from 7 up).
 
     Attributes:
-        rank: the card's :class:`Rank`.
-        suit: the card's :class:`Suit`.
+        rank: the card's [`Rank`][belote.cards.Rank].
+        suit: the card's [`Suit`][belote.cards.Suit].
         index: ``suit * 8 + rank``, from 0 to 31.
         bit: ``1 << index``, the card's bit in a card mask.
     """
@@ -274,7 +274,7 @@ class Card:
     def strength(self, trump: int | None) -> int:
         """Strength of the card inside its own suit (0..7, higher wins).
 
-        Trump cards follow :data:`TRUMP_ORDER`, others :data:`PLAIN_ORDER`.
+        Trump cards follow `TRUMP_ORDER`, others `PLAIN_ORDER`.
         """
         return (TRUMP_STRENGTH if self.suit == trump else PLAIN_STRENGTH)[self.rank]
 
@@ -324,7 +324,7 @@ class CardSet:
 
     Supports ``|``, ``&``, ``-``, ``^``, ``in``, ``len``, iteration (in card
     index order) and comparison by content. ``str()`` gives the notation
-    that :meth:`parse` reads back.
+    that [`parse`][belote.cards.CardSet.parse] reads back.
 
     >>> a = CardSet.parse("AS KS")
     >>> str(a | CardSet.parse("7H")), len(a - CardSet.parse("KS"))

@@ -1,17 +1,17 @@
 """One deal as a state machine: dealing, bidding, the seven swap, declarations, play.
 
-A :class:`Deal` starts from a deck order and a dealer and deals by the
+A [`Deal`][belote.deal.Deal] starts from a deck order and a dealer and deals by the
 procedure of RULES.md §2. Then the seats act in turn: two bidding rounds
 (§3), the seven-of-trump swap where the variant has it (§4), the tricks
 (§5) with the declarations made before each player's first card and
 belote-rebelote announced with the cards (§6.1), and calling out (§8.1,
-§8.2). At the end the deal builds a :class:`~belote.scoring.Tally` and
-scores it with :func:`~belote.scoring.score_tally`: one scoring path.
+§8.2). At the end the deal builds a [`Tally`][belote.scoring.Tally] and
+scores it with [`score_tally`][belote.scoring.score_tally]: one scoring path.
 
 Every action has a query and a doer, in the spirit of PokerKit:
-:meth:`Deal.can` / :meth:`Deal.why_illegal` and :meth:`Deal.apply`, which
-returns a frozen :class:`ActionRecord`. An illegal action raises
-:class:`~belote.errors.IllegalAction` saying why and leaves the deal exactly
+[`Deal.can`][belote.deal.Deal.can] / [`Deal.why_illegal`][belote.deal.Deal.why_illegal] and [`Deal.apply`][belote.deal.Deal.apply], which
+returns a frozen [`ActionRecord`][belote.deal.ActionRecord]. An illegal action raises
+[`IllegalAction`][belote.errors.IllegalAction] saying why and leaves the deal exactly
 as it was.
 
 >>> from belote.cards import CARDS
@@ -23,9 +23,9 @@ as it was.
 (<Phase.PLAY: 'play'>, 'D', 8)
 
 Inside, hands are card masks and the trick a list of card indices; the
-simulation fast path is :meth:`Deal.legal_play_mask`,
-:meth:`Deal.play_card` and :meth:`Deal.bid`, which skip building
-:class:`~belote.actions.Action` values but keep every check.
+simulation fast path is [`Deal.legal_play_mask`][belote.deal.Deal.legal_play_mask],
+[`Deal.play_card`][belote.deal.Deal.play_card] and [`Deal.bid`][belote.deal.Deal.bid], which skip building
+[`Action`][belote.actions.Action] values but keep every check.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ from belote.tricks import follower_mask, winner_index
 
 __all__ = ["ActionRecord", "Deal", "EndReason", "Observation", "Phase", "parse_deck"]
 
-# Internal phase numbers (the public face is :class:`Phase`).
+# Internal phase numbers (the public face is [`Phase`][belote.deal.Phase]).
 _BID1: Final = 0
 _BID2: Final = 1
 _PLAY: Final = 2
@@ -92,7 +92,7 @@ def _beaten_by(card: int, trump: int) -> int:
 # _BEATERS[trump][card]: the cards that beat ``card`` when it is the best card of a
 # trick: the higher cards of its suit, and every trump when it is not a trump. The
 # engine follows a trick's best card as the cards come (``Deal._best``), so it never
-# rescans the trick (compare :func:`~belote.tricks.winner_index`).
+# rescans the trick (compare [`winner_index`][belote.tricks.winner_index]).
 _BEATERS: Final = tuple(tuple(_beaten_by(card, trump) for card in range(32)) for trump in range(4))
 _SUIT_MASKS: Final = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
 _SUITS: Final = tuple(Suit)
@@ -109,7 +109,7 @@ class Phase(enum.Enum):
     PLAY = "play"
     """The cards are played (RULES.md §5); the swap and declarations happen here."""
     OVER = "over"
-    """The deal has ended; :attr:`Deal.result` is available."""
+    """The deal has ended; [`Deal.result`][belote.deal.Deal.result] is available."""
 
 
 _PHASES: Final = (Phase.BIDDING_1, Phase.BIDDING_2, Phase.PLAY, Phase.OVER)
@@ -231,7 +231,7 @@ _ALL_INDICES: Final = frozenset(range(32))
 def parse_deck(deck: Sequence[Card | int | str]) -> tuple[int, ...]:
     """Read a deck order (32 distinct cards, top first) as card indices.
 
-    Cards may be given as :class:`~belote.cards.Card` values, notation text or indices.
+    Cards may be given as [`Card`][belote.cards.Card] values, notation text or indices.
 
     >>> parse_deck(["7S", "8S"] + [str(c) for c in CARDS[2:]])[:3]
     (0, 1, 2)
@@ -296,7 +296,7 @@ def _shuffled_deck(rng: random.Random) -> list[int]:
     for i from 31 down to 1, and ``_randbelow(n)`` draws ``getrandbits(k)``
     (k = n.bit_length()) until the draw is below n. Doing the same inline
     saves a method call per card and draws the same numbers; an import-time
-    check (:data:`_INLINE_SHUFFLE`) falls back to ``rng.shuffle`` otherwise.
+    check (`_INLINE_SHUFFLE`) falls back to ``rng.shuffle`` otherwise.
     """
     deck = list(range(32))
     getrandbits = rng.getrandbits
@@ -383,7 +383,7 @@ _LAYOUTS: dict[tuple[int, int, int], _Layout] = {}
 
 
 def _layout(rules: Rules, n: int, dealer: int) -> _Layout:
-    """The cached :class:`_Layout` of a variant, table size and dealer."""
+    """The cached `_Layout` of a variant, table size and dealer."""
     key = (id(rules), n, dealer)
     layout = _LAYOUTS.get(key)
     if layout is None or layout.rules is not rules:  # an id can be reused once freed
@@ -401,7 +401,7 @@ class Deal:
     """One deal of a variant, from the deck order to the result.
 
     Args:
-        rules: the variant (a :class:`~belote.rules.Rules` value or its name).
+        rules: the variant (a [`Rules`][belote.rules.Rules] value or its name).
         deck: the deck order, 32 distinct cards, top first (cards, text or indices).
         dealer: the dealer's seat.
         players: the number of players (default: the variant's default).
@@ -600,7 +600,7 @@ class Deal:
     ) -> Deal:
         """A deal from a shuffled deck (``random.Random(seed).shuffle``).
 
-        The other arguments are those of :class:`Deal`.
+        The other arguments are those of [`Deal`][belote.deal.Deal].
 
         >>> Deal.random("classic", seed=1).deck == Deal.random("classic", seed=1).deck
         True
@@ -613,9 +613,9 @@ class Deal:
     def _trusted(cls, rules: Rules, deck: list[int], dealer: int, players: int) -> Deal:
         """A deal from a deck the library shuffled itself (the simulation's path).
 
-        ``deck`` must be a permutation of ``range(32)`` (as :func:`_shuffle`
+        ``deck`` must be a permutation of ``range(32)`` (as `_shuffle`
         returns), ``rules`` a variant value and ``players`` and ``dealer``
-        already checked: this skips :func:`parse_deck` and the argument checks.
+        already checked: this skips [`parse_deck`][belote.deal.parse_deck] and the argument checks.
         """
         deal = object.__new__(cls)
         deal._setup(rules, players, dealer, tuple(deck), None, None, 0)
@@ -985,10 +985,10 @@ class Deal:
         """Play the rest of the deal, each card drawn uniformly among the legal cards.
 
         The seat to act draws ``int(rng.random() * count)`` over its legal
-        cards in index order (what :meth:`legal_play_cards` lists), and a card
+        cards in index order (what [`legal_play_cards`][belote.deal.Deal.legal_play_cards] lists), and a card
         that may carry belote-rebelote is announced on a further coin toss
         ``rng.random() < 0.5``. Nobody declares or calls out. The deal ends
-        exactly as the same choices made through :meth:`play_card` would
+        exactly as the same choices made through [`play_card`][belote.deal.Deal.play_card] would
         leave it (the history included); a random table's fast path.
 
         Raises:
@@ -1689,7 +1689,7 @@ class Deal:
 
     @property
     def result(self) -> DealResult:
-        """The deal's result, scored by :func:`~belote.scoring.score_tally`.
+        """The deal's result, scored by [`score_tally`][belote.scoring.score_tally].
 
         Raises:
             IllegalAction: the deal is not over.

@@ -1,7 +1,7 @@
 """A variant's whole configuration, for people and as JSON (``belote rules``).
 
-:func:`rules_to_json` gives every field of :class:`~belote.rules.Rules`
-(enums as their values, carré values by rank text); :func:`describe_rules`
+[`rules_to_json`][belote.describe.rules_to_json] gives every field of [`Rules`][belote.rules.Rules]
+(enums as their values, carré values by rank text); [`describe_rules`][belote.describe.describe_rules]
 lists the same knobs grouped by the sections of RULES.md.
 
 >>> from belote.rules import get_rules
@@ -25,7 +25,7 @@ from belote.rules import Rules
 
 __all__ = ["SECTIONS", "describe_rules", "rules_to_json"]
 
-#: The sections of :func:`describe_rules`: a title, the RULES.md section, and
+#: The sections of [`describe_rules`][belote.describe.describe_rules]: a title, the RULES.md section, and
 #: the fields listed under it. A field not named here (a plug-in's own) goes
 #: under "Other".
 SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (

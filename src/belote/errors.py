@@ -1,7 +1,7 @@
 """Typed exceptions raised by the library.
 
 Every error the library raises on bad input derives from
-:class:`BeloteError`, so a caller can catch them all at once, and each one
+[`BeloteError`][belote.errors.BeloteError], so a caller can catch them all at once, and each one
 says what was wrong and what was expected.
 """
 

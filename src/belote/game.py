@@ -1,16 +1,16 @@
 """A whole match of deals played by agents: dealer rotation, pending points, the winner.
 
-:class:`Game` deals from seeded shuffles (or given decks), asks each seat's
-:class:`Agent` for its actions, passes the match totals, target and pending
-litige points to every :class:`~belote.deal.Deal`, and adds each result to a
-:class:`~belote.match.Match` until a side wins (RULES.md §8).
+[`Game`][belote.game.Game] deals from seeded shuffles (or given decks), asks each seat's
+[`Agent`][belote.game.Agent] for its actions, passes the match totals, target and pending
+litige points to every [`Deal`][belote.deal.Deal], and adds each result to a
+[`Match`][belote.match.Match] until a side wins (RULES.md §8).
 
 >>> result = play_match("classic", [RandomAgent(seed) for seed in range(4)], seed=7, target=300)
 >>> result.winner in (0, 1), result.totals == result.match.totals
 (True, True)
 
 An agent is anything with ``choose(observation, legal) -> Action``; the
-bots engineer's players plug in here. :class:`RandomAgent` plays uniformly at
+bots engineer's players plug in here. [`RandomAgent`][belote.game.RandomAgent] plays uniformly at
 random among the legal actions, from its own seed.
 """
 
@@ -51,7 +51,7 @@ class RandomAgent:
     """An agent that plays uniformly at random among the legal actions.
 
     Args:
-        seed: seed of the agent's own :class:`random.Random`.
+        seed: seed of the agent's own `random.Random`.
     """
 
     def __init__(self, seed: int | None = None) -> None:
@@ -253,7 +253,7 @@ def play_match(
     first_dealer: int = 0,
     max_deals: int = 1000,
 ) -> GameResult:
-    """Play a whole match between ``agents`` (see :class:`Game` for the arguments)."""
+    """Play a whole match between ``agents`` (see [`Game`][belote.game.Game] for the arguments)."""
     return Game(
         rules,
         agents,

@@ -1,8 +1,8 @@
 """Deals to a target: match totals, pending litige points, the winner (RULES.md §8).
 
-A :class:`Match` accumulates :class:`~belote.scoring.DealResult` values. It
+A [`Match`][belote.match.Match] accumulates [`DealResult`][belote.scoring.DealResult] values. It
 holds the points pending after a litige, which are what the next deal's
-:func:`~belote.scoring.score_tally` receives as ``pending``, and it says who
+[`score_tally`][belote.scoring.score_tally] receives as ``pending``, and it says who
 won:
 
 - a result with ``match_winner`` set (calling out, "j'arrête", an 8-card run
@@ -10,7 +10,7 @@ won:
 - a result with ``stopped_by`` set ("j'arrête" from a tally) ends it too: the
   player who stopped wins when his total reaches the target, else he loses;
 - otherwise, after a deal, the side with the single highest total wins if it
-  reaches the target (:meth:`~belote.rules.Rules.reached_target`); when two
+  reaches the target ([`reached_target`][belote.rules.Rules.reached_target]); when two
   sides share that highest total, another deal is played.
 
 Pending points left when the match ends are lost (RULES.md §7.4).

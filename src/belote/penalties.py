@@ -2,9 +2,9 @@
 
 A strict engine refuses an illegal action; a game recorded by hand may
 contain one all the same, and the sources say what it costs. A variant's
-:attr:`~belote.rules.Rules.penalties` maps each :class:`Offence` to a
-:class:`Sanction`; a tally lists the offences committed in the deal as
-:class:`Penalty` values, and scoring applies them after everything else.
+[`penalties`][belote.rules.Rules.penalties] maps each [`Offence`][belote.penalties.Offence] to a
+[`Sanction`][belote.penalties.Sanction]; a tally lists the offences committed in the deal as
+[`Penalty`][belote.penalties.Penalty] values, and scoring applies them after everything else.
 
 >>> from belote.rules import get_rules
 >>> get_rules("french").penalties[Offence.RENEGE]
@@ -42,10 +42,10 @@ class SanctionKind(enum.Enum):
     LOSE_MATCH = "lose-match"
     """The offender's side loses the match (000 §Regolamento di gara)."""
     POINTS_TO_OTHERS = "points-to-others"
-    """Every other side scores :attr:`Sanction.points` (001: 10 to each other
+    """Every other side scores `Sanction.points` (001: 10 to each other
     player; 004: 20 to the opponents for a refuted false run)."""
     DEDUCT = "deduct"
-    """The offender's side loses :attr:`Sanction.points` (001, 003: a misdeal costs 10)."""
+    """The offender's side loses `Sanction.points` (001, 003: a misdeal costs 10)."""
 
 
 @attrs.frozen

@@ -1,7 +1,7 @@
 """``belote play``: a person plays a whole match in the terminal against bots.
 
 The person sits at seat 0 (with seat 2 as partner in the four-player
-variants); every other seat is a :class:`~belote.bots.HeuristicBot`. Before
+variants); every other seat is a [`HeuristicBot`][belote.bots.HeuristicBot]. Before
 each choice the terminal shows the hand sorted by suit, the turned card, the
 trump, the current trick and the legal choices, numbered. An answer is a
 number from the list, a card (``JH``, ``10S``: plays it, announcing belote
@@ -10,8 +10,8 @@ the seat (``pass``, ``take``, ``take H``, ``declare``, ``stop``, ``swap``).
 Anything else is refused with a message and the question is asked again.
 ``quit`` or the end of the input abandons the match.
 
-:func:`play_match` reads from any text stream, so a test can drive it
-through a pipe or a :class:`io.StringIO`.
+[`play_match`][belote.play.play_match] reads from any text stream, so a test can drive it
+through a pipe or a `io.StringIO`.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def _cards(cards: Sequence[Card]) -> str:
 
 
 class HumanPlayer:
-    """A :class:`~belote.bots.Player` that asks a person what to do.
+    """A [`Player`][belote.bots.Player] that asks a person what to do.
 
     Args:
         stdin: where the answers are read, one per line.

@@ -1,9 +1,9 @@
 """Tallies and results as JSON (CONTRACT.md "Tally", "Deal result").
 
-:func:`tally_from_json` reads a tally, checking every field's JSON type and
-then the tally itself; :func:`score_document` scores a tally or a match of
+[`tally_from_json`][belote.records.tally_from_json] reads a tally, checking every field's JSON type and
+then the tally itself; [`score_document`][belote.records.score_document] scores a tally or a match of
 tallies, which is what ``belote score`` prints. Every bad input raises
-:class:`~belote.errors.InvalidTally` whose ``field`` names the culprit, as in
+[`InvalidTally`][belote.errors.InvalidTally] whose ``field`` names the culprit, as in
 ``deals[2].card_points``.
 
 >>> doc = {"variant": "classic", "taker": 1, "trump": "S", "tricks": [2, 6],
@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 JSONObject: TypeAlias = dict[str, object]
-"""A JSON object as :mod:`json` reads it."""
+"""A JSON object as `json` reads it."""
 
 _MISSING = object()
 
@@ -237,7 +237,7 @@ def tally_from_json(
 
 
 def tally_to_json(tally: Tally, rules: Rules) -> JSONObject:
-    """A tally as JSON, in the form :func:`tally_from_json` reads back."""
+    """A tally as JSON, in the form [`tally_from_json`][belote.records.tally_from_json] reads back."""
     doc: JSONObject = {
         "variant": rules.name,
         "players": tally.players,

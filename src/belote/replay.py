@@ -2,10 +2,10 @@
 
 A deal record (CONTRACT.md "Deal record") is
 ``{"variant", "players", "dealer", "deck", "actions"}``; a match record is
-``{"variant", "target", "deals": [deal record, ...]}``. :func:`deal_from_record`
-rebuilds a :class:`~belote.deal.Deal` by applying every action, refusing a
-bad one with :class:`~belote.errors.InvalidRecord` that names the action by
-its index and text; :func:`replay_document` is what ``belote replay`` prints.
+``{"variant", "target", "deals": [deal record, ...]}``. [`deal_from_record`][belote.replay.deal_from_record]
+rebuilds a [`Deal`][belote.deal.Deal] by applying every action, refusing a
+bad one with [`InvalidRecord`][belote.errors.InvalidRecord] that names the action by
+its index and text; [`replay_document`][belote.replay.replay_document] is what ``belote replay`` prints.
 
 >>> from belote.deal import Deal
 >>> deal = Deal("classic", list(range(32)), dealer=3)
@@ -83,7 +83,7 @@ def _rules(value: object, field: str) -> Rules:
 
 
 def deal_to_record(deal: Deal) -> dict[str, object]:
-    """The deal record of ``deal`` (the same as :meth:`Deal.to_record`)."""
+    """The deal record of ``deal`` (the same as [`Deal.to_record`][belote.deal.Deal.to_record])."""
     return deal.to_record()
 
 
@@ -185,11 +185,11 @@ def match_from_record(doc: object) -> tuple[Match, list[Deal]]:
     """Replay a match record deal by deal, carrying totals, pending points and the dealer.
 
     Each deal after the first must be dealt by the dealer RULES.md §2 names
-    (:func:`~belote.game.next_dealer`), and no deal may follow the one that
+    ([`next_dealer`][belote.game.next_dealer]), and no deal may follow the one that
     ended the match.
 
     Raises:
-        InvalidRecord: a bad field or action, as for :func:`deal_from_record`.
+        InvalidRecord: a bad field or action, as for [`deal_from_record`][belote.replay.deal_from_record].
     """
     body = _object(doc, "record")
     rules = _rules(_field(body, "variant", ""), "variant")
@@ -264,7 +264,7 @@ def replay_match(doc: object) -> MatchResult:
     """Replay a match record and return the match result.
 
     Raises:
-        InvalidRecord: see :func:`match_from_record`.
+        InvalidRecord: see [`match_from_record`][belote.replay.match_from_record].
     """
     return match_from_record(doc)[0].result()
 
@@ -275,7 +275,7 @@ def replay_document(doc: object) -> JSONObject:
     A document with ``deals`` is a match record; any other object is a deal record.
 
     Raises:
-        InvalidRecord: the record is bad; see :func:`deal_from_record`.
+        InvalidRecord: the record is bad; see [`deal_from_record`][belote.replay.deal_from_record].
     """
     body = _object(doc, "record")
     if "deals" in body:

@@ -1,9 +1,9 @@
 """One frozen value holding every rule of a variant, and the variant registry.
 
-A variant is a :class:`Rules` value. The engine never asks a variant's name:
+A variant is a [`Rules`][belote.rules.Rules] value. The engine never asks a variant's name:
 where variants really behave differently, a field holds a small named policy
 (an enum member) or a number. The four built-in variants live in
-:mod:`belote.variants` and are registered, like third-party ones, under the
+`belote.variants` and are registered, like third-party ones, under the
 entry-point group ``belote.variants``.
 
 >>> rules = get_rules("piedicavallo")
@@ -72,7 +72,7 @@ class CapotRule(enum.Enum):
     """A team wins every trick (002)."""
     ATTACK_OR_REVERSE = "attack-or-reverse"
     """The attack wins every trick (cappotto), or the defence does (cappotto
-    contrario, scored with :attr:`Rules.reverse_capot_value`) (000)."""
+    contrario, scored with [`Rules.reverse_capot_value`][belote.rules.Rules.reverse_capot_value]) (000)."""
     NO_OPPONENT_POINT = "no-opponent-point"
     """The opponents make no card point at all (tricks of 0 points allowed,
     not the last one) and hold no belote (004)."""
@@ -198,7 +198,7 @@ def _frozen_sanctions(value: Mapping[Offence, Sanction]) -> Mapping[Offence, San
 class Rules:
     """Every rule of one variant. Each field is one knob of RULES.md.
 
-    Build a new variant from an old one with :func:`attrs.evolve`:
+    Build a new variant from an old one with `attrs.evolve`:
 
     >>> from belote.variants.classic import RULES as classic
     >>> attrs.evolve(classic, name="classic-500", target=500).target
@@ -297,13 +297,13 @@ class Rules:
     ``PLAYER_ALL_TRICKS``."""
     reverse_capot_value: int = 252
     """What a defence that wins every trick scores instead of
-    :attr:`failed_defence_points` (000 cappotto contrario 350)."""
+    [`failed_defence_points`][belote.rules.Rules.failed_defence_points] (000 cappotto contrario 350)."""
     capot_split_value: int = 50
     """``PLAYER_ALL_TRICKS`` with three players: what each of the two others
     scores when exactly one player wins no trick (**[reading]** of 003)."""
     round_to: int | None = None
     """Scores kept in multiples of this (000: tens); the defence's card points
-    are rounded, 5 up, the attack gets the rest of :attr:`rounded_total`."""
+    are rounded, 5 up, the attack gets the rest of [`rounded_total`][belote.rules.Rules.rounded_total]."""
     rounded_total: int = 160
     """The card points of a deal once rounded (000: 80/80 on a litige)."""
     pending_rule: PendingRule = PendingRule.NEXT_WINNER

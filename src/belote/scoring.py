@@ -1,24 +1,24 @@
 """The scoring pipeline: from a tally to a deal result (RULES.md §7).
 
-A :class:`Tally` is what a scorekeeper knows at the end of a deal: who took,
+A [`Tally`][belote.scoring.Tally] is what a scorekeeper knows at the end of a deal: who took,
 the trump, how many tricks and card points each side won, who won the last
-trick, the declared combinations and the belote. :func:`score_tally` runs it
-through small pure steps and returns a :class:`DealResult` whose audit lines
+trick, the declared combinations and the belote. [`score_tally`][belote.scoring.score_tally] runs it
+through small pure steps and returns a [`DealResult`][belote.scoring.DealResult] whose audit lines
 explain every point. The deal engine builds the same tally, so there is only
 one scoring path.
 
 The steps, in order:
 
-1. :func:`check_tally` refuses an impossible tally.
+1. [`check_tally`][belote.scoring.check_tally] refuses an impossible tally.
 2. Card points and the last trick, one line each per side.
-3. The capot (:class:`~belote.rules.CapotRule`) replaces or adds to them.
+3. The capot ([`CapotRule`][belote.rules.CapotRule]) replaces or adds to them.
 4. The announcement contest picks the scoring combinations; belote never
    competes.
 5. The contract (four-player variants) compares the raw totals: made,
    litige or failed.
 6. The allocation gives each side what the outcome says (RULES.md §7.1).
 7. Rounding to tens (``piedicavallo``) adjusts the card points.
-8. Pending litige points are paid or held (:class:`~belote.rules.PendingRule`).
+8. Pending litige points are paid or held ([`PendingRule`][belote.rules.PendingRule]).
 
 >>> from belote.cards import Suit
 >>> from belote.rules import get_rules
@@ -650,7 +650,7 @@ def score_tally(tally: Tally, rules: Rules, pending: int = 0) -> DealResult:
         tally: what was counted at the table.
         rules: the variant.
         pending: litige points waiting from earlier deals (what
-            :attr:`DealResult.pending` of the previous deal said).
+            `DealResult.pending` of the previous deal said).
 
     Returns:
         The deal's result; ``scores`` include pending points won and are the
@@ -681,12 +681,12 @@ def _score_trusted(
     pending: int = 0,
     scoring: Sequence[Declaration] | None = None,
 ) -> DealResult:
-    """:func:`score_tally` without the checks, for tallies the deal engine built.
+    """[`score_tally`][belote.scoring.score_tally] without the checks, for tallies the deal engine built.
 
-    Internal: :class:`~belote.deal.Deal` builds its tally from a deal played
-    under every rule, so :func:`check_tally` has nothing to find there (the
+    Internal: [`Deal`][belote.deal.Deal] builds its tally from a deal played
+    under every rule, so [`check_tally`][belote.scoring.check_tally] has nothing to find there (the
     fast-path tests compare both on engine-built tallies). Anything else goes
-    through :func:`score_tally`. ``scoring``: the declarations that won the
+    through [`score_tally`][belote.scoring.score_tally]. ``scoring``: the declarations that won the
     contest when the deal has resolved it already, else ``None``.
     """
     sides = side_count(rules, tally.players)

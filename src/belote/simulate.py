@@ -1,7 +1,7 @@
 """Simulation and variant comparison: bots play many deals, statistics come out.
 
-:func:`simulate` plays ``deals`` independent deals of one variant;
-:func:`compare` plays the same decks and dealers under several variants and
+[`simulate`][belote.simulate.simulate] plays ``deals`` independent deals of one variant;
+[`compare`][belote.simulate.compare] plays the same decks and dealers under several variants and
 puts the statistics side by side, with matches played from one deck stream
 to each variant's target.
 
@@ -62,7 +62,7 @@ CHUNK: Final = 250
 """Deals per task handed to an executor (the output does not depend on it)."""
 
 BotSpec = str | Sequence[Player]
-"""Which bots play: ``"random"``, ``"heuristic"``, or one :class:`~belote.bots.Player` per seat."""
+"""Which bots play: ``"random"``, ``"heuristic"``, or one [`Player`][belote.bots.Player] per seat."""
 
 
 def deal_seed(seed: int, index: int, redeal: int = 0) -> str:
@@ -420,7 +420,7 @@ def _randrange_matches() -> bool:
 
 
 _INLINE_RANDRANGE: Final = _randrange_matches()
-"""Whether :func:`_randrange` draws like ``Random.randrange`` on this Python (else it is not used)."""
+"""Whether `_randrange` draws like ``Random.randrange`` on this Python (else it is not used)."""
 
 
 def _play_dealing(
@@ -578,7 +578,7 @@ def simulate(
         players: the number of players (default: the variant's).
         bots: ``"heuristic"``, ``"random"``, or one player per seat.
         executor: runs chunks of deals (e.g. a
-            :class:`~concurrent.futures.ProcessPoolExecutor`); the result does
+            `ProcessPoolExecutor`); the result does
             not depend on it. Without it, everything runs in this process.
         records: a text stream that receives every deal record (redeals
             included) as JSON lines, in deal order (CONTRACT.md "Deal record").
@@ -620,7 +620,7 @@ class MatchStats:
         matches: how many matches were played.
         deals: played deals (redeals excluded) in all matches.
         wins: matches won per side.
-        unfinished: matches abandoned after :data:`MAX_MATCH_DEALS` deals.
+        unfinished: matches abandoned after [`MAX_MATCH_DEALS`][belote.simulate.MAX_MATCH_DEALS] deals.
         winners: per match, the winning side, or -1.
     """
 

@@ -1,7 +1,7 @@
 """Hypothesis strategies for Belote values (the optional extra ``belote[testing]``).
 
-Each function returns a :class:`hypothesis.strategies.SearchStrategy` and
-can be composed like the strategies of :mod:`hypothesis.strategies`. They
+Each function returns a `hypothesis.strategies.SearchStrategy` and
+can be composed like the strategies of `hypothesis.strategies`. They
 let a program that deals or scores Belote test itself against this library
 (``pip install 'belote[testing]'``), and they drive the library's own
 property tests.
@@ -167,8 +167,8 @@ def deals(variant: str | Rules | None = None) -> st.SearchStrategy[DealStart]:
     """The start of a deal: a variant, a player count it allows, a dealer and a deck.
 
     Args:
-        variant: the variant's name, alias or :class:`~belote.rules.Rules`;
-            ``None`` draws one from :func:`variants`.
+        variant: the variant's name, alias or [`Rules`][belote.rules.Rules];
+            ``None`` draws one from [`variants`][belote.strategies.variants].
 
     Raises:
         UnknownVariant: no variant answers to ``variant``.
@@ -252,8 +252,8 @@ def _combinations_for(rules: Rules) -> st.SearchStrategy[Combination]:
 def played_deals(variant: str | Rules | None = None) -> st.SearchStrategy[Deal]:
     """A deal played to its end by random legal actions.
 
-    Starts from :func:`deals` and, while the deal is not over, applies one
-    of :meth:`Deal.legal_actions <belote.deal.Deal.legal_actions>`. The deal
+    Starts from [`deals`][belote.strategies.deals] and, while the deal is not over, applies one
+    of [`Deal.legal_actions`][belote.deal.Deal.legal_actions]. The deal
     may end in a redeal (everyone passed) or, where the variant allows it,
     with a player stopping it. ``deal.to_record()`` is its deal record.
 
@@ -285,7 +285,7 @@ def deal_records(variant: str | Rules | None = None) -> st.SearchStrategy[dict[s
 
     Each is what ``belote replay`` reads (CONTRACT.md "Deal record"), so a
     user can feed them to his own replayer or scorer and compare results
-    with :func:`belote.replay.replay_document`.
+    with [`belote.replay.replay_document`][belote.replay.replay_document].
 
     >>> from hypothesis import given, settings
     >>> from belote.replay import replay_document
@@ -303,7 +303,7 @@ def tallies(variant: str | Rules | None = None) -> st.SearchStrategy[Tally]:
 
     Every tally is one that a real deal produced, so it is consistent: the
     card points, tricks, last trick, declarations and belote all agree.
-    Score one with :func:`belote.scoring.score_tally`.
+    Score one with [`belote.scoring.score_tally`][belote.scoring.score_tally].
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=20, deadline=None)

@@ -82,7 +82,7 @@ def follower_mask(
 
     This is the one place where the play obligations are written; the deal
     engine calls it with the trick's best card, which it tracks as cards are
-    played, and :func:`legal_mask` with the best card found by a scan.
+    played, and [`legal_mask`][belote.tricks.legal_mask] with the best card found by a scan.
 
     Args:
         hand: the player's card mask.

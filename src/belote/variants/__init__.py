@@ -1,4 +1,4 @@
-"""The four built-in variants, each a :class:`~belote.rules.Rules` value.
+"""The four built-in variants, each a [`Rules`][belote.rules.Rules] value.
 
 | name | players | source |
 |---|---|---|
