@@ -175,3 +175,24 @@ def test_sorted_hand_puts_strongest_first_in_each_suit() -> None:
     hand = CardSet.parse("7H JH AH 9H AS 10S")
     assert [str(c) for c in hand.sorted(Suit.HEARTS)] == ["AS", "10S", "JH", "9H", "AH", "7H"]
     assert [str(c) for c in hand.sorted(None)] == ["AS", "10S", "AH", "JH", "9H", "7H"]
+
+
+def test_action_ids_are_a_bijection_on_the_fixed_space() -> None:
+    from belote.actions import ACTION_IDS, action_from_id, action_id
+
+    texts = set()
+    for number in range(ACTION_IDS):
+        action = action_from_id(number, 1)
+        assert action_id(action) == number
+        texts.add(str(action))
+    assert len(texts) == ACTION_IDS
+
+
+def test_action_id_refuses_a_declare_that_is_no_combination() -> None:
+    from belote.actions import Action, action_from_id, action_id
+    from belote.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument):
+        action_id(Action.parse("0 declare AH KH 7S"))
+    with pytest.raises(InvalidArgument):
+        action_from_id(165, 0)

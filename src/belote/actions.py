@@ -22,13 +22,30 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import Final
 
 import attrs
 
-from belote.cards import Card, CardSet, Suit
-from belote.errors import NotationError
+from belote.cards import CARDS, Card, CardSet, Suit
+from belote.errors import InvalidArgument, NotationError
 
-__all__ = ["Action", "Verb"]
+__all__ = [
+    "ACTION_IDS",
+    "ID_DECLARE",
+    "ID_DECLARE_CARRE",
+    "ID_DECLARE_RUN",
+    "ID_PASS",
+    "ID_PLAY",
+    "ID_PLAY_BELOTE",
+    "ID_STOP",
+    "ID_SWAP",
+    "ID_TAKE",
+    "ID_TAKE_SUIT",
+    "Action",
+    "Verb",
+    "action_from_id",
+    "action_id",
+]
 
 
 class Verb(enum.Enum):
@@ -188,3 +205,119 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
+
+
+# --- the fixed action-id space -------------------------------------------------------------
+#
+# Every action of every variant has a stable integer id in ``range(ACTION_IDS)``; the seat is
+# not part of the id (the seat to act is, except for the swap, whose holder may act out of
+# turn). The layout is part of the public API and never changes between releases: new kinds
+# of action get new ids at the end.
+
+ID_PASS: Final = 0
+"""``pass``, in either bidding round."""
+ID_TAKE: Final = 1
+"""``take``: the turned suit, in round 1."""
+ID_TAKE_SUIT: Final = 2
+"""``take S``, ``take H``, ``take D``, ``take C``: ids 2 to 5, in suit order (round 2)."""
+ID_SWAP: Final = 6
+"""``swap``: the 7 of trump for the turned card."""
+ID_DECLARE: Final = 7
+"""``declare``: every combination held."""
+ID_DECLARE_CARRE: Final = 8
+"""``declare`` four cards of one rank: ids 8 to 15, by [`Rank`][belote.cards.Rank] (7 first)."""
+ID_DECLARE_RUN: Final = 16
+"""``declare`` a run: ids 16 to 99, 21 per suit (suit order), then by length 3 to 8, then by
+lowest rank in sequence order."""
+ID_PLAY: Final = 100
+"""``play`` a card: ids 100 to 131, by card index."""
+ID_PLAY_BELOTE: Final = 132
+"""``play`` a card announcing belote or rebelote: ids 132 to 163, by card index."""
+ID_STOP: Final = 164
+"""``stop``: calling out or "j'arrête"."""
+ACTION_IDS: Final = 165
+"""How many action ids there are: every id is in ``range(ACTION_IDS)``."""
+
+# Offset of the runs of each length (3 to 8) within one suit's block of 21.
+_RUN_OFFSET: Final = {3: 0, 4: 6, 5: 11, 6: 15, 7: 18, 8: 20}
+_RUN_OF_OFFSET: Final = tuple(
+    (length, low) for length in range(3, 9) for low in range(9 - length)
+)
+
+
+def action_id(action: Action) -> int:
+    """The fixed integer id of an action (its seat is not part of the id).
+
+    >>> action_id(Action.parse("1 pass")), action_id(Action.parse("2 play JH"))
+    (0, 112)
+    >>> action_id(Action.parse("0 declare QH KH AH"))
+    42
+
+    Raises:
+        InvalidArgument: a ``declare`` whose cards are neither four of a rank
+            nor a run of 3 to 8 cards of one suit (no id stands for it).
+    """
+    verb = action.verb
+    if verb is Verb.PLAY:
+        return (ID_PLAY_BELOTE if action.belote else ID_PLAY) + action.cards[0].index
+    if verb is Verb.PASS:
+        return ID_PASS
+    if verb is Verb.TAKE:
+        return ID_TAKE if action.suit is None else ID_TAKE_SUIT + int(action.suit)
+    if verb is Verb.SWAP:
+        return ID_SWAP
+    if verb is Verb.STOP:
+        return ID_STOP
+    cards = action.cards
+    if not cards:
+        return ID_DECLARE
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    ranks = {card.index & 7 for card in cards}
+    suits = {card.index >> 3 for card in cards}
+    if len(cards) == 4 and len(ranks) == 1:
+        return ID_DECLARE_CARRE + ranks.pop()
+    if 3 <= len(cards) <= 8 and len(suits) == 1:
+        low, length = min(ranks), len(cards)
+        if max(ranks) - low == length - 1:
+            return ID_DECLARE_RUN + 21 * suits.pop() + _RUN_OFFSET[length] + low
+    raise InvalidArgument(f"{action} has no action id: not four of a rank nor a run")
+
+
+def action_from_id(action_id: int, seat: int) -> Action:
+    """The action of ``seat`` that an id stands for.
+
+    The inverse of [`action_id`][belote.actions.action_id].
+
+    >>> str(action_from_id(112, 2)), str(action_from_id(42, 0))
+    ('2 play JH', '0 declare QH KH AH')
+
+    Raises:
+        InvalidArgument: the id is not in ``range(ACTION_IDS)`` or the seat is negative.
+    """
+    if type(action_id) is not int or not 0 <= action_id < ACTION_IDS:
+        raise InvalidArgument(f"no action id {action_id!r} (expected 0 to {ACTION_IDS - 1})")
+    if type(seat) is not int or seat < 0:
+        raise InvalidArgument(f"no seat {seat!r} (expected a seat number from 0)")
+    if action_id >= ID_PLAY:
+        if action_id == ID_STOP:
+            return Action(seat, Verb.STOP)
+        belote = action_id >= ID_PLAY_BELOTE
+        card = CARDS[action_id - (ID_PLAY_BELOTE if belote else ID_PLAY)]
+        return Action(seat, Verb.PLAY, cards=(card,), belote=belote)
+    if action_id >= ID_DECLARE_RUN:
+        suit, offset = divmod(action_id - ID_DECLARE_RUN, 21)
+        length, low = _RUN_OF_OFFSET[offset]
+        cards = tuple(CARDS[8 * suit + rank] for rank in range(low, low + length))
+        return Action(seat, Verb.DECLARE, cards=cards)
+    if action_id >= ID_DECLARE_CARRE:
+        rank = action_id - ID_DECLARE_CARRE
+        return Action(seat, Verb.DECLARE, cards=tuple(CARDS[8 * s + rank] for s in range(4)))
+    if action_id == ID_DECLARE:
+        return Action(seat, Verb.DECLARE)
+    if action_id == ID_SWAP:
+        return Action(seat, Verb.SWAP)
+    if action_id >= ID_TAKE_SUIT:
+        return Action(seat, Verb.TAKE, Suit(action_id - ID_TAKE_SUIT))
+    return Action(seat, Verb.TAKE) if action_id == ID_TAKE else Action(seat, Verb.PASS)
