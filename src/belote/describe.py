@@ -15,15 +15,23 @@ source: 002 (texts in seeds/, readings in RULES.md)
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 import attrs
 
 from belote.cards import Rank
-from belote.rules import Rules
+from belote.rules import CapotRule, Contest, PlayRules, Rules
 
-__all__ = ["SECTIONS", "describe_rules", "rules_to_json"]
+__all__ = [
+    "APPLIES",
+    "MEANINGS",
+    "SECTIONS",
+    "applies",
+    "describe_rules",
+    "meaning",
+    "rules_to_json",
+]
 
 #: The sections of [`describe_rules`][belote.describe.describe_rules]: a title, the RULES.md section, and
 #: the fields listed under it. A field not named here (a plug-in's own) goes
@@ -83,6 +91,119 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
 
 _IDENTITY: Final = ("name", "description", "aliases", "source")
 
+#: A one-line meaning for every knob, keyed by the field name of
+#: [`Rules`][belote.rules.Rules] (``play.<name>`` for the fields of
+#: [`PlayRules`][belote.rules.PlayRules]). A field may instead carry its meaning in
+#: its attrs metadata, ``attrs.field(metadata={"meaning": ...})``, which wins over
+#: this table.
+MEANINGS: Final[Mapping[str, str]] = {
+    "name": "the variant's name on the command line and in records",
+    "description": "a one-line description",
+    "aliases": "other names the variant answers to",
+    "source": "the source texts the rules come from",
+    "player_counts": "how many players may play; the first is the default",
+    "partnerships": "four players in two teams, seats 0+2 against 1+3",
+    "first_packets": "packet sizes of the first distribution, round by round",
+    "completion_packets": "packet sizes of the completion once someone takes",
+    "taker_takes_turned": "the taker adds the turned card to his hand",
+    "show_bottom_card": "the deck's last card is shown to all after the completion",
+    "dealer_rotation": "who deals the next deal",
+    "second_round": "after a round of passes, a second round to name another suit",
+    "jack_obligatory": "a turned jack must be taken by the first player",
+    "seven_swap": "the 7 of trump may be exchanged for the turned card",
+    "play": "what a player must play, beyond following the led suit",
+    "play.overtrump_on_trump_lead": "on a trump lead, play a higher trump when you hold one",
+    "play.must_trump_when_void": "void in the led suit, you must trump when you can",
+    "play.partner_master_exempts": "void, you may play anything while your partner wins the trick",
+    "play.partner_exemption_needs_trump": "that freedom holds only when the partner wins with a trump",
+    "play.must_overtrump": "trumping over a trump, you must go higher when you can",
+    "play.must_undertrump": "unable to go higher, you must still play a lower trump",
+    "contest": "how declared combinations compete; none means belote only",
+    "carre_values": "points of four of a kind, by rank",
+    "run_values": "points of a tierce, a cinquante and a cent (runs of 3, 4, 5)",
+    "eight_run_extra_tierce": "a run of 8 scores a cent and a tierce",
+    "eight_run_wins_match": "showing a run of 8 wins the whole match",
+    "card_in_carre_and_run": "one card may count in a carré and in a run at once",
+    "carre_beats_run_at_equal_points": "a carré beats a run worth as many points",
+    "equal_plain_runs_void_all": "equal best runs of both teams cancel the whole contest",
+    "belote_value": "points of the king and queen of trump announced as played",
+    "last_trick_bonus": "points for winning the last trick",
+    "has_contract": "the taker's side must score more than the other side",
+    "failed_defence_points": "what the defence scores when the taker's side fails",
+    "failed_label": "the word for a failed contract",
+    "forfeit_announcements": "a failing attack's combinations go to the defence",
+    "forfeit_belote": "a failing attack's belote goes to the defence",
+    "capot_rule": "what counts as a capot",
+    "capot_value": "what a capot scores",
+    "reverse_capot_value": "what the defence scores when it wins every trick",
+    "capot_split_value": "with three players, what each scores when one wins no trick",
+    "round_to": "scores are kept in multiples of this",
+    "rounded_total": "the card points of a deal once rounded",
+    "pending_rule": "where the points of a drawn deal (litige) go",
+    "penalties": "what each recorded error at the table costs",
+    "target": "the score that wins the match",
+    "target_strictly_more": "the target must be passed, not only reached",
+    "calling_out": "who may stop the game by claiming the target",
+}
+
+
+def _has_announcements(rules: Rules) -> bool:
+    return rules.has_announcements
+
+
+#: When a knob applies, decided from the rules themselves; a knob not named
+#: here always applies. ``belote rules VARIANT`` leaves out the others
+#: (``--json`` keeps every field).
+APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
+    "carre_values": _has_announcements,
+    "run_values": _has_announcements,
+    "eight_run_extra_tierce": _has_announcements,
+    "eight_run_wins_match": _has_announcements,
+    "card_in_carre_and_run": lambda r: r.has_announcements and bool(r.carre_values),
+    "carre_beats_run_at_equal_points": lambda r: r.contest is Contest.TEAM_BEST_TAKES_ALL
+    and bool(r.carre_values),
+    "equal_plain_runs_void_all": lambda r: r.contest
+    in (Contest.TEAM_BEST_TAKES_ALL, Contest.PER_CLASS),
+    "failed_defence_points": lambda r: r.has_contract,
+    "failed_label": lambda r: r.has_contract,
+    "forfeit_announcements": lambda r: r.has_contract and r.has_announcements,
+    "forfeit_belote": lambda r: r.has_contract,
+    "reverse_capot_value": lambda r: r.capot_rule is CapotRule.ATTACK_OR_REVERSE,
+    "capot_split_value": lambda r: r.capot_rule is CapotRule.PLAYER_ALL_TRICKS
+    and 3 in r.player_counts,
+    "rounded_total": lambda r: r.round_to is not None,
+    "pending_rule": lambda r: r.has_contract,
+    "play.partner_master_exempts": lambda r: r.partnerships,
+    "play.partner_exemption_needs_trump": lambda r: r.partnerships
+    and r.play.partner_master_exempts,
+}
+
+
+def meaning(name: str) -> str | None:
+    """The one-line meaning of a knob (``"target"``, ``"play.must_overtrump"``), if known.
+
+    >>> meaning("target")
+    'the score that wins the match'
+    """
+    outer, _, inner = name.partition(".")
+    cls: type = PlayRules if inner else Rules
+    field_name = inner or outer
+    for field in attrs.fields(cls):
+        if field.name == field_name and "meaning" in field.metadata:
+            return str(field.metadata["meaning"])
+    return MEANINGS.get(name)
+
+
+def applies(rules: Rules, name: str) -> bool:
+    """Whether the knob ``name`` plays a part in ``rules`` (see [`APPLIES`][belote.describe.APPLIES]).
+
+    >>> from belote.rules import get_rules
+    >>> applies(get_rules("classic"), "run_values"), applies(get_rules("italian751"), "run_values")
+    (False, True)
+    """
+    test = APPLIES.get(name)
+    return True if test is None else test(rules)
+
 
 def _key_text(key: object) -> str:
     if isinstance(key, Rank):
@@ -136,36 +257,62 @@ def _text(value: object) -> str:
     return str(value)
 
 
+def _knob_lines(rows: list[tuple[str, str, str]], indent: str) -> list[str]:
+    """``name  value  meaning`` rows, aligned; a long value pushes its meaning below."""
+    width = max(len(name) for name, _, _ in rows)
+    values = [len(value) for _, value, _ in rows if len(value) <= _VALUE_WIDTH]
+    value_width = max(values, default=0)
+    lines = []
+    for name, value, text in rows:
+        head = f"{indent}{name:<{width}}  "
+        if len(value) <= value_width:
+            lines.append(f"{head}{value:<{value_width}}  {text}".rstrip())
+        else:
+            lines.append(f"{head}{value}")
+            if text:
+                lines.append(" " * (len(head) + value_width + 2) + text)
+    return lines
+
+
+_VALUE_WIDTH: Final = 24
+
+
 def describe_rules(rules: Rules) -> str:
-    """A readable listing of every knob of ``rules``, grouped by RULES.md section.
+    """A readable listing of the knobs that apply to ``rules``, grouped by RULES.md section.
 
     The first line names the variant and its description, the next its
-    aliases and source texts; then one ``name: value`` line per knob.
+    aliases and source texts; then one ``name  value  meaning`` line per knob
+    that applies to the variant (see [`applies`][belote.describe.applies]);
+    [`rules_to_json`][belote.describe.rules_to_json] keeps every knob.
     """
     doc = rules_to_json(rules)
     lines = [f"{rules.name} — {rules.description}" if rules.description else rules.name]
     aliases = ", ".join(rules.aliases) or "none"
     lines.append(f"aliases: {aliases}")
     lines.append(f"source: {rules.source or 'not given'} (texts in seeds/, readings in RULES.md)")
+    lines.append("Only the knobs that apply to this variant are listed; --json shows them all.")
     listed: set[str] = set(_IDENTITY)
     sections = [*SECTIONS, ("Other", "", tuple(name for name in doc if name not in _known()))]
     for title, section, names in sections:
-        present = [name for name in names if name in doc and name not in listed]
-        if not present:
-            continue
-        lines.append("")
-        lines.append(f"{title} (RULES.md {section})" if section else title)
-        width = max(len(name) for name in present)
-        for name in present:
+        rows: list[tuple[str, str, str]] = []
+        for name in names:
+            if name not in doc or name in listed:
+                continue
             listed.add(name)
             value = doc[name]
             if isinstance(value, dict) and name == "play":
-                lines.append(f"  {name}:")
-                inner = max(len(key) for key in value)
-                for key, item in value.items():
-                    lines.append(f"    {key:<{inner}}  {_text(item)}")
-            else:
-                lines.append(f"  {name:<{width}}  {_text(value)}")
+                rows += [
+                    (f"{name}.{key}", _text(item), meaning(f"{name}.{key}") or "")
+                    for key, item in value.items()
+                    if applies(rules, f"{name}.{key}")
+                ]
+            elif applies(rules, name):
+                rows.append((name, _text(value), meaning(name) or ""))
+        if not rows:
+            continue
+        lines.append("")
+        lines.append(f"{title} (RULES.md {section})" if section else title)
+        lines += _knob_lines(rows, "  ")
     return "\n".join(lines) + "\n"
 
 

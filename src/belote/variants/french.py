@@ -15,7 +15,7 @@ RULES = Rules(
     name="french",
     description="Old French game for 2 or 3: 6+3 deal, seven swap, combinations, "
     "no contract, capot 100, j'arrête",
-    aliases=("french2", "french3", "belote-a-deux", "piquet"),
+    aliases=("french2", "french3", "belote-a-deux"),
     source="001, 003",
     player_counts=(2, 3),             # 003 "2, 3 et 4 joueurs"; 001 two players
     partnerships=False,               # 003 "Chacun jouant pour son compte"
