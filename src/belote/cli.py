@@ -8,6 +8,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -46,6 +47,15 @@ def read_json(path: str, stdin: TextIO | None = None) -> object:
                 text = handle.read()
     except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return read_json_text(text, path)
+
+
+def read_json_text(text: str, path: str) -> object:
+    """Parse one JSON document read from ``path``.
+
+    Raises:
+        CommandError: the text is not JSON.
+    """
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -102,10 +112,84 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.replay import replay_document
+def _read_text(path: str) -> str:
+    """The text of a file, or of standard input for ``-``.
 
-    write_json(replay_document(read_json(args.file)), out)
+    Raises:
+        CommandError: the file cannot be read.
+    """
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _json_lines(text: str) -> list[tuple[int, str]] | None:
+    """The non-blank lines of ``text`` with their numbers when it is JSON lines, else ``None``.
+
+    One JSON document (even spread over several lines) is not JSON lines.
+    """
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.msg != "Extra data":
+            return None
+        return [(number, line) for number, line in enumerate(text.splitlines(), 1)
+                if line.strip()]
+    return None
+
+
+def _replay_one(doc: object, args: argparse.Namespace, out: TextIO, compact: bool) -> None:
+    from belote.describe import describe_deal, side_name
+    from belote.replay import deal_from_record, match_from_record, replay_document
+
+    if not args.trace:
+        result = replay_document(doc)
+        if compact:
+            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        else:
+            write_json(result, out)
+        return
+    if isinstance(doc, dict) and "deals" in doc:
+        match, deals = match_from_record(doc)
+        for number, deal in enumerate(deals, 1):
+            out.write(f"=== Deal {number} of the match ===\n{describe_deal(deal)}\n")
+        totals = ", ".join(str(total) for total in match.totals)
+        winner = "nobody yet" if match.winner is None or not deals else side_name(
+            deals[0], match.winner)
+        out.write(f"Match: totals {totals}; target {match.target}; won by {winner}\n")
+        return
+    out.write(describe_deal(deal_from_record(doc)))
+
+
+def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    text = _read_text(args.file)
+    lines = _json_lines(text)
+    if lines is None:
+        _replay_one(read_json_text(text, args.file), args, out, compact=False)
+        return EXIT_OK
+    buffer = io.StringIO()  # nothing is printed unless every record replays
+    for position, (number, line) in enumerate(lines):
+        try:
+            doc = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise CommandError(
+                f"line {number}: malformed JSON in {args.file}: {exc.msg} at column {exc.colno}"
+            ) from None
+        if args.trace and position:
+            buffer.write("\n")
+        if args.trace:
+            buffer.write(f"--- record on line {number} ---\n")
+        try:
+            _replay_one(doc, args, buffer, compact=True)
+        except BeloteError as exc:
+            raise CommandError(
+                f"line {number}: " + _error_line(exc).removeprefix("error: ")
+            ) from None
+    out.write(buffer.getvalue())
     return EXIT_OK
 
 
@@ -178,8 +262,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="JSON file, or - for standard input")
 
     p = add("replay", _cmd_replay, "Replay a deal or match record, checking every action; "
-            "prints result JSON.", "belote replay deal.json")
-    p.add_argument("file", help="JSON file, or - for standard input")
+            "prints result JSON. A file of JSON lines (what 'belote simulate --records' "
+            "writes) gives one result line per record.", "belote replay --trace deals.jsonl")
+    p.add_argument("file", help="JSON file or JSON lines, or - for standard input")
+    p.add_argument("--trace", action="store_true",
+                   help="print each deal trick by trick for people instead of JSON")
 
     p = add("simulate", _cmd_simulate, "Bots play N deals of a variant; prints statistics.",
             "belote simulate classic --deals 1000 --seed 7 --bots heuristic")

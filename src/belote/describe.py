@@ -20,17 +20,24 @@ from typing import Final
 
 import attrs
 
+from belote.actions import Action, Verb
 from belote.cards import Rank
-from belote.rules import CapotRule, Contest, PlayRules, Rules
+from belote.deal import Deal
+from belote.rules import CallingOut, CapotRule, Contest, PlayRules, Rules, get_rules
+from belote.scoring import DealResult, Outcome
 
 __all__ = [
     "APPLIES",
     "MEANINGS",
     "SECTIONS",
+    "SUIT_NAMES",
     "applies",
+    "describe_deal",
+    "describe_result",
     "describe_rules",
     "meaning",
     "rules_to_json",
+    "side_name",
 ]
 
 #: The sections of [`describe_rules`][belote.describe.describe_rules]: a title, the RULES.md section, and
@@ -318,3 +325,135 @@ def describe_rules(rules: Rules) -> str:
 
 def _known() -> set[str]:
     return set(_IDENTITY) | {name for _, _, names in SECTIONS for name in names}
+
+
+# --- a deal, trick by trick (``belote replay --trace``) ---------------------------------------
+
+SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+"""The suits' names in words, by suit index (S H D C)."""
+
+
+def side_name(deal: Deal, side: int) -> str:
+    """``team 0 (seats 0 and 2)`` at a four-player table in teams, else ``seat N``."""
+    if deal.sides == 2 and deal.players == 4:
+        return f"team {side} (seats {side} and {side + 2})"
+    return f"seat {side}"
+
+
+def _bid_text(action: Action, deal: Deal) -> str:
+    if action.verb is Verb.PASS:
+        return f"seat {action.seat} passes"
+    if action.verb is Verb.TAKE:
+        if action.suit is None:
+            return f"seat {action.seat} takes {deal.turned.suit.letter}"
+        return f"seat {action.seat} takes {action.suit.letter} (second round)"
+    if action.verb is Verb.SWAP:
+        return f"seat {action.seat} swaps the 7 of trump for {deal.turned}"
+    return str(action)
+
+
+def describe_deal(deal: Deal) -> str:
+    """A deal trick by trick, for people: what ``belote replay --trace`` prints.
+
+    The dealer and the turned card, the bids, the trump and the taker, the
+    declarations (and which scored), each trick (who led, the cards in play
+    order, who won it and its card points), and the result with its audit
+    lines. Works on a finished deal and on one still in progress.
+
+    >>> from belote.deal import Deal
+    >>> deal = Deal("classic", list(range(32)), dealer=3)
+    >>> for _ in range(8):
+    ...     _ = deal.pass_()
+    >>> print(describe_deal(deal))
+    classic, 4 players: seat 3 deals, the turned card is JD
+    Bidding: seat 0 passes, seat 1 passes, seat 2 passes, seat 3 passes, seat 0 passes, seat 1 passes, seat 2 passes, seat 3 passes
+    Result: everyone passed; the cards are dealt again
+    <BLANKLINE>
+    """
+    rules, n = deal.rules, deal.players
+    trump = deal.trump
+    lines = [f"{rules.name}, {n} players: seat {deal.dealer} deals, the turned card is {deal.turned}"]
+    bids: list[str] = []
+    events: list[str] = []
+    plays = 0
+    for action in deal.history:
+        if action.verb is Verb.PLAY:
+            plays += 1
+        elif action.verb is Verb.STOP:
+            word = "calls out" if rules.calling_out is CallingOut.LEADER_MASTER else "stops the deal"
+            events.append(f"seat {action.seat} {word} after {plays // n} tricks")
+        elif action.verb is not Verb.DECLARE and plays == 0:
+            bids.append(_bid_text(action, deal))
+    lines.append("Bidding: " + (", ".join(bids) or "not started"))
+    if trump is not None and deal.taker is not None:
+        lines.append(f"Trump: {SUIT_NAMES[trump]} ({trump.letter}), taken by seat {deal.taker}")
+    if deal.declarations:
+        scoring = deal.scoring_declarations
+        shown = []
+        for declaration in deal.declarations:
+            combination = declaration.combination
+            text = f"seat {declaration.seat} {combination.label} ({combination.points(rules)})"
+            if scoring is not None:
+                text += ", scores" if declaration in scoring else ", does not score"
+            shown.append(text)
+        lines.append("Declarations: " + "; ".join(shown))
+    if trump is not None:
+        last = deal.tricks_per_deal - 1
+        for k, ((leader, cards), winner) in enumerate(
+            zip(deal.tricks, deal.trick_winners, strict=True)
+        ):
+            played = ", ".join(f"seat {(leader + j) % n} {card}" for j, card in enumerate(cards))
+            points = sum(card.points(int(trump)) for card in cards)
+            bonus = f" + {rules.last_trick_bonus} for the last trick" if k == last else ""
+            lines.append(
+                f"Trick {k + 1}: seat {leader} leads; {played}; won by seat {winner}, "
+                f"{points} points{bonus}"
+            )
+        if deal.trick:
+            leader = deal.trick_leader
+            played = ", ".join(
+                f"seat {(leader + j) % n} {card}" for j, card in enumerate(deal.trick)
+            )
+            lines.append(f"Trick {deal.tricks_played + 1} (unfinished): seat {leader} leads; {played}")
+    lines += events
+    if deal.belote_seat is not None:
+        lines.append(f"Belote and rebelote: seat {deal.belote_seat}")
+    if deal.is_over:
+        result = deal.result
+        if result.outcome is Outcome.REDEAL:
+            lines.append("Result: everyone passed; the cards are dealt again")
+        else:
+            lines += describe_result(result, deal).splitlines()
+    return "\n".join(lines) + "\n"
+
+
+def describe_result(result: DealResult, deal: Deal | None = None) -> str:
+    """A deal result for a scorekeeper: outcome, capot, each side's score and its lines.
+
+    Sides are named ``team 0`` / ``team 1`` when the result has two sides and
+    ``deal`` is ``None`` or a four-player deal in teams; else ``seat N``.
+    """
+    sides = len(result.scores)
+    teams = sides == 2 and get_rules(result.variant).partnerships
+
+    def name(side: int) -> str:
+        if deal is not None:
+            return side_name(deal, side)
+        return f"team {side}" if teams else f"seat {side}"
+
+    head = f"Result: {result.outcome.value}"
+    if result.capot is not None:
+        head += f", capot by {name(result.capot)}"
+    if result.stopped_by is not None:
+        head += f", stopped by seat {result.stopped_by}"
+    lines = [head]
+    for side in range(sides):
+        items = [f"{line.item} {line.points:+d}" for line in result.lines if line.to == side]
+        detail = f" ({', '.join(items)})" if items else ""
+        lines.append(f"  {name(side)}: {result.scores[side]}{detail}")
+    if result.pending:
+        lines.append(f"  held pending (litige): {result.pending}")
+    if result.match_winner is not None:
+        reason = f": {result.match_end_reason}" if result.match_end_reason else ""
+        lines.append(f"  the match is won by {name(result.match_winner)}{reason}")
+    return "\n".join(lines) + "\n"
