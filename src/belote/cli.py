@@ -108,8 +108,23 @@ def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     from belote.records import score_document
 
-    write_json(score_document(read_json(args.file)), out)
+    result = score_document(read_json(args.file))
+    text = args.text or (not args.json and _is_terminal(out))
+    if text:
+        from belote.describe import describe_score
+
+        out.write(describe_score(result))
+    else:
+        write_json(result, out)
     return EXIT_OK
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # a closed stream
+        return False
 
 
 def _read_text(path: str) -> str:
@@ -257,9 +272,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant", help="variant name or alias")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
-    p = add("score", _cmd_score, "Score a tally or a match of tallies; prints result JSON.",
+    p = add("score", _cmd_score, "Score a tally or a match of tallies. Prints a summary for "
+            "a scorekeeper when standard output is a terminal, and the result JSON otherwise "
+            "(piped or redirected); --text and --json choose.",
             "echo '{...tally...}' | belote score -")
     p.add_argument("file", help="JSON file, or - for standard input")
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--text", action="store_true",
+                      help="print a summary for people (the default on a terminal)")
+    form.add_argument("--json", action="store_true",
+                      help="print the result JSON (the default when piped)")
 
     p = add("replay", _cmd_replay, "Replay a deal or match record, checking every action; "
             "prints result JSON. A file of JSON lines (what 'belote simulate --records' "

@@ -286,7 +286,11 @@ def result_to_json(result: DealResult) -> JSONObject:
 
 
 def match_result_to_json(result: MatchResult) -> JSONObject:
-    """A match result as JSON: ``deals``, ``totals``, ``pending``, ``winner`` and more."""
+    """A match result as JSON: ``deals``, ``totals``, ``pending``, ``winner`` and more.
+
+    ``match_winner`` and ``match_end_reason`` repeat ``winner`` and
+    ``end_reason`` under the names a deal result uses for the same facts.
+    """
     return {
         "variant": result.variant,
         "target": result.target,
@@ -295,6 +299,9 @@ def match_result_to_json(result: MatchResult) -> JSONObject:
         "pending": result.pending,
         "winner": result.winner,
         "end_reason": result.end_reason,
+        # the names a deal result uses, so both levels can be read alike
+        "match_winner": result.winner,
+        "match_end_reason": result.end_reason,
     }
 
 
