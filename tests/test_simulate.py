@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -121,7 +122,8 @@ def test_simulate_prints_a_table_or_json() -> None:
     """CONTRACT.md: simulate prints for people by default and JSON with --json."""
     text = _run(["simulate", "french", "--players", "3", "--deals", "5", "--seed", "1",
                  "--bots", "random"])
-    assert text.startswith("french: 5 deals, 3 players, random bots, seed 1")
+    assert re.match(r"french: 5 played deals \(and \d+ redeals\), 3 players, random bots, seed 1",
+                    text)
     doc = json.loads(_run(["simulate", "classic", "--deals", "5", "--seed", "1", "--json"]))
     assert doc["deals"] == 5
     assert set(doc["mean_scores"]) == {"attack", "defence"}

@@ -87,9 +87,10 @@ def _cmd_variants(args: argparse.Namespace, out: TextIO) -> int:
         )
         return EXIT_OK
     width = max(len(r.name) for r in variants)
+    counts = {r.name: " or ".join(str(n) for n in r.player_counts) + " players" for r in variants}
+    players_width = max(len(text) for text in counts.values())
     for r in variants:
-        players = " or ".join(str(n) for n in r.player_counts)
-        out.write(f"{r.name:<{width}}  {players} players  {r.description}\n")
+        out.write(f"{r.name:<{width}}  {counts[r.name]:<{players_width}}  {r.description}\n")
     return EXIT_OK
 
 
@@ -294,7 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
             "belote simulate classic --deals 1000 --seed 7 --bots heuristic")
     p.add_argument("variant", help="variant name or alias")
     p.add_argument("--deals", type=_positive, default=1000, help="deals to play (default 1000)")
-    p.add_argument("--seed", type=_whole, default=0, help="random seed (default 0)")
+    p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
     p.add_argument("--bots", choices=("random", "heuristic"), default="heuristic",
                    help="which bots play (default heuristic)")
@@ -316,6 +317,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--matches", type=_whole, default=None,
                    help="matches played to the target per variant (default: deals / 10)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.add_argument("--plot", metavar="FILE", default=None,
+                   help="also draw the comparison as a chart in FILE (.svg or .png); "
+                   "needs the plot extra: pip install 'belote[plot]'")
 
     p = add("play", _cmd_play, "Play a match in the terminal against bots.",
             "belote play classic")

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import sys
@@ -50,6 +51,7 @@ __all__ = [
     "compare_command",
     "deal_seed",
     "default_variants",
+    "left_out_note",
     "simulate",
     "simulate_command",
 ]
@@ -266,8 +268,16 @@ class SimulationStats:
 
     @property
     def redeal_rate(self) -> float:
-        """Redeals per dealing (played deals plus redeals)."""
+        """Redeals per dealing (played deals plus redeals).
+
+        The text tables show [`redeals_per_deal`][belote.simulate.SimulationStats.redeals_per_deal].
+        """
         return _rate(self.redeals, self.deals + self.redeals)
+
+    @property
+    def redeals_per_deal(self) -> float:
+        """Redeals per played deal: the share the text tables show, like every other rate."""
+        return _rate(self.redeals, self.deals)
 
     @property
     def mean_scores(self) -> tuple[float, ...]:
@@ -294,6 +304,7 @@ class SimulationStats:
             "seed": self.seed,
             "bots": self.bots,
             "redeals": self.redeals,
+            "redeals_per_deal": self.redeals_per_deal,
             "outcomes": dict(self.outcomes),
             "attack_success_rate": self.attack_success_rate,
             "failure_rate": self.failure_rate,
@@ -316,42 +327,46 @@ class SimulationStats:
         return doc
 
     def to_text(self) -> str:
-        """The statistics as a table for people (what ``belote simulate`` prints)."""
+        """The statistics as a table for people (what ``belote simulate`` prints).
+
+        Every share is of the played deals: redeals (everyone passed) are not
+        deals, so "redeals per played deal" may pass 100%.
+        """
         partners = len(self.score_sums) == 2 and self.players == 4
         lines = [
-            f"{self.variant}: {self.deals} deals, {self.players} players, "
-            f"{self.bots} bots, seed {self.seed}",
+            f"{self.variant}: {self.deals} played deals (and {self.redeals} redeals), "
+            f"{self.players} players, {self.bots} bots, seed {self.seed}",
             "",
-            f"{'':<24}{'deals':>8}{'rate':>9}",
+            f"{'':<30}{'count':>8}{'per played deal':>18}",
         ]
 
-        def row(label: str, count: int, total: int | None = None) -> None:
-            lines.append(f"{label:<24}{count:>8}{100 * _rate(count, total or self.deals):>8.1f}%")
+        def row(label: str, count: int) -> None:
+            lines.append(f"{label:<30}{count:>8}{100 * _rate(count, self.deals):>17.1f}%")
 
         if self.has_contract:
-            row("made", self.outcomes.get("made", 0))
-            row("failed", self.outcomes.get("failed", 0))
-            row("litige", self.outcomes.get("litige", 0))
+            row("contracts made", self.outcomes.get("made", 0))
+            row("contracts failed", self.outcomes.get("failed", 0))
+            row("litiges (drawn deals)", self.outcomes.get("litige", 0))
         else:
-            row("played", self.outcomes.get("played", 0))
-        row("capot by the attack" if partners else "capot by the taker", self.capots[0])
-        row("capot by the defence" if partners else "capot by another", self.capots[1])
+            row("deals played out", self.outcomes.get("played", 0))
+        row("capots by the attack" if partners else "capots by the taker", self.capots[0])
+        row("capots by the defence" if partners else "capots by another player", self.capots[1])
         row("called out / stopped", self.called_out)
-        row("redeals (all passed)", self.redeals, self.deals + self.redeals)
+        row("redeals (everyone passed)", self.redeals)
         lines.append("")
         if partners:
             attack, defence = self.mean_scores
-            lines.append(f"mean score per deal: attack {attack:.2f}, defence {defence:.2f}")
+            lines.append(f"mean score per played deal: attack {attack:.2f}, defence {defence:.2f}")
         else:
             seats = ", ".join(f"seat {s} {m:.2f}" for s, m in enumerate(self.mean_scores))
-            lines.append(f"mean score per deal: {seats}; taker {self.mean_taker_score:.2f}")
+            lines.append(f"mean score per played deal: {seats}; taker {self.mean_taker_score:.2f}")
         if self.announcements:
-            lines += ["", f"{'announcements':<24}{'declared':>9}{'scored':>9}{'points':>9}"
-                      f"{'per deal':>10}"]
+            lines += ["", f"{'announcements':<30}{'declared':>9}{'scored':>9}{'points':>9}"
+                      f"{'per played deal':>18}"]
             for name, a in self.announcements.items():
                 lines.append(
-                    f"{name:<24}{a.declared:>9}{a.scored:>9}{a.points:>9}"
-                    f"{_rate(a.declared, self.deals):>10.3f}"
+                    f"{name:<30}{a.declared:>9}{a.scored:>9}{a.points:>9}"
+                    f"{_rate(a.declared, self.deals):>18.3f}"
                 )
         return "\n".join(lines) + "\n"
 
@@ -515,7 +530,7 @@ def _chunks(count: int, size: int) -> Iterator[tuple[int, int]]:
 
 
 class _Progress:
-    """A one-line progress count on standard error, only when it is a terminal."""
+    """A one-line progress bar on standard error, only when it is a terminal."""
 
     def __init__(self, label: str, total: int, stream: TextIO | None = None) -> None:
         self.stream = sys.stderr if stream is None else stream
@@ -525,15 +540,25 @@ class _Progress:
         self.total = total
         self.done = 0
 
+    WIDTH: Final = 30
+    """Characters of the bar itself."""
+
+    def line(self) -> str:
+        """The bar as shown: ``label [#####.....]  50% (done/total)``."""
+        filled = self.WIDTH * self.done // self.total if self.total else self.WIDTH
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        percent = 100 * self.done // self.total if self.total else 100
+        return f"{self.label} [{bar}] {percent:>3}% ({self.done}/{self.total})"
+
     def step(self, count: int) -> None:
         if self.active:
             self.done += count
-            self.stream.write(f"\r{self.label}: {self.done}/{self.total}")
+            self.stream.write("\r" + self.line())
             self.stream.flush()
 
     def close(self) -> None:
         if self.active and self.done:
-            self.stream.write("\r" + " " * (len(self.label) + 2 * len(str(self.total)) + 3) + "\r")
+            self.stream.write("\r" + " " * len(self.line()) + "\r")
             self.stream.flush()
 
 
@@ -561,7 +586,7 @@ def _check(rules: Rules | str, players: int | None, deals: int) -> tuple[Rules, 
 def simulate(
     rules: Rules | str,
     deals: int,
-    seed: int = 0,
+    seed: int = 1,
     players: int | None = None,
     bots: BotSpec = "heuristic",
     executor: Executor | None = None,
@@ -684,50 +709,90 @@ class Comparison:
         }
 
     def to_text(self) -> str:
-        """A side-by-side table for people (what ``belote compare`` prints)."""
+        """A side-by-side table for people (what ``belote compare`` prints).
+
+        Every rate is a share of the played deals (redeals are not deals);
+        pairs of variants played by different numbers of sides get a note
+        instead of a same-deck row.
+        """
         names = [stats.variant for stats in self.variants]
         width = max(14, *(len(name) + 2 for name in names))
-        head = f"{'':<32}" + "".join(f"{name:>{width}}" for name in names)
+        label_width = 40
+        head = f"{'':<{label_width}}" + "".join(f"{name:>{width}}" for name in names)
         lines = [
             f"{self.deals} decks per variant, the same decks and dealers, "
             f"{self.bots} bots, seed {self.seed}",
+            "Rates are shares of the played deals; a redeal (everyone passed) is not a deal.",
             "",
             head,
         ]
 
         def row(label: str, values: Iterable[str]) -> None:
-            lines.append(f"{label:<32}" + "".join(f"{v:>{width}}" for v in values))
+            lines.append(f"{label:<{label_width}}" + "".join(f"{v:>{width}}" for v in values))
 
         def pct(value: float) -> str:
             return f"{100 * value:.1f}%"
 
         stats = self.variants
-        row("attack success rate", (pct(s.attack_success_rate) if s.has_contract else "-"
-                                    for s in stats))
-        row("failure rate", (pct(s.failure_rate) if s.has_contract else "-" for s in stats))
-        row("litige rate", (pct(s.litige_rate) if s.has_contract else "-" for s in stats))
-        row("capot rate", (pct(s.capot_rate) for s in stats))
-        row("redeal rate", (pct(s.redeal_rate) for s in stats))
-        row("mean points per deal", (f"{s.mean_points:.1f}" for s in stats))
-        row("mean points, taker's side", (f"{s.mean_taker_score:.1f}" for s in stats))
-        row("mean points, other side(s)",
+        row("contracts made, per played deal", (pct(s.attack_success_rate) if s.has_contract
+                                                else "-" for s in stats))
+        row("contracts failed, per played deal",
+            (pct(s.failure_rate) if s.has_contract else "-" for s in stats))
+        row("litiges, per played deal",
+            (pct(s.litige_rate) if s.has_contract else "-" for s in stats))
+        row("capots, per played deal", (pct(s.capot_rate) for s in stats))
+        row("redeals, per played deal", (pct(s.redeals_per_deal) for s in stats))
+        row("called out / stopped, per played deal",
+            (pct(_rate(s.called_out, s.deals)) for s in stats))
+        row("mean points per played deal", (f"{s.mean_points:.1f}" for s in stats))
+        row("  of which the taker's side", (f"{s.mean_taker_score:.1f}" for s in stats))
+        row("  of which the other side(s)",
             (f"{s.mean_points - s.mean_taker_score:.1f}" for s in stats))
-        row("announcements declared / deal",
+        row("announcements per played deal",
             (f"{_rate(sum(a.declared for n, a in s.announcements.items() if n != 'belote'), s.deals):.3f}"
              for s in stats))
-        row("belote / deal", (f"{_rate(s.announcements['belote'].declared, s.deals):.3f}"
-                              if "belote" in s.announcements else "0.000" for s in stats))
-        row("called out / stopped", (pct(_rate(s.called_out, s.deals)) for s in stats))
+        row("belotes per played deal", (f"{_rate(s.announcements['belote'].declared, s.deals):.3f}"
+                                        if "belote" in s.announcements else "0.000" for s in stats))
         matches = self.matches
-        row(f"deals per match ({matches[0].matches} matches)" if matches else "deals per match",
-            (f"{m.mean_deals:.2f}" for m in matches))
+        row(f"played deals per match ({matches[0].matches} matches)" if matches
+            else "played deals per match", (f"{m.mean_deals:.2f}" for m in matches))
         row("unfinished matches", (str(m.unfinished) for m in matches))
         if self.different_deal_winner:
-            lines += ["", "same deck, different winner     deal     match"]
+            pair_width = max(30, *(len(pair) + 2 for pair in self.different_deal_winner))
+            lines += ["", "Same deck, different winner (share of decks / of matches):",
+                      f"  {'':<{pair_width}}{'deal':>8}{'match':>8}"]
             for pair, rate in self.different_deal_winner.items():
                 match_rate = self.different_match_winner.get(pair, 0.0)
-                lines.append(f"  {pair:<30}{pct(rate):>6}{pct(match_rate):>10}")
+                lines.append(f"  {pair:<{pair_width}}{pct(rate):>8}{pct(match_rate):>8}")
+        skipped = self.unpaired()
+        if skipped:
+            lines.append("")
+            lines += [f"Note: {a} and {b} are not compared deck by deck: "
+                      f"{sides_a} against {sides_b} have no common winner."
+                      for a, sides_a, b, sides_b in skipped]
         return "\n".join(lines) + "\n"
+
+    def unpaired(self) -> list[tuple[str, str, str, str]]:
+        """The pairs of variants left out of the same-deck comparison.
+
+        Each is ``(variant, its sides, other variant, its sides)``, the sides
+        in words (``"2 teams of 2"``, ``"2 players"``).
+        """
+        out = []
+        stats = self.variants
+        for i in range(len(stats)):
+            for j in range(i + 1, len(stats)):
+                a, b = stats[i], stats[j]
+                if f"{a.variant} vs {b.variant}" not in self.different_deal_winner:
+                    out.append((a.variant, _sides_text(a), b.variant, _sides_text(b)))
+        return out
+
+
+def _sides_text(stats: SimulationStats) -> str:
+    sides = len(stats.score_sums)
+    if sides == 2 and stats.players == 4:
+        return "2 teams of 2"
+    return f"{stats.players} players"
 
 
 def _disagreement(first: Sequence[int], second: Sequence[int]) -> float:
@@ -892,14 +957,39 @@ def simulate_command(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def left_out_note() -> str | None:
+    """A one-line note naming the variants ``compare`` leaves out by default, and why.
+
+    ``None`` when every variant is compared by default.
+    """
+    chosen = set(default_variants())
+    others = [r for r in available_variants() if r.name not in chosen]
+    if not others:
+        return None
+    names = ", ".join(r.name for r in others)
+    counts = "; ".join(
+        f"{r.name}: {' or '.join(str(n) for n in r.player_counts)} players"
+        + ("" if r.partnerships else ", no teams")
+        for r in others
+    )
+    return (f"Note: {names} left out, not played by two teams of two ({counts}); "
+            f"name it to compare it: belote compare {default_variants()[0]} {others[0].name}")
+
+
 def compare_command(args: argparse.Namespace, out: TextIO) -> int:
     """``belote compare``: print the variants side by side (text, or JSON with ``--json``).
 
+    ``--plot FILE`` also writes a chart through ``belote.plot`` (the ``plot``
+    extra), imported only then.
+
     Raises:
-        BeloteError: bad input (reported by the CLI as one ``error:`` line).
+        BeloteError: bad input (reported by the CLI as one ``error:`` line),
+            including ``--plot`` without matplotlib.
     """
     variants = [get_rules(name) for name in args.variants] or None
     matches = getattr(args, "matches", None)
+    plot_path: str | None = getattr(args, "plot", None)
+    plot = _plotter() if plot_path else None
     comparison = _with_executor(
         args.jobs,
         lambda executor: compare(
@@ -912,5 +1002,32 @@ def compare_command(args: argparse.Namespace, out: TextIO) -> int:
         _write(comparison.to_json(), out)
     else:
         out.write(comparison.to_text())
+        note = None if variants else left_out_note()
+        if note:
+            out.write("\n" + note + "\n")
+    if plot is not None and plot_path is not None:
+        try:
+            plot(comparison, plot_path)
+        except OSError as exc:
+            raise InvalidArgument(f"cannot write {plot_path}: {exc.strerror or exc}") from None
+        except ValueError as exc:  # e.g. an extension matplotlib does not know
+            raise InvalidArgument(f"--plot {plot_path}: {exc}") from None
     return 0
 
+
+def _plotter() -> Callable[[Comparison, str], object]:
+    """``belote.plot.plot_comparison``, imported lazily.
+
+    Raises:
+        InvalidArgument: the ``plot`` extra (matplotlib) is not installed.
+    """
+    try:
+        module = importlib.import_module("belote.plot")
+    except ImportError as exc:
+        missing = f" ({exc.name} is missing)" if exc.name else ""
+        raise InvalidArgument(
+            f"--plot needs matplotlib, from the plot extra{missing}: "
+            "pip install 'belote[plot]'"
+        ) from None
+    plot: Callable[[Comparison, str], object] = module.plot_comparison
+    return plot
