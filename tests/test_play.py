@@ -26,8 +26,8 @@ def test_play_through_a_pipe_finishes_a_match_and_refuses_bad_input() -> None:
     assert done.returncode == 0
     assert "error:" not in done.stderr
     out = done.stdout
-    assert "Not understood" in out
-    assert "No choice 99" in out
+    assert "'nonsense' is not understood" in out
+    assert "There is no choice 99" in out
     assert "Deal over" in out
     assert "Match over" in out
     assert "Your hand:" in out and "Turned card:" in out
@@ -48,7 +48,7 @@ def test_play_accepts_card_and_action_notation() -> None:
     human = HumanPlayer(io.StringIO("take H\ntake\n"), out)
     human.act(deal, 0)
     assert deal.taker == 0
-    assert "is not allowed now" in out.getvalue()  # a suit is named only in round 2
+    assert "You cannot take h now" in out.getvalue()  # a suit is named only in round 2
     card = CARDS[deal.legal_play_mask().bit_length() - 1]
     human = HumanPlayer(io.StringIO(f"7X\n{card}\n"), out)
     human.act(deal, 0)
@@ -61,4 +61,4 @@ def test_play_match_from_a_string_stream_reports_each_deal() -> None:
     match = play_match("italian751", seed=5, stdin=io.StringIO("1\n" * 3000), out=out,
                        target=300)
     assert match.is_over
-    assert out.getvalue().count("this deal:") == len(match.results)
+    assert out.getvalue().count("\n  this deal:") == len(match.results)

@@ -1,14 +1,18 @@
 """``belote play``: a person plays a whole match in the terminal against bots.
 
 The person sits at seat 0 (with seat 2 as partner in the four-player
-variants); every other seat is a [`HeuristicBot`][belote.bots.HeuristicBot]. Before
-each choice the terminal shows the hand sorted by suit, the turned card, the
-trump, the current trick and the legal choices, numbered. An answer is a
-number from the list, a card (``JH``, ``10S``: plays it, announcing belote
-when that card may), or an action in the notation of deal records without
-the seat (``pass``, ``take``, ``take H``, ``declare``, ``stop``, ``swap``).
-Anything else is refused with a message and the question is asked again.
-``quit`` or the end of the input abandons the match.
+variants); every other seat is a [`HeuristicBot`][belote.bots.HeuristicBot].
+Before each choice the terminal shows the match score, the points of the
+deal so far, the trump and who took it, the current trick and the hand
+sorted by suit, then the choices, numbered. Calling out (or "j'arrête")
+always comes last, shows the team's points against the target and asks for
+confirmation. An answer is a number from the list, a card (``JH``, ``10S``:
+plays it, announcing belote when that card may), a word (``pass``, ``take``,
+``take H``, ``declare``, ``swap``), or ``help``. A card that may not be
+played is refused with the reason in plain words ("you must follow hearts");
+anything else not understood is asked again. When only one choice is left
+it is made for the person, who is told which. ``quit`` or the end of the
+input abandons the match.
 
 [`play_match`][belote.play.play_match] reads from any text stream, so a test can drive it
 through a pipe or a `io.StringIO`.
@@ -18,32 +22,110 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Final, TextIO
 
 from belote.actions import Action, Verb
+from belote.announcements import find_combinations
 from belote.bots import HeuristicBot, Player, play_deal
-from belote.cards import Card, CardSet
+from belote.cards import Card, CardSet, Suit
 from belote.deal import Deal
 from belote.errors import NotationError
 from belote.game import next_dealer
 from belote.match import Match
-from belote.rules import Rules, get_rules
+from belote.rules import CallingOut, Rules, get_rules
 from belote.scoring import DealResult, Outcome
 
-__all__ = ["HumanPlayer", "MatchAbandoned", "play_command", "play_match"]
+__all__ = ["HumanPlayer", "MatchAbandoned", "explain_refusal", "play_command", "play_match"]
 
 MAX_DEALS = 500
 """Deals after which a match is stopped without a winner."""
+
+SUIT_WORDS: Final = ("spades", "hearts", "diamonds", "clubs")
+"""The suits' names, by suit index."""
+
+HELP: Final = """\
+How to answer:
+  a number      the choice with that number in the list
+  a card        JH, 10S, 7D ... plays that card (belote is announced for you)
+  a word        pass, take, take H (second round: name a suit), declare, swap
+  help          this text
+  quit          leave the match
+Cards: 7 8 9 10 J Q K A and a suit letter S (spades) H (hearts) D (diamonds) C (clubs).
+"""
 
 
 class MatchAbandoned(Exception):
     """The person quit, or the input ended, before the match was over."""
 
 
+def who(deal: Deal, seat: int) -> str:
+    """How the screen names a seat: ``you``, ``your partner (seat 2)``, ``seat 1``."""
+    if seat == 0:
+        return "you"
+    if deal.rules.partnerships and deal.players == 4 and seat == 2:
+        return "your partner (seat 2)"
+    return f"seat {seat}"
+
+
+def _does(deal: Deal, seat: int, you: str, other: str) -> str:
+    """``You pass`` / ``seat 1 passes``."""
+    return f"You {you}" if seat == 0 else f"{who(deal, seat).capitalize()} {other}"
+
+
+def side_names(rules: Rules, players: int) -> list[str]:
+    """The sides as the screen names them: ``your team``/``the other team``, or seats."""
+    if rules.partnerships and players == 4:
+        return ["your team", "the other team"]
+    return ["you", *(f"seat {s}" for s in range(1, players))]
+
+
+def _tricks(count: int) -> str:
+    return "1 trick" if count == 1 else f"{count} tricks"
+
+
 def _cards(cards: Sequence[Card]) -> str:
     return " ".join(str(card) for card in cards) or "-"
+
+
+def _hand_text(hand: CardSet, trump: int | None) -> str:
+    groups = []
+    for suit in range(4):
+        cards = hand.of_suit(suit).sorted(trump)
+        if cards:
+            groups.append(f"{Suit(suit).symbol} {_cards(cards)}")
+    return "   ".join(groups) or "-"
+
+
+_REPHRASE: Final = (
+    (r"does not follow suit: must follow (\w+)", r"you must follow \1, the suit led"),
+    (r"trump was led and a trump higher than (\w+) must be played when held",
+     r"trump was led: you must play a trump higher than \1"),
+    (r"must overtrump (\w+) with a higher trump", r"you must play a trump higher than \1"),
+    (r"void in (\w+): must overtrump (\w+) \(or undertrump\) with an? (\w+)",
+     r"you have no \1: you must play a \3, higher than \2 if you can"),
+    (r"void in (\w+): must trump with an? (\w+)", r"you have no \1: you must play a \2"),
+    (r"seat 0 does not hold (\w+)", r"you do not hold \1"),
+    (r"(\w+) was already played by him", r"you have already played \1"),
+    (r"(\w+) was already played by seat (\d)", r"\1 was already played by seat \2"),
+)
+
+
+def explain_refusal(reason: str) -> str:
+    """The engine's reason for refusing a card, in the player's words.
+
+    >>> explain_refusal("7S does not follow suit: must follow hearts, the led suit")
+    'you must follow hearts, the suit led'
+    >>> explain_refusal("seat 0 does not hold AS")
+    'you do not hold AS'
+    """
+    for pattern, replacement in _REPHRASE:
+        match = re.search(pattern, reason)
+        if match:
+            return match.expand(replacement)
+    return reason.replace("seat 0's", "your").replace("seat 0", "you")
 
 
 class HumanPlayer:
@@ -52,31 +134,46 @@ class HumanPlayer:
     Args:
         stdin: where the answers are read, one per line.
         out: where the table and the questions are written.
+        match: the match, to show its score (optional).
     """
 
-    def __init__(self, stdin: TextIO, out: TextIO) -> None:
+    def __init__(self, stdin: TextIO, out: TextIO, match: Match | None = None) -> None:
         self.stdin = stdin
         self.out = out
+        self.match = match
 
     def start_deal(self, rng: random.Random) -> None:
         """Nothing to do."""
 
     def _ask(self, prompt: str) -> str:
-        self.out.write(prompt)
-        self.out.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.out.write("\n")
-            raise MatchAbandoned("the input ended")
-        answer = line.strip()
-        if answer.lower() in ("q", "quit", "exit"):
-            raise MatchAbandoned("you quit")
-        return answer
+        while True:
+            self.out.write(prompt)
+            self.out.flush()
+            line = self.stdin.readline()
+            if not line:
+                self.out.write("\n")
+                raise MatchAbandoned("the input ended")
+            answer = line.strip()
+            if answer.lower() in ("q", "quit", "exit"):
+                raise MatchAbandoned("you quit")
+            if answer.lower() in ("h", "help", "?"):
+                self.out.write(HELP)
+                continue
+            return answer
+
+    def _confirm(self, question: str) -> bool:
+        while True:
+            answer = self._ask(f"{question} (yes/no) ").lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no", ""):
+                return False
+            self.out.write("Please answer yes or no.\n")
 
     def accepts_swap(self, deal: Deal, seat: int) -> bool:
         """Ask whether to exchange the 7 of trump for the turned card (RULES.md §4)."""
         self._show(deal, seat)
-        self.out.write(f"   1. swap your 7 of trump for {deal.turned}\n   2. keep it\n")
+        self.out.write(f"  1. swap your 7 of trump for {deal.turned}\n  2. keep it\n")
         while True:
             answer = self._ask("Your choice: ").lower()
             if answer in ("1", "y", "yes", "swap"):
@@ -85,76 +182,160 @@ class HumanPlayer:
                 return False
             self.out.write("Please answer 1 (swap) or 2 (keep).\n")
 
+    def _score_lines(self, deal: Deal) -> list[str]:
+        names = side_names(deal.rules, deal.players)
+        lines = []
+        totals = deal.totals
+        lines.append("Match: " + ", ".join(
+            f"{name} {total}" for name, total in zip(names, totals, strict=True))
+            + f"   (target {deal.target})")
+        if deal.trump is not None:
+            parts = [
+                f"{name} {deal.card_points_of(side)} ({_tricks(deal.tricks_of(side))})"
+                for side, name in enumerate(names)
+            ]
+            lines.append("Card points this deal: " + ", ".join(parts))
+        return lines
+
     def _show(self, deal: Deal, seat: int) -> None:
         trump = deal.trump
         hand = CardSet.from_mask(deal.hand_mask(seat))
         lines = [""]
+        lines += self._score_lines(deal)
         if trump is None:
-            lines.append(f"Turned card: {deal.turned}   dealer: seat {deal.dealer}")
+            lines.append(f"Turned card: {deal.turned}   dealer: {who(deal, deal.dealer)}")
         else:
-            lines.append(f"Trump: {trump.letter} ({trump.symbol})   taken by seat {deal.taker}"
-                         f"   dealer: seat {deal.dealer}")
+            taker = deal.taker
+            taken = "you" if taker == 0 else who(deal, taker if taker is not None else 0)
+            lines.append(f"Trump: {SUIT_WORDS[trump]} {trump.symbol} ({trump.letter}), "
+                         f"taken by {taken}   dealer: {who(deal, deal.dealer)}")
             if deal.table_card is not None:
                 lines.append(f"On the table: {deal.table_card}")
             trick = deal.trick
+            number = f"Trick {deal.tricks_played + 1} of {deal.tricks_per_deal}"
             if trick:
                 n = deal.players
                 played = ", ".join(
-                    f"seat {(deal.trick_leader + k) % n}: {card}" for k, card in enumerate(trick)
+                    f"{who(deal, (deal.trick_leader + k) % n)} {card}"
+                    for k, card in enumerate(trick)
                 )
-                lines.append(f"Trick {deal.tricks_played + 1}: {played}")
+                lines.append(f"{number}: {played}")
             else:
-                lines.append(f"Trick {deal.tricks_played + 1}: you lead")
-        lines.append(f"Your hand: {_cards(hand.sorted(None if trump is None else int(trump)))}")
+                lines.append(f"{number}: you lead")
+        lines.append(f"Your hand: {_hand_text(hand, None if trump is None else int(trump))}")
         self.out.write("\n".join(lines) + "\n")
 
     def act(self, deal: Deal, seat: int) -> None:
-        """Show the table, list the legal choices and apply the one the person picks."""
-        choices = sorted(
-            (action for action in deal.legal_actions() if action.seat == seat),
-            key=lambda a: (a.verb is Verb.PLAY, _card_order(a, deal)),
-        )
+        """Show the table, list the choices and apply the one the person picks."""
+        choices = _menu(deal, seat)
         self._show(deal, seat)
+        if len(choices) == 1:
+            only = choices[0]
+            self.out.write(f"Only one choice: {_describe(only, deal)}.\n")
+            deal.apply(only)
+            return
         for number, choice in enumerate(choices, 1):
-            self.out.write(f"  {number:>2}. {_describe(choice)}\n")
+            self.out.write(f"  {number:>2}. {_describe(choice, deal)}\n")
         while True:
-            answer = self._ask("Your choice: ")
-            action, message = _interpret(answer, choices, seat)
-            if action is not None:
-                deal.apply(action)
-                return
-            self.out.write(message + "\n")
+            answer = self._ask("Your choice (a number, a card such as JH, or help): ")
+            action, message = _interpret(answer, choices, deal, seat)
+            if action is None:
+                self.out.write(message + "\n")
+                continue
+            if action.verb is Verb.STOP and not self._confirm_stop(deal, seat):
+                self.out.write("Not called. Choose again.\n")
+                continue
+            deal.apply(action)
+            return
+
+    def _confirm_stop(self, deal: Deal, seat: int) -> bool:
+        side = deal.side(seat)
+        so_far = deal.points_so_far(side)
+        total = deal.totals[side] + so_far
+        goal = deal.target
+        enough = deal.rules.reached_target(total, goal)
+        team = "your team has" if deal.sides == 2 and deal.players == 4 else "you have"
+        verdict = ("that reaches the target" if enough else
+                   "that is short of the target: calling out now loses the match")
+        self.out.write(f"Careful: {team} {deal.totals[side]} in the match + {so_far} in this deal "
+                       f"= {total} of {goal}; {verdict}.\n")
+        return self._confirm("Call out now?")
 
 
-def _card_order(action: Action, deal: Deal) -> tuple[int, int, bool]:
-    """Plays in the order the hand is shown: by suit, strongest first."""
-    if action.verb is not Verb.PLAY:
-        return (0, 0, False)
-    card = action.cards[0]
+def _menu(deal: Deal, seat: int) -> list[Action]:
+    """The person's choices in menu order: bids, swap, declarations, cards, calling out last.
+
+    A card that can announce belote appears once, announcing it.
+    """
+    actions = [a for a in deal.legal_actions() if a.seat == seat]
+    plays: dict[Card, Action] = {}
+    others: list[Action] = []
+    stops: list[Action] = []
+    for action in actions:
+        if action.verb is Verb.PLAY:
+            card = action.cards[0]
+            if card not in plays or action.belote:
+                plays[card] = action
+        elif action.verb is Verb.STOP:
+            stops.append(action)
+        else:
+            others.append(action)
     trump = deal.trump
-    return (card.suit, -card.strength(None if trump is None else int(trump)), action.belote)
+    strength = None if trump is None else int(trump)
+    order = {Verb.TAKE: 0, Verb.PASS: 1, Verb.SWAP: 2, Verb.DECLARE: 3}
+    others.sort(key=lambda a: (order.get(a.verb, 9), -1 if a.suit is None else int(a.suit)))
+    cards = sorted(plays, key=lambda c: (c.suit, -c.strength(strength)))
+    return [*others, *(plays[card] for card in cards), *stops]
 
 
-def _describe(action: Action) -> str:
-    text = str(action).split(" ", 1)[1]
-    if action.verb is Verb.DECLARE and not action.cards:
-        return "declare (every combination you hold)"
-    if action.verb is Verb.STOP:
-        return "stop (call out: claim the match)"
-    return text
+def _describe(action: Action, deal: Deal) -> str:
+    rules = deal.rules
+    verb = action.verb
+    if verb is Verb.PASS:
+        return "pass"
+    if verb is Verb.TAKE:
+        suit = deal.turned.suit if action.suit is None else action.suit
+        turned = f" (the turned {deal.turned})" if action.suit is None else ""
+        return f"take {SUIT_WORDS[suit]} {suit.symbol} as trump{turned}"
+    if verb is Verb.SWAP:
+        return f"swap your 7 of trump for the turned {deal.turned}"
+    if verb is Verb.DECLARE:
+        if not action.cards:
+            combos = find_combinations(CardSet.from_mask(deal.hand_mask(action.seat)), rules)
+            shown = ", ".join(f"{c.label} ({c.points(rules)})" for c in combos)
+            return f"declare all your combinations: {shown}"
+        combo = find_combinations(CardSet(action.cards), rules)
+        label = combo[0].label if combo else _cards(action.cards)
+        points = f" ({combo[0].points(rules)})" if combo else ""
+        return f"declare only {label}{points}: {_cards(action.cards)}"
+    if verb is Verb.PLAY:
+        text = f"play {action.cards[0]}"
+        return text + " and announce belote" if action.belote else text
+    side = deal.side(action.seat)
+    so_far = deal.points_so_far(side)
+    word = ("call out: claim the match" if rules.calling_out is CallingOut.LEADER_MASTER
+            else "stop the deal (j'arrête): claim the match")
+    return (f"{word} (so far {deal.totals[side]} + {so_far} = "
+            f"{deal.totals[side] + so_far} of {deal.target})")
 
 
-def _interpret(answer: str, choices: Sequence[Action], seat: int) -> tuple[Action | None, str]:
-    """The chosen action, or ``None`` and why the answer was refused."""
-    hint = (f"type a number from 1 to {len(choices)}, a card such as JH, "
-            "or an action such as 'take H'")
+_WORDS: Final = {"pass": Verb.PASS, "take": Verb.TAKE, "swap": Verb.SWAP,
+                 "declare": Verb.DECLARE, "stop": Verb.STOP, "call": Verb.STOP}
+
+
+def _interpret(
+    answer: str, choices: Sequence[Action], deal: Deal, seat: int
+) -> tuple[Action | None, str]:
+    """The chosen action, or ``None`` and why the answer was refused, in plain words."""
+    hint = (f"Type a number from 1 to {len(choices)}, a card such as JH, "
+            "or help.")
     if not answer:
-        return None, f"Nothing typed: {hint}."
-    if answer.isdigit():
-        number = int(answer)
+        return None, f"Nothing typed. {hint}"
+    if answer.isascii() and answer.isdigit():
+        number = int(answer) if len(answer) <= 6 else 0
         if 1 <= number <= len(choices):
             return choices[number - 1], ""
-        return None, f"No choice {number}: {hint}."
+        return None, f"There is no choice {answer[:12]}{'...' if len(answer) > 12 else ''}. {hint}"
     try:
         card = Card.parse(answer)
     except NotationError:
@@ -162,16 +343,29 @@ def _interpret(answer: str, choices: Sequence[Action], seat: int) -> tuple[Actio
     else:
         plays = [a for a in choices if a.verb is Verb.PLAY and a.cards[0] is card]
         if plays:
-            return max(plays, key=lambda a: a.belote), ""
-        return None, f"You cannot play {card} now: {hint}."
-    text = answer if answer[:1].isdigit() else f"{seat} {answer}"
-    try:
-        action = Action.parse(text)
-    except NotationError as exc:
-        return None, f"Not understood ({exc}): {hint}."
-    if action in choices:
-        return action, ""
-    return None, f"'{answer}' is not allowed now: {hint}."
+            return plays[0], ""
+        if deal.trump is None or deal.to_act != seat:
+            return None, f"You cannot play a card yet: the bidding is not over. {hint}"
+        reason = deal.why_illegal(Action.play(seat, card))
+        if reason is None:  # legal, but not offered: another choice comes first
+            return None, f"You cannot play {card} now. {hint}"
+        return None, f"You cannot play {card}: {explain_refusal(reason)}."
+    words = answer.lower().split()
+    verb = _WORDS.get(words[0]) if words else None
+    if verb is not None:
+        matching = [a for a in choices if a.verb is verb]
+        if verb is Verb.TAKE and len(words) > 1:
+            try:
+                suit = Suit.parse(words[1].upper())
+            except NotationError:
+                return None, f"'{words[1]}' is not a suit: use S, H, D or C."
+            matching = [a for a in matching if (a.suit or deal.turned.suit) == suit]
+        elif verb in (Verb.TAKE, Verb.DECLARE):
+            matching = [a for a in matching if a.suit is None and not a.cards] or matching
+        if matching:
+            return matching[0], ""
+        return None, f"You cannot {answer.lower()} now. {hint}"
+    return None, f"'{answer[:20]}' is not understood. {hint}"
 
 
 class _Narrated:
@@ -180,7 +374,7 @@ class _Narrated:
     def __init__(self, player: Player, out: TextIO, log: list[int]) -> None:
         self.player = player
         self.out = out
-        self.log = log  # shared: [actions reported, tricks reported]
+        self.log = log  # shared: [actions reported, tricks reported, declarations, contest]
 
     def start_deal(self, rng: random.Random) -> None:
         self.player.start_deal(rng)
@@ -188,7 +382,8 @@ class _Narrated:
     def accepts_swap(self, deal: Deal, seat: int) -> bool:
         accepted = self.player.accepts_swap(deal, seat)
         if accepted:
-            self.out.write(f"seat {seat} swaps the 7 of trump for {deal.turned}\n")
+            self.out.write(_does(deal, seat, "swap", "swaps")
+                           + f" the 7 of trump for {deal.turned}.\n")
             self.log[0] += 1
         return accepted
 
@@ -197,26 +392,67 @@ class _Narrated:
         report(deal, self.out, self.log)
 
 
+def _action_text(action: Action, deal: Deal, rebelote: bool = False) -> str:
+    seat, verb = action.seat, action.verb
+    if verb is Verb.PASS:
+        return _does(deal, seat, "pass", "passes") + "."
+    if verb is Verb.TAKE:
+        suit = deal.turned.suit if action.suit is None else action.suit
+        return _does(deal, seat, "take", "takes") + f" {SUIT_WORDS[suit]} {suit.symbol} as trump."
+    if verb is Verb.SWAP:
+        return _does(deal, seat, "swap", "swaps") + f" the 7 of trump for {deal.turned}."
+    if verb is Verb.PLAY:
+        text = _does(deal, seat, "play", "plays") + f" {action.cards[0]}"
+        if action.belote:
+            return text + (", announcing rebelote." if rebelote else ", announcing belote.")
+        return text + "."
+    if verb is Verb.STOP:
+        word = ("call out", "calls out") if deal.rules.calling_out is CallingOut.LEADER_MASTER \
+            else ("stop the deal", "stops the deal")
+        return _does(deal, seat, *word) + "."
+    return ""  # declarations are reported with their combinations
+
+
 def report(deal: Deal, out: TextIO, log: list[int]) -> None:
     """Write the actions applied to ``deal`` since the last report, and finished tricks."""
+    rules = deal.rules
     history = deal.history
-    for action in history[log[0]:]:
-        words = str(action).split(" ", 1)
-        out.write(f"seat {words[0]}: {words[1]}\n")
+    for index in range(log[0], len(history)):
+        action = history[index]
+        rebelote = action.belote and any(
+            a.belote and a.seat == action.seat for a in history[:index]
+        )
+        text = _action_text(action, deal, rebelote)
+        if text:
+            out.write(text + "\n")
     log[0] = len(history)
+    declarations = deal.declarations
+    for declaration in declarations[log[2]:]:
+        combo = declaration.combination
+        out.write(_does(deal, declaration.seat, "declare", "declares")
+                  + f" {combo.label} ({combo.points(rules)} points): {_cards(list(combo.cards))}.\n")
+    log[2] = len(declarations)
     winners = deal.trick_winners
+    tricks = deal.tricks
+    trump = deal.trump
     for k in range(log[1], len(winners)):
-        out.write(f"-- trick {k + 1} won by seat {winners[k]}\n")
+        points = sum(card.points(None if trump is None else int(trump)) for card in tricks[k][1])
+        if k == deal.tricks_per_deal - 1:
+            points += rules.last_trick_bonus
+        winner = who(deal, winners[k])
+        out.write(f"-- Trick {k + 1} won by {winner}: {points} points.\n")
     log[1] = len(winners)
-    if log[1] == 1 and log[2] == 0 and deal.scoring_declarations:
-        log[2] = 1
-        shown = ", ".join(str(d) for d in deal.scoring_declarations)
-        out.write(f"-- announcements that score: {shown}\n")
+    if log[3] == 0 and deal.scoring_declarations is not None:
+        log[3] = 1
+        if deal.declarations:
+            shown = ", ".join(
+                f"{d.combination.label} ({who(deal, d.seat)})" for d in deal.scoring_declarations
+            ) or "none"
+            out.write(f"-- Combinations that score: {shown}.\n")
 
 
 def _summary(result: DealResult, match: Match, rules: Rules) -> str:
-    names = ("your team", "the other team") if rules.partnerships and len(result.scores) == 2 \
-        else tuple("you" if s == 0 else f"seat {s}" for s in range(len(result.scores)))
+    names = side_names(rules, match.players)
     lines = ["", f"Deal over: {result.outcome.value}"
              + (f", capot by {names[result.capot]}" if result.capot is not None else "")]
     lines += [f"  {line.item}: {line.points} to {names[line.to]}" for line in result.lines]
@@ -258,21 +494,22 @@ def play_match(
     out = sys.stdout if out is None else out
     rng = random.Random(seed)
     match = Match(rules, target, n)
-    log = [0, 0, 0]
-    human = HumanPlayer(stdin, out)
+    log = [0, 0, 0, 0]
+    human = HumanPlayer(stdin, out, match)
     table = [_Narrated(human if seat == 0 else HeuristicBot(), out, log) for seat in range(n)]
-    partner = " (your partner is seat 2)" if rules.partnerships and n == 4 else ""
-    out.write(f"{rules.name}: you are seat 0{partner}; first to {match.target} wins.\n"
-              "Answer with a number, a card such as JH, or an action such as 'take H'; "
-              "'quit' leaves.\n")
+    partner = " Your partner is seat 2." if rules.partnerships and n == 4 else ""
+    out.write(f"{rules.name}: you play against bots.{partner} First to {match.target} wins.\n"
+              "Answer with a number, a card such as JH, or a word such as 'take'; "
+              "'help' explains, 'quit' leaves.\n")
     dealer = rng.randrange(n)
     for number in range(1, MAX_DEALS + 1):
         deck = list(range(32))
         rng.shuffle(deck)
         deal = Deal(rules, deck, dealer, n, totals=match.totals, target=match.target,
                     pending=match.pending)
-        log[:] = [0, 0, 0]
-        out.write(f"\n=== Deal {number}: seat {dealer} deals ===\n")
+        log[:] = [0, 0, 0, 0]
+        out.write(f"\n=== Deal {number}: {who(deal, dealer)} "
+                  f"{'deal' if dealer == 0 else 'deals'} ===\n")
         result = play_deal(deal, table)
         if result.outcome is Outcome.REDEAL:
             out.write("Everyone passed: the cards are dealt again.\n")
@@ -280,9 +517,9 @@ def play_match(
         out.write(_summary(result, match, rules))
         if match.is_over:
             winner = match.winner
-            who = ("your team" if winner == 0 else "the other team") if partner else (
-                "you" if winner == 0 else f"seat {winner}")
-            out.write(f"\nMatch over: {who} won ({match.end_reason}).\n")
+            names = side_names(rules, n)
+            won = names[winner] if winner is not None else "nobody"
+            out.write(f"\nMatch over: {won} won ({match.end_reason}).\n")
             return match
         dealer = next_dealer(rules, n, dealer, result)
     out.write(f"\nNo winner after {MAX_DEALS} deals.\n")
@@ -303,4 +540,3 @@ def play_command(args: argparse.Namespace, out: TextIO) -> int:
     except MatchAbandoned as exc:
         out.write(f"Match abandoned: {exc}.\n")
     return 0
-

@@ -1,0 +1,80 @@
+"""``belote play`` driven as a person uses it: through a pseudo-terminal (issue 12)."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+PROMPT = r"Your choice \(a number, a card such as JH, or help\): "
+CARD = r"(?:10|[789JQKA])[SHDC]"
+
+
+def _spawn() -> pexpect.spawn:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "120", "LINES": "50"}
+    return pexpect.spawn(sys.executable, ["-m", "belote", "play", "classic", "--seed", "3"],
+                         env=env, encoding="utf-8", timeout=60, dimensions=(50, 120))
+
+
+def _refusable(screen: str) -> str | None:
+    """A card of the hand that breaks "follow the led suit" in this trick, if any."""
+    trick = re.search(r"Trick \d of 8: (.*)\r?\n", screen)
+    hand = re.search(r"Your hand: (.*)\r?\n", screen)
+    if not trick or not hand or "you lead" in trick.group(1):
+        return None
+    led = re.findall(CARD, trick.group(1))[0][-1]
+    cards = re.findall(CARD, hand.group(1))
+    if any(card.endswith(led) for card in cards):
+        others = [card for card in cards if not card.endswith(led)]
+        return others[0] if others else None
+    return None
+
+
+def test_a_person_plays_through_a_terminal_and_quits_cleanly() -> None:
+    """The screen shows the scores and who won each trick; a card that does not follow
+    suit is refused with the reason (RULES.md §5); help, odd answers and quit work."""
+    child = _spawn()
+    child.expect(PROMPT)
+    screen = child.before
+    assert "Match: your team 0, the other team 0   (target 1000)" in screen
+    assert "Your hand:" in screen and "Turned card:" in screen
+    child.sendline("help")
+    child.expect(PROMPT)
+    assert "How to answer" in child.before
+    child.sendline("²")
+    child.expect(PROMPT)
+    assert "is not understood" in child.before
+    child.sendline("9" * 5000)
+    child.expect(PROMPT)
+    assert "There is no choice" in child.before
+    refused = False
+    seen = screen
+    won = re.compile(r"-- Trick \d won by (you|your partner \(seat 2\)|seat [13]): \d+ points")
+    for _ in range(60):
+        child.sendline("1")
+        child.expect(PROMPT)
+        screen = child.before
+        seen += screen
+        card = None if refused else _refusable(screen)
+        if card is not None:
+            child.sendline(card)
+            child.expect(PROMPT)
+            reason = child.before
+            assert f"You cannot play {card}: you must follow" in reason
+            refused = True
+        if refused and won.search(seen):
+            break
+    assert refused, "no trick let the person try a card that does not follow suit"
+    assert "Card points this deal: your team" in seen
+    assert won.search(seen)
+    assert "seat 0" not in seen  # the person is "you", never seat 0
+    assert "expected '<seat>" not in seen
+    child.sendline("quit")
+    child.expect("Match abandoned: you quit.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
