@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import random
+import re
 import subprocess
 import sys
+from collections.abc import Callable
 
+from belote.actions import Verb
+from belote.bots import HeuristicBot
 from belote.cards import CARDS
 from belote.deal import Deal
-from belote.play import HumanPlayer, play_match
+from belote.play import HumanPlayer, MatchAbandoned, play_match
 
 
 def _belote(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
@@ -62,3 +68,109 @@ def test_play_match_from_a_string_stream_reports_each_deal() -> None:
                        target=300)
     assert match.is_over
     assert out.getvalue().count("\n  this deal:") == len(match.results)
+
+
+def _deal_where(variant: str, wanted: Callable[[Deal], bool], seeds: int = 200) -> Deal:
+    """A deal played by bots up to a point where seat 0 is to act and ``wanted`` holds."""
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        deck = list(range(32))
+        rng.shuffle(deck)
+        deal = Deal(variant, deck, dealer=3)
+        bots = [HeuristicBot() for _ in range(4)]
+        for bot in bots:
+            bot.start_deal(rng)
+        while not deal.is_over:
+            if deal.to_act == 0 and wanted(deal):
+                return deal
+            seat = deal.to_act
+            assert seat is not None
+            bots[seat].act(deal, seat)
+    raise AssertionError("no such deal")  # pragma: no cover
+
+
+def test_calling_out_comes_last_and_asks_for_confirmation() -> None:
+    """000 "chiamarsi fuori" (RULES.md §8.1): calling out is the last choice, shows the
+    team's points against the target, and is not done without a yes."""
+    deal = _deal_where("piedicavallo", lambda d: any(a.verb is Verb.STOP
+                                                     for a in d.legal_actions()))
+    out = io.StringIO()
+    options = [line for line in _screen(deal) if re.match(r"\s+\d+\. ", line)]
+    assert "call out" in options[-1]
+    assert "of 1000" in options[-1]
+    assert not any("call out" in line for line in options[:-1])
+    number = len(options)
+    before = len(deal.history)
+    human = HumanPlayer(io.StringIO(f"{number}\nno\n1\n"), out)
+    human.act(deal, 0)
+    text = out.getvalue()
+    assert "Call out now? (yes/no)" in text and "loses the match" in text
+    assert deal.called_out is None
+    assert deal.history[before].verb is not Verb.STOP
+
+
+def _screen(deal: Deal) -> list[str]:
+    """The lines the person sees before choosing, on a copy of ``deal``."""
+    copy = deal.copy()
+    human = HumanPlayer(io.StringIO("quit\n"), io.StringIO())
+    with contextlib.suppress(MatchAbandoned):
+        human.act(copy, 0)
+    assert isinstance(human.out, io.StringIO)
+    return human.out.getvalue().splitlines()
+
+
+def test_a_forced_card_is_played_and_said() -> None:
+    """When one card only may be played (RULES.md §5), no menu "1 to 1": it is played."""
+    deal = _deal_where("classic", lambda d: d.trump is not None and len(
+        {a.cards[0] for a in d.legal_actions() if a.verb is Verb.PLAY}) == 1
+        and all(a.verb is Verb.PLAY for a in d.legal_actions()))
+    out = io.StringIO()
+    before = deal.tricks_played * 4 + len(deal.trick)
+    HumanPlayer(io.StringIO(""), out).act(deal, 0)  # no answer needed
+    assert "Only one choice: play " in out.getvalue()
+    assert "1 to 1" not in out.getvalue()
+    assert deal.tricks_played * 4 + len(deal.trick) == before + 1
+
+
+def test_a_refused_card_says_why_in_plain_words() -> None:
+    """RULES.md §5: following the led suit is required; the refusal says so."""
+
+    def can_break_suit(d: Deal) -> bool:
+        if d.trump is None or not d.trick:
+            return False
+        led = d.trick[0].suit
+        hand = list(d.hand(0))
+        plays = {a.cards[0] for a in d.legal_actions() if a.verb is Verb.PLAY}
+        return len(plays) > 1 and any(c.suit != led for c in hand) and all(
+            c.suit == led for c in plays)
+
+    deal = _deal_where("classic", can_break_suit)
+    led = deal.trick[0].suit
+    wrong = next(c for c in deal.hand(0) if c.suit != led)
+    out = io.StringIO()
+    with contextlib.suppress(MatchAbandoned):
+        HumanPlayer(io.StringIO(f"{wrong}\nquit\n"), out).act(deal, 0)
+    words = ("spades", "hearts", "diamonds", "clubs")[led]
+    assert f"You cannot play {wrong}: you must follow {words}" in out.getvalue()
+
+
+def test_help_odd_digits_and_huge_numbers_ask_again() -> None:
+    """``help`` explains; ``²`` and 5,000 digits are refused and asked again, not a crash."""
+    deal = Deal("classic", list(range(32)), dealer=3)
+    out = io.StringIO()
+    HumanPlayer(io.StringIO("help\n²\n" + "7" * 5000 + "\npass\n"), out).act(deal, 0)
+    text = out.getvalue()
+    assert "How to answer" in text
+    assert "'²' is not understood" in text
+    assert "There is no choice 777777777777..." in text
+    assert deal.history[-1].verb is Verb.PASS
+
+
+def test_the_screen_never_shows_internal_notation() -> None:
+    """The person is "you", never "seat 0", and no record notation is shown."""
+    out = io.StringIO()
+    with contextlib.suppress(MatchAbandoned):
+        play_match("classic", seed=4, stdin=io.StringIO("1\n" * 40), out=out)
+    text = out.getvalue()
+    assert "seat 0" not in text and "<seat>" not in text
+    assert "You pass." in text or "You take" in text
