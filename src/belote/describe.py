@@ -100,11 +100,6 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
 
 _IDENTITY: Final = ("name", "description", "aliases", "source")
 
-#: A one-line meaning for every knob, keyed by the field name of
-#: [`Rules`][belote.rules.Rules] (``play.<name>`` for the fields of
-#: [`PlayRules`][belote.rules.PlayRules]). A field may instead carry its meaning in
-#: its attrs metadata, ``attrs.field(metadata={"meaning": ...})``, which wins over
-#: this table.
 MEANINGS: Final[Mapping[str, str]] = {
     "name": "the variant's name on the command line and in records",
     "description": "a one-line description",
@@ -154,15 +149,17 @@ MEANINGS: Final[Mapping[str, str]] = {
     "target_strictly_more": "the target must be passed, not only reached",
     "calling_out": "who may stop the game by claiming the target",
 }
+"""A one-line meaning for every knob, keyed by the field name of
+[`Rules`][belote.rules.Rules] (``play.<name>`` for the fields of
+[`PlayRules`][belote.rules.PlayRules]). A field may instead carry its meaning in
+its attrs metadata, ``attrs.field(metadata={"meaning": ...})``, which wins over
+this table."""
 
 
 def _has_announcements(rules: Rules) -> bool:
     return rules.has_announcements
 
 
-#: When a knob applies, decided from the rules themselves; a knob not named
-#: here always applies. ``belote rules VARIANT`` leaves out the others
-#: (``--json`` keeps every field).
 APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "carre_values": _has_announcements,
     "run_values": _has_announcements,
@@ -186,6 +183,9 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "play.partner_exemption_needs_trump": lambda r: r.partnerships
     and r.play.partner_master_exempts,
 }
+"""When a knob applies, decided from the rules themselves; a knob not named
+here always applies. ``belote rules VARIANT`` leaves out the others
+(``--json`` keeps every field)."""
 
 
 def meaning(name: str) -> str | None:
