@@ -190,10 +190,12 @@ class HumanPlayer:
             f"{name} {total}" for name, total in zip(names, totals, strict=True))
             + f"   (target {deal.target})")
         if deal.trump is not None:
-            parts = [
-                f"{name} {deal.card_points_of(side)} ({_tricks(deal.tricks_of(side))})"
-                for side, name in enumerate(names)
-            ]
+            parts = []
+            for side, name in enumerate(names):
+                cards = deal.card_points_of(side)
+                extra = deal.points_so_far(side) - cards
+                announced = f" + {extra} announced" if extra else ""
+                parts.append(f"{name} {cards}{announced} ({_tricks(deal.tricks_of(side))})")
             lines.append("Card points this deal: " + ", ".join(parts))
         return lines
 
