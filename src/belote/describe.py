@@ -425,15 +425,15 @@ def describe_deal(deal: Deal) -> str:
         if result.outcome is Outcome.REDEAL:
             lines.append("Result: everyone passed; the cards are dealt again")
         else:
-            lines += describe_result(result, deal).splitlines()
+            lines += describe_result(result).splitlines()
     return "\n".join(lines) + "\n"
 
 
-def describe_result(result: DealResult, deal: Deal | None = None) -> str:
+def describe_result(result: DealResult) -> str:
     """A deal result for a scorekeeper: outcome, capot, each side's score and its lines.
 
     The same text as [`describe_score`][belote.describe.describe_score] gives for the
-    result's JSON; ``deal`` is accepted for symmetry and not needed.
+    result's JSON.
     """
     from belote.records import result_to_json
 
@@ -460,7 +460,7 @@ def _deal_lines(doc: Mapping[str, object], name: Callable[[int], str]) -> list[s
     scores = _int_list(doc.get("scores"))
     head = f"Result: {doc.get('outcome')}"
     if isinstance(doc.get("attack"), int):
-        head += f" (the taker's side: {name(int(str(doc['attack'])))})"
+        head += f"; the taker's side is {name(int(str(doc['attack'])))}"
     if isinstance(doc.get("capot"), int):
         head += f", capot by {name(int(str(doc['capot'])))}"
     if isinstance(doc.get("stopped_by"), int):
@@ -509,7 +509,8 @@ def describe_score(doc: Mapping[str, object]) -> str:
     deals = [d for d in doc["deals"] if isinstance(d, Mapping)] if isinstance(
         doc["deals"], list) else []
     target = doc.get("target")
-    lines = [f"{doc.get('variant')} match to {target}: {len(deals)} deals", ""]
+    count = "1 deal" if len(deals) == 1 else f"{len(deals)} deals"
+    lines = [f"{doc.get('variant')} match to {target}: {count}", ""]
     width = max([7, *(len(s) for s in short)])
     outcomes = [str(d.get("outcome")) + (" (capot)" if isinstance(d.get("capot"), int) else "")
                 for d in deals]
