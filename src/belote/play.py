@@ -134,13 +134,11 @@ class HumanPlayer:
     Args:
         stdin: where the answers are read, one per line.
         out: where the table and the questions are written.
-        match: the match, to show its score (optional).
     """
 
-    def __init__(self, stdin: TextIO, out: TextIO, match: Match | None = None) -> None:
+    def __init__(self, stdin: TextIO, out: TextIO) -> None:
         self.stdin = stdin
         self.out = out
-        self.match = match
 
     def start_deal(self, rng: random.Random) -> None:
         """Nothing to do."""
@@ -497,7 +495,7 @@ def play_match(
     rng = random.Random(seed)
     match = Match(rules, target, n)
     log = [0, 0, 0, 0]
-    human = HumanPlayer(stdin, out, match)
+    human = HumanPlayer(stdin, out)
     table = [_Narrated(human if seat == 0 else HeuristicBot(), out, log) for seat in range(n)]
     partner = " Your partner is seat 2." if rules.partnerships and n == 4 else ""
     out.write(f"{rules.name}: you play against bots.{partner} First to {match.target} wins.\n"
