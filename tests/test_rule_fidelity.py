@@ -269,7 +269,8 @@ def test_both_over_target_higher_wins_or_play_on() -> None:
     play_on.score(first)
     assert play_on.winner is None
     play_on.score(second)  # 40 against 122
-    assert (play_on.totals, play_on.winner) == ((126, 198), 1)
+    final = play_on.result()
+    assert (final.totals, final.winner) == ((126, 198), 1)
 
 
 # --- every reading is a knob shown by `belote rules` ---------------------------------------
