@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from belote.actions import Action
 from belote.announcements import Declaration, classify, resolve_contest
 from belote.cards import Card, CardSet, Suit
 from belote.describe import rules_to_json
@@ -356,3 +357,19 @@ def test_sanction_for_agrees_with_tally_scoring(name: str) -> None:
             assert change == applied.points
             if applied.loser is not None:
                 assert result.match_winner is not None and result.match_winner != applied.loser
+
+
+# --- §4 the seven swap after a declaration ---------------------------------------------------
+
+
+def test_seven_swap_not_available_once_the_holder_has_declared() -> None:
+    """RULES.md §4 reading: 001 places the swap right after the completion, before any
+    declaration, so a holder who has declared can no longer swap."""
+    from test_deal import french_deal
+
+    deal = french_deal()
+    deal.take()  # seat 1 takes hearts and holds the 7H
+    assert deal.swap_seat() == 1
+    deal.declare()  # seat 1 declares his cent in spades
+    assert deal.swap_seat() is None
+    assert deal.why_illegal(Action.swap(1)) is not None
