@@ -211,6 +211,16 @@ def test_piedicavallo_five_rounds_up_and_round_half_up_knob() -> None:
     assert score_tally(tally, down).scores == (90, 70)
 
 
+def test_piedicavallo_attack_gets_the_rounded_rest_knob() -> None:
+    """RULES.md §7.3 reading: the defence's card points are rounded and the attack gets
+    the rest of 160 (000: 80/80); rounding both sides on their own, an attack of 86
+    becomes 90 and a defence of 76 becomes 80, 170 in all."""
+    made = four(PIEDICAVALLO, card_points=(86, 66), last_trick=1)  # 86 against 76
+    assert score_tally(made, PIEDICAVALLO).scores == (80, 80)
+    each = attrs.evolve(PIEDICAVALLO, attack_gets_rounded_rest=False)
+    assert score_tally(made, each).scores == (90, 80)
+
+
 # --- §7.1 what an italian751 litige holds --------------------------------------------------
 
 
@@ -283,6 +293,7 @@ NEW_KNOBS = (
     "equal_carres_by_rank",
     "capot_keeps_last_trick",
     "round_half_up",
+    "attack_gets_rounded_rest",
     "contract_on_raw_totals",
     "litige_holds_announcements",
     "both_over_target",

@@ -79,6 +79,7 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
             "capot_keeps_last_trick",
             "round_to",
             "round_half_up",
+            "attack_gets_rounded_rest",
             "contract_on_raw_totals",
             "rounded_total",
             "pending_rule",

@@ -370,6 +370,14 @@ class Rules:
     )
     """**[reading]** With [`round_to`][belote.rules.Rules.round_to], card points ending
     in 5 round up (000: 65 → 70 for the defence); off: they round down."""
+    attack_gets_rounded_rest: bool = attrs.field(
+        default=True,
+        metadata=_meaning("with round_to, the attack gets rounded_total minus the defence's"),
+    )
+    """**[reading]** With [`round_to`][belote.rules.Rules.round_to], only the
+    defence's card points are rounded and the attack gets the rest of
+    [`rounded_total`][belote.rules.Rules.rounded_total] (000: 80/80 on a litige);
+    off: each side's card points are rounded on their own."""
     contract_on_raw_totals: bool = attrs.field(
         default=True,
         metadata=_meaning("the contract is decided on unrounded totals"),

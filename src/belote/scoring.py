@@ -428,7 +428,7 @@ def _round_cards(
         return cards
     raw = [_sum(lines) for lines in cards]
     half_up = rules.round_half_up
-    if attack is None or len(cards) != 2:
+    if attack is None or len(cards) != 2 or not rules.attack_gets_rounded_rest:
         return [
             lines
             + _rounding_line(side, raw[side], _round_half_up(raw[side], step, half_up))

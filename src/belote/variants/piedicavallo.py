@@ -64,6 +64,7 @@ RULES = Rules(
     reverse_capot_value=350,          # 000 "un'assegnazione di 350 punti"
     round_to=10,                      # 000 "si arrotonda per eccesso o per difetto": 65 → 70
     round_half_up=True,               # [reading] 000 65 → 70: a 5 rounds up
+    attack_gets_rounded_rest=True,    # [reading] 000 examples round the defence; the attack gets the rest
     contract_on_raw_totals=True,      # [reading] 000 tables: 72 saves a tierce, 71 is a litige
     rounded_total=160,                # 000 §Litige: 80 and 80
     pending_rule=PendingRule.NEXT_ATTACK_OR_DEFENCE,  # 000 §Litige notes 1 and 2
