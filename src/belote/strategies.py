@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from belote.scoring import Tally
 
 __all__ = [
+    "THEMES",
     "DealStart",
     "card_sets",
     "cards",
