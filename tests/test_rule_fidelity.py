@@ -12,7 +12,7 @@ import pytest
 from belote.actions import Action
 from belote.announcements import Declaration, classify, resolve_contest
 from belote.cards import Card, CardSet, Suit
-from belote.describe import rules_to_json
+from belote.describe import describe_rules, rules_to_json
 from belote.errors import InvalidArgument, InvalidTally
 from belote.match import Match, next_dealer
 from belote.penalties import Offence, Penalty, SanctionKind, sanction_for
@@ -304,8 +304,10 @@ NEW_KNOBS = (
 def test_every_new_knob_is_listed_with_a_meaning(name: str) -> None:
     """RULES.md preamble: every reading is a knob of the variant's configuration."""
     doc = rules_to_json(get_rules(name))
+    text = describe_rules(get_rules(name))  # what `belote rules` prints
     for knob in NEW_KNOBS:
         assert knob in doc
+        assert f"  {knob} " in text
     assert "undertrump_lowest" in doc["play"]  # type: ignore[operator]
     fields = {field.name: field for field in attrs.fields(Rules)}
     for knob in NEW_KNOBS:

@@ -5,6 +5,8 @@ contain one all the same, and the sources say what it costs. A variant's
 [`penalties`][belote.rules.Rules.penalties] maps each [`Offence`][belote.penalties.Offence] to a
 [`Sanction`][belote.penalties.Sanction]; a tally lists the offences committed in the deal as
 [`Penalty`][belote.penalties.Penalty] values, and scoring applies them after everything else.
+[`sanction_for`][belote.penalties.sanction_for] says what one offence by one seat
+costs, for a replay that accepts offences instead of refusing them.
 
 >>> from belote.rules import get_rules
 >>> get_rules("french").penalties[Offence.RENEGE]
