@@ -80,7 +80,8 @@ class CapotRule(enum.Enum):
     PLAYER_ALL_TRICKS = "player-all-tricks"
     """A player wins every trick: a bonus on top of his card points, without
     the last-trick 10; with three players, when exactly one player wins no
-    trick, each other player gets the split bonus (001, 003)."""
+    trick, each other player gets the split bonus, again without the 10
+    (001, 003; see [`Rules.capot_keeps_last_trick`][belote.rules.Rules.capot_keeps_last_trick])."""
 
 
 class PendingRule(enum.Enum):
