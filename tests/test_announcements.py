@@ -618,11 +618,13 @@ def test_french_first_declarer_wins_equal_plain_runs(
     assert result == norm((winner, texts[winner]))
 
 
-def test_french_six_card_run_is_no_more_than_a_quinte() -> None:
-    """001 §Combinazioni: six or seven in a row are worth no more than a quinta, so the top
-    card decides against a five-card run."""
+def test_french_runs_compare_by_number_of_cards_six_beats_a_cent_but_scores_100() -> None:
+    """001 §Combinazioni: runs compare by number of cards first ("vince quella con il
+    numero maggiore di carte"), yet a six-card run is worth no more than a quinta
+    (RULES.md §6.2)."""
     result = scoring(FRENCH, H, (0, "8S 9S 10S JS QS KS"), (1, "10D JD QD KD AD"), players=2)
-    assert result == norm((1, "10D JD QD KD AD"))
+    assert result == norm((0, "8S 9S 10S JS QS KS"))
+    assert run("8S 9S 10S JS QS KS").points(FRENCH) == 100
 
 
 def test_french_best_player_scores_all_his_combinations_others_none() -> None:

@@ -481,14 +481,15 @@ def test_french_capot_is_100_without_the_last_trick() -> None:
     assert result.scores == (120 + 100, 0)
 
 
-def test_french_three_player_capot_split_50_each_and_last_trick_kept() -> None:
-    """003 "à trois ... chacun 50 points" (RULES.md §7.2 reading)."""
+def test_french_three_player_capot_split_50_each_without_the_last_trick() -> None:
+    """003 "à trois ... chacun 50 points", and no 10 of the last trick with a capot
+    (RULES.md §7.2)."""
     result = score_tally(
         tally(tricks=(5, 4, 0), card_points=(80, 60, 0), last_trick=1, players=3, dealer=2),
         FRENCH,
     )
     assert result.capot is None
-    assert result.scores == (80 + 50, 60 + 10 + 50, 0)
+    assert result.scores == (80 + 50, 60 + 50, 0)
 
 
 def test_french_three_player_one_player_takes_every_trick() -> None:

@@ -39,6 +39,7 @@ __all__ = [
     "no_announcements_message",
     "resolve_contest",
     "team_of",
+    "whole_run_fault",
 ]
 
 _CARRE_BASE: Final = 0x01010101
@@ -151,7 +152,8 @@ class Combination:
         """What the combination scores under ``rules`` (RULES.md §6.1).
 
         A run of 3, 4, and 5 or more cards scores ``rules.run_values`` 0, 1
-        and 2; an 8-card run adds a tierce when ``rules.eight_run_extra_tierce``
+        and 2; a run of 6 or 7 cards scores ``rules.long_run_value`` when it is
+        set; an 8-card run adds a tierce when ``rules.eight_run_extra_tierce``
         (001). A carré scores ``rules.carre_values[rank]``.
 
         Raises:
@@ -171,8 +173,10 @@ class Combination:
         values = rules.run_values
         if length < 5:
             return values[length - 3]
-        if length == 8 and rules.eight_run_extra_tierce:
-            return values[2] + values[0]
+        if length == 8:
+            return values[2] + values[0] if rules.eight_run_extra_tierce else values[2]
+        if length > 5 and rules.long_run_value is not None:
+            return rules.long_run_value
         return values[2]
 
     @property
@@ -478,6 +482,70 @@ def _check_declarations(
                 )
 
 
+def _touching(first: int, second: int) -> bool:
+    """Whether two disjoint run masks of one suit join into one block of cards."""
+    union = first | second
+    if (first.bit_length() - 1) // 8 != (second.bit_length() - 1) // 8:
+        return False
+    low = (union & -union).bit_length() - 1
+    pattern = union >> low
+    return pattern & (pattern + 1) == 0
+
+
+def whole_run_fault(
+    declarations: Sequence[Declaration], rules: Rules
+) -> tuple[int, str] | None:
+    """The first declaration that splits a run in two, and why (RULES.md §6.1).
+
+    A run is declared whole: cards in a row of one suit held by one player are
+    one run (000 Nota: 6, 7 or 8 in a row are one cent), so two touching runs
+    of one suit declared by one seat are not a combination. With
+    ``rules.eight_run_splits`` (001) an 8-card run may be declared as a cent
+    plus a tierce, and only that split is accepted.
+
+    Args:
+        declarations: the declarations of a deal (or of one seat), in the
+            order they were made.
+        rules: the variant.
+
+    Returns:
+        ``(index, reason)`` of the later declaration of the first split pair,
+        or ``None`` when every run is declared whole.
+
+    >>> from belote.variants import FRENCH, PIEDICAVALLO
+    >>> split = [Declaration(0, classify("AH KH QH JH 10H", PIEDICAVALLO)),
+    ...          Declaration(0, classify("9H 8H 7H", PIEDICAVALLO))]
+    >>> whole_run_fault(split, PIEDICAVALLO)[0]
+    1
+    >>> whole_run_fault(split, FRENCH) is None
+    True
+    """
+    seen: list[tuple[int, int]] = []
+    for index, declaration in enumerate(declarations):
+        combination = declaration.combination
+        if combination.kind is not Kind.RUN:
+            continue
+        mask = combination.cards.mask
+        for seat, earlier in seen:
+            if seat != declaration.seat or earlier & mask or not _touching(earlier, mask):
+                continue
+            lengths = sorted((earlier.bit_count(), mask.bit_count()))
+            if rules.eight_run_splits and lengths == [3, 5]:
+                continue
+            whole = CardSet.from_mask(earlier | mask)
+            allowed = (
+                "; only an 8-card run may be split, into a cent and a tierce"
+                if rules.eight_run_splits
+                else ""
+            )
+            return index, (
+                f"not a combination: {combination.cards} and {CardSet.from_mask(earlier)} "
+                f"are one run, {whole}, declared whole in {rules.name}{allowed}"
+            )
+        seen.append((declaration.seat, mask))
+    return None
+
+
 _Ranked = list[tuple[tuple[int, ...], Declaration]]
 
 
@@ -514,7 +582,8 @@ def _team_key(combination: Combination, rules: Rules, trump: int) -> tuple[int, 
     carre_first = rules.carre_beats_run_at_equal_points
     top = combination.top
     if combination.kind is Kind.CARRE:
-        return (points, 1 if carre_first else 0, PLAIN_STRENGTH[top.rank], 0)
+        rank = PLAIN_STRENGTH[top.rank] if rules.equal_carres_by_rank else 0
+        return (points, 1 if carre_first else 0, rank, 0)
     return (points, 0 if carre_first else 1, top.rank, 1 if top.suit == trump else 0)
 
 
@@ -557,10 +626,11 @@ def _resolve_individual(
         if combination.kind is Kind.CARRE:
             key: tuple[int, ...] = (1, points, PLAIN_STRENGTH[top.rank], 0, 0)
         else:
-            # Runs rank by length class (what they are worth: 6 and 7 cards are
-            # a cent, 001), then top card, then trump, then speaking order.
+            # Runs rank by number of cards (a 6- or 7-card run beats a cent
+            # though it scores as one, 001), then top card, then trump, then
+            # speaking order.
             speaking = (d.seat - first_speaker) % players
-            key = (0, points, top.rank, 1 if top.suit == trump else 0, -speaking)
+            key = (0, combination.length, top.rank, 1 if top.suit == trump else 0, -speaking)
         if best is None or key > best:
             best, best_seat = key, d.seat
     return [d for d in declarations if d.seat == best_seat]
@@ -581,7 +651,8 @@ def resolve_contest(
     - ``TEAM_BEST_TAKES_ALL`` (000 §annunci 1-7): all declarations are ranked
       together by points; at equal points a carré beats a run (when
       ``rules.carre_beats_run_at_equal_points``, else the run wins); carrés by
-      rank A > 10 > K > Q > J > 9; runs by top card, then trump beats plain.
+      rank A > 10 > K > Q > J > 9 (when ``rules.equal_carres_by_rank``);
+      runs by top card, then trump beats plain.
       The team (seats {0, 2} or {1, 3}) holding the single best declaration
       scores all its members' declarations, the other none. When the best is
       an exact tie of plain runs between opposing teams, nobody scores
@@ -593,8 +664,8 @@ def resolve_contest(
       exact tie between opposing teams voids the class (or, with
       ``equal_plain_runs_void_all`` off, drops the tied runs).
     - ``INDIVIDUAL`` (001, 003): any carré beats any run; carrés by points
-      then rank; runs by what they are worth (their length class), top card,
-      trump, then the player who speaks first (from ``first_speaker`` upwards,
+      then rank; runs by number of cards (a 6-card run beats a cent, 001),
+      top card, trump, then the player who speaks first (from ``first_speaker`` upwards,
       modulo ``players``). The player with the best combination scores all
       his combinations, the others none.
     - ``NONE`` (002): no declaration is possible.

@@ -27,8 +27,9 @@ from belote.cards import Card
 from belote.deal import Deal, Observation
 from belote.errors import IllegalAction, InvalidArgument
 from belote.match import Match, MatchResult
-from belote.rules import DealerRotation, Rules, get_rules
-from belote.scoring import DealResult, Outcome
+from belote.match import next_dealer as _match_next_dealer
+from belote.rules import Rules, get_rules
+from belote.scoring import DealResult
 
 __all__ = ["Agent", "Game", "GameResult", "RandomAgent", "next_dealer", "play_match"]
 
@@ -68,23 +69,14 @@ class RandomAgent:
 def next_dealer(rules: Rules, players: int, dealer: int, result: DealResult) -> int:
     """Who deals after a deal that ended with ``result`` (RULES.md §2).
 
-    ``NEXT_SEAT``: the seat after the dealer (000, 002). ``WINNER_DEALS``
-    with two players: after a deal where both passed the other player deals;
-    else the one who scored more deals (001, 003); **[reading]** on equal
-    scores the dealer deals again. With three players, the next seat.
+    The rule lives in [`belote.match.next_dealer`][belote.match.next_dealer]
+    (``NEXT_SEAT``, ``WINNER_DEALS``, ``winner_deals_with_three``).
 
     >>> from belote.scoring import redeal_result
     >>> next_dealer(get_rules("french"), 2, 0, redeal_result(get_rules("french"), 0, 2))
     1
     """
-    if rules.dealer_rotation is DealerRotation.WINNER_DEALS and players == 2:
-        if result.outcome is Outcome.REDEAL:
-            return 1 - dealer
-        first, second = result.scores
-        if first == second:
-            return dealer
-        return 0 if first > second else 1
-    return (dealer + 1) % players
+    return _match_next_dealer(rules, players, dealer, result)
 
 
 @attrs.frozen(kw_only=True)

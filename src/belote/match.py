@@ -11,7 +11,9 @@ won:
   player who stopped wins when his total reaches the target, else he loses;
 - otherwise, after a deal, the side with the single highest total wins if it
   reaches the target ([`reached_target`][belote.rules.Rules.reached_target]); when two
-  sides share that highest total, another deal is played.
+  sides share that highest total, another deal is played. With
+  [`both_over_target`][belote.rules.Rules.both_over_target] ``PLAY_ON``, a deal that
+  takes two sides past the target together is followed by one more deal.
 
 Pending points left when the match ends are lost (RULES.md §7.4).
 
@@ -34,10 +36,34 @@ from collections.abc import Iterable
 import attrs
 
 from belote.errors import InvalidArgument, InvalidTally
-from belote.rules import CallingOut, Rules
-from belote.scoring import DealResult, Tally, score_tally, side_count, side_of
+from belote.rules import BothOverTarget, CallingOut, DealerRotation, Rules
+from belote.scoring import DealResult, Outcome, Tally, score_tally, side_count, side_of
 
-__all__ = ["Match", "MatchResult", "score_match"]
+__all__ = ["Match", "MatchResult", "next_dealer", "score_match"]
+
+
+def next_dealer(rules: Rules, players: int, dealer: int, result: DealResult) -> int:
+    """Who deals after a deal that ended with ``result`` (RULES.md §2).
+
+    ``NEXT_SEAT``: the seat after the dealer (000, 002). ``WINNER_DEALS``
+    with two players (and with three when ``rules.winner_deals_with_three``):
+    after a deal where everyone passed the next seat deals; else the one who
+    scored most deals (001, 003); **[reading]** when the best score is shared
+    the dealer deals again. Otherwise the next seat.
+
+    >>> from belote.rules import get_rules
+    >>> from belote.scoring import redeal_result
+    >>> next_dealer(get_rules("french"), 2, 0, redeal_result(get_rules("french"), 0, 2))
+    1
+    """
+    winner_deals = rules.dealer_rotation is DealerRotation.WINNER_DEALS and (
+        players == 2 or (players == 3 and rules.winner_deals_with_three)
+    )
+    if not winner_deals or result.outcome is Outcome.REDEAL:
+        return (dealer + 1) % players
+    best = max(result.scores)
+    leaders = [side for side, score in enumerate(result.scores) if score == best]
+    return leaders[0] if len(leaders) == 1 else dealer
 
 
 @attrs.frozen(kw_only=True)
@@ -88,6 +114,7 @@ class Match:
         self._pending = 0
         self._winner: int | None = None
         self._end_reason: str | None = None
+        self._overtime = False  # BothOverTarget.PLAY_ON: one more deal is being played
 
     # --- queries --------------------------------------------------------------------
 
@@ -139,6 +166,7 @@ class Match:
         other._pending = self._pending
         other._winner = self._winner
         other._end_reason = self._end_reason
+        other._overtime = self._overtime
         return other
 
     # --- actions --------------------------------------------------------------------
@@ -207,9 +235,19 @@ class Match:
         self._end_reason = reason
 
     def _check_target(self) -> None:
+        over = [t for t in self._totals if self.rules.reached_target(t, self.target)]
+        if not over:
+            return
+        if (
+            len(over) > 1
+            and self.rules.both_over_target is BothOverTarget.PLAY_ON
+            and not self._overtime
+        ):
+            self._overtime = True  # RULES.md §8: one more deal decides
+            return
         best = max(self._totals)
         leaders = [side for side, total in enumerate(self._totals) if total == best]
-        if len(leaders) == 1 and self.rules.reached_target(best, self.target):
+        if len(leaders) == 1:
             self._end(leaders[0], "target")
 
     def _judge_stop(self, side: int) -> None:

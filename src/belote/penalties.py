@@ -5,6 +5,8 @@ contain one all the same, and the sources say what it costs. A variant's
 [`penalties`][belote.rules.Rules.penalties] maps each [`Offence`][belote.penalties.Offence] to a
 [`Sanction`][belote.penalties.Sanction]; a tally lists the offences committed in the deal as
 [`Penalty`][belote.penalties.Penalty] values, and scoring applies them after everything else.
+[`sanction_for`][belote.penalties.sanction_for] says what one offence by one seat
+costs, for a replay that accepts offences instead of refusing them.
 
 >>> from belote.rules import get_rules
 >>> get_rules("french").penalties[Offence.RENEGE]
@@ -17,10 +19,24 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
-__all__ = ["Offence", "Penalty", "Sanction", "SanctionKind", "penalty_lines"]
+from belote.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    from belote.rules import Rules
+
+__all__ = [
+    "AppliedSanction",
+    "Offence",
+    "Penalty",
+    "Sanction",
+    "SanctionKind",
+    "penalty_lines",
+    "sanction_for",
+]
 
 
 class Offence(enum.Enum):
@@ -34,6 +50,16 @@ class Offence(enum.Enum):
     """Calling out (or "j'arrête") without the points."""
     MISDEAL = "misdeal"
     """An error in dealing the cards."""
+    EXPOSED_STOCK = "exposed-stock"
+    """More than one card of the stock turned face up (001)."""
+    BOTTOM_CARD_NOT_SHOWN = "bottom-card-not-shown"
+    """The deck's bottom card not turned after the completion (001)."""
+    OUT_OF_TURN = "out-of-turn"
+    """A card played or a combination declared out of turn (001)."""
+    HEAPED_HAND = "heaped-hand"
+    """The cards of one's hand heaped up (001)."""
+    COMBINATION_NOT_SHOWN = "combination-not-shown"
+    """A combination that was accepted and then not shown (001)."""
 
 
 class SanctionKind(enum.Enum):
@@ -64,6 +90,87 @@ class Penalty:
     offence: Offence
 
 
+@attrs.frozen(kw_only=True)
+class AppliedSanction:
+    """What one offence by one seat costs in a deal, ready to apply.
+
+    Attributes:
+        offence: the offence.
+        seat: the offending seat.
+        side: the offender's side (team, or the player himself).
+        kind: the kind of sanction.
+        points: per side, the points the sanction adds to the deal's scores
+            (negative for a deduction); all zero for ``LOSE_MATCH``.
+        loser: the side that loses the match, or ``None``.
+        item: the audit line's item (``penalty: renege by seat 1``).
+    """
+
+    offence: Offence
+    seat: int
+    side: int
+    kind: SanctionKind
+    points: tuple[int, ...]
+    loser: int | None
+    item: str
+
+
+def _apply(
+    offence: Offence, seat: int, sanction: Sanction, side: int, sides: int
+) -> AppliedSanction:
+    if sanction.kind is SanctionKind.LOSE_MATCH:
+        points = (0,) * sides
+    elif sanction.kind is SanctionKind.DEDUCT:
+        points = tuple(-sanction.points if s == side else 0 for s in range(sides))
+    else:
+        points = tuple(0 if s == side else sanction.points for s in range(sides))
+    return AppliedSanction(
+        offence=offence,
+        seat=seat,
+        side=side,
+        kind=sanction.kind,
+        points=points,
+        loser=side if sanction.kind is SanctionKind.LOSE_MATCH else None,
+        item=f"penalty: {offence.value} by seat {seat}",
+    )
+
+
+def sanction_for(
+    rules: Rules, offence: Offence, seat: int, players: int | None = None
+) -> AppliedSanction:
+    """The sanction a variant applies when ``seat`` commits ``offence`` (RULES.md §9).
+
+    The penalty side of a lenient replay: the engine records the offence and
+    applies what this returns (``piedicavallo``: the offending team loses the
+    match; ``french``: 10 to each other player, or 10 deducted from the
+    offender; ``italian751``: 20 to the opponents for a refuted false run).
+
+    Args:
+        rules: the variant.
+        offence: what was done.
+        seat: the offending seat.
+        players: the number of players; the variant's default when ``None``.
+
+    Raises:
+        InvalidArgument: the variant does not sanction that offence, or the
+            seat is not at the table.
+
+    >>> from belote.rules import get_rules
+    >>> sanction_for(get_rules("french"), Offence.RENEGE, 1, players=3).points
+    (10, 0, 10)
+    >>> sanction_for(get_rules("piedicavallo"), Offence.RENEGE, 3).loser
+    1
+    """
+    count = rules.check_players(rules.default_players if players is None else players)
+    if not 0 <= seat < count:
+        raise InvalidArgument(f"seat {seat} is not at a table of {count}")
+    sanction = rules.penalties.get(offence)
+    if sanction is None:
+        raise InvalidArgument(f"{rules.name} has no penalty for {offence.value}")
+    if rules.partnerships:
+        return _apply(offence, seat, sanction, seat % 2, 2)
+    return _apply(offence, seat, sanction, seat, count)
+
+
 def penalty_lines(
     penalties: Sequence[Penalty],
     sanctions: Mapping[Offence, Sanction],
@@ -89,14 +196,21 @@ def penalty_lines(
     lines: list[tuple[int, str, int]] = []
     loser: int | None = None
     for penalty in penalties:
-        sanction = sanctions[penalty.offence]
-        side = side_of_seat[penalty.seat]
-        item = f"penalty: {penalty.offence.value} by seat {penalty.seat}"
-        if sanction.kind is SanctionKind.LOSE_MATCH:
-            if loser is None:
-                loser = side
-        elif sanction.kind is SanctionKind.DEDUCT:
-            lines.append((side, item, -sanction.points))
-        else:
-            lines.extend((other, item, sanction.points) for other in range(sides) if other != side)
+        applied = _apply(
+            penalty.offence,
+            penalty.seat,
+            sanctions[penalty.offence],
+            side_of_seat[penalty.seat],
+            sides,
+        )
+        if applied.loser is not None and loser is None:
+            loser = applied.loser
+        if applied.kind is SanctionKind.DEDUCT:
+            lines.append((applied.side, applied.item, applied.points[applied.side]))
+        elif applied.kind is SanctionKind.POINTS_TO_OTHERS:
+            lines.extend(
+                (side, applied.item, points)
+                for side, points in enumerate(applied.points)
+                if side != applied.side
+            )
     return lines, loser

@@ -27,6 +27,7 @@ from belote.errors import InvalidArgument, UnknownVariant
 from belote.penalties import Offence, Sanction
 
 __all__ = [
+    "BothOverTarget",
     "CallingOut",
     "CapotRule",
     "Contest",
@@ -79,7 +80,8 @@ class CapotRule(enum.Enum):
     PLAYER_ALL_TRICKS = "player-all-tricks"
     """A player wins every trick: a bonus on top of his card points, without
     the last-trick 10; with three players, when exactly one player wins no
-    trick, each other player gets the split bonus (001, 003)."""
+    trick, each other player gets the split bonus, again without the 10
+    (001, 003; see [`Rules.capot_keeps_last_trick`][belote.rules.Rules.capot_keeps_last_trick])."""
 
 
 class PendingRule(enum.Enum):
@@ -114,8 +116,25 @@ class DealerRotation(enum.Enum):
     """The seat after the dealer (000, 002)."""
     WINNER_DEALS = "winner-deals"
     """With two players, the one who scored more deals again; after a deal
-    where both passed the other deals (001, 003). With more players, the
-    seat after the dealer."""
+    where both passed the other deals (001, 003). With three players, the
+    seat after the dealer, or the highest scorer with
+    [`Rules.winner_deals_with_three`][belote.rules.Rules.winner_deals_with_three]."""
+
+
+class BothOverTarget(enum.Enum):
+    """What happens when a deal takes more than one side past the target (RULES.md §8)."""
+
+    HIGHER_WINS = "higher-wins"
+    """The side with the single highest total wins (001; **[reading]** elsewhere);
+    equal highest totals play another deal."""
+    PLAY_ON = "play-on"
+    """Nobody wins on the deal that takes two sides past the target together:
+    one more deal is played, after which the single highest total wins."""
+
+
+def _meaning(text: str) -> dict[str, str]:
+    """Field metadata: the one-line meaning [`belote.describe`][belote.describe] shows."""
+    return {"meaning": text}
 
 
 @attrs.frozen
@@ -146,6 +165,13 @@ class PlayRules:
     must_undertrump: bool = True
     """When trumping is required and no higher trump is held, a lower trump
     must still be played (002, 000 "pisciare", 004)."""
+    undertrump_lowest: bool = attrs.field(
+        default=False,
+        metadata=_meaning("a player forced to play a lower trump must play his lowest"),
+    )
+    """**[reading]** A player forced to play a trump lower than the best one in
+    the trick (on a trump lead, or when undertrumping) must play his lowest
+    trump (000 "la sua più bassa" read literally); by default any lower trump."""
 
 
 class FrozenMapping(Mapping[_K, _V]):
@@ -233,6 +259,13 @@ class Rules:
     information only (001)."""
     dealer_rotation: DealerRotation = DealerRotation.NEXT_SEAT
     """Who deals next."""
+    winner_deals_with_three: bool = attrs.field(
+        default=False,
+        metadata=_meaning("WINNER_DEALS with 3 players: the highest scorer deals (else next seat)"),
+    )
+    """**[reading]** With ``WINNER_DEALS`` and three players, the player who
+    scored most deals next, like with two; off: the seat after the dealer (the
+    texts describe only the two-player rotation)."""
 
     # --- bidding (§3) -----------------------------------------------------------------
     second_round: bool = True
@@ -259,6 +292,20 @@ class Rules:
     """Points of a tierce, a cinquante and a cent (3-, 4-, 5-card runs)."""
     eight_run_extra_tierce: bool = False
     """An 8-card run scores a cent plus a tierce (001); else one cent (000)."""
+    eight_run_splits: bool = attrs.field(
+        default=False,
+        metadata=_meaning("an 8-card run may be declared as a cent plus a tierce"),
+    )
+    """An 8-card run may be declared as two runs, a cent and a tierce (001).
+    Otherwise a run is declared whole: two touching runs of one suit declared
+    by one player are not a combination and are refused (000 Nota, RULES.md §6.1)."""
+    long_run_value: int | None = attrs.field(
+        default=None,
+        metadata=_meaning("points of a 6- or 7-card run; none: a cent"),
+    )
+    """What a run of 6 or 7 cards scores; ``None``: the same as a cent
+    (000 Nota, 001; **[reading]** for 004, which is silent). It stays in the
+    cent class of the contest."""
     eight_run_wins_match: bool = False
     """Showing an 8-card run wins the whole match (004)."""
     card_in_carre_and_run: bool = True
@@ -269,6 +316,13 @@ class Rules:
     equal_plain_runs_void_all: bool = True
     """**[reading]** Equal best plain runs of opposing teams void the whole
     contest, not only the tied pair (000 rule 4)."""
+    equal_carres_by_rank: bool = attrs.field(
+        default=True,
+        metadata=_meaning("carrés of equal points are ranked A > 10 > K > Q (else they tie)"),
+    )
+    """**[reading]** Carrés of equal points compare by rank A > 10 > K > Q
+    (``TEAM_BEST_TAKES_ALL``; 000's rule 3 applied to carrés). Off: they are
+    equal, and opposing equal carrés are treated like equal plain runs."""
     belote_value: int = 20
     """Points of belote-rebelote (K and Q of trump, announced as played)."""
 
@@ -301,13 +355,49 @@ class Rules:
     capot_split_value: int = 50
     """``PLAYER_ALL_TRICKS`` with three players: what each of the two others
     scores when exactly one player wins no trick (**[reading]** of 003)."""
+    capot_keeps_last_trick: bool = attrs.field(
+        default=False,
+        metadata=_meaning("a PLAYER_ALL_TRICKS capot (or split) still scores the last trick"),
+    )
+    """**[reading]** ``PLAYER_ALL_TRICKS``: the 10 of the last trick is still
+    scored with a capot or a three-player split. Off by default: 003 scores no
+    last trick when there is a capot, and the split is read as one."""
     round_to: int | None = None
     """Scores kept in multiples of this (000: tens); the defence's card points
-    are rounded, 5 up, the attack gets the rest of [`rounded_total`][belote.rules.Rules.rounded_total]."""
+    are rounded, the attack gets the rest of [`rounded_total`][belote.rules.Rules.rounded_total]."""
+    round_half_up: bool = attrs.field(
+        default=True,
+        metadata=_meaning("with round_to, a 5 rounds up (else down)"),
+    )
+    """**[reading]** With [`round_to`][belote.rules.Rules.round_to], card points ending
+    in 5 round up (000: 65 → 70 for the defence); off: they round down."""
+    attack_gets_rounded_rest: bool = attrs.field(
+        default=True,
+        metadata=_meaning("with round_to, the attack gets rounded_total minus the defence's"),
+    )
+    """**[reading]** With [`round_to`][belote.rules.Rules.round_to], only the
+    defence's card points are rounded and the attack gets the rest of
+    [`rounded_total`][belote.rules.Rules.rounded_total] (000: 80/80 on a litige);
+    off: each side's card points are rounded on their own."""
+    contract_on_raw_totals: bool = attrs.field(
+        default=True,
+        metadata=_meaning("the contract is decided on unrounded totals"),
+    )
+    """**[reading]** With [`round_to`][belote.rules.Rules.round_to], the contract is
+    decided on the raw totals (000 tables: 72 saves a tierce, 71 is a litige);
+    off: on the rounded ones."""
     rounded_total: int = 160
     """The card points of a deal once rounded (000: 80/80 on a litige)."""
     pending_rule: PendingRule = PendingRule.NEXT_WINNER
     """Where litige points go."""
+    litige_holds_announcements: bool = attrs.field(
+        default=True,
+        metadata=_meaning("a litige holds the attack's announcements pending with its card points"),
+    )
+    """When [`forfeit_announcements`][belote.rules.Rules.forfeit_announcements], a
+    litige holds the attack's announcements pending with its card points (000
+    "80+20"; **[reading]** for 004, which names only the 81 card points).
+    Off: only the card points wait and the attack scores its announcements."""
 
     # --- penalties (§9) ---------------------------------------------------------------
     penalties: Mapping[Offence, Sanction] = attrs.field(
@@ -323,6 +413,12 @@ class Rules:
     """The target must be passed, not only reached (004 "supera i 751")."""
     calling_out: CallingOut = CallingOut.NONE
     """Who may stop the game by claiming the target."""
+    both_over_target: BothOverTarget = attrs.field(
+        default=BothOverTarget.HIGHER_WINS,
+        metadata=_meaning("when a deal takes two sides past the target: higher wins, or play on"),
+    )
+    """What happens when a deal takes two sides past the target (001 for
+    ``french``; **[reading]** for the others)."""
 
     @property
     def default_players(self) -> int:

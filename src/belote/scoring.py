@@ -383,7 +383,14 @@ def _capot_split(tally: Tally, rules: Rules, capot: int | None) -> tuple[int, ..
 
 
 def _card_lines(tally: Tally, rules: Rules, capot: int | None) -> list[list[Line]]:
-    """Per side: card points, last trick, capot (before rounding)."""
+    """Per side: card points, last trick, capot (before rounding).
+
+    A ``PLAYER_ALL_TRICKS`` capot, or the three-player split, is a bonus on
+    top of the card points and takes the place of the last trick's 10 unless
+    ``rules.capot_keeps_last_trick`` (003, RULES.md §7.2).
+    """
+    split = _capot_split(tally, rules, capot)
+    bonus = {capot, *split} if capot is not None else set(split)
     lines: list[list[Line]] = []
     for side, points in enumerate(tally.card_points):
         own: list[Line] = []
@@ -393,17 +400,19 @@ def _card_lines(tally: Tally, rules: Rules, capot: int | None) -> list[list[Line
             if points:
                 own.append(Line(side, CARD_POINTS, points))
             if side == capot:
-                own.append(Line(side, CAPOT, rules.capot_value))  # instead of the last trick
-            elif side == tally.last_trick and rules.last_trick_bonus:
+                own.append(Line(side, CAPOT, rules.capot_value))
+            if side == tally.last_trick and rules.last_trick_bonus and (
+                side not in bonus or rules.capot_keeps_last_trick
+            ):
                 own.append(Line(side, LAST_TRICK, rules.last_trick_bonus))
         lines.append(own)
-    for side in _capot_split(tally, rules, capot):
+    for side in split:
         lines[side].append(Line(side, CAPOT_SPLIT, rules.capot_split_value))
     return lines
 
 
-def _round_half_up(value: int, step: int) -> int:
-    return (value + step // 2) // step * step
+def _round_half_up(value: int, step: int, half_up: bool = True) -> int:
+    return (value + (step // 2 if half_up else (step - 1) // 2)) // step * step
 
 
 def _rounding_line(side: int, raw: int, rounded: int) -> list[Line]:
@@ -418,14 +427,16 @@ def _round_cards(
     if not step or capot is not None:
         return cards
     raw = [_sum(lines) for lines in cards]
-    if attack is None or len(cards) != 2:
+    half_up = rules.round_half_up
+    if attack is None or len(cards) != 2 or not rules.attack_gets_rounded_rest:
         return [
-            lines + _rounding_line(side, raw[side], _round_half_up(raw[side], step))
+            lines
+            + _rounding_line(side, raw[side], _round_half_up(raw[side], step, half_up))
             for side, lines in enumerate(cards)
         ]
     defence = 1 - attack
     rounded = [0, 0]
-    rounded[defence] = _round_half_up(raw[defence], step)
+    rounded[defence] = _round_half_up(raw[defence], step, half_up)
     rounded[attack] = rules.rounded_total - rounded[defence]
     return [
         lines + _rounding_line(side, raw[side], rounded[side]) for side, lines in enumerate(cards)
@@ -521,22 +532,30 @@ class _Parts:
         self.announcements = announcements
         self.belote = belote
 
-    def total(self, side: int) -> int:
-        """A side's raw total: card points + announcements + belote."""
+    def total(self, side: int, rounded: bool = False) -> int:
+        """A side's total: card points (raw, or ``rounded``) + announcements + belote."""
         total = 0
-        for lines in (self.cards[side], self.announcements[side], self.belote[side]):
+        cards = self.rounded[side] if rounded else self.cards[side]
+        for lines in (cards, self.announcements[side], self.belote[side]):
             for line in lines:
                 total += line.points
         return total
 
 
-def _decide(parts: _Parts, attack: int, defence: int, capot: int | None) -> Outcome:
-    """The contract on raw totals; a capot decides it by itself."""
+def _decide(
+    parts: _Parts, rules: Rules, attack: int, defence: int, capot: int | None
+) -> Outcome:
+    """The contract: made, litige or failed; a capot decides it by itself.
+
+    Totals are raw, or rounded when ``rules.contract_on_raw_totals`` is off.
+    """
     if capot == defence:
         return Outcome.FAILED
     if capot == attack:
         return Outcome.MADE  # [reading] a capot always makes the contract
-    attack_total, defence_total = parts.total(attack), parts.total(defence)
+    rounded = not rules.contract_on_raw_totals
+    attack_total = parts.total(attack, rounded)
+    defence_total = parts.total(defence, rounded)
     if attack_total > defence_total:
         return Outcome.MADE
     if attack_total == defence_total:
@@ -568,10 +587,13 @@ def _allocate(
         if rules.forfeit_belote:
             defence_lines += _forfeited(parts.belote[attack], defence)
         return keep_announcements + keep_belote, defence_lines, 0
-    # litige: what the attack would forfeit on failure waits.
+    # litige: what the attack would forfeit on failure waits (its announcements
+    # only with rules.litige_holds_announcements).
     held = _sum(parts.rounded[attack])
-    if rules.forfeit_announcements:
+    if rules.forfeit_announcements and rules.litige_holds_announcements:
         held += _sum(parts.announcements[attack])
+    else:
+        keep_announcements = parts.announcements[attack]
     if rules.forfeit_belote:
         held += _sum(parts.belote[attack])
     defence_lines = parts.rounded[defence] + parts.announcements[defence] + parts.belote[defence]
@@ -672,6 +694,10 @@ def score_tally(tally: Tally, rules: Rules, pending: int = 0) -> DealResult:
     check_tally(tally, rules)
     if pending < 0:
         raise InvalidTally(f"{pending} is negative", field="pending")
+    split = _announcements.whole_run_fault(tally.announcements, rules)
+    if split is not None:  # RULES.md §6.1: a run is declared whole
+        index, reason = split
+        raise InvalidTally(reason, field=f"announcements[{index}].cards")
     return _score_trusted(tally, rules, pending)
 
 
@@ -712,7 +738,7 @@ def _score_trusted(
     if sides != 2:
         raise InvalidTally("a contract is played by two sides", field="players")
     defence = 1 - attack
-    outcome = _decide(parts, attack, defence, capot)
+    outcome = _decide(parts, rules, attack, defence, capot)
     attack_lines, defence_lines, held = _allocate(parts, rules, outcome, attack, defence, capot)
     paid, still_pending = _pay_pending(rules, outcome, attack, defence, pending, held)
     lines = attack_lines + defence_lines + ([paid] if paid else [])

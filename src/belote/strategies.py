@@ -19,7 +19,8 @@ This is the only module of the package that imports ``hypothesis``;
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 from hypothesis import strategies as st
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from belote.scoring import Tally
 
 __all__ = [
+    "THEMES",
     "DealStart",
     "card_sets",
     "cards",
@@ -41,6 +43,7 @@ __all__ = [
     "deals",
     "decks",
     "hands",
+    "interesting_deals",
     "played_deals",
     "suits",
     "tallies",
@@ -66,6 +69,11 @@ class DealStart:
     players: int
     dealer: int
     deck: tuple[Card, ...]
+    theme: str = ""
+    """What [`interesting_deals`][belote.strategies.interesting_deals] rigged
+    (``"eight-run"``, ...); empty for a shuffled deck."""
+    taker: int | None = None
+    """The seat the rigged hands assume takes in the first round, else ``None``."""
 
     def to_record(self, actions: Sequence[str] = ()) -> dict[str, Any]:
         """The deal record (JSON-ready) of this start with ``actions``.
@@ -193,6 +201,158 @@ def _deals_for(rules: Rules) -> st.SearchStrategy[DealStart]:
             deck=decks(),
         )
     )
+
+
+# --- rigged decks -----------------------------------------------------------------------
+
+THEMES: Final = (
+    "eight-run",
+    "two-eight-runs",
+    "long-run",
+    "carres",
+    "belote-in-run",
+    "jack-turned",
+    "seven-of-trump",
+    "equal-runs",
+)
+"""The hands [`interesting_deals`][belote.strategies.interesting_deals] can rig."""
+
+
+@cache
+def _seat_positions(
+    rules: Rules, players: int, dealer: int, taker: int
+) -> tuple[tuple[tuple[int, ...], ...], int, int]:
+    """Where the deck's positions end up when ``taker`` takes in the first round.
+
+    Deals a deck whose position ``p`` holds card ``p`` through the library's
+    own [`Deal`][belote.deal.Deal], so the map follows the dealing procedure
+    whatever it is. Returns each seat's final positions, the turned card's
+    position, and the seat that actually took (``taker`` unless a rule such as
+    ``jack_obligatory`` made another seat take).
+    """
+    from belote.actions import Verb
+    from belote.deal import Deal
+
+    deal = Deal(rules, list(CARDS), dealer=dealer, players=players)
+    while deal.taker is None and not deal.is_over:
+        seat = deal.to_act
+        legal = deal.legal_actions()
+        takes = [a for a in legal if a.verb is Verb.TAKE and a.suit is None]
+        passes = [a for a in legal if a.verb is Verb.PASS]
+        deal.apply(takes[0] if (seat == taker and takes) or not passes else passes[0])
+    hands = tuple(tuple(card.index for card in deal.hand(seat)) for seat in range(players))
+    actual = deal.taker
+    assert actual is not None  # someone takes in the first round
+    return hands, deal.turned.index, actual
+
+
+def _suit_cards(suit: Suit) -> list[Card]:
+    return [Card(rank, suit) for rank in Rank]
+
+
+def _run_cards(suit: Suit, length: int, start: int) -> list[Card]:
+    return [Card(SEQUENCE_ORDER[i], suit) for i in range(start, start + length)]
+
+
+@st.composite
+def _interesting(draw: st.DrawFn, rules: Rules) -> DealStart:
+    players = draw(st.sampled_from(rules.player_counts))
+    dealer = draw(st.integers(0, players - 1))
+    wanted = draw(st.integers(0, players - 1))
+    hands, turned_at, taker = _seat_positions(rules, players, dealer, wanted)
+    size = len(hands[0])
+    theme = draw(st.sampled_from(THEMES))
+    seats = draw(st.permutations(range(players)))
+    first = taker if draw(st.booleans()) else seats[0]
+    second = next(s for s in seats if s != first)
+    suit_order = draw(st.permutations(list(Suit)))
+    want: dict[int, list[Card]] = {}
+    turned: Card | None = None
+    if theme in ("eight-run", "two-eight-runs"):
+        want[first] = _suit_cards(suit_order[0])
+        if theme == "two-eight-runs":
+            want[second] = _suit_cards(suit_order[1])
+        # the turned card of the first run's suit: the run's holder takes it (004's case)
+        if first == taker and rules.taker_takes_turned:
+            turned = draw(st.sampled_from(want[first]))
+    elif theme == "long-run":
+        length = draw(st.integers(6, 7))
+        want[first] = _run_cards(suit_order[0], length, draw(st.integers(0, 8 - length)))
+    elif theme == "carres":
+        ranks = draw(st.permutations(list(Rank)))
+        want[first] = [Card(ranks[0], suit) for suit in Suit]
+        want[second] = [Card(ranks[1], suit) for suit in Suit]
+        if draw(st.booleans()) and size >= 8:
+            want[first] += [Card(ranks[2], suit) for suit in Suit]
+    elif theme == "belote-in-run":
+        trump = suit_order[0]
+        start = draw(st.integers(0, 2))  # A K Q, K Q J or Q J 10 at least
+        length = draw(st.integers(3 + (start == 2), 5))
+        want[first] = _run_cards(trump, length, start)
+        if not any(card.rank in (Rank.KING, Rank.QUEEN) for card in want[first]):
+            want[first] += [Card(Rank.KING, trump), Card(Rank.QUEEN, trump)]
+        turned = draw(st.sampled_from([c for c in _suit_cards(trump) if c not in want[first]]))
+    elif theme == "jack-turned":
+        turned = Card(Rank.JACK, suit_order[0])
+    elif theme == "seven-of-trump":
+        trump = suit_order[0]
+        want[second] = [Card(Rank.SEVEN, trump)]
+        turned = Card(draw(st.sampled_from([Rank.JACK, Rank.NINE, Rank.ACE])), trump)
+    else:  # equal-runs: the same tierce in two plain suits, held by two sides
+        start = draw(st.integers(0, 5))
+        want[first] = _run_cards(suit_order[1], 3, start)
+        want[second] = _run_cards(suit_order[2], 3, start)
+        turned = Card(Rank.SEVEN if start != 5 else Rank.ACE, suit_order[0])
+    deck: list[Card | None] = [None] * 32
+    used: set[Card] = set()
+    if turned is not None:
+        deck[turned_at] = turned
+        used.add(turned)
+    for seat, cards in want.items():
+        free = [p for p in hands[seat] if deck[p] is None]
+        todo = [card for card in cards if card not in used][: len(free)]
+        places = draw(st.permutations(free))
+        for position, card in zip(places, todo, strict=False):
+            deck[position] = card
+            used.add(card)
+    rest = draw(st.permutations([card for card in CARDS if card not in used]))
+    empty = [p for p in range(32) if deck[p] is None]
+    for position, card in zip(empty, rest, strict=True):
+        deck[position] = card
+    full = tuple(card for card in deck if card is not None)
+    assert len(full) == 32
+    return DealStart(
+        rules=rules, players=players, dealer=dealer, deck=full, theme=theme, taker=taker
+    )
+
+
+def interesting_deals(variant: str | Rules | None = None) -> st.SearchStrategy[DealStart]:
+    """Deal starts with rigged hands: the rare cases a shuffled deck seldom deals.
+
+    The deck is arranged (by the library's own dealing procedure) so that,
+    when [`DealStart.taker`][belote.strategies.DealStart.taker] takes in the
+    first round, the hands hold one of the [`THEMES`][belote.strategies.THEMES]:
+    a whole suit (an 8-card run, once taken with its turned card as in 004's
+    match-winning case), two of them in two hands, a 6- or 7-card run, carrés
+    in two hands, belote inside a run of the turned suit, a jack turned, the
+    7 of the turned suit in another hand (the ``french`` swap), equal plain
+    tierces in two hands. If another seat takes, the hands differ by the
+    completion only. Everything else is shuffled.
+
+    Args:
+        variant: the variant's name, alias or [`Rules`][belote.rules.Rules];
+            ``None`` draws one from [`variants`][belote.strategies.variants].
+
+    >>> from hypothesis import given, settings
+    >>> from belote.deal import Deal
+    >>> @settings(max_examples=20, deadline=None)
+    ... @given(interesting_deals("italian751"))
+    ... def test_rigged_decks_are_decks(start):
+    ...     assert sorted(start.deck) == sorted(CARDS) and start.theme
+    >>> test_rigged_decks_are_decks()
+    """
+    rules_strategy = variants() if variant is None else st.just(get_rules(variant))
+    return rules_strategy.flatmap(_interesting)
 
 
 def combinations(variant: str | Rules | None = None) -> st.SearchStrategy[Combination]:

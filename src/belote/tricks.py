@@ -44,6 +44,24 @@ HIGHER_TRUMPS: Final = tuple(
 )
 
 
+# LOWEST_TRUMP[pattern]: of the ranks in an 8-bit suit pattern, the bit of the
+# weakest as a trump (7 8 Q K 10 A 9 J from the bottom); 0 for an empty pattern.
+_LOWEST_TRUMP: Final = tuple(
+    min(
+        (1 << r for r in range(8) if pattern >> r & 1),
+        key=lambda bit: TRUMP_STRENGTH[bit.bit_length() - 1],
+        default=0,
+    )
+    for pattern in range(256)
+)
+
+
+def _lowest_trump(trumps: int, trump: int) -> int:
+    """The mask of the weakest trump in ``trumps`` (cards of suit ``trump`` only)."""
+    shift = trump << 3
+    return _LOWEST_TRUMP[(trumps >> shift) & 0xFF] << shift
+
+
 def winner_index(trick: Sequence[int], trump: int | None) -> int:
     """Position in ``trick`` (card indices, in play order) of the winning card.
 
@@ -90,14 +108,19 @@ def follower_mask(
         best: the index of the card winning the trick so far.
         partner_is_best: whether the player's partner played that card.
         trump: the trump suit.
-        play: the variant's play obligations.
+        play: the variant's play obligations. With ``play.undertrump_lowest``
+            a player who must play a trump lower than the best one plays his
+            lowest (000 "la sua più bassa").
     """
     follow = hand & (0xFF << (led << 3))
     if led == trump:
         if not follow:
             return hand
         if play.overtrump_on_trump_lead:  # the best card is a trump here
-            return follow & HIGHER_TRUMPS[best] or follow
+            higher = follow & HIGHER_TRUMPS[best]
+            if higher:
+                return higher
+            return _lowest_trump(follow, trump) if play.undertrump_lowest else follow
         return follow
     if follow:
         return follow
@@ -117,7 +140,9 @@ def follower_mask(
         higher = trumps & HIGHER_TRUMPS[best]
         if higher:
             return higher
-    return trumps if play.must_undertrump else hand
+    if not play.must_undertrump:
+        return hand
+    return _lowest_trump(trumps, trump) if play.undertrump_lowest else trumps
 
 
 def legal_mask(

@@ -7,7 +7,7 @@ holds the attack's points for the next deal, capot 252.
 
 from __future__ import annotations
 
-from belote.rules import CapotRule, Contest, PendingRule, PlayRules, Rules
+from belote.rules import BothOverTarget, CapotRule, Contest, PendingRule, PlayRules, Rules
 
 RULES = Rules(
     name="classic",
@@ -39,4 +39,5 @@ RULES = Rules(
     reverse_capot_value=252,          # RULES.md §7.1: 252 when the defence made capot
     pending_rule=PendingRule.NEXT_WINNER,  # 002 "given to the team that wins the next game"
     target=1000,                      # [reading] 002 is silent; 001 plays to 1000
+    both_over_target=BothOverTarget.HIGHER_WINS,  # [reading] 002 is silent
 )

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from belote.cards import Rank
 from belote.penalties import Offence, Sanction, SanctionKind
-from belote.rules import CallingOut, CapotRule, Contest, DealerRotation, PlayRules, Rules
+from belote.rules import (
+    BothOverTarget,
+    CallingOut,
+    CapotRule,
+    Contest,
+    DealerRotation,
+    PlayRules,
+    Rules,
+)
 
 RULES = Rules(
     name="french",
@@ -24,6 +32,7 @@ RULES = Rules(
     taker_takes_turned=False,         # 001 the turned card stays with the bottom card
     show_bottom_card=True,            # 001 "l'ultima carta dal basso ... serve solo per orientare"
     dealer_rotation=DealerRotation.WINNER_DEALS,  # 001, 003 the higher scorer deals again
+    winner_deals_with_three=False,    # [reading] 3 players: the seat after the dealer deals
     second_round=True,                # 001, 003 a second round naming another suit
     seven_swap=True,                  # 001, 003 "Le sept d'atout"
     play=PlayRules(
@@ -32,6 +41,7 @@ RULES = Rules(
         partner_master_exempts=False,  # no partners
         must_overtrump=False,          # 003 "on n'est obligé de jouer que dans l'atout"
         must_undertrump=False,
+        undertrump_lowest=False,      # no undertrumping obligation
     ),
     contest=Contest.INDIVIDUAL,       # 001, 003 one player alone scores
     carre_values={                    # 001, 003 carrés
@@ -40,6 +50,7 @@ RULES = Rules(
     },
     run_values=(20, 50, 100),         # 001 Terza 20, Quarta 50, Quinta 100
     eight_run_extra_tierce=True,      # 001 "una Quinta ... e una Terza"
+    eight_run_splits=True,            # 001 eight in a row declared as a cent and a tierce
     card_in_carre_and_run=True,       # [reading] RULES.md §6.1
     belote_value=20,                  # 001, 003 "la belote ... 20 points"
     last_trick_bonus=10,              # 003 "la dernière levée compte 10"
@@ -47,12 +58,19 @@ RULES = Rules(
     capot_rule=CapotRule.PLAYER_ALL_TRICKS,  # 001 "Se un giocatore non ha vinto nessuna mano"
     capot_value=100,                  # 001 "Cappotto -> 100 punti"; 003 "marque 100 points"
     capot_split_value=50,             # [reading] 003 "à trois ... chacun 50 points"
+    capot_keeps_last_trick=False,     # 003 "On ne marque pas le 10 de dernière levée"
     penalties={                       # 001 table of penalties, 003 maldonne
         Offence.RENEGE: Sanction(SanctionKind.POINTS_TO_OTHERS, 10),      # 001 "gli altri ... 10"
         Offence.FALSE_ANNOUNCEMENT: Sanction(SanctionKind.DEDUCT, 10),    # 001 combination not shown
         Offence.FALSE_CALL_OUT: Sanction(SanctionKind.LOSE_MATCH),        # 001, 003 "c'est lui qui perd"
         Offence.MISDEAL: Sanction(SanctionKind.DEDUCT, 10),               # 001, 003 "le donneur perd 10"
+        Offence.EXPOSED_STOCK: Sanction(SanctionKind.DEDUCT, 10),         # 001 "Scoprire più di una carta"
+        Offence.BOTTOM_CARD_NOT_SHOWN: Sanction(SanctionKind.DEDUCT, 10),  # 001 "girare l'ultima carta"
+        Offence.OUT_OF_TURN: Sanction(SanctionKind.DEDUCT, 10),           # 001 "fuori dal proprio turno"
+        Offence.HEAPED_HAND: Sanction(SanctionKind.DEDUCT, 10),           # 001 "Ammucchiare le carte"
+        Offence.COMBINATION_NOT_SHOWN: Sanction(SanctionKind.DEDUCT, 10),  # 001 "Non mostrare le carte"
     },
     target=1000,                      # 001 "si arriva a 1000 punti"
     calling_out=CallingOut.ARRETE,    # 001 "Ho finito", 003 "j'arrête"
+    both_over_target=BothOverTarget.HIGHER_WINS,  # 001 "vince quello che avrà raggiunto il punteggio maggiore"
 )

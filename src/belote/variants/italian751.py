@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from belote.cards import Rank
 from belote.penalties import Offence, Sanction, SanctionKind
-from belote.rules import CapotRule, Contest, PendingRule, PlayRules, Rules
+from belote.rules import BothOverTarget, CapotRule, Contest, PendingRule, PlayRules, Rules
 
 RULES = Rules(
     name="italian751",
@@ -29,6 +29,7 @@ RULES = Rules(
         partner_master_exempts=False,  # 004 no exemption for the partner
         must_overtrump=True,           # 004 "si deve surtagliare"
         must_undertrump=True,          # RULES.md §5 table
+        undertrump_lowest=False,       # [reading] any lower trump, RULES.md §5
     ),
     contest=Contest.PER_CLASS,        # 004 "scale uguali ... autoescludenti", carrés independent
     carre_values={                    # [reading] 004 read literally: tens 150, nines with the plain 100
@@ -37,6 +38,8 @@ RULES = Rules(
     },
     run_values=(20, 50, 100),         # 004 Tiers 20, Cinquanta 50, Cento 100
     eight_run_extra_tierce=False,     # [reading] one cent
+    eight_run_splits=False,           # RULES.md §6.1: a run is declared whole
+    long_run_value=None,              # [reading] 6 or 7 in a row: one cent; 004 is silent
     eight_run_wins_match=True,        # 004 "un cento di 8 carte ... vincere ... la partita"
     card_in_carre_and_run=True,       # [reading] RULES.md §6.1
     belote_value=20,                  # 004 "20 punti extra"
@@ -50,9 +53,11 @@ RULES = Rules(
     capot_value=252,                  # 004 "252 punti (anziché 162)"
     reverse_capot_value=252,          # 004 either team can make "cappotto"
     pending_rule=PendingRule.NEXT_WINNER,  # 004 "rimangono in palio per la mano successiva"
+    litige_holds_announcements=True,  # [reading] 004 names only "gli 81 punti"; runs, carrés wait too
     penalties={                       # 004 mossa Leccese: a refuted false run pays 20
         Offence.FALSE_ANNOUNCEMENT: Sanction(SanctionKind.POINTS_TO_OTHERS, 20),
     },
     target=751,                       # 004 "supera i 751 punti"
     target_strictly_more=True,
+    both_over_target=BothOverTarget.HIGHER_WINS,  # [reading] 004 "per prima supera" is silent on a tie
 )

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from belote.cards import Rank
 from belote.penalties import Offence, Sanction, SanctionKind
-from belote.rules import CallingOut, CapotRule, Contest, PendingRule, PlayRules, Rules
+from belote.rules import (
+    BothOverTarget,
+    CallingOut,
+    CapotRule,
+    Contest,
+    PendingRule,
+    PlayRules,
+    Rules,
+)
 
 RULES = Rules(
     name="piedicavallo",
@@ -29,6 +37,7 @@ RULES = Rules(
         partner_exemption_needs_trump=False,  # [reading] any winning partner, not only one who trumped
         must_overtrump=True,           # 000 "deve pure lui, sormontare o pisciare"
         must_undertrump=True,          # 000 "pisciando sull'atout"
+        undertrump_lowest=False,       # [reading] 000 "la sua più bassa" read as any lower trump
     ),
     contest=Contest.TEAM_BEST_TAKES_ALL,  # 000 §annunci rules 2, 4, 5, 6
     carre_values={                    # 000 §Tipo e valore degli annunci
@@ -37,9 +46,12 @@ RULES = Rules(
     },
     run_values=(20, 50, 100),         # 000 tièrs 20, cinquanta 50, cento 100
     eight_run_extra_tierce=False,     # 000 Nota: 6, 7 or 8 in a row still one "cento"
+    eight_run_splits=False,           # 000 Nota: a run in a row is one run, declared whole
+    long_run_value=None,              # 000 Nota: 6 or 7 in a row are one "cento"
     card_in_carre_and_run=True,       # [reading] RULES.md §6.1
     carre_beats_run_at_equal_points=True,  # [reading] RULES.md §6.2 point 2
     equal_plain_runs_void_all=True,   # [reading] 000 rule 4 "annullamento"
+    equal_carres_by_rank=True,        # [reading] 000 rule 3 applied to carrés
     belote_value=20,                  # 000 "la belote ... punti 20"
     last_trick_bonus=10,              # 000 "10 punti ... nell'ultima mano"
     has_contract=True,                # 000 "minimo di 82 punti"
@@ -51,8 +63,12 @@ RULES = Rules(
     capot_value=250,                  # 000 "ha un valore di 250 punti"
     reverse_capot_value=350,          # 000 "un'assegnazione di 350 punti"
     round_to=10,                      # 000 "si arrotonda per eccesso o per difetto": 65 → 70
+    round_half_up=True,               # [reading] 000 65 → 70: a 5 rounds up
+    attack_gets_rounded_rest=True,    # [reading] 000 examples round the defence; the attack gets the rest
+    contract_on_raw_totals=True,      # [reading] 000 tables: 72 saves a tierce, 71 is a litige
     rounded_total=160,                # 000 §Litige: 80 and 80
     pending_rule=PendingRule.NEXT_ATTACK_OR_DEFENCE,  # 000 §Litige notes 1 and 2
+    litige_holds_announcements=True,  # 000 §Litige "80+20" held for the attack
     penalties={                       # 000 §Regolamento di gara: "partita persa"
         Offence.RENEGE: Sanction(SanctionKind.LOSE_MATCH),
         Offence.FALSE_ANNOUNCEMENT: Sanction(SanctionKind.LOSE_MATCH),
@@ -60,4 +76,5 @@ RULES = Rules(
     },
     target=1000,                      # 000 "sino al raggiungimento di 1000 o 1500 punti"
     calling_out=CallingOut.LEADER_MASTER,  # 000 "di mano e padrone"
+    both_over_target=BothOverTarget.HIGHER_WINS,  # [reading] 000 is silent
 )
