@@ -24,7 +24,15 @@ from belote.actions import Action, Verb
 from belote.cards import Rank
 from belote.deal import Deal
 from belote.errors import BeloteError
-from belote.rules import CallingOut, CapotRule, Contest, PlayRules, Rules, get_rules
+from belote.rules import (
+    CallingOut,
+    CapotRule,
+    Contest,
+    DealerRotation,
+    PlayRules,
+    Rules,
+    get_rules,
+)
 from belote.scoring import DealResult, Outcome
 
 __all__ = [
@@ -195,6 +203,18 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "play.partner_master_exempts": lambda r: r.partnerships,
     "play.partner_exemption_needs_trump": lambda r: r.partnerships
     and r.play.partner_master_exempts,
+    "play.undertrump_lowest": lambda r: r.play.must_undertrump or r.play.overtrump_on_trump_lead,
+    "winner_deals_with_three": lambda r: r.dealer_rotation is DealerRotation.WINNER_DEALS
+    and 3 in r.player_counts,
+    "eight_run_splits": _has_announcements,
+    "long_run_value": _has_announcements,
+    "equal_carres_by_rank": lambda r: r.contest is Contest.TEAM_BEST_TAKES_ALL
+    and bool(r.carre_values),
+    "capot_keeps_last_trick": lambda r: r.capot_rule is CapotRule.PLAYER_ALL_TRICKS,
+    "round_half_up": lambda r: r.round_to is not None,
+    "attack_gets_rounded_rest": lambda r: r.round_to is not None and r.has_contract,
+    "contract_on_raw_totals": lambda r: r.round_to is not None and r.has_contract,
+    "litige_holds_announcements": lambda r: r.has_contract and r.forfeit_announcements,
 }
 """When a knob applies, decided from the rules themselves; a knob not named
 here always applies. ``belote rules VARIANT`` leaves out the others
