@@ -223,7 +223,8 @@ class raw_env(AECEnv):
         mask = np.zeros(ACTION_IDS, np.int8)
         if acting and agent == self.agent_selection and not self.terminations[agent]:
             mask[table.legal_ids()] = 1
-        return {"observation": encode(table.deal, seat, swap_window=window), "action_mask": mask}
+        vector = encode(table.deal, seat, swap_window=window, history=table.actions)
+        return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Apply ``action`` (an action id) for the selected agent."""

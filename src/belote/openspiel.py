@@ -260,9 +260,9 @@ class BeloteObserver:
             return
         window = table.seat == player and table.in_swap_window
         if self.everything:
-            state_v1(table.deal, player, swap_window=window, out=self.tensor)
+            state_v1(table.deal, player, swap_window=window, out=self.tensor, history=table.actions)
             return
-        observation_v1(table.deal, player, swap_window=window, out=self.tensor)
+        observation_v1(table.deal, player, swap_window=window, out=self.tensor, history=table.actions)
         if not self.private:
             self.dict["hand"].fill(0.0)
             if table.deal.scoring_declarations is None:
@@ -282,7 +282,7 @@ class BeloteObserver:
         parts.append(f"dealer {deal.dealer} turned {deal.turned}")
         if self.perfect_recall:
             shown = deal.scoring_declarations is not None
-            for action in deal.history:
+            for action in table.actions:
                 if action.verb is Verb.DECLARE and not shown and (action.seat != player or not self.private):
                     parts.append(f"{action.seat} declare ?")
                 else:

@@ -33,7 +33,7 @@ Only this module's tensor functions need numpy; the layout and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -175,7 +175,10 @@ def layout_table(layout: tuple[Block, ...] = STATE_V1) -> str:
 _BID_COLUMN: Final = {None: 1}
 
 
-def _fill(out: npt.NDArray[np.float32], deal: Deal, seat: int, swap_window: bool) -> None:
+def _fill(
+    out: npt.NDArray[np.float32], deal: Deal, seat: int, swap_window: bool,
+    history: Sequence[Action] | None,
+) -> None:
     """Write the ``OBSERVATION_V1`` blocks of ``seat`` into ``out`` (zeroed beforehand)."""
     n = deal.players
     at = _AT
@@ -190,7 +193,8 @@ def _fill(out: npt.NDArray[np.float32], deal: Deal, seat: int, swap_window: bool
             mask ^= low
 
     bits(at["hand"], deal.hand_mask(seat))
-    history = deal.history
+    if history is None:
+        history = deal.history
     played_by = [0] * n
     bid_turn = 0
     belote_calls = [0] * n
@@ -264,7 +268,12 @@ _PHASE_INDEX: Final = {Phase.BIDDING_1: 0, Phase.BIDDING_2: 1, Phase.PLAY: 2, Ph
 
 
 def observation_v1(
-    deal: Deal, seat: int, *, swap_window: bool = False, out: npt.NDArray[np.float32] | None = None
+    deal: Deal,
+    seat: int,
+    *,
+    swap_window: bool = False,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``OBSERVATION_V1`` vector of ``seat``: what it may know of ``deal``.
 
@@ -274,6 +283,8 @@ def observation_v1(
         swap_window: the observer is being offered the out-of-turn swap now.
         out: an array of ``OBSERVATION_V1_SIZE`` (or more) float32 values to fill
             instead of a new one.
+        history: the deal's actions so far when the caller keeps them
+            ([`Table.actions`][belote.tensor.Table.actions]), else read from the deal.
 
     >>> from belote.deal import Deal
     >>> vector = observation_v1(Deal.random("classic", seed=1), 0)
@@ -286,12 +297,17 @@ def observation_v1(
         out = np.zeros(OBSERVATION_V1_SIZE, np.float32)
     else:
         out[:OBSERVATION_V1_SIZE] = 0.0
-    _fill(out, deal, seat, swap_window)
+    _fill(out, deal, seat, swap_window, history)
     return out
 
 
 def state_v1(
-    deal: Deal, seat: int, *, swap_window: bool = False, out: npt.NDArray[np.float32] | None = None
+    deal: Deal,
+    seat: int,
+    *,
+    swap_window: bool = False,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``STATE_V1`` vector: ``seat``'s observation followed by every seat's hand.
 
@@ -303,7 +319,7 @@ def state_v1(
         out = np.zeros(STATE_V1_SIZE, np.float32)
     else:
         out[:STATE_V1_SIZE] = 0.0
-    _fill(out, deal, seat, swap_window)
+    _fill(out, deal, seat, swap_window, history)
     n = deal.players
     base = _AT["hands"]
     for other in range(n):
@@ -354,17 +370,24 @@ class Table:
     2
     """
 
-    __slots__ = ("deal", "swap_offered")
+    __slots__ = ("_legal", "actions", "deal", "swap_offered")
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
         self.swap_offered = False
         """Whether the out-of-turn swap has been offered in this deal."""
+        self.actions: list[Action] = deal.history
+        """The deal's actions so far, kept as they are applied (``declare`` of
+        everything held stays without cards)."""
+        self._legal: list[int] | None = None
 
     def copy(self) -> Table:
         """An independent copy (the deal copied)."""
-        new = Table(self.deal.copy())
+        new = Table.__new__(Table)
+        new.deal = self.deal.copy()
         new.swap_offered = self.swap_offered
+        new.actions = self.actions[:]
+        new._legal = self._legal
         return new
 
     @property
@@ -383,7 +406,12 @@ class Table:
         return self.deal.to_act
 
     def legal_ids(self) -> list[int]:
-        """The legal action ids of [`seat`][belote.tensor.Table.seat], ascending."""
+        """The legal action ids of [`seat`][belote.tensor.Table.seat], ascending (a new list)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal[:]
+
+    def _compute_legal(self) -> list[int]:
         deal = self.deal
         if deal.is_over:
             return []
@@ -409,14 +437,25 @@ class Table:
         Raises:
             IllegalAction: ``ident`` is not one of [`legal_ids`][belote.tensor.Table.legal_ids].
         """
-        if type(ident) is not int or not 0 <= ident < ACTION_IDS or ident not in self.legal_ids():
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if type(ident) is not int or not 0 <= ident < ACTION_IDS or ident not in self._legal:
             raise IllegalAction(f"action id {ident!r} is not legal now")
+        deal = self.deal
         if self.in_swap_window:
             self.swap_offered = True
             if ident == ID_SWAP:
-                _apply_id(self.deal, ID_SWAP)
+                holder = deal.swap_seat()
+                assert holder is not None
+                _apply_id(deal, ID_SWAP)
+                self.actions.append(Action.swap(holder))
+            self._legal = None
             return
-        _apply_id(self.deal, ident)
+        seat = deal.swap_seat() if ident == ID_SWAP else deal.to_act
+        assert seat is not None
+        _apply_id(deal, ident)
+        self.actions.append(action_from_id(ident, seat))
+        self._legal = None
 
     def action(self, ident: int) -> Action:
         """The action an id stands for at this turn (for display)."""

@@ -1,0 +1,90 @@
+"""The observation layout (no extra needed), its docs table, and what the encoder may reveal."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from belote.actions import ID_PASS
+from belote.deal import Deal
+from belote.errors import IllegalAction
+from belote.tensor import (
+    OBSERVATION_V1,
+    OBSERVATION_V1_SIZE,
+    STATE_V1,
+    STATE_V1_SIZE,
+    Table,
+    layout_table,
+)
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "adapters.md"
+
+
+def test_the_docs_page_shows_the_layout_of_the_code() -> None:
+    """docs/adapters.md holds ``layout_table()`` verbatim between its markers; regenerate with
+    ``python -c "from belote.tensor import layout_table; print(layout_table())"``."""
+    text = DOCS.read_text(encoding="utf-8")
+    match = re.search(r"<!-- layout:start -->\n(.*?)\n<!-- layout:end -->", text, re.S)
+    assert match is not None, "docs/adapters.md lost its layout markers"
+    assert match.group(1) == layout_table()
+
+
+def test_layout_names_are_unique_and_the_state_extends_the_observation() -> None:
+    names = [block.name for block in STATE_V1]
+    assert len(names) == len(set(names))
+    assert STATE_V1[: len(OBSERVATION_V1)] == OBSERVATION_V1
+    assert sum(block.size for block in OBSERVATION_V1) == OBSERVATION_V1_SIZE
+    assert STATE_V1_SIZE == OBSERVATION_V1_SIZE + 4 * 32
+
+
+def test_table_refuses_an_illegal_id() -> None:
+    table = Table(Deal.random("classic", seed=1))
+    with pytest.raises(IllegalAction):
+        table.apply(100)  # no card is played while bidding
+    with pytest.raises(IllegalAction):
+        table.apply(165)
+    table.apply(ID_PASS)
+
+
+def exchange_hidden_cards(deal: Deal, a: int, b: int) -> Deal:
+    """The same deal with one card of seat ``a`` and one of seat ``b`` exchanged in the deck."""
+    deck = list(deal.deck)
+    card_a, card_b = next(iter(deal.hand(a))), next(iter(deal.hand(b)))
+    i, j = deck.index(card_a), deck.index(card_b)
+    deck[i], deck[j] = deck[j], deck[i]
+    return Deal(deal.rules, deck, deal.dealer, deal.players)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("french", 3)])
+def test_an_observation_does_not_depend_on_other_seats_hidden_cards(
+    variant: str, players: int
+) -> None:
+    """An observation is what the seat may know: the other hands are hidden (RULES.md §2)."""
+    pytest.importorskip("numpy")
+    import numpy as np
+
+    from belote.tensor import observation_v1, state_v1
+
+    for seed in range(20):
+        deal = Deal.random(variant, seed=seed, players=players)
+        other = exchange_hidden_cards(deal, 1, 2)
+        assert np.array_equal(observation_v1(deal, 0), observation_v1(other, 0))
+        assert not np.array_equal(state_v1(deal, 0), state_v1(other, 0))
+        for _ in range(players):  # the same passes in both deals
+            deal.apply_all([f"{deal.to_act} pass"])
+            other.apply_all([f"{other.to_act} pass"])
+            assert np.array_equal(observation_v1(deal, 0), observation_v1(other, 0))
+
+
+def test_seats_are_relative_to_the_observer() -> None:
+    """Slot 0 is always the observer: the dealer's slot moves with the observing seat."""
+    pytest.importorskip("numpy")
+    from belote.tensor import observation_v1
+
+    at = sum(block.size for block in OBSERVATION_V1[: [b.name for b in OBSERVATION_V1].index("dealer")])
+    deal = Deal.random("classic", seed=2, dealer=1)
+    for seat in range(4):
+        vector = observation_v1(deal, seat)
+        assert list(vector[at : at + 4]).index(1.0) == (1 - seat) % 4
