@@ -107,7 +107,7 @@ def test_rewards_are_the_scores_of_the_deal_replayed_from_its_record(
 
 
 def test_partners_receive_the_same_reward() -> None:
-    """RULES.md §1: in a four-player partnership variant seats 0 and 2, 1 and 3 score together."""
+    """RULES.md §2: four players play as teams {0, 2} and {1, 3}, which score together."""
     table = raw_env("classic", seed=11)
     table.reset()
     _, totals = play_random(table, random.Random(11))

@@ -57,7 +57,7 @@ def play_to_end(state: pyspiel.State, rng: random.Random, stop_after: int | None
 
 
 def test_the_deal_is_dealt_by_31_uniform_chance_nodes() -> None:
-    """RULES.md §2: every deck order is equally likely; the 32nd card is forced."""
+    """RULES.md §2: a deal starts from a deck order, drawn here uniformly; the 32nd card is forced."""
     state = pyspiel.load_game("python_belote_classic").new_initial_state()
     for drawn in range(31):
         assert state.is_chance_node()

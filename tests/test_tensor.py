@@ -6,8 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from belote.actions import ID_PASS
+from belote.actions import ID_PASS, ID_SWAP
 from belote.deal import Deal
 from belote.errors import IllegalAction
 from belote.tensor import (
@@ -88,3 +90,40 @@ def test_seats_are_relative_to_the_observer() -> None:
     for seat in range(4):
         vector = observation_v1(deal, seat)
         assert list(vector[at : at + 4]).index(1.0) == (1 - seat) % 4
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    table=st.sampled_from([("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_every_turn_offers_the_legal_ids_and_observes_only_what_the_seat_holds(
+    table: tuple[str, int], seed: int
+) -> None:
+    """Invariants of a random deal driven by ids: the ids offered are the legal actions of the
+    seat asked (RULES.md §3-§6, the swap window aside), and every observation shows that
+    seat's hand and no card it does not hold, within the observation box."""
+    pytest.importorskip("numpy")
+    import random
+
+    from belote.actions import action_id
+    from belote.tensor import observation_v1
+
+    variant, players = table
+    driver = Table(Deal.random(variant, seed=seed, players=players))
+    rng = random.Random(seed)
+    while driver.seat is not None:
+        seat, deal = driver.seat, driver.deal
+        ids = driver.legal_ids()
+        if driver.in_swap_window:
+            assert ids == [ID_PASS, ID_SWAP]
+        else:
+            legal = {action_id(a) for a in deal.legal_actions() if a.seat == seat}
+            if deal.swap_seat() is not None and deal.swap_seat() != seat:
+                legal.discard(ID_SWAP)
+            assert set(ids) == legal
+        vector = observation_v1(deal, seat, history=driver.actions)
+        assert [i for i in range(32) if vector[i]] == [card.index for card in deal.hand(seat)]
+        assert vector.min() >= 0.0 and vector.max() <= 100.0
+        driver.apply(rng.choice(ids))
+    assert driver.deal.is_over and driver.actions == driver.deal.history
