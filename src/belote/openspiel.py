@@ -46,7 +46,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from belote.actions import ACTION_IDS, ID_SWAP, Verb
+from belote.actions import ACTION_IDS, ID_PASS, Verb, action_from_id
 from belote.deal import Deal
 from belote.env import render_text
 from belote.rules import Rules, get_rules
@@ -153,7 +153,7 @@ class BeloteState(pyspiel.State):
 
     def __init__(self, game: BeloteGame) -> None:
         super().__init__(game)
-        self.rules = game.rules
+        self.variant = game.rules.name  # a name: OpenSpiel deep-copies the state's attributes
         self.players = game.players
         self.dealer = game.dealer
         self.deck: list[int] = []
@@ -170,8 +170,10 @@ class BeloteState(pyspiel.State):
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.table is not None and player == self.table.seat
-        return self.table.legal_ids()
+        table = self.table
+        if table is None or player != table.seat:
+            return []
+        return table.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards left to draw, each with the same probability."""
@@ -184,18 +186,17 @@ class BeloteState(pyspiel.State):
             self.deck.append(int(action))
             if len(self.deck) == _CHANCE_NODES:
                 self.deck.extend(set(range(32)) - set(self.deck))
-                self.table = Table(Deal(self.rules, self.deck, self.dealer, self.players))
+                self.table = Table(Deal(get_rules(self.variant), self.deck, self.dealer, self.players))
             return
         self.table.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {_CARD_NAMES[action]}"
-        if self.table is None or self.table.seat is None:
-            return f"id {action}"
-        if self.table.in_swap_window:
-            return f"{player} swap" if action == ID_SWAP else f"{player} keep"
-        return str(self.table.action(action))
+        table = self.table
+        if table is not None and table.seat == player and table.in_swap_window and action == ID_PASS:
+            return f"{player} keep"
+        return str(action_from_id(action, player))
 
     def is_terminal(self) -> bool:
         """Whether the deal is over."""
