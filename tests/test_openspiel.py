@@ -23,7 +23,7 @@ from open_spiel.python.algorithms import mcts
 
 import belote.openspiel
 from belote.deal import Deal
-from belote.tensor import observation_v1, state_v1
+from belote.tensor import information_state_v1, observation_v1, state_v1
 
 GAMES = [
     ("python_belote_classic", {}),
@@ -107,7 +107,9 @@ def test_tensors_are_the_observation_layout() -> None:
     for player in range(4):
         expected = observation_v1(deal, player)
         assert np.array_equal(np.asarray(state.observation_tensor(player)), expected)
-        assert np.array_equal(np.asarray(state.information_state_tensor(player)), expected)
+        assert np.array_equal(
+            np.asarray(state.information_state_tensor(player)), information_state_v1(deal, player)
+        )
     full = pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True,
         private_info=pyspiel.PrivateInfoType.ALL_PLAYERS,

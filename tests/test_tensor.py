@@ -13,10 +13,13 @@ from belote.actions import ID_PASS, ID_SWAP
 from belote.deal import Deal
 from belote.errors import IllegalAction
 from belote.tensor import (
+    INFORMATION_STATE_V1,
+    INFORMATION_STATE_V1_SIZE,
     OBSERVATION_V1,
     OBSERVATION_V1_SIZE,
     STATE_V1,
     STATE_V1_SIZE,
+    Block,
     Table,
     layout_table,
 )
@@ -24,13 +27,22 @@ from belote.tensor import (
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "adapters.md"
 
 
-def test_the_docs_page_shows_the_layout_of_the_code() -> None:
-    """docs/adapters.md holds ``layout_table()`` verbatim between its markers; regenerate with
-    ``python -c "from belote.tensor import layout_table; print(layout_table())"``."""
+@pytest.mark.parametrize(
+    ("name", "layout", "skip"),
+    [
+        ("OBSERVATION_V1", OBSERVATION_V1, 0),
+        ("STATE_V1", STATE_V1, len(OBSERVATION_V1)),
+        ("INFORMATION_STATE_V1", INFORMATION_STATE_V1, len(OBSERVATION_V1)),
+    ],
+)
+def test_the_docs_page_shows_the_layouts_of_the_code(
+    name: str, layout: tuple[Block, ...], skip: int
+) -> None:
+    """docs/adapters.md holds ``layout_table(layout, skip)`` verbatim between its markers."""
     text = DOCS.read_text(encoding="utf-8")
-    match = re.search(r"<!-- layout:start -->\n(.*?)\n<!-- layout:end -->", text, re.S)
-    assert match is not None, "docs/adapters.md lost its layout markers"
-    assert match.group(1) == layout_table()
+    match = re.search(rf"<!-- layout:{name} -->\n(.*?)\n<!-- layout:end -->", text, re.S)
+    assert match is not None, f"docs/adapters.md lost its {name} table markers"
+    assert match.group(1) == layout_table(layout, skip)
 
 
 def test_layout_names_are_unique_and_the_state_extends_the_observation() -> None:
@@ -39,6 +51,37 @@ def test_layout_names_are_unique_and_the_state_extends_the_observation() -> None
     assert STATE_V1[: len(OBSERVATION_V1)] == OBSERVATION_V1
     assert sum(block.size for block in OBSERVATION_V1) == OBSERVATION_V1_SIZE
     assert STATE_V1_SIZE == OBSERVATION_V1_SIZE + 4 * 32
+    assert INFORMATION_STATE_V1[: len(OBSERVATION_V1)] == OBSERVATION_V1
+    info_names = [block.name for block in INFORMATION_STATE_V1]
+    assert len(info_names) == len(set(info_names))
+    assert sum(block.size for block in INFORMATION_STATE_V1) == INFORMATION_STATE_V1_SIZE
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("french", 2)])
+def test_the_information_state_holds_the_first_hand_and_every_trick_in_order(
+    variant: str, players: int
+) -> None:
+    """RULES.md §2, §5: the seat bid with its first cards; the tricks are kept in play order."""
+    pytest.importorskip("numpy")
+    import random
+
+    from belote.tensor import information_state_v1
+
+    for seed in range(10):
+        deal = Deal.random(variant, seed=seed, players=players, dealer=seed % players)
+        first = deal.hand(1)
+        driver, rng = Table(deal), random.Random(seed)
+        while driver.seat is not None:
+            driver.apply(rng.choice(driver.legal_ids()))
+        vector = information_state_v1(deal, 1)
+        at = OBSERVATION_V1_SIZE
+        assert [i for i in range(32) if vector[at + i]] == [card.index for card in first]
+        history = vector[at + 32 : at + 32 + 9 * 4 * 32].reshape(9, 4, 32)
+        leaders = vector[at + 32 + 9 * 4 * 32 :].reshape(9, 4)
+        for k, (leader, cards) in enumerate(deal.tricks):
+            assert [int(row.argmax()) for row in history[k][: len(cards)]] == [c.index for c in cards]
+            assert int(leaders[k].argmax()) == (leader - 1) % players
+        assert not history[len(deal.tricks) :].any()
 
 
 def test_table_refuses_an_illegal_id() -> None:

@@ -28,12 +28,11 @@ library does not need them. Importing this module registers four games with
 - **Returns**: at the end each player receives its side's deal score
   (``DealResult.scores``): a general-sum game, rewards at the terminal state only.
 - **Tensors** (observer API): the observation tensor is ``OBSERVATION_V1`` of
-  [`belote.tensor`][belote.tensor] for the observing player; the information-state
-  tensor is the same vector (it already holds every public fact that matters: cards
-  played by each seat, bids, declarations shown); an observer asking for every
-  player's private information gets ``STATE_V1``, and one asking for none gets
-  ``OBSERVATION_V1`` without the player's hand and unshown declarations. Before the
-  deck is dealt the tensors are zero.
+  [`belote.tensor`][belote.tensor] for the observing player, the information-state
+  tensor ``INFORMATION_STATE_V1`` (the observation and every completed trick in
+  order: perfect recall); an observer asking for every player's private information
+  gets ``STATE_V1``, and one asking for none gets the same vectors without the
+  player's hand and unshown declarations. Before the deck is dealt the tensors are zero.
 - **Serialization**: ``state.serialize()`` is OpenSpiel's default, the action history
   (the 31 card draws, then the action ids), which ``game.deserialize_state`` replays.
 """
@@ -51,12 +50,15 @@ from belote.deal import Deal
 from belote.env import render_text
 from belote.rules import Rules, get_rules
 from belote.tensor import (
+    INFORMATION_STATE_V1,
+    INFORMATION_STATE_V1_SIZE,
     OBSERVATION_V1,
     OBSERVATION_V1_SIZE,
     STATE_V1,
     STATE_V1_SIZE,
     Block,
     Table,
+    information_state_v1,
     observation_v1,
     state_v1,
 )
@@ -226,10 +228,10 @@ class BeloteObserver:
     """Tensors and strings of a [`BeloteState`][belote.openspiel.BeloteState] (OpenSpiel's PyObserver).
 
     Args:
-        iig_obs_type: which information to expose: the observing player's private
-            information (``OBSERVATION_V1``), every player's (``STATE_V1``), or none
-            (``OBSERVATION_V1`` without the hand); with ``perfect_recall`` the
-            strings list the whole public history.
+        iig_obs_type: which information to expose: every player's private information
+            (``STATE_V1``); else the observing player's (none: its hand and unshown
+            declarations stay 0), as ``INFORMATION_STATE_V1`` with ``perfect_recall``
+            (the strings then list the whole history) or ``OBSERVATION_V1`` without.
         params: not supported (must be empty).
 
     Raises:
@@ -243,10 +245,15 @@ class BeloteObserver:
         self.everything = private == pyspiel.PrivateInfoType.ALL_PLAYERS
         self.private = private != pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        layout: tuple[Block, ...] = STATE_V1 if self.everything else OBSERVATION_V1
-        self.tensor: npt.NDArray[np.float32] = np.zeros(
-            STATE_V1_SIZE if self.everything else OBSERVATION_V1_SIZE, np.float32
-        )
+        layout: tuple[Block, ...]
+        if self.everything:
+            layout, size, self._encode = STATE_V1, STATE_V1_SIZE, state_v1
+        elif self.perfect_recall:
+            layout, size = INFORMATION_STATE_V1, INFORMATION_STATE_V1_SIZE
+            self._encode = information_state_v1
+        else:
+            layout, size, self._encode = OBSERVATION_V1, OBSERVATION_V1_SIZE, observation_v1
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
         at = 0
         for block in layout:
@@ -260,12 +267,11 @@ class BeloteObserver:
             self.tensor.fill(0.0)
             return
         window = table.seat == player and table.in_swap_window
-        if self.everything:
-            state_v1(table.deal, player, swap_window=window, out=self.tensor, history=table.actions)
-            return
-        observation_v1(table.deal, player, swap_window=window, out=self.tensor, history=table.actions)
+        self._encode(table.deal, player, swap_window=window, out=self.tensor, history=table.actions)
         if not self.private:
             self.dict["hand"].fill(0.0)
+            if "first_hand" in self.dict:
+                self.dict["first_hand"].fill(0.0)
             if table.deal.scoring_declarations is None:
                 self.dict["declarations"][0].fill(0.0)
 
@@ -280,6 +286,9 @@ class BeloteObserver:
             parts.extend(f"hand{seat} {deal.hand(seat)}" for seat in range(deal.players))
         elif self.private:
             parts.append(f"hand {deal.hand(player)}")
+            if self.perfect_recall:
+                first = Deal(deal.rules, deal.deck, deal.dealer, deal.players).hand(player)
+                parts.append(f"first hand {first}")
         parts.append(f"dealer {deal.dealer} turned {deal.turned}")
         if self.perfect_recall:
             shown = deal.scoring_declarations is not None

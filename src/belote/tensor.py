@@ -4,7 +4,9 @@ Two things live here, shared by [`belote.env`][belote.env] and [`belote.openspie
 
 - **The observation tensor**, versioned: ``OBSERVATION_V1`` is the layout of what one
   seat may know, ``STATE_V1`` the same followed by every seat's hand (a full-state view
-  for training critics). A layout is a tuple of [`Block`][belote.tensor.Block]s, the one
+  for training critics), ``INFORMATION_STATE_V1`` the same followed by every completed
+  trick in order (perfect recall, for OpenSpiel's information-state tensor). A layout
+  is a tuple of [`Block`][belote.tensor.Block]s, the one
   source of truth for the encoder and the documentation table
   ([`layout_table`][belote.tensor.layout_table]). A layout never changes once released:
   a different encoding gets a new version.
@@ -55,6 +57,8 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
+    "INFORMATION_STATE_V1",
+    "INFORMATION_STATE_V1_SIZE",
     "OBSERVATION_V1",
     "OBSERVATION_V1_SIZE",
     "POINT_SCALE",
@@ -63,6 +67,7 @@ __all__ = [
     "TOTAL_SCALE",
     "Block",
     "Table",
+    "information_state_v1",
     "layout_table",
     "observation_v1",
     "state_v1",
@@ -142,6 +147,22 @@ OBSERVATION_V1_SIZE: Final = sum(block.size for block in OBSERVATION_V1)
 STATE_V1_SIZE: Final = sum(block.size for block in STATE_V1)
 """Length of a ``STATE_V1`` vector."""
 
+TRICKS: Final = 9
+"""Trick slots of the trick history (the longest deal: ``french``)."""
+
+INFORMATION_STATE_V1: Final = (
+    *OBSERVATION_V1,
+    Block("first_hand", (32,), "The observer's cards at the first distribution (what it bid with)."),
+    Block("trick_history", (TRICKS, SEATS, 32), "Every completed trick in order: [trick, position, card], position 0 the card led."),
+    Block("trick_history_leaders", (TRICKS, SEATS), "The seat that led each completed trick."),
+)
+"""Layout of the information-state tensor, version 1: ``OBSERVATION_V1`` then the tricks in order.
+
+With the bids by round and seat already in ``OBSERVATION_V1``, this is what the seat
+has seen of the deal, in order (perfect recall)."""
+INFORMATION_STATE_V1_SIZE: Final = sum(block.size for block in INFORMATION_STATE_V1)
+"""Length of an ``INFORMATION_STATE_V1`` vector."""
+
 
 def _offsets(layout: tuple[Block, ...]) -> dict[str, int]:
     offsets, at = {}, 0
@@ -151,20 +172,26 @@ def _offsets(layout: tuple[Block, ...]) -> dict[str, int]:
     return offsets
 
 
-_AT: Final = _offsets(STATE_V1)
+_AT: Final = {**_offsets(STATE_V1), **_offsets(INFORMATION_STATE_V1)}
 
 
-def layout_table(layout: tuple[Block, ...] = STATE_V1) -> str:
+def layout_table(layout: tuple[Block, ...] = OBSERVATION_V1, skip: int = 0) -> str:
     """The layout as a Markdown table (name, offset, shape, size, meaning).
+
+    Args:
+        layout: the layout.
+        skip: leave out the first ``skip`` blocks (offsets still count them), to show
+            only what a layout adds to another.
 
     >>> print(layout_table().splitlines()[2])
     | `hand` | 0 | 32 | 32 | 1 for each card the observer holds. |
     """
     lines = ["| block | offset | shape | size | meaning |", "|---|---:|---|---:|---|"]
     at = 0
-    for block in layout:
+    for index, block in enumerate(layout):
         shape = " × ".join(str(dim) for dim in block.shape)
-        lines.append(f"| `{block.name}` | {at} | {shape} | {block.size} | {block.meaning} |")
+        if index >= skip:
+            lines.append(f"| `{block.name}` | {at} | {shape} | {block.size} | {block.meaning} |")
         at += block.size
     lines.append(f"| | {at} | | | total |")
     return "\n".join(lines)
@@ -329,6 +356,40 @@ def state_v1(
             low = mask & -mask
             out[offset + low.bit_length() - 1] = 1.0
             mask ^= low
+    return out
+
+
+def information_state_v1(
+    deal: Deal,
+    seat: int,
+    *,
+    swap_window: bool = False,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
+) -> npt.NDArray[np.float32]:
+    """The ``INFORMATION_STATE_V1`` vector: ``seat``'s observation, first hand and the tricks.
+
+    Arguments as for [`observation_v1`][belote.tensor.observation_v1].
+    """
+    import numpy as np
+
+    if out is None:
+        out = np.zeros(INFORMATION_STATE_V1_SIZE, np.float32)
+    else:
+        out[:INFORMATION_STATE_V1_SIZE] = 0.0
+    _fill(out, deal, seat, swap_window, history)
+    n = deal.players
+    first = Deal(deal.rules, deal.deck, deal.dealer, n).hand_mask(seat)  # the deck deals it
+    base = _AT["first_hand"]
+    while first:
+        low = first & -first
+        out[base + low.bit_length() - 1] = 1.0
+        first ^= low
+    cards_at, leaders_at = _AT["trick_history"], _AT["trick_history_leaders"]
+    for k, (leader, cards) in enumerate(deal.tricks):
+        for position, card in enumerate(cards):
+            out[cards_at + (k * SEATS + position) * 32 + card.index] = 1.0
+        out[leaders_at + k * SEATS + (leader - seat) % n] = 1.0
     return out
 
 
