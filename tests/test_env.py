@@ -44,10 +44,20 @@ def test_pettingzoo_api_test_passes(variant: str, players: int | None) -> None:
     api_test(env(variant, players, seed=3), num_cycles=200)
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"variant": "classic", "match": True, "target": 300, "full_state": True},
+        {"variant": "piedicavallo", "match": True},
+        {"variant": "french", "players": 3, "match": True, "max_deals": 2},
+        {"variant": "classic", "max_cycles": 5},
+    ],
+    ids=["match-full-state", "match-calling-out", "match-truncated", "max-cycles"],
+)
 @DICT_OBSERVATION_WARNINGS[0]
 @DICT_OBSERVATION_WARNINGS[1]
-def test_pettingzoo_api_test_passes_in_match_play_with_full_state() -> None:
-    api_test(env("classic", seed=5, match=True, target=300, full_state=True), num_cycles=2000)
+def test_pettingzoo_api_test_passes_with_options(options: dict[str, object]) -> None:
+    api_test(env(seed=5, **options), num_cycles=5000)
 
 
 @pytest.mark.parametrize(("variant", "players"), TABLES)
