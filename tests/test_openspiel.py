@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 import os
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -19,7 +21,7 @@ else:
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 import belote.openspiel
 from belote.deal import Deal
@@ -155,3 +157,60 @@ def test_mcts_bot_plays_a_classic_deal() -> None:
             state.apply_action(chooser.choice(state.legal_actions()))
     assert moves >= 1
     assert sum(state.returns()) == sum(state.table.deal.result.scores) * 2
+
+
+@pytest.mark.parametrize(("name", "params"), [GAMES[0], GAMES[4]])
+def test_a_resampled_state_is_one_the_player_cannot_tell_apart(
+    name: str, params: dict[str, int]
+) -> None:
+    """Information-set sampling: same information state and legal actions for the player,
+    other hands redrawn (RULES.md §2: the other hands are hidden)."""
+    game = pyspiel.load_game(name, params)
+    moved = 0
+    for seed in range(6):
+        state = game.new_initial_state()
+        play_to_end(state, random.Random(seed), stop_after=31 + 4 + 3 * seed)
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        for draw in range(5):
+            sample = belote.openspiel.resample(state, player, random.Random(draw))
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            assert np.array_equal(
+                np.asarray(sample.information_state_tensor(player)),
+                np.asarray(state.information_state_tensor(player)),
+            )
+            assert sample.legal_actions() == state.legal_actions()
+            deal, other = state.table.deal, sample.table.deal
+            assert other.hand(player) == deal.hand(player)
+            moved += any(other.hand(seat) != deal.hand(seat) for seat in range(deal.players))
+    assert moved > 0
+
+
+def test_ismcts_bot_plays_a_classic_deal() -> None:
+    """OpenSpiel's information-set MCTS plays seat 0 through ``resample_from_infostate``."""
+    game = pyspiel.load_game("python_belote_classic")
+    rng = np.random.RandomState(5)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 10, random_state=rng)
+    state = game.new_initial_state()
+    chooser = random.Random(5)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(chooser.choice(state.legal_actions()))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        else:
+            state.apply_action(chooser.choice(state.legal_actions()))
+    assert len(state.returns()) == 4
+
+
+def test_the_openspiel_extra_does_not_need_pettingzoo() -> None:
+    """``belote[openspiel]`` installs open_spiel and numpy only."""
+    code = (
+        "import sys\n"
+        "sys.modules['pettingzoo'] = sys.modules['gymnasium'] = None\n"
+        "import belote.openspiel\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

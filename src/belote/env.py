@@ -52,6 +52,7 @@ from belote.tensor import (
     STATE_V1_SIZE,
     Table,
     observation_v1,
+    render_text,
     state_v1,
 )
 
@@ -273,25 +274,3 @@ class raw_env(AECEnv):
     def close(self) -> None:
         """Nothing to release."""
 
-
-def render_text(table: Table) -> str:
-    """A few lines drawing the table: contract, hands, the current trick, the points."""
-    deal = table.deal
-    lines = [f"{deal.rules.name}, {deal.players} players, dealer {deal.dealer}, {deal.phase.value}"]
-    turned = f"turned {deal.turned}"
-    if deal.trump is not None:
-        turned += f", trump {deal.trump.letter} taken by seat {deal.taker}"
-    lines.append(turned)
-    seat_to_act = table.seat
-    for seat in range(deal.players):
-        marker = "*" if seat == seat_to_act else " "
-        lines.append(f"{marker} seat {seat}: {deal.hand(seat)}")
-    if deal.trick:
-        cards = " ".join(str(card) for card in deal.trick)
-        lines.append(f"trick (led by seat {deal.trick_leader}): {cards}")
-    if deal.is_over:
-        lines.append(f"over: scores {deal.result.scores}")
-    else:
-        points = ", ".join(str(deal.points_so_far(side)) for side in range(deal.sides))
-        lines.append(f"tricks played {deal.tricks_played}, points so far {points}")
-    return "\n".join(lines)

@@ -39,6 +39,7 @@ library does not need them. Importing this module registers four games with
 
 from __future__ import annotations
 
+import random
 from typing import Any, Final
 
 import numpy as np
@@ -46,8 +47,9 @@ import numpy.typing as npt
 import pyspiel
 
 from belote.actions import ACTION_IDS, ID_PASS, Verb, action_from_id
+from belote.cards import Rank
 from belote.deal import Deal
-from belote.env import render_text
+from belote.errors import IllegalAction
 from belote.rules import Rules, get_rules
 from belote.tensor import (
     INFORMATION_STATE_V1,
@@ -60,10 +62,11 @@ from belote.tensor import (
     Table,
     information_state_v1,
     observation_v1,
+    render_text,
     state_v1,
 )
 
-__all__ = ["GAMES", "BeloteGame", "BeloteObserver", "BeloteState", "game_type"]
+__all__ = ["GAMES", "BeloteGame", "BeloteObserver", "BeloteState", "game_type", "resample"]
 
 GAMES: Final = {
     "python_belote_classic": "classic",
@@ -218,6 +221,74 @@ class BeloteState(pyspiel.State):
             return f"dealing: {len(self.deck)} of 32 cards drawn"
         return render_text(self.table)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> BeloteState:
+        """A state ``player_id`` cannot tell from this one: see [`resample`][belote.openspiel.resample].
+
+        ``probability_sampler``, when callable, seeds the draw with its first value.
+        """
+        seed = None
+        if callable(probability_sampler):
+            seed = int(float(probability_sampler()) * 2**32)
+        return resample(self, player_id, random.Random(seed))
+
+
+def resample(state: BeloteState, player: int, rng: random.Random | None = None) -> BeloteState:
+    """A random state with the same history that ``player`` cannot tell from ``state``.
+
+    The cards ``player`` has not seen are dealt again at random among the places it
+    cannot see (the other hands and the undealt cards), and the deal's actions are
+    replayed; a draw in which they are not all legal (a seat that did not follow a
+    suit now holding it, a belote without the queen …) is drawn again. Cards
+    ``player`` has seen stay where they are: its own, the turned card, the bottom
+    card when shown, every card played, the 7 of trump once swapped, and every
+    declared combination (before the
+    first trick shows them only their kind is known at a real table: this sampler
+    keeps their cards, a small advantage). After 1,000 rejected draws (never seen in
+    practice) the state itself is returned.
+
+    For information-set search, e.g. OpenSpiel's ``ISMCTSBot`` (which calls
+    [`BeloteState.resample_from_infostate`][belote.openspiel.BeloteState.resample_from_infostate]).
+
+    Args:
+        state: a state where ``player`` is to act (or any dealt state).
+        player: the player whose information is kept.
+        rng: the random generator (default: a fresh one).
+    """
+    rng = rng or random.Random()
+    table = state.table
+    if table is None:
+        return state.clone()  # type: ignore[no-any-return]
+    deal = table.deal
+    deck = [card.index for card in deal.deck]
+    fixed = deal.hand_mask(player) | 1 << deal.turned.index
+    fixed |= Deal(deal.rules, deck, deal.dealer, deal.players).hand_mask(player)
+    if deal.bottom is not None:
+        fixed |= 1 << deal.bottom.index
+    for action in table.actions:
+        for seen in action.cards:  # cards played and combinations declared
+            fixed |= 1 << seen.index
+        if action.verb is Verb.SWAP and deal.trump is not None:  # the 7 shown on the table
+            fixed |= 1 << (8 * int(deal.trump) + int(Rank.SEVEN))
+    hidden = [position for position, card in enumerate(deck) if not fixed >> card & 1]
+    moves = state.history()[_CHANCE_NODES:]
+    game = state.get_game()
+    for _ in range(1000):
+        cards = [deck[position] for position in hidden]
+        rng.shuffle(cards)
+        new_deck = deck[:]
+        for position, card in zip(hidden, cards, strict=True):
+            new_deck[position] = card
+        sample: BeloteState = game.new_initial_state()
+        for card in new_deck[:_CHANCE_NODES]:
+            sample.apply_action(card)
+        try:
+            for move in moves:
+                sample.apply_action(move)
+        except (IllegalAction, pyspiel.SpielError):
+            continue
+        return sample
+    return state.clone()  # type: ignore[no-any-return]
+
 
 _CARD_NAMES: Final = tuple(
     f"{rank}{suit}" for suit in "SHDC" for rank in ("7", "8", "9", "10", "J", "Q", "K", "A")
@@ -297,8 +368,6 @@ class BeloteObserver:
                     parts.append(f"{action.seat} declare ?")
                 else:
                     parts.append(str(action))
-            if table.swap_offered:
-                parts.append("swap offered")
         else:
             if deal.trump is not None:
                 parts.append(f"trump {deal.trump.letter} taker {deal.taker}")

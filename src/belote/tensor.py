@@ -70,6 +70,7 @@ __all__ = [
     "information_state_v1",
     "layout_table",
     "observation_v1",
+    "render_text",
     "state_v1",
 ]
 
@@ -528,3 +529,29 @@ class Table:
         if seat is None:
             raise IllegalAction("the deal is over")
         return action_from_id(ident, seat)
+
+
+def render_text(table: Table) -> str:
+    """A few lines drawing the table: contract, every hand, the current trick, the points.
+
+    The seat to act (the swap holder in the swap window) is marked ``*``.
+    """
+    deal = table.deal
+    lines = [f"{deal.rules.name}, {deal.players} players, dealer {deal.dealer}, {deal.phase.value}"]
+    turned = f"turned {deal.turned}"
+    if deal.trump is not None:
+        turned += f", trump {deal.trump.letter} taken by seat {deal.taker}"
+    lines.append(turned)
+    seat_to_act = table.seat
+    for seat in range(deal.players):
+        marker = "*" if seat == seat_to_act else " "
+        lines.append(f"{marker} seat {seat}: {deal.hand(seat)}")
+    if deal.trick:
+        cards = " ".join(str(card) for card in deal.trick)
+        lines.append(f"trick (led by seat {deal.trick_leader}): {cards}")
+    if deal.is_over:
+        lines.append(f"over: scores {deal.result.scores}")
+    else:
+        points = ", ".join(str(deal.points_so_far(side)) for side in range(deal.sides))
+        lines.append(f"tricks played {deal.tricks_played}, points so far {points}")
+    return "\n".join(lines)
