@@ -25,6 +25,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import belote.openspiel
 from belote.deal import Deal
+from belote.errors import InvalidArgument
 from belote.tensor import information_state_v1, observation_v1, state_v1
 
 GAMES = [
@@ -214,3 +215,9 @@ def test_the_openspiel_extra_does_not_need_pettingzoo() -> None:
         "import belote.openspiel\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("params", [{"dealer": 2}, {"players": 4}])
+def test_bad_game_parameters_raise_typed_errors(params: dict[str, int]) -> None:
+    with pytest.raises(InvalidArgument):
+        pyspiel.load_game("python_belote_french", params)

@@ -49,7 +49,7 @@ import pyspiel
 from belote.actions import ACTION_IDS, ID_PASS, Verb, action_from_id
 from belote.cards import Rank
 from belote.deal import Deal
-from belote.errors import IllegalAction
+from belote.errors import IllegalAction, InvalidArgument
 from belote.rules import Rules, get_rules
 from belote.tensor import (
     INFORMATION_STATE_V1,
@@ -117,6 +117,10 @@ class BeloteGame(pyspiel.Game):
 
     Args:
         params: the game parameters (``players`` for ``french``, ``dealer``).
+
+    Raises:
+        InvalidArgument: a player count the variant does not allow, or a dealer
+            that is not a seat.
     """
 
     short_name: str = "python_belote_classic"
@@ -127,7 +131,9 @@ class BeloteGame(pyspiel.Game):
         short_name = self.short_name
         self.rules = rules = get_rules(GAMES[short_name])
         self.players = rules.check_players(int(params.get("players", rules.default_players)))
-        self.dealer = int(params.get("dealer", 0)) % self.players
+        self.dealer = int(params.get("dealer", 0))
+        if not 0 <= self.dealer < self.players:
+            raise InvalidArgument(f"dealer must be a seat from 0 to {self.players - 1}")
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTION_IDS,
             max_chance_outcomes=32,
