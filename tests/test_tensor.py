@@ -170,3 +170,40 @@ def test_every_turn_offers_the_legal_ids_and_observes_only_what_the_seat_holds(
         assert vector.min() >= 0.0 and vector.max() <= 100.0
         driver.apply(rng.choice(ids))
     assert driver.deal.is_over and driver.actions == driver.deal.history
+
+
+class IdDeal(Deal):
+    """A deal with the engine's id methods (``legal_action_ids``/``apply_id``), counting calls."""
+
+    __slots__ = ("calls",)
+
+    def legal_action_ids(self) -> list[int]:
+        from belote.actions import action_id
+
+        self.calls = getattr(self, "calls", 0) + 1
+        return sorted({action_id(action) for action in self.legal_actions()})
+
+    def apply_id(self, ident: int) -> None:
+        from belote.actions import action_from_id
+
+        self.calls = getattr(self, "calls", 0) + 1
+        seat = self.swap_seat() if ident == ID_SWAP else self.to_act
+        assert seat is not None
+        self.apply(action_from_id(ident, seat))
+
+
+def test_table_uses_the_deals_id_methods_when_it_has_them() -> None:
+    """The same turns through the engine's id methods as through ``legal_actions``/``apply``."""
+    import random
+
+    for seed in range(10):
+        deck = Deal.random("french", seed=seed, players=2).deck
+        plain, fast = Table(Deal("french", deck, 0, 2)), Table(IdDeal("french", deck, 0, 2))
+        rng = random.Random(seed)
+        while plain.seat is not None:
+            assert (fast.seat, fast.legal_ids()) == (plain.seat, plain.legal_ids())
+            ident = rng.choice(plain.legal_ids())
+            plain.apply(ident)
+            fast.apply(ident)
+        assert fast.seat is None and fast.deal.history == plain.deal.history
+        assert isinstance(fast.deal, IdDeal) and fast.deal.calls > 0
