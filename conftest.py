@@ -1,0 +1,11 @@
+"""Collect the adapter modules' doctests only when their optional extras are installed."""
+
+import importlib.util
+
+collect_ignore = []
+if importlib.util.find_spec("numpy") is None:
+    collect_ignore.append("src/belote/tensor.py")
+if importlib.util.find_spec("pettingzoo") is None:
+    collect_ignore.append("src/belote/env.py")
+if importlib.util.find_spec("pyspiel") is None:
+    collect_ignore.append("src/belote/openspiel.py")

@@ -1,0 +1,276 @@
+"""A PettingZoo AEC environment for every variant (the ``pettingzoo`` extra).
+
+``pip install 'belote[pettingzoo]'`` installs numpy, gymnasium and pettingzoo;
+the core library does not need them.
+
+>>> from belote.env import env
+>>> table = env("classic", seed=1, dealer=0)
+>>> table.reset()
+>>> table.agent_selection
+'player_1'
+>>> observation, reward, termination, truncation, info = table.last()
+>>> observation["observation"].shape, observation["action_mask"].shape
+((629,), (165,))
+>>> [int(i) for i in observation["action_mask"].nonzero()[0]]  # pass or take
+[0, 1]
+
+- **Agents** are ``player_0`` … ``player_{n-1}``, agent ``player_k`` sits at seat ``k``.
+- **Actions** are the fixed ids of [`belote.actions`][belote.actions] (``Discrete(165)``);
+  ``action_mask`` marks the legal ones of the agent to act.
+- **Observations** are ``{"observation": OBSERVATION_V1 vector, "action_mask": int8[165]}``
+  (layout in [`belote.tensor`][belote.tensor]); with ``full_state=True`` the vector is
+  ``STATE_V1`` (every hand too), for centralised critics.
+- **The swap window**: when the play phase opens and the holder of the 7 of trump is not
+  the seat to act, the holder is selected first, once, with two legal ids:
+  ``ID_SWAP`` (6) swaps, ``ID_PASS`` (0) keeps the 7 (see [`Table`][belote.tensor.Table]).
+- **Rewards**: when a deal ends each agent receives its side's deal score
+  (``DealResult.scores``); with ``match=True`` an episode is a whole match (dealer
+  rotation, litige points, totals, until a side wins) and every deal's scores are paid
+  as it ends.
+- ``max_cycles`` truncates an episode after that many steps (``None``: no limit).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from belote.actions import ACTION_IDS
+from belote.deal import Deal
+from belote.errors import InvalidArgument
+from belote.game import next_dealer
+from belote.match import Match
+from belote.rules import get_rules
+from belote.tensor import (
+    OBSERVATION_V1_SIZE,
+    STATE_V1_SIZE,
+    Table,
+    observation_v1,
+    render_text,
+    state_v1,
+)
+
+__all__ = ["env", "raw_env"]
+
+_OBS_HIGH = 100.0
+"""Upper bound of the observation box (scaled points may exceed 1)."""
+
+
+def env(
+    variant: str = "classic",
+    players: int | None = None,
+    seed: int | None = None,
+    **kwargs: Any,
+) -> AECEnv:
+    """The belote AEC environment with PettingZoo's usual wrappers.
+
+    An illegal action ends the episode with reward -1 for the agent that made it
+    (``TerminateIllegalWrapper``); the other wrappers check bounds and call order.
+
+    Args:
+        variant: the variant's name.
+        players: the number of players (default: the variant's).
+        seed: seed of the first [`reset`][belote.env.raw_env.reset] without a seed.
+        **kwargs: the other arguments of [`raw_env`][belote.env.raw_env].
+    """
+    wrapped: AECEnv = raw_env(variant, players, seed, **kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv):
+    """The belote AEC environment without wrappers.
+
+    Args:
+        variant: the variant's name.
+        players: the number of players (default: the variant's).
+        seed: seed of the first [`reset`][belote.env.raw_env.reset] without a seed.
+        render_mode: ``None`` or ``"ansi"`` ([`render`][belote.env.raw_env.render]
+            returns the table as text).
+        match: an episode is a whole match instead of one deal.
+        target: the match target (default: the variant's).
+        dealer: the dealer of each deal (of the first deal with ``match``);
+            ``None``: drawn from the seeded generator.
+        full_state: observations hold every hand (``STATE_V1``).
+        max_cycles: truncate the episode after this many steps.
+        max_deals: with ``match``, truncate after this many deals.
+
+    Raises:
+        InvalidArgument: an unknown variant, player count or render mode.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "belote_v1",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: str = "classic",
+        players: int | None = None,
+        seed: int | None = None,
+        render_mode: str | None = None,
+        *,
+        match: bool = False,
+        target: int | None = None,
+        dealer: int | None = None,
+        full_state: bool = False,
+        max_cycles: int | None = None,
+        max_deals: int = 1000,
+    ) -> None:
+        super().__init__()
+        self.rules = get_rules(variant)
+        self.players = self.rules.default_players if players is None else self.rules.check_players(players)
+        if render_mode not in (None, "ansi"):
+            raise InvalidArgument(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if dealer is not None and not 0 <= dealer < self.players:
+            raise InvalidArgument(f"dealer must be a seat from 0 to {self.players - 1}")
+        self.render_mode = render_mode
+        self.match_play = match
+        self.target = target
+        self.fixed_dealer = dealer
+        self.full_state = full_state
+        self.max_cycles = max_cycles
+        self.max_deals = max_deals
+        self._seed = seed
+        self._rng = random.Random(seed)
+        self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        size = STATE_V1_SIZE if full_state else OBSERVATION_V1_SIZE
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, _OBS_HIGH, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (ACTION_IDS,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(ACTION_IDS) for agent in self.possible_agents}
+        self.table: Table | None = None
+        self.match: Match | None = None
+        self.deals = 0
+        self.steps = 0
+
+    # --- spaces ---------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(165)``, the fixed action ids."""
+        return self.action_spaces[agent]
+
+    # --- the episode ----------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new episode (a deal, or a match with ``match=True``).
+
+        Args:
+            seed: reseed the deck shuffles (``None``: go on with the generator).
+            options: unused.
+        """
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.match = Match(self.rules, self.target, self.players) if self.match_play else None
+        self.deals = 0
+        self.steps = 0
+        dealer = self._rng.randrange(self.players) if self.fixed_dealer is None else self.fixed_dealer
+        self._new_deal(dealer)
+
+    def _new_deal(self, dealer: int) -> None:
+        match = self.match
+        deal = Deal.random(
+            self.rules,
+            self._rng,
+            dealer,
+            self.players,
+            totals=None if match is None else match.totals,
+            target=self.target if match is None else match.target,
+            pending=0 if match is None else match.pending,
+        )
+        self.table = Table(deal)
+        self.deals += 1
+        self._select()
+
+    def _select(self) -> None:
+        assert self.table is not None
+        seat = self.table.seat
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """The observation of ``agent``: its tensor and its action mask."""
+        table = self.table
+        assert table is not None
+        seat = self.possible_agents.index(agent)
+        acting = table.seat == seat
+        window = acting and table.in_swap_window
+        encode = state_v1 if self.full_state else observation_v1
+        mask = np.zeros(ACTION_IDS, np.int8)
+        if acting and agent == self.agent_selection and not self.terminations[agent]:
+            mask[table.legal_ids()] = 1
+        vector = encode(table.deal, seat, swap_window=window, history=table.actions)
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Apply ``action`` (an action id) for the selected agent."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self.table
+        assert table is not None and action is not None
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        table.apply(int(action))
+        self.steps += 1
+        deal = table.deal
+        if deal.is_over:
+            result = deal.result
+            for seat, name in enumerate(self.possible_agents):
+                self.rewards[name] = float(result.scores[deal.side(seat)])
+            match = self.match
+            if match is None:
+                self.terminations = dict.fromkeys(self.agents, True)
+            else:
+                match.add(result)
+                if match.is_over:
+                    self.terminations = dict.fromkeys(self.agents, True)
+                elif self.deals >= self.max_deals:
+                    self.truncations = dict.fromkeys(self.agents, True)
+                else:
+                    self._new_deal(next_dealer(self.rules, self.players, deal.dealer, result))
+        else:
+            self._select()
+        if self.max_cycles is not None and self.steps >= self.max_cycles:
+            for name in self.agents:
+                if not self.terminations[name]:
+                    self.truncations[name] = True
+        self._accumulate_rewards()
+
+    # --- display --------------------------------------------------------------------------
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``), else ``None``."""
+        if self.render_mode != "ansi" or self.table is None:
+            return None
+        return render_text(self.table)
+
+    def close(self) -> None:
+        """Nothing to release."""
+

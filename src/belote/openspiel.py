@@ -1,0 +1,393 @@
+"""Every variant as an OpenSpiel Python game (the ``openspiel`` extra).
+
+``pip install 'belote[openspiel]'`` installs ``open_spiel`` and numpy; the core
+library does not need them. Importing this module registers four games with
+``pyspiel.register_game``:
+
+| game | players | parameters |
+|---|---|---|
+| ``python_belote_classic`` | 4 | ``dealer`` |
+| ``python_belote_piedicavallo`` | 4 | ``dealer`` |
+| ``python_belote_french`` | 2 or 3 | ``players`` (default 2), ``dealer`` |
+| ``python_belote_italian751`` | 4 | ``dealer`` |
+
+>>> import pyspiel
+>>> import belote.openspiel
+>>> game = pyspiel.load_game("python_belote_french", {"players": 3})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 32)
+
+- **Chance**: the deal starts with 31 chance nodes, each drawing the next card of
+  the deck (outcome = card index, uniform over the cards left); the 32nd card is
+  forced. The deck order then fixes the whole distribution, as a deal record's ``deck``.
+- **Actions** are the fixed ids of [`belote.actions`][belote.actions] (165 distinct
+  actions), with the swap window of [`Table`][belote.tensor.Table]: when the play phase
+  opens and the holder of the 7 of trump is not the seat to act, the holder moves first,
+  once, choosing ``ID_SWAP`` (6) or ``ID_PASS`` (0, keep the 7).
+- **Returns**: at the end each player receives its side's deal score
+  (``DealResult.scores``): a general-sum game, rewards at the terminal state only.
+- **Tensors** (observer API): the observation tensor is ``OBSERVATION_V1`` of
+  [`belote.tensor`][belote.tensor] for the observing player, the information-state
+  tensor ``INFORMATION_STATE_V1`` (the observation and every completed trick in
+  order: perfect recall); an observer asking for every player's private information
+  gets ``STATE_V1``, and one asking for none gets the same vectors without the
+  player's hand and unshown declarations. Before the deck is dealt the tensors are zero.
+- **Serialization**: ``state.serialize()`` is OpenSpiel's default, the action history
+  (the 31 card draws, then the action ids), which ``game.deserialize_state`` replays.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+from belote.actions import ACTION_IDS, ID_PASS, Verb, action_from_id
+from belote.cards import Rank
+from belote.deal import Deal
+from belote.errors import IllegalAction, InvalidArgument
+from belote.rules import Rules, get_rules
+from belote.tensor import (
+    INFORMATION_STATE_V1,
+    INFORMATION_STATE_V1_SIZE,
+    OBSERVATION_V1,
+    OBSERVATION_V1_SIZE,
+    STATE_V1,
+    STATE_V1_SIZE,
+    Block,
+    Table,
+    information_state_v1,
+    observation_v1,
+    render_text,
+    state_v1,
+)
+
+__all__ = ["GAMES", "BeloteGame", "BeloteObserver", "BeloteState", "game_type", "resample"]
+
+GAMES: Final = {
+    "python_belote_classic": "classic",
+    "python_belote_piedicavallo": "piedicavallo",
+    "python_belote_french": "french",
+    "python_belote_italian751": "italian751",
+}
+"""The registered game names and their variants."""
+
+_MAX_UTILITY: Final = 2000.0
+"""A bound on one side's deal score, well above any deal seen."""
+_CHANCE_NODES: Final = 31
+
+
+def game_type(short_name: str) -> pyspiel.GameType:
+    """The OpenSpiel game type of one of [`GAMES`][belote.openspiel.GAMES]."""
+    rules = get_rules(GAMES[short_name])
+    parameters: dict[str, int] = {"dealer": 0}
+    if len(rules.player_counts) > 1:
+        parameters["players"] = rules.default_players
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=f"Python Belote ({rules.name})",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(rules.player_counts),
+        min_num_players=min(rules.player_counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+def _max_length(rules: Rules, players: int) -> int:
+    """A bound on the moves of a deal: bids, the swap, declarations, cards, a stop."""
+    declarations = 8 * players if rules.has_announcements else 0
+    cards = 36
+    return _CHANCE_NODES + 2 * players + 1 + declarations + cards + 1
+
+
+class BeloteGame(pyspiel.Game):
+    """A variant as an OpenSpiel game (built by ``pyspiel.load_game``).
+
+    Args:
+        params: the game parameters (``players`` for ``french``, ``dealer``).
+
+    Raises:
+        InvalidArgument: a player count the variant does not allow, or a dealer
+            that is not a seat.
+    """
+
+    short_name: str = "python_belote_classic"
+    """The registered name: each variant is a subclass that sets it."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        short_name = self.short_name
+        self.rules = rules = get_rules(GAMES[short_name])
+        self.players = rules.check_players(int(params.get("players", rules.default_players)))
+        self.dealer = int(params.get("dealer", 0))
+        if not 0 <= self.dealer < self.players:
+            raise InvalidArgument(f"dealer must be a seat from 0 to {self.players - 1}")
+        info = pyspiel.GameInfo(
+            num_distinct_actions=ACTION_IDS,
+            max_chance_outcomes=32,
+            num_players=self.players,
+            min_utility=0.0,
+            max_utility=_MAX_UTILITY,
+            utility_sum=None,
+            max_game_length=_max_length(rules, self.players),
+        )
+        super().__init__(game_type(short_name), info, params)
+
+    def new_initial_state(self) -> BeloteState:
+        """A deal before the deck is dealt."""
+        return BeloteState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> BeloteObserver:
+        """The observer of the tensors described in the module."""
+        return BeloteObserver(
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
+
+
+class BeloteState(pyspiel.State):
+    """One deal in progress: the deck being dealt, then a [`Table`][belote.tensor.Table]."""
+
+    def __init__(self, game: BeloteGame) -> None:
+        super().__init__(game)
+        self.variant = game.rules.name  # a name: OpenSpiel deep-copies the state's attributes
+        self.players = game.players
+        self.dealer = game.dealer
+        self.deck: list[int] = []
+        self.table: Table | None = None
+
+    # --- the OpenSpiel API ----------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The player to act, or ``CHANCE`` while dealing, or ``TERMINAL``."""
+        table = self.table
+        if table is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = table.seat
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        table = self.table
+        if table is None or player != table.seat:
+            return []
+        return table.legal_ids()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards left to draw, each with the same probability."""
+        left = sorted(set(range(32)) - set(self.deck))
+        p = 1.0 / len(left)
+        return [(card, p) for card in left]
+
+    def _apply_action(self, action: int) -> None:
+        if self.table is None:
+            self.deck.append(int(action))
+            if len(self.deck) == _CHANCE_NODES:
+                self.deck.extend(set(range(32)) - set(self.deck))
+                self.table = Table(Deal(get_rules(self.variant), self.deck, self.dealer, self.players))
+            return
+        self.table.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {_CARD_NAMES[action]}"
+        table = self.table
+        if table is not None and table.seat == player and table.in_swap_window and action == ID_PASS:
+            return f"{player} keep"
+        return str(action_from_id(action, player))
+
+    def is_terminal(self) -> bool:
+        """Whether the deal is over."""
+        return self.table is not None and self.table.deal.is_over
+
+    def returns(self) -> list[float]:
+        """Each player's side's deal score once over, else zeros."""
+        table = self.table
+        if table is None or not table.deal.is_over:
+            return [0.0] * self.players
+        deal = table.deal
+        scores = deal.result.scores
+        return [float(scores[deal.side(seat)]) for seat in range(self.players)]
+
+    def __str__(self) -> str:
+        if self.table is None:
+            return f"dealing: {len(self.deck)} of 32 cards drawn"
+        return render_text(self.table)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> BeloteState:
+        """A state ``player_id`` cannot tell from this one: see [`resample`][belote.openspiel.resample].
+
+        ``probability_sampler``, when callable, seeds the draw with its first value.
+        """
+        seed = None
+        if callable(probability_sampler):
+            seed = int(float(probability_sampler()) * 2**32)
+        return resample(self, player_id, random.Random(seed))
+
+
+def resample(state: BeloteState, player: int, rng: random.Random | None = None) -> BeloteState:
+    """A random state with the same history that ``player`` cannot tell from ``state``.
+
+    The cards ``player`` has not seen are dealt again at random among the places it
+    cannot see (the other hands and the undealt cards), and the deal's actions are
+    replayed; a draw in which they are not all legal (a seat that did not follow a
+    suit now holding it, a belote without the queen …) is drawn again. Cards
+    ``player`` has seen stay where they are: its own, the turned card, the bottom
+    card when shown, every card played, the 7 of trump once swapped, and every
+    declared combination (before the
+    first trick shows them only their kind is known at a real table: this sampler
+    keeps their cards, a small advantage). After 1,000 rejected draws (never seen in
+    practice) the state itself is returned.
+
+    For information-set search, e.g. OpenSpiel's ``ISMCTSBot`` (which calls
+    [`BeloteState.resample_from_infostate`][belote.openspiel.BeloteState.resample_from_infostate]).
+
+    Args:
+        state: a state where ``player`` is to act (or any dealt state).
+        player: the player whose information is kept.
+        rng: the random generator (default: a fresh one).
+    """
+    rng = rng or random.Random()
+    table = state.table
+    if table is None:
+        return state.clone()  # type: ignore[no-any-return]
+    deal = table.deal
+    deck = [card.index for card in deal.deck]
+    fixed = deal.hand_mask(player) | 1 << deal.turned.index
+    fixed |= Deal(deal.rules, deck, deal.dealer, deal.players).hand_mask(player)
+    if deal.bottom is not None:
+        fixed |= 1 << deal.bottom.index
+    for action in table.actions:
+        for seen in action.cards:  # cards played and combinations declared
+            fixed |= 1 << seen.index
+        if action.verb is Verb.SWAP and deal.trump is not None:  # the 7 shown on the table
+            fixed |= 1 << (8 * int(deal.trump) + int(Rank.SEVEN))
+    hidden = [position for position, card in enumerate(deck) if not fixed >> card & 1]
+    moves = state.history()[_CHANCE_NODES:]
+    game = state.get_game()
+    for _ in range(1000):
+        cards = [deck[position] for position in hidden]
+        rng.shuffle(cards)
+        new_deck = deck[:]
+        for position, card in zip(hidden, cards, strict=True):
+            new_deck[position] = card
+        sample: BeloteState = game.new_initial_state()
+        for card in new_deck[:_CHANCE_NODES]:
+            sample.apply_action(card)
+        try:
+            for move in moves:
+                sample.apply_action(move)
+        except (IllegalAction, pyspiel.SpielError):
+            continue
+        return sample
+    return state.clone()  # type: ignore[no-any-return]
+
+
+_CARD_NAMES: Final = tuple(
+    f"{rank}{suit}" for suit in "SHDC" for rank in ("7", "8", "9", "10", "J", "Q", "K", "A")
+)
+
+
+class BeloteObserver:
+    """Tensors and strings of a [`BeloteState`][belote.openspiel.BeloteState] (OpenSpiel's PyObserver).
+
+    Args:
+        iig_obs_type: which information to expose: every player's private information
+            (``STATE_V1``); else the observing player's (none: its hand and unshown
+            declarations stay 0), as ``INFORMATION_STATE_V1`` with ``perfect_recall``
+            (the strings then list the whole history) or ``OBSERVATION_V1`` without.
+        params: not supported (must be empty).
+
+    Raises:
+        ValueError: parameters were given.
+    """
+
+    def __init__(self, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        private = iig_obs_type.private_info
+        self.everything = private == pyspiel.PrivateInfoType.ALL_PLAYERS
+        self.private = private != pyspiel.PrivateInfoType.NONE
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        layout: tuple[Block, ...]
+        if self.everything:
+            layout, size, self._encode = STATE_V1, STATE_V1_SIZE, state_v1
+        elif self.perfect_recall:
+            layout, size = INFORMATION_STATE_V1, INFORMATION_STATE_V1_SIZE
+            self._encode = information_state_v1
+        else:
+            layout, size, self._encode = OBSERVATION_V1, OBSERVATION_V1_SIZE, observation_v1
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        at = 0
+        for block in layout:
+            self.dict[block.name] = self.tensor[at : at + block.size].reshape(block.shape)
+            at += block.size
+
+    def set_from(self, state: BeloteState, player: int) -> None:
+        """Fill the tensor from ``player``'s point of view."""
+        table = state.table
+        if table is None:
+            self.tensor.fill(0.0)
+            return
+        window = table.seat == player and table.in_swap_window
+        self._encode(table.deal, player, swap_window=window, out=self.tensor, history=table.actions)
+        if not self.private:
+            self.dict["hand"].fill(0.0)
+            if "first_hand" in self.dict:
+                self.dict["first_hand"].fill(0.0)
+            if table.deal.scoring_declarations is None:
+                self.dict["declarations"][0].fill(0.0)
+
+    def string_from(self, state: BeloteState, player: int) -> str:
+        """The text of what ``player`` knows (its hand, and the public actions)."""
+        table = state.table
+        if table is None:
+            return f"p{player} dealing {len(state.deck)}"
+        deal = table.deal
+        parts = [f"p{player}"]
+        if self.everything:
+            parts.extend(f"hand{seat} {deal.hand(seat)}" for seat in range(deal.players))
+        elif self.private:
+            parts.append(f"hand {deal.hand(player)}")
+            if self.perfect_recall:
+                first = Deal(deal.rules, deal.deck, deal.dealer, deal.players).hand(player)
+                parts.append(f"first hand {first}")
+        parts.append(f"dealer {deal.dealer} turned {deal.turned}")
+        if self.perfect_recall:
+            shown = deal.scoring_declarations is not None
+            for action in table.actions:
+                if action.verb is Verb.DECLARE and not shown and (action.seat != player or not self.private):
+                    parts.append(f"{action.seat} declare ?")
+                else:
+                    parts.append(str(action))
+        else:
+            if deal.trump is not None:
+                parts.append(f"trump {deal.trump.letter} taker {deal.taker}")
+            parts.append("trick " + " ".join(str(card) for card in deal.trick))
+            parts.append(f"tricks {deal.tricks_played}")
+        if table.seat == player and table.in_swap_window:
+            parts.append("swap window")
+        return " | ".join(parts)
+
+
+def _register() -> None:
+    for short_name, variant in GAMES.items():
+        game_class = type(f"Belote{variant.title()}Game", (BeloteGame,), {"short_name": short_name})
+        pyspiel.register_game(game_type(short_name), game_class)
+
+
+_register()

@@ -1,0 +1,243 @@
+"""The PettingZoo environment (extra ``pettingzoo``): PettingZoo's own checks and the deal it plays.
+
+Skipped without the extra, unless ``BELOTE_REQUIRE_EXTRAS`` is set (CI sets it
+after installing the extras, so these tests cannot be skipped there).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+
+import pytest
+
+if os.environ.get("BELOTE_REQUIRE_EXTRAS"):
+    importlib.import_module("pettingzoo")
+else:
+    pytest.importorskip("pettingzoo")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+from belote.actions import ACTION_IDS, ID_PASS, ID_SWAP, Action
+from belote.deal import Deal
+from belote.env import env, raw_env
+from belote.errors import InvalidArgument
+from belote.tensor import OBSERVATION_V1_SIZE, STATE_V1_SIZE
+
+TABLES = [("classic", None), ("piedicavallo", None), ("italian751", None), ("french", 2), ("french", 3)]
+
+# PettingZoo's api_test warns about any dict observation unless the environment is one
+# of its own (its board-game environments use the same {"observation", "action_mask"}
+# dict); these two advisory warnings are the only ones let through.
+DICT_OBSERVATION_WARNINGS = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+]
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+@DICT_OBSERVATION_WARNINGS[0]
+@DICT_OBSERVATION_WARNINGS[1]
+def test_pettingzoo_api_test_passes(variant: str, players: int | None) -> None:
+    api_test(env(variant, players, seed=3), num_cycles=200)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"variant": "classic", "match": True, "target": 300, "full_state": True},
+        {"variant": "piedicavallo", "match": True},
+        {"variant": "french", "players": 3, "match": True, "max_deals": 2},
+        {"variant": "classic", "max_cycles": 5},
+    ],
+    ids=["match-full-state", "match-calling-out", "match-truncated", "max-cycles"],
+)
+@DICT_OBSERVATION_WARNINGS[0]
+@DICT_OBSERVATION_WARNINGS[1]
+def test_pettingzoo_api_test_passes_with_options(options: dict[str, object]) -> None:
+    api_test(env(seed=5, **options), num_cycles=5000)
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_pettingzoo_seed_test_passes(variant: str, players: int | None) -> None:
+    seed_test(lambda: env(variant, players), num_cycles=100)
+
+
+def test_max_cycles_truncates_every_agent() -> None:
+    """``max_cycles`` (PettingZoo's ``max_cycles_test`` needs a parallel env, which a
+    turn-based card game does not have): after that many steps every agent is truncated."""
+    table = env("classic", seed=1, max_cycles=3)
+    table.reset()
+    steps = 0
+    for _agent in table.agent_iter():
+        observation, _, termination, truncation, _ = table.last()
+        if termination or truncation:
+            table.step(None)
+            continue
+        table.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        steps += 1
+    assert steps == 3
+    assert table.agents == []
+
+
+def play_random(table: raw_env, rng: random.Random) -> tuple[list[int], dict[str, float]]:
+    """Play one episode with uniformly random legal ids; return the ids and the total rewards."""
+    ids: list[int] = []
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, _ = table.last()
+        totals[agent] += reward
+        if termination or truncation:
+            table.step(None)
+            continue
+        action = rng.choice([int(i) for i in np.flatnonzero(observation["action_mask"])])
+        ids.append(action)
+        table.step(action)
+    return ids, totals
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_rewards_are_the_scores_of_the_deal_replayed_from_its_record(
+    variant: str, players: int | None
+) -> None:
+    """Each agent's reward is its side's score of the deal it played (RULES.md §7)."""
+    for seed in range(5):
+        table = raw_env(variant, players, seed=seed)
+        table.reset()
+        assert table.table is not None
+        deal = table.table.deal
+        record = deal.to_record()
+        _, totals = play_random(table, random.Random(seed))
+        replayed = Deal(variant, record["deck"], deal.dealer, deal.players)  # type: ignore[arg-type]
+        replayed.apply_all(deal.to_record()["actions"])  # type: ignore[arg-type]
+        for seat in range(deal.players):
+            assert totals[f"player_{seat}"] == replayed.result.scores[replayed.side(seat)]
+
+
+def test_partners_receive_the_same_reward() -> None:
+    """RULES.md §2: four players play as teams {0, 2} and {1, 3}, which score together."""
+    table = raw_env("classic", seed=11)
+    table.reset()
+    _, totals = play_random(table, random.Random(11))
+    assert totals["player_0"] == totals["player_2"]
+    assert totals["player_1"] == totals["player_3"]
+
+
+def test_match_play_ends_when_a_side_reaches_the_target() -> None:
+    """RULES.md §8: with ``match=True`` an episode is a whole match."""
+    table = raw_env("classic", seed=2, match=True, target=300)
+    table.reset()
+    _, totals = play_random(table, random.Random(2))
+    assert table.match is not None and table.match.is_over
+    assert table.deals > 1
+    assert (totals["player_0"], totals["player_1"]) == table.match.totals
+
+
+def swap_window_env(players: int) -> tuple[raw_env, str]:
+    """A french environment stopped in the swap window, and the agent offered the swap."""
+    for seed in range(500):
+        table = raw_env("french", players, seed=seed)
+        table.reset()
+        rng = random.Random(seed)
+        for agent in table.agent_iter():
+            assert table.table is not None
+            if table.table.in_swap_window:
+                return table, agent
+            observation, _, termination, truncation, _ = table.last()
+            if termination or truncation:
+                table.step(None)
+                continue
+            legal = [int(i) for i in np.flatnonzero(observation["action_mask"])]
+            # Take in round 1 when possible: the swap needs the turned suit as trump.
+            table.step(1 if 1 in legal else rng.choice(legal))
+    raise AssertionError("no swap window in 500 deals")  # pragma: no cover
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_swap_holder_is_offered_the_swap_out_of_turn(players: int) -> None:
+    """RULES.md §4: the holder of the 7 of trump may swap before the first card, out of turn."""
+    table, agent = swap_window_env(players)
+    assert table.table is not None
+    deal = table.table.deal
+    holder = int(agent.split("_")[1])
+    assert holder == deal.swap_seat() and holder != deal.to_act
+    observation = table.observe(agent)
+    assert [int(i) for i in np.flatnonzero(observation["action_mask"])] == [ID_PASS, ID_SWAP]
+    assert observation["observation"][622] == 1.0  # the swap_window block
+    seven = 8 * int(deal.trump) + 0  # type: ignore[arg-type]
+    table.step(ID_SWAP)
+    assert deal.hand_mask(holder) & (1 << deal.turned.index)
+    assert not deal.hand_mask(holder) & (1 << seven)
+    assert table.agent_selection == f"player_{deal.to_act}"
+
+
+def test_keeping_the_seven_closes_the_window_without_an_action() -> None:
+    """RULES.md §4: the swap is optional; declining it records nothing."""
+    table, agent = swap_window_env(2)
+    assert table.table is not None
+    deal = table.table.deal
+    before = len(deal.history)
+    table.step(ID_PASS)
+    assert len(deal.history) == before
+    assert table.agent_selection == f"player_{deal.to_act}" != agent
+    mask = table.observe(table.agent_selection)["action_mask"]
+    assert not mask[ID_SWAP] or deal.swap_seat() == deal.to_act
+
+
+def test_the_action_mask_is_the_legal_actions_of_the_agent_to_act() -> None:
+    """The mask marks exactly the ids of the deal's legal actions for that seat."""
+    table = raw_env("piedicavallo", seed=4)
+    table.reset()
+    rng = random.Random(4)
+    for agent in table.agent_iter():
+        observation, _, termination, truncation, _ = table.last()
+        if termination or truncation:
+            table.step(None)
+            continue
+        assert table.table is not None
+        deal, seat = table.table.deal, int(agent.split("_")[1])
+        if not table.table.in_swap_window:
+            expected = {
+                Action.parse(str(a)) for a in deal.legal_actions() if a.seat == seat
+            }
+            from belote.actions import action_id
+
+            assert {int(i) for i in np.flatnonzero(observation["action_mask"])} == {
+                action_id(a) for a in expected
+            }
+        for other in table.possible_agents:
+            if other != agent:
+                assert not table.observe(other)["action_mask"].any()
+        table.step(rng.choice([int(i) for i in np.flatnonzero(observation["action_mask"])]))
+
+
+def test_spaces_have_the_documented_shapes() -> None:
+    table = raw_env("french", 3)
+    space = table.observation_space("player_0")
+    assert space["observation"].shape == (OBSERVATION_V1_SIZE,)
+    assert space["action_mask"].shape == (ACTION_IDS,)
+    assert raw_env(full_state=True).observation_space("player_0")["observation"].shape == (
+        STATE_V1_SIZE,
+    )
+    assert table.action_space("player_2").n == ACTION_IDS
+
+
+def test_render_ansi_draws_every_hand() -> None:
+    table = env("classic", seed=1, render_mode="ansi")
+    table.reset()
+    text = table.render()
+    assert isinstance(text, str)
+    deal = table.unwrapped.table.deal
+    for seat in range(4):
+        assert f"seat {seat}: {deal.hand(seat)}" in text
+
+
+def test_bad_arguments_raise_typed_errors() -> None:
+    with pytest.raises(InvalidArgument):
+        raw_env("french", players=4)
+    with pytest.raises(InvalidArgument):
+        raw_env(render_mode="human")
+    with pytest.raises(InvalidArgument):
+        raw_env(dealer=4)

@@ -1,0 +1,223 @@
+"""The OpenSpiel games (extra ``openspiel``): OpenSpiel's own checks, its MCTS, and the deal.
+
+Skipped without the extra, unless ``BELOTE_REQUIRE_EXTRAS`` is set (CI sets it
+after installing the extras, so these tests cannot be skipped there).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+if os.environ.get("BELOTE_REQUIRE_EXTRAS"):
+    importlib.import_module("pyspiel")
+else:
+    pytest.importorskip("pyspiel")
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+import belote.openspiel
+from belote.deal import Deal
+from belote.errors import InvalidArgument
+from belote.tensor import information_state_v1, observation_v1, state_v1
+
+GAMES = [
+    ("python_belote_classic", {}),
+    ("python_belote_piedicavallo", {"dealer": 2}),
+    ("python_belote_italian751", {}),
+    ("python_belote_french", {}),
+    ("python_belote_french", {"players": 3}),
+]
+
+
+def test_every_variant_is_registered() -> None:
+    registered = {game_type.short_name for game_type in pyspiel.registered_games()}
+    assert set(belote.openspiel.GAMES) <= registered
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_openspiel_random_sim_test_passes(name: str, params: dict[str, int]) -> None:
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+def play_to_end(state: pyspiel.State, rng: random.Random, stop_after: int | None = None) -> None:
+    moves = 0
+    while not state.is_terminal() and (stop_after is None or moves < stop_after):
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        moves += 1
+
+
+def test_the_deal_is_dealt_by_31_uniform_chance_nodes() -> None:
+    """RULES.md §2: a deal starts from a deck order, drawn here uniformly; the 32nd card is forced."""
+    state = pyspiel.load_game("python_belote_classic").new_initial_state()
+    for drawn in range(31):
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 32 - drawn
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        state.apply_action(outcomes[0][0])
+    assert not state.is_chance_node()
+    assert state.table.deal.deck == Deal("classic", list(range(32))).deck
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_returns_are_the_scores_of_the_deal_replayed_from_its_record(
+    name: str, params: dict[str, int]
+) -> None:
+    """RULES.md §7: each player receives its side's deal score."""
+    game = pyspiel.load_game(name, params)
+    for seed in range(5):
+        state = game.new_initial_state()
+        play_to_end(state, random.Random(seed))
+        record = state.table.deal.to_record()
+        replayed = Deal(record["variant"], record["deck"], record["dealer"], record["players"])
+        replayed.apply_all(record["actions"])
+        expected = [float(replayed.result.scores[replayed.side(p)]) for p in range(game.num_players())]
+        assert state.returns() == expected
+
+
+def test_serialize_and_deserialize_round_trip_mid_deal() -> None:
+    game = pyspiel.load_game("python_belote_french", {"players": 3})
+    for seed in range(5):
+        state = game.new_initial_state()
+        play_to_end(state, random.Random(seed), stop_after=40)
+        copy = game.deserialize_state(state.serialize())
+        assert copy.history() == state.history()
+        assert str(copy) == str(state)
+        for player in range(3):
+            assert copy.information_state_string(player) == state.information_state_string(player)
+        if not state.is_terminal():
+            assert copy.legal_actions() == state.legal_actions()
+
+
+def test_tensors_are_the_observation_layout() -> None:
+    game = pyspiel.load_game("python_belote_classic")
+    state = game.new_initial_state()
+    play_to_end(state, random.Random(1), stop_after=45)
+    deal = state.table.deal
+    for player in range(4):
+        expected = observation_v1(deal, player)
+        assert np.array_equal(np.asarray(state.observation_tensor(player)), expected)
+        assert np.array_equal(
+            np.asarray(state.information_state_tensor(player)), information_state_v1(deal, player)
+        )
+    full = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True,
+        private_info=pyspiel.PrivateInfoType.ALL_PLAYERS,
+    )
+    observer = game.make_py_observer(full)
+    observer.set_from(state, 2)
+    assert np.array_equal(observer.tensor, state_v1(deal, 2))
+
+
+def test_the_information_state_hides_other_hands() -> None:
+    """An information state holds the player's own hand only."""
+    game = pyspiel.load_game("python_belote_classic")
+    state = game.new_initial_state()
+    play_to_end(state, random.Random(3), stop_after=35)
+    deal = state.table.deal
+    text = state.information_state_string(0)
+    assert f"hand {deal.hand(0)}" in text
+    for seat in (1, 2, 3):
+        assert str(deal.hand(seat)) not in text
+
+
+def test_mcts_bot_plays_a_classic_deal() -> None:
+    """OpenSpiel's MCTS bot plays seat 0 of a classic deal to its end."""
+    game = pyspiel.load_game("python_belote_classic")
+    rng = np.random.RandomState(7)
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=10,
+        evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng,
+    )
+    state = game.new_initial_state()
+    chooser = random.Random(7)
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(chooser.choices(outcomes, probabilities)[0])
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+        else:
+            state.apply_action(chooser.choice(state.legal_actions()))
+    assert moves >= 1
+    assert sum(state.returns()) == sum(state.table.deal.result.scores) * 2
+
+
+@pytest.mark.parametrize(("name", "params"), [GAMES[0], GAMES[4]])
+def test_a_resampled_state_is_one_the_player_cannot_tell_apart(
+    name: str, params: dict[str, int]
+) -> None:
+    """Information-set sampling: same information state and legal actions for the player,
+    other hands redrawn (RULES.md §2: the other hands are hidden)."""
+    game = pyspiel.load_game(name, params)
+    moved = 0
+    for seed in range(6):
+        state = game.new_initial_state()
+        play_to_end(state, random.Random(seed), stop_after=31 + 4 + 3 * seed)
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        for draw in range(5):
+            sample = belote.openspiel.resample(state, player, random.Random(draw))
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            assert np.array_equal(
+                np.asarray(sample.information_state_tensor(player)),
+                np.asarray(state.information_state_tensor(player)),
+            )
+            assert sample.legal_actions() == state.legal_actions()
+            deal, other = state.table.deal, sample.table.deal
+            assert other.hand(player) == deal.hand(player)
+            moved += any(other.hand(seat) != deal.hand(seat) for seat in range(deal.players))
+    assert moved > 0
+
+
+def test_ismcts_bot_plays_a_classic_deal() -> None:
+    """OpenSpiel's information-set MCTS plays seat 0 through ``resample_from_infostate``."""
+    game = pyspiel.load_game("python_belote_classic")
+    rng = np.random.RandomState(5)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 10, random_state=rng)
+    state = game.new_initial_state()
+    chooser = random.Random(5)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(chooser.choice(state.legal_actions()))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        else:
+            state.apply_action(chooser.choice(state.legal_actions()))
+    assert len(state.returns()) == 4
+
+
+def test_the_openspiel_extra_does_not_need_pettingzoo() -> None:
+    """``belote[openspiel]`` installs open_spiel and numpy only."""
+    code = (
+        "import sys\n"
+        "sys.modules['pettingzoo'] = sys.modules['gymnasium'] = None\n"
+        "import belote.openspiel\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("params", [{"dealer": 2}, {"players": 4}])
+def test_bad_game_parameters_raise_typed_errors(params: dict[str, int]) -> None:
+    with pytest.raises(InvalidArgument):
+        pyspiel.load_game("python_belote_french", params)

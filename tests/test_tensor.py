@@ -1,0 +1,209 @@
+"""The observation layout (no extra needed), its docs table, and what the encoder may reveal."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from belote.actions import ID_PASS, ID_SWAP
+from belote.deal import Deal
+from belote.errors import IllegalAction
+from belote.tensor import (
+    INFORMATION_STATE_V1,
+    INFORMATION_STATE_V1_SIZE,
+    OBSERVATION_V1,
+    OBSERVATION_V1_SIZE,
+    STATE_V1,
+    STATE_V1_SIZE,
+    Block,
+    Table,
+    layout_table,
+)
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "adapters.md"
+
+
+@pytest.mark.parametrize(
+    ("name", "layout", "skip"),
+    [
+        ("OBSERVATION_V1", OBSERVATION_V1, 0),
+        ("STATE_V1", STATE_V1, len(OBSERVATION_V1)),
+        ("INFORMATION_STATE_V1", INFORMATION_STATE_V1, len(OBSERVATION_V1)),
+    ],
+)
+def test_the_docs_page_shows_the_layouts_of_the_code(
+    name: str, layout: tuple[Block, ...], skip: int
+) -> None:
+    """docs/adapters.md holds ``layout_table(layout, skip)`` verbatim between its markers."""
+    text = DOCS.read_text(encoding="utf-8")
+    match = re.search(rf"<!-- layout:{name} -->\n(.*?)\n<!-- layout:end -->", text, re.S)
+    assert match is not None, f"docs/adapters.md lost its {name} table markers"
+    assert match.group(1) == layout_table(layout, skip)
+
+
+def test_layout_names_are_unique_and_the_state_extends_the_observation() -> None:
+    names = [block.name for block in STATE_V1]
+    assert len(names) == len(set(names))
+    assert STATE_V1[: len(OBSERVATION_V1)] == OBSERVATION_V1
+    assert sum(block.size for block in OBSERVATION_V1) == OBSERVATION_V1_SIZE
+    assert STATE_V1_SIZE == OBSERVATION_V1_SIZE + 4 * 32
+    assert INFORMATION_STATE_V1[: len(OBSERVATION_V1)] == OBSERVATION_V1
+    info_names = [block.name for block in INFORMATION_STATE_V1]
+    assert len(info_names) == len(set(info_names))
+    assert sum(block.size for block in INFORMATION_STATE_V1) == INFORMATION_STATE_V1_SIZE
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("french", 2)])
+def test_the_information_state_holds_the_first_hand_and_every_trick_in_order(
+    variant: str, players: int
+) -> None:
+    """RULES.md §2, §5: the seat bid with its first cards; the tricks are kept in play order."""
+    pytest.importorskip("numpy")
+    import random
+
+    from belote.tensor import information_state_v1
+
+    for seed in range(10):
+        deal = Deal.random(variant, seed=seed, players=players, dealer=seed % players)
+        first = deal.hand(1)
+        driver, rng = Table(deal), random.Random(seed)
+        while driver.seat is not None:
+            driver.apply(rng.choice(driver.legal_ids()))
+        vector = information_state_v1(deal, 1)
+        at = OBSERVATION_V1_SIZE
+        assert [i for i in range(32) if vector[at + i]] == [card.index for card in first]
+        history = vector[at + 32 : at + 32 + 9 * 4 * 32].reshape(9, 4, 32)
+        leaders = vector[at + 32 + 9 * 4 * 32 :].reshape(9, 4)
+        for k, (leader, cards) in enumerate(deal.tricks):
+            assert [int(row.argmax()) for row in history[k][: len(cards)]] == [c.index for c in cards]
+            assert int(leaders[k].argmax()) == (leader - 1) % players
+        assert not history[len(deal.tricks) :].any()
+
+
+def test_table_refuses_an_illegal_id() -> None:
+    table = Table(Deal.random("classic", seed=1))
+    with pytest.raises(IllegalAction):
+        table.apply(100)  # no card is played while bidding
+    with pytest.raises(IllegalAction):
+        table.apply(165)
+    table.apply(ID_PASS)
+
+
+def exchange_hidden_cards(deal: Deal, a: int, b: int) -> Deal:
+    """The same deal with one card of seat ``a`` and one of seat ``b`` exchanged in the deck."""
+    deck = list(deal.deck)
+    card_a, card_b = next(iter(deal.hand(a))), next(iter(deal.hand(b)))
+    i, j = deck.index(card_a), deck.index(card_b)
+    deck[i], deck[j] = deck[j], deck[i]
+    return Deal(deal.rules, deck, deal.dealer, deal.players)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("french", 3)])
+def test_an_observation_does_not_depend_on_other_seats_hidden_cards(
+    variant: str, players: int
+) -> None:
+    """An observation is what the seat may know: the other hands are hidden (RULES.md §2)."""
+    pytest.importorskip("numpy")
+    import numpy as np
+
+    from belote.tensor import observation_v1, state_v1
+
+    for seed in range(20):
+        deal = Deal.random(variant, seed=seed, players=players)
+        other = exchange_hidden_cards(deal, 1, 2)
+        assert np.array_equal(observation_v1(deal, 0), observation_v1(other, 0))
+        assert not np.array_equal(state_v1(deal, 0), state_v1(other, 0))
+        for _ in range(players):  # the same passes in both deals
+            deal.apply_all([f"{deal.to_act} pass"])
+            other.apply_all([f"{other.to_act} pass"])
+            assert np.array_equal(observation_v1(deal, 0), observation_v1(other, 0))
+
+
+def test_seats_are_relative_to_the_observer() -> None:
+    """Slot 0 is always the observer: the dealer's slot moves with the observing seat."""
+    pytest.importorskip("numpy")
+    from belote.tensor import observation_v1
+
+    at = sum(block.size for block in OBSERVATION_V1[: [b.name for b in OBSERVATION_V1].index("dealer")])
+    deal = Deal.random("classic", seed=2, dealer=1)
+    for seat in range(4):
+        vector = observation_v1(deal, seat)
+        assert list(vector[at : at + 4]).index(1.0) == (1 - seat) % 4
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    table=st.sampled_from([("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_every_turn_offers_the_legal_ids_and_observes_only_what_the_seat_holds(
+    table: tuple[str, int], seed: int
+) -> None:
+    """Invariants of a random deal driven by ids: the ids offered are the legal actions of the
+    seat asked (RULES.md §3-§6, the swap window aside), and every observation shows that
+    seat's hand and no card it does not hold, within the observation box."""
+    pytest.importorskip("numpy")
+    import random
+
+    from belote.actions import action_id
+    from belote.tensor import observation_v1
+
+    variant, players = table
+    driver = Table(Deal.random(variant, seed=seed, players=players))
+    rng = random.Random(seed)
+    while driver.seat is not None:
+        seat, deal = driver.seat, driver.deal
+        ids = driver.legal_ids()
+        if driver.in_swap_window:
+            assert ids == [ID_PASS, ID_SWAP]
+        else:
+            legal = {action_id(a) for a in deal.legal_actions() if a.seat == seat}
+            if deal.swap_seat() is not None and deal.swap_seat() != seat:
+                legal.discard(ID_SWAP)
+            assert set(ids) == legal
+        vector = observation_v1(deal, seat, history=driver.actions)
+        assert [i for i in range(32) if vector[i]] == [card.index for card in deal.hand(seat)]
+        assert vector.min() >= 0.0 and vector.max() <= 100.0
+        driver.apply(rng.choice(ids))
+    assert driver.deal.is_over and driver.actions == driver.deal.history
+
+
+class IdDeal(Deal):
+    """A deal with the engine's id methods (``legal_action_ids``/``apply_id``), counting calls."""
+
+    __slots__ = ("calls",)
+
+    def legal_action_ids(self) -> list[int]:
+        from belote.actions import action_id
+
+        self.calls = getattr(self, "calls", 0) + 1
+        return sorted({action_id(action) for action in self.legal_actions()})
+
+    def apply_id(self, ident: int) -> None:
+        from belote.actions import action_from_id
+
+        self.calls = getattr(self, "calls", 0) + 1
+        seat = self.swap_seat() if ident == ID_SWAP else self.to_act
+        assert seat is not None
+        self.apply(action_from_id(ident, seat))
+
+
+def test_table_uses_the_deals_id_methods_when_it_has_them() -> None:
+    """The same turns through the engine's id methods as through ``legal_actions``/``apply``."""
+    import random
+
+    for seed in range(10):
+        deck = Deal.random("french", seed=seed, players=2).deck
+        plain, fast = Table(Deal("french", deck, 0, 2)), Table(IdDeal("french", deck, 0, 2))
+        rng = random.Random(seed)
+        while plain.seat is not None:
+            assert (fast.seat, fast.legal_ids()) == (plain.seat, plain.legal_ids())
+            ident = rng.choice(plain.legal_ids())
+            plain.apply(ident)
+            fast.apply(ident)
+        assert fast.seat is None and fast.deal.history == plain.deal.history
+        assert isinstance(fast.deal, IdDeal) and fast.deal.calls > 0
