@@ -1,4 +1,4 @@
-"""Deals to a target: match totals, pending litige points, the winner (RULES.md §8).
+"""Deals to a target: match totals, pending litige points, the winner (rules §8, docs/rules.md#match).
 
 A [`Match`][belote.match.Match] accumulates [`DealResult`][belote.scoring.DealResult] values. It
 holds the points pending after a litige, which are what the next deal's
@@ -13,7 +13,7 @@ won:
   reaches the target ([`reached_target`][belote.rules.Rules.reached_target]); when two
   sides share that highest total, another deal is played.
 
-Pending points left when the match ends are lost (RULES.md §7.4).
+Pending points left when the match ends are lost (rules §7.4, docs/rules.md#pending-litige-points).
 
 >>> from belote.cards import Suit
 >>> from belote.rules import get_rules
@@ -124,7 +124,7 @@ class Match:
     def reached(self, side: int, extra: int = 0) -> bool:
         """Whether ``side``'s total plus ``extra`` reaches the target.
 
-        The deal engine asks this when a player calls out (RULES.md §8.1, §8.2).
+        The deal engine asks this when a player calls out (rules §8.1, docs/rules.md#calling-out; rules §8.2, docs/rules.md#j-arrete).
         """
         return self.rules.reached_target(self._totals[side] + extra, self.target)
 
@@ -213,7 +213,7 @@ class Match:
             self._end(leaders[0], "target")
 
     def _judge_stop(self, side: int) -> None:
-        """RULES.md §8.2: the stopper wins when he reaches the target, else he loses."""
+        """Rules §8.2, docs/rules.md#j-arrete: the stopper wins when he reaches the target, else he loses."""
         if self.rules.reached_target(self._totals[side], self.target):
             self._end(side, "stopped with enough points")
             return
