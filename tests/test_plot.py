@@ -13,7 +13,6 @@ from belote.plot import outcome_rows, plot_comparison, score_rows
 from belote.simulate import Comparison, compare
 
 
-
 def needs_matplotlib() -> None:
     pytest.importorskip("matplotlib")
 
