@@ -20,6 +20,7 @@ plot_comparison(compare(["classic", "italian751"], deals=200), "compare.svg")
 
 from __future__ import annotations
 
+import io
 import math
 import os
 from pathlib import Path
@@ -30,7 +31,14 @@ from belote.errors import InvalidArgument, MissingExtra
 if TYPE_CHECKING:
     from belote.simulate import Comparison
 
-__all__ = ["FORMATS", "comparison_figure", "outcome_rows", "plot_comparison", "score_rows"]
+__all__ = [
+    "FORMATS",
+    "comparison_figure",
+    "comparison_image",
+    "outcome_rows",
+    "plot_comparison",
+    "score_rows",
+]
 
 #: The file formats [`plot_comparison`][belote.plot.plot_comparison] writes, by file suffix.
 FORMATS: Final = {".svg": "svg", ".png": "png"}
@@ -78,16 +86,22 @@ def _bars(axes: Any, names: list[str], rows: dict[str, list[float]], fmt: str) -
     width = 0.8 / len(rows)
     for i, (label, values) in enumerate(rows.items()):
         xs = [x + (i - (len(rows) - 1) / 2) * width for x in range(len(names))]
-        bars = axes.bar(xs, [0 if math.isnan(v) else v for v in values], width,
-                        label=label, color=_COLOURS[i % len(_COLOURS)])
+        bars = axes.bar(
+            xs,
+            [0 if math.isnan(v) else v for v in values],
+            width,
+            label=label,
+            color=_COLOURS[i % len(_COLOURS)],
+        )
         labels = ["n/a" if math.isnan(v) else format(v, fmt) for v in values]
         axes.bar_label(bars, labels=labels, fontsize=7, padding=1)
     axes.set_xticks(range(len(names)), names)
     axes.spines[["top", "right"]].set_visible(False)
     top = max((v for values in rows.values() for v in values if not math.isnan(v)), default=0)
     axes.set_ylim(0, max(1.0, top) * 1.12)
-    axes.legend(fontsize=8, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.08),
-                ncols=len(rows))
+    axes.legend(
+        fontsize=8, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncols=len(rows)
+    )
 
 
 def comparison_figure(comparison: Comparison) -> Any:
@@ -116,14 +130,35 @@ def comparison_figure(comparison: Comparison) -> Any:
     return figure
 
 
+def comparison_image(comparison: Comparison, fmt: str = "svg") -> bytes:
+    """The chart of ``comparison`` as the bytes of an SVG or PNG file.
+
+    The same comparison gives the same bytes: the SVG carries no date and
+    fixed ids, and its words stay text.
+
+    Raises:
+        MissingExtra: matplotlib is not installed.
+        InvalidArgument: ``fmt`` is neither ``"svg"`` nor ``"png"``, or the
+            comparison holds no variant.
+    """
+    if fmt not in FORMATS.values():
+        raise InvalidArgument(f"cannot draw a chart as {fmt!r}: use svg or png")
+    figure = comparison_figure(comparison)
+    import matplotlib
+
+    buffer = io.BytesIO()
+    metadata = {"Date": None} if fmt == "svg" else {"Software": None}
+    with matplotlib.rc_context({"svg.hashsalt": "belote", "svg.fonttype": "none"}):
+        figure.savefig(buffer, format=fmt, metadata=metadata, dpi=120)
+    return buffer.getvalue()
+
+
 def plot_comparison(comparison: Comparison, path: str | os.PathLike[str]) -> Path:
     """Draw the chart of ``comparison`` into ``path``, as SVG or PNG by its suffix.
 
-    The same seed gives the same file: the SVG carries no date and fixed ids.
-
     Args:
         comparison: what [`compare`][belote.simulate.compare] returned.
-        path: the file to write, ending in ``.svg`` or ``.png``.
+        path: the file to write, ending in ``.svg`` or ``.png`` (any case).
 
     Returns:
         The path written.
@@ -132,6 +167,7 @@ def plot_comparison(comparison: Comparison, path: str | os.PathLike[str]) -> Pat
         MissingExtra: matplotlib is not installed (``pip install 'belote[plot]'``).
         InvalidArgument: ``path`` does not end in ``.svg`` or ``.png``, or the
             comparison holds no variant.
+        OSError: the file cannot be written.
     """
     target = Path(path)
     fmt = FORMATS.get(target.suffix.lower())
@@ -139,10 +175,5 @@ def plot_comparison(comparison: Comparison, path: str | os.PathLike[str]) -> Pat
         raise InvalidArgument(
             f"cannot draw into {target.name!r}: the file name must end in .svg or .png"
         )
-    figure = comparison_figure(comparison)
-    import matplotlib
-
-    metadata = {"Date": None} if fmt == "svg" else {"Software": None}
-    with matplotlib.rc_context({"svg.hashsalt": "belote", "svg.fonttype": "none"}):
-        figure.savefig(target, format=fmt, metadata=metadata, dpi=120)
+    target.write_bytes(comparison_image(comparison, fmt))
     return target
