@@ -94,7 +94,7 @@ def _bars(axes: Any, names: list[str], rows: dict[str, list[float]], fmt: str) -
             color=_COLOURS[i % len(_COLOURS)],
         )
         labels = ["n/a" if math.isnan(v) else format(v, fmt) for v in values]
-        axes.bar_label(bars, labels=labels, fontsize=7, padding=1)
+        axes.bar_label(bars, labels=labels, fontsize=7.5, padding=1)
     axes.set_xticks(range(len(names)), names)
     axes.spines[["top", "right"]].set_visible(False)
     top = max((v for values in rows.values() for v in values if not math.isnan(v)), default=0)
@@ -115,7 +115,7 @@ def comparison_figure(comparison: Comparison) -> Any:
     names = [stats.variant for stats in comparison.variants]
     if not names:
         raise InvalidArgument("the comparison holds no variant to draw")
-    figure = figure_class(figsize=(max(8.0, 2.4 * len(names) + 3), 4.2), layout="constrained")
+    figure = figure_class(figsize=(max(7.0, 1.7 * len(names) + 3), 4.0), layout="constrained")
     left, right = figure.subplots(1, 2)
     _bars(left, names, outcome_rows(comparison), ".1f")
     left.set_title("Outcome of a deal", fontsize=10)
