@@ -155,3 +155,17 @@ def test_cite_refuses_an_unknown_section() -> None:
     table, phrases = cite.load_table()
     with pytest.raises(cite.UnknownCitation):
         cite.rewrite("RULES.md §42", table, phrases, None)
+
+
+def test_the_rules_page_names_the_knob_of_every_rule() -> None:
+    """Each rule of docs/rules.md says which field of `Rules` expresses it."""
+    import attrs
+
+    from belote.rules import PlayRules, Rules
+
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\[belote\.rules\.(?:Rules|PlayRules)\.(\w+)\]", text))
+    identity = {"name", "description", "aliases", "source", "play"}
+    fields = {f.name for f in attrs.fields(Rules)} - identity
+    fields |= {f.name for f in attrs.fields(PlayRules)}
+    assert not fields - linked, f"docs/rules.md does not name the knobs {sorted(fields - linked)}"
