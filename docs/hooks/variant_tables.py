@@ -633,9 +633,37 @@ def _terminal(text: str) -> str:
 
 
 
+_CODE_CITATION = re.compile(
+    r"(?P<label>[Rr]ules §\d+(?:\.\d+)?(?:-§\d+(?:\.\d+)?)?(?: (?:point|row|rule|step) \d+| table)?)"
+    r", docs/(?P<target>(?:rules|sources)\.md(?:#[\w-]+)?)"
+)
+_SOURCE_NUMBER = re.compile(r"(?<!\] )(?<![\w#\[/.`-])(00[0-4])(?![\w\]`])")
+
+
+def link_citations(text: str, prefix: str, sources: bool = False) -> str:
+    """Turn the code's citations (``rules §7.4, docs/rules.md#pending-litige-points``,
+    written by ``docs/hooks/cite.py``) into links from a page ``prefix`` deep
+    (``"../"``); with ``sources``, link the source numbers 000-004 too."""
+    text = _CODE_CITATION.sub(lambda m: f"[{m['label']}]({prefix}{m['target']})", text)
+    if sources:
+        text = _SOURCE_NUMBER.sub(lambda m: f"[{m[1]}]({prefix}sources.md#source-{m[1]})", text)
+    return text
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Fill the placeholders and title the tagged JSON examples."""
-    markdown = _PLACEHOLDER.sub(_replace, markdown)
+    prefix = "../" * page.file.src_uri.count("/")
+
+    def replace(match: re.Match[str]) -> str:
+        generated = _replace(match)
+        if match.group(1) in ("rules-table", "readings"):
+            generated = "\n".join(
+                link_citations(line, prefix, sources=line.startswith(("|", "-")))
+                for line in generated.split("\n")
+            )
+        return generated
+
+    markdown = _PLACEHOLDER.sub(replace, markdown)
     return _TAGGED_FENCE.sub(
         lambda m: f'{m.group("indent")}{m.group("fence")}json title="{m.group("tag")}"', markdown
     )
