@@ -14,6 +14,11 @@ Registered in ``mkdocs.yml`` under ``hooks:``. At build time it imports
     every knob of the built-in variants side by side, differing ones first.
 ``<!-- cli-reference -->``
     every subcommand of ``belote`` with its arguments, from ``belote.cli``.
+``<!-- compare-results -->``
+    what ``belote compare`` prints on its defaults (run once per build).
+``<!-- play-sample -->``
+    the start of a ``belote play`` session, driven by scripted answers
+    (always the first choice), as the person would see it.
 ``<!-- vocabulary -->``
     the Italian / French / English vocabulary, with the library name of each
     term (checked to exist).
@@ -532,7 +537,7 @@ def on_config(config: Any) -> Any:
 # --- the hook -------------------------------------------------------------------------
 
 _PLACEHOLDER = re.compile(
-    r"^<!--\s*(rules-table|readings|knob-comparison|vocabulary|cli-reference|compare-results)(?::\s*([\w.-]+))?\s*-->[ \t]*$",
+    r"^<!--\s*(rules-table|readings|knob-comparison|vocabulary|cli-reference|compare-results|play-sample)(?::\s*([\w.-]+))?\s*-->[ \t]*$",
     re.M,
 )
 _TAGGED_FENCE = re.compile(
@@ -557,9 +562,12 @@ def _replace(match: re.Match[str]) -> str:
         return cli_reference()
     if kind == "compare-results":
         return compare_results()
+    if kind == "play-sample":
+        return play_sample()
     return vocabulary()
 
 
+@cache
 def compare_results() -> str:
     """The output of ``belote compare`` on its defaults, run at build time."""
     import io
@@ -569,12 +577,93 @@ def compare_results() -> str:
     out = io.StringIO()
     if main(["compare"], out) != 0:
         raise PluginError("variant_tables: belote compare failed")
-    return "```text\n$ belote compare\n" + out.getvalue().rstrip() + "\n```"
+    return _terminal("$ belote compare\n" + out.getvalue().rstrip())
+
+
+PLAY_COMMAND = ("play", "classic", "--seed", "3")
+PLAY_ANSWERS = 3
+
+
+@cache
+def play_sample() -> str:
+    """The start of ``belote play``: the person answers the first choice three times.
+
+    The answers are echoed after their prompt, as on a terminal; the sample
+    ends at the next question.
+    """
+    import io
+    import sys
+
+    from belote.cli import main
+
+    out = io.StringIO()
+
+    class Answers(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            line = super().readline(-1 if size is None else size)
+            out.write(line)
+            return line
+
+    stdin = sys.stdin
+    sys.stdin = Answers("1\n" * PLAY_ANSWERS)
+    try:
+        status = main(list(PLAY_COMMAND), out)
+    finally:
+        sys.stdin = stdin
+    if status != 0:
+        raise PluginError(f"variant_tables: belote {' '.join(PLAY_COMMAND)} failed")
+    text = out.getvalue()
+    lines = text.splitlines()
+    # Stop at the first question left unanswered (the input ended there).
+    answered = 0
+    kept: list[str] = []
+    for line in lines:
+        kept.append(line)
+        if line.rstrip().endswith(":") and answered >= PLAY_ANSWERS:
+            break
+        if re.search(r":\s*1$", line):
+            answered += 1
+    kept = [line for line in kept[:60] if "abandoned" not in line.lower()]
+    return _terminal("$ belote " + " ".join(PLAY_COMMAND) + "\n" + "\n".join(kept))
+
+
+def _terminal(text: str) -> str:
+    """A terminal sample: a text block in a ``terminal`` div (see ``extra.css``)."""
+    return f'<div class="terminal" markdown>\n\n```text\n{text}\n```\n\n</div>'
+
+
+
+_CODE_CITATION = re.compile(
+    r"(?P<label>[Rr]ules §\d+(?:\.\d+)?(?:-§\d+(?:\.\d+)?)?(?: (?:point|row|rule|step) \d+| table)?)"
+    r", docs/(?P<target>(?:rules|sources)\.md(?:#[\w-]+)?)"
+)
+_SOURCE_NUMBER = re.compile(r"(?<!\] )(?<![\w#\[/.`-])(00[0-4])(?![\w\]`])")
+
+
+def link_citations(text: str, prefix: str, sources: bool = False) -> str:
+    """Turn the code's citations (``rules §7.4, docs/rules.md#pending-litige-points``,
+    written by ``docs/hooks/cite.py``) into links from a page ``prefix`` deep
+    (``"../"``); with ``sources``, link the source numbers 000-004 too."""
+    text = _CODE_CITATION.sub(lambda m: f"[{m['label']}]({prefix}{m['target']})", text)
+    if sources:
+        text = _SOURCE_NUMBER.sub(lambda m: f"[{m[1]}]({prefix}sources.md#source-{m[1]})", text)
+    return text
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Fill the placeholders and title the tagged JSON examples."""
-    markdown = _PLACEHOLDER.sub(_replace, markdown)
+    prefix = "../" * page.file.src_uri.count("/")
+
+    def replace(match: re.Match[str]) -> str:
+        generated = _replace(match)
+        if match.group(1) in ("rules-table", "readings"):
+            generated = "\n".join(
+                link_citations(line, prefix, sources=line.startswith(("|", "-")))
+                for line in generated.split("\n")
+            )
+        return generated
+
+    markdown = _PLACEHOLDER.sub(replace, markdown)
     return _TAGGED_FENCE.sub(
         lambda m: f'{m.group("indent")}{m.group("fence")}json title="{m.group("tag")}"', markdown
     )

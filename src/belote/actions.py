@@ -56,13 +56,13 @@ class Verb(enum.Enum):
     TAKE = "take"
     """Take the turned suit (round 1) or name another suit (round 2)."""
     SWAP = "swap"
-    """Exchange the 7 of trump for the turned card (RULES.md §4)."""
+    """Exchange the 7 of trump for the turned card (rules §4, docs/rules.md#seven-swap)."""
     DECLARE = "declare"
     """Declare every combination held, or one combination given by its cards."""
     PLAY = "play"
     """Play a card, optionally announcing belote or rebelote with it."""
     STOP = "stop"
-    """Call out ("chiamarsi fuori", RULES.md §8.1) or stop the deal ("j'arrête", §8.2)."""
+    """Call out ("chiamarsi fuori", rules §8.1, docs/rules.md#calling-out) or stop the deal ("j'arrête", rules §8.2, docs/rules.md#j-arrete)."""
 
 
 _VERBS = {verb.value: verb for verb in Verb}

@@ -14,7 +14,7 @@ Card.parse('JH')
 >>> hand.points(Suit.HEARTS)
 45
 
-Card points follow RULES.md §1: trump J 20, 9 14, A 11, 10 10, K 4, Q 3;
+Card points follow rules §1, docs/rules.md#cards: trump J 20, 9 14, A 11, 10 10, K 4, Q 3;
 plain A 11, 10 10, K 4, Q 3, J 2; the rest 0. A deck holds 152 points
 whatever the trump.
 """
@@ -134,11 +134,11 @@ _SUIT_TEXT: Final = {
 _RANK_TEXT: Final = ("7", "8", "9", "10", "J", "Q", "K", "A")
 _RANK_FROM_TEXT: Final = {text: Rank(i) for i, text in enumerate(_RANK_TEXT)} | {"T": Rank.TEN}
 
-#: Trump ranks from high to low: J 9 A 10 K Q 8 7 (RULES.md §1).
+#: Trump ranks from high to low: J 9 A 10 K Q 8 7 (rules §1, docs/rules.md#cards).
 TRUMP_ORDER: Final = (
     Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.EIGHT, Rank.SEVEN,
 )  # fmt: skip
-#: Plain-suit ranks from high to low: A 10 K Q J 9 8 7 (RULES.md §1).
+#: Plain-suit ranks from high to low: A 10 K Q J 9 8 7 (rules §1, docs/rules.md#cards).
 PLAIN_ORDER: Final = (
     Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN,
 )  # fmt: skip

@@ -14,6 +14,7 @@ __all__ = [
     "InvalidCombination",
     "InvalidRecord",
     "InvalidTally",
+    "MissingExtra",
     "NotationError",
     "UnknownVariant",
 ]
@@ -29,6 +30,18 @@ class NotationError(BeloteError, ValueError):
 
 class InvalidArgument(BeloteError, ValueError):
     """An argument outside what the rules allow (a player count, a seat)."""
+
+
+class MissingExtra(BeloteError, ImportError):
+    """A feature needs an optional dependency that is not installed.
+
+    Attributes:
+        extra: the extra to install, as in ``pip install 'belote[plot]'``.
+    """
+
+    def __init__(self, message: str, extra: str) -> None:
+        super().__init__(message)
+        self.extra = extra
 
 
 class UnknownVariant(BeloteError, LookupError):

@@ -3,7 +3,7 @@
 [`Game`][belote.game.Game] deals from seeded shuffles (or given decks), asks each seat's
 [`Agent`][belote.game.Agent] for its actions, passes the match totals, target and pending
 litige points to every [`Deal`][belote.deal.Deal], and adds each result to a
-[`Match`][belote.match.Match] until a side wins (RULES.md §8).
+[`Match`][belote.match.Match] until a side wins (rules §8, docs/rules.md#match).
 
 >>> result = play_match("classic", [RandomAgent(seed) for seed in range(4)], seed=7, target=300)
 >>> result.winner in (0, 1), result.totals == result.match.totals
@@ -41,7 +41,7 @@ class Agent(Protocol):
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """Return one action of ``legal`` (all of them are the observing seat's).
 
-        When the holder of the 7 of trump may swap out of turn (RULES.md §4),
+        When the holder of the 7 of trump may swap out of turn (rules §4, docs/rules.md#seven-swap),
         ``legal`` is ``[swap, pass]``: ``pass`` there means "keep the 7" and
         is not recorded.
         """
@@ -67,7 +67,7 @@ class RandomAgent:
 
 
 def next_dealer(rules: Rules, players: int, dealer: int, result: DealResult) -> int:
-    """Who deals after a deal that ended with ``result`` (RULES.md §2).
+    """Who deals after a deal that ended with ``result`` (rules §2, docs/rules.md#dealing).
 
     The rule lives in [`belote.match.next_dealer`][belote.match.next_dealer]
     (``NEXT_SEAT``, ``WINNER_DEALS``, ``winner_deals_with_three``).

@@ -1,4 +1,4 @@
-"""Deals to a target: match totals, pending litige points, the winner (RULES.md §8).
+"""Deals to a target: match totals, pending litige points, the winner (rules §8, docs/rules.md#match).
 
 A [`Match`][belote.match.Match] accumulates [`DealResult`][belote.scoring.DealResult] values. It
 holds the points pending after a litige, which are what the next deal's
@@ -15,7 +15,7 @@ won:
   [`both_over_target`][belote.rules.Rules.both_over_target] ``PLAY_ON``, a deal that
   takes two sides past the target together is followed by one more deal.
 
-Pending points left when the match ends are lost (RULES.md §7.4).
+Pending points left when the match ends are lost (rules §7.4, docs/rules.md#pending-litige-points).
 
 >>> from belote.cards import Suit
 >>> from belote.rules import get_rules
@@ -151,7 +151,7 @@ class Match:
     def reached(self, side: int, extra: int = 0) -> bool:
         """Whether ``side``'s total plus ``extra`` reaches the target.
 
-        The deal engine asks this when a player calls out (RULES.md §8.1, §8.2).
+        The deal engine asks this when a player calls out (rules §8.1, docs/rules.md#calling-out; rules §8.2, docs/rules.md#j-arrete).
         """
         return self.rules.reached_target(self._totals[side] + extra, self.target)
 
@@ -251,7 +251,7 @@ class Match:
             self._end(leaders[0], "target")
 
     def _judge_stop(self, side: int) -> None:
-        """RULES.md §8.2: the stopper wins when he reaches the target, else he loses."""
+        """Rules §8.2, docs/rules.md#j-arrete: the stopper wins when he reaches the target, else he loses."""
         if self.rules.reached_target(self._totals[side], self.target):
             self._end(side, "stopped with enough points")
             return

@@ -1,4 +1,4 @@
-"""Penalties for errors made at a real table (RULES.md §9).
+"""Penalties for errors made at a real table (rules §9, docs/rules.md#penalties).
 
 A strict engine refuses an illegal action; a game recorded by hand may
 contain one all the same, and the sources say what it costs. A variant's

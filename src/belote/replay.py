@@ -184,7 +184,7 @@ def deal_from_record(
 def match_from_record(doc: object) -> tuple[Match, list[Deal]]:
     """Replay a match record deal by deal, carrying totals, pending points and the dealer.
 
-    Each deal after the first must be dealt by the dealer RULES.md §2 names
+    Each deal after the first must be dealt by the dealer that rules §2 names (docs/rules.md#next-dealer)
     ([`next_dealer`][belote.game.next_dealer]), and no deal may follow the one that
     ended the match.
 

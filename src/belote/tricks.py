@@ -1,4 +1,4 @@
-"""Trick winner and legal plays under a variant's play obligations (RULES.md §5).
+"""Trick winner and legal plays under a variant's play obligations (rules §5, docs/rules.md#play-obligations).
 
 Both work on card masks with a few bit operations. The public functions take
 and return typed values; the ``*_index``/``*_mask`` forms take card indices
@@ -96,7 +96,7 @@ def trick_winner(trick: Sequence[Card], trump: int | None) -> int:
 def follower_mask(
     hand: int, led: int, best: int, partner_is_best: bool, trump: int, play: PlayRules
 ) -> int:
-    """The cards of ``hand`` a player who does not lead may play (RULES.md §5).
+    """The cards of ``hand`` a player who does not lead may play (rules §5, docs/rules.md#play-obligations).
 
     This is the one place where the play obligations are written; the deal
     engine calls it with the trick's best card, which it tracks as cards are
@@ -177,7 +177,7 @@ def legal_plays(
     play: PlayRules,
     partners: bool = True,
 ) -> CardSet:
-    """The cards of ``hand`` that may be played to ``trick`` (RULES.md §5).
+    """The cards of ``hand`` that may be played to ``trick`` (rules §5, docs/rules.md#play-obligations).
 
     Args:
         hand: the player's cards.
