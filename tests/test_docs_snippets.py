@@ -9,6 +9,8 @@ without an ``if __name__ == "__main__":`` guard fails here too.
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import re
 import subprocess
 import sys
@@ -27,6 +29,21 @@ NOT_STANDALONE = {
 # Smaller runs than the page shows, so the suite stays fast; the code is unchanged.
 SHRINK = {"deals=1000": "deals=24"}
 
+# Snippets that use an optional extra: skipped without it, unless BELOTE_REQUIRE_EXTRAS is set
+# (``.ci/run`` installs the extras and runs them there).
+EXTRA_MODULES = {
+    "numpy": "numpy",
+    "pyspiel": "pyspiel",
+    "pettingzoo": "pettingzoo",
+    "gymnasium": "gymnasium",
+    "matplotlib": "matplotlib",
+    "distributed": "distributed",
+    "belote.env": "pettingzoo",
+    "belote.openspiel": "pyspiel",
+    "belote.plot": "matplotlib",
+}
+IMPORT = re.compile(r"^\s*(?:import|from)\s+([A-Za-z_][\w.]*)", re.M)
+
 PRELUDE = 'import multiprocessing\nmultiprocessing.set_start_method("spawn", force=True)\n'
 
 
@@ -44,6 +61,10 @@ def snippets() -> list[tuple[str, int, str]]:
 def test_snippet_runs_as_a_script(page: str, index: int, body: str, tmp_path: Path) -> None:
     if (page, index) in NOT_STANDALONE:
         pytest.skip(NOT_STANDALONE[page, index])
+    needed = {EXTRA_MODULES[name] for name in IMPORT.findall(body) if name in EXTRA_MODULES}
+    missing = sorted(name for name in needed if importlib.util.find_spec(name) is None)
+    if missing and not os.environ.get("BELOTE_REQUIRE_EXTRAS"):
+        pytest.skip(f"needs the optional {', '.join(missing)}")
     for old, new in SHRINK.items():
         body = body.replace(old, new)
     script = tmp_path / "snippet.py"
