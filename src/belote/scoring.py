@@ -34,7 +34,10 @@ The steps, in order:
 from __future__ import annotations
 
 import enum
+import functools
+import itertools
 import operator
+from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
@@ -42,7 +45,7 @@ import attrs
 
 from belote import announcements as _announcements
 from belote.announcements import Declaration, Kind, no_announcements_message
-from belote.cards import Card, Rank, Suit
+from belote.cards import CARDS, Card, Rank, Suit
 from belote.errors import InvalidArgument, InvalidTally
 from belote.penalties import Penalty, SanctionKind, penalty_lines
 from belote.rules import CallingOut, CapotRule, PendingRule, Rules
@@ -53,6 +56,7 @@ __all__ = [
     "Line",
     "Outcome",
     "Tally",
+    "card_points_possible",
     "check_tally",
     "redeal_result",
     "score_tally",
@@ -225,6 +229,127 @@ def _check_per_side(values: tuple[int, ...], sides: int, field: str) -> None:
             raise InvalidTally(f"{value} is negative", field=field)
 
 
+@functools.cache
+def _card_values(trump: Suit) -> tuple[tuple[int, int], ...]:
+    """The 32 cards' values under ``trump``: (value, how many cards), highest value first."""
+    counts = Counter(card.points(trump) for card in CARDS)
+    return tuple(sorted(counts.items(), reverse=True))
+
+
+@functools.cache
+def _splits(count: int, sides: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to give at most ``count`` equal cards to ``sides`` sides."""
+    return tuple(
+        split for split in itertools.product(range(count + 1), repeat=sides)
+        if sum(split) <= count
+    )
+
+
+@functools.cache
+def _bounds(values: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each class index i, (fewest, most) points c cards of classes i.. hold, by c."""
+    bounds = []
+    for index in range(len(values) + 1):
+        rest = sorted(v for v, n in values[index:] for _ in range(n))
+        worst = tuple(sum(rest[:c]) for c in range(len(rest) + 1))
+        best = tuple(sum(rest[len(rest) - c:]) if c else 0 for c in range(len(rest) + 1))
+        bounds.append((worst, best))
+    return tuple(bounds)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _fits(
+    values: tuple[tuple[int, int], ...], index: int, needs: tuple[tuple[int, int], ...]
+) -> bool:
+    """Whether disjoint sets of cards of classes ``index..``, one per need, hold (cards, points).
+
+    A depth-first search over the value classes (all cards of one value are
+    alike), memoised on what the sides still need, sorted since sides are
+    interchangeable; the fewest and most points the cards left can hold
+    prune each side and all sides together.
+    """
+    if not needs:
+        return True
+    worst, best = _bounds(values)[index]
+    total_cards = sum(cards for cards, _ in needs)
+    if total_cards >= len(worst):
+        return False
+    if not worst[total_cards] <= sum(points for _, points in needs) <= best[total_cards]:
+        return False
+    for cards, points in needs:
+        if not worst[cards] <= points <= best[cards]:
+            return False
+    value, count = values[index]
+    for split in _splits(count, len(needs)):
+        after = []
+        for (cards, points), taken in zip(needs, split, strict=True):
+            if taken > cards or taken * value > points:
+                break
+            if (cards - taken, points - taken * value) != (0, 0):
+                after.append((cards - taken, points - taken * value))
+        else:
+            if _fits(values, index + 1, tuple(sorted(after))):
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def card_points_possible(
+    trump: Suit, cards: tuple[int, ...], points: tuple[int, ...]
+) -> bool:
+    """Whether each side can have won ``cards[s]`` cards worth ``points[s]`` card points.
+
+    Exact: the sides' cards are disjoint sets out of the 32 cards, valued
+    under ``trump`` (RULES.md §1); cards nobody won (``french``'s stock, the
+    tricks not played after "j'arrête") are the rest. Which suit is trump
+    does not change the set of values today, but the values are read from
+    the cards under that trump, so a variant valuing cards otherwise stays
+    exact.
+
+    Args:
+        trump: the trump suit.
+        cards: cards won per side (tricks won times cards per trick).
+        points: card points per side, without the last-trick bonus.
+
+    >>> card_points_possible(Suit.HEARTS, (16, 16), (151, 1))  # no card is worth 1
+    False
+    >>> card_points_possible(Suit.HEARTS, (16, 16), (140, 12))  # 11 cards of 0, 3 jacks, 2 queens
+    True
+    >>> card_points_possible(Suit.HEARTS, (16, 16), (141, 11))  # 16 cards hold at least 12
+    False
+    >>> card_points_possible(Suit.HEARTS, (4, 28), (60, 92))  # one trick: J 9 A of trump + A = 56
+    False
+    """
+    values = _card_values(trump)
+    needs = tuple(zip(cards, points, strict=True))
+    if sum(cards) == len(CARDS) and sum(points) == sum(v * n for v, n in values):
+        needs = needs[:-1]  # the whole deck was won: the last side holds the rest
+    return _fits(values, 0, tuple(sorted(need for need in needs if need != (0, 0))))
+
+
+def _describe_values(trump: Suit) -> str:
+    return ", ".join(
+        f"{count}×{value}" if count > 1 else str(value) for value, count in _card_values(trump)
+    )
+
+
+def _check_card_points(tally: Tally, rules: Rules) -> None:
+    per_trick = tally.players
+    cards = tuple(tricks * per_trick for tricks in tally.tricks)
+    if card_points_possible(tally.trump, cards, tally.card_points):
+        return
+    sides = ", ".join(
+        f"side {side} {points} in {tricks} trick{'s' if tricks != 1 else ''}"
+        for side, (tricks, points) in enumerate(zip(tally.tricks, tally.card_points, strict=True))
+    )
+    raise InvalidTally(
+        f"no cards can make these card points ({sides}): each trick holds {per_trick} cards "
+        f"and the 32 cards are worth {_describe_values(tally.trump)} with "
+        f"{tally.trump.letter} trump",
+        field="card_points",
+    )
+
+
 def check_tally(tally: Tally, rules: Rules) -> None:
     """Refuse a tally that cannot have happened under ``rules`` (RULES.md §7, step 1).
 
@@ -299,6 +424,7 @@ def check_tally(tally: Tally, rules: Rules) -> None:
             )
         if tally.last_trick == side:
             raise InvalidTally(f"side {side} won no trick", field="last_trick")
+    _check_card_points(tally, rules)
     _check_announcements(tally, rules, count)
 
 
