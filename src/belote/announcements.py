@@ -26,8 +26,9 @@ from typing import Final
 
 import attrs
 
+from belote import _checks
 from belote.cards import CARDS, PLAIN_STRENGTH, Card, CardSet, Rank, Suit
-from belote.errors import InvalidArgument, InvalidCombination
+from belote.errors import InvalidArgument, InvalidArgumentType, InvalidCombination
 from belote.rules import Contest, Rules
 
 __all__ = [
@@ -147,7 +148,7 @@ class Combination:
             return "carré"
         return _KIND_NAMES[min(self.length, 5) - 3]
 
-    def points(self, rules: Rules) -> int:
+    def points(self, rules: Rules | str) -> int:
         """What the combination scores under ``rules`` (RULES.md §6.1).
 
         A run of 3, 4, and 5 or more cards scores ``rules.run_values`` 0, 1
@@ -162,6 +163,7 @@ class Combination:
         >>> eight.points(FRENCH), eight.points(PIEDICAVALLO)
         (120, 100)
         """
+        rules = _checks.as_rules(rules)
         if self.kind is Kind.CARRE:
             value = rules.carre_values.get(self.rank)
             if value is None:
@@ -191,8 +193,11 @@ def team_of(seat: int) -> int:
 
     >>> [team_of(seat) for seat in range(4)]
     [0, 1, 0, 1]
+
+    Raises:
+        InvalidSeat: not a seat of a four-player table.
     """
-    return seat % 2
+    return _checks.seat(seat, 4) % 2
 
 
 @attrs.frozen
@@ -207,8 +212,8 @@ class Declaration:
     seat: int
     combination: Combination
 
-    def points(self, rules: Rules) -> int:
-        """What the declared combination scores under ``rules``."""
+    def points(self, rules: Rules | str) -> int:
+        """What the declared combination scores under ``rules`` (a ``Rules`` or a variant name)."""
         return self.combination.points(rules)
 
     def __str__(self) -> str:
@@ -267,8 +272,9 @@ def _carre_not_allowed(rank: Rank, rules: Rules) -> str:
     )
 
 
-def no_announcements_message(rules: Rules) -> str:
+def no_announcements_message(rules: Rules | str) -> str:
     """The error message for a declaration in a variant with only belote."""
+    rules = _checks.as_rules(rules)
     return f"{rules.name} has no announcements but belote"
 
 
@@ -293,7 +299,7 @@ def _shown_mask(cards: CardSet | Sequence[Card] | str) -> int:
     return mask
 
 
-def classify(cards: CardSet | Sequence[Card] | str, rules: Rules) -> Combination:
+def classify(cards: CardSet | Sequence[Card] | str, rules: Rules | str) -> Combination:
     """Read shown cards as one combination the variant allows.
 
     A run is 3 to 8 cards in a row of one suit in sequence order
@@ -320,8 +326,13 @@ def classify(cards: CardSet | Sequence[Card] | str, rules: Rules) -> Combination
     ...
     belote.errors.InvalidCombination: a carré of 8s is not allowed in piedicavallo (carrés allowed: A K Q J 10 9)
     """
+    rules = _checks.as_rules(rules)
     if rules.contest is Contest.NONE:
         raise InvalidCombination(no_announcements_message(rules))
+    if not isinstance(cards, (CardSet, str, Sequence)):
+        raise InvalidArgumentType(
+            f"cards: expected a CardSet, text or a sequence of Card, got {type(cards).__name__}"
+        )
     mask = _shown_mask(cards)
     count = mask.bit_count()
     shown = str(CardSet.from_mask(mask)) or "no card"
@@ -368,7 +379,7 @@ def _runs(mask: int) -> list[Combination]:
     return found
 
 
-def find_combinations(hand: CardSet, rules: Rules) -> tuple[Combination, ...]:
+def find_combinations(hand: CardSet | str, rules: Rules | str) -> tuple[Combination, ...]:
     """Every combination ``hand`` can declare under ``rules``.
 
     One run per maximal streak of 3 or more cards in each suit (a longer
@@ -386,6 +397,10 @@ def find_combinations(hand: CardSet, rules: Rules) -> tuple[Combination, ...]:
     >>> [c.label for c in find_combinations(hand, FRENCH)]
     ['cent AS', 'tierce AH']
     """
+    rules = _checks.as_rules(rules)
+    if isinstance(hand, str):
+        hand = CardSet.parse(hand)
+    _checks.instance(hand, CardSet, "hand")
     if rules.contest is Contest.NONE:
         return ()
     mask = hand.mask
@@ -568,7 +583,7 @@ def _resolve_individual(
 
 def resolve_contest(
     declarations: Sequence[Declaration],
-    rules: Rules,
+    rules: Rules | str,
     trump: Suit,
     *,
     players: int = 4,
@@ -627,6 +642,15 @@ def resolve_contest(
     >>> [str(d) for d in resolve_contest(table, PIEDICAVALLO, Suit.DIAMONDS)]
     ['seat 1: tierce 10H']
     """
+    rules = _checks.as_rules(rules)
+    trump = _checks.as_suit(trump)
+    _checks.whole(players, "players", 1)
+    _checks.whole(first_speaker, "first_speaker")
+    for index, declaration in enumerate(_checks.sequence(declarations, "declarations")):
+        where = f"declarations[{index}]"
+        declaration = _checks.instance(declaration, Declaration, where)
+        _checks.whole(declaration.seat, f"{where}.seat")
+        _checks.instance(declaration.combination, Combination, f"{where}.combination")
     contest = rules.contest
     if contest is Contest.NONE:
         if declarations:

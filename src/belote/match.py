@@ -33,7 +33,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from belote.errors import InvalidArgument, InvalidTally
+from belote import _checks
+from belote.errors import InvalidArgument, InvalidArgumentType, InvalidTally
 from belote.rules import CallingOut, Rules
 from belote.scoring import DealResult, Tally, score_tally, side_count, side_of
 
@@ -77,10 +78,14 @@ class Match:
             the target is not positive.
     """
 
-    def __init__(self, rules: Rules, target: int | None = None, players: int | None = None):
+    def __init__(
+        self, rules: Rules | str, target: int | None = None, players: int | None = None
+    ) -> None:
+        rules = _checks.as_rules(rules)
         self.rules = rules
+        _checks.whole_or_none(players, "players")
         self.players = rules.check_players(rules.default_players if players is None else players)
-        self.target = rules.target if target is None else target
+        self.target = rules.target if target is None else _checks.whole(target, "target")
         if self.target < 1:
             raise InvalidArgument(f"a match target must be positive, not {self.target}")
         self._totals = [0] * side_count(rules, self.players)
@@ -125,7 +130,12 @@ class Match:
         """Whether ``side``'s total plus ``extra`` reaches the target.
 
         The deal engine asks this when a player calls out (RULES.md §8.1, §8.2).
+
+        Raises:
+            InvalidSeat: no such side.
         """
+        _checks.seat(side, len(self._totals), "side")
+        _checks.whole(extra, "extra")
         return self.rules.reached_target(self._totals[side] + extra, self.target)
 
     def copy(self) -> Match:
@@ -145,6 +155,7 @@ class Match:
 
     def can_add(self, result: DealResult) -> bool:
         """Whether ``result`` can be added: the match is not over and the sides match."""
+        _checks.instance(result, DealResult, "result")
         return not self.is_over and len(result.scores) == len(self._totals)
 
     def add(self, result: DealResult) -> None:
@@ -153,7 +164,9 @@ class Match:
         Raises:
             InvalidArgument: the match is already over, or the result has a
                 different number of sides.
+            InvalidArgumentType: ``result`` is not a well-typed ``DealResult``.
         """
+        self._check_result(result)
         if self.is_over:
             raise InvalidArgument(f"the match is over: side {self._winner} won")
         if len(result.scores) != len(self._totals):
@@ -171,6 +184,17 @@ class Match:
         else:
             self._check_target()
 
+    def _check_result(self, result: DealResult) -> None:
+        _checks.instance(result, DealResult, "result")
+        for index, points in enumerate(_checks.sequence(result.scores, "result.scores")):
+            _checks.whole(points, f"result.scores[{index}]")
+        _checks.whole(result.pending, "result.pending", 0)
+        sides = len(result.scores)
+        if result.match_winner is not None:
+            _checks.seat(result.match_winner, sides, "result.match_winner")
+        if result.stopped_by is not None:
+            _checks.seat(result.stopped_by, self.players, "result.stopped_by")
+
     def score(self, tally: Tally) -> DealResult:
         """Score ``tally`` with the pending points and add the result.
 
@@ -178,6 +202,7 @@ class Match:
             InvalidTally: the tally is impossible, or has another number of players.
             InvalidArgument: the match is already over.
         """
+        _checks.instance(tally, Tally, "tally")
         if self.is_over:
             raise InvalidArgument(f"the match is over: side {self._winner} won")
         if tally.players != self.players:
@@ -230,7 +255,9 @@ class Match:
         )
 
 
-def score_match(tallies: Iterable[Tally], rules: Rules, target: int | None = None) -> MatchResult:
+def score_match(
+    tallies: Iterable[Tally], rules: Rules | str, target: int | None = None
+) -> MatchResult:
     """Score a list of tallies as one match, carrying pending points from deal to deal.
 
     Raises:
@@ -238,7 +265,14 @@ def score_match(tallies: Iterable[Tally], rules: Rules, target: int | None = Non
             ``deals[i].``.
         InvalidArgument: a tally comes after the match was won.
     """
+    rules = _checks.as_rules(rules)
+    if isinstance(tallies, (str, bytes)) or not hasattr(tallies, "__iter__"):
+        raise InvalidArgumentType(
+            f"tallies: expected an iterable of Tally, got {type(tallies).__name__}"
+        )
     items = list(tallies)
+    for index, tally in enumerate(items):
+        _checks.instance(tally, Tally, f"tallies[{index}]")
     players = items[0].players if items else None
     match = Match(rules, target, players)
     for index, tally in enumerate(items):

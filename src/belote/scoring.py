@@ -43,6 +43,7 @@ from typing import Final
 
 import attrs
 
+from belote import _checks
 from belote import announcements as _announcements
 from belote.announcements import Declaration, Kind, no_announcements_message
 from belote.cards import CARDS, Card, Rank, Suit
@@ -175,38 +176,60 @@ class DealResult:
 # --- seats, sides and the size of a deal --------------------------------------------
 
 
-def side_count(rules: Rules, players: int) -> int:
+def side_count(rules: Rules | str, players: int) -> int:
     """The number of scoring sides: two teams, or one per player.
+
+    Raises:
+        InvalidArgument: the variant is not played by ``players`` players.
 
     >>> from belote.rules import get_rules
     >>> side_count(get_rules("classic"), 4), side_count(get_rules("french"), 3)
     (2, 3)
     """
+    rules = _checks.as_rules(rules)
+    rules.check_players(_checks.whole(players, "players"))
+    return _side_count(rules, players)
+
+
+def _side_count(rules: Rules, players: int) -> int:
     return 2 if rules.partnerships else players
 
 
-def side_of(seat: int, rules: Rules) -> int:
+def side_of(seat: int, rules: Rules | str) -> int:
     """The side a seat scores for: its team (seats 0 and 2 are team 0), or itself.
+
+    Raises:
+        InvalidSeat: no table of the variant has that seat.
 
     >>> from belote.rules import get_rules
     >>> side_of(3, get_rules("classic")), side_of(2, get_rules("french"))
     (1, 2)
     """
+    rules = _checks.as_rules(rules)
+    _checks.seat(seat, max(rules.player_counts))
+    return _side_of(seat, rules)
+
+
+def _side_of(seat: int, rules: Rules) -> int:
     return seat % 2 if rules.partnerships else seat
 
 
-def tricks_per_deal(rules: Rules) -> int:
+def tricks_per_deal(rules: Rules | str) -> int:
     """Cards in each hand, hence tricks in a deal played to the end (RULES.md §2).
 
     >>> from belote.rules import get_rules
     >>> tricks_per_deal(get_rules("classic")), tricks_per_deal(get_rules("french"))
     (8, 9)
     """
+    return _tricks_per_deal(_checks.as_rules(rules))
+
+
+def _tricks_per_deal(rules: Rules) -> int:
     return sum(rules.first_packets) + sum(rules.completion_packets)
 
 
 def _whole_deck_played(rules: Rules, players: int) -> bool:
-    return players * tricks_per_deal(rules) == 32
+    return players * _tricks_per_deal(rules) == 32
 
 
 # --- step 1: validation -------------------------------------------------------------
@@ -350,25 +373,53 @@ def _check_card_points(tally: Tally, rules: Rules) -> None:
     )
 
 
-def check_tally(tally: Tally, rules: Rules) -> None:
+def _check_types(tally: Tally) -> None:
+    """Every field of the tally has the type its annotation says."""
+    for name in ("taker", "players"):
+        _checks.whole(getattr(tally, name), f"Tally.{name}")
+    for name in ("last_trick", "belote", "dealer", "stopped_by"):
+        _checks.whole_or_none(getattr(tally, name), f"Tally.{name}")
+    _checks.instance(tally.trump, Suit, "Tally.trump")
+    for name in ("tricks", "card_points"):
+        for index, value in enumerate(_checks.sequence(getattr(tally, name), f"Tally.{name}")):
+            _checks.whole(value, f"Tally.{name}[{index}]")
+    for name, kind in (("announcements", Declaration), ("penalties", Penalty)):
+        for index, value in enumerate(_checks.sequence(getattr(tally, name), f"Tally.{name}")):
+            _checks.instance(value, kind, f"Tally.{name}[{index}]")
+
+
+def check_tally(tally: Tally, rules: Rules | str) -> None:
     """Refuse a tally that cannot have happened under ``rules`` (RULES.md §7, step 1).
+
+    Among the checks, ``card_points`` must be points that the cards won can
+    hold ([`card_points_possible`][belote.scoring.card_points_possible]).
+
+    Args:
+        tally: the tally.
+        rules: the variant, or its name or alias.
 
     Raises:
         InvalidTally: the first fault found; its ``field`` names the field.
+        InvalidArgumentType: ``tally`` is not a ``Tally``, or one of its
+            fields has the wrong type.
+        UnknownVariant: ``rules`` names no variant.
     """
+    _checks.instance(tally, Tally, "tally")
+    rules = _checks.as_rules(rules)
+    _check_types(tally)
     players = tally.players
     try:
         rules.check_players(players)
     except InvalidArgument as exc:
         raise InvalidTally(str(exc), field="players") from None
-    sides = side_count(rules, players)
+    sides = _side_count(rules, players)
     _check_seat(tally.taker, players, "taker")
     _check_seat(tally.dealer, players, "dealer", required=not rules.partnerships)
     _check_seat(tally.belote, players, "belote", required=False)
     _check_per_side(tally.tricks, sides, "tricks")
     _check_per_side(tally.card_points, sides, "card_points")
 
-    count = tricks_per_deal(rules)
+    count = _tricks_per_deal(rules)
     played = sum(tally.tricks)
     if tally.last_trick is None:
         if rules.calling_out is not CallingOut.ARRETE:
@@ -486,10 +537,10 @@ def _find_capot(tally: Tally, rules: Rules) -> int | None:
         others = [s for s in range(len(tally.tricks)) if s != side]
         if any(tally.card_points[s] for s in others):
             return None
-        if tally.belote is not None and side_of(tally.belote, rules) != side:
+        if tally.belote is not None and _side_of(tally.belote, rules) != side:
             return None
         return side
-    count = tricks_per_deal(rules)
+    count = _tricks_per_deal(rules)
     return tally.tricks.index(count) if count in tally.tricks else None
 
 
@@ -585,7 +636,7 @@ def _announcement_lines(
             first_speaker=_first_speaker(tally),
         )
     for declaration in scoring:
-        side = side_of(declaration.seat, rules)
+        side = _side_of(declaration.seat, rules)
         combination = declaration.combination
         lines[side].append(Line(side, combination.label, combination.points(rules)))
     return lines
@@ -594,7 +645,7 @@ def _announcement_lines(
 def _belote_lines(tally: Tally, rules: Rules, sides: int) -> list[list[Line]]:
     lines: list[list[Line]] = [[] for _ in range(sides)]
     if tally.belote is not None and rules.belote_value:
-        side = side_of(tally.belote, rules)
+        side = _side_of(tally.belote, rules)
         lines[side].append(Line(side, BELOTE, rules.belote_value))
     return lines
 
@@ -613,7 +664,7 @@ def _eight_run_winner(tally: Tally, rules: Rules) -> int | None:
     )
     if not shown:
         return None
-    return side_of((shown[0] + first) % tally.players, rules)
+    return _side_of((shown[0] + first) % tally.players, rules)
 
 
 # --- steps 5 to 8: contract, allocation, pending -------------------------------------
@@ -735,7 +786,7 @@ def _result(
     loser: int | None = None
     if tally.penalties:  # RULES.md §9, after everything else
         extra, loser = penalty_lines(
-            tally.penalties, rules.penalties, [side_of(seat, rules) for seat in
+            tally.penalties, rules.penalties, [_side_of(seat, rules) for seat in
                                                range(tally.players)], sides
         )
         lines = [*lines, *(Line(to, item, points) for to, item, points in extra)]
@@ -752,7 +803,7 @@ def _result(
         others = sorted((s for s in range(sides) if s != loser),
                         key=lambda s: (-scores[s], (s - loser) % sides))
         offence = next(p for p in tally.penalties
-                       if side_of(p.seat, rules) == loser
+                       if _side_of(p.seat, rules) == loser
                        and rules.penalties[p.offence].kind is SanctionKind.LOSE_MATCH)
         winner, reason = others[0], f"penalty: {offence.offence.value} by seat {offence.seat}"
     return DealResult(
@@ -769,12 +820,12 @@ def _result(
     )
 
 
-def score_tally(tally: Tally, rules: Rules, pending: int = 0) -> DealResult:
+def score_tally(tally: Tally, rules: Rules | str, pending: int = 0) -> DealResult:
     """Score one deal's tally, paying or holding ``pending`` litige points.
 
     Args:
         tally: what was counted at the table.
-        rules: the variant.
+        rules: the variant, or its name or alias (``"classic"``).
         pending: litige points waiting from earlier deals (what
             `DealResult.pending` of the previous deal said).
 
@@ -784,6 +835,8 @@ def score_tally(tally: Tally, rules: Rules, pending: int = 0) -> DealResult:
 
     Raises:
         InvalidTally: the tally is impossible under ``rules``.
+        InvalidArgumentType: an argument of the wrong type.
+        UnknownVariant: ``rules`` names no variant.
 
     An 81-81 litige in ``piedicavallo`` gives 80 to the defence and holds 80
     for the next deal (000 §Litige):
@@ -795,7 +848,9 @@ def score_tally(tally: Tally, rules: Rules, pending: int = 0) -> DealResult:
     >>> result.outcome.value, result.scores, result.pending
     ('litige', (0, 80), 80)
     """
+    rules = _checks.as_rules(rules)
     check_tally(tally, rules)
+    _checks.whole(pending, "pending")
     if pending < 0:
         raise InvalidTally(f"{pending} is negative", field="pending")
     return _score_trusted(tally, rules, pending)
@@ -815,10 +870,10 @@ def _score_trusted(
     through [`score_tally`][belote.scoring.score_tally]. ``scoring``: the declarations that won the
     contest when the deal has resolved it already, else ``None``.
     """
-    sides = side_count(rules, tally.players)
+    sides = _side_count(rules, tally.players)
     capot = _find_capot(tally, rules)
     cards = _card_lines(tally, rules, capot)
-    attack = side_of(tally.taker, rules) if rules.has_contract else None
+    attack = _side_of(tally.taker, rules) if rules.has_contract else None
     parts = _Parts(
         cards=cards,
         rounded=_round_cards(cards, rules, attack, capot),
@@ -848,7 +903,7 @@ def _score_trusted(
     )  # fmt: skip
 
 
-def redeal_result(rules: Rules, pending: int = 0, players: int | None = None) -> DealResult:
+def redeal_result(rules: Rules | str, pending: int = 0, players: int | None = None) -> DealResult:
     """The result of a deal where everyone passed twice: nothing scored, pending kept.
 
     >>> from belote.rules import get_rules
@@ -856,6 +911,9 @@ def redeal_result(rules: Rules, pending: int = 0, players: int | None = None) ->
     >>> result.outcome.value, result.scores, result.pending
     ('redeal', (0, 0), 81)
     """
+    rules = _checks.as_rules(rules)
+    _checks.whole(pending, "pending", 0)
+    _checks.whole_or_none(players, "players")
     sides = side_count(rules, rules.default_players if players is None else players)
     return DealResult(
         variant=rules.name,
