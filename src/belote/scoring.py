@@ -316,9 +316,8 @@ def _fits(
     return False
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def card_points_possible(
-    trump: Suit, cards: tuple[int, ...], points: tuple[int, ...]
+    trump: Suit | int | str, cards: Sequence[int], points: Sequence[int]
 ) -> bool:
     """Whether each side can have won ``cards[s]`` cards worth ``points[s]`` card points.
 
@@ -342,7 +341,26 @@ def card_points_possible(
     False
     >>> card_points_possible(Suit.HEARTS, (4, 28), (60, 92))  # one trick: J 9 A of trump + A = 56
     False
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: negative counts, more than 32 cards, or
+            ``cards`` and ``points`` of different lengths.
     """
+    suit = _checks.as_suit(trump)
+    counts = tuple(_checks.whole(c, "cards", 0) for c in _checks.sequence(cards, "cards"))
+    totals = tuple(_checks.whole(p, "points", 0) for p in _checks.sequence(points, "points"))
+    if len(counts) != len(totals):
+        raise InvalidArgument(f"{len(counts)} card counts but {len(totals)} point totals")
+    if sum(counts) > len(CARDS):
+        return False
+    if any(total > FULL_CARD_POINTS for total in totals):
+        return False
+    return _card_points_possible(suit, counts, totals)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _card_points_possible(trump: Suit, cards: tuple[int, ...], points: tuple[int, ...]) -> bool:
     values = _card_values(trump)
     needs = tuple(zip(cards, points, strict=True))
     if sum(cards) == len(CARDS) and sum(points) == sum(v * n for v, n in values):
@@ -359,7 +377,9 @@ def _describe_values(trump: Suit) -> str:
 def _check_card_points(tally: Tally, rules: Rules) -> None:
     per_trick = tally.players
     cards = tuple(tricks * per_trick for tricks in tally.tricks)
-    if card_points_possible(tally.trump, cards, tally.card_points):
+    if sum(cards) <= len(CARDS) and _card_points_possible(
+        tally.trump, cards, tuple(tally.card_points)
+    ):
         return
     sides = ", ".join(
         f"side {side} {points} in {tricks} trick{'s' if tricks != 1 else ''}"

@@ -47,7 +47,9 @@ HIGHER_TRUMPS: Final = tuple(
 
 def _int_layer_error(exc: Exception, what: str) -> BeloteError:
     """The typed error for a bad argument found by the int layer's first failing operation."""
-    if isinstance(exc, IndexError):
+    if isinstance(exc, BeloteError):
+        return exc
+    if isinstance(exc, (IndexError, ValueError, ArithmeticError)):
         return InvalidArgument(f"{what}: a card index or suit out of range ({exc})")
     return InvalidArgumentType(f"{what}: expected ints (card indices, masks, suits): {exc}")
 
@@ -77,7 +79,7 @@ def winner_index(trick: Sequence[int], trump: int | None) -> int:
             elif suit == trump:
                 best, best_card, best_suit = pos, card, suit
         return best
-    except (TypeError, AttributeError, IndexError) as exc:
+    except (TypeError, AttributeError, LookupError, ValueError, ArithmeticError) as exc:
         raise _int_layer_error(exc, "winner_index") from None
 
 
@@ -171,7 +173,7 @@ def follower_mask(
             if higher:
                 return higher
         return trumps if play.must_undertrump else hand
-    except (TypeError, AttributeError, IndexError) as exc:
+    except (TypeError, AttributeError, LookupError, ValueError, ArithmeticError) as exc:
         raise _int_layer_error(exc, "follower_mask") from None
 
 
