@@ -393,8 +393,29 @@ def _check_card_points(tally: Tally, rules: Rules) -> None:
     )
 
 
+def _well_typed(tally: Tally) -> bool:
+    """The common case in one expression: every field has exactly its annotated type."""
+    return (
+        type(tally.taker) is int
+        and type(tally.players) is int
+        and type(tally.trump) is Suit
+        and all(type(v) is int or v is None for v in (
+            tally.last_trick, tally.belote, tally.dealer, tally.stopped_by))
+        and type(tally.tricks) is tuple
+        and all(type(v) is int for v in tally.tricks)
+        and type(tally.card_points) is tuple
+        and all(type(v) is int for v in tally.card_points)
+        and type(tally.announcements) is tuple
+        and all(type(d) is Declaration for d in tally.announcements)
+        and type(tally.penalties) is tuple
+        and all(type(p) is Penalty for p in tally.penalties)
+    )
+
+
 def _check_types(tally: Tally) -> None:
     """Every field of the tally has the type its annotation says."""
+    if _well_typed(tally):
+        return
     for name in ("taker", "players"):
         _checks.whole(getattr(tally, name), f"Tally.{name}")
     for name in ("last_trick", "belote", "dealer", "stopped_by"):
