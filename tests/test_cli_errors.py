@@ -245,3 +245,17 @@ def test_a_record_with_a_non_ascii_seat_is_bad_input(
     record = {**Deal.random("classic", 1).to_record(), "actions": [f"{seat} pass"]}
     code, _, err = run(["replay", "-"], json.dumps(record).encode(), monkeypatch, capsys)
     assert assert_one_error_line(code, err).startswith('error: action 0 "')
+
+
+def test_an_ascii_terminal_gets_escaped_json() -> None:
+    """A standard output that cannot carry "carré" gets the same JSON with escapes, not an error."""
+    tally = {"variant": "piedicavallo", "taker": 0, "trump": "H", "tricks": [4, 4],
+             "card_points": [70, 82], "last_trick": 0,
+             "announcements": [{"seat": 0, "cards": ["JS", "JH", "JD", "JC"]}]}
+    result = subprocess.run(
+        [*BELOTE, "score", "-"], input=json.dumps(tally).encode(), capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii:strict"}, timeout=60, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = json.loads(result.stdout)["lines"]
+    assert any(line["item"].startswith("carré") for line in lines)

@@ -121,9 +121,17 @@ def read_json(path: str, stdin: TextIO | None = None) -> object:
 
 
 def write_json(document: object, out: TextIO) -> None:
-    """Write ``document`` as indented JSON and a newline."""
-    json.dump(document, out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    r"""Write ``document`` as indented JSON and a newline, in one piece.
+
+    Text is written as is (``"carré"``) when the output's encoding can carry
+    it, else with JSON escapes (``"carr\u00e9"``): the same JSON either way.
+    """
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    try:
+        text.encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeError, LookupError):
+        text = json.dumps(document, indent=2) + "\n"
+    out.write(text)
 
 
 class _Output(io.TextIOBase):
