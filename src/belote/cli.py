@@ -404,7 +404,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         _report("error: interrupted")
         return 130
     except BrokenPipeError:
-        _quiet_stdout()
+        if out is None:  # the process's own standard output: keep the exit flush quiet
+            _quiet_stdout()
         return EXIT_OK
     except RecursionError:
         _report("error: the input is nested too deeply")
