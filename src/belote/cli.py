@@ -19,7 +19,16 @@ from typing import Final, NoReturn, TextIO, cast
 
 from belote.errors import BeloteError, InvalidRecord, InvalidTally, printable, shown
 
-__all__ = ["CommandError", "OutputError", "error_line", "main", "read_json", "write_json"]
+__all__ = [
+    "CommandError",
+    "OutputError",
+    "error_line",
+    "main",
+    "read_json",
+    "read_json_text",
+    "read_text",
+    "write_json",
+]
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -78,15 +87,14 @@ def _decode(data: bytes | str, path: str) -> str:
         ) from None
 
 
-def read_json(path: str, stdin: TextIO | None = None) -> object:
-    """Read a JSON document from a file path, or from standard input for ``-``.
+def read_text(path: str, stdin: TextIO | None = None) -> str:
+    """The text of a file, or of standard input for ``-``, which must be UTF-8.
 
-    The input must be UTF-8 JSON; whole numbers longer than
-    `MAX_NUMBER_DIGITS` digits, ``NaN``/``Infinity`` and nesting too deep for
-    the parser are refused.
+    Standard input is read as bytes, whatever ``PYTHONIOENCODING`` says.
 
     Raises:
-        CommandError: the file cannot be read, is not UTF-8, or is not JSON.
+        CommandError: the file cannot be read, standard input is closed, or
+            the bytes are not UTF-8.
     """
     try:
         data = _read_bytes(path, stdin)
@@ -96,7 +104,18 @@ def read_json(path: str, stdin: TextIO | None = None) -> object:
         ) from None
     except ValueError as exc:  # a closed stream
         raise CommandError(f"cannot read {_source_name(path)}: {exc}") from None
-    text = _decode(data, path)
+    return _decode(data, path)
+
+
+def read_json_text(text: str, path: str) -> object:
+    """Parse one JSON document read from ``path`` (``-`` for standard input).
+
+    Whole numbers longer than `MAX_NUMBER_DIGITS` digits, ``NaN`` and
+    ``Infinity`` (not JSON), and nesting too deep for the parser are refused.
+
+    Raises:
+        CommandError: the text is not such JSON.
+    """
 
     def parse_int(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
@@ -118,6 +137,18 @@ def read_json(path: str, stdin: TextIO | None = None) -> object:
         ) from None
     except RecursionError:
         raise CommandError(f"{_source_name(path)} is nested too deeply to read") from None
+
+
+def read_json(path: str, stdin: TextIO | None = None) -> object:
+    """Read a JSON document from a file path, or from standard input for ``-``.
+
+    [`read_text`][belote.cli.read_text] then
+    [`read_json_text`][belote.cli.read_json_text].
+
+    Raises:
+        CommandError: the file cannot be read, is not UTF-8, or is not JSON.
+    """
+    return read_json_text(read_text(path, stdin), path)
 
 
 def write_json(document: object, out: TextIO) -> None:

@@ -45,15 +45,6 @@ HIGHER_TRUMPS: Final = tuple(
 )
 
 
-def _int_layer_error(exc: Exception, what: str) -> BeloteError:
-    """The typed error for a bad argument found by the int layer's first failing operation."""
-    if isinstance(exc, BeloteError):
-        return exc
-    if isinstance(exc, (IndexError, ValueError, ArithmeticError)):
-        return InvalidArgument(f"{what}: a card index or suit out of range ({exc})")
-    return InvalidArgumentType(f"{what}: expected ints (card indices, masks, suits): {exc}")
-
-
 def winner_index(trick: Sequence[int], trump: int | None) -> int:
     """Position in ``trick`` (card indices, in play order) of the winning card.
 
@@ -142,39 +133,33 @@ def follower_mask(
         partner_is_best: whether the player's partner played that card.
         trump: the trump suit.
         play: the variant's play obligations.
-
-    This is the int layer, on the engine's path: arguments are not checked
-    beyond what the operations themselves refuse (then with a typed error).
     """
-    try:
-        follow = hand & (0xFF << (led << 3))
-        if led == trump:
-            if not follow:
-                return hand
-            if play.overtrump_on_trump_lead:  # the best card is a trump here
-                return follow & HIGHER_TRUMPS[best] or follow
-            return follow
-        if follow:
-            return follow
-        trumps = hand & (0xFF << (trump << 3))
-        if not trumps or not play.must_trump_when_void:
+    follow = hand & (0xFF << (led << 3))
+    if led == trump:
+        if not follow:
             return hand
-        best_is_trump = best >> 3 == trump
-        if (
-            partner_is_best
-            and play.partner_master_exempts
-            and (best_is_trump or not play.partner_exemption_needs_trump)
-        ):
-            return hand
-        if not best_is_trump:
-            return trumps
-        if play.must_overtrump:
-            higher = trumps & HIGHER_TRUMPS[best]
-            if higher:
-                return higher
-        return trumps if play.must_undertrump else hand
-    except (TypeError, AttributeError, LookupError, ValueError, ArithmeticError) as exc:
-        raise _int_layer_error(exc, "follower_mask") from None
+        if play.overtrump_on_trump_lead:  # the best card is a trump here
+            return follow & HIGHER_TRUMPS[best] or follow
+        return follow
+    if follow:
+        return follow
+    trumps = hand & (0xFF << (trump << 3))
+    if not trumps or not play.must_trump_when_void:
+        return hand
+    best_is_trump = best >> 3 == trump
+    if (
+        partner_is_best
+        and play.partner_master_exempts
+        and (best_is_trump or not play.partner_exemption_needs_trump)
+    ):
+        return hand
+    if not best_is_trump:
+        return trumps
+    if play.must_overtrump:
+        higher = trumps & HIGHER_TRUMPS[best]
+        if higher:
+            return higher
+    return trumps if play.must_undertrump else hand
 
 
 def legal_mask(
@@ -197,9 +182,12 @@ def legal_mask(
     if not trick:
         return hand
     pos = winner_index(trick, trump)
-    return follower_mask(
-        hand, trick[0] >> 3, trick[pos], partners and pos == len(trick) - 2, trump, play
-    )
+    try:
+        return follower_mask(
+            hand, trick[0] >> 3, trick[pos], partners and pos == len(trick) - 2, trump, play
+        )
+    except (TypeError, AttributeError, LookupError, ValueError, ArithmeticError) as exc:
+        raise _int_layer_error(exc, "legal_mask") from None
 
 
 def legal_plays(
@@ -238,3 +226,12 @@ def legal_plays(
             f"play: expected PlayRules, Rules or a variant name, got {type(play).__name__}"
         )
     return CardSet.from_mask(legal_mask(hand.mask, indices, _trump(trump), play, bool(partners)))
+
+
+def _int_layer_error(exc: Exception, what: str) -> BeloteError:
+    """The typed error for a bad argument found by the int layer's first failing operation."""
+    if isinstance(exc, BeloteError):
+        return exc
+    if isinstance(exc, (IndexError, ValueError, ArithmeticError)):
+        return InvalidArgument(f"{what}: a card index or suit out of range ({exc})")
+    return InvalidArgumentType(f"{what}: expected ints (card indices, masks, suits): {exc}")
