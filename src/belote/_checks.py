@@ -9,14 +9,23 @@ of whatever the first operation on a wrong value would raise.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from belote.cards import Suit
 from belote.errors import InvalidArgument, InvalidArgumentType, InvalidSeat, shown
 from belote.rules import Rules, get_rules
 
-__all__ = ["as_rules", "as_suit", "instance", "seat", "sequence", "whole", "whole_or_none"]
+__all__ = [
+    "as_rules",
+    "as_suit",
+    "instance",
+    "iterable",
+    "seat",
+    "sequence",
+    "whole",
+    "whole_or_none",
+]
 
 T = TypeVar("T")
 
@@ -111,4 +120,15 @@ def sequence(value: object, name: str) -> Sequence[object]:
     """
     if not isinstance(value, (tuple, list)):
         raise InvalidArgumentType(f"{name}: expected a tuple or a list, got {_got(value)}")
+    return value
+
+
+def iterable(value: object, name: str) -> Iterable[object]:
+    """Something to iterate over, not text.
+
+    Raises:
+        InvalidArgumentType: text, bytes, or not iterable.
+    """
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidArgumentType(f"{name}: expected an iterable, got {_got(value)}")
     return value

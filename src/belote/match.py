@@ -34,7 +34,7 @@ from collections.abc import Iterable
 import attrs
 
 from belote import _checks
-from belote.errors import InvalidArgument, InvalidArgumentType, InvalidTally
+from belote.errors import InvalidArgument, InvalidTally
 from belote.rules import CallingOut, Rules
 from belote.scoring import DealResult, Tally, score_tally, side_count, side_of
 
@@ -266,13 +266,10 @@ def score_match(
         InvalidArgument: a tally comes after the match was won.
     """
     rules = _checks.as_rules(rules)
-    if isinstance(tallies, (str, bytes)) or not hasattr(tallies, "__iter__"):
-        raise InvalidArgumentType(
-            f"tallies: expected an iterable of Tally, got {type(tallies).__name__}"
-        )
-    items = list(tallies)
-    for index, tally in enumerate(items):
+    items = [
         _checks.instance(tally, Tally, f"tallies[{index}]")
+        for index, tally in enumerate(_checks.iterable(tallies, "tallies"))
+    ]
     players = items[0].players if items else None
     match = Match(rules, target, players)
     for index, tally in enumerate(items):

@@ -305,14 +305,9 @@ def result_to_json(result: DealResult) -> JSONObject:
 
 
 def match_result_to_json(result: MatchResult) -> JSONObject:
-    """A match result as JSON: ``deals``, ``totals``, ``pending``, ``winner`` and more.
-
-    Raises:
-        InvalidArgumentType: ``result`` is not a ``MatchResult``.
-    """
-    _checks.instance(result, MatchResult, "result")
+    """A match result as JSON: ``deals``, ``totals``, ``pending``, ``winner`` and more."""
     return {
-        "variant": result.variant,
+        "variant": _checks.instance(result, MatchResult, "result").variant,
         "target": result.target,
         "deals": [result_to_json(deal) for deal in result.deals],
         "totals": list(result.totals),
