@@ -82,11 +82,11 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[object, ...], bool]] = {
         (CardSet.parse("7H 8H AS"), [Card.parse("KH")], 0, "classic", True), True),
     # The int layer (the engine's fast path) checks types, not ranges: a huge
     # shift would be the caller's to pay for, as with any int operation.
+    # ``tricks.follower_mask``, the innermost call of the engine's play loop,
+    # checks nothing and is left out; ``legal_mask`` is its checked door.
     "tricks.winner_index": (tricks.winner_index, ([8, 9, 30], 1), False),
     "tricks.legal_mask": (
         tricks.legal_mask, (0xFF00, [8], 0, get_rules("classic").play, True), False),
-    "tricks.follower_mask": (
-        tricks.follower_mask, (0xFF00, 1, 8, False, 0, get_rules("classic").play), False),
 }
 
 ODD_TEXT = ["", " ", "classic\x00", "\x1b[2J", "x" * 10_000, "\udcff", "٣", "²", "7H 7H", "AS"]
