@@ -104,7 +104,7 @@ def bad_values(out_of_range: bool) -> st.SearchStrategy[object]:
     ]
     if out_of_range:
         wrong_types.append(
-            st.one_of(st.integers(-(10**30), 10**30), st.sampled_from([-1, 4, 5, 33, 10**100]))
+            st.one_of(st.integers(-(10**30), 10**30), st.sampled_from([-1, 4, 5, 33, 10**100, 10**5000, -(10**5000)]))
         )
     return st.one_of(wrong_types)
 

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from belote.cards import Suit
-from belote.errors import InvalidArgument, InvalidArgumentType, InvalidSeat, shown
+from belote.errors import InvalidArgument, InvalidArgumentType, InvalidSeat
+from belote.errors import shown as shown  # re-exported for the modules that check
 from belote.rules import Rules, get_rules
 
 __all__ = [

@@ -28,7 +28,7 @@ import attrs
 
 from belote import _checks
 from belote.cards import CARDS, PLAIN_STRENGTH, Card, CardSet, Rank, Suit
-from belote.errors import InvalidArgument, InvalidArgumentType, InvalidCombination
+from belote.errors import InvalidArgument, InvalidArgumentType, InvalidCombination, shown
 from belote.rules import Contest, Rules
 
 __all__ = [
@@ -445,10 +445,10 @@ def _check_declarations(
     declarations: Sequence[Declaration], rules: Rules, players: int, first_speaker: int
 ) -> None:
     if players < 2:
-        raise InvalidArgument(f"a contest needs at least 2 players, not {players}")
+        raise InvalidArgument(f"a contest needs at least 2 players, not {shown(players)}")
     if not 0 <= first_speaker < players:
         raise InvalidArgument(
-            f"first speaker {first_speaker} is not a seat (expected 0 to {players - 1})"
+            f"first speaker {shown(first_speaker)} is not a seat (expected 0 to {players - 1})"
         )
     held: dict[int, int] = {}
     runs: dict[int, int] = {}
@@ -456,7 +456,7 @@ def _check_declarations(
     for declaration in declarations:
         seat = declaration.seat
         if not 0 <= seat < players:
-            raise InvalidArgument(f"seat {seat} is not a seat (expected 0 to {players - 1})")
+            raise InvalidArgument(f"seat {shown(seat)} is not a seat (expected 0 to {players - 1})")
         combination = declaration.combination
         mask = combination.cards.mask
         if combination.kind is Kind.CARRE:
@@ -665,7 +665,7 @@ def resolve_contest(
     else:
         if players != 4:
             raise InvalidArgument(
-                f"{rules.name} ranks announcements by team: 4 players in two teams, not {players}"
+                f"{rules.name} ranks announcements by team: 4 players in two teams, not {shown(players)}"
             )
         if contest is Contest.TEAM_BEST_TAKES_ALL:
             scoring = _resolve_team(declarations, rules, trump_suit)

@@ -70,7 +70,10 @@ def shown(value: object, limit: int = SHOWN_LIMIT, quote: str = "'") -> str:
         if value.bit_length() > 14_000:  # too long for str(); say its size
             return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
         return f"a whole number of {len(str(abs(value)))} digits"
-    text = printable(repr(value))
+    try:
+        text = printable(repr(value))
+    except ValueError:  # it holds a number too long to print
+        return f"a {type(value).__name__} too large to show"
     if len(text) > limit:
         return f"{text[:limit]}... ({len(text)} characters)"
     return text

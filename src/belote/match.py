@@ -87,7 +87,7 @@ class Match:
         self.players = rules.check_players(rules.default_players if players is None else players)
         self.target = rules.target if target is None else _checks.whole(target, "target")
         if self.target < 1:
-            raise InvalidArgument(f"a match target must be positive, not {self.target}")
+            raise InvalidArgument(f"a match target must be positive, not {_checks.shown(self.target)}")
         self._totals = [0] * side_count(rules, self.players)
         self._results: list[DealResult] = []
         self._pending = 0
@@ -207,7 +207,7 @@ class Match:
             raise InvalidArgument(f"the match is over: side {self._winner} won")
         if tally.players != self.players:
             raise InvalidTally(
-                f"{tally.players} players in a match of {self.players}", field="players"
+                f"{_checks.shown(tally.players)} players in a match of {self.players}", field="players"
             )
         result = score_tally(tally, self.rules, self._pending)
         self.add(result)

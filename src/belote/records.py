@@ -322,7 +322,7 @@ def _score_match_document(doc: Mapping[str, object]) -> JSONObject:
     target_value = _get(doc, "target", "", None)
     target = None if target_value is None else _int(target_value, "target")
     if target is not None and target < 1:
-        raise InvalidTally(f"must be positive, not {target}", field="target")
+        raise InvalidTally(f"must be positive, not {shown(target)}", field="target")
     deals = _get(doc, "deals", "")
     if not isinstance(deals, list):
         raise InvalidTally(f"expected a list of tallies, got {_kind(deals)}", field="deals")
@@ -332,7 +332,7 @@ def _score_match_document(doc: Mapping[str, object]) -> JSONObject:
     for index, tally in enumerate(tallies[1:], start=1):
         if tally.players != tallies[0].players:
             raise InvalidTally(
-                f"{tally.players} players, but deal 0 has {tallies[0].players}",
+                f"{shown(tally.players)} players, but deal 0 has {tallies[0].players}",
                 field=f"deals[{index}].players",
             )
     return match_result_to_json(score_match(tallies, rules, target))

@@ -342,7 +342,7 @@ class Rules:
         """
         if players not in self.player_counts:
             allowed = " or ".join(str(n) for n in self.player_counts)
-            raise InvalidArgument(f"{self.name} is played by {allowed} players, not {players}")
+            raise InvalidArgument(f"{self.name} is played by {allowed} players, not {shown(players)}")
         return players
 
     def reached_target(self, score: int, target: int | None = None) -> bool:

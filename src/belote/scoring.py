@@ -47,7 +47,7 @@ from belote import _checks
 from belote import announcements as _announcements
 from belote.announcements import Declaration, Kind, no_announcements_message
 from belote.cards import CARDS, Card, Rank, Suit
-from belote.errors import InvalidArgument, InvalidTally
+from belote.errors import InvalidArgument, InvalidTally, shown
 from belote.penalties import Penalty, SanctionKind, penalty_lines
 from belote.rules import CallingOut, CapotRule, PendingRule, Rules
 
@@ -241,7 +241,7 @@ def _check_seat(value: int | None, players: int, field: str, *, required: bool =
             raise InvalidTally("is required", field=field)
         return
     if not 0 <= value < players:
-        raise InvalidTally(f"seat {value} is out of range (expected 0..{players - 1})", field=field)
+        raise InvalidTally(f"seat {shown(value)} is out of range (expected 0..{players - 1})", field=field)
 
 
 def _check_per_side(values: tuple[int, ...], sides: int, field: str) -> None:
@@ -249,7 +249,7 @@ def _check_per_side(values: tuple[int, ...], sides: int, field: str) -> None:
         raise InvalidTally(f"expected {sides} values, one per side, got {len(values)}", field=field)
     for value in values:
         if value < 0:
-            raise InvalidTally(f"{value} is negative", field=field)
+            raise InvalidTally(f"{shown(value)} is negative", field=field)
 
 
 @functools.cache
@@ -473,12 +473,12 @@ def check_tally(tally: Tally, rules: Rules | str) -> None:
     else:
         if not 0 <= tally.last_trick < sides:
             raise InvalidTally(
-                f"side {tally.last_trick} is out of range (expected 0..{sides - 1})",
+                f"side {shown(tally.last_trick)} is out of range (expected 0..{sides - 1})",
                 field="last_trick",
             )
         if played != count:
             raise InvalidTally(
-                f"the tricks sum to {played}; a deal has {count} tricks", field="tricks"
+                f"the tricks sum to {shown(played)}; a deal has {count} tricks", field="tricks"
             )
     _check_seat(tally.stopped_by, players, "stopped_by", required=False)
     if tally.stopped_by is not None and tally.last_trick is not None:
@@ -498,12 +498,12 @@ def check_tally(tally: Tally, rules: Rules | str) -> None:
     complete = tally.last_trick is not None
     if complete and _whole_deck_played(rules, players) and total != FULL_CARD_POINTS:
         raise InvalidTally(
-            f"the card points sum to {total}; they must sum to {FULL_CARD_POINTS}",
+            f"the card points sum to {shown(total)}; they must sum to {FULL_CARD_POINTS}",
             field="card_points",
         )
     if total > FULL_CARD_POINTS:
         raise InvalidTally(
-            f"the card points sum to {total}, more than the {FULL_CARD_POINTS} of the deck",
+            f"the card points sum to {shown(total)}, more than the {FULL_CARD_POINTS} of the deck",
             field="card_points",
         )
     for side in range(sides):
@@ -511,7 +511,7 @@ def check_tally(tally: Tally, rules: Rules | str) -> None:
             continue
         if tally.card_points[side]:
             raise InvalidTally(
-                f"side {side} won no trick but has {tally.card_points[side]} card points",
+                f"side {side} won no trick but has {shown(tally.card_points[side])} card points",
                 field="card_points",
             )
         if tally.last_trick == side:
@@ -554,7 +554,7 @@ def _check_announcements(tally: Tally, rules: Rules, hand_size: int) -> None:
             seat = owner.get(card, tally.belote)
             if seat != tally.belote:
                 raise InvalidTally(
-                    f"seat {tally.belote} cannot hold belote: seat {seat} showed {card}",
+                    f"seat {shown(tally.belote)} cannot hold belote: seat {seat} showed {card}",
                     field="belote",
                 )
             held.setdefault(tally.belote, set()).add(card)
@@ -893,7 +893,7 @@ def score_tally(tally: Tally, rules: Rules | str, pending: int = 0) -> DealResul
     check_tally(tally, rules)
     _checks.whole(pending, "pending")
     if pending < 0:
-        raise InvalidTally(f"{pending} is negative", field="pending")
+        raise InvalidTally(f"{shown(pending)} is negative", field="pending")
     return _score_trusted(tally, rules, pending)
 
 
