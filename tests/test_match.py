@@ -174,7 +174,7 @@ def test_french_j_arrete_with_enough_points_wins() -> None:
     """001 "Ho finito", 003 "j'arrête": match score + points so far reach the target."""
     match = Match(FRENCH, target=100, players=2)
     stopped = Tally(
-        taker=0, trump=Suit.SPADES, tricks=(4, 1), card_points=(100, 10), last_trick=None,
+        taker=0, trump=Suit.SPADES, tricks=(5, 1), card_points=(100, 10), last_trick=None,
         dealer=1, players=2, stopped_by=0,
     )  # fmt: skip
     match.score(stopped)

@@ -53,7 +53,7 @@ def four(
 def french(
     *declared: tuple[int, str],
     tricks: tuple[int, ...] = (5, 4),
-    card_points: tuple[int, ...] = (100, 52),
+    card_points: tuple[int, ...] = (100, 46),
     last_trick: int = 0,
     dealer: int = 1,
     rules: Rules = FRENCH,
@@ -126,7 +126,7 @@ def test_french_eight_in_a_row_may_be_declared_as_a_cent_plus_a_tierce() -> None
     """001 "una Quinta ... e una Terza": french keeps cent + tierce for eight in a row
     (RULES.md §6.1), 100 + 20."""
     result = score_tally(french((0, "AH KH QH JH 10H"), (0, "9H 8H 7H")), FRENCH)
-    assert result.scores == (100 + 10 + 120, 52)
+    assert result.scores == (100 + 10 + 120, 46)
 
 
 def test_french_six_in_a_row_as_two_tierces_is_not_a_combination() -> None:
@@ -260,7 +260,7 @@ def test_french_three_players_next_dealer_is_the_next_seat_and_knob_flips_it() -
 
 def test_french_two_players_the_higher_scorer_deals() -> None:
     """001, 003: with two players the one who scored more deals the next deal."""
-    result = score_tally(french(card_points=(30, 122), last_trick=1, dealer=0), FRENCH)
+    result = score_tally(french(card_points=(30, 98), last_trick=1, dealer=0), FRENCH)
     assert next_dealer(FRENCH, 2, 0, result) == 1
     assert next_dealer(FRENCH, 2, 1, result) == 1
 

@@ -343,7 +343,8 @@ def test_italian751_failed_attack_loses_runs_and_carres_but_keeps_belote() -> No
     """004 "comprese le scale e i carré"; RULES.md §7.1 failed row (reading on belote)."""
     announcements = (declare(0, "AS AH AD AC", ITALIAN751), declare(2, "7C 8C 9C", ITALIAN751))
     result = score_tally(
-        tally(card_points=(10, 142), last_trick=1, announcements=announcements, belote=2),
+        tally(tricks=(2, 6), card_points=(10, 142), last_trick=1, announcements=announcements,
+              belote=2),
         ITALIAN751,
     )
     # attack 10 + 100 + 20 + 20 = 150 against the defence's 152.
@@ -685,11 +686,19 @@ def test_tricks_per_deal_follow_the_deal() -> None:
 # --- properties -------------------------------------------------------------------------
 
 
+def won_card_points(cards: int, trump: Suit) -> st.SearchStrategy[int]:
+    """The card points of ``cards`` cards drawn from the 32: what that many won cards can hold."""
+    return st.permutations(range(32)).map(
+        lambda deck: sum(Card.from_index(i).points(trump) for i in deck[:cards])
+    )
+
+
 @st.composite
 def plain_four_player_tallies(draw: st.DrawFn) -> Tally:
     """Four-player tallies without announcements or belote."""
     attack_tricks = draw(st.integers(1, 7))
-    attack_points = draw(st.integers(0, 152))
+    trump = draw(st.sampled_from(list(Suit)))
+    attack_points = draw(won_card_points(4 * attack_tricks, trump))
     last = draw(st.sampled_from([0, 1]))
     taker = draw(st.integers(0, 3))
     team = taker % 2
@@ -700,7 +709,7 @@ def plain_four_player_tallies(draw: st.DrawFn) -> Tally:
         points.reverse()
     return Tally(
         taker=taker,
-        trump=draw(st.sampled_from(list(Suit))),
+        trump=trump,
         tricks=tuple(tricks),
         card_points=tuple(points),
         last_trick=last,
@@ -757,10 +766,11 @@ def declared_deals(draw: st.DrawFn, rules: Rules) -> tuple[Tally, list[Declarati
             else:
                 runs_used |= mask
             declarations.append(Declaration(seat, combination))
-    attack_points = draw(st.integers(0, 152))
+    trump = draw(st.sampled_from(list(Suit)))
+    attack_points = draw(won_card_points(16, trump))
     t = Tally(
         taker=draw(st.integers(0, 3)),
-        trump=draw(st.sampled_from(list(Suit))),
+        trump=trump,
         tricks=(4, 4),
         card_points=(attack_points, 152 - attack_points),
         last_trick=draw(st.sampled_from([0, 1])),

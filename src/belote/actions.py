@@ -21,13 +21,14 @@ module only knows the notation.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
 from belote.cards import CARDS, Card, CardSet, Suit
-from belote.errors import InvalidArgument, NotationError
+from belote.errors import InvalidArgument, NotationError, shown
 
 __all__ = [
     "ACTION_IDS",
@@ -66,6 +67,8 @@ class Verb(enum.Enum):
 
 
 _VERBS = {verb.value: verb for verb in Verb}
+_SEAT_DIGITS: Final = re.compile(r"[0-9]{1,3}")  # ASCII only: str.isdigit() takes '²' and '٣'
+
 _BELOTE_WORDS = frozenset({"belote", "rebelote"})
 
 
@@ -155,43 +158,49 @@ class Action:
         >>> Action.parse("3 declare AS KS QS").cards
         (Card.parse('AS'), Card.parse('KS'), Card.parse('QS'))
 
+        The seat is written in ASCII digits (``0`` to ``9``, at most three of
+        them): other Unicode digits (``²``, ``٣``) are not seats.
+
         Raises:
             NotationError: the text is not an action (unknown verb, missing
                 or extra argument, bad seat, bad card or suit).
         """
         if not isinstance(text, str):
-            raise NotationError(f"not an action: {text!r} (expected text such as '2 play JH')")
+            raise NotationError(f"not an action: {shown(text)} (expected text such as '2 play JH')")
         words = text.split()
         if len(words) < 2:
             raise NotationError(
-                f"not an action: {text!r} (expected '<seat> <verb> [<argument> ...]')"
+                f"not an action: {shown(text)} (expected '<seat> <verb> [<argument> ...]')"
             )
         seat_text, verb_text, args = words[0], words[1].lower(), words[2:]
-        if not seat_text.isdigit():
-            raise NotationError(f"not a seat: {seat_text!r} in {text!r} (expected 0, 1, 2 or 3)")
+        if not _SEAT_DIGITS.fullmatch(seat_text):
+            raise NotationError(
+                f"not a seat: {shown(seat_text)} in {shown(text)} "
+                "(expected a seat number written in ASCII digits: 0, 1, 2 or 3)"
+            )
         seat = int(seat_text)
         verb = _VERBS.get(verb_text)
         if verb is None:
             known = ", ".join(_VERBS)
-            raise NotationError(f"unknown verb {words[1]!r} in {text!r} (known: {known})")
+            raise NotationError(f"unknown verb {shown(words[1])} in {shown(text)} (known: {known})")
         if verb in (Verb.PASS, Verb.SWAP, Verb.STOP):
             if args:
-                raise NotationError(f"{verb.value!r} takes no argument: {text!r}")
+                raise NotationError(f"{verb.value!r} takes no argument: {shown(text)}")
             return cls(seat, verb)
         if verb is Verb.TAKE:
             if len(args) > 1:
-                raise NotationError(f"'take' takes at most one suit: {text!r}")
+                raise NotationError(f"'take' takes at most one suit: {shown(text)}")
             return cls(seat, verb, Suit.parse(args[0]) if args else None)
         if verb is Verb.DECLARE:
             cards = [Card.parse(arg) for arg in args]
             if len(set(cards)) != len(cards):
-                raise NotationError(f"a card appears twice in {text!r}")
+                raise NotationError(f"a card appears twice in {shown(text)}")
             return cls(seat, verb, cards=tuple(cards))
         # PLAY
         if not args:
-            raise NotationError(f"'play' needs a card: {text!r}")
+            raise NotationError(f"'play' needs a card: {shown(text)}")
         if len(args) > 2 or (len(args) == 2 and args[1].lower() not in _BELOTE_WORDS):
-            raise NotationError(f"'play' takes a card and optionally 'belote': {text!r}")
+            raise NotationError(f"'play' takes a card and optionally 'belote': {shown(text)}")
         return cls(seat, verb, cards=(Card.parse(args[0]),), belote=len(args) == 2)
 
     def __str__(self) -> str:

@@ -26,8 +26,9 @@ from typing import Final
 
 import attrs
 
+from belote import _checks
 from belote.cards import CARDS, PLAIN_STRENGTH, Card, CardSet, Rank, Suit
-from belote.errors import InvalidArgument, InvalidCombination
+from belote.errors import InvalidArgument, InvalidArgumentType, InvalidCombination, shown
 from belote.rules import Contest, Rules
 
 __all__ = [
@@ -148,7 +149,7 @@ class Combination:
             return "carré"
         return _KIND_NAMES[min(self.length, 5) - 3]
 
-    def points(self, rules: Rules) -> int:
+    def points(self, rules: Rules | str) -> int:
         """What the combination scores under ``rules`` (RULES.md §6.1).
 
         A run of 3, 4, and 5 or more cards scores ``rules.run_values`` 0, 1
@@ -164,6 +165,7 @@ class Combination:
         >>> eight.points(FRENCH), eight.points(PIEDICAVALLO)
         (120, 100)
         """
+        rules = _checks.as_rules(rules)
         if self.kind is Kind.CARRE:
             value = rules.carre_values.get(self.rank)
             if value is None:
@@ -195,8 +197,11 @@ def team_of(seat: int) -> int:
 
     >>> [team_of(seat) for seat in range(4)]
     [0, 1, 0, 1]
+
+    Raises:
+        InvalidSeat: not a seat of a four-player table.
     """
-    return seat % 2
+    return _checks.seat(seat, 4) % 2
 
 
 @attrs.frozen
@@ -211,8 +216,8 @@ class Declaration:
     seat: int
     combination: Combination
 
-    def points(self, rules: Rules) -> int:
-        """What the declared combination scores under ``rules``."""
+    def points(self, rules: Rules | str) -> int:
+        """What the declared combination scores under ``rules`` (a ``Rules`` or a variant name)."""
         return self.combination.points(rules)
 
     def __str__(self) -> str:
@@ -271,8 +276,9 @@ def _carre_not_allowed(rank: Rank, rules: Rules) -> str:
     )
 
 
-def no_announcements_message(rules: Rules) -> str:
+def no_announcements_message(rules: Rules | str) -> str:
     """The error message for a declaration in a variant with only belote."""
+    rules = _checks.as_rules(rules)
     return f"{rules.name} has no announcements but belote"
 
 
@@ -297,7 +303,7 @@ def _shown_mask(cards: CardSet | Sequence[Card] | str) -> int:
     return mask
 
 
-def classify(cards: CardSet | Sequence[Card] | str, rules: Rules) -> Combination:
+def classify(cards: CardSet | Sequence[Card] | str, rules: Rules | str) -> Combination:
     """Read shown cards as one combination the variant allows.
 
     A run is 3 to 8 cards in a row of one suit in sequence order
@@ -324,8 +330,13 @@ def classify(cards: CardSet | Sequence[Card] | str, rules: Rules) -> Combination
     ...
     belote.errors.InvalidCombination: a carré of 8s is not allowed in piedicavallo (carrés allowed: A K Q J 10 9)
     """
+    rules = _checks.as_rules(rules)
     if rules.contest is Contest.NONE:
         raise InvalidCombination(no_announcements_message(rules))
+    if not isinstance(cards, (CardSet, str, Sequence)):
+        raise InvalidArgumentType(
+            f"cards: expected a CardSet, text or a sequence of Card, got {type(cards).__name__}"
+        )
     mask = _shown_mask(cards)
     count = mask.bit_count()
     shown = str(CardSet.from_mask(mask)) or "no card"
@@ -372,7 +383,7 @@ def _runs(mask: int) -> list[Combination]:
     return found
 
 
-def find_combinations(hand: CardSet, rules: Rules) -> tuple[Combination, ...]:
+def find_combinations(hand: CardSet | str, rules: Rules | str) -> tuple[Combination, ...]:
     """Every combination ``hand`` can declare under ``rules``.
 
     One run per maximal streak of 3 or more cards in each suit (a longer
@@ -390,6 +401,10 @@ def find_combinations(hand: CardSet, rules: Rules) -> tuple[Combination, ...]:
     >>> [c.label for c in find_combinations(hand, FRENCH)]
     ['cent AS', 'tierce AH']
     """
+    rules = _checks.as_rules(rules)
+    if isinstance(hand, str):
+        hand = CardSet.parse(hand)
+    _checks.instance(hand, CardSet, "hand")
     if rules.contest is Contest.NONE:
         return ()
     mask = hand.mask
@@ -434,10 +449,10 @@ def _check_declarations(
     declarations: Sequence[Declaration], rules: Rules, players: int, first_speaker: int
 ) -> None:
     if players < 2:
-        raise InvalidArgument(f"a contest needs at least 2 players, not {players}")
+        raise InvalidArgument(f"a contest needs at least 2 players, not {shown(players)}")
     if not 0 <= first_speaker < players:
         raise InvalidArgument(
-            f"first speaker {first_speaker} is not a seat (expected 0 to {players - 1})"
+            f"first speaker {shown(first_speaker)} is not a seat (expected 0 to {players - 1})"
         )
     held: dict[int, int] = {}
     runs: dict[int, int] = {}
@@ -445,7 +460,7 @@ def _check_declarations(
     for declaration in declarations:
         seat = declaration.seat
         if not 0 <= seat < players:
-            raise InvalidArgument(f"seat {seat} is not a seat (expected 0 to {players - 1})")
+            raise InvalidArgument(f"seat {shown(seat)} is not a seat (expected 0 to {players - 1})")
         combination = declaration.combination
         mask = combination.cards.mask
         if combination.kind is Kind.CARRE:
@@ -638,7 +653,7 @@ def _resolve_individual(
 
 def resolve_contest(
     declarations: Sequence[Declaration],
-    rules: Rules,
+    rules: Rules | str,
     trump: Suit,
     *,
     players: int = 4,
@@ -698,6 +713,15 @@ def resolve_contest(
     >>> [str(d) for d in resolve_contest(table, PIEDICAVALLO, Suit.DIAMONDS)]
     ['seat 1: tierce 10H']
     """
+    rules = _checks.as_rules(rules)
+    trump = _checks.as_suit(trump)
+    _checks.whole(players, "players", 1)
+    _checks.whole(first_speaker, "first_speaker")
+    for index, declaration in enumerate(_checks.sequence(declarations, "declarations")):
+        where = f"declarations[{index}]"
+        declaration = _checks.instance(declaration, Declaration, where)
+        _checks.whole(declaration.seat, f"{where}.seat")
+        _checks.instance(declaration.combination, Combination, f"{where}.combination")
     contest = rules.contest
     if contest is Contest.NONE:
         if declarations:
@@ -712,7 +736,7 @@ def resolve_contest(
     else:
         if players != 4:
             raise InvalidArgument(
-                f"{rules.name} ranks announcements by team: 4 players in two teams, not {players}"
+                f"{rules.name} ranks announcements by team: 4 players in two teams, not {shown(players)}"
             )
         if contest is Contest.TEAM_BEST_TAKES_ALL:
             scoring = _resolve_team(declarations, rules, trump_suit)

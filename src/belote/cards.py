@@ -25,7 +25,7 @@ import enum
 from collections.abc import Iterable, Iterator
 from typing import Final, Self
 
-from belote.errors import NotationError
+from belote.errors import NotationError, shown
 
 __all__ = [
     "CARDS",
@@ -75,7 +75,7 @@ class Suit(enum.IntEnum):
         """
         suit = _SUIT_TEXT.get(text.strip().upper())
         if suit is None:
-            raise NotationError(f"not a suit: {text!r} (expected one of S H D C or ♠ ♥ ♦ ♣)")
+            raise NotationError(f"not a suit: {shown(text)} (expected one of S H D C or ♠ ♥ ♦ ♣)")
         return suit
 
     def __str__(self) -> str:
@@ -118,7 +118,7 @@ class Rank(enum.IntEnum):
         rank = _RANK_FROM_TEXT.get(text.strip().upper())
         if rank is None:
             raise NotationError(
-                f"not a rank: {text!r} (expected one of 7 8 9 10 J Q K A, or T for ten)"
+                f"not a rank: {shown(text)} (expected one of 7 8 9 10 J Q K A, or T for ten)"
             )
         return rank
 
@@ -250,11 +250,11 @@ class Card:
             NotationError: the text is not a card.
         """
         if not isinstance(text, str):
-            raise NotationError(f"not a card: {text!r} (expected text such as 'JH' or '10S')")
+            raise NotationError(f"not a card: {shown(text)} (expected text such as 'JH' or '10S')")
         card = _CARD_FROM_TEXT.get(text.strip().upper())
         if card is None:
             raise NotationError(
-                f"not a card: {text!r} (expected a rank 7 8 9 10 J Q K A, or T, "
+                f"not a card: {shown(text)} (expected a rank 7 8 9 10 J Q K A, or T, "
                 "then a suit S H D C or ♠ ♥ ♦ ♣, such as 'JH' or '10S')"
             )
         return card
@@ -339,7 +339,7 @@ class CardSet:
         mask = 0
         for card in cards:
             if not isinstance(card, Card):
-                raise NotationError(f"not a card: {card!r}")
+                raise NotationError(f"not a card: {shown(card)}")
             mask |= card.bit
         object.__setattr__(self, "mask", mask)
 

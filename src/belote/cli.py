@@ -8,15 +8,27 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn, TextIO
+from typing import Final, NoReturn, TextIO, cast
 
-from belote.errors import BeloteError, InvalidRecord, InvalidTally
+from belote.errors import BeloteError, InvalidRecord, InvalidTally, printable, shown
 
-__all__ = ["CommandError", "main"]
+__all__ = [
+    "CommandError",
+    "OutputError",
+    "error_line",
+    "main",
+    "read_json",
+    "read_json_text",
+    "read_text",
+    "write_json",
+]
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -33,41 +45,168 @@ class _Parser(argparse.ArgumentParser):
         raise CommandError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
-def read_json(path: str, stdin: TextIO | None = None) -> object:
-    """Read a JSON document from a file path, or from standard input for ``-``.
+MAX_NUMBER_DIGITS: Final = 1000
+"""The longest whole number a JSON input may hold; longer ones are refused."""
 
-    Raises:
-        CommandError: the file cannot be read or is not JSON.
-    """
+MAX_ERROR_LINE: Final = 500
+"""The longest ``error:`` line the command writes; longer messages are cut."""
+
+
+class OutputError(CommandError):
+    """Standard output cannot be written (closed, a full disk): the environment's fault."""
+
+
+def _source_name(path: str) -> str:
+    return "standard input" if path == "-" else shown(path)
+
+
+def _read_bytes(path: str, stdin: TextIO | None) -> bytes | str:
+    if path != "-":
+        with open(path, "rb") as handle:
+            return handle.read()
+    source = stdin if stdin is not None else sys.stdin
+    if source is None:
+        raise CommandError("cannot read standard input: it is closed")
+    buffer = getattr(source, "buffer", None)
+    if buffer is not None:  # the bytes, whatever PYTHONIOENCODING says
+        data: bytes = buffer.read()
+        return data
+    return source.read()
+
+
+def _decode(data: bytes | str, path: str) -> str:
     try:
-        if path == "-":
-            text = (stdin or sys.stdin).read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return read_json_text(text, path)
-
-
-def read_json_text(text: str, path: str) -> object:
-    """Parse one JSON document read from ``path``.
-
-    Raises:
-        CommandError: the text is not JSON.
-    """
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
+        if isinstance(data, bytes):
+            return data.decode("utf-8")
+        data.encode("utf-8")  # text given directly: refuse lone surrogates too
+        return data
+    except UnicodeError as exc:
+        where = exc.start if isinstance(exc, (UnicodeDecodeError, UnicodeEncodeError)) else 0
         raise CommandError(
-            f"malformed JSON in {path}: {exc.msg} at line {exc.lineno} column {exc.colno}"
+            f"{_source_name(path)} is not UTF-8 text (invalid byte at offset {where})"
         ) from None
 
 
+def read_text(path: str, stdin: TextIO | None = None) -> str:
+    """The text of a file, or of standard input for ``-``, which must be UTF-8.
+
+    Standard input is read as bytes, whatever ``PYTHONIOENCODING`` says.
+
+    Raises:
+        CommandError: the file cannot be read, standard input is closed, or
+            the bytes are not UTF-8.
+    """
+    try:
+        data = _read_bytes(path, stdin)
+    except OSError as exc:
+        raise CommandError(
+            f"cannot read {_source_name(path)}: {exc.strerror or exc}"
+        ) from None
+    except ValueError as exc:  # a closed stream
+        raise CommandError(f"cannot read {_source_name(path)}: {exc}") from None
+    return _decode(data, path)
+
+
+def read_json_text(text: str, path: str) -> object:
+    """Parse one JSON document read from ``path`` (``-`` for standard input).
+
+    Whole numbers longer than `MAX_NUMBER_DIGITS` digits, ``NaN`` and
+    ``Infinity`` (not JSON), and nesting too deep for the parser are refused.
+
+    Raises:
+        CommandError: the text is not such JSON.
+    """
+
+    def parse_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+            raise CommandError(
+                f"a number of {len(digits.lstrip('-'))} digits in {_source_name(path)} "
+                f"(at most {MAX_NUMBER_DIGITS})"
+            )
+        return int(digits)
+
+    def parse_constant(name: str) -> object:
+        raise CommandError(f"{name} in {_source_name(path)} is not JSON (expected a number)")
+
+    try:
+        return json.loads(text, parse_int=parse_int, parse_constant=parse_constant)
+    except json.JSONDecodeError as exc:
+        raise CommandError(
+            f"malformed JSON in {_source_name(path)}: {exc.msg} "
+            f"at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except RecursionError:
+        raise CommandError(f"{_source_name(path)} is nested too deeply to read") from None
+
+
+def read_json(path: str, stdin: TextIO | None = None) -> object:
+    """Read a JSON document from a file path, or from standard input for ``-``.
+
+    [`read_text`][belote.cli.read_text] then
+    [`read_json_text`][belote.cli.read_json_text].
+
+    Raises:
+        CommandError: the file cannot be read, is not UTF-8, or is not JSON.
+    """
+    return read_json_text(read_text(path, stdin), path)
+
+
 def write_json(document: object, out: TextIO) -> None:
-    """Write ``document`` as indented JSON and a newline."""
-    json.dump(document, out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    r"""Write ``document`` as indented JSON and a newline, in one piece.
+
+    Text is written as is (``"carré"``) when the output's encoding can carry
+    it, else with JSON escapes (``"carr\u00e9"``): the same JSON either way.
+    """
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    try:
+        text.encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeError, LookupError):
+        text = json.dumps(document, indent=2) + "\n"
+    out.write(text)
+
+
+class _Output(io.TextIOBase):
+    """Standard output whose write failures become an [`OutputError`][belote.cli.OutputError].
+
+    A closed pipe (the reader went away) is left to ``main``: it is not an error.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def _failed(self, exc: OSError) -> OutputError:
+        return OutputError(f"cannot write to standard output: {exc.strerror or exc}")
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._failed(exc) from None
+        except ValueError as exc:  # a closed file
+            raise OutputError(f"cannot write to standard output: {exc}") from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._failed(exc) from None
+        except ValueError:
+            pass
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self._stream.isatty()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self._stream, "encoding", None) or "utf-8"
 
 
 # --- subcommands ----------------------------------------------------------------------
@@ -128,21 +267,6 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def _read_text(path: str) -> str:
-    """The text of a file, or of standard input for ``-``.
-
-    Raises:
-        CommandError: the file cannot be read.
-    """
-    try:
-        if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
-
-
 def _json_lines(text: str) -> list[tuple[int, str]] | None:
     """The non-blank lines of ``text`` with their numbers when it is JSON lines, else ``None``.
 
@@ -155,6 +279,8 @@ def _json_lines(text: str) -> list[tuple[int, str]] | None:
             return None
         return [(number, line) for number, line in enumerate(text.splitlines(), 1)
                 if line.strip()]
+    except (ValueError, RecursionError):  # huge numbers, deep nesting: read_json_text says
+        return None
     return None
 
 
@@ -182,7 +308,7 @@ def _replay_one(doc: object, args: argparse.Namespace, out: TextIO, compact: boo
 
 
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    text = _read_text(args.file)
+    text = read_text(args.file)
     lines = _json_lines(text)
     if lines is None:
         _replay_one(read_json_text(text, args.file), args, out, compact=False)
@@ -190,11 +316,9 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     buffer = io.StringIO()  # nothing is printed unless every record replays
     for position, (number, line) in enumerate(lines):
         try:
-            doc = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise CommandError(
-                f"line {number}: malformed JSON in {args.file}: {exc.msg} at column {exc.colno}"
-            ) from None
+            doc = read_json_text(line, args.file)
+        except CommandError as exc:
+            raise CommandError(f"line {number}: {exc}") from None
         if args.trace and position:
             buffer.write("\n")
         if args.trace:
@@ -227,21 +351,36 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     return play_command(args, out)
 
 
+_WHOLE: Final = re.compile(r"-?[0-9]{1,30}")
+
+
+def _whole(text: str) -> int:
+    """A whole number written in ASCII digits, at most 30 of them."""
+    if not _WHOLE.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}")
+    return int(text)
+
+
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
 
 
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+def cpu_count() -> int:
+    """The CPUs this process may run on (at least 1): the most worker processes worth starting."""
+    if hasattr(os, "sched_getaffinity"):
+        try:
+            return max(1, len(os.sched_getaffinity(0)))
+        except OSError:  # pragma: no cover
+            pass
+    return max(1, os.cpu_count() or 1)
+
+
+def _jobs(text: str) -> int:
+    """``--jobs``: a positive count, capped at [`cpu_count`][belote.cli.cpu_count]."""
+    return min(_positive(text), cpu_count())
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -299,7 +438,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive, default=None, help="number of players")
     p.add_argument("--bots", choices=("random", "heuristic"), default="heuristic",
                    help="which bots play (default heuristic)")
-    p.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    p.add_argument("--jobs", type=_jobs, default=1,
+                   help="worker processes (default 1; at most the machine's CPU count, "
+                   "a larger number is lowered to it)")
     p.add_argument("--records", metavar="FILE", default=None,
                    help="write every deal record as JSON lines to FILE")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -313,7 +454,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive, default=None, help="number of players")
     p.add_argument("--bots", choices=("random", "heuristic"), default="heuristic",
                    help="which bots play (default heuristic)")
-    p.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    p.add_argument("--jobs", type=_jobs, default=1,
+                   help="worker processes (default 1; at most the machine's CPU count, "
+                   "a larger number is lowered to it)")
     p.add_argument("--matches", type=_whole, default=None,
                    help="matches played to the target per variant (default: deals / 10)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -331,31 +474,74 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _error_line(exc: Exception) -> str:
     if isinstance(exc, InvalidRecord) and exc.index is not None:
-        return f'error: action {exc.index} "{exc.action}": {exc}'
+        return f"error: action {exc.index} {shown(exc.action, quote=chr(34))}: {exc}"
     if isinstance(exc, InvalidTally) and exc.field and exc.field not in str(exc):
         return f"error: {exc.field}: {exc}"
     return f"error: {exc}"
 
 
+def error_line(exc: Exception) -> str:
+    r"""The one ``error:`` line reporting ``exc``: non-printable characters escaped, length capped.
+
+    >>> print(error_line(CommandError("bad\x1b[2J input\nsecond line")))
+    error: bad\x1b[2J input\nsecond line
+    """
+    line = printable(_error_line(exc))
+    if len(line) > MAX_ERROR_LINE:
+        line = line[: MAX_ERROR_LINE - 30] + f"... ({len(line)} characters)"
+    return line
+
+
+def _report(line: str) -> None:
+    """Write one line on standard error, if there is one to write to."""
+    if sys.stderr is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr, flush=True)
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the ``belote`` command and return its exit status."""
-    stream = out or sys.stdout
+    """Run the ``belote`` command and return its exit status.
+
+    Bad input, and an output that cannot be written, end in status 2 and one
+    ``error:`` line on standard error; a closed pipe ends quietly.
+    """
+    raw = out if out is not None else sys.stdout
     try:
+        if raw is None:
+            raise OutputError("cannot write to standard output: it is closed")
+        stream = cast(TextIO, _Output(raw))
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
-        return handler(args, stream)
+        status = handler(args, stream)
+        stream.flush()
+        return status
     except BeloteError as exc:
-        print(_error_line(exc).replace("\n", " "), file=sys.stderr)
+        _report(error_line(exc))
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
+        _report("error: interrupted")
         return 130
     except BrokenPipeError:
+        if out is None:  # the process's own standard output: keep the exit flush quiet
+            _quiet_stdout()
         return EXIT_OK
+    except RecursionError:
+        _report("error: the input is nested too deeply")
+        return EXIT_BAD_INPUT
     except Exception as exc:  # a bug is reported in one line, not a traceback
-        print(f"error: internal error ({type(exc).__name__}: {exc}); please report it",
-              file=sys.stderr)
+        _report(printable(f"error: internal error ({type(exc).__name__}: {exc}); "
+                          "please report it")[:MAX_ERROR_LINE])
         return 1
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe, point standard output at nothing so the exit flush stays quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,17 +7,77 @@ says what was wrong and what was expected.
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = [
+    "SHOWN_LIMIT",
     "BeloteError",
     "IllegalAction",
     "InvalidArgument",
+    "InvalidArgumentType",
     "InvalidCombination",
     "InvalidRecord",
+    "InvalidSeat",
     "InvalidTally",
     "MissingExtra",
     "NotationError",
     "UnknownVariant",
+    "printable",
+    "shown",
 ]
+
+SHOWN_LIMIT: Final = 60
+"""How many characters of an input value an error message quotes at most."""
+
+
+def printable(text: str) -> str:
+    r"""``text`` with every non-printable character escaped, so it cannot act on a terminal.
+
+    Escape sequences (ESC), NUL, carriage returns, line and paragraph
+    separators (U+2028, U+2029), lone surrogates and every other character
+    that `str.isprintable` refuses become a backslash escape, as
+    `repr` writes them; printable text, accents included, is kept.
+
+    >>> print(printable("3 pa\rss\x1b[2J"))
+    3 pa\rss\x1b[2J
+    >>> printable("dix de cœur")
+    'dix de cœur'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def shown(value: object, limit: int = SHOWN_LIMIT, quote: str = "'") -> str:
+    r"""An input value as an error message quotes it: quoted, escaped, and at most ``limit`` long.
+
+    Text is quoted and escaped as [`printable`][belote.errors.printable]
+    does (between ``quote`` marks), and cut after ``limit`` characters with
+    the full length said; other values are shown by their ``repr``, cut the
+    same way (a whole number too long to print is described by its size).
+
+    >>> print(shown("3 pa\rss"))
+    '3 pa\rss'
+    >>> shown("x" * 1000, limit=5)
+    "'xxxxx'... (1000 characters)"
+    >>> shown(10 ** 100)
+    'a whole number of 101 digits'
+    """
+    if isinstance(value, str):
+        if len(value) > limit:
+            return f"{quote}{printable(value[:limit])}{quote}... ({len(value)} characters)"
+        return f"{quote}{printable(value)}{quote}"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:
+        if value.bit_length() > 14_000:  # too long for str(); say its size
+            return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
+        return f"a whole number of {len(str(abs(value)))} digits"
+    try:
+        text = printable(repr(value))
+    except ValueError:  # it holds a number too long to print
+        return f"a {type(value).__name__} too large to show"
+    if len(text) > limit:
+        return f"{text[:limit]}... ({len(text)} characters)"
+    return text
 
 
 class BeloteError(Exception):
@@ -29,7 +89,10 @@ class NotationError(BeloteError, ValueError):
 
 
 class InvalidArgument(BeloteError, ValueError):
-    """An argument outside what the rules allow (a player count, a seat)."""
+    """An argument outside what the rules allow (a player count, a seat).
+
+    It is a `ValueError`, so code written for the built-ins catches it too.
+    """
 
 
 class MissingExtra(BeloteError, ImportError):
@@ -44,8 +107,30 @@ class MissingExtra(BeloteError, ImportError):
         self.extra = extra
 
 
-class UnknownVariant(BeloteError, LookupError):
-    """A variant name that no registered variant answers to."""
+class InvalidSeat(InvalidArgument, IndexError):
+    """A seat (or side) out of range for the number of players.
+
+    Both an [`InvalidArgument`][belote.errors.InvalidArgument] and an
+    `IndexError`: a seat indexes the table.
+    """
+
+
+class InvalidArgumentType(BeloteError, TypeError):
+    """An argument of the wrong type (text where a number is expected, ...).
+
+    It is a `TypeError`; the message says which type was expected.
+    """
+
+
+class UnknownVariant(BeloteError, KeyError):
+    """A variant name that no registered variant answers to.
+
+    It is a `KeyError` (a `LookupError`): the name is looked up in the
+    registry. Its text is the message itself, not a quoted key.
+    """
+
+    def __str__(self) -> str:
+        return Exception.__str__(self)
 
 
 class InvalidCombination(BeloteError, ValueError):

@@ -35,6 +35,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from belote import _checks
 from belote.errors import InvalidArgument, InvalidTally
 from belote.rules import BothOverTarget, CallingOut, DealerRotation, Rules
 from belote.scoring import DealResult, Outcome, Tally, score_tally, side_count, side_of
@@ -103,12 +104,16 @@ class Match:
             the target is not positive.
     """
 
-    def __init__(self, rules: Rules, target: int | None = None, players: int | None = None):
+    def __init__(
+        self, rules: Rules | str, target: int | None = None, players: int | None = None
+    ) -> None:
+        rules = _checks.as_rules(rules)
         self.rules = rules
+        _checks.whole_or_none(players, "players")
         self.players = rules.check_players(rules.default_players if players is None else players)
-        self.target = rules.target if target is None else target
+        self.target = rules.target if target is None else _checks.whole(target, "target")
         if self.target < 1:
-            raise InvalidArgument(f"a match target must be positive, not {self.target}")
+            raise InvalidArgument(f"a match target must be positive, not {_checks.shown(self.target)}")
         self._totals = [0] * side_count(rules, self.players)
         self._results: list[DealResult] = []
         self._pending = 0
@@ -152,7 +157,12 @@ class Match:
         """Whether ``side``'s total plus ``extra`` reaches the target.
 
         The deal engine asks this when a player calls out (rules §8.1, docs/rules.md#calling-out; rules §8.2, docs/rules.md#j-arrete).
+
+        Raises:
+            InvalidSeat: no such side.
         """
+        _checks.seat(side, len(self._totals), "side")
+        _checks.whole(extra, "extra")
         return self.rules.reached_target(self._totals[side] + extra, self.target)
 
     def copy(self) -> Match:
@@ -173,6 +183,7 @@ class Match:
 
     def can_add(self, result: DealResult) -> bool:
         """Whether ``result`` can be added: the match is not over and the sides match."""
+        _checks.instance(result, DealResult, "result")
         return not self.is_over and len(result.scores) == len(self._totals)
 
     def add(self, result: DealResult) -> None:
@@ -181,7 +192,9 @@ class Match:
         Raises:
             InvalidArgument: the match is already over, or the result has a
                 different number of sides.
+            InvalidArgumentType: ``result`` is not a well-typed ``DealResult``.
         """
+        self._check_result(result)
         if self.is_over:
             raise InvalidArgument(f"the match is over: side {self._winner} won")
         if len(result.scores) != len(self._totals):
@@ -199,6 +212,17 @@ class Match:
         else:
             self._check_target()
 
+    def _check_result(self, result: DealResult) -> None:
+        _checks.instance(result, DealResult, "result")
+        for index, points in enumerate(_checks.sequence(result.scores, "result.scores")):
+            _checks.whole(points, f"result.scores[{index}]")
+        _checks.whole(result.pending, "result.pending", 0)
+        sides = len(result.scores)
+        if result.match_winner is not None:
+            _checks.seat(result.match_winner, sides, "result.match_winner")
+        if result.stopped_by is not None:
+            _checks.seat(result.stopped_by, self.players, "result.stopped_by")
+
     def score(self, tally: Tally) -> DealResult:
         """Score ``tally`` with the pending points and add the result.
 
@@ -206,11 +230,12 @@ class Match:
             InvalidTally: the tally is impossible, or has another number of players.
             InvalidArgument: the match is already over.
         """
+        _checks.instance(tally, Tally, "tally")
         if self.is_over:
             raise InvalidArgument(f"the match is over: side {self._winner} won")
         if tally.players != self.players:
             raise InvalidTally(
-                f"{tally.players} players in a match of {self.players}", field="players"
+                f"{_checks.shown(tally.players)} players in a match of {self.players}", field="players"
             )
         result = score_tally(tally, self.rules, self._pending)
         self.add(result)
@@ -268,7 +293,9 @@ class Match:
         )
 
 
-def score_match(tallies: Iterable[Tally], rules: Rules, target: int | None = None) -> MatchResult:
+def score_match(
+    tallies: Iterable[Tally], rules: Rules | str, target: int | None = None
+) -> MatchResult:
     """Score a list of tallies as one match, carrying pending points from deal to deal.
 
     Raises:
@@ -276,7 +303,11 @@ def score_match(tallies: Iterable[Tally], rules: Rules, target: int | None = Non
             ``deals[i].``.
         InvalidArgument: a tally comes after the match was won.
     """
-    items = list(tallies)
+    rules = _checks.as_rules(rules)
+    items = [
+        _checks.instance(tally, Tally, f"tallies[{index}]")
+        for index, tally in enumerate(_checks.iterable(tallies, "tallies"))
+    ]
     players = items[0].players if items else None
     match = Match(rules, target, players)
     for index, tally in enumerate(items):

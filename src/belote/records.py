@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeAlias
 
+from belote import _checks
 from belote.announcements import Declaration, classify, no_announcements_message
 from belote.cards import Card, Suit
-from belote.errors import BeloteError, InvalidTally, NotationError, UnknownVariant
+from belote.errors import BeloteError, InvalidTally, NotationError, UnknownVariant, shown
 from belote.match import MatchResult, score_match
 from belote.penalties import Offence, Penalty
 from belote.rules import Rules, get_rules
@@ -58,7 +59,7 @@ def _kind(value: object) -> str:
     if isinstance(value, float):
         return "a number with a fraction"
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return f"the text {shown(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -163,7 +164,7 @@ def _penalties(value: object, field: str) -> tuple[Penalty, ...]:
             offence = Offence(name)
         except ValueError:
             known = ", ".join(o.value for o in Offence)
-            raise InvalidTally(f"unknown offence {name!r} (known: {known})",
+            raise InvalidTally(f"unknown offence {shown(name)} (known: {known})",
                                field=f"{where}.offence") from None
         penalties.append(Penalty(seat, offence))
     return tuple(penalties)
@@ -201,14 +202,15 @@ def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
 
 
 def tally_from_json(
-    doc: object, rules: Rules | None = None, *, prefix: str = ""
+    doc: object, rules: Rules | str | None = None, *, prefix: str = ""
 ) -> tuple[Rules, Tally]:
     """Read and check a tally (CONTRACT.md "Tally").
 
     Args:
         doc: the parsed JSON.
-        rules: the variant when the document may leave ``variant`` out (a
-            tally inside a match); a ``variant`` given must then agree.
+        rules: the variant (a ``Rules``, a name or an alias) when the
+            document may leave ``variant`` out (a tally inside a match); a
+            ``variant`` given must then agree.
         prefix: put before every field name in errors, e.g. ``"deals[2]."``.
 
     Returns:
@@ -223,12 +225,16 @@ def tally_from_json(
     >>> rules.name, tally.tricks
     ('italian751', (8, 0))
     """
+    if rules is not None:
+        rules = _checks.as_rules(rules)
+    _checks.instance(prefix, str, "prefix")
     try:
         body = _object(doc, prefix.rstrip(".") or "tally")
         if rules is None:
             rules = _rules(_get(body, "variant", ""), "variant")
         elif "variant" in body and _rules(body["variant"], "variant").name != rules.name:
-            raise InvalidTally(f"{body['variant']!r} inside a {rules.name} match", field="variant")
+            raise InvalidTally(f"{shown(body['variant'])} inside a {rules.name} match",
+                               field="variant")
         tally = _parse_tally(body, rules)
         check_tally(tally, rules)
     except InvalidTally as exc:
@@ -236,8 +242,16 @@ def tally_from_json(
     return rules, tally
 
 
-def tally_to_json(tally: Tally, rules: Rules) -> JSONObject:
-    """A tally as JSON, in the form [`tally_from_json`][belote.records.tally_from_json] reads back."""
+def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
+    """A tally as JSON, in the form [`tally_from_json`][belote.records.tally_from_json] reads back.
+
+    Raises:
+        InvalidTally: the tally is not one of ``rules`` (checked as
+            [`check_tally`][belote.scoring.check_tally] does).
+        InvalidArgumentType: ``tally`` is not a ``Tally``.
+    """
+    rules = _checks.as_rules(rules)
+    check_tally(tally, rules)
     doc: JSONObject = {
         "variant": rules.name,
         "players": tally.players,
@@ -266,7 +280,12 @@ def tally_to_json(tally: Tally, rules: Rules) -> JSONObject:
 
 
 def result_to_json(result: DealResult) -> JSONObject:
-    """A deal result as JSON (CONTRACT.md "Deal result"), with the extra fields."""
+    """A deal result as JSON (CONTRACT.md "Deal result"), with the extra fields.
+
+    Raises:
+        InvalidArgumentType: ``result`` is not a ``DealResult``.
+    """
+    _checks.instance(result, DealResult, "result")
     doc: JSONObject = {
         "variant": result.variant,
         "outcome": result.outcome.value,
@@ -292,7 +311,7 @@ def match_result_to_json(result: MatchResult) -> JSONObject:
     ``end_reason`` under the names a deal result uses for the same facts.
     """
     return {
-        "variant": result.variant,
+        "variant": _checks.instance(result, MatchResult, "result").variant,
         "target": result.target,
         "deals": [result_to_json(deal) for deal in result.deals],
         "totals": list(result.totals),
@@ -310,7 +329,7 @@ def _score_match_document(doc: Mapping[str, object]) -> JSONObject:
     target_value = _get(doc, "target", "", None)
     target = None if target_value is None else _int(target_value, "target")
     if target is not None and target < 1:
-        raise InvalidTally(f"must be positive, not {target}", field="target")
+        raise InvalidTally(f"must be positive, not {shown(target)}", field="target")
     deals = _get(doc, "deals", "")
     if not isinstance(deals, list):
         raise InvalidTally(f"expected a list of tallies, got {_kind(deals)}", field="deals")
@@ -320,7 +339,7 @@ def _score_match_document(doc: Mapping[str, object]) -> JSONObject:
     for index, tally in enumerate(tallies[1:], start=1):
         if tally.players != tallies[0].players:
             raise InvalidTally(
-                f"{tally.players} players, but deal 0 has {tallies[0].players}",
+                f"{shown(tally.players)} players, but deal 0 has {tallies[0].players}",
                 field=f"deals[{index}].players",
             )
     return match_result_to_json(score_match(tallies, rules, target))

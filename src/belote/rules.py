@@ -23,7 +23,7 @@ from typing import Final, TypeVar
 import attrs
 
 from belote.cards import Rank
-from belote.errors import InvalidArgument, UnknownVariant
+from belote.errors import InvalidArgument, InvalidArgumentType, UnknownVariant, shown
 from belote.penalties import Offence, Sanction
 
 __all__ = [
@@ -438,7 +438,7 @@ class Rules:
         """
         if players not in self.player_counts:
             allowed = " or ".join(str(n) for n in self.player_counts)
-            raise InvalidArgument(f"{self.name} is played by {allowed} players, not {players}")
+            raise InvalidArgument(f"{self.name} is played by {allowed} players, not {shown(players)}")
         return players
 
     def reached_target(self, score: int, target: int | None = None) -> bool:
@@ -497,12 +497,17 @@ def get_rules(name: str | Rules) -> Rules:
 
     Raises:
         UnknownVariant: no variant answers to the name.
+        InvalidArgumentType: ``name`` is neither text nor a ``Rules``.
     """
     if isinstance(name, Rules):
         return name
+    if not isinstance(name, str):
+        raise InvalidArgumentType(
+            f"expected a Rules or a variant name, not {type(name).__name__} {shown(name)}"
+        )
     _load()
     key = _ALIASES.get(str(name).strip().lower())
     if key is None:
         known = ", ".join(sorted(_REGISTRY))
-        raise UnknownVariant(f"unknown variant {name!r} (known: {known})")
+        raise UnknownVariant(f"unknown variant {shown(name)} (known: {known})")
     return _REGISTRY[key]

@@ -34,16 +34,20 @@ The steps, in order:
 from __future__ import annotations
 
 import enum
+import functools
+import itertools
 import operator
+from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
+from belote import _checks
 from belote import announcements as _announcements
 from belote.announcements import Declaration, Kind, no_announcements_message
-from belote.cards import Card, Rank, Suit
-from belote.errors import InvalidArgument, InvalidTally
+from belote.cards import CARDS, Card, Rank, Suit
+from belote.errors import InvalidArgument, InvalidTally, shown
 from belote.penalties import Penalty, SanctionKind, penalty_lines
 from belote.rules import CallingOut, CapotRule, PendingRule, Rules
 
@@ -53,6 +57,7 @@ __all__ = [
     "Line",
     "Outcome",
     "Tally",
+    "card_points_possible",
     "check_tally",
     "redeal_result",
     "score_tally",
@@ -171,38 +176,60 @@ class DealResult:
 # --- seats, sides and the size of a deal --------------------------------------------
 
 
-def side_count(rules: Rules, players: int) -> int:
+def side_count(rules: Rules | str, players: int) -> int:
     """The number of scoring sides: two teams, or one per player.
+
+    Raises:
+        InvalidArgument: the variant is not played by ``players`` players.
 
     >>> from belote.rules import get_rules
     >>> side_count(get_rules("classic"), 4), side_count(get_rules("french"), 3)
     (2, 3)
     """
+    rules = _checks.as_rules(rules)
+    rules.check_players(_checks.whole(players, "players"))
+    return _side_count(rules, players)
+
+
+def _side_count(rules: Rules, players: int) -> int:
     return 2 if rules.partnerships else players
 
 
-def side_of(seat: int, rules: Rules) -> int:
+def side_of(seat: int, rules: Rules | str) -> int:
     """The side a seat scores for: its team (seats 0 and 2 are team 0), or itself.
+
+    Raises:
+        InvalidSeat: no table of the variant has that seat.
 
     >>> from belote.rules import get_rules
     >>> side_of(3, get_rules("classic")), side_of(2, get_rules("french"))
     (1, 2)
     """
+    rules = _checks.as_rules(rules)
+    _checks.seat(seat, max(rules.player_counts))
+    return _side_of(seat, rules)
+
+
+def _side_of(seat: int, rules: Rules) -> int:
     return seat % 2 if rules.partnerships else seat
 
 
-def tricks_per_deal(rules: Rules) -> int:
+def tricks_per_deal(rules: Rules | str) -> int:
     """Cards in each hand, hence tricks in a deal played to the end (RULES.md §2).
 
     >>> from belote.rules import get_rules
     >>> tricks_per_deal(get_rules("classic")), tricks_per_deal(get_rules("french"))
     (8, 9)
     """
+    return _tricks_per_deal(_checks.as_rules(rules))
+
+
+def _tricks_per_deal(rules: Rules) -> int:
     return sum(rules.first_packets) + sum(rules.completion_packets)
 
 
 def _whole_deck_played(rules: Rules, players: int) -> bool:
-    return players * tricks_per_deal(rules) == 32
+    return players * _tricks_per_deal(rules) == 32
 
 
 # --- step 1: validation -------------------------------------------------------------
@@ -214,7 +241,7 @@ def _check_seat(value: int | None, players: int, field: str, *, required: bool =
             raise InvalidTally("is required", field=field)
         return
     if not 0 <= value < players:
-        raise InvalidTally(f"seat {value} is out of range (expected 0..{players - 1})", field=field)
+        raise InvalidTally(f"seat {shown(value)} is out of range (expected 0..{players - 1})", field=field)
 
 
 def _check_per_side(values: tuple[int, ...], sides: int, field: str) -> None:
@@ -222,28 +249,218 @@ def _check_per_side(values: tuple[int, ...], sides: int, field: str) -> None:
         raise InvalidTally(f"expected {sides} values, one per side, got {len(values)}", field=field)
     for value in values:
         if value < 0:
-            raise InvalidTally(f"{value} is negative", field=field)
+            raise InvalidTally(f"{shown(value)} is negative", field=field)
 
 
-def check_tally(tally: Tally, rules: Rules) -> None:
+@functools.cache
+def _card_values(trump: Suit) -> tuple[tuple[int, int], ...]:
+    """The 32 cards' values under ``trump``: (value, how many cards), highest value first."""
+    counts = Counter(card.points(trump) for card in CARDS)
+    return tuple(sorted(counts.items(), reverse=True))
+
+
+@functools.cache
+def _splits(count: int, sides: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to give at most ``count`` equal cards to ``sides`` sides."""
+    return tuple(
+        split for split in itertools.product(range(count + 1), repeat=sides)
+        if sum(split) <= count
+    )
+
+
+@functools.cache
+def _bounds(values: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each class index i, (fewest, most) points c cards of classes i.. hold, by c."""
+    bounds = []
+    for index in range(len(values) + 1):
+        rest = sorted(v for v, n in values[index:] for _ in range(n))
+        worst = tuple(sum(rest[:c]) for c in range(len(rest) + 1))
+        best = tuple(sum(rest[len(rest) - c:]) if c else 0 for c in range(len(rest) + 1))
+        bounds.append((worst, best))
+    return tuple(bounds)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _fits(
+    values: tuple[tuple[int, int], ...], index: int, needs: tuple[tuple[int, int], ...]
+) -> bool:
+    """Whether disjoint sets of cards of classes ``index..``, one per need, hold (cards, points).
+
+    A depth-first search over the value classes (all cards of one value are
+    alike), memoised on what the sides still need, sorted since sides are
+    interchangeable; the fewest and most points the cards left can hold
+    prune each side and all sides together.
+    """
+    if not needs:
+        return True
+    worst, best = _bounds(values)[index]
+    total_cards = sum(cards for cards, _ in needs)
+    if total_cards >= len(worst):
+        return False
+    if not worst[total_cards] <= sum(points for _, points in needs) <= best[total_cards]:
+        return False
+    for cards, points in needs:
+        if not worst[cards] <= points <= best[cards]:
+            return False
+    value, count = values[index]
+    for split in _splits(count, len(needs)):
+        after = []
+        for (cards, points), taken in zip(needs, split, strict=True):
+            if taken > cards or taken * value > points:
+                break
+            if (cards - taken, points - taken * value) != (0, 0):
+                after.append((cards - taken, points - taken * value))
+        else:
+            if _fits(values, index + 1, tuple(sorted(after))):
+                return True
+    return False
+
+
+def card_points_possible(
+    trump: Suit | int | str, cards: Sequence[int], points: Sequence[int]
+) -> bool:
+    """Whether each side can have won ``cards[s]`` cards worth ``points[s]`` card points.
+
+    Exact: the sides' cards are disjoint sets out of the 32 cards, valued
+    under ``trump`` (RULES.md §1); cards nobody won (``french``'s stock, the
+    tricks not played after "j'arrête") are the rest. Which suit is trump
+    does not change the set of values today, but the values are read from
+    the cards under that trump, so a variant valuing cards otherwise stays
+    exact.
+
+    Args:
+        trump: the trump suit.
+        cards: cards won per side (tricks won times cards per trick).
+        points: card points per side, without the last-trick bonus.
+
+    >>> card_points_possible(Suit.HEARTS, (16, 16), (151, 1))  # no card is worth 1
+    False
+    >>> card_points_possible(Suit.HEARTS, (16, 16), (140, 12))  # 11 cards of 0, 3 jacks, 2 queens
+    True
+    >>> card_points_possible(Suit.HEARTS, (16, 16), (141, 11))  # 16 cards hold at least 12
+    False
+    >>> card_points_possible(Suit.HEARTS, (4, 28), (60, 92))  # one trick: J 9 A of trump + A = 56
+    False
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: negative counts, more than 32 cards, or
+            ``cards`` and ``points`` of different lengths.
+    """
+    suit = _checks.as_suit(trump)
+    counts = tuple(_checks.whole(c, "cards", 0) for c in _checks.sequence(cards, "cards"))
+    totals = tuple(_checks.whole(p, "points", 0) for p in _checks.sequence(points, "points"))
+    if len(counts) != len(totals):
+        raise InvalidArgument(f"{len(counts)} card counts but {len(totals)} point totals")
+    if sum(counts) > len(CARDS):
+        return False
+    if any(total > FULL_CARD_POINTS for total in totals):
+        return False
+    return _card_points_possible(suit, counts, totals)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _card_points_possible(trump: Suit, cards: tuple[int, ...], points: tuple[int, ...]) -> bool:
+    values = _card_values(trump)
+    needs = tuple(zip(cards, points, strict=True))
+    if sum(cards) == len(CARDS) and sum(points) == sum(v * n for v, n in values):
+        needs = needs[:-1]  # the whole deck was won: the last side holds the rest
+    return _fits(values, 0, tuple(sorted(need for need in needs if need != (0, 0))))
+
+
+def _describe_values(trump: Suit) -> str:
+    return ", ".join(
+        f"{count}×{value}" if count > 1 else str(value) for value, count in _card_values(trump)
+    )
+
+
+def _check_card_points(tally: Tally, rules: Rules) -> None:
+    per_trick = tally.players
+    cards = tuple(tricks * per_trick for tricks in tally.tricks)
+    if sum(cards) <= len(CARDS) and _card_points_possible(
+        tally.trump, cards, tuple(tally.card_points)
+    ):
+        return
+    sides = ", ".join(
+        f"side {side} {points} in {tricks} trick{'s' if tricks != 1 else ''}"
+        for side, (tricks, points) in enumerate(zip(tally.tricks, tally.card_points, strict=True))
+    )
+    raise InvalidTally(
+        f"no cards can make these card points ({sides}): each trick holds {per_trick} cards "
+        f"and the 32 cards are worth {_describe_values(tally.trump)} with "
+        f"{tally.trump.letter} trump",
+        field="card_points",
+    )
+
+
+def _well_typed(tally: Tally) -> bool:
+    """The common case in one expression: every field has exactly its annotated type."""
+    return (
+        type(tally.taker) is int
+        and type(tally.players) is int
+        and type(tally.trump) is Suit
+        and all(type(v) is int or v is None for v in (
+            tally.last_trick, tally.belote, tally.dealer, tally.stopped_by))
+        and type(tally.tricks) is tuple
+        and all(type(v) is int for v in tally.tricks)
+        and type(tally.card_points) is tuple
+        and all(type(v) is int for v in tally.card_points)
+        and type(tally.announcements) is tuple
+        and all(type(d) is Declaration for d in tally.announcements)
+        and type(tally.penalties) is tuple
+        and all(type(p) is Penalty for p in tally.penalties)
+    )
+
+
+def _check_types(tally: Tally) -> None:
+    """Every field of the tally has the type its annotation says."""
+    if _well_typed(tally):
+        return
+    for name in ("taker", "players"):
+        _checks.whole(getattr(tally, name), f"Tally.{name}")
+    for name in ("last_trick", "belote", "dealer", "stopped_by"):
+        _checks.whole_or_none(getattr(tally, name), f"Tally.{name}")
+    _checks.instance(tally.trump, Suit, "Tally.trump")
+    for name in ("tricks", "card_points"):
+        for index, value in enumerate(_checks.sequence(getattr(tally, name), f"Tally.{name}")):
+            _checks.whole(value, f"Tally.{name}[{index}]")
+    for name, kind in (("announcements", Declaration), ("penalties", Penalty)):
+        for index, value in enumerate(_checks.sequence(getattr(tally, name), f"Tally.{name}")):
+            _checks.instance(value, kind, f"Tally.{name}[{index}]")
+
+
+def check_tally(tally: Tally, rules: Rules | str) -> None:
     """Refuse a tally that cannot have happened under ``rules`` (RULES.md §7, step 1).
+
+    Among the checks, ``card_points`` must be points that the cards won can
+    hold ([`card_points_possible`][belote.scoring.card_points_possible]).
+
+    Args:
+        tally: the tally.
+        rules: the variant, or its name or alias.
 
     Raises:
         InvalidTally: the first fault found; its ``field`` names the field.
+        InvalidArgumentType: ``tally`` is not a ``Tally``, or one of its
+            fields has the wrong type.
+        UnknownVariant: ``rules`` names no variant.
     """
+    _checks.instance(tally, Tally, "tally")
+    rules = _checks.as_rules(rules)
+    _check_types(tally)
     players = tally.players
     try:
         rules.check_players(players)
     except InvalidArgument as exc:
         raise InvalidTally(str(exc), field="players") from None
-    sides = side_count(rules, players)
+    sides = _side_count(rules, players)
     _check_seat(tally.taker, players, "taker")
     _check_seat(tally.dealer, players, "dealer", required=not rules.partnerships)
     _check_seat(tally.belote, players, "belote", required=False)
     _check_per_side(tally.tricks, sides, "tricks")
     _check_per_side(tally.card_points, sides, "card_points")
 
-    count = tricks_per_deal(rules)
+    count = _tricks_per_deal(rules)
     played = sum(tally.tricks)
     if tally.last_trick is None:
         if rules.calling_out is not CallingOut.ARRETE:
@@ -256,12 +473,12 @@ def check_tally(tally: Tally, rules: Rules) -> None:
     else:
         if not 0 <= tally.last_trick < sides:
             raise InvalidTally(
-                f"side {tally.last_trick} is out of range (expected 0..{sides - 1})",
+                f"side {shown(tally.last_trick)} is out of range (expected 0..{sides - 1})",
                 field="last_trick",
             )
         if played != count:
             raise InvalidTally(
-                f"the tricks sum to {played}; a deal has {count} tricks", field="tricks"
+                f"the tricks sum to {shown(played)}; a deal has {count} tricks", field="tricks"
             )
     _check_seat(tally.stopped_by, players, "stopped_by", required=False)
     if tally.stopped_by is not None and tally.last_trick is not None:
@@ -281,12 +498,12 @@ def check_tally(tally: Tally, rules: Rules) -> None:
     complete = tally.last_trick is not None
     if complete and _whole_deck_played(rules, players) and total != FULL_CARD_POINTS:
         raise InvalidTally(
-            f"the card points sum to {total}; they must sum to {FULL_CARD_POINTS}",
+            f"the card points sum to {shown(total)}; they must sum to {FULL_CARD_POINTS}",
             field="card_points",
         )
     if total > FULL_CARD_POINTS:
         raise InvalidTally(
-            f"the card points sum to {total}, more than the {FULL_CARD_POINTS} of the deck",
+            f"the card points sum to {shown(total)}, more than the {FULL_CARD_POINTS} of the deck",
             field="card_points",
         )
     for side in range(sides):
@@ -294,11 +511,12 @@ def check_tally(tally: Tally, rules: Rules) -> None:
             continue
         if tally.card_points[side]:
             raise InvalidTally(
-                f"side {side} won no trick but has {tally.card_points[side]} card points",
+                f"side {side} won no trick but has {shown(tally.card_points[side])} card points",
                 field="card_points",
             )
         if tally.last_trick == side:
             raise InvalidTally(f"side {side} won no trick", field="last_trick")
+    _check_card_points(tally, rules)
     _check_announcements(tally, rules, count)
 
 
@@ -336,7 +554,7 @@ def _check_announcements(tally: Tally, rules: Rules, hand_size: int) -> None:
             seat = owner.get(card, tally.belote)
             if seat != tally.belote:
                 raise InvalidTally(
-                    f"seat {tally.belote} cannot hold belote: seat {seat} showed {card}",
+                    f"seat {shown(tally.belote)} cannot hold belote: seat {seat} showed {card}",
                     field="belote",
                 )
             held.setdefault(tally.belote, set()).add(card)
@@ -360,10 +578,10 @@ def _find_capot(tally: Tally, rules: Rules) -> int | None:
         others = [s for s in range(len(tally.tricks)) if s != side]
         if any(tally.card_points[s] for s in others):
             return None
-        if tally.belote is not None and side_of(tally.belote, rules) != side:
+        if tally.belote is not None and _side_of(tally.belote, rules) != side:
             return None
         return side
-    count = tricks_per_deal(rules)
+    count = _tricks_per_deal(rules)
     return tally.tricks.index(count) if count in tally.tricks else None
 
 
@@ -470,7 +688,7 @@ def _announcement_lines(
             first_speaker=_first_speaker(tally),
         )
     for declaration in scoring:
-        side = side_of(declaration.seat, rules)
+        side = _side_of(declaration.seat, rules)
         combination = declaration.combination
         lines[side].append(Line(side, combination.label, combination.points(rules)))
     return lines
@@ -479,7 +697,7 @@ def _announcement_lines(
 def _belote_lines(tally: Tally, rules: Rules, sides: int) -> list[list[Line]]:
     lines: list[list[Line]] = [[] for _ in range(sides)]
     if tally.belote is not None and rules.belote_value:
-        side = side_of(tally.belote, rules)
+        side = _side_of(tally.belote, rules)
         lines[side].append(Line(side, BELOTE, rules.belote_value))
     return lines
 
@@ -498,7 +716,7 @@ def _eight_run_winner(tally: Tally, rules: Rules) -> int | None:
     )
     if not shown:
         return None
-    return side_of((shown[0] + first) % tally.players, rules)
+    return _side_of((shown[0] + first) % tally.players, rules)
 
 
 # --- steps 5 to 8: contract, allocation, pending -------------------------------------
@@ -631,7 +849,7 @@ def _result(
     loser: int | None = None
     if tally.penalties:  # RULES.md §9, after everything else
         extra, loser = penalty_lines(
-            tally.penalties, rules.penalties, [side_of(seat, rules) for seat in
+            tally.penalties, rules.penalties, [_side_of(seat, rules) for seat in
                                                range(tally.players)], sides
         )
         lines = [*lines, *(Line(to, item, points) for to, item, points in extra)]
@@ -648,7 +866,7 @@ def _result(
         others = sorted((s for s in range(sides) if s != loser),
                         key=lambda s: (-scores[s], (s - loser) % sides))
         offence = next(p for p in tally.penalties
-                       if side_of(p.seat, rules) == loser
+                       if _side_of(p.seat, rules) == loser
                        and rules.penalties[p.offence].kind is SanctionKind.LOSE_MATCH)
         winner, reason = others[0], f"penalty: {offence.offence.value} by seat {offence.seat}"
     return DealResult(
@@ -665,12 +883,12 @@ def _result(
     )
 
 
-def score_tally(tally: Tally, rules: Rules, pending: int = 0) -> DealResult:
+def score_tally(tally: Tally, rules: Rules | str, pending: int = 0) -> DealResult:
     """Score one deal's tally, paying or holding ``pending`` litige points.
 
     Args:
         tally: what was counted at the table.
-        rules: the variant.
+        rules: the variant, or its name or alias (``"classic"``).
         pending: litige points waiting from earlier deals (what
             `DealResult.pending` of the previous deal said).
 
@@ -680,6 +898,8 @@ def score_tally(tally: Tally, rules: Rules, pending: int = 0) -> DealResult:
 
     Raises:
         InvalidTally: the tally is impossible under ``rules``.
+        InvalidArgumentType: an argument of the wrong type.
+        UnknownVariant: ``rules`` names no variant.
 
     An 81-81 litige in ``piedicavallo`` gives 80 to the defence and holds 80
     for the next deal (000 §Litige):
@@ -691,9 +911,11 @@ def score_tally(tally: Tally, rules: Rules, pending: int = 0) -> DealResult:
     >>> result.outcome.value, result.scores, result.pending
     ('litige', (0, 80), 80)
     """
+    rules = _checks.as_rules(rules)
     check_tally(tally, rules)
+    _checks.whole(pending, "pending")
     if pending < 0:
-        raise InvalidTally(f"{pending} is negative", field="pending")
+        raise InvalidTally(f"{shown(pending)} is negative", field="pending")
     split = _announcements.whole_run_fault(tally.announcements, rules)
     if split is not None:  # RULES.md §6.1: a run is declared whole
         index, reason = split
@@ -715,10 +937,10 @@ def _score_trusted(
     through [`score_tally`][belote.scoring.score_tally]. ``scoring``: the declarations that won the
     contest when the deal has resolved it already, else ``None``.
     """
-    sides = side_count(rules, tally.players)
+    sides = _side_count(rules, tally.players)
     capot = _find_capot(tally, rules)
     cards = _card_lines(tally, rules, capot)
-    attack = side_of(tally.taker, rules) if rules.has_contract else None
+    attack = _side_of(tally.taker, rules) if rules.has_contract else None
     parts = _Parts(
         cards=cards,
         rounded=_round_cards(cards, rules, attack, capot),
@@ -748,7 +970,7 @@ def _score_trusted(
     )  # fmt: skip
 
 
-def redeal_result(rules: Rules, pending: int = 0, players: int | None = None) -> DealResult:
+def redeal_result(rules: Rules | str, pending: int = 0, players: int | None = None) -> DealResult:
     """The result of a deal where everyone passed twice: nothing scored, pending kept.
 
     >>> from belote.rules import get_rules
@@ -756,6 +978,9 @@ def redeal_result(rules: Rules, pending: int = 0, players: int | None = None) ->
     >>> result.outcome.value, result.scores, result.pending
     ('redeal', (0, 0), 81)
     """
+    rules = _checks.as_rules(rules)
+    _checks.whole(pending, "pending", 0)
+    _checks.whole_or_none(players, "players")
     sides = side_count(rules, rules.default_players if players is None else players)
     return DealResult(
         variant=rules.name,
