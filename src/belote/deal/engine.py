@@ -1,0 +1,399 @@
+"""The facade: [`Deal`][belote.deal.Deal] puts the phases together."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from belote.actions import Action, Verb
+from belote.announcements import Declaration
+from belote.cards import CARDS, Card, CardSet, Suit
+from belote.deal.dealing import _shuffle, parse_deck
+from belote.deal.observation import Observing
+from belote.deal.records import ActionRecord
+from belote.deal.state import (
+    _BID2,
+    _OVER,
+    _PHASES,
+    _PLAY,
+    EndReason,
+    Phase,
+    _mask_cards,
+)
+from belote.errors import IllegalAction, InvalidArgument
+from belote.rules import Rules, get_rules
+
+
+class Deal(Observing):
+    """One deal of a variant, from the deck order to the result.
+
+    Args:
+        rules: the variant (a [`Rules`][belote.rules.Rules] value or its name).
+        deck: the deck order, 32 distinct cards, top first (cards, text or indices).
+        dealer: the dealer's seat.
+        players: the number of players (default: the variant's default).
+        totals: the match scores per side before this deal (for calling out).
+        target: the match target (default: the variant's).
+        pending: litige points waiting from earlier deals, passed to the scoring.
+
+    Raises:
+        InvalidArgument: a bad deck, dealer or player count.
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        rules: Rules | str,
+        deck: Sequence[Card | int | str],
+        dealer: int = 0,
+        players: int | None = None,
+        *,
+        totals: Sequence[int] | None = None,
+        target: int | None = None,
+        pending: int = 0,
+    ) -> None:
+        self.rules = rules = get_rules(rules)
+        n = rules.default_players if players is None else rules.check_players(players)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        self._setup(rules, n, dealer, parse_deck(deck), totals, target, pending)
+
+    @classmethod
+    def random(
+        cls,
+        rules: Rules | str,
+        seed: int | random.Random | None = None,
+        dealer: int = 0,
+        players: int | None = None,
+        *,
+        totals: Sequence[int] | None = None,
+        target: int | None = None,
+        pending: int = 0,
+    ) -> Deal:
+        """A deal from a shuffled deck (``random.Random(seed).shuffle``).
+
+        The other arguments are those of [`Deal`][belote.deal.Deal].
+
+        >>> Deal.random("classic", seed=1).deck == Deal.random("classic", seed=1).deck
+        True
+        """
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        deck = _shuffle(rng)
+        return cls(rules, deck, dealer, players, totals=totals, target=target, pending=pending)
+
+    @classmethod
+    def _trusted(cls, rules: Rules, deck: list[int], dealer: int, players: int) -> Deal:
+        """A deal from a deck the library shuffled itself (the simulation's path).
+
+        ``deck`` must be a permutation of ``range(32)`` (as `_shuffle`
+        returns), ``rules`` a variant value and ``players`` and ``dealer``
+        already checked: this skips [`parse_deck`][belote.deal.parse_deck] and the argument checks.
+        """
+        deal = object.__new__(cls)
+        deal._setup(rules, players, dealer, tuple(deck), None, None, 0)
+        return deal
+
+    def __repr__(self) -> str:
+        return (
+            f"<Deal {self.rules.name} players={self._n} dealer={self._dealer} "
+            f"phase={self.phase.value} to_act={self.to_act} actions={len(self._history)}>"
+        )
+
+    # --- public state ---------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self._n
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._dealer
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deck order the deal started from, top first."""
+        return tuple(CARDS[i] for i in self._deck)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The match scores per side before this deal."""
+        return self._totals
+
+    @property
+    def target(self) -> int:
+        """The match target."""
+        return self._target
+
+    @property
+    def pending(self) -> int:
+        """Litige points waiting from earlier deals."""
+        return self._pending
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return _PHASES[self._phase]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` when the deal is over.
+
+        Out of turn, the holder of the 7 of trump may also swap (RULES.md §4).
+        """
+        return None if self._phase == _OVER else self._to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self._phase == _OVER
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the deal ended, or ``None`` while it goes on."""
+        return self._end
+
+    @property
+    def turned(self) -> Card:
+        """The card turned up after the first distribution."""
+        return CARDS[self._turned]
+
+    @property
+    def table_card(self) -> Card | None:
+        """The card face up on the table (``french``), or ``None`` once a taker holds it."""
+        return None if self._table_card < 0 else CARDS[self._table_card]
+
+    @property
+    def bottom(self) -> Card | None:
+        """The deck's bottom card once shown (``show_bottom_card``), else ``None``."""
+        return None if self._bottom < 0 else CARDS[self._bottom]
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit once fixed."""
+        return None if self._trump < 0 else Suit(self._trump)
+
+    @property
+    def taker(self) -> int | None:
+        """The seat that fixed the trump."""
+        return None if self._taker < 0 else self._taker
+
+    @property
+    def attack(self) -> int | None:
+        """The taker's side, or ``None`` before a take."""
+        return None if self._taker < 0 else self.side(self._taker)
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards a seat holds now."""
+        return CardSet.from_mask(self._hands[seat])
+
+    def hand_mask(self, seat: int) -> int:
+        """The card mask a seat holds now (fast path)."""
+        return self._hands[seat]
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the current trick, in play order."""
+        return tuple(CARDS[i] for i in self._trick)
+
+    @property
+    def trick_leader(self) -> int:
+        """The seat that leads or led the current trick."""
+        return self._leader
+
+    @property
+    def tricks(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """The completed tricks as (leader, cards in play order)."""
+        return self._completed_tricks()
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        """The seat that won each completed trick."""
+        return tuple(self._trick_winners)
+
+    @property
+    def tricks_played(self) -> int:
+        """How many tricks are complete."""
+        return self._tricks_done
+
+    @property
+    def tricks_per_deal(self) -> int:
+        """How many tricks a played deal has (8, or 9 in ``french``)."""
+        return self._hand_size
+
+    @property
+    def declarations(self) -> tuple[Declaration, ...]:
+        """Every declaration made so far, in the order made."""
+        return tuple(self._declarations)
+
+    @property
+    def scoring_declarations(self) -> tuple[Declaration, ...] | None:
+        """The declarations that score once the contest is resolved, else ``None``."""
+        return self._resolved
+
+    @property
+    def called_out(self) -> int | None:
+        """The seat that called out or stopped, else ``None``."""
+        return None if self._stopper < 0 else self._stopper
+
+    # --- convenience doers ----------------------------------------------------------------
+
+    def pass_(self) -> ActionRecord:
+        """The seat to act passes."""
+        return self.apply(Action.pass_(self._to_act))
+
+    def take(self, suit: Suit | int | str | None = None) -> ActionRecord:
+        """The seat to act takes the turned suit, or names ``suit`` in round 2."""
+        if isinstance(suit, str):
+            suit = Suit.parse(suit)
+        return self.apply(Action.take(self._to_act, suit))
+
+    def play(self, card: Card | str, belote: bool = False) -> ActionRecord:
+        """The seat to act plays ``card``, announcing belote when asked."""
+        return self.apply(Action.play(self._to_act, card, belote))
+
+    def declare(self, cards: CardSet | Sequence[Card] | str | None = None) -> ActionRecord:
+        """The seat to act declares one combination, or everything held when ``cards`` is None."""
+        if isinstance(cards, str):
+            cards = CardSet.parse(cards)
+        return self.apply(Action.declare(self._to_act, () if cards is None else cards))
+
+    def swap(self, seat: int | None = None) -> ActionRecord:
+        """The holder of the 7 of trump (or ``seat``) swaps it for the turned card."""
+        if seat is None:
+            seat = self.swap_seat()
+            if seat is None:
+                raise IllegalAction("no seat may swap the 7 of trump now")
+        return self.apply(Action.swap(seat))
+
+    def stop(self) -> ActionRecord:
+        """The seat to act calls out (``piedicavallo``) or says "j'arrête" (``french``)."""
+        return self.apply(Action.stop(self._to_act))
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now, or ``None`` when it is."""
+        seat, verb = action.seat, action.verb
+        if not isinstance(seat, int) or not 0 <= seat < self._n:
+            return f"no seat {seat} at a table of {self._n}"
+        if self._phase == _OVER:
+            return "the deal is over"
+        if verb is Verb.SWAP:
+            return self._swap_reason(seat)
+        if seat != self._to_act:
+            doing = "bid" if self._phase < _PLAY else "play"
+            return f"it is seat {self._to_act}'s turn to {doing}, not seat {seat}'s"
+        if verb is Verb.PASS:
+            return self._bid_reason(seat, False, -1)
+        if verb is Verb.TAKE:
+            return self._bid_reason(seat, True, -1 if action.suit is None else int(action.suit))
+        if verb is Verb.PLAY:
+            if len(action.cards) != 1:
+                return "play one card"
+            return self._play_reason(seat, action.cards[0].index, action.belote)
+        if verb is Verb.DECLARE:
+            return self._declare_reason(seat, action.cards)[0]
+        if verb is Verb.STOP:
+            return self._stop_reason(seat)
+        return f"unknown verb {verb!r}"  # pragma: no cover
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now: the seat to act's, and an out-of-turn swap when open."""
+        phase = self._phase
+        if phase == _OVER:
+            return []
+        seat = self._to_act
+        if phase < _PLAY:
+            actions = []
+            if self._bid_reason(seat, True, -1) is None:
+                actions.append(Action.take(seat))
+            if phase == _BID2:
+                actions.extend(
+                    Action.take(seat, Suit(s)) for s in range(4) if s != self._turned >> 3
+                )
+            if self._bid_reason(seat, False, -1) is None:
+                actions.append(Action.pass_(seat))
+            return actions
+        actions = []
+        holder = self._swap_holder()
+        if holder >= 0:
+            actions.append(Action.swap(holder))
+        if self._stop_reason(seat) is None:
+            actions.append(Action.stop(seat))
+        actions.extend(self._declare_options(seat))
+        legal = self.legal_play_mask()
+        for card in _mask_cards(legal):
+            actions.append(Action(seat, Verb.PLAY, cards=(CARDS[card],)))
+            if self.can_announce_belote(card):
+                actions.append(Action(seat, Verb.PLAY, cards=(CARDS[card],), belote=True))
+        return actions
+
+    # --- applying -------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> ActionRecord:
+        """Apply a legal action and say what it did.
+
+        Raises:
+            IllegalAction: the action is not legal now; the deal is unchanged.
+        """
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        verb, seat = action.verb, action.seat
+        index = len(self._history)
+        tricks_before = self._tricks_done
+        belote_before = self.belote_seat
+        claim: bool | None = None
+        if verb is Verb.PASS:
+            self._bid(seat, False, -1)
+        elif verb is Verb.TAKE:
+            self._bid(seat, True, -1 if action.suit is None else int(action.suit))
+        elif verb is Verb.PLAY:
+            self.play_card(action.cards[0].index, action.belote)
+        elif verb is Verb.DECLARE:
+            self._declare(seat, action.cards)
+        elif verb is Verb.SWAP:
+            self._swap(seat)
+        else:
+            self._stop(seat)
+            claim = self._claim_held
+        trick: tuple[Card, ...] | None = None
+        leader = winner = None
+        if self._tricks_done > tricks_before:
+            n = self._n
+            k = tricks_before
+            trick = tuple(CARDS[i] for i in self._played[k * n : (k + 1) * n])
+            winner = self._trick_winners[k]
+            leader = self._trick_winners[k - 1] if k else (self._dealer + 1) % n
+        match_winner = None
+        if (tricks_before == 0 and self._tricks_done == 1 and self._eight_run_side >= 0) or (
+            self._end is EndReason.STOPPED
+        ):
+            match_winner = self.result.match_winner
+        return ActionRecord(
+            action=action,
+            index=index,
+            phase=self.phase,
+            trick=trick,
+            trick_leader=leader,
+            trick_winner=winner,
+            belote=belote_before is None and self.belote_seat is not None,
+            declarations=self._resolved if trick is not None and tricks_before == 0 else None,
+            claim_held=claim,
+            match_winner=match_winner,
+        )
+
+    def apply_all(self, actions: Sequence[Action | str]) -> None:
+        """Apply actions (or their notation) in order.
+
+        Raises:
+            IllegalAction: an action is not legal; earlier ones stay applied.
+            NotationError: a text is not an action.
+        """
+        for action in actions:
+            self.apply(Action.parse(action) if isinstance(action, str) else action)
