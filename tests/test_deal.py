@@ -543,6 +543,38 @@ def test_eight_card_run_shown_wins_the_match() -> None:
     assert deal.result.match_winner == 0
 
 
+def test_eight_card_run_wins_the_match_and_the_deal_is_played_out() -> None:
+    """RULES.md §6.1, §7.2, §8; 004: the run shown at the first trick wins the match.
+
+    Seat 0 takes the turned 7H holding the other seven hearts, so it wins every
+    trick; seat 1 holds the eight diamonds and declares them. Through
+    ``apply`` (the path a program and ``belote replay`` use) the deal plays
+    out: team 0 is capot (252) with belote (20), team 1 keeps its cent
+    (100), and team 1 wins the match at once.
+    """
+    hands = {0: "7H 8H 9H 10H JH QH KH AH", 1: "7D 8D 9D 10D JD QD KD AD"}
+    deck = arrange("italian751", hands, "7H", dealer=3, taker=0)
+    deal = Deal("italian751", deck, dealer=3)
+    deal.apply(Action.parse("0 take"))
+    records = []
+    while not deal.is_over:
+        actions = deal.legal_actions()
+        wanted = [a for a in actions if a.verb is Verb.DECLARE and a.seat == 1 and not a.cards]
+        plays = [a for a in actions if a.verb is Verb.PLAY]
+        with_belote = [a for a in plays if a.belote]
+        records.append(deal.apply((wanted or with_belote or plays)[0]))
+    first_trick = next(r for r in records if r.trick is not None)
+    assert first_trick.match_winner == 1
+    assert deal.tricks_played == 8 and deal.tricks_of(0) == 8
+    result = deal.result
+    assert result.scores == (252 + 20, 100)
+    assert result.match_winner == 1
+    # The record of such a deal replays (as `belote simulate --records` writes it).
+    from belote.replay import deal_from_record
+
+    assert deal_from_record(deal.to_record()) == deal
+
+
 # --- §8.1 calling out (piedicavallo) ------------------------------------------------------
 
 STRONG = {0: "JH 9H AH 10H KH QH 8H 7H"}

@@ -371,9 +371,11 @@ class Deal(Observing):
             winner = self._trick_winners[k]
             leader = self._trick_winners[k - 1] if k else (self._dealer + 1) % n
         match_winner = None
-        if (tricks_before == 0 and self._tricks_done == 1 and self._eight_run_side >= 0) or (
-            self._end is EndReason.STOPPED
-        ):
+        if tricks_before == 0 and self._tricks_done == 1 and self._eight_run_side >= 0:
+            # An 8-card run shown at the first trick wins the match (RULES.md §8, 004),
+            # but the deal is played out: its result comes only at the end.
+            match_winner = self._eight_run_side
+        elif self._end is EndReason.STOPPED:
             match_winner = self.result.match_winner
         return ActionRecord(
             action=action,
