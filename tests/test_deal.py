@@ -498,13 +498,34 @@ def test_a_card_in_two_declared_runs_refused() -> None:
     deck = arrange("piedicavallo", hands, "JS", dealer=3, taker=0)
     deal = Deal("piedicavallo", deck, dealer=3)
     deal.take()
-    deal.apply(Action.parse("0 declare AH KH QH"))
+    deal.apply(Action.parse("0 declare JH QH KH AH"))
     deal_copy = deal.copy()
     with pytest.raises(IllegalAction, match="already serves"):
         deal.apply(Action.parse("0 declare KH QH JH"))
     with pytest.raises(IllegalAction, match="already declared"):
-        deal.apply(Action.parse("0 declare AH KH QH"))
+        deal.apply(Action.parse("0 declare AH KH QH JH"))
     assert deal == deal_copy
+
+
+def test_a_run_is_declared_whole() -> None:
+    """RULES.md §6.1: consecutive cards of one suit form one run (000 Nota).
+
+    A tierce taken out of a held quarte is refused by ``can``, ``why_illegal``
+    and ``apply`` alike, and ``legal_actions`` offers only the whole quarte.
+    """
+    hands = {0: "JS 9S AS AH KH QH JH 7C"}
+    deck = arrange("piedicavallo", hands, "JS", dealer=3, taker=0)
+    deal = Deal("piedicavallo", deck, dealer=3)
+    deal.take()
+    tierce = Action.parse("0 declare AH KH QH")
+    quarte = Action.parse("0 declare JH QH KH AH")
+    assert not deal.can(tierce) and tierce not in deal.legal_actions()
+    assert "declared whole" in (deal.why_illegal(tierce) or "")
+    before = deal.copy()
+    with pytest.raises(IllegalAction, match="declared whole"):
+        deal.apply(tierce)
+    assert deal == before
+    assert deal.can(quarte) and quarte in deal.legal_actions()
 
 
 def test_declarations_resolved_once_every_player_played_a_card() -> None:

@@ -90,6 +90,7 @@ class Bidding(Dealing):
         return None
 
     def _bid(self, seat: int, take: bool, suit: int) -> None:
+        self._lmask = -1
         self._history.append((seat, _H_TAKE if take else _H_PASS, suit if take else None))
         n = self._n
         if not take:

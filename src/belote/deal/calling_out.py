@@ -13,30 +13,45 @@ class Calling(Play):
 
     __slots__ = ()
 
-    def _stop_reason(self, seat: int) -> str | None:
+    def _stop_check(self, seat: int) -> int:
+        """0 when ``seat`` may call out or stop now, else the number of the rule that forbids it.
+
+        The rules, in order: 1 the variant has no calling out; 2 not the play
+        phase; 3 not the seat's turn; ``piedicavallo`` (RULES.md §8.1): 4 only
+        the player about to lead after winning the previous trick, 5 once per
+        deal; ``french`` (RULES.md §8.2): 6 the seat must have won a trick
+        holding a counting card, 7 not with only one trick left.
+        """
         policy = self.rules.calling_out
         if policy is CallingOut.NONE:
-            return f"{self.rules.name} has no calling out"
+            return 1
         if self._phase != _PLAY:
-            return "calling out happens during the play of the cards"
+            return 2
         if seat != self._to_act:
-            return f"it is seat {self._to_act}'s turn, not seat {seat}'s"
+            return 3
         if policy is CallingOut.LEADER_MASTER:
             if self._trick or not self._tricks_done:
-                return (
-                    "only the player about to lead after winning the previous trick "
-                    "may call out"
-                )
-            if self._stopper >= 0:
-                return f"seat {self._stopper} has already called out"
-            return None
+                return 4
+            return 5 if self._stopper >= 0 else 0
         if not self._counting[seat]:
-            return (
-                f"seat {seat} has not yet won a trick holding a counting card in this deal"
-            )
-        if self._hand_size - self._tricks_done < 2:
-            return "the deal cannot be stopped with only one trick left"
-        return None
+            return 6
+        return 7 if self._hand_size - self._tricks_done < 2 else 0
+
+    def _stop_reason(self, seat: int) -> str | None:
+        """Why ``seat`` may not call out or stop now (the words for `_stop_check`), else ``None``."""
+        check = self._stop_check(seat)
+        if not check:
+            return None
+        return (
+            "",
+            f"{self.rules.name} has no calling out",
+            "calling out happens during the play of the cards",
+            f"it is seat {self._to_act}'s turn, not seat {seat}'s",
+            "only the player about to lead after winning the previous trick may call out",
+            f"seat {self._stopper} has already called out",
+            f"seat {seat} has not yet won a trick holding a counting card in this deal",
+            "the deal cannot be stopped with only one trick left",
+        )[check]
 
     def points_so_far(self, side: int) -> int:
         """A side's points so far in this deal (RULES.md §8.1, §8.2).

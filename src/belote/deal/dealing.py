@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from belote.cards import CARDS, Card
 from belote.deal.state import _BID1, DealState
 from belote.errors import InvalidArgument, NotationError
 from belote.rules import Rules
+
+if TYPE_CHECKING:
+    from belote.announcements import Combination
 
 _INT_TYPE: Final = {int}
 _ALL_INDICES: Final = frozenset(range(32))
@@ -121,12 +124,15 @@ class _Layout:
         turned: the deck position of the turned card.
         completion: per taker, per seat, the deck positions of its completion cards.
         next_card: per taker, the deck position after the completion.
+        combinations: a cache of what each hand can declare (a hand mask's
+            [`find_combinations`][belote.announcements.find_combinations]).
     """
 
-    __slots__ = ("completion", "first", "hand_size", "next_card", "rules", "turned")
+    __slots__ = ("combinations", "completion", "first", "hand_size", "next_card", "rules", "turned")
 
     def __init__(self, rules: Rules, n: int, dealer: int) -> None:
         self.rules = rules
+        self.combinations: dict[int, tuple[Combination, ...]] = {}
         self.hand_size = hand_size = sum(rules.first_packets) + sum(rules.completion_packets)
         used = hand_size * n + (0 if rules.taker_takes_turned else 1)
         if used > (31 if rules.show_bottom_card else 32):
@@ -236,6 +242,9 @@ class Dealing(DealState):
         self._end = None
         self._history = []
         self._legal = 0
+        self._lmask = -1
+        self._tricks_view = ()
+        self._bids_view = None
         self._result = None
 
     def _complete(self) -> None:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from belote.actions import Action
+from belote.actions import DECLARE_IDS, ID_DECLARE
 from belote.announcements import Declaration, no_announcements_message
 from belote.cards import Card, CardSet, Suit
 from belote.deal.state import _H_DECLARE, _PLAY
 from belote.deal.swap import SevenSwap
-from belote.errors import IllegalAction, InvalidCombination
+from belote.errors import InvalidCombination
+
+if TYPE_CHECKING:
+    from belote.announcements import Combination
 
 
 class Declarations(SevenSwap):
@@ -17,78 +21,121 @@ class Declarations(SevenSwap):
 
     __slots__ = ()
 
-    def _declare_reason(
-        self, seat: int, cards: Sequence[Card]
-    ) -> tuple[str | None, tuple[Declaration, ...]]:
-        from belote.announcements import classify, find_combinations
+    def _combinations(self, seat: int) -> tuple[Combination, ...]:
+        """What ``seat``'s hand can declare (find_combinations, cached per hand and variant)."""
+        hand = self._hands[seat]
+        cache = self._layout.combinations
+        combos = cache.get(hand)
+        if combos is None:
+            from belote.announcements import find_combinations
+
+            combos = cache[hand] = find_combinations(CardSet.from_mask(hand), self.rules)
+        return combos
+
+    def _conflict(self, seat: int, combo: Combination) -> str | None:
+        """Why ``seat`` cannot add ``combo`` to what it has declared, else ``None``.
+
+        A combination is declared once, and its cards serve in no other
+        combination of the same kind (nor in any other one unless
+        ``card_in_carre_and_run``).
+        """
+        mask = combo.cards.mask
+        for earlier in self._declarations:
+            if earlier.seat != seat:
+                continue
+            other = earlier.combination
+            if other.cards.mask == mask:
+                return f"{combo.cards} is already declared"
+            if other.cards.mask & mask and (
+                other.kind == combo.kind or not self.rules.card_in_carre_and_run
+            ):
+                shared = CardSet.from_mask(other.cards.mask & mask)
+                return f"{shared} already serves in the declared {other.cards}"
+        return None
+
+    def _declare_ids(self, seat: int) -> list[int]:
+        """The declare action ids open to ``seat`` now, in the order of its combinations.
+
+        ``declare`` (everything) as a first declaration, then each combination
+        [`find_combinations`][belote.announcements.find_combinations] gives
+        that does not clash with one already declared. A run is declared whole
+        (RULES.md §6.1): a tierce taken out of a held quarte is not offered.
+        """
+        if (
+            not self.rules.has_announcements
+            or self._phase != _PLAY
+            or self._played
+            or self._has_played(seat)
+        ):
+            return []
+        combos = self._combinations(seat)
+        if not combos:
+            return []
+        ids = [] if self._declared[seat] else [ID_DECLARE]
+        for combo in combos:
+            if self._conflict(seat, combo) is None:
+                ids.append(DECLARE_IDS[combo.cards.mask])
+        return ids
+
+    def _declare_reason(self, seat: int, cards: Sequence[Card]) -> str | None:
+        """Why ``seat`` may not declare ``cards`` now (``()``: everything held), else ``None``."""
+        from belote.announcements import classify
 
         rules = self.rules
         if not rules.has_announcements:
-            return no_announcements_message(rules), ()
+            return no_announcements_message(rules)
         if self._phase != _PLAY:
-            return "declarations are made in the play phase, before one's first card", ()
+            return "declarations are made in the play phase, before one's first card"
         if seat != self._to_act:
-            return f"it is seat {self._to_act}'s turn, not seat {seat}'s", ()
+            return f"it is seat {self._to_act}'s turn, not seat {seat}'s"
         if self._has_played(seat):
-            return f"seat {seat} has already played a card: declarations come before it", ()
+            return f"seat {seat} has already played a card: declarations come before it"
         hand = self._hands[seat]
         if not cards:
             if self._declared[seat]:
                 return (
                     f"seat {seat} has already declared; 'declare' alone declares "
                     "everything and only as a first declaration"
-                ), ()
-            combos = find_combinations(CardSet.from_mask(hand), rules)
-            if not combos:
-                return f"seat {seat} holds no combination to declare", ()
-            return None, tuple(Declaration(seat, combo) for combo in combos)
+                )
+            if not self._combinations(seat):
+                return f"seat {seat} holds no combination to declare"
+            return None
         mask = 0
         for card in cards:
             mask |= card.bit
         missing = mask & ~hand
         if missing:
-            return f"seat {seat} does not hold {CardSet.from_mask(missing)}", ()
+            return f"seat {seat} does not hold {CardSet.from_mask(missing)}"
         try:
-            combo = classify(CardSet.from_mask(mask), rules)
+            combo = classify(cards, rules)
         except InvalidCombination as exc:
-            return str(exc), ()
-        for earlier in self._declarations:
-            if earlier.seat != seat:
-                continue
-            other = earlier.combination
-            if other.cards.mask == mask:
-                return f"{CardSet.from_mask(mask)} is already declared", ()
-            if other.cards.mask & mask and (
-                other.kind == combo.kind or not rules.card_in_carre_and_run
-            ):
-                shared = CardSet.from_mask(other.cards.mask & mask)
-                return f"{shared} already serves in the declared {other.cards}", ()
-        return None, (Declaration(seat, combo),)
+            return str(exc)
+        reason = self._conflict(seat, combo)
+        if reason is not None:
+            return reason
+        if combo not in self._combinations(seat):
+            held = ", ".join(c.label for c in self._combinations(seat))
+            return (
+                f"{combo.cards} is not a combination seat {seat} declares: a run is "
+                f"declared whole (its combinations: {held})"
+            )
+        return None
 
-    def _declare_options(self, seat: int) -> list[Action]:
-        if not self.rules.has_announcements or self._tricks_done or self._has_played(seat):
-            return []
-        from belote.announcements import find_combinations
+    def _declare(self, seat: int, mask: int, cards: tuple[int, ...]) -> None:
+        """``seat`` declares the combination of ``mask``, or everything held when 0.
 
-        combos = find_combinations(CardSet.from_mask(self._hands[seat]), self.rules)
-        if not combos:
-            return []
-        options = []
-        if not self._declared[seat]:
-            options.append(Action.declare(seat))
-        for combo in combos:
-            cards = tuple(combo.cards)
-            if self._declare_reason(seat, cards)[0] is None:
-                options.append(Action.declare(seat, cards))
-        return options
+        ``cards`` is what the history keeps: the card indices as written.
+        """
+        if mask:
+            from belote.announcements import classify
 
-    def _declare(self, seat: int, cards: Sequence[Card]) -> None:
-        reason, new = self._declare_reason(seat, cards)
-        if reason is not None:  # pragma: no cover - checked by the caller
-            raise IllegalAction(reason)
-        self._declarations.extend(new)
+            combo = classify(CardSet.from_mask(mask), self.rules)
+            self._declarations.append(Declaration(seat, combo))
+        else:
+            self._declarations.extend(Declaration(seat, c) for c in self._combinations(seat))
         self._declared[seat] = True
-        self._history.append((seat, _H_DECLARE, tuple(card.index for card in cards)))
+        self._history.append((seat, _H_DECLARE, cards))
+        self._lmask = -1
 
     def _resolve(self) -> None:
         declarations = self._declarations

@@ -4,15 +4,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
-from belote.actions import Action, Verb
+from belote.actions import (
+    _INTERNED_IDS,
+    ACTION_IDS,
+    ID_DECLARE,
+    ID_DECLARE_CARRE,
+    ID_PASS,
+    ID_PLAY,
+    ID_PLAY_BELOTE,
+    ID_STOP,
+    ID_SWAP,
+    ID_TAKE,
+    ID_TAKE_SUIT,
+    Action,
+    Verb,
+    action_id,
+    interned_actions,
+)
 from belote.announcements import Declaration
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal.dealing import _shuffle, parse_deck
-from belote.deal.observation import Observing
+from belote.deal.legal import Legal
 from belote.deal.records import ActionRecord
 from belote.deal.state import (
-    _BID2,
     _OVER,
     _PHASES,
     _PLAY,
@@ -23,8 +39,29 @@ from belote.deal.state import (
 from belote.errors import IllegalAction, InvalidArgument
 from belote.rules import Rules, get_rules
 
+# In the bidding, legal_actions lists take, the suits of round 2, then pass.
+_BID_ORDER: Final = (ID_TAKE, ID_TAKE_SUIT, ID_TAKE_SUIT + 1, ID_TAKE_SUIT + 2, ID_TAKE_SUIT + 3, ID_PASS)
+# Every id bit but the plain plays: swap, declarations, belote plays, stop.
+_NOT_PLAIN_PLAY: Final = ((1 << ACTION_IDS) - 1) & ~(((1 << 32) - 1) << ID_PLAY)
+_DECLARE_BITS: Final = ((1 << ID_PLAY) - 1) & ~((1 << ID_DECLARE) - 1)
 
-class Deal(Observing):
+# _PLAY_ROWS[seat][256 * k + byte]: the interned play actions of ``seat`` for the cards of
+# ``byte`` in suit ``k``; legal_actions joins four rows instead of building actions.
+_PLAY_ROWS: list[tuple[tuple[Action, ...], ...]] = []
+
+
+def _play_rows(seat: int) -> tuple[tuple[Action, ...], ...]:
+    while len(_PLAY_ROWS) <= seat:
+        actions = interned_actions(len(_PLAY_ROWS))
+        _PLAY_ROWS.append(tuple(
+            tuple(actions[ID_PLAY + 8 * k + r] for r in range(8) if byte >> r & 1)
+            for k in range(4)
+            for byte in range(256)
+        ))
+    return _PLAY_ROWS[seat]
+
+
+class Deal(Legal):
     """One deal of a variant, from the deck order to the result.
 
     Args:
@@ -272,102 +309,142 @@ class Deal(Observing):
         """The seat to act calls out (``piedicavallo``) or says "j'arrête" (``french``)."""
         return self.apply(Action.stop(self._to_act))
 
-    def can(self, action: Action) -> bool:
-        """Whether ``action`` is legal now."""
-        return self.why_illegal(action) is None
+    def _as_action(self, action: Action | str) -> Action:
+        """An action given as an [`Action`][belote.actions.Action] or its text."""
+        if isinstance(action, Action):
+            return action
+        if isinstance(action, str):
+            return Action.parse(action)
+        raise InvalidArgument(
+            f"not an action: {action!r} (expected an Action or its text, such as '0 take')"
+        )
 
-    def why_illegal(self, action: Action) -> str | None:
-        """Why ``action`` is not legal now, or ``None`` when it is."""
-        seat, verb = action.seat, action.verb
-        if not isinstance(seat, int) or not 0 <= seat < self._n:
-            return f"no seat {seat} at a table of {self._n}"
-        if self._phase == _OVER:
-            return "the deal is over"
-        if verb is Verb.SWAP:
-            return self._swap_reason(seat)
-        if seat != self._to_act:
-            doing = "bid" if self._phase < _PLAY else "play"
-            return f"it is seat {self._to_act}'s turn to {doing}, not seat {seat}'s"
-        if verb is Verb.PASS:
-            return self._bid_reason(seat, False, -1)
-        if verb is Verb.TAKE:
-            return self._bid_reason(seat, True, -1 if action.suit is None else int(action.suit))
-        if verb is Verb.PLAY:
-            if len(action.cards) != 1:
-                return "play one card"
-            return self._play_reason(seat, action.cards[0].index, action.belote)
-        if verb is Verb.DECLARE:
-            return self._declare_reason(seat, action.cards)[0]
-        if verb is Verb.STOP:
-            return self._stop_reason(seat)
-        return f"unknown verb {verb!r}"  # pragma: no cover
+    def _lookup(self, action: Action) -> tuple[int, int]:
+        """``(seat, action id)`` of an action; id -1 when no id stands for it."""
+        found = _INTERNED_IDS.get(id(action))
+        if found is not None:
+            return action.seat, found
+        if action.verb is Verb.PLAY and len(action.cards) != 1:
+            return action.seat, -1
+        try:
+            return action.seat, action_id(action)
+        except InvalidArgument:
+            return action.seat, -1
+
+    def _legal_for(self, seat: int, aid: int) -> bool:
+        """Whether id ``aid`` is legal now for ``seat`` (the legal mask, then the actor)."""
+        mask = self._lmask
+        if mask < 0:
+            mask = self.legal_action_mask()
+        if aid < 0 or not mask >> aid & 1:
+            return False
+        if aid == ID_SWAP:
+            return seat == self._swap_holder()
+        return seat == self._to_act
+
+    def can(self, action: Action | str) -> bool:
+        """Whether ``action`` (an action or its text) is legal now: whether it is in [`legal_actions`][belote.deal.Deal.legal_actions].
+
+        Raises:
+            NotationError: a text that is not an action.
+            InvalidArgument: something that is neither an action nor text.
+        """
+        return self._legal_for(*self._lookup(self._as_action(action)))
+
+    def why_illegal(self, action: Action | str) -> str | None:
+        """Why ``action`` (an action or its text) is not legal now, or ``None`` when it is.
+
+        Raises:
+            NotationError: a text that is not an action.
+            InvalidArgument: something that is neither an action nor text.
+        """
+        action = self._as_action(action)
+        if self._legal_for(*self._lookup(action)):
+            return None
+        return self._reason(action) or f"{action} is not legal now"
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action now: the seat to act's, and an out-of-turn swap when open."""
-        phase = self._phase
-        if phase == _OVER:
+        """Every legal action now: the seat to act's, and an out-of-turn swap when open.
+
+        The order: in the bidding, take (then the suits of round 2), then
+        pass; in the play, the swap, the call, the declarations, then the
+        cards in index order, each followed by its belote announcement when
+        open. The actions are shared values (one per seat and action id).
+        """
+        mask = self._lmask
+        if mask < 0:
+            mask = self.legal_action_mask()
+        if not mask:
             return []
         seat = self._to_act
-        if phase < _PLAY:
-            actions = []
-            if self._bid_reason(seat, True, -1) is None:
-                actions.append(Action.take(seat))
-            if phase == _BID2:
-                actions.extend(
-                    Action.take(seat, Suit(s)) for s in range(4) if s != self._turned >> 3
-                )
-            if self._bid_reason(seat, False, -1) is None:
-                actions.append(Action.pass_(seat))
-            return actions
-        actions = []
-        holder = self._swap_holder()
-        if holder >= 0:
-            actions.append(Action.swap(holder))
-        if self._stop_reason(seat) is None:
-            actions.append(Action.stop(seat))
-        actions.extend(self._declare_options(seat))
-        legal = self.legal_play_mask()
-        for card in _mask_cards(legal):
-            actions.append(Action(seat, Verb.PLAY, cards=(CARDS[card],)))
-            if self.can_announce_belote(card):
-                actions.append(Action(seat, Verb.PLAY, cards=(CARDS[card],), belote=True))
-        return actions
+        if self._phase != _PLAY:
+            actions = interned_actions(seat)
+            return [actions[i] for i in _BID_ORDER if mask >> i & 1]
+        if not mask & _NOT_PLAIN_PLAY:
+            rows = _PLAY_ROWS[seat] if seat < len(_PLAY_ROWS) else _play_rows(seat)
+            cards = mask >> ID_PLAY
+            return [
+                *rows[cards & 0xFF],
+                *rows[256 + (cards >> 8 & 0xFF)],
+                *rows[512 + (cards >> 16 & 0xFF)],
+                *rows[768 + (cards >> 24)],
+            ]
+        actions = interned_actions(seat)
+        out = []
+        if mask >> ID_SWAP & 1:
+            out.append(interned_actions(self._swap_holder())[ID_SWAP])
+        if mask >> ID_STOP & 1:
+            out.append(actions[ID_STOP])
+        if mask & _DECLARE_BITS:
+            out.extend(actions[i] for i in self._declare_ids(seat))
+        for card in _mask_cards(mask >> ID_PLAY & 0xFFFFFFFF):
+            out.append(actions[ID_PLAY + card])
+            if mask >> (ID_PLAY_BELOTE + card) & 1:
+                out.append(actions[ID_PLAY_BELOTE + card])
+        return out
 
     # --- applying -------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> ActionRecord:
-        """Apply a legal action and say what it did.
+    def apply(self, action: Action | str) -> ActionRecord:
+        """Apply a legal action (or its text) and say what it did.
+
+        The action is checked against the cached legal mask (the reason is
+        worked out only for a refusal).
 
         Raises:
             IllegalAction: the action is not legal now; the deal is unchanged.
+            NotationError: a text that is not an action.
+            InvalidArgument: something that is neither an action nor text.
         """
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        verb, seat = action.verb, action.seat
+        if type(action) is not Action:
+            action = self._as_action(action)
+        aid = _INTERNED_IDS.get(id(action))
+        seat = action.seat
+        if aid is None:
+            seat, aid = self._lookup(action)
+        mask = self._lmask
+        if mask < 0:
+            mask = self.legal_action_mask()
+        if (
+            aid < 0
+            or not mask >> aid & 1
+            or seat != (self._swap_holder() if aid == ID_SWAP else self._to_act)
+        ):
+            raise IllegalAction(self._reason(action) or f"{action} is not legal now")
         index = len(self._history)
         tricks_before = self._tricks_done
-        belote_before = self.belote_seat
-        claim: bool | None = None
-        if verb is Verb.PASS:
-            self._bid(seat, False, -1)
-        elif verb is Verb.TAKE:
-            self._bid(seat, True, -1 if action.suit is None else int(action.suit))
-        elif verb is Verb.PLAY:
-            self.play_card(action.cards[0].index, action.belote)
-        elif verb is Verb.DECLARE:
-            self._declare(seat, action.cards)
-        elif verb is Verb.SWAP:
-            self._swap(seat)
-        else:
-            self._stop(seat)
-            claim = self._claim_held
+        cards = None
+        if ID_DECLARE_CARRE <= aid < ID_PLAY:
+            cards = tuple([card.index for card in action.cards])
+        self._do(seat, aid, cards)
+        if aid < ID_PLAY_BELOTE and self._tricks_done == tricks_before:
+            return ActionRecord(action, index, _PHASES[self._phase])
         trick: tuple[Card, ...] | None = None
         leader = winner = None
         if self._tricks_done > tricks_before:
             n = self._n
             k = tricks_before
-            trick = tuple(CARDS[i] for i in self._played[k * n : (k + 1) * n])
+            trick = tuple([CARDS[i] for i in self._played[k * n : (k + 1) * n]])
             winner = self._trick_winners[k]
             leader = self._trick_winners[k - 1] if k else (self._dealer + 1) % n
         match_winner = None
@@ -378,15 +455,15 @@ class Deal(Observing):
         elif self._end is EndReason.STOPPED:
             match_winner = self.result.match_winner
         return ActionRecord(
-            action=action,
-            index=index,
-            phase=self.phase,
+            action,
+            index,
+            _PHASES[self._phase],
             trick=trick,
             trick_leader=leader,
             trick_winner=winner,
-            belote=belote_before is None and self.belote_seat is not None,
+            belote=ID_PLAY_BELOTE <= aid < ID_STOP and self._belote_calls[seat] == 2,
             declarations=self._resolved if trick is not None and tricks_before == 0 else None,
-            claim_held=claim,
+            claim_held=self._claim_held if aid == ID_STOP else None,
             match_winner=match_winner,
         )
 
@@ -398,4 +475,4 @@ class Deal(Observing):
             NotationError: a text is not an action.
         """
         for action in actions:
-            self.apply(Action.parse(action) if isinstance(action, str) else action)
+            self.apply(action)

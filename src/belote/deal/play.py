@@ -85,6 +85,12 @@ class Play(Declarations):
             and (not belote or (seat == self._belote_holder and card in self._belote_pair))
         ):
             raise IllegalAction(self._play_reason(seat, card, belote) or "illegal play")
+        self._play(card, belote)
+
+    def _play(self, card: int, belote: bool) -> None:
+        """The seat to act plays ``card`` (a legal card: the callers check)."""
+        seat = self._to_act
+        self._lmask = -1
         self._hands[seat] ^= 1 << card
         if belote:
             self._belote_calls[seat] += 1
@@ -136,95 +142,21 @@ class Play(Declarations):
         The seat to act draws ``int(rng.random() * count)`` over its legal
         cards in index order (what [`legal_play_cards`][belote.deal.Deal.legal_play_cards] lists), and a card
         that may carry belote-rebelote is announced on a further coin toss
-        ``rng.random() < 0.5``. Nobody declares or calls out. The deal ends
-        exactly as the same choices made through [`play_card`][belote.deal.Deal.play_card] would
-        leave it (the history included); a random table's fast path.
+        ``rng.random() < 0.5``. Nobody declares or calls out. A thin loop over
+        [`legal_play_cards`][belote.deal.Deal.legal_play_cards] and
+        [`play_card`][belote.deal.Deal.play_card]'s own step.
 
         Raises:
             IllegalAction: the deal is not in the play phase (bidding, or over).
         """
         if self._phase != _PLAY:
             raise IllegalAction("not the play phase")
-        # Everything play_card and legal_play_mask read, held in locals for the
-        # whole loop and written back once at the end; the obligations are
-        # tricks.follower_mask, as in legal_play_mask.
         rand = rng.random
-        n, trump, beaters = self._n, self._trump, self._beaters
-        table = _POINTS[trump]
-        play, partners = self.rules.play, self._partners
-        hands, history, points = self._hands, self._history, self._points
-        tricks_won, counting, winners = self._tricks_won, self._counting, self._trick_winners
-        holder, pair, calls = self._belote_holder, self._belote_pair, self._belote_calls
-        played = self._played
-        trick = self._trick
-        best, best_pos = self._best, self._best_pos
-        leader, seat = self._leader, self._to_act
-        hand_size = self._hand_size
-        done = self._tricks_done
-        after = tuple((k + 1) % n for k in range(n))  # the next seat, without a modulo
-        count = len(trick)
-        total = 0  # the card points of the trick so far
-        for c in trick:
-            total += table[c]
-        while True:
-            hand = hands[seat]
-            if not count:
-                legal = hand  # the leader may play any card
-            else:
-                legal = follower_mask(
-                    hand, trick[0] >> 3, best, partners and best_pos == count - 2, trump, play
-                )
-            # The k-th legal card in index order: drop the k lowest set bits,
-            # then take the lowest one left (k is small: a hand has 8 cards).
-            k = int(rand() * legal.bit_count())
-            while k:
-                legal &= legal - 1
-                k -= 1
-            card = (legal & -legal).bit_length() - 1
-            hands[seat] = hand ^ 1 << card
-            # Only the K or Q of trump of the pair's holder can carry belote.
-            if seat == holder and card in pair and rand() < 0.5:
-                calls[seat] += 1
-                history.append((seat, _H_PLAY, card + 32))
-            else:
-                history.append((seat, _H_PLAY, card))
-            trick.append(card)
-            total += table[card]
-            if not count:
-                best, best_pos = card, 0
-            elif beaters[best] >> card & 1:
-                best, best_pos = card, count
-            count += 1
-            if count < n:
-                seat = after[seat]
-                continue
-            # The trick is complete (as in play_card).
-            winner = (leader + best_pos) % n
-            points[winner] += total
-            tricks_won[winner] += 1
-            if total:
-                counting[winner] = True
-            winners.append(winner)
-            played += trick
-            trick = []
-            count = total = 0
-            leader = seat = winner
-            done += 1
-            if done == 1:
-                self._trick = trick
-                self._tricks_done = done
-                self._leader = self._to_act = winner
-                self._resolve()
-            if done == hand_size:
-                break
-        self._trick = trick
-        self._best, self._best_pos = best, best_pos
-        self._leader = leader
-        self._tricks_done = done
-        self._phase = _OVER
-        self._end = EndReason.PLAYED
-        self._to_act = -1
-        self._legal = 0
+        legal_play_cards, play, announce = self.legal_play_cards, self._play, self.can_announce_belote
+        while self._phase == _PLAY:
+            cards = legal_play_cards()
+            card = cards[int(rand() * len(cards))]
+            play(card, announce(card) and rand() < 0.5)
 
     def _play_reason(self, seat: int, card: int, belote: bool) -> str | None:
         phase = self._phase

@@ -2,20 +2,40 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
-from belote.actions import Action, Verb
+from belote.actions import (
+    ID_DECLARE,
+    ID_PASS,
+    ID_PLAY,
+    ID_STOP,
+    ID_SWAP,
+    ID_TAKE,
+    ID_TAKE_SUIT,
+    Action,
+    Verb,
+    interned_actions,
+)
 from belote.announcements import Declaration
-from belote.cards import CARDS, Card, Suit
+from belote.cards import CARDS, Card
 from belote.deal.calling_out import Calling
 from belote.deal.state import _H_DECLARE, _H_PLAY, _H_TAKE, _OVER, _SUITS, EndReason, Phase
 from belote.errors import IllegalAction
 from belote.scoring import DealResult, Tally, _score_trusted, redeal_result, score_tally
 
+_FIELDS: Final = (
+    "action", "index", "phase", "trick", "trick_leader", "trick_winner", "belote",
+    "declarations", "claim_held", "match_winner",
+)
 
-@attrs.frozen(kw_only=True)
+
 class ActionRecord:
     """What one applied action did (PokerKit's "operation" records).
+
+    A small read-only value, cheap to build (the engine makes one per
+    [`apply`][belote.deal.Deal.apply]); records compare equal field by field.
 
     Attributes:
         action: the action applied.
@@ -32,16 +52,65 @@ class ActionRecord:
             (an 8-card run shown, a decided "j'arrête"), else ``None``.
     """
 
+    __slots__ = _FIELDS
+
     action: Action
     index: int
     phase: Phase
-    trick: tuple[Card, ...] | None = None
-    trick_leader: int | None = None
-    trick_winner: int | None = None
-    belote: bool = False
-    declarations: tuple[Declaration, ...] | None = None
-    claim_held: bool | None = None
-    match_winner: int | None = None
+    trick: tuple[Card, ...] | None
+    trick_leader: int | None
+    trick_winner: int | None
+    belote: bool
+    declarations: tuple[Declaration, ...] | None
+    claim_held: bool | None
+    match_winner: int | None
+
+    def __init__(
+        self,
+        action: Action,
+        index: int,
+        phase: Phase,
+        *,
+        trick: tuple[Card, ...] | None = None,
+        trick_leader: int | None = None,
+        trick_winner: int | None = None,
+        belote: bool = False,
+        declarations: tuple[Declaration, ...] | None = None,
+        claim_held: bool | None = None,
+        match_winner: int | None = None,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "action", action)
+        _set(self, "index", index)
+        _set(self, "phase", phase)
+        _set(self, "trick", trick)
+        _set(self, "trick_leader", trick_leader)
+        _set(self, "trick_winner", trick_winner)
+        _set(self, "belote", belote)
+        _set(self, "declarations", declarations)
+        _set(self, "claim_held", claim_held)
+        _set(self, "match_winner", match_winner)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"ActionRecord is read-only: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"ActionRecord is read-only: cannot delete {name!r}")
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not ActionRecord:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
+        return f"ActionRecord({fields})"
 
 
 class Records(Calling):
@@ -56,16 +125,17 @@ class Records(Calling):
 
     def _action_of(self, entry: tuple[int, int, object]) -> Action:
         seat, code, arg = entry
-        if code == _H_PLAY:
-            assert isinstance(arg, int)
-            return Action(seat, Verb.PLAY, cards=(CARDS[arg & 31],), belote=arg >= 32)
-        if code == _H_TAKE:
-            assert isinstance(arg, int)
-            return Action(seat, Verb.TAKE, None if arg < 0 else Suit(arg))
         if code == _H_DECLARE:
             assert isinstance(arg, tuple)
             return Action(seat, Verb.DECLARE, cards=tuple(CARDS[i] for i in arg))
-        return Action(seat, (Verb.PASS, Verb.TAKE, Verb.SWAP, Verb.DECLARE, Verb.PLAY, Verb.STOP)[code])
+        actions = interned_actions(seat)
+        if code == _H_PLAY:
+            assert isinstance(arg, int)
+            return actions[ID_PLAY + arg]  # + 32 with belote: ID_PLAY_BELOTE = ID_PLAY + 32
+        if code == _H_TAKE:
+            assert isinstance(arg, int)
+            return actions[ID_TAKE if arg < 0 else ID_TAKE_SUIT + arg]
+        return actions[(ID_PASS, ID_TAKE, ID_SWAP, ID_DECLARE, ID_PLAY, ID_STOP)[code]]
 
     def to_record(self) -> dict[str, object]:
         """The deal record of CONTRACT.md: variant, players, dealer, deck, actions."""

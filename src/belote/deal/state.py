@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final, Self
 from belote.cards import CARDS, PLAIN_STRENGTH, TRUMP_STRENGTH, Card, Suit, card_points
 
 if TYPE_CHECKING:
+    from belote.actions import Action
     from belote.announcements import Declaration
     from belote.deal.dealing import _Layout
     from belote.rules import Rules
@@ -108,7 +109,7 @@ def _mask_cards(mask: int) -> Iterator[int]:
 
 
 
-_NOT_COMPARED: Final = frozenset({"_legal", "_result", "_layout"})
+_NOT_COMPARED: Final = frozenset({"_legal", "_lmask", "_result", "_layout", "_tricks_view", "_bids_view"})
 
 
 class DealState:
@@ -126,6 +127,7 @@ class DealState:
         "_best",
         "_best_pos",
         "_bid_count",
+        "_bids_view",
         "_bottom",
         "_claim_held",
         "_counting",
@@ -141,6 +143,7 @@ class DealState:
         "_layout",
         "_leader",
         "_legal",
+        "_lmask",
         "_n",
         "_next_card",
         "_partners",
@@ -160,6 +163,7 @@ class DealState:
         "_trick",
         "_trick_winners",
         "_tricks_done",
+        "_tricks_view",
         "_tricks_won",
         "_trump",
         "_turned",
@@ -212,6 +216,12 @@ class DealState:
     _history: list[tuple[int, int, object]]
     _legal: int
     """The seat to act's legal card mask: 0 outside the play phase, -1 until computed."""
+    _lmask: int
+    """The legal action-id mask (bit i: action id i), -1 until computed."""
+    _tricks_view: tuple[tuple[int, tuple[Card, ...]], ...]
+    """The completed tricks as typed values, extended as tricks complete (read lazily)."""
+    _bids_view: tuple[Action, ...] | None
+    """The bids as actions once the bidding is over, else ``None``."""
     _result: DealResult | None
 
     # --- copying and comparing ------------------------------------------------------------
@@ -241,6 +251,9 @@ class DealState:
         new._layout = self._layout
         new._leader = self._leader
         new._legal = self._legal
+        new._lmask = self._lmask
+        new._tricks_view = self._tricks_view
+        new._bids_view = self._bids_view
         new._n = self._n
         new._next_card = self._next_card
         new._partners = self._partners
@@ -322,6 +335,7 @@ class DealState:
 
     def _reset_legal(self) -> None:
         """Set the legal-card cache after a change outside the play of a card."""
+        self._lmask = -1
         if self._phase != _PLAY:
             self._legal = 0
         elif self._trick:
@@ -330,11 +344,18 @@ class DealState:
             self._legal = self._hands[self._to_act]
 
     def _completed_tricks(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-        """The completed tricks as (leader, cards in play order)."""
+        """The completed tricks as (leader, cards in play order), extended incrementally."""
+        view = self._tricks_view
+        done = len(self._trick_winners)
+        k = len(view)
+        if k == done:
+            return view
         n = self._n
-        out = []
-        leader = (self._dealer + 1) % n
-        for k, winner in enumerate(self._trick_winners):
-            out.append((leader, tuple(CARDS[i] for i in self._played[k * n : (k + 1) * n])))
-            leader = winner
-        return tuple(out)
+        winners, played = self._trick_winners, self._played
+        out = list(view)
+        leader = winners[k - 1] if k else (self._dealer + 1) % n
+        for j in range(k, done):
+            out.append((leader, tuple([CARDS[i] for i in played[j * n : (j + 1) * n]])))
+            leader = winners[j]
+        self._tricks_view = view = tuple(out)
+        return view
