@@ -45,6 +45,8 @@ _BID_ORDER: Final = (ID_TAKE, ID_TAKE_SUIT, ID_TAKE_SUIT + 1, ID_TAKE_SUIT + 2, 
 _NOT_PLAIN_PLAY: Final = ((1 << ACTION_IDS) - 1) & ~(((1 << 32) - 1) << ID_PLAY)
 _DECLARE_BITS: Final = ((1 << ID_PLAY) - 1) & ~((1 << ID_DECLARE) - 1)
 
+_new_record: Final = tuple.__new__
+
 # _PLAY_ROWS[seat][256 * k + byte]: the interned play actions of ``seat`` for the cards of
 # ``byte`` in suit ``k``; legal_actions joins four rows instead of building actions.
 _PLAY_ROWS: list[tuple[tuple[Action, ...], ...]] = []
@@ -438,7 +440,11 @@ class Deal(Legal):
             cards = tuple([card.index for card in action.cards])
         self._do(seat, aid, cards)
         if aid < ID_PLAY_BELOTE and self._tricks_done == tricks_before:
-            return ActionRecord(action, index, _PHASES[self._phase])
+            # The common case, built as a plain tuple of the fields (no keyword parsing).
+            return _new_record(
+                ActionRecord, (action, index, _PHASES[self._phase], None, None, None, False,
+                               None, None, None),
+            )
         trick: tuple[Card, ...] | None = None
         leader = winner = None
         if self._tricks_done > tricks_before:

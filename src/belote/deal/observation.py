@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-import attrs
+from typing import Final, NamedTuple
 
 from belote.actions import Action
 from belote.announcements import Declaration
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal.records import Records
-from belote.deal.state import _H_PASS, _H_TAKE, _OVER, _PHASES, _PLAY, Phase
+from belote.deal.state import _H_TAKE, _OVER, _PHASES, _PLAY, _SUITS, Phase
 from belote.errors import InvalidArgument
 
 
-@attrs.frozen(kw_only=True)
-class Observation:
+class Observation(NamedTuple):
     """What one seat may know of a deal: its own hand and everything public.
 
-    Never holds another seat's hidden cards: declared combinations of other
+    A named tuple (cheap to build: the engine makes one per call of
+    [`observation`][belote.deal.Deal.observation]). Never holds another seat's hidden cards: declared combinations of other
     seats appear only once shown (after the first trick).
 
     Attributes:
@@ -80,45 +80,69 @@ class Observation:
 
 
 
+_new_observation: Final = tuple.__new__
+
+
 class Observing(Records):
     """Building a seat's observation (internal)."""
 
     __slots__ = ()
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now: its hand and everything public."""
-        if not 0 <= seat < self._n:
-            raise InvalidArgument(f"no seat {seat} at a table of {self._n}")
-        shown = self._resolved is not None
-        bids = tuple(
-            self._action_of(entry) for entry in self._history if entry[1] in (_H_PASS, _H_TAKE)
-        )
-        return Observation(
-            seat=seat,
-            players=self._n,
-            dealer=self._dealer,
-            variant=self.rules.name,
-            phase=_PHASES[self._phase],
-            to_act=None if self._phase == _OVER else self._to_act,
-            hand=CardSet.from_mask(self._hands[seat]),
-            turned=CARDS[self._turned],
-            table_card=None if self._table_card < 0 else CARDS[self._table_card],
-            bottom=None if self._bottom < 0 else CARDS[self._bottom],
-            trump=None if self._trump < 0 else Suit(self._trump),
-            taker=None if self._taker < 0 else self._taker,
-            bids=bids,
-            swapped=None if self._swapped < 0 else self._swapped,
-            tricks=self._completed_tricks(),
-            trick_winners=tuple(self._trick_winners),
-            trick=tuple(CARDS[i] for i in self._trick),
-            trick_leader=self._leader if self._phase == _PLAY else None,
-            own_declarations=tuple(d for d in self._declarations if d.seat == seat),
-            declarations=tuple(self._declarations) if shown else (),
-            scoring_declarations=self._resolved,
-            belote_calls=tuple(self._belote_calls),
-            card_points=tuple(self.card_points_of(s) for s in range(self.sides)),
-            tricks_won=tuple(self.tricks_of(s) for s in range(self.sides)),
-            called_out=None if self._stopper < 0 else self._stopper,
-            totals=self._totals,
-            target=self._target,
-        )
+        """What ``seat`` may know now: its hand and everything public.
+
+        Built from the state as it stands (the completed tricks and the bids
+        are kept as typed values once known), not replayed from the history.
+
+        Raises:
+            InvalidArgument: ``seat`` is not a seat of the table.
+        """
+        n = self._n
+        if type(seat) is not int or not 0 <= seat < n:
+            raise InvalidArgument(f"no seat {seat!r} at a table of {n} (expected 0 to {n - 1})")
+        phase = self._phase
+        bids = self._bids_view
+        if bids is None:
+            bids = tuple([self._action_of(e) for e in self._history if e[1] <= _H_TAKE])
+            if phase >= _PLAY:  # the bidding is over: the bids never change again
+                self._bids_view = bids
+        points, won = self._points, self._tricks_won
+        card_points: tuple[int, ...]
+        tricks_won: tuple[int, ...]
+        if self._partners:
+            card_points = (points[0] + points[2], points[1] + points[3])
+            tricks_won = (won[0] + won[2], won[1] + won[3])
+        else:
+            card_points, tricks_won = tuple(points), tuple(won)
+        declarations = self._declarations
+        resolved = self._resolved
+        trump, table, bottom = self._trump, self._table_card, self._bottom
+        return _new_observation(Observation, (
+            seat,
+            n,
+            self._dealer,
+            self.rules.name,
+            _PHASES[phase],
+            None if phase == _OVER else self._to_act,
+            CardSet.from_mask(self._hands[seat]),
+            CARDS[self._turned],
+            None if table < 0 else CARDS[table],
+            None if bottom < 0 else CARDS[bottom],
+            None if trump < 0 else _SUITS[trump],
+            None if self._taker < 0 else self._taker,
+            bids,
+            None if self._swapped < 0 else self._swapped,
+            self._completed_tricks(),
+            tuple(self._trick_winners),
+            tuple([CARDS[i] for i in self._trick]),
+            self._leader if phase == _PLAY else None,
+            tuple([d for d in declarations if d.seat == seat]) if declarations else (),
+            tuple(declarations) if resolved is not None else (),
+            resolved,
+            tuple(self._belote_calls),
+            card_points,
+            tricks_won,
+            None if self._stopper < 0 else self._stopper,
+            self._totals,
+            self._target,
+        ))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import NamedTuple
 
 import attrs
 
@@ -25,17 +25,12 @@ from belote.deal.state import _H_DECLARE, _H_PLAY, _H_TAKE, _OVER, _SUITS, EndRe
 from belote.errors import IllegalAction
 from belote.scoring import DealResult, Tally, _score_trusted, redeal_result, score_tally
 
-_FIELDS: Final = (
-    "action", "index", "phase", "trick", "trick_leader", "trick_winner", "belote",
-    "declarations", "claim_held", "match_winner",
-)
 
-
-class ActionRecord:
+class ActionRecord(NamedTuple):
     """What one applied action did (PokerKit's "operation" records).
 
-    A small read-only value, cheap to build (the engine makes one per
-    [`apply`][belote.deal.Deal.apply]); records compare equal field by field.
+    A small immutable value, cheap to build: the engine makes one per
+    [`apply`][belote.deal.Deal.apply].
 
     Attributes:
         action: the action applied.
@@ -52,65 +47,16 @@ class ActionRecord:
             (an 8-card run shown, a decided "j'arrête"), else ``None``.
     """
 
-    __slots__ = _FIELDS
-
     action: Action
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index
     phase: Phase
-    trick: tuple[Card, ...] | None
-    trick_leader: int | None
-    trick_winner: int | None
-    belote: bool
-    declarations: tuple[Declaration, ...] | None
-    claim_held: bool | None
-    match_winner: int | None
-
-    def __init__(
-        self,
-        action: Action,
-        index: int,
-        phase: Phase,
-        *,
-        trick: tuple[Card, ...] | None = None,
-        trick_leader: int | None = None,
-        trick_winner: int | None = None,
-        belote: bool = False,
-        declarations: tuple[Declaration, ...] | None = None,
-        claim_held: bool | None = None,
-        match_winner: int | None = None,
-    ) -> None:
-        _set = object.__setattr__
-        _set(self, "action", action)
-        _set(self, "index", index)
-        _set(self, "phase", phase)
-        _set(self, "trick", trick)
-        _set(self, "trick_leader", trick_leader)
-        _set(self, "trick_winner", trick_winner)
-        _set(self, "belote", belote)
-        _set(self, "declarations", declarations)
-        _set(self, "claim_held", claim_held)
-        _set(self, "match_winner", match_winner)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"ActionRecord is read-only: cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"ActionRecord is read-only: cannot delete {name!r}")
-
-    def _values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in _FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not ActionRecord:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
-        return f"ActionRecord({fields})"
+    trick: tuple[Card, ...] | None = None
+    trick_leader: int | None = None
+    trick_winner: int | None = None
+    belote: bool = False
+    declarations: tuple[Declaration, ...] | None = None
+    claim_held: bool | None = None
+    match_winner: int | None = None
 
 
 class Records(Calling):
