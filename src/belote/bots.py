@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol, runtime_checkable
 
-from belote.actions import Action, Verb
+from belote.actions import ID_STOP, ID_SWAP, Action, Verb
 from belote.announcements import find_combinations
 from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.deal import Deal, Observation, Phase
@@ -203,12 +203,10 @@ class RandomBot:
         deal.bid(take, suit)
 
     def _any_action(self, deal: Deal, seat: int) -> None:
-        actions = [
-            action
-            for action in deal.legal_actions()
-            if action.seat == seat and action.verb is not Verb.STOP and action.verb is not Verb.SWAP
-        ]
-        deal.apply(actions[int(self.rng.random() * len(actions))])
+        # Any legal action of the seat but stop and swap, in the order of legal_actions
+        # (legal_action_ids lists the same order): the int layer, no Action built.
+        ids = [i for i in deal.legal_action_ids() if i != ID_STOP and i != ID_SWAP]
+        deal.apply_id(ids[int(self.rng.random() * len(ids))])
 
     def accepts_swap(self, deal: Deal, seat: int) -> bool:
         """A coin toss."""

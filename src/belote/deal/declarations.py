@@ -32,8 +32,8 @@ class Declarations(SevenSwap):
             combos = cache[hand] = find_combinations(CardSet.from_mask(hand), self.rules)
         return combos
 
-    def _conflict(self, seat: int, combo: Combination) -> str | None:
-        """Why ``seat`` cannot add ``combo`` to what it has declared, else ``None``.
+    def _clash(self, seat: int, combo: Combination) -> Declaration | None:
+        """The declaration of ``seat`` that forbids adding ``combo``, else ``None``.
 
         A combination is declared once, and its cards serve in no other
         combination of the same kind (nor in any other one unless
@@ -43,15 +43,24 @@ class Declarations(SevenSwap):
         for earlier in self._declarations:
             if earlier.seat != seat:
                 continue
-            other = earlier.combination
-            if other.cards.mask == mask:
-                return f"{combo.cards} is already declared"
-            if other.cards.mask & mask and (
-                other.kind == combo.kind or not self.rules.card_in_carre_and_run
+            other = earlier.combination.cards.mask
+            if other == mask or (
+                other & mask
+                and (earlier.combination.kind == combo.kind or not self.rules.card_in_carre_and_run)
             ):
-                shared = CardSet.from_mask(other.cards.mask & mask)
-                return f"{shared} already serves in the declared {other.cards}"
+                return earlier
         return None
+
+    def _conflict(self, seat: int, combo: Combination) -> str | None:
+        """Why ``seat`` cannot add ``combo`` to what it has declared (see `_clash`), else ``None``."""
+        earlier = self._clash(seat, combo)
+        if earlier is None:
+            return None
+        other = earlier.combination.cards
+        if other.mask == combo.cards.mask:
+            return f"{combo.cards} is already declared"
+        shared = CardSet.from_mask(other.mask & combo.cards.mask)
+        return f"{shared} already serves in the declared {other}"
 
     def _declare_ids(self, seat: int) -> list[int]:
         """The declare action ids open to ``seat`` now, in the order of its combinations.
@@ -72,8 +81,11 @@ class Declarations(SevenSwap):
         if not combos:
             return []
         ids = [] if self._declared[seat] else [ID_DECLARE]
+        if not self._declared[seat]:  # nothing declared yet: nothing to clash with
+            ids.extend([DECLARE_IDS[combo.cards.mask] for combo in combos])
+            return ids
         for combo in combos:
-            if self._conflict(seat, combo) is None:
+            if self._clash(seat, combo) is None:
                 ids.append(DECLARE_IDS[combo.cards.mask])
         return ids
 

@@ -31,10 +31,8 @@ from belote.deal.records import ActionRecord
 from belote.deal.state import (
     _OVER,
     _PHASES,
-    _PLAY,
     EndReason,
     Phase,
-    _mask_cards,
 )
 from belote.errors import IllegalAction, InvalidArgument
 from belote.rules import Rules, get_rules
@@ -379,9 +377,6 @@ class Deal(Legal):
         if not mask:
             return []
         seat = self._to_act
-        if self._phase != _PLAY:
-            actions = interned_actions(seat)
-            return [actions[i] for i in _BID_ORDER if mask >> i & 1]
         if not mask & _NOT_PLAIN_PLAY:
             rows = _PLAY_ROWS[seat] if seat < len(_PLAY_ROWS) else _play_rows(seat)
             cards = mask >> ID_PLAY
@@ -392,17 +387,9 @@ class Deal(Legal):
                 *rows[768 + (cards >> 24)],
             ]
         actions = interned_actions(seat)
-        out = []
-        if mask >> ID_SWAP & 1:
-            out.append(interned_actions(self._swap_holder())[ID_SWAP])
-        if mask >> ID_STOP & 1:
-            out.append(actions[ID_STOP])
-        if mask & _DECLARE_BITS:
-            out.extend(actions[i] for i in self._declare_ids(seat))
-        for card in _mask_cards(mask >> ID_PLAY & 0xFFFFFFFF):
-            out.append(actions[ID_PLAY + card])
-            if mask >> (ID_PLAY_BELOTE + card) & 1:
-                out.append(actions[ID_PLAY_BELOTE + card])
+        out = [actions[i] for i in self.legal_action_ids()]
+        if mask >> ID_SWAP & 1:  # listed first, for the holder of the 7 of trump
+            out[0] = interned_actions(self._swap_holder())[ID_SWAP]
         return out
 
     # --- applying -------------------------------------------------------------------------

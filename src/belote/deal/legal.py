@@ -26,6 +26,7 @@ from typing import Final
 
 from belote.actions import (
     ACTION_IDS,
+    DECLARE_IDS,
     DECLARE_MASKS,
     ID_DECLARE,
     ID_DECLARE_CARRE,
@@ -42,7 +43,7 @@ from belote.actions import (
 )
 from belote.cards import CARDS
 from belote.deal.observation import Observing
-from belote.deal.state import _BID1, _JACK, _OVER, _PLAY
+from belote.deal.state import _BID1, _JACK, _OVER, _PLAY, _mask_cards
 from belote.errors import IllegalAction, InvalidArgument
 
 _PLAY_BITS: Final = ((1 << 32) - 1) << ID_PLAY
@@ -56,13 +57,10 @@ _BYTE_IDS: Final = tuple(
 )
 
 
-def _mask_ids(mask: int) -> list[int]:
-    ids = []
-    while mask:
-        low = mask & -mask
-        ids.append(low.bit_length() - 1)
-        mask ^= low
-    return ids
+# In the bidding, the ids in the order legal_actions lists them: take, the suits of
+# round 2, then pass.
+_BID_ORDER: Final = (ID_TAKE, ID_TAKE_SUIT, ID_TAKE_SUIT + 1, ID_TAKE_SUIT + 2, ID_TAKE_SUIT + 3, ID_PASS)
+_DECLARE_BITS: Final = ((1 << ID_PLAY) - 1) & ~((1 << ID_DECLARE) - 1)
 
 
 class Legal(Observing):
@@ -112,19 +110,43 @@ class Legal(Observing):
         return mask
 
     def legal_action_ids(self) -> list[int]:
-        """The legal action ids now, in increasing order (see [`legal_action_mask`][belote.deal.Deal.legal_action_mask])."""
+        """The legal action ids now, in the order of [`legal_actions`][belote.deal.Deal.legal_actions].
+
+        In the bidding: take, the suits of round 2, pass. In the play: the
+        swap, the call, the declarations (in the order of the seat's
+        combinations), then the cards in index order, each followed by its
+        belote announcement when open. The set is [`legal_action_mask`][belote.deal.Deal.legal_action_mask].
+        """
         mask = self._lmask
         if mask < 0:
             mask = self.legal_action_mask()
-        if mask & ~_PLAY_BITS:
-            return _mask_ids(mask)
-        cards = mask >> ID_PLAY
-        return [
-            *_BYTE_IDS[cards & 0xFF],
-            *_BYTE_IDS[256 + (cards >> 8 & 0xFF)],
-            *_BYTE_IDS[512 + (cards >> 16 & 0xFF)],
-            *_BYTE_IDS[768 + (cards >> 24)],
-        ]
+        if not mask & ~_PLAY_BITS:  # cards only: the common case
+            cards = mask >> ID_PLAY
+            return [
+                *_BYTE_IDS[cards & 0xFF],
+                *_BYTE_IDS[256 + (cards >> 8 & 0xFF)],
+                *_BYTE_IDS[512 + (cards >> 16 & 0xFF)],
+                *_BYTE_IDS[768 + (cards >> 24)],
+            ]
+        if self._phase != _PLAY:
+            return [i for i in _BID_ORDER if mask >> i & 1]
+        ids = []
+        if mask >> ID_SWAP & 1:
+            ids.append(ID_SWAP)
+        if mask >> ID_STOP & 1:
+            ids.append(ID_STOP)
+        if mask & _DECLARE_BITS:  # in the order of the seat's combinations
+            if mask >> ID_DECLARE & 1:
+                ids.append(ID_DECLARE)
+            for combo in self._combinations(self._to_act):
+                i = DECLARE_IDS[combo.cards.mask]
+                if mask >> i & 1:
+                    ids.append(i)
+        for card in _mask_cards(mask >> ID_PLAY & 0xFFFFFFFF):
+            ids.append(ID_PLAY + card)
+            if mask >> (ID_PLAY_BELOTE + card) & 1:
+                ids.append(ID_PLAY_BELOTE + card)
+        return ids
 
     def actor(self, action_id: int) -> int | None:
         """The seat an action id would act for now: the swap holder for ``ID_SWAP``, else the seat to act.

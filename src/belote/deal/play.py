@@ -143,7 +143,7 @@ class Play(Declarations):
         cards in index order (what [`legal_play_cards`][belote.deal.Deal.legal_play_cards] lists), and a card
         that may carry belote-rebelote is announced on a further coin toss
         ``rng.random() < 0.5``. Nobody declares or calls out. A thin loop over
-        [`legal_play_cards`][belote.deal.Deal.legal_play_cards] and
+        [`legal_play_mask`][belote.deal.Deal.legal_play_mask] and
         [`play_card`][belote.deal.Deal.play_card]'s own step.
 
         Raises:
@@ -152,11 +152,23 @@ class Play(Declarations):
         if self._phase != _PLAY:
             raise IllegalAction("not the play phase")
         rand = rng.random
-        legal_play_cards, play, announce = self.legal_play_cards, self._play, self.can_announce_belote
+        legal_play_mask, play = self.legal_play_mask, self._play
         while self._phase == _PLAY:
-            cards = legal_play_cards()
-            card = cards[int(rand() * len(cards))]
-            play(card, announce(card) and rand() < 0.5)
+            legal = self._legal
+            if legal < 0:
+                legal = legal_play_mask()
+            # The k-th legal card in index order (as legal_play_cards lists them):
+            # drop the k lowest set bits, then take the lowest one left.
+            k = int(rand() * legal.bit_count())
+            while k:
+                legal &= legal - 1
+                k -= 1
+            card = (legal & -legal).bit_length() - 1
+            # Only the K or Q of trump of the pair's holder can carry belote.
+            play(
+                card,
+                self._to_act == self._belote_holder and card in self._belote_pair and rand() < 0.5,
+            )
 
     def _play_reason(self, seat: int, card: int, belote: bool) -> str | None:
         phase = self._phase
