@@ -13,7 +13,7 @@ rules, looked up instead of rebuilt.
 >>> from belote.deal import Deal
 >>> from belote.actions import ID_PASS, ID_TAKE
 >>> deal = Deal.random("classic", seed=1)
->>> deal.legal_action_ids() == [ID_PASS, ID_TAKE]
+>>> deal.legal_action_ids() == [ID_TAKE, ID_PASS]
 True
 >>> deal.apply_id(ID_PASS)
 >>> deal.to_act
