@@ -26,8 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol, runtime_checkable
 
-from belote.actions import ID_STOP, ID_SWAP, Action, Verb
-from belote.announcements import find_combinations
+from belote.actions import ID_DECLARE, ID_STOP, ID_SWAP, Action, Verb
 from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.deal import Deal, Observation, Phase
 from belote.errors import InvalidArgument
@@ -339,7 +338,7 @@ class HeuristicBot:
     # --- the fast path ----------------------------------------------------------------
 
     def act(self, deal: Deal, seat: int) -> None:
-        """Bid, declare, call out or play one card (the fast path)."""
+        """Bid, declare, call out or play one card (the fast path: the deal's int layer)."""
         legal = deal.legal_play_mask()
         if not legal:
             take, suit = self.bid_choice(
@@ -349,13 +348,9 @@ class HeuristicBot:
             deal.bid(take, suit)
             return
         rules = deal.rules
-        if (
-            rules.has_announcements
-            and deal.tricks_played == 0
-            and all(d.seat != seat for d in deal.declarations)
-            and find_combinations(deal.hand(seat), rules)
-        ):
-            deal.declare()
+        if deal.tricks_played == 0 and deal.legal_action_mask() >> ID_DECLARE & 1:
+            # Declare everything before the first card (the id is legal only then).
+            deal.apply_id(ID_DECLARE)
             return
         if rules.calling_out is not CallingOut.NONE and self._should_stop(deal, seat):
             deal.stop()
@@ -365,32 +360,17 @@ class HeuristicBot:
         taker = deal.taker
         assert taker is not None
         n = deal.players
-        hand = deal.hand_mask(seat)
-        trick = deal.trick
-        if n * deal.tricks_per_deal == 32:
-            # Every card is dealt: what no hand holds has been played (public).
-            held = 0
-            for other in range(n):
-                held |= deal.hand_mask(other)
-            played = _FULL ^ held
-        else:
-            played = 0
-            for _, cards in deal.tricks:
-                for c in cards:
-                    played |= c.bit
-            for c in trick:
-                played |= c.bit
         card = self.card_choice(
             seat=seat,
             players=n,
             partners=rules.partnerships and n == 4,
-            hand=hand,
+            hand=deal.hand_mask(seat),
             legal=legal,
-            trick=[c.index for c in trick],
+            trick=deal.trick_cards(),
             leader=deal.trick_leader,
             trump=int(trump),
             taker=taker,
-            played=played,
+            played=deal.played_mask(),
         )
         deal.play_card(card, deal.can_announce_belote(card))
 

@@ -243,6 +243,7 @@ class Dealing(DealState):
         self._history = []
         self._legal = 0
         self._lmask = -1
+        self._gone = 0
         self._tricks_view = ()
         self._bids_view = None
         self._result = None

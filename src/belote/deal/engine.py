@@ -11,13 +11,10 @@ from belote.actions import (
     ACTION_IDS,
     ID_DECLARE,
     ID_DECLARE_CARRE,
-    ID_PASS,
     ID_PLAY,
     ID_PLAY_BELOTE,
     ID_STOP,
     ID_SWAP,
-    ID_TAKE,
-    ID_TAKE_SUIT,
     Action,
     Verb,
     action_id,
@@ -31,14 +28,13 @@ from belote.deal.records import ActionRecord
 from belote.deal.state import (
     _OVER,
     _PHASES,
+    _SUITS,
     EndReason,
     Phase,
 )
 from belote.errors import IllegalAction, InvalidArgument
 from belote.rules import Rules, get_rules
 
-# In the bidding, legal_actions lists take, the suits of round 2, then pass.
-_BID_ORDER: Final = (ID_TAKE, ID_TAKE_SUIT, ID_TAKE_SUIT + 1, ID_TAKE_SUIT + 2, ID_TAKE_SUIT + 3, ID_PASS)
 # Every id bit but the plain plays: swap, declarations, belote plays, stop.
 _NOT_PLAIN_PLAY: Final = ((1 << ACTION_IDS) - 1) & ~(((1 << 32) - 1) << ID_PLAY)
 _DECLARE_BITS: Final = ((1 << ID_PLAY) - 1) & ~((1 << ID_DECLARE) - 1)
@@ -210,7 +206,7 @@ class Deal(Legal):
     @property
     def trump(self) -> Suit | None:
         """The trump suit once fixed."""
-        return None if self._trump < 0 else Suit(self._trump)
+        return None if self._trump < 0 else _SUITS[self._trump]
 
     @property
     def taker(self) -> int | None:

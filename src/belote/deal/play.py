@@ -67,6 +67,14 @@ class Play(Declarations):
             *_BYTE_CARDS[768 + (mask >> 24)],
         ]
 
+    def trick_cards(self) -> list[int]:
+        """The card indices of the current trick, in play order (fast layer)."""
+        return self._trick[:]
+
+    def played_mask(self) -> int:
+        """The mask of every card played so far, the current trick's included (fast layer)."""
+        return self._gone
+
     def play_card(self, card: int, belote: bool = False) -> None:
         """The seat to act plays the card with this index (fast path; every check kept).
 
@@ -92,6 +100,7 @@ class Play(Declarations):
         seat = self._to_act
         self._lmask = -1
         self._hands[seat] ^= 1 << card
+        self._gone |= 1 << card
         if belote:
             self._belote_calls[seat] += 1
             self._history.append((seat, _H_PLAY, card + 32))

@@ -109,7 +109,7 @@ def _mask_cards(mask: int) -> Iterator[int]:
 
 
 
-_NOT_COMPARED: Final = frozenset({"_legal", "_lmask", "_result", "_layout", "_tricks_view", "_bids_view"})
+_NOT_COMPARED: Final = frozenset({"_legal", "_lmask", "_result", "_layout", "_tricks_view", "_bids_view", "_gone"})
 
 
 class DealState:
@@ -137,6 +137,7 @@ class DealState:
         "_declared",
         "_eight_run_side",
         "_end",
+        "_gone",
         "_hand_size",
         "_hands",
         "_history",
@@ -216,6 +217,8 @@ class DealState:
     _history: list[tuple[int, int, object]]
     _legal: int
     """The seat to act's legal card mask: 0 outside the play phase, -1 until computed."""
+    _gone: int
+    """The mask of every card played so far, the current trick's included."""
     _lmask: int
     """The legal action-id mask (bit i: action id i), -1 until computed."""
     _tricks_view: tuple[tuple[int, tuple[Card, ...]], ...]
@@ -251,6 +254,7 @@ class DealState:
         new._layout = self._layout
         new._leader = self._leader
         new._legal = self._legal
+        new._gone = self._gone
         new._lmask = self._lmask
         new._tricks_view = self._tricks_view
         new._bids_view = self._bids_view
