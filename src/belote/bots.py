@@ -147,15 +147,15 @@ def play_deal(deal: Deal, players: Sequence[Player]) -> DealResult:
     if all(type(player) is RandomBot for player in players):
         return _play_random(deal, players)  # type: ignore[arg-type]
     offer = deal.rules.seven_swap
-    while not deal.is_over:
-        seat = deal.to_act
-        assert seat is not None
+    seat = deal.to_act
+    while seat is not None:
         if offer and deal.phase is Phase.PLAY:
             offer = False
             holder = deal.swap_seat()
             if holder is not None and players[holder].accepts_swap(deal, holder):
                 deal.swap(holder)
         players[seat].act(deal, seat)
+        seat = deal.to_act
     return deal.result
 
 
@@ -323,10 +323,12 @@ class HeuristicBot:
         take_threshold: the [`hand_strength`][belote.bots.hand_strength] needed to take.
     """
 
-    __slots__ = ("take_threshold",)
+    __slots__ = ("_deal", "take_threshold")
 
     def __init__(self, take_threshold: int = 34) -> None:
         self.take_threshold = take_threshold
+        # (deal, players, partners, trump, taker, may call out): read once per deal.
+        self._deal: tuple[Deal, int, bool, int, int, bool] | None = None
 
     def start_deal(self, rng: random.Random) -> None:
         """Nothing to do: the heuristic bot is deterministic."""
@@ -347,30 +349,27 @@ class HeuristicBot:
             )
             deal.bid(take, suit)
             return
-        rules = deal.rules
+        known = self._deal
+        if known is None or known[0] is not deal:
+            # What stays fixed for the whole play of this deal, read once.
+            rules = deal.rules
+            trump, taker, n = deal.trump, deal.taker, deal.players
+            assert trump is not None and taker is not None
+            known = self._deal = (
+                deal, n, rules.partnerships and n == 4, int(trump), taker,
+                rules.calling_out is not CallingOut.NONE,
+            )
+        _, n, partners, trump_index, taker, may_stop = known
         if deal.tricks_played == 0 and deal.legal_action_mask() >> ID_DECLARE & 1:
             # Declare everything before the first card (the id is legal only then).
             deal.apply_id(ID_DECLARE)
             return
-        if rules.calling_out is not CallingOut.NONE and self._should_stop(deal, seat):
+        if may_stop and self._should_stop(deal, seat):
             deal.stop()
             return
-        trump = deal.trump
-        assert trump is not None
-        taker = deal.taker
-        assert taker is not None
-        n = deal.players
-        card = self.card_choice(
-            seat=seat,
-            players=n,
-            partners=rules.partnerships and n == 4,
-            hand=deal.hand_mask(seat),
-            legal=legal,
-            trick=deal.trick_cards(),
-            leader=deal.trick_leader,
-            trump=int(trump),
-            taker=taker,
-            played=deal.played_mask(),
+        card = self._card(
+            seat, n, partners, deal.hand_mask(seat), legal, deal.trick_cards(),
+            deal.trick_leader, trump_index, taker, deal.played_mask(),
         )
         deal.play_card(card, deal.can_announce_belote(card))
 
@@ -452,6 +451,23 @@ class HeuristicBot:
             taker: the seat that fixed the trump.
             played: the mask of every card played so far, the trick's included.
         """
+        return self._card(
+            seat, players, partners, hand, legal, trick, leader, trump, taker, played
+        )
+
+    def _card(
+        self,
+        seat: int,
+        players: int,
+        partners: bool,
+        hand: int,
+        legal: int,
+        trick: Sequence[int],
+        leader: int,
+        trump: int,
+        taker: int,
+        played: int,
+    ) -> int:
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
         outside = _FULL & ~played & ~hand
