@@ -368,7 +368,7 @@ def test_fast_path_play_card_keeps_every_check() -> None:
     before = deal.copy()
     with pytest.raises(IllegalAction, match="must follow spades"):
         deal.play_card(Card.parse("7H").index)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(InvalidArgument):  # not a card at all: a bad argument
         deal.play_card(99)
     assert deal == before
     assert deal.legal_play_mask() == CardSet.parse("10S KS QS JS 9S 8S").mask
@@ -787,3 +787,61 @@ def test_declaring_cards_that_are_no_combination_says_so_once() -> None:
     reason = deal.why_illegal(Action.parse("0 declare 7S 8S JH")) or ""
     assert reason.startswith("not a combination: 7S 8S JH")
     assert reason.count("not a combination") == 1
+
+
+# --- arguments: typed errors, the deal untouched -------------------------------------------
+
+
+def bidding_deal() -> Deal:
+    """A classic deal at its first bid, the turned card QD (no jack: anyone may pass)."""
+    deal = Deal("classic", [*range(1, 32), 0], dealer=3)
+    assert str(deal.turned) == "QD" and deal.to_act == 0
+    return deal
+
+
+def test_actions_are_accepted_as_text_everywhere() -> None:
+    """CONTRACT.md action notation: ``apply``, ``can`` and ``why_illegal`` read it too."""
+    deal = bidding_deal()
+    assert deal.can("0 take") and deal.why_illegal("0 take") is None
+    assert "turn" in (deal.why_illegal("1 take") or "")
+    record = deal.apply("0 take")
+    assert record.action == Action.parse("0 take")
+    with pytest.raises(NotationError):
+        deal.can("0 dance")
+    with pytest.raises(InvalidArgument):
+        deal.apply(42)  # type: ignore[arg-type]
+
+
+def test_bad_arguments_raise_typed_errors_and_change_nothing() -> None:
+    """Every entry point checks its arguments before touching the deal."""
+    deal = bidding_deal()
+    deal.bid(False)
+    deal.bid(False)
+    deal.bid(False)
+    deal.bid(False)  # round 2 now
+    before = deal.copy()
+    for take, suit in [(True, 4), (True, -2), (False, 3), (1, -1), (True, "H")]:
+        with pytest.raises(InvalidArgument):
+            deal.bid(take, suit)  # type: ignore[arg-type]
+        assert deal == before
+    for seat in (7, -1, "0", None):
+        with pytest.raises(InvalidArgument):
+            deal.hand(seat)  # type: ignore[arg-type]
+        with pytest.raises(InvalidArgument):
+            deal.hand_mask(seat)  # type: ignore[arg-type]
+        with pytest.raises(InvalidArgument):
+            deal.observation(seat)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument):
+        deal.take(9)
+    assert deal == before
+    fresh = bidding_deal()
+    with pytest.raises(InvalidArgument):
+        fresh.bid(False, 3)  # a pass names no suit, round 1 included
+    with pytest.raises(InvalidArgument):
+        fresh.bid(True, -2)
+    fresh.bid(True)
+    played = fresh.copy()
+    for card in (32, -1, "JD", 1.0):
+        with pytest.raises(InvalidArgument):
+            fresh.play_card(card)  # type: ignore[arg-type]
+    assert fresh == played

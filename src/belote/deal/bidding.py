@@ -15,7 +15,7 @@ from belote.deal.state import (
     _PLAY,
     EndReason,
 )
-from belote.errors import IllegalAction
+from belote.errors import IllegalAction, InvalidArgument
 
 
 class Bidding(Dealing):
@@ -47,8 +47,20 @@ class Bidding(Dealing):
         """The seat to act bids (fast path): ``take`` or pass; ``suit`` names trump in round 2.
 
         Raises:
+            InvalidArgument: ``take`` is not a bool, ``suit`` not -1 or a suit
+                number 0 to 3, or a pass that names a suit.
             IllegalAction: not a bidding phase or a bid the round does not allow.
+
+        On either error the deal is unchanged.
         """
+        if type(take) is not bool:
+            raise InvalidArgument(f"take must be True or False, not {take!r}")
+        if type(suit) is not int or not -1 <= suit <= 3:
+            raise InvalidArgument(
+                f"suit must be -1 (the turned suit) or a suit number 0 to 3, not {suit!r}"
+            )
+        if not take and suit != -1:
+            raise InvalidArgument(f"a pass names no suit (suit={suit})")
         reason = self._bid_reason(self._to_act, take, suit)
         if reason is not None:
             raise IllegalAction(reason)

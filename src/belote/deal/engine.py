@@ -218,13 +218,31 @@ class Deal(Legal):
         """The taker's side, or ``None`` before a take."""
         return None if self._taker < 0 else self.side(self._taker)
 
+    def _seat(self, seat: int) -> int:
+        """``seat`` once checked to be a seat of the table."""
+        if type(seat) is not int or not 0 <= seat < self._n:
+            raise InvalidArgument(
+                f"no seat {seat!r} at a table of {self._n} (expected 0 to {self._n - 1})"
+            )
+        return seat
+
     def hand(self, seat: int) -> CardSet:
-        """The cards a seat holds now."""
-        return CardSet.from_mask(self._hands[seat])
+        """The cards a seat holds now.
+
+        Raises:
+            InvalidArgument: ``seat`` is not a seat of the table.
+        """
+        return CardSet.from_mask(self._hands[self._seat(seat)])
 
     def hand_mask(self, seat: int) -> int:
-        """The card mask a seat holds now (fast path)."""
-        return self._hands[seat]
+        """The card mask a seat holds now (fast layer).
+
+        Raises:
+            InvalidArgument: ``seat`` is not a seat of the table.
+        """
+        if type(seat) is int and 0 <= seat < self._n:
+            return self._hands[seat]
+        return self._hands[self._seat(seat)]
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -278,9 +296,16 @@ class Deal(Legal):
         return self.apply(Action.pass_(self._to_act))
 
     def take(self, suit: Suit | int | str | None = None) -> ActionRecord:
-        """The seat to act takes the turned suit, or names ``suit`` in round 2."""
+        """The seat to act takes the turned suit, or names ``suit`` in round 2.
+
+        Raises:
+            InvalidArgument: ``suit`` is not a suit (a [`Suit`][belote.cards.Suit], 0 to 3, or its letter).
+            IllegalAction: the take is not legal now.
+        """
         if isinstance(suit, str):
             suit = Suit.parse(suit)
+        elif suit is not None and (isinstance(suit, bool) or suit not in range(4)):
+            raise InvalidArgument(f"not a suit: {suit!r} (expected S, H, D, C or 0 to 3)")
         return self.apply(Action.take(self._to_act, suit))
 
     def play(self, card: Card | str, belote: bool = False) -> ActionRecord:

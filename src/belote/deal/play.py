@@ -21,7 +21,7 @@ from belote.deal.state import (
     _SUIT_NAMES,
     EndReason,
 )
-from belote.errors import IllegalAction
+from belote.errors import IllegalAction, InvalidArgument
 from belote.tricks import follower_mask, winner_index
 
 
@@ -79,6 +79,7 @@ class Play(Declarations):
         """The seat to act plays the card with this index (fast path; every check kept).
 
         Raises:
+            InvalidArgument: ``card`` is not an int from 0 to 31, or ``belote`` not a bool.
             IllegalAction: not the play phase, a card not held, a card the
                 obligations forbid, or belote announced where it cannot be.
         """
@@ -86,14 +87,22 @@ class Play(Declarations):
         if legal < 0:
             legal = self.legal_play_mask()
         seat = self._to_act
-        if not (
+        if (
             legal  # 0 outside the play phase
+            and type(card) is int
             and 0 <= card < 32
             and legal >> card & 1
-            and (not belote or (seat == self._belote_holder and card in self._belote_pair))
+            and (belote is False or (
+                belote is True and seat == self._belote_holder and card in self._belote_pair
+            ))
         ):
-            raise IllegalAction(self._play_reason(seat, card, belote) or "illegal play")
-        self._play(card, belote)
+            self._play(card, belote)
+            return
+        if type(card) is not int or not 0 <= card < 32:
+            raise InvalidArgument(f"not a card index: {card!r} (expected an int from 0 to 31)")
+        if type(belote) is not bool:
+            raise InvalidArgument(f"belote must be True or False, not {belote!r}")
+        raise IllegalAction(self._play_reason(seat, card, belote) or "illegal play")
 
     def _play(self, card: int, belote: bool) -> None:
         """The seat to act plays ``card`` (a legal card: the callers check)."""
