@@ -31,6 +31,8 @@ from belote.errors import InvalidArgument, NotationError
 
 __all__ = [
     "ACTION_IDS",
+    "DECLARE_IDS",
+    "DECLARE_MASKS",
     "ID_DECLARE",
     "ID_DECLARE_CARRE",
     "ID_DECLARE_RUN",
@@ -45,6 +47,8 @@ __all__ = [
     "Verb",
     "action_from_id",
     "action_id",
+    "interned_actions",
+    "interned_id",
 ]
 
 

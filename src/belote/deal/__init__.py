@@ -29,6 +29,8 @@ would name it: [`state`][belote.deal.state] (the plain slots),
 [`declarations`][belote.deal.declarations], [`play`][belote.deal.play],
 [`calling_out`][belote.deal.calling_out] (calling out and j'arrête),
 [`observation`][belote.deal.observation] and [`records`][belote.deal.records];
+[`legal`][belote.deal.legal] is the int layer (action ids and masks),
+[`typed`][belote.deal.typed] the typed layer over it, and
 [`engine`][belote.deal.engine] puts them together as [`Deal`][belote.deal.Deal].
 
 Inside, hands are card masks and the trick a list of card indices; the
