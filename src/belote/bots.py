@@ -86,6 +86,9 @@ _COST: Final = tuple(
 _TRUMP_BID: Final = (5, 5, 14, 10, 20, 5, 5, 11)
 
 
+_STOP_OR_SWAP: Final = 1 << ID_STOP | 1 << ID_SWAP
+
+
 def _cards(mask: int) -> list[int]:
     out = []
     while mask:
@@ -204,7 +207,9 @@ class RandomBot:
     def _any_action(self, deal: Deal, seat: int) -> None:
         # Any legal action of the seat but stop and swap, in the order of legal_actions
         # (legal_action_ids lists the same order): the int layer, no Action built.
-        ids = [i for i in deal.legal_action_ids() if i != ID_STOP and i != ID_SWAP]
+        ids = deal.legal_action_ids()
+        if deal.legal_action_mask() & _STOP_OR_SWAP:
+            ids = [i for i in ids if i != ID_STOP and i != ID_SWAP]
         deal.apply_id(ids[int(self.rng.random() * len(ids))])
 
     def accepts_swap(self, deal: Deal, seat: int) -> bool:
@@ -238,10 +243,11 @@ def _play_random(deal: Deal, bots: Sequence[RandomBot]) -> DealResult:
         if holder is not None and bots[holder].accepts_swap(deal, holder):
             deal.swap(holder)
     if rules.has_announcements:
-        while deal.tricks_played == 0 and not deal.is_over:
+        # The first trick: any action but stop and swap (what RandomBot.act does then).
+        seat = deal.to_act
+        while deal.tricks_played == 0 and seat is not None:
+            bots[seat]._any_action(deal, seat)
             seat = deal.to_act
-            assert seat is not None
-            bots[seat].act(deal, seat)
     # Random bots never call out, so the deal ends with its last card.
     left = deal.players * (deal.tricks_per_deal - deal.tricks_played) - len(deal.trick)
     legal_cards, play, announce = deal.legal_play_cards, deal.play_card, deal.can_announce_belote

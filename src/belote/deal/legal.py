@@ -142,7 +142,14 @@ class Legal(Observing):
                 i = DECLARE_IDS[combo.cards.mask]
                 if mask >> i & 1:
                     ids.append(i)
-        for card in _mask_cards(mask >> ID_PLAY & 0xFFFFFFFF):
+        cards = mask >> ID_PLAY & 0xFFFFFFFF
+        if not mask >> ID_PLAY_BELOTE & 0xFFFFFFFF:  # no belote to announce
+            ids += _BYTE_IDS[cards & 0xFF]
+            ids += _BYTE_IDS[256 + (cards >> 8 & 0xFF)]
+            ids += _BYTE_IDS[512 + (cards >> 16 & 0xFF)]
+            ids += _BYTE_IDS[768 + (cards >> 24)]
+            return ids
+        for card in _mask_cards(cards):
             ids.append(ID_PLAY + card)
             if mask >> (ID_PLAY_BELOTE + card) & 1:
                 ids.append(ID_PLAY_BELOTE + card)
