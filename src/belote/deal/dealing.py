@@ -124,15 +124,20 @@ class _Layout:
         turned: the deck position of the turned card.
         completion: per taker, per seat, the deck positions of its completion cards.
         next_card: per taker, the deck position after the completion.
+        announces: whether the variant has declarations (``rules.has_announcements``).
         combinations: a cache of what each hand can declare (a hand mask's
             [`find_combinations`][belote.announcements.find_combinations]).
     """
 
-    __slots__ = ("combinations", "completion", "first", "hand_size", "next_card", "rules", "turned")
+    __slots__ = (
+        "announces", "combinations", "completion", "first", "hand_size", "next_card", "rules",
+        "turned",
+    )
 
     def __init__(self, rules: Rules, n: int, dealer: int) -> None:
         self.rules = rules
         self.combinations: dict[int, tuple[Combination, ...]] = {}
+        self.announces = rules.has_announcements
         self.hand_size = hand_size = sum(rules.first_packets) + sum(rules.completion_packets)
         used = hand_size * n + (0 if rules.taker_takes_turned else 1)
         if used > (31 if rules.show_bottom_card else 32):

@@ -71,7 +71,7 @@ class Declarations(SevenSwap):
         (RULES.md §6.1): a tierce taken out of a held quarte is not offered.
         """
         if (
-            not self.rules.has_announcements
+            not self._layout.announces
             or self._phase != _PLAY
             or self._played
             or self._has_played(seat)
@@ -139,9 +139,13 @@ class Declarations(SevenSwap):
         ``cards`` is what the history keeps: the card indices as written.
         """
         if mask:
-            from belote.announcements import classify
+            for combo in self._combinations(seat):  # a legal combination is one of these
+                if combo.cards.mask == mask:
+                    break
+            else:  # pragma: no cover - the callers pass legal declarations only
+                from belote.announcements import classify
 
-            combo = classify(CardSet.from_mask(mask), self.rules)
+                combo = classify(CardSet.from_mask(mask), self.rules)
             self._declarations.append(Declaration(seat, combo))
         else:
             self._declarations.extend(Declaration(seat, c) for c in self._combinations(seat))
