@@ -29,6 +29,8 @@ class Declarations(SevenSwap):
         if combos is None:
             from belote.announcements import find_combinations
 
+            if len(cache) >= 4096:  # hands seldom repeat: keep the cache small
+                cache.clear()
             combos = cache[hand] = find_combinations(CardSet.from_mask(hand), self.rules)
         return combos
 
