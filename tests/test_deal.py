@@ -368,7 +368,7 @@ def test_fast_path_play_card_keeps_every_check() -> None:
     before = deal.copy()
     with pytest.raises(IllegalAction, match="must follow spades"):
         deal.play_card(Card.parse("7H").index)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(InvalidArgument):  # not a card at all: a bad argument
         deal.play_card(99)
     assert deal == before
     assert deal.legal_play_mask() == CardSet.parse("10S KS QS JS 9S 8S").mask
@@ -498,13 +498,34 @@ def test_a_card_in_two_declared_runs_refused() -> None:
     deck = arrange("piedicavallo", hands, "JS", dealer=3, taker=0)
     deal = Deal("piedicavallo", deck, dealer=3)
     deal.take()
-    deal.apply(Action.parse("0 declare AH KH QH"))
+    deal.apply(Action.parse("0 declare JH QH KH AH"))
     deal_copy = deal.copy()
     with pytest.raises(IllegalAction, match="already serves"):
         deal.apply(Action.parse("0 declare KH QH JH"))
     with pytest.raises(IllegalAction, match="already declared"):
-        deal.apply(Action.parse("0 declare AH KH QH"))
+        deal.apply(Action.parse("0 declare AH KH QH JH"))
     assert deal == deal_copy
+
+
+def test_a_run_is_declared_whole() -> None:
+    """RULES.md §6.1: consecutive cards of one suit form one run (000 Nota).
+
+    A tierce taken out of a held quarte is refused by ``can``, ``why_illegal``
+    and ``apply`` alike, and ``legal_actions`` offers only the whole quarte.
+    """
+    hands = {0: "JS 9S AS AH KH QH JH 7C"}
+    deck = arrange("piedicavallo", hands, "JS", dealer=3, taker=0)
+    deal = Deal("piedicavallo", deck, dealer=3)
+    deal.take()
+    tierce = Action.parse("0 declare AH KH QH")
+    quarte = Action.parse("0 declare JH QH KH AH")
+    assert not deal.can(tierce) and tierce not in deal.legal_actions()
+    assert "declared whole" in (deal.why_illegal(tierce) or "")
+    before = deal.copy()
+    with pytest.raises(IllegalAction, match="declared whole"):
+        deal.apply(tierce)
+    assert deal == before
+    assert deal.can(quarte) and quarte in deal.legal_actions()
 
 
 def test_declarations_resolved_once_every_player_played_a_card() -> None:
@@ -541,6 +562,38 @@ def test_eight_card_run_shown_wins_the_match() -> None:
     assert last.verb is Verb.PLAY
     finish(deal)
     assert deal.result.match_winner == 0
+
+
+def test_eight_card_run_wins_the_match_and_the_deal_is_played_out() -> None:
+    """RULES.md §6.1, §7.2, §8; 004: the run shown at the first trick wins the match.
+
+    Seat 0 takes the turned 7H holding the other seven hearts, so it wins every
+    trick; seat 1 holds the eight diamonds and declares them. Through
+    ``apply`` (the path a program and ``belote replay`` use) the deal plays
+    out: team 0 is capot (252) with belote (20), team 1 keeps its cent
+    (100), and team 1 wins the match at once.
+    """
+    hands = {0: "7H 8H 9H 10H JH QH KH AH", 1: "7D 8D 9D 10D JD QD KD AD"}
+    deck = arrange("italian751", hands, "7H", dealer=3, taker=0)
+    deal = Deal("italian751", deck, dealer=3)
+    deal.apply(Action.parse("0 take"))
+    records = []
+    while not deal.is_over:
+        actions = deal.legal_actions()
+        wanted = [a for a in actions if a.verb is Verb.DECLARE and a.seat == 1 and not a.cards]
+        plays = [a for a in actions if a.verb is Verb.PLAY]
+        with_belote = [a for a in plays if a.belote]
+        records.append(deal.apply((wanted or with_belote or plays)[0]))
+    first_trick = next(r for r in records if r.trick is not None)
+    assert first_trick.match_winner == 1
+    assert deal.tricks_played == 8 and deal.tricks_of(0) == 8
+    result = deal.result
+    assert result.scores == (252 + 20, 100)
+    assert result.match_winner == 1
+    # The record of such a deal replays (as `belote simulate --records` writes it).
+    from belote.replay import deal_from_record
+
+    assert deal_from_record(deal.to_record()) == deal
 
 
 # --- §8.1 calling out (piedicavallo) ------------------------------------------------------
@@ -734,3 +787,61 @@ def test_declaring_cards_that_are_no_combination_says_so_once() -> None:
     reason = deal.why_illegal(Action.parse("0 declare 7S 8S JH")) or ""
     assert reason.startswith("not a combination: 7S 8S JH")
     assert reason.count("not a combination") == 1
+
+
+# --- arguments: typed errors, the deal untouched -------------------------------------------
+
+
+def bidding_deal() -> Deal:
+    """A classic deal at its first bid, the turned card QD (no jack: anyone may pass)."""
+    deal = Deal("classic", [*range(1, 32), 0], dealer=3)
+    assert str(deal.turned) == "QD" and deal.to_act == 0
+    return deal
+
+
+def test_actions_are_accepted_as_text_everywhere() -> None:
+    """CONTRACT.md action notation: ``apply``, ``can`` and ``why_illegal`` read it too."""
+    deal = bidding_deal()
+    assert deal.can("0 take") and deal.why_illegal("0 take") is None
+    assert "turn" in (deal.why_illegal("1 take") or "")
+    record = deal.apply("0 take")
+    assert record.action == Action.parse("0 take")
+    with pytest.raises(NotationError):
+        deal.can("0 dance")
+    with pytest.raises(InvalidArgument):
+        deal.apply(42)  # type: ignore[arg-type]
+
+
+def test_bad_arguments_raise_typed_errors_and_change_nothing() -> None:
+    """Every entry point checks its arguments before touching the deal."""
+    deal = bidding_deal()
+    deal.bid(False)
+    deal.bid(False)
+    deal.bid(False)
+    deal.bid(False)  # round 2 now
+    before = deal.copy()
+    for take, suit in [(True, 4), (True, -2), (False, 3), (1, -1), (True, "H")]:
+        with pytest.raises(InvalidArgument):
+            deal.bid(take, suit)  # type: ignore[arg-type]
+        assert deal == before
+    for seat in (7, -1, "0", None):
+        with pytest.raises(InvalidArgument):
+            deal.hand(seat)  # type: ignore[arg-type]
+        with pytest.raises(InvalidArgument):
+            deal.hand_mask(seat)  # type: ignore[arg-type]
+        with pytest.raises(InvalidArgument):
+            deal.observation(seat)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument):
+        deal.take(9)
+    assert deal == before
+    fresh = bidding_deal()
+    with pytest.raises(InvalidArgument):
+        fresh.bid(False, 3)  # a pass names no suit, round 1 included
+    with pytest.raises(InvalidArgument):
+        fresh.bid(True, -2)
+    fresh.bid(True)
+    played = fresh.copy()
+    for card in (32, -1, "JD", 1.0):
+        with pytest.raises(InvalidArgument):
+            fresh.play_card(card)  # type: ignore[arg-type]
+    assert fresh == played

@@ -6,9 +6,20 @@ a frozen [`Rules`][belote.rules.Rules] value.
 >>> import belote
 >>> [rules.name for rules in belote.available_variants()][:4]
 ['classic', 'piedicavallo', 'french', 'italian751']
+
+The game API is here too, imported on first use so that ``import belote``
+stays fast: [`Deal`][belote.deal.Deal], [`Action`][belote.actions.Action],
+[`Game`][belote.game.Game], [`Match`][belote.match.Match],
+[`score_tally`][belote.scoring.score_tally], the bots.
+
+>>> deal = belote.Deal.random("classic", seed=1)
+>>> deal.apply("1 pass").index
+0
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from belote.cards import Card, CardSet, Rank, Suit
 from belote.errors import (
@@ -24,25 +35,78 @@ from belote.errors import (
 from belote.rules import Rules, available_variants, get_rules
 from belote.tricks import legal_plays, trick_winner
 
+if TYPE_CHECKING:
+    from belote.actions import Action
+    from belote.bots import HeuristicBot, RandomBot
+    from belote.deal import ActionRecord, Deal, EndReason, Observation, Phase
+    from belote.game import Game, play_match
+    from belote.match import Match, score_match
+    from belote.scoring import DealResult, Tally, score_tally
+
 __version__ = "0.1.0"
 
+# Names imported on first use (PEP 562): the engine, scoring and bots load only when asked.
+_LAZY = {
+    "Action": "belote.actions",
+    "ActionRecord": "belote.deal",
+    "Deal": "belote.deal",
+    "DealResult": "belote.scoring",
+    "EndReason": "belote.deal",
+    "Game": "belote.game",
+    "HeuristicBot": "belote.bots",
+    "Match": "belote.match",
+    "Observation": "belote.deal",
+    "Phase": "belote.deal",
+    "RandomBot": "belote.bots",
+    "Tally": "belote.scoring",
+    "play_match": "belote.game",
+    "score_match": "belote.match",
+    "score_tally": "belote.scoring",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'belote' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 __all__ = [
+    "Action",
+    "ActionRecord",
     "BeloteError",
     "Card",
     "CardSet",
+    "Deal",
+    "DealResult",
+    "EndReason",
+    "Game",
+    "HeuristicBot",
     "IllegalAction",
     "InvalidArgument",
     "InvalidCombination",
     "InvalidRecord",
     "InvalidTally",
+    "Match",
     "NotationError",
+    "Observation",
+    "Phase",
+    "RandomBot",
     "Rank",
     "Rules",
     "Suit",
+    "Tally",
     "UnknownVariant",
     "__version__",
     "available_variants",
     "get_rules",
     "legal_plays",
+    "play_match",
+    "score_match",
+    "score_tally",
     "trick_winner",
 ]

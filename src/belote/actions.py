@@ -32,6 +32,8 @@ from belote.errors import InvalidArgument, NotationError, shown
 
 __all__ = [
     "ACTION_IDS",
+    "DECLARE_IDS",
+    "DECLARE_MASKS",
     "ID_DECLARE",
     "ID_DECLARE_CARRE",
     "ID_DECLARE_RUN",
@@ -46,6 +48,8 @@ __all__ = [
     "Verb",
     "action_from_id",
     "action_id",
+    "interned_actions",
+    "interned_id",
 ]
 
 
@@ -283,21 +287,60 @@ def action_id(action: Action) -> int:
     mask = 0
     for card in cards:
         mask |= 1 << card.index
-    ranks = {card.index & 7 for card in cards}
-    suits = {card.index >> 3 for card in cards}
-    if len(cards) == 4 and len(ranks) == 1:
-        return ID_DECLARE_CARRE + ranks.pop()
-    if 3 <= len(cards) <= 8 and len(suits) == 1:
-        low, length = min(ranks), len(cards)
-        if max(ranks) - low == length - 1:
-            return ID_DECLARE_RUN + 21 * suits.pop() + _RUN_OFFSET[length] + low
-    raise InvalidArgument(f"{action} has no action id: not four of a rank nor a run")
+    found = DECLARE_IDS.get(mask)
+    if found is None or len(cards) != mask.bit_count():
+        raise InvalidArgument(f"{action} has no action id: not four of a rank nor a run")
+    return found
+
+
+def _declare_masks() -> tuple[int, ...]:
+    out = [0] * (ID_PLAY - ID_DECLARE_CARRE)
+    for rank in range(8):
+        out[rank] = sum(1 << (8 * suit + rank) for suit in range(4))
+    for suit in range(4):
+        for offset, (length, low) in enumerate(_RUN_OF_OFFSET):
+            run = ((1 << length) - 1) << (8 * suit + low)
+            out[ID_DECLARE_RUN - ID_DECLARE_CARRE + 21 * suit + offset] = run
+    return tuple(out)
+
+
+DECLARE_MASKS: Final = _declare_masks()
+"""``DECLARE_MASKS[i - ID_DECLARE_CARRE]``: the card mask of declare id ``i`` (8 to 99)."""
+DECLARE_IDS: Final = {mask: ID_DECLARE_CARRE + k for k, mask in enumerate(DECLARE_MASKS)}
+"""The declare id of a carré's or a run's card mask."""
+
+# The interned actions: _INTERNED[seat][id] is built once per seat, so the engine hands out
+# the same Action object for the same (seat, id), as the cards are interned.
+_INTERNED: list[tuple[Action, ...]] = []
+_INTERNED_IDS: dict[int, int] = {}
+"""``id()`` of an interned action -> its action id (interned actions live for good)."""
+
+
+def interned_actions(seat: int) -> tuple[Action, ...]:
+    """Every action of ``seat`` by action id: ``interned_actions(seat)[i]`` stands for id ``i``.
+
+    The values are built once and shared: the engine's
+    [`legal_actions`][belote.deal.Deal.legal_actions] and
+    [`action_from_id`][belote.actions.action_from_id] hand out these objects.
+    """
+    while len(_INTERNED) <= seat:
+        row = tuple(_build_action(i, len(_INTERNED)) for i in range(ACTION_IDS))
+        _INTERNED.append(row)
+        for i, action in enumerate(row):
+            _INTERNED_IDS[id(action)] = i
+    return _INTERNED[seat]
+
+
+def interned_id(action: Action) -> int | None:
+    """The action id of an interned action (the same object), else ``None``: a fast lookup."""
+    return _INTERNED_IDS.get(id(action))
 
 
 def action_from_id(action_id: int, seat: int) -> Action:
     """The action of ``seat`` that an id stands for.
 
-    The inverse of [`action_id`][belote.actions.action_id].
+    The inverse of [`action_id`][belote.actions.action_id]; the same
+    (interned) object each time for seats 0 to 7.
 
     >>> str(action_from_id(112, 2)), str(action_from_id(42, 0))
     ('2 play JH', '0 declare QH KH AH')
@@ -309,6 +352,12 @@ def action_from_id(action_id: int, seat: int) -> Action:
         raise InvalidArgument(f"no action id {action_id!r} (expected 0 to {ACTION_IDS - 1})")
     if type(seat) is not int or seat < 0:
         raise InvalidArgument(f"no seat {seat!r} (expected a seat number from 0)")
+    if seat < 8:
+        return interned_actions(seat)[action_id]
+    return _build_action(action_id, seat)
+
+
+def _build_action(action_id: int, seat: int) -> Action:
     if action_id >= ID_PLAY:
         if action_id == ID_STOP:
             return Action(seat, Verb.STOP)

@@ -365,6 +365,8 @@ def classify(cards: CardSet | Sequence[Card] | str, rules: Rules | str) -> Combi
 
 
 def _carres(mask: int, rules: Rules) -> list[Combination]:
+    if not mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & 0xFF:
+        return []  # no rank held in all four suits: no carré (most hands; skips the loop)
     found = []
     for rank in _RANKS_HIGH_FIRST:
         if rank in rules.carre_values:

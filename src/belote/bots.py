@@ -26,10 +26,10 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol, runtime_checkable
 
-from belote.actions import Action, Verb
-from belote.announcements import find_combinations
+from belote.actions import ID_DECLARE, ID_STOP, ID_SWAP, Action, Verb
 from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.deal import Deal, Observation, Phase
+from belote.deal.state import _BYTE_CARDS
 from belote.errors import InvalidArgument
 from belote.rules import CallingOut, Rules, get_rules
 from belote.scoring import DealResult
@@ -87,13 +87,17 @@ _COST: Final = tuple(
 _TRUMP_BID: Final = (5, 5, 14, 10, 20, 5, 5, 11)
 
 
+_STOP_OR_SWAP: Final = 1 << ID_STOP | 1 << ID_SWAP
+
+
 def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The card indices of ``mask``, in index order (four table lookups)."""
+    return [
+        *_BYTE_CARDS[mask & 0xFF],
+        *_BYTE_CARDS[256 + (mask >> 8 & 0xFF)],
+        *_BYTE_CARDS[512 + (mask >> 16 & 0xFF)],
+        *_BYTE_CARDS[768 + (mask >> 24 & 0xFF)],
+    ]
 
 
 def _cheapest(mask: int, trump: int) -> int:
@@ -148,15 +152,15 @@ def play_deal(deal: Deal, players: Sequence[Player]) -> DealResult:
     if all(type(player) is RandomBot for player in players):
         return _play_random(deal, players)  # type: ignore[arg-type]
     offer = deal.rules.seven_swap
-    while not deal.is_over:
-        seat = deal.to_act
-        assert seat is not None
+    seat = deal.to_act
+    while seat is not None:
         if offer and deal.phase is Phase.PLAY:
             offer = False
             holder = deal.swap_seat()
             if holder is not None and players[holder].accepts_swap(deal, holder):
                 deal.swap(holder)
         players[seat].act(deal, seat)
+        seat = deal.to_act
     return deal.result
 
 
@@ -203,12 +207,12 @@ class RandomBot:
         deal.bid(take, suit)
 
     def _any_action(self, deal: Deal, seat: int) -> None:
-        actions = [
-            action
-            for action in deal.legal_actions()
-            if action.seat == seat and action.verb is not Verb.STOP and action.verb is not Verb.SWAP
-        ]
-        deal.apply(actions[int(self.rng.random() * len(actions))])
+        # Any legal action of the seat but stop and swap, in the order of legal_actions
+        # (legal_action_ids lists the same order): the int layer, no Action built.
+        ids = deal.legal_action_ids()
+        if deal.legal_action_mask() & _STOP_OR_SWAP:
+            ids = [i for i in ids if i != ID_STOP and i != ID_SWAP]
+        deal.apply_id(ids[int(self.rng.random() * len(ids))])
 
     def accepts_swap(self, deal: Deal, seat: int) -> bool:
         """A coin toss."""
@@ -241,10 +245,11 @@ def _play_random(deal: Deal, bots: Sequence[RandomBot]) -> DealResult:
         if holder is not None and bots[holder].accepts_swap(deal, holder):
             deal.swap(holder)
     if rules.has_announcements:
-        while deal.tricks_played == 0 and not deal.is_over:
+        # The first trick: any action but stop and swap (what RandomBot.act does then).
+        seat = deal.to_act
+        while deal.tricks_played == 0 and seat is not None:
+            bots[seat]._any_action(deal, seat)
             seat = deal.to_act
-            assert seat is not None
-            bots[seat].act(deal, seat)
     # Random bots never call out, so the deal ends with its last card.
     left = deal.players * (deal.tricks_per_deal - deal.tricks_played) - len(deal.trick)
     legal_cards, play, announce = deal.legal_play_cards, deal.play_card, deal.can_announce_belote
@@ -326,10 +331,12 @@ class HeuristicBot:
         take_threshold: the [`hand_strength`][belote.bots.hand_strength] needed to take.
     """
 
-    __slots__ = ("take_threshold",)
+    __slots__ = ("_deal", "take_threshold")
 
     def __init__(self, take_threshold: int = 34) -> None:
         self.take_threshold = take_threshold
+        # (deal, players, partners, trump, taker, may call out): read once per deal.
+        self._deal: tuple[Deal, int, bool, int, int, bool] | None = None
 
     def start_deal(self, rng: random.Random) -> None:
         """Nothing to do: the heuristic bot is deterministic."""
@@ -341,7 +348,7 @@ class HeuristicBot:
     # --- the fast path ----------------------------------------------------------------
 
     def act(self, deal: Deal, seat: int) -> None:
-        """Bid, declare, call out or play one card (the fast path)."""
+        """Bid, declare, call out or play one card (the fast path: the deal's int layer)."""
         legal = deal.legal_play_mask()
         if not legal:
             take, suit = self.bid_choice(
@@ -350,49 +357,27 @@ class HeuristicBot:
             )
             deal.bid(take, suit)
             return
-        rules = deal.rules
-        if (
-            rules.has_announcements
-            and deal.tricks_played == 0
-            and all(d.seat != seat for d in deal.declarations)
-            and find_combinations(deal.hand(seat), rules)
-        ):
-            deal.declare()
+        known = self._deal
+        if known is None or known[0] is not deal:
+            # What stays fixed for the whole play of this deal, read once.
+            rules = deal.rules
+            trump, taker, n = deal.trump, deal.taker, deal.players
+            assert trump is not None and taker is not None
+            known = self._deal = (
+                deal, n, rules.partnerships and n == 4, int(trump), taker,
+                rules.calling_out is not CallingOut.NONE,
+            )
+        _, n, partners, trump_index, taker, may_stop = known
+        if deal.tricks_played == 0 and deal.legal_action_mask() >> ID_DECLARE & 1:
+            # Declare everything before the first card (the id is legal only then).
+            deal.apply_id(ID_DECLARE)
             return
-        if rules.calling_out is not CallingOut.NONE and self._should_stop(deal, seat):
+        if may_stop and self._should_stop(deal, seat):
             deal.stop()
             return
-        trump = deal.trump
-        assert trump is not None
-        taker = deal.taker
-        assert taker is not None
-        n = deal.players
-        hand = deal.hand_mask(seat)
-        trick = deal.trick
-        if n * deal.tricks_per_deal == 32:
-            # Every card is dealt: what no hand holds has been played (public).
-            held = 0
-            for other in range(n):
-                held |= deal.hand_mask(other)
-            played = _FULL ^ held
-        else:
-            played = 0
-            for _, cards in deal.tricks:
-                for c in cards:
-                    played |= c.bit
-            for c in trick:
-                played |= c.bit
-        card = self.card_choice(
-            seat=seat,
-            players=n,
-            partners=rules.partnerships and n == 4,
-            hand=hand,
-            legal=legal,
-            trick=[c.index for c in trick],
-            leader=deal.trick_leader,
-            trump=int(trump),
-            taker=taker,
-            played=played,
+        card = self._card(
+            seat, n, partners, deal.hand_mask(seat), legal, deal.trick_cards(),
+            deal.trick_leader, trump_index, taker, deal.played_mask(),
         )
         deal.play_card(card, deal.can_announce_belote(card))
 
@@ -474,6 +459,23 @@ class HeuristicBot:
             taker: the seat that fixed the trump.
             played: the mask of every card played so far, the trick's included.
         """
+        return self._card(
+            seat, players, partners, hand, legal, trick, leader, trump, taker, played
+        )
+
+    def _card(
+        self,
+        seat: int,
+        players: int,
+        partners: bool,
+        hand: int,
+        legal: int,
+        trick: Sequence[int],
+        leader: int,
+        trump: int,
+        taker: int,
+        played: int,
+    ) -> int:
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
         outside = _FULL & ~played & ~hand

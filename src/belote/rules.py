@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Mapping
-from importlib.metadata import entry_points
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
 from belote.cards import Rank
 from belote.errors import InvalidArgument, InvalidArgumentType, UnknownVariant, shown
 from belote.penalties import Offence, Sanction
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoints
 
 __all__ = [
     "BothOverTarget",
@@ -452,6 +454,7 @@ class Rules:
 _REGISTRY: dict[str, Rules] = {}
 _ALIASES: dict[str, str] = {}
 _LOADED = False
+_PLUGINS_LOADED = False
 
 
 def register_variant(rules: Rules) -> Rules:
@@ -466,15 +469,35 @@ def register_variant(rules: Rules) -> Rules:
     return rules
 
 
+def entry_points(*, group: str) -> EntryPoints:
+    """``importlib.metadata.entry_points``, imported on first use (it is slow to import)."""
+    from importlib.metadata import entry_points as find
+
+    return find(group=group)
+
+
 def _load() -> None:
-    global _LOADED
+    """Register the built-in variants (once; the plug-ins are looked up afresh after)."""
+    global _LOADED, _PLUGINS_LOADED
     if _LOADED:
         return
     _LOADED = True
+    _PLUGINS_LOADED = False
     from belote.variants import BUILTIN
 
     for rules in BUILTIN:
         register_variant(rules)
+
+
+def _load_plugins() -> None:
+    """Register the plug-in variants (once): only when a name is not built in, or for the list."""
+    global _PLUGINS_LOADED
+    _load()  # the built-ins first (and a fresh registry looks the plug-ins up again)
+    if _PLUGINS_LOADED:
+        return
+    _PLUGINS_LOADED = True
+    from belote.variants import BUILTIN
+
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         if entry.name in _REGISTRY and _REGISTRY[entry.name] in BUILTIN:
             continue
@@ -488,7 +511,7 @@ def _load() -> None:
 
 def available_variants() -> list[Rules]:
     """Every registered variant: the built-in ones first, then plug-ins by name."""
-    _load()
+    _load_plugins()
     return list(_REGISTRY.values())
 
 
@@ -506,7 +529,11 @@ def get_rules(name: str | Rules) -> Rules:
             f"expected a Rules or a variant name, not {type(name).__name__} {shown(name)}"
         )
     _load()
-    key = _ALIASES.get(str(name).strip().lower())
+    text = str(name).strip().lower()
+    key = _ALIASES.get(text)
+    if key is None:  # not built in: look the plug-ins up
+        _load_plugins()
+        key = _ALIASES.get(text)
     if key is None:
         known = ", ".join(sorted(_REGISTRY))
         raise UnknownVariant(f"unknown variant {shown(name)} (known: {known})")

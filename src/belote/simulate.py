@@ -34,7 +34,8 @@ from typing import Final, TextIO
 import attrs
 
 from belote.bots import BOT_KINDS, Player, make_bots, play_deal
-from belote.deal import Deal, _shuffle
+from belote.deal import Deal
+from belote.deal.dealing import _shuffle
 from belote.errors import InvalidArgument
 from belote.game import next_dealer
 from belote.match import Match

@@ -1,0 +1,148 @@
+"""What one seat may know of a deal: [`Observation`][belote.deal.Observation]."""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from belote.actions import Action
+from belote.announcements import Declaration
+from belote.cards import CARDS, Card, CardSet, Suit
+from belote.deal.records import Records
+from belote.deal.state import _H_TAKE, _OVER, _PHASES, _PLAY, _SUITS, Phase
+from belote.errors import InvalidArgument
+
+
+class Observation(NamedTuple):
+    """What one seat may know of a deal: its own hand and everything public.
+
+    A named tuple (cheap to build: the engine makes one per call of
+    [`observation`][belote.deal.Deal.observation]). Never holds another seat's hidden cards: declared combinations of other
+    seats appear only once shown (after the first trick).
+
+    Attributes:
+        seat: the observing seat.
+        players: the number of players.
+        dealer: the dealer's seat.
+        variant: the variant's name.
+        phase: the deal's phase.
+        to_act: the seat whose turn it is, or ``None`` when the deal is over.
+        hand: the observing seat's cards.
+        turned: the card turned up after the first distribution.
+        table_card: the card lying face up on the table now (``french``: the
+            turned card, or the 7 of trump after a swap), else ``None``.
+        bottom: the deck's bottom card when the variant shows it, else ``None``.
+        trump: the trump suit once fixed.
+        taker: the seat that fixed the trump.
+        bids: the bidding actions, in order.
+        swapped: the seat that swapped the 7 of trump, else ``None``.
+        tricks: the completed tricks as (leader, cards in play order).
+        trick_winners: the winner of each completed trick.
+        trick: the cards of the current trick, in play order.
+        trick_leader: the seat that led the current trick.
+        own_declarations: the observing seat's declarations.
+        declarations: every declaration, once shown (after the first trick), else ``()``.
+        scoring_declarations: the declarations that score, once resolved, else ``None``.
+        belote_calls: how many belote announcements each seat has made.
+        card_points: card points won so far per side (team or player).
+        tricks_won: tricks won so far per side.
+        called_out: the seat that called out or stopped, else ``None``.
+        totals: the match scores per side before this deal.
+        target: the match target.
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    variant: str
+    phase: Phase
+    to_act: int | None
+    hand: CardSet
+    turned: Card
+    table_card: Card | None
+    bottom: Card | None
+    trump: Suit | None
+    taker: int | None
+    bids: tuple[Action, ...]
+    swapped: int | None
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...]
+    trick_winners: tuple[int, ...]
+    trick: tuple[Card, ...]
+    trick_leader: int | None
+    own_declarations: tuple[Declaration, ...]
+    declarations: tuple[Declaration, ...]
+    scoring_declarations: tuple[Declaration, ...] | None
+    belote_calls: tuple[int, ...]
+    card_points: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    called_out: int | None
+    totals: tuple[int, ...]
+    target: int
+
+
+
+_new_observation: Final = tuple.__new__
+
+
+class Observing(Records):
+    """Building a seat's observation (internal)."""
+
+    __slots__ = ()
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now: its hand and everything public.
+
+        Built from the state as it stands (the completed tricks and the bids
+        are kept as typed values once known), not replayed from the history.
+
+        Raises:
+            InvalidArgument: ``seat`` is not a seat of the table.
+        """
+        n = self._n
+        if type(seat) is not int or not 0 <= seat < n:
+            raise InvalidArgument(f"no seat {seat!r} at a table of {n} (expected 0 to {n - 1})")
+        phase = self._phase
+        bids = self._bids_view
+        if bids is None:
+            bids = tuple([self._action_of(e) for e in self._history if e[1] <= _H_TAKE])
+            if phase >= _PLAY:  # the bidding is over: the bids never change again
+                self._bids_view = bids
+        points, won = self._points, self._tricks_won
+        card_points: tuple[int, ...]
+        tricks_won: tuple[int, ...]
+        if self._partners:
+            card_points = (points[0] + points[2], points[1] + points[3])
+            tricks_won = (won[0] + won[2], won[1] + won[3])
+        else:
+            card_points, tricks_won = tuple(points), tuple(won)
+        declarations = self._declarations
+        resolved = self._resolved
+        trump, table, bottom = self._trump, self._table_card, self._bottom
+        return _new_observation(Observation, (
+            seat,
+            n,
+            self._dealer,
+            self.rules.name,
+            _PHASES[phase],
+            None if phase == _OVER else self._to_act,
+            CardSet.from_mask(self._hands[seat]),
+            CARDS[self._turned],
+            None if table < 0 else CARDS[table],
+            None if bottom < 0 else CARDS[bottom],
+            None if trump < 0 else _SUITS[trump],
+            None if self._taker < 0 else self._taker,
+            bids,
+            None if self._swapped < 0 else self._swapped,
+            self._completed_tricks(),
+            tuple(self._trick_winners),
+            tuple([CARDS[i] for i in self._trick]),
+            self._leader if phase == _PLAY else None,
+            tuple([d for d in declarations if d.seat == seat]) if declarations else (),
+            tuple(declarations) if resolved is not None else (),
+            resolved,
+            tuple(self._belote_calls),
+            card_points,
+            tricks_won,
+            None if self._stopper < 0 else self._stopper,
+            self._totals,
+            self._target,
+        ))
