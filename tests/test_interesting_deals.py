@@ -113,14 +113,12 @@ def test_interesting_deals_play_out_with_scores_consistent(name: str) -> None:
     _variant_test(name)
 
 
-@pytest.mark.xfail(strict=False, reason="8-card run crash fixed on the engine branch")
 def test_italian751_interesting_deals_play_out_with_scores_consistent() -> None:
     """004, RULES.md §6.1, §7.2, §8: the same, for italian751, whose 8-card run shown at
     the first trick wins the match."""
     _variant_test("italian751")
 
 
-@pytest.mark.xfail(strict=False, reason="8-card run crash fixed on the engine branch")
 def test_italian751_eight_card_run_deal_plays_out() -> None:
     """Issue 10's case (RULES.md §6.1, §7.2, §8): seat 0 takes the turned 7H holding the
     other seven hearts, seat 1 declares its eight diamonds; the deal must play out."""

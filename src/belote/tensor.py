@@ -35,7 +35,7 @@ Only this module's tensor functions need numpy; the layout and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -47,7 +47,6 @@ from belote.actions import (
     Action,
     Verb,
     action_from_id,
-    action_id,
 )
 from belote.deal import Deal, Phase
 from belote.errors import IllegalAction
@@ -398,23 +397,13 @@ def information_state_v1(
 
 
 def _legal_ids(deal: Deal) -> list[int]:
-    """Legal ids of the deal (the engine's ``legal_action_ids`` when it has one)."""
-    fast: Callable[[], list[int]] | None = getattr(deal, "legal_action_ids", None)
-    if fast is not None:
-        return sorted(fast())
-    return sorted({action_id(action) for action in deal.legal_actions()})
+    """The deal's legal action ids, in ascending order."""
+    return sorted(deal.legal_action_ids())
 
 
 def _apply_id(deal: Deal, ident: int) -> None:
-    """Apply an id (the engine's ``apply_id`` when it has one)."""
-    fast: Callable[[int], object] | None = getattr(deal, "apply_id", None)
-    if fast is not None:
-        fast(ident)
-        return
-    seat = deal.swap_seat() if ident == ID_SWAP else deal.to_act
-    if seat is None:
-        raise IllegalAction(f"no seat can take action id {ident} now")
-    deal.apply(action_from_id(ident, seat))
+    """Apply an action id to the deal (the swap id acts for the swap's holder)."""
+    deal.apply_id(ident)
 
 
 class Table:
