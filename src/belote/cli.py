@@ -105,7 +105,7 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     from belote.replay import replay_document
 
-    write_json(replay_document(read_json(args.file)), out)
+    write_json(replay_document(read_json(args.file), partial=args.partial), out)
     return EXIT_OK
 
 
@@ -180,6 +180,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("replay", _cmd_replay, "Replay a deal or match record, checking every action; "
             "prints result JSON.", "belote replay deal.json")
     p.add_argument("file", help="JSON file, or - for standard input")
+    p.add_argument("--partial", action="store_true",
+                   help="accept a record that stops before the deal ends and print where it "
+                   "stands (phase, seat to act, legal actions)")
 
     p = add("simulate", _cmd_simulate, "Bots play N deals of a variant; prints statistics.",
             "belote simulate classic --deals 1000 --seed 7 --bots heuristic")

@@ -10,7 +10,7 @@ from belote.announcements import Declaration
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal.dealing import _shuffle, parse_deck
 from belote.deal.observation import Observing
-from belote.deal.records import ActionRecord
+from belote.deal.records import ActionRecord, as_action, undo_last
 from belote.deal.state import (
     _BID2,
     _OVER,
@@ -93,6 +93,57 @@ class Deal(Observing):
         deal = object.__new__(cls)
         deal._setup(rules, players, dealer, tuple(deck), None, None, 0)
         return deal
+
+    @classmethod
+    def from_record(cls, record: object) -> Deal:
+        """The deal a record describes, finished or in progress (the inverse of [`to_record`][belote.deal.Deal.to_record]).
+
+        Every action is checked as it is applied again; a record written by
+        ``to_record`` at any point gives back an equal deal, so a game can be
+        saved and resumed.
+
+        >>> deal = Deal("classic", list(range(32)), dealer=3)
+        >>> _ = deal.apply("0 pass")
+        >>> Deal.from_record(deal.to_record()) == deal
+        True
+
+        Raises:
+            InvalidRecord: a bad field or an illegal action (see
+                [`deal_from_record`][belote.replay.deal_from_record]).
+        """
+        from belote.replay import deal_from_record
+
+        return deal_from_record(record, partial=True)
+
+    def undo(self) -> Action:
+        """Take back the last action and return it; the deal is then exactly as it was before it.
+
+        Like python-chess's ``Board.pop()``. The deal is dealt again and
+        every earlier action replayed, so undo costs a replay (a fraction of
+        a millisecond) and applying actions costs nothing extra; to explore
+        many lines, [`copy`][belote.deal.Deal.copy] is cheaper.
+
+        >>> deal = Deal("classic", list(range(32)), dealer=3)
+        >>> before = deal.copy()
+        >>> _ = deal.apply("0 take")
+        >>> deal.undo()
+        Action.parse('0 take')
+        >>> deal == before
+        True
+
+        Raises:
+            IllegalAction: no action has been applied yet.
+        """
+        return undo_last(self)
+
+    def view(self, seat: int) -> str:
+        """The table as ``seat`` sees it: its own hand, the others' hidden (``str`` of its observation)."""
+        return str(self.observation(seat))
+
+    def __str__(self) -> str:
+        from belote.deal.view import draw_deal
+
+        return draw_deal(self)
 
     def __repr__(self) -> str:
         return (
@@ -186,7 +237,13 @@ class Deal(Observing):
         return None if self._taker < 0 else self.side(self._taker)
 
     def hand(self, seat: int) -> CardSet:
-        """The cards a seat holds now."""
+        """The cards a seat holds now.
+
+        Raises:
+            InvalidArgument: no such seat at this table.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise InvalidArgument(f"no seat {seat!r} at a table of {self._n} (seats 0 to {self._n - 1})")
         return CardSet.from_mask(self._hands[seat])
 
     def hand_mask(self, seat: int) -> int:
@@ -272,12 +329,18 @@ class Deal(Observing):
         """The seat to act calls out (``piedicavallo``) or says "j'arrête" (``french``)."""
         return self.apply(Action.stop(self._to_act))
 
-    def can(self, action: Action) -> bool:
-        """Whether ``action`` is legal now."""
+    def can(self, action: Action | str) -> bool:
+        """Whether ``action`` (an action or its text) is legal now."""
         return self.why_illegal(action) is None
 
-    def why_illegal(self, action: Action) -> str | None:
-        """Why ``action`` is not legal now, or ``None`` when it is."""
+    def why_illegal(self, action: Action | str) -> str | None:
+        """Why ``action`` (an action or its text) is not legal now, or ``None`` when it is.
+
+        Raises:
+            NotationError: a text that is not an action.
+        """
+        if type(action) is not Action:
+            action = as_action(action)
         seat, verb = action.seat, action.verb
         if not isinstance(seat, int) or not 0 <= seat < self._n:
             return f"no seat {seat} at a table of {self._n}"
@@ -335,12 +398,15 @@ class Deal(Observing):
 
     # --- applying -------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> ActionRecord:
-        """Apply a legal action and say what it did.
+    def apply(self, action: Action | str) -> ActionRecord:
+        """Apply a legal action (or its text, ``"1 take"``) and say what it did.
 
         Raises:
             IllegalAction: the action is not legal now; the deal is unchanged.
+            NotationError: a text that is not an action.
         """
+        if type(action) is not Action:
+            action = as_action(action)
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
