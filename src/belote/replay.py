@@ -312,6 +312,14 @@ def match_from_record(doc: object, *, partial: bool = False) -> tuple[Match, lis
         expected_dealer = next_dealer(rules, deal.players, deal.dealer, result)
     if match is None:
         match = Match(rules, target)
+    finished = body.get("finished")
+    if finished is not None:
+        if not isinstance(finished, bool):
+            raise InvalidRecord(f"finished: expected true or false, got {_kind(finished)}")
+        if finished and not match.is_over:
+            raise InvalidRecord("finished: true, but no side has won the match")
+        if not finished and match.is_over:
+            raise InvalidRecord(f"finished: false, but side {match.winner} has won the match")
     return match, deals
 
 
