@@ -304,3 +304,13 @@ def test_errors_keep_the_deal_unchanged() -> None:
             deal.apply(bad)
     assert deal == before
     assert deal.phase is Phase.BIDDING_1 and Verb.TAKE in {a.verb for a in deal.legal_actions()}
+
+
+def test_the_formats_page_example_of_a_deal_in_progress() -> None:
+    """docs/formats.md "A deal in progress": the record and the state it shows agree."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "formats.md").read_text("utf-8")
+    section = page.split("### A deal in progress", 1)[1]
+    record, state = (json.loads(block.split("```", 1)[0]) for block in section.split("```json\n")[1:3])
+    assert replay_document(record, partial=True) == state
+    deal = Deal.from_record(record)
+    assert deal.to_record() == record
