@@ -314,3 +314,13 @@ def test_the_formats_page_example_of_a_deal_in_progress() -> None:
     assert replay_document(record, partial=True) == state
     deal = Deal.from_record(record)
     assert deal.to_record() == record
+
+
+@pytest.mark.parametrize("seat", [4, -1, "1", None, 1.0])
+def test_a_view_of_no_seat_is_a_typed_error(seat: object) -> None:
+    """Issue 9: `observation(seat)` and `view(seat)` refuse a bad seat with a typed error."""
+    deal = Deal("classic", list(range(32)), dealer=3)
+    with pytest.raises(InvalidArgument, match="no seat"):
+        deal.observation(seat)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument, match="no seat"):
+        deal.view(seat)  # type: ignore[arg-type]

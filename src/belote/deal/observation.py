@@ -95,9 +95,13 @@ class Observing(Records):
     __slots__ = ()
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now: its hand and everything public."""
-        if not 0 <= seat < self._n:
-            raise InvalidArgument(f"no seat {seat} at a table of {self._n}")
+        """What ``seat`` may know now: its hand and everything public.
+
+        Raises:
+            InvalidArgument: no such seat at this table.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise InvalidArgument(f"no seat {seat!r} at a table of {self._n}")
         shown = self._resolved is not None
         bids = tuple(
             self._action_of(entry) for entry in self._history if entry[1] in (_H_PASS, _H_TAKE)
