@@ -119,9 +119,9 @@ class Deal(Observing):
         """Take back the last action and return it; the deal is then exactly as it was before it.
 
         Like python-chess's ``Board.pop()``. The deal is dealt again and
-        every earlier action replayed, so undo costs a replay (a fraction of
-        a millisecond) and applying actions costs nothing extra; to explore
-        many lines, [`copy`][belote.deal.Deal.copy] is cheaper.
+        every earlier action replayed, so undo costs a replay (about half a
+        millisecond at the end of a deal) and applying actions costs nothing
+        extra; to explore many lines, [`copy`][belote.deal.Deal.copy] is cheaper.
 
         >>> deal = Deal("classic", list(range(32)), dealer=3)
         >>> before = deal.copy()
