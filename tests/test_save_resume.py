@@ -324,3 +324,19 @@ def test_a_view_of_no_seat_is_a_typed_error(seat: object) -> None:
         deal.observation(seat)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgument, match="no seat"):
         deal.view(seat)  # type: ignore[arg-type]
+
+
+def test_undo_keeps_a_subclass_and_its_attributes() -> None:
+    """Issue 9: undo restores the state of a `Deal` subclass, its own attributes included."""
+
+    class Annotated(Deal):
+        def __init__(self, note: str) -> None:
+            super().__init__("classic", list(range(32)), dealer=3)
+            self.note = note
+
+    deal = Annotated("first")
+    deal.apply("0 pass")
+    deal.undo()
+    assert type(deal) is Annotated and deal.note == "first"
+    assert deal.to_act == 0 and not deal.history
+    assert deal == Deal("classic", list(range(32)), dealer=3)

@@ -181,9 +181,10 @@ def undo_last(deal: Deal) -> Action:
     """Take back ``deal``'s last action in place and return it (see [`Deal.undo`][belote.deal.Deal.undo]).
 
     The deal is dealt again from its deck and context and every action but
-    the last is applied again; then ``deal`` takes over the new state, so it
-    equals the deal as it was before that action. Applying actions costs
-    nothing more for it: nothing is stored along the way.
+    the last is applied again; then ``deal`` takes over the new state, slot
+    by slot, so it equals the deal as it was before that action (attributes
+    a subclass keeps outside the slots are left alone). Applying actions
+    costs nothing more for it: nothing is stored along the way.
 
     Raises:
         IllegalAction: no action has been applied yet.
@@ -191,7 +192,11 @@ def undo_last(deal: Deal) -> Action:
     history = deal.history
     if not history:
         raise IllegalAction("nothing to undo: no action has been applied to this deal")
-    fresh = type(deal)(
+    from belote.deal.engine import Deal
+
+    fresh = object.__new__(type(deal))
+    Deal.__init__(  # the deal's own class may take other arguments
+        fresh,
         deal.rules,
         deal._deck,
         deal._dealer,
