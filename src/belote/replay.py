@@ -6,6 +6,9 @@ A deal record (CONTRACT.md "Deal record") is
 rebuilds a [`Deal`][belote.deal.Deal] by applying every action, refusing a
 bad one with [`InvalidRecord`][belote.errors.InvalidRecord] that names the action by
 its index and text; [`replay_document`][belote.replay.replay_document] is what ``belote replay`` prints.
+A record may stop before its deal ends (a saved game): ``partial=True`` reads
+it back as the deal in progress, and [`state_to_json`][belote.replay.state_to_json]
+says where it stands (``belote replay --partial``).
 
 >>> from belote.deal import Deal
 >>> deal = Deal("classic", list(range(32)), dealer=3)
