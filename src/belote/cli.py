@@ -289,7 +289,7 @@ def _replay_one(doc: object, args: argparse.Namespace, out: TextIO, compact: boo
     from belote.replay import deal_from_record, match_from_record, replay_document
 
     if not args.trace:
-        result = replay_document(doc)
+        result = replay_document(doc, partial=args.partial)
         if compact:
             out.write(json.dumps(result, ensure_ascii=False) + "\n")
         else:
@@ -429,6 +429,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="JSON file or JSON lines, or - for standard input")
     p.add_argument("--trace", action="store_true",
                    help="print each deal trick by trick for people instead of JSON")
+    p.add_argument("--partial", action="store_true",
+                   help="accept a record that stops before the deal ends and print where it "
+                   "stands (phase, seat to act, legal actions)")
 
     p = add("simulate", _cmd_simulate, "Bots play N deals of a variant; prints statistics.",
             "belote simulate classic --deals 1000 --seed 7 --bots heuristic")

@@ -102,11 +102,16 @@ class GameResult:
         return self.match.totals
 
     def to_record(self) -> dict[str, object]:
-        """The match record of CONTRACT.md: ``{"variant", "target", "deals"}``."""
+        """The match record of CONTRACT.md: ``{"variant", "target", "deals", "finished"}``.
+
+        ``finished`` says whether a side won the match (not when the deal
+        limit stopped it).
+        """
         return {
             "variant": self.match.variant,
             "target": self.match.target,
             "deals": [deal.to_record() for deal in self.deals],
+            "finished": self.match.winner is not None,
         }
 
 
@@ -151,9 +156,71 @@ class Game:
         self.dealer = first_dealer
         self.max_deals = max_deals
         self.deals: list[Deal] = []
+        self.current: Deal | None = None
+        """The deal dealt by [`new_deal`][belote.game.Game.new_deal] and not yet added to the match."""
         self._decks: Iterator[Sequence[Card | int | str]] = (
             iter(decks) if decks is not None else self._shuffles(random.Random(seed))
         )
+
+    @classmethod
+    def from_record(
+        cls,
+        record: object,
+        agents: Sequence[Agent],
+        *,
+        seed: int | None = None,
+        decks: Iterable[Sequence[Card | int | str]] | None = None,
+        max_deals: int = 1000,
+    ) -> Game:
+        """Resume a match from its record (see [`to_record`][belote.game.Game.to_record]).
+
+        Every deal is replayed and checked; the match totals, pending points
+        and the next dealer follow from them. A last deal that stops before
+        its end becomes [`current`][belote.game.Game.current], and
+        [`play_deal`][belote.game.Game.play_deal] or [`play`][belote.game.Game.play]
+        finish it first. The next decks come from ``decks``, or from the
+        shuffles of ``seed`` after the ones the record's deals used, so a
+        match saved and resumed with the same seed deals what it would have
+        dealt without the pause.
+
+        >>> agents = [RandomAgent(seat) for seat in range(4)]
+        >>> game = Game("classic", agents, seed=3, target=300)
+        >>> _ = game.play_deal()
+        >>> resumed = Game.from_record(game.to_record(), agents, seed=3)
+        >>> resumed.match.totals == game.match.totals, resumed.dealer == game.dealer
+        (True, True)
+
+        Raises:
+            InvalidRecord: a bad field or action (see
+                [`match_from_record`][belote.replay.match_from_record]).
+            InvalidArgument: not one agent per seat.
+        """
+        from belote.replay import match_from_record
+
+        match, deals = match_from_record(record, partial=True)
+        game = cls(
+            match.rules,
+            agents,
+            players=match.players,
+            target=match.target,
+            seed=seed,
+            decks=decks,
+            first_dealer=deals[0].dealer if deals else 0,
+            max_deals=max_deals,
+        )
+        game.match = match
+        if deals and not deals[-1].is_over:
+            game.current = deals.pop()
+        game.deals = deals
+        if game.current is not None:
+            game.dealer = game.current.dealer
+        elif deals:
+            last = deals[-1]
+            game.dealer = next_dealer(match.rules, match.players, last.dealer, last.result)
+        if decks is None:
+            for _ in range(len(deals) + (game.current is not None)):
+                next(game._decks)
+        return game
 
     @staticmethod
     def _shuffles(rng: random.Random) -> Iterator[Sequence[int]]:
@@ -179,7 +246,7 @@ class Game:
             deck = next(self._decks)
         except StopIteration:
             raise InvalidArgument("no deck left to deal") from None
-        return Deal(
+        self.current = Deal(
             self.rules,
             deck,
             self.dealer,
@@ -188,6 +255,7 @@ class Game:
             target=self.match.target,
             pending=self.match.pending,
         )
+        return self.current
 
     def run_deal(self, deal: Deal) -> DealResult:
         """Let the agents play ``deal`` to its end.
@@ -215,9 +283,14 @@ class Game:
         return deal.result
 
     def play_deal(self) -> Deal:
-        """Deal, play and score the next deal; add it to the match and rotate the dealer."""
-        deal = self.new_deal()
+        """Deal, play and score the next deal; add it to the match and rotate the dealer.
+
+        A deal already dealt ([`current`][belote.game.Game.current], say
+        one resumed from a record) is played to its end instead of a new one.
+        """
+        deal = self.current if self.current is not None else self.new_deal()
         result = self.run_deal(deal)
+        self.current = None
         self.deals.append(deal)
         self.match.add(result)
         self.dealer = next_dealer(self.rules, self.players, self.dealer, result)
@@ -228,6 +301,23 @@ class Game:
         while not self.is_over:
             self.play_deal()
         return self.result()
+
+    def to_record(self) -> dict[str, object]:
+        """The match record so far, the deal in progress included: save it to resume later.
+
+        ``{"variant", "target", "deals", "finished"}``: the deals added to
+        the match, then [`current`][belote.game.Game.current] when there is
+        one (its record says ``"finished": false`` until it ends);
+        ``finished`` says whether a side has won.
+        [`Game.from_record`][belote.game.Game.from_record] reads it back.
+        """
+        deals = [*self.deals, self.current] if self.current is not None else self.deals
+        return {
+            "variant": self.rules.name,
+            "target": self.match.target,
+            "deals": [deal.to_record() for deal in deals],
+            "finished": self.match.is_over,
+        }
 
     def result(self) -> GameResult:
         """The match so far."""

@@ -6,6 +6,9 @@ A deal record (CONTRACT.md "Deal record") is
 rebuilds a [`Deal`][belote.deal.Deal] by applying every action, refusing a
 bad one with [`InvalidRecord`][belote.errors.InvalidRecord] that names the action by
 its index and text; [`replay_document`][belote.replay.replay_document] is what ``belote replay`` prints.
+A record may stop before its deal ends (a saved game): ``partial=True`` reads
+it back as the deal in progress, and [`state_to_json`][belote.replay.state_to_json]
+says where it stands (``belote replay --partial``).
 
 >>> from belote.deal import Deal
 >>> deal = Deal("classic", list(range(32)), dealer=3)
@@ -38,6 +41,7 @@ __all__ = [
     "match_from_record",
     "match_to_record",
     "replay_document",
+    "state_to_json",
 ]
 
 
@@ -93,24 +97,34 @@ def deal_from_record(
     rules: Rules | None = None,
     totals: Sequence[int] | None = None,
     target: int | None = None,
-    pending: int = 0,
+    pending: int | None = None,
     prefix: str = "",
+    partial: bool = False,
 ) -> Deal:
-    """Rebuild a finished deal from its record, checking every action.
+    """Rebuild a deal from its record, checking every action.
+
+    The record's optional ``totals``, ``target`` and ``pending`` fields give
+    the match context the deal was dealt with (see
+    [`Deal.to_record`][belote.deal.Deal.to_record]); its optional
+    ``finished`` field must agree with the actions.
 
     Args:
         doc: the deal record (parsed JSON).
         rules: the variant when the record may leave ``variant`` out (inside a
             match record); a ``variant`` field must then name the same one.
-        totals: match scores before the deal (for calling out).
-        target: the match target.
-        pending: litige points waiting from earlier deals.
+        totals: match scores before the deal (for calling out); a record's
+            ``totals`` field must then say the same.
+        target: the match target (likewise for ``target``).
+        pending: litige points waiting from earlier deals (likewise for ``pending``).
         prefix: prepended to field names in errors (``deals[2].``).
+        partial: accept a record that stops before the deal ends and return
+            the deal in progress (what [`Deal.from_record`][belote.deal.Deal.from_record] does).
 
     Raises:
         InvalidRecord: a missing or bad field (the message starts with the
             field's name), an illegal or unreadable action (``index`` and
-            ``action`` name it), or actions that stop before the deal ends.
+            ``action`` name it), or, unless ``partial``, actions that stop
+            before the deal ends (the message says whose turn it is).
     """
     body = _object(doc, prefix.rstrip(".") or "record")
     if rules is None or "variant" in body:
@@ -144,9 +158,13 @@ def deal_from_record(
     actions = _field(body, "actions", prefix)
     if not isinstance(actions, list):
         raise InvalidRecord(f"{prefix}actions: expected a list of actions, got {_kind(actions)}")
+    finished = body.get("finished")
+    if finished is not None and not isinstance(finished, bool):
+        raise InvalidRecord(f"{prefix}finished: expected true or false, got {_kind(finished)}")
+    totals, target, pending = _context(body, prefix, totals, target, pending)
     try:
         deal = Deal(
-            rules, deck, dealer, players, totals=totals, target=target, pending=pending
+            rules, deck, dealer, players, totals=totals, target=target, pending=pending or 0
         )
     except InvalidArgument as exc:
         text = str(exc)
@@ -171,22 +189,71 @@ def deal_from_record(
             deal.apply(action)
         except BeloteError as exc:
             raise InvalidRecord(f"{where}{exc}", index=index, action=item) from None
-    if not deal.is_over:
+    if deal.is_over:
+        if finished is False:
+            raise InvalidRecord(
+                f"{prefix}finished: false, but the deal ended after {len(actions)} actions"
+            )
+    elif finished or not partial:
         seat = deal.to_act
         doing = "bid" if deal.phase.value.startswith("bidding") else "play"
+        field = "finished: true, but" if finished else "actions:"
         raise InvalidRecord(
-            f"{prefix}actions: the record stops before the deal ends: "
+            f"{prefix}{field} the record stops before the deal ends: "
             f"seat {seat} is to {doing} (after {len(actions)} actions)"
         )
     return deal
 
 
-def match_from_record(doc: object) -> tuple[Match, list[Deal]]:
+def _context(
+    body: Mapping[str, object],
+    prefix: str,
+    totals: Sequence[int] | None,
+    target: int | None,
+    pending: int | None,
+) -> tuple[Sequence[int] | None, int | None, int | None]:
+    """The match context of a deal record: its fields, checked against the match's."""
+    if "totals" in body:
+        value = body["totals"]
+        if not isinstance(value, list):
+            raise InvalidRecord(f"{prefix}totals: expected a list of scores, got {_kind(value)}")
+        read = [_int(item, f"{prefix}totals[{k}]") for k, item in enumerate(value)]
+        if totals is not None and list(totals) != read:
+            raise InvalidRecord(
+                f"{prefix}totals: {read} in the record, but the match stands at {list(totals)}"
+            )
+        totals = read
+    if "target" in body:
+        read_target = _int(body["target"], f"{prefix}target")
+        if read_target < 1:
+            raise InvalidRecord(f"{prefix}target: must be positive, not {read_target}")
+        if target is not None and target != read_target:
+            raise InvalidRecord(
+                f"{prefix}target: {read_target} in the record, but the match plays to {target}"
+            )
+        target = read_target
+    if "pending" in body:
+        read_pending = _int(body["pending"], f"{prefix}pending")
+        if pending is not None and pending != read_pending:
+            raise InvalidRecord(
+                f"{prefix}pending: {read_pending} in the record, but the match holds {pending}"
+            )
+        pending = read_pending
+    return totals, target, pending
+
+
+def match_from_record(doc: object, *, partial: bool = False) -> tuple[Match, list[Deal]]:
     """Replay a match record deal by deal, carrying totals, pending points and the dealer.
 
     Each deal after the first must be dealt by the dealer that rules §2 names (docs/rules.md#next-dealer)
     ([`next_dealer`][belote.game.next_dealer]), and no deal may follow the one that
     ended the match.
+
+    Args:
+        doc: the match record (parsed JSON).
+        partial: accept a last deal that stops before its end: it is
+            returned last in the list of deals, in progress, and not added
+            to the match.
 
     Raises:
         InvalidRecord: a bad field or action, as for [`deal_from_record`][belote.replay.deal_from_record].
@@ -205,6 +272,8 @@ def match_from_record(doc: object) -> tuple[Match, list[Deal]]:
     expected_dealer: int | None = None
     for k, item in enumerate(deals_doc):
         prefix = f"deals[{k}]."
+        if deals and not deals[-1].is_over:
+            raise InvalidRecord(f"deals[{k}]: follows deal {k - 1}, which is not finished")
         if match is not None and match.is_over:
             raise InvalidRecord(
                 f"deals[{k}]: the match was already won by side {match.winner} in deal {k - 1}"
@@ -222,11 +291,14 @@ def match_from_record(doc: object) -> tuple[Match, list[Deal]]:
             item,
             rules=rules,
             totals=None if match is None else match.totals,
-            target=target,
+            target=rules.target if target is None else target,
             pending=0 if match is None else match.pending,
             prefix=prefix,
+            partial=partial,
         )
         if match is None:
+            if any(deal.totals):
+                raise InvalidRecord(f"{prefix}totals: the first deal of a match starts from 0")
             try:
                 match = Match(rules, target, deal.players)
             except InvalidArgument as exc:
@@ -235,12 +307,22 @@ def match_from_record(doc: object) -> tuple[Match, list[Deal]]:
             raise InvalidRecord(
                 f"{prefix}players: {deal.players} players in a match of {match.players}"
             )
+        deals.append(deal)
+        if not deal.is_over:
+            continue
         result = deal.result
         match.add(result)
-        deals.append(deal)
         expected_dealer = next_dealer(rules, deal.players, deal.dealer, result)
     if match is None:
         match = Match(rules, target)
+    finished = body.get("finished")
+    if finished is not None:
+        if not isinstance(finished, bool):
+            raise InvalidRecord(f"finished: expected true or false, got {_kind(finished)}")
+        if finished and not match.is_over:
+            raise InvalidRecord("finished: true, but no side has won the match")
+        if not finished and match.is_over:
+            raise InvalidRecord(f"finished: false, but side {match.winner} has won the match")
     return match, deals
 
 
@@ -260,6 +342,42 @@ def match_to_record(deals: Sequence[Deal], target: int | None = None) -> dict[st
     }
 
 
+def state_to_json(deal: Deal) -> JSONObject:
+    """Where a deal in progress stands, as ``belote replay --partial`` prints it.
+
+    ``finished`` (false while the deal goes on), ``phase``, ``to_act`` (the
+    seat whose turn it is), ``legal_actions`` (their notation, an
+    out-of-turn swap included), the number of ``actions`` so far, and what
+    is public: the turned card, trump and taker, tricks and card points per
+    side, the current trick and the match context.
+
+    >>> from belote.deal import Deal
+    >>> deal = Deal("classic", list(range(32)), dealer=3)
+    >>> state = state_to_json(deal)
+    >>> state["phase"], state["to_act"], state["legal_actions"]
+    ('bidding-1', 0, ['0 take', '0 pass'])
+    """
+    trump, taker = deal.trump, deal.taker
+    return {
+        "variant": deal.rules.name,
+        "finished": deal.is_over,
+        "phase": deal.phase.value,
+        "to_act": deal.to_act,
+        "legal_actions": [str(action) for action in deal.legal_actions()],
+        "actions": len(deal.history),
+        "dealer": deal.dealer,
+        "turned": str(deal.turned),
+        "trump": None if trump is None else str(trump),
+        "taker": taker,
+        "trick": [str(card) for card in deal.trick],
+        "tricks": [deal.tricks_of(side) for side in range(deal.sides)],
+        "card_points": [deal.card_points_of(side) for side in range(deal.sides)],
+        "totals": list(deal.totals),
+        "target": deal.target,
+        "pending": deal.pending,
+    }
+
+
 def replay_match(doc: object) -> MatchResult:
     """Replay a match record and return the match result.
 
@@ -269,15 +387,28 @@ def replay_match(doc: object) -> MatchResult:
     return match_from_record(doc)[0].result()
 
 
-def replay_document(doc: object) -> JSONObject:
+def replay_document(doc: object, *, partial: bool = False) -> JSONObject:
     """Replay a deal or match record, as ``belote replay`` does, and return its result JSON.
 
     A document with ``deals`` is a match record; any other object is a deal record.
+
+    Args:
+        doc: the record (parsed JSON).
+        partial: accept a record that stops before its deal ends (``belote
+            replay --partial``): for a deal, return where it stands
+            ([`state_to_json`][belote.replay.state_to_json]); for a match, the
+            result of its finished deals with the unfinished one's state
+            under ``"current"``.
 
     Raises:
         InvalidRecord: the record is bad; see [`deal_from_record`][belote.replay.deal_from_record].
     """
     body = _object(doc, "record")
     if "deals" in body:
-        return match_result_to_json(replay_match(body))
-    return result_to_json(deal_from_record(body).result)
+        match, deals = match_from_record(body, partial=partial)
+        out = match_result_to_json(match.result())
+        if deals and not deals[-1].is_over:
+            out["current"] = state_to_json(deals[-1])
+        return out
+    deal = deal_from_record(body, partial=partial)
+    return result_to_json(deal.result) if deal.is_over else state_to_json(deal)

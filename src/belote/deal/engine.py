@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from belote.actions import Action
 from belote.announcements import Declaration
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal.dealing import _shuffle, parse_deck
+from belote.deal.records import undo_last
 from belote.deal.state import (
     _OVER,
     _PHASES,
@@ -89,6 +91,57 @@ class Deal(TypedLayer):
         deal = object.__new__(cls)
         deal._setup(rules, players, dealer, tuple(deck), None, None, 0)
         return deal
+
+    @classmethod
+    def from_record(cls, record: object) -> Deal:
+        """The deal a record describes, finished or in progress (the inverse of [`to_record`][belote.deal.Deal.to_record]).
+
+        Every action is checked as it is applied again; a record written by
+        ``to_record`` at any point gives back an equal deal, so a game can be
+        saved and resumed.
+
+        >>> deal = Deal("classic", list(range(32)), dealer=3)
+        >>> _ = deal.apply("0 pass")
+        >>> Deal.from_record(deal.to_record()) == deal
+        True
+
+        Raises:
+            InvalidRecord: a bad field or an illegal action (see
+                [`deal_from_record`][belote.replay.deal_from_record]).
+        """
+        from belote.replay import deal_from_record
+
+        return deal_from_record(record, partial=True)
+
+    def undo(self) -> Action:
+        """Take back the last action and return it; the deal is then exactly as it was before it.
+
+        Like python-chess's ``Board.pop()``. The deal is dealt again and
+        every earlier action replayed, so undo costs a replay (about half a
+        millisecond at the end of a deal) and applying actions costs nothing
+        extra; to explore many lines, [`copy`][belote.deal.Deal.copy] is cheaper.
+
+        >>> deal = Deal("classic", list(range(32)), dealer=3)
+        >>> before = deal.copy()
+        >>> _ = deal.apply("0 take")
+        >>> deal.undo()
+        Action.parse('0 take')
+        >>> deal == before
+        True
+
+        Raises:
+            IllegalAction: no action has been applied yet.
+        """
+        return undo_last(self)
+
+    def view(self, seat: int) -> str:
+        """The table as ``seat`` sees it: its own hand, the others' hidden (``str`` of its observation)."""
+        return str(self.observation(seat))
+
+    def __str__(self) -> str:
+        from belote.deal.view import draw_deal
+
+        return draw_deal(self)
 
     def __repr__(self) -> str:
         return (

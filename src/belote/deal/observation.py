@@ -48,6 +48,10 @@ class Observation(NamedTuple):
         called_out: the seat that called out or stopped, else ``None``.
         totals: the match scores per side before this deal.
         target: the match target.
+        pending: litige points waiting from earlier deals.
+
+    ``str()`` draws the table as the seat sees it
+    ([`draw_observation`][belote.deal.view.draw_observation]).
     """
 
     seat: int
@@ -77,7 +81,12 @@ class Observation(NamedTuple):
     called_out: int | None
     totals: tuple[int, ...]
     target: int
+    pending: int = 0
 
+    def __str__(self) -> str:
+        from belote.deal.view import draw_observation
+
+        return draw_observation(self)
 
 
 _new_observation: Final = tuple.__new__
@@ -145,4 +154,5 @@ class Observing(Records):
             None if self._stopper < 0 else self._stopper,
             self._totals,
             self._target,
+            self._pending,
         ))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
@@ -24,6 +24,9 @@ from belote.deal.calling_out import Calling
 from belote.deal.state import _H_DECLARE, _H_PLAY, _H_TAKE, _OVER, _SUITS, EndReason, Phase
 from belote.errors import IllegalAction
 from belote.scoring import DealResult, Tally, _score_trusted, redeal_result, score_tally
+
+if TYPE_CHECKING:
+    from belote.deal.engine import Deal
 
 
 class ActionRecord(NamedTuple):
@@ -84,14 +87,30 @@ class Records(Calling):
         return actions[(ID_PASS, ID_TAKE, ID_SWAP, ID_DECLARE, ID_PLAY, ID_STOP)[code]]
 
     def to_record(self) -> dict[str, object]:
-        """The deal record of CONTRACT.md: variant, players, dealer, deck, actions."""
-        return {
+        """The deal record of CONTRACT.md, at any point of the deal.
+
+        Besides ``variant``, ``players``, ``dealer``, ``deck`` and
+        ``actions``, the record says whether the deal is ``finished``, and
+        holds the match context the deal was dealt with when it is not the
+        default: ``totals`` (match scores before the deal), ``target`` and
+        ``pending`` (litige points waiting). [`Deal.from_record`][belote.deal.Deal.from_record]
+        reads it back, finished or not.
+        """
+        record: dict[str, object] = {
             "variant": self.rules.name,
             "players": self._n,
             "dealer": self._dealer,
             "deck": [str(CARDS[i]) for i in self._deck],
             "actions": [str(action) for action in self.history],
+            "finished": self._phase == _OVER,
         }
+        if any(self._totals):
+            record["totals"] = list(self._totals)
+        if self._target != self.rules.target:
+            record["target"] = self._target
+        if self._pending:
+            record["pending"] = self._pending
+        return record
 
     def tally(self) -> Tally | None:
         """What a scorekeeper would count now (the whole deal once it is over).
@@ -154,3 +173,51 @@ class Records(Calling):
                 result = attrs.evolve(result, match_winner=winner, match_end_reason=reason)
         self._result = result
         return result
+
+
+def undo_last(deal: Deal) -> Action:
+    """Take back ``deal``'s last action in place and return it (see [`Deal.undo`][belote.deal.Deal.undo]).
+
+    The deal is dealt again from its deck and context and every action but
+    the last is applied again; then ``deal`` takes over the new state, slot
+    by slot, so it equals the deal as it was before that action (attributes
+    a subclass keeps outside the slots are left alone). Applying actions
+    costs nothing more for it: nothing is stored along the way.
+
+    Raises:
+        IllegalAction: no action has been applied yet.
+    """
+    history = deal.history
+    if not history:
+        raise IllegalAction("nothing to undo: no action has been applied to this deal")
+    from belote.deal.engine import Deal
+
+    fresh = object.__new__(type(deal))
+    Deal.__init__(  # the deal's own class may take other arguments
+        fresh,
+        deal.rules,
+        deal._deck,
+        deal._dealer,
+        deal._n,
+        totals=deal._totals,
+        target=deal._target,
+        pending=deal._pending,
+    )
+    for action in history[:-1]:
+        fresh.apply(action)
+    _take_over(deal, fresh)
+    return history[-1]
+
+
+def _take_over(deal: Deal, other: Deal) -> None:
+    """Make ``deal`` hold ``other``'s state, slot by slot (``other`` is then dropped)."""
+    for cls in type(deal).__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            try:
+                value = getattr(other, name)
+            except AttributeError:
+                if hasattr(deal, name):
+                    delattr(deal, name)
+                continue
+            setattr(deal, name, value)
