@@ -300,6 +300,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", choices=("random", "heuristic"), default="heuristic",
                    help="which bots play (default heuristic)")
     p.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    p.add_argument("--dask", metavar="ADDRESS", default=None,
+                   help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
+                   "processes; needs the dask extra: pip install 'belote[dask]'")
     p.add_argument("--records", metavar="FILE", default=None,
                    help="write every deal record as JSON lines to FILE")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -316,6 +319,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
     p.add_argument("--matches", type=_whole, default=None,
                    help="matches played to the target per variant (default: deals / 10)")
+    p.add_argument("--dask", metavar="ADDRESS", default=None,
+                   help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
+                   "processes; needs the dask extra: pip install 'belote[dask]'")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--plot", metavar="FILE", default=None,
                    help="also draw the comparison as a chart in FILE (.svg or .png); "

@@ -139,7 +139,7 @@ def dask_executor(address: str) -> Iterator[Executor]:
                 )
             cluster = distributed.LocalCluster(
                 n_workers=int(count), threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=50,
+                dashboard_address=":0", silence_logs=50,
             )
             stack.callback(cluster.close)
             target: object = cluster

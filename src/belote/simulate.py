@@ -38,7 +38,7 @@ from belote.deal import Deal, _shuffle
 from belote.errors import InvalidArgument
 from belote.game import next_dealer
 from belote.match import Match
-from belote.parallel import ordered_map
+from belote.parallel import dask_executor, ordered_map
 from belote.rules import Rules, available_variants, get_rules
 from belote.scoring import DealResult, Outcome
 
@@ -971,7 +971,18 @@ def _executor(jobs: int) -> ProcessPoolExecutor | None:
     return ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
 
 
-def _with_executor(jobs: int, run: Callable[[Executor | None], object]) -> object:
+def _with_executor(jobs: int, run: Callable[[Executor | None], object],
+                   dask: str | None = None) -> object:
+    """``run`` on ``jobs`` worker processes, or on the dask cluster ``dask`` when given.
+
+    Raises:
+        InvalidArgument: both ``--jobs`` (above 1) and ``--dask``, or a dask problem.
+    """
+    if dask is not None:
+        if jobs > 1:
+            raise InvalidArgument("--jobs and --dask do not go together: the cluster has the workers")
+        with dask_executor(dask) as cluster:
+            return run(cluster)
     executor = _executor(jobs)
     try:
         return run(executor)
@@ -1005,6 +1016,7 @@ def simulate_command(args: argparse.Namespace, out: TextIO) -> int:
                 rules, args.deals, args.seed, args.players, args.bots, executor, records,
                 progress=True,
             ),
+            getattr(args, "dask", None),
         )
     finally:
         if records is not None:
@@ -1056,6 +1068,7 @@ def compare_command(args: argparse.Namespace, out: TextIO) -> int:
             variants, args.deals, args.seed, args.players, args.bots, executor,
             matches=matches, progress=True,
         ),
+        getattr(args, "dask", None),
     )
     assert isinstance(comparison, Comparison)
     if args.json:
