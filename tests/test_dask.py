@@ -23,6 +23,7 @@ else:
     distributed = pytest.importorskip("distributed")
 
 from belote.cli import main
+from belote.duel import duel
 from belote.simulate import compare, simulate
 
 
@@ -52,6 +53,13 @@ def test_compare_on_dask_is_identical_to_one_process(client: Any) -> None:
     """Issue 15: compare on the cluster gives the same comparison."""
     args: dict[str, Any] = {"deals": 60, "seed": 3, "bots": "random", "matches": 4, "chunk": 25}
     assert compare(None, **args, executor=client.get_executor()) == compare(None, **args)
+
+
+def test_duel_on_dask_is_identical_to_one_process(client: Any) -> None:
+    """Issue 15: ``duel`` runs on the cluster too, with the same result."""
+    args: dict[str, Any] = {"deals": 40, "seed": 5, "matches": 2, "chunk": 15}
+    assert (duel("classic", "heuristic", "random", executor=client.get_executor(), **args)
+            == duel("classic", "heuristic", "random", **args))
 
 
 class _KillOneWorker(Executor):
