@@ -91,9 +91,9 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(client: Any) -> No
 
 
 def test_the_dask_option_runs_a_local_cluster(tmp_path: Path) -> None:
-    """``--dask local:2`` prints what ``--jobs 1`` prints and writes the same records."""
+    """``--dask local:1`` prints what ``--jobs 1`` prints and writes the same records."""
     outputs = []
-    for extra in ([], ["--dask", "local:2"]):
+    for extra in ([], ["--dask", "local:1"]):
         out = io.StringIO()
         records = tmp_path / f"records{len(extra)}.jsonl"
         argv = ["simulate", "italian751", "--deals", "300", "--seed", "2", "--bots", "random",

@@ -23,6 +23,8 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
+import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future
@@ -111,6 +113,22 @@ def ordered_map(
             future.cancel()
 
 
+def _quiet_on_interrupt(start: Callable[[], R]) -> R:
+    """``start()`` with Ctrl-C ignored, so the processes it starts inherit that.
+
+    Ctrl-C reaches every process of the terminal's group: the local workers
+    would print their tracebacks. This way only the command hears it, and it
+    closes the cluster on its way out.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return start()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return start()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @contextlib.contextmanager
 def dask_executor(address: str) -> Iterator[Executor]:
     """An executor on a dask cluster: ``"local:N"`` starts one with N worker processes.
@@ -137,10 +155,10 @@ def dask_executor(address: str) -> Iterator[Executor]:
                 raise InvalidArgument(
                     f"--dask local:N needs N workers between 1 and 1024, not {count!r}"
                 )
-            cluster = distributed.LocalCluster(
+            cluster = _quiet_on_interrupt(lambda: distributed.LocalCluster(
                 n_workers=int(count), threads_per_worker=1, processes=True,
                 dashboard_address=":0", silence_logs=50,
-            )
+            ))
             stack.callback(cluster.close)
             target: object = cluster
         else:
