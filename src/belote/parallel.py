@@ -7,7 +7,7 @@ an executor, and hands their results back in chunk order: memory does not grow
 with the number of deals, results start to come back at once, and the output is
 the same whatever the executor, the number of workers and the chunk size.
 
-Any [`concurrent.futures.Executor`][concurrent.futures.Executor] works: a
+Any `concurrent.futures.Executor` works: a
 `ProcessPoolExecutor`, or a dask cluster through ``client.get_executor()``
 (see [`dask_executor`][belote.parallel.dask_executor] and the page "Running
 on a cluster"). A chunk lost with a dead dask worker is run again by the
