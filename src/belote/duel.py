@@ -33,7 +33,7 @@ import attrs
 
 from belote.bots import Player
 from belote.errors import InvalidArgument
-from belote.parallel import ordered_map
+from belote.parallel import chunk_size, ordered_map
 from belote.registry import make_bot
 from belote.rules import Rules, get_rules
 from belote.scoring import Outcome
@@ -291,7 +291,7 @@ def duel(
             raise InvalidArgument(f"{name} must be a {'positive' if name == 'deals' else 'non-negative'} "
                                   f"whole number, not {value!r}")
     n = rules.default_players if players is None else rules.check_players(players)
-    size = DUEL_CHUNK if chunk is None else chunk
+    size = chunk_size(deals, executor, DUEL_CHUNK) if chunk is None else chunk
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InvalidArgument(f"chunk must be a positive whole number, not {size!r}")
     make_bot(bot_a), make_bot(bot_b)  # bad names are refused here, not on a worker

@@ -32,7 +32,7 @@ from typing import Final, TypeVar
 
 from belote.errors import InvalidArgument
 
-__all__ = ["dask_executor", "in_flight", "ordered_map", "worker_count"]
+__all__ = ["chunk_size", "dask_executor", "in_flight", "ordered_map", "worker_count"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -68,6 +68,26 @@ def in_flight(executor: Executor) -> int:
     handful of chunk results at a time.
     """
     return CHUNKS_PER_WORKER * worker_count(executor) + 1
+
+
+SMALLEST_CHUNK: Final = 100
+"""The fewest items per chunk [`chunk_size`][belote.parallel.chunk_size] picks for a short run."""
+
+
+def chunk_size(count: int, executor: Executor | None, largest: int) -> int:
+    """Items per chunk: ``largest``, or less for a short run so that every worker gets some.
+
+    A short run on several workers is cut in about four chunks a worker (but
+    not below [`SMALLEST_CHUNK`][belote.parallel.SMALLEST_CHUNK] items, nor
+    above ``largest``); the output never depends on it.
+
+    >>> chunk_size(1000, None, 1000)
+    1000
+    """
+    if executor is None:
+        return largest
+    share = -(-count // (4 * worker_count(executor)))
+    return max(1, min(largest, max(SMALLEST_CHUNK, share)))
 
 
 def ordered_map(

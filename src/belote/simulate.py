@@ -38,7 +38,7 @@ from belote.deal import Deal, _shuffle
 from belote.errors import InvalidArgument
 from belote.game import next_dealer
 from belote.match import Match
-from belote.parallel import dask_executor, ordered_map
+from belote.parallel import chunk_size, dask_executor, ordered_map
 from belote.rules import Rules, available_variants, get_rules
 from belote.scoring import DealResult, Outcome
 
@@ -623,7 +623,8 @@ def simulate(
             included) as JSON lines, in deal order (CONTRACT.md "Deal record").
         progress: show a progress count on standard error when it is a terminal.
         chunk: deals per chunk handed to the executor (default
-            [`CHUNK`][belote.simulate.CHUNK]); the result does not depend on it.
+            [`CHUNK`][belote.simulate.CHUNK], less for a short run on several
+            workers); the result does not depend on it.
         keep_winners: fill [`SimulationStats.winners`][belote.simulate.SimulationStats]
             (one entry per deal, so memory grows with ``deals``); off by default,
             memory then stays flat however many deals are played.
@@ -635,7 +636,7 @@ def simulate(
     rules, n = _check(rules, players, deals)
     name = _bots_name(bots)
     _bots(bots, n)
-    size = _chunk_size(chunk)
+    size = _chunk_size(chunk, deals, executor)
     tasks = (
         _Task(rules, n, seed, start, stop, bots, records is not None)
         for start, stop in _chunks(deals, size)
@@ -654,8 +655,8 @@ def simulate(
     return _stats(total, rules, n, seed, name)
 
 
-def _chunk_size(chunk: int | None) -> int:
-    size = CHUNK if chunk is None else chunk
+def _chunk_size(chunk: int | None, deals: int, executor: Executor | None) -> int:
+    size = chunk_size(deals, executor, CHUNK) if chunk is None else chunk
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InvalidArgument(f"chunk must be a positive whole number, not {size!r}")
     return size
@@ -909,7 +910,7 @@ def compare(
         raise InvalidArgument(f"matches must not be negative, not {match_count}")
     for _, n in table:
         _bots(bots, n)
-    size = _chunk_size(chunk)
+    size = _chunk_size(chunk, deals * len(table), executor)
     # Chunks go out range by range, every variant for each range, so the
     # same-deck comparisons are counted as the chunks come back: nothing is
     # kept per deal, memory stays flat in the number of deals.
