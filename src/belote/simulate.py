@@ -64,10 +64,12 @@ MAX_MATCH_DEALS: Final = 500
 CHUNK: Final = 1000
 """Deals per chunk handed to an executor (the output does not depend on it).
 
-About 0.2 s of work with random bots, 0.6 s with heuristic ones: a dask task
-costs a few milliseconds to schedule and a process pool's well under one, so
-the overhead stays near 1% while a chunk's records stay small (docs "Running
-on a cluster")."""
+About 0.1 to 0.2 s of work with random bots, 0.3 to 0.6 s with heuristic
+ones: a chunk costs 1 to 2 ms on a dask cluster and well under 1 ms on a
+process pool (measured by ``benchmarks/cluster.py``), so the overhead stays
+near 1% while a chunk's records stay small. A short run on several workers is
+cut finer ([`chunk_size`][belote.parallel.chunk_size]); see the docs page
+"Running on a cluster"."""
 
 BotSpec = str | Sequence[Player]
 """Which bots play: ``"random"``, ``"heuristic"``, or one [`Player`][belote.bots.Player] per seat."""
