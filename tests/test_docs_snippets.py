@@ -25,6 +25,7 @@ FENCE = re.compile(r"^```python[^\n]*\n(?P<body>.*?)^```[ \t]*$", re.M | re.S)
 NOT_STANDALONE = {
     ("testing.md", 2): "imports `my_game`, the reader's own code under test",
     ("plugins.md", 1): "needs the example plug-in package installed",
+    ("cluster.md", 0): "connects to the reader's own dask scheduler",
 }
 # Smaller runs than the page shows, so the suite stays fast; the code is unchanged.
 SHRINK = {"deals=1000": "deals=24"}

@@ -54,10 +54,10 @@ def test_simulate_records_replay_to_identical_results(variant: str, players: int
 
 def test_each_deal_depends_only_on_the_seed_and_its_number() -> None:
     """Deal i uses a deck and dealer derived from (seed, i) only: a longer run starts the same."""
-    short = simulate("classic", 10, seed=9, bots="random")
-    long = simulate("classic", 25, seed=9, bots="random")
+    short = simulate("classic", 10, seed=9, bots="random", keep_winners=True)
+    long = simulate("classic", 25, seed=9, bots="random", keep_winners=True)
     assert long.winners[:10] == short.winners
-    assert simulate("classic", 10, seed=10, bots="random").winners != short.winners
+    assert simulate("classic", 10, seed=10, bots="random", keep_winners=True).winners != short.winners
 
 
 def test_compare_scores_one_deck_under_each_variant_by_its_own_rules() -> None:
@@ -88,7 +88,7 @@ def test_compare_scores_one_deck_under_each_variant_by_its_own_rules() -> None:
 def test_compare_defaults_to_the_four_player_variants() -> None:
     """CONTRACT.md: compare with no variant plays every four-player variant."""
     assert default_variants() == ("classic", "piedicavallo", "italian751")
-    comparison = compare(None, deals=3, seed=1, matches=1)
+    comparison = compare(None, deals=3, seed=1, matches=1, keep_winners=True)
     assert [s.variant for s in comparison.variants] == list(default_variants())
     assert all(m.matches == 1 and m.winners[0] in (0, 1) for m in comparison.matches)
     assert set(comparison.different_deal_winner) == {

@@ -345,6 +345,12 @@ def _cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     return compare_command(args, out)
 
 
+def _cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
+    from belote.duel import duel_command
+
+    return duel_command(args, out)
+
+
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     from belote.play import play_command
 
@@ -444,6 +450,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=_jobs, default=1,
                    help="worker processes (default 1; at most the machine's CPU count, "
                    "a larger number is lowered to it)")
+    p.add_argument("--dask", metavar="ADDRESS", default=None,
+                   help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
+                   "processes; needs the dask extra: pip install 'belote[dask]'")
     p.add_argument("--records", metavar="FILE", default=None,
                    help="write every deal record as JSON lines to FILE")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -462,10 +471,35 @@ def build_parser() -> argparse.ArgumentParser:
                    "a larger number is lowered to it)")
     p.add_argument("--matches", type=_whole, default=None,
                    help="matches played to the target per variant (default: deals / 10)")
+    p.add_argument("--dask", metavar="ADDRESS", default=None,
+                   help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
+                   "processes; needs the dask extra: pip install 'belote[dask]'")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--plot", metavar="FILE", default=None,
                    help="also draw the comparison as a chart in FILE (.svg or .png); "
                    "needs the plot extra: pip install 'belote[plot]'")
+
+    p = add("duel", _cmd_duel, "Duplicate duel: two bots play the same decks, each deck once "
+            "with each bot on every side; prints the mean score difference per deal.",
+            "belote duel classic heuristic random --deals 2000 --seed 1")
+    p.add_argument("variant", help="variant name or alias")
+    p.add_argument("bot_a", metavar="BOT_A",
+                   help="bot A: random, heuristic or pimc, with options (pimc:samples=20)")
+    p.add_argument("bot_b", metavar="BOT_B", help="bot B, written the same way")
+    p.add_argument("--deals", type=_positive, default=1000,
+                   help="decks to play, each once per side (default 1000)")
+    p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
+    p.add_argument("--players", type=_positive, default=None, help="number of players")
+    p.add_argument("--jobs", type=_jobs, default=1,
+                   help="worker processes (default 1; at most the machine's CPU count, "
+                   "a larger number is lowered to it)")
+    p.add_argument("--matches", type=_positive, nargs="?", const=0, default=None, metavar="N",
+                   help="also play N matches to the target, once per side "
+                   "(N defaults to deals / 10)")
+    p.add_argument("--dask", metavar="ADDRESS", default=None,
+                   help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
+                   "processes; needs the dask extra: pip install 'belote[dask]'")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("play", _cmd_play, "Play a match in the terminal against bots.",
             "belote play classic")

@@ -39,6 +39,7 @@ from belote.deal.dealing import _shuffle
 from belote.errors import InvalidArgument
 from belote.game import next_dealer
 from belote.match import Match
+from belote.parallel import chunk_size, dask_executor, ordered_map
 from belote.rules import Rules, available_variants, get_rules
 from belote.scoring import DealResult, Outcome
 
@@ -61,8 +62,15 @@ MAX_REDEALS: Final = 100
 """Redeals in a row after which a simulated deal gives up (bots that never take)."""
 MAX_MATCH_DEALS: Final = 500
 """Deals after which a simulated match is abandoned without a winner."""
-CHUNK: Final = 250
-"""Deals per task handed to an executor (the output does not depend on it)."""
+CHUNK: Final = 1000
+"""Deals per chunk handed to an executor (the output does not depend on it).
+
+About 0.1 to 0.2 s of work with random bots, 0.3 to 0.6 s with heuristic
+ones: a chunk costs 1 to 2 ms on a dask cluster and well under 1 ms on a
+process pool (measured by ``benchmarks/cluster.py``), so the overhead stays
+near 1% while a chunk's records stay small. A short run on several workers is
+cut finer ([`chunk_size`][belote.parallel.chunk_size]); see the docs page
+"Running on a cluster"."""
 
 BotSpec = str | Sequence[Player]
 """Which bots play: ``"random"``, ``"heuristic"``, or one [`Player`][belote.bots.Player] per seat."""
@@ -156,7 +164,7 @@ class _Acc:
             entry[2] += rules.belote_value
         self.winners.append(_winner(scores))
 
-    def merge(self, other: _Acc) -> None:
+    def merge(self, other: _Acc, winners: bool = True) -> None:
         self.deals += other.deals
         self.redeals += other.redeals
         for key, count in other.outcomes.items():
@@ -171,7 +179,8 @@ class _Acc:
             entry = self.announce.setdefault(name, [0, 0, 0])
             for k in range(3):
                 entry[k] += counts[k]
-        self.winners.extend(other.winners)
+        if winners:
+            self.winners.extend(other.winners)
 
 
 # --- results ----------------------------------------------------------------------------------
@@ -225,7 +234,8 @@ class SimulationStats:
         taker_sum: points scored by the taker's side in all deals.
         called_out: deals where a player called out or stopped (RULES.md §8).
         announcements: per kind (``belote``, ``tierce``, ``carré J``, ...).
-        winners: per deal, the side that scored more, or -1 on equal scores.
+        winners: per deal, the side that scored more, or -1 on equal scores;
+            empty unless asked for (``keep_winners=True``).
     """
 
     variant: str
@@ -564,15 +574,19 @@ class _Progress:
 
 
 def _run(
-    tasks: Sequence[_Task], executor: Executor | None, progress: _Progress | None
+    tasks: Iterable[_Task], executor: Executor | None, progress: _Progress | None
 ) -> Iterator[tuple[_Acc, list[str] | None, list[tuple[int, int]]]]:
-    """Run tasks in order, in this process or on ``executor``; results in task order."""
-    results: Iterable[tuple[_Acc, list[str] | None, list[tuple[int, int]]]]
+    """Run tasks in order, in this process or on ``executor``; results in task order.
+
+    ``tasks`` is read lazily and only a few chunks are in flight at a time
+    ([`ordered_map`][belote.parallel.ordered_map]): memory stays flat in the
+    number of deals.
+    """
     # Rules values pickle, so unregistered variants run on worker processes too.
-    results = map(_run_task, tasks) if executor is None else executor.map(_run_task, tasks)
-    for task, result in zip(tasks, results, strict=True):
+    for result in ordered_map(_run_task, tasks, executor):
         if progress is not None:
-            progress.step(task.stop - task.start)
+            acc, _, played = result
+            progress.step(acc.deals + len(played))
         yield result
 
 
@@ -594,6 +608,8 @@ def simulate(
     records: TextIO | None = None,
     *,
     progress: bool = False,
+    chunk: int | None = None,
+    keep_winners: bool = False,
 ) -> SimulationStats:
     """Bots play ``deals`` independent deals of a variant; return the statistics.
 
@@ -609,6 +625,12 @@ def simulate(
         records: a text stream that receives every deal record (redeals
             included) as JSON lines, in deal order (CONTRACT.md "Deal record").
         progress: show a progress count on standard error when it is a terminal.
+        chunk: deals per chunk handed to the executor (default
+            [`CHUNK`][belote.simulate.CHUNK], less for a short run on several
+            workers); the result does not depend on it.
+        keep_winners: fill [`SimulationStats.winners`][belote.simulate.SimulationStats]
+            (one entry per deal, so memory grows with ``deals``); off by default,
+            memory then stays flat however many deals are played.
 
     Raises:
         InvalidArgument: a bad count of deals or players, or unknown bots.
@@ -617,22 +639,30 @@ def simulate(
     rules, n = _check(rules, players, deals)
     name = _bots_name(bots)
     _bots(bots, n)
-    tasks = [
+    size = _chunk_size(chunk, deals, executor)
+    tasks = (
         _Task(rules, n, seed, start, stop, bots, records is not None)
-        for start, stop in _chunks(deals, CHUNK)
-    ]
+        for start, stop in _chunks(deals, size)
+    )
     bar = _Progress(f"simulate {rules.name}", deals) if progress else None
     partners = rules.partnerships and n == 4
     total = _Acc(2 if partners else n)
     try:
         for acc, lines, _ in _run(tasks, executor, bar):
-            total.merge(acc)
+            total.merge(acc, keep_winners)
             if records is not None and lines:
                 records.write("\n".join(lines) + "\n")
     finally:
         if bar is not None:
             bar.close()
     return _stats(total, rules, n, seed, name)
+
+
+def _chunk_size(chunk: int | None, deals: int, executor: Executor | None) -> int:
+    size = chunk_size(deals, executor, CHUNK) if chunk is None else chunk
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise InvalidArgument(f"chunk must be a positive whole number, not {size!r}")
+    return size
 
 
 # --- comparing ------------------------------------------------------------------------------
@@ -647,7 +677,8 @@ class MatchStats:
         deals: played deals (redeals excluded) in all matches.
         wins: matches won per side.
         unfinished: matches abandoned after [`MAX_MATCH_DEALS`][belote.simulate.MAX_MATCH_DEALS] deals.
-        winners: per match, the winning side, or -1.
+        winners: per match, the winning side, or -1; empty unless asked for
+            (``keep_winners=True``).
     """
 
     matches: int
@@ -789,15 +820,38 @@ class Comparison:
         return out
 
 
+class _MatchAcc:
+    """Match results of one variant, merged chunk by chunk in match order."""
+
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+        self.matches = 0
+        self.deals = 0
+        self.wins = [0] * sides
+        self.unfinished = 0
+        self.winners: list[int] = []
+
+    def add(self, played: Sequence[tuple[int, int]], keep_winners: bool) -> None:
+        for deals, winner in played:
+            self.matches += 1
+            self.deals += deals
+            if winner == -1:
+                self.unfinished += 1
+            else:
+                self.wins[winner] += 1
+            if keep_winners:
+                self.winners.append(winner)
+
+    def stats(self) -> MatchStats:
+        return MatchStats(matches=self.matches, deals=self.deals, wins=tuple(self.wins),
+                          unfinished=self.unfinished, winners=tuple(self.winners))
+
+
 def _sides_text(stats: SimulationStats) -> str:
     sides = len(stats.score_sums)
     if sides == 2 and stats.players == 4:
         return "2 teams of 2"
     return f"{stats.players} players"
-
-
-def _disagreement(first: Sequence[int], second: Sequence[int]) -> float:
-    return _rate(sum(a != b for a, b in zip(first, second, strict=True)), len(first))
 
 
 def default_variants() -> tuple[str, ...]:
@@ -815,6 +869,8 @@ def compare(
     *,
     matches: int | None = None,
     progress: bool = False,
+    chunk: int | None = None,
+    keep_winners: bool = False,
 ) -> Comparison:
     """Play the same decks and dealers under each variant and compare the statistics.
 
@@ -832,6 +888,9 @@ def compare(
         executor: runs chunks of deals and matches; the result does not depend on it.
         matches: matches per variant (default: ``deals // 10``, at least 1; 0 for none).
         progress: show a progress count on standard error when it is a terminal.
+        chunk: deals per chunk (matches: a tenth of it); the result does not depend on it.
+        keep_winners: fill the per-deal and per-match ``winners`` of the statistics
+            (memory then grows with ``deals``); off by default.
 
     Raises:
         InvalidArgument: a bad count, a variant named twice, or unknown bots.
@@ -852,48 +911,52 @@ def compare(
     match_count = max(1, deals // 10) if matches is None else matches
     if match_count < 0:
         raise InvalidArgument(f"matches must not be negative, not {match_count}")
-    tasks: list[_Task] = []
-    for rules, n in table:
+    for _, n in table:
         _bots(bots, n)
-        tasks += [_Task(rules, n, seed, a, b, bots, False) for a, b in _chunks(deals, CHUNK)]
-        tasks += [_Task(rules, n, seed, a, b, bots, False, matches=True)
-                  for a, b in _chunks(match_count, max(1, CHUNK // 10))]
-    bar = _Progress("compare", sum(t.stop - t.start for t in tasks)) if progress else None
-    accs = {r.name: _Acc(_side_count(r, n)) for r, n in table}
-    match_results: dict[str, list[tuple[int, int]]] = {r.name: [] for r, _ in table}
+    size = _chunk_size(chunk, deals * len(table), executor)
+    # Chunks go out range by range, every variant for each range, so the
+    # same-deck comparisons are counted as the chunks come back: nothing is
+    # kept per deal, memory stays flat in the number of deals.
+    tasks = (
+        _Task(rules, n, seed, a, b, bots, False, matches=is_match)
+        for is_match, count, step in ((False, deals, size),
+                                      (True, match_count, max(1, size // 10)))
+        for a, b in _chunks(count, step)
+        for rules, n in table
+    )
+    bar = (_Progress("compare", (deals + match_count) * len(table)) if progress else None)
+    accs = [_Acc(_side_count(r, n)) for r, n in table]
+    match_accs = [_MatchAcc(_side_count(r, n)) for r, n in table]
+    pairs = [(i, j) for i in range(len(table)) for j in range(i + 1, len(table))
+             if _side_count(*table[i]) == _side_count(*table[j]) and table[i][1] == table[j][1]]
+    deal_diff = dict.fromkeys(pairs, 0)
+    match_diff = dict.fromkeys(pairs, 0)
+    group: list[tuple[_Acc, list[tuple[int, int]]]] = []
     try:
-        for task, (acc, _, played) in zip(tasks, _run(tasks, executor, bar), strict=True):
-            key = get_rules(task.rules).name
-            accs[key].merge(acc)
-            match_results[key].extend(played)
+        for acc, _, played in _run(tasks, executor, bar):
+            group.append((acc, played))
+            if len(group) < len(table):
+                continue
+            for k, (chunk_acc, chunk_played) in enumerate(group):
+                accs[k].merge(chunk_acc, keep_winners)
+                match_accs[k].add(chunk_played, keep_winners)
+            for i, j in pairs:
+                deal_diff[i, j] += sum(x != y for x, y in
+                                       zip(group[i][0].winners, group[j][0].winners, strict=True))
+                match_diff[i, j] += sum(x[1] != y[1] for x, y in
+                                        zip(group[i][1], group[j][1], strict=True))
+            group = []
     finally:
         if bar is not None:
             bar.close()
-    all_stats = tuple(_stats(accs[r.name], r, n, seed, name) for r, n in table)
-    all_matches = []
-    for rules, n in table:
-        results = match_results[rules.name]
-        winners = tuple(w for _, w in results)
-        all_matches.append(MatchStats(
-            matches=len(results),
-            deals=sum(d for d, _ in results),
-            wins=tuple(winners.count(s) for s in range(_side_count(rules, n))),
-            unfinished=winners.count(-1),
-            winners=winners,
-        ))
+    all_stats = tuple(_stats(acc, r, n, seed, name) for acc, (r, n) in zip(accs, table, strict=True))
+    all_matches = [m.stats() for m in match_accs]
     deal_pairs: dict[str, float] = {}
     match_pairs: dict[str, float] = {}
-    for i in range(len(table)):
-        for j in range(i + 1, len(table)):
-            a, b = all_stats[i], all_stats[j]
-            if len(a.score_sums) != len(b.score_sums) or a.players != b.players:
-                continue
-            pair = f"{a.variant} vs {b.variant}"
-            deal_pairs[pair] = _disagreement(a.winners, b.winners)
-            match_pairs[pair] = (
-                _disagreement(all_matches[i].winners, all_matches[j].winners)
-                if match_count else 0.0
-            )
+    for i, j in pairs:
+        pair = f"{all_stats[i].variant} vs {all_stats[j].variant}"
+        deal_pairs[pair] = _rate(deal_diff[i, j], deals)
+        match_pairs[pair] = _rate(match_diff[i, j], match_count) if match_count else 0.0
     return Comparison(
         deals=deals,
         seed=seed,
@@ -912,7 +975,18 @@ def _executor(jobs: int) -> ProcessPoolExecutor | None:
     return ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
 
 
-def _with_executor(jobs: int, run: Callable[[Executor | None], object]) -> object:
+def _with_executor(jobs: int, run: Callable[[Executor | None], object],
+                   dask: str | None = None) -> object:
+    """``run`` on ``jobs`` worker processes, or on the dask cluster ``dask`` when given.
+
+    Raises:
+        InvalidArgument: both ``--jobs`` (above 1) and ``--dask``, or a dask problem.
+    """
+    if dask is not None:
+        if jobs > 1:
+            raise InvalidArgument("--jobs and --dask do not go together: the cluster has the workers")
+        with dask_executor(dask) as cluster:
+            return run(cluster)
     executor = _executor(jobs)
     try:
         return run(executor)
@@ -946,6 +1020,7 @@ def simulate_command(args: argparse.Namespace, out: TextIO) -> int:
                 rules, args.deals, args.seed, args.players, args.bots, executor, records,
                 progress=True,
             ),
+            getattr(args, "dask", None),
         )
     finally:
         if records is not None:
@@ -997,6 +1072,7 @@ def compare_command(args: argparse.Namespace, out: TextIO) -> int:
             variants, args.deals, args.seed, args.players, args.bots, executor,
             matches=matches, progress=True,
         ),
+        getattr(args, "dask", None),
     )
     assert isinstance(comparison, Comparison)
     if args.json:

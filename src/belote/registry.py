@@ -1,0 +1,132 @@
+"""Bots by name, with options: ``random``, ``heuristic``, ``pimc:samples=20``.
+
+A bot is named by a spec ``NAME[:OPTION=VALUE,...]``; each name maps to a
+factory that makes one fresh [`Player`][belote.bots.Player] from the options.
+``random`` and ``heuristic`` are built in; another module adds its own bot
+with [`register_bot`][belote.registry.register_bot]. The name ``pimc`` is
+looked up lazily: the first time it is asked for, the module ``belote.pimc``
+is imported, and its ``PIMCBot`` class becomes the factory unless the module
+registered a factory of its own on import.
+
+Specs are plain strings, so they travel to worker processes and dask workers;
+a bot registered at run time in the client must be registered on the
+workers too (the built-in and ``pimc`` names always are).
+
+>>> make_bot("heuristic:take_threshold=40")
+HeuristicBot(take_threshold=40)
+>>> parse_bot_spec("pimc:samples=20,budget=0.5")
+('pimc', {'samples': 20, 'budget': 0.5})
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from belote.bots import HeuristicBot, Player, RandomBot
+from belote.errors import InvalidArgument
+
+__all__ = ["BotFactory", "bot_names", "make_bot", "parse_bot_spec", "register_bot"]
+
+BotFactory = Callable[..., Player]
+"""Makes one fresh player from keyword options (``samples=20``)."""
+
+_FACTORIES: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+_LAZY: Final = {"pimc": ("belote.pimc", "PIMCBot")}
+"""Names whose module is imported on first use: name -> (module, class)."""
+
+
+def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> None:
+    """Make ``factory`` (called with the spec's options) the bot named ``name``.
+
+    Raises:
+        InvalidArgument: a bad name, or one already taken (unless ``replace``).
+    """
+    if not name or not name.isidentifier():
+        raise InvalidArgument(f"a bot name is a Python identifier, not {name!r}")
+    if name in _FACTORIES and not replace:
+        raise InvalidArgument(f"a bot named {name!r} is already registered")
+    _FACTORIES[name] = factory
+
+
+def bot_names() -> tuple[str, ...]:
+    """The bot names that can be asked for (registered, or imported on first use)."""
+    return tuple(sorted(set(_FACTORIES) | set(_LAZY)))
+
+
+def _value(text: str) -> Any:
+    """An option value: a whole number, a decimal, ``true``/``false``, else the text."""
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``NAME[:OPTION=VALUE,...]`` into the name and its options.
+
+    Raises:
+        InvalidArgument: an option without ``=`` or named twice.
+    """
+    name, _, rest = spec.partition(":")
+    options: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, equals, value = item.partition("=")
+        key = key.strip()
+        if not equals or not key.isidentifier():
+            raise InvalidArgument(f"bot {spec!r}: an option is written NAME=VALUE, not {item!r}")
+        if key in options:
+            raise InvalidArgument(f"bot {spec!r}: option {key!r} is given twice")
+        options[key] = _value(value.strip())
+    return name.strip(), options
+
+
+def _factory(name: str) -> BotFactory:
+    factory = _FACTORIES.get(name)
+    if factory is not None:
+        return factory
+    if name in _LAZY:
+        module_name, class_name = _LAZY[name]
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as exc:
+            if exc.name != module_name:
+                raise
+            raise InvalidArgument(
+                f"bot {name!r} needs the module {module_name}, which is not installed here"
+            ) from None
+        factory = _FACTORIES.get(name)  # the module may register its own factory
+        if factory is None:
+            found = getattr(module, class_name, None)
+            if found is None:
+                raise InvalidArgument(f"bot {name!r}: {module_name} has no {class_name}")
+            factory = found
+            _FACTORIES[name] = factory
+        return factory
+    raise InvalidArgument(f"unknown bot {name!r} (expected one of: {', '.join(bot_names())})")
+
+
+def make_bot(spec: str, options: Mapping[str, Any] | None = None) -> Player:
+    """One fresh player from a spec such as ``"heuristic"`` or ``"pimc:samples=20"``.
+
+    Args:
+        spec: the bot's name, with options after a colon.
+        options: more options (they override the spec's).
+
+    Raises:
+        InvalidArgument: an unknown bot, a bad or unknown option.
+    """
+    name, parsed = parse_bot_spec(spec)
+    parsed.update(options or {})
+    factory = _factory(name)
+    try:
+        return factory(**parsed)
+    except TypeError as exc:
+        raise InvalidArgument(f"bot {spec!r}: {exc}") from None

@@ -1,0 +1,116 @@
+"""Duplicate duels (issue 13 part 3): each deck once per side, the luck of the cards cancels."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import sys
+import types
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from belote import registry
+from belote.bots import RandomBot
+from belote.cli import main
+from belote.duel import duel
+from belote.errors import InvalidArgument
+from belote.registry import make_bot, parse_bot_spec, register_bot
+
+
+@pytest.mark.parametrize(("variant", "players", "bot"), [
+    ("classic", 4, "heuristic"), ("italian751", 4, "random"), ("french", 2, "heuristic"),
+    ("french", 3, "random"),
+])
+def test_a_bot_against_itself_is_even(variant: str, players: int, bot: str) -> None:
+    """Duplicate play: the same bot on every side of the same decks has no edge, so the
+    interval of the mean difference contains 0 and wins split evenly between the sides."""
+    result = duel(variant, bot, bot, deals=40, seed=7, players=players)
+    assert result.ci95 is not None
+    assert result.ci95[0] <= 0 <= result.ci95[1]
+    assert result.plays_per_deal == (2 if players in (2, 4) else 3)
+    assert result.won_a + result.won_b + result.equal == result.plays
+
+
+def test_the_heuristic_bot_beats_the_random_bot() -> None:
+    """Issue 13: heuristic beats random, with a confidence interval that excludes 0."""
+    result = duel("classic", "heuristic", "random", deals=150, seed=1)
+    assert result.mean_difference > 0
+    assert result.ci95 is not None and result.ci95[0] > 0
+    assert result.won_a > result.won_b
+    swapped = duel("classic", "random", "heuristic", deals=150, seed=1)
+    assert swapped.mean_difference == -result.mean_difference
+
+
+def test_a_duel_is_the_same_on_any_executor_and_chunking() -> None:
+    """Same seed, same result: decks depend only on (seed, i), sums are whole numbers."""
+    expected = duel("piedicavallo", "heuristic", "random", deals=30, seed=3, matches=2)
+    with ThreadPoolExecutor(2) as executor:
+        for chunk in (1, 7):
+            assert duel("piedicavallo", "heuristic", "random", deals=30, seed=3, matches=2,
+                        executor=executor, chunk=chunk) == expected
+    assert expected.matches is not None and expected.matches.matches == 4
+
+
+def _run(argv: list[str]) -> str:
+    out = io.StringIO()
+    assert main(argv, out=out) == 0
+    return out.getvalue()
+
+
+def test_the_json_has_the_deals_the_mean_and_the_interval() -> None:
+    """Issue 13: ``--json`` gives at least deals, mean_difference and ci95 [lo, hi]."""
+    doc = json.loads(_run(["duel", "classic", "heuristic", "random", "--deals", "20",
+                           "--seed", "2", "--json", "--matches", "3"]))
+    assert doc["deals"] == 20
+    assert isinstance(doc["mean_difference"], float)
+    low, high = doc["ci95"]
+    assert low <= doc["mean_difference"] <= high
+    assert doc["matches"]["matches"] == 6
+    assert doc["matches"]["wins_a"] + doc["matches"]["wins_b"] + doc["matches"]["unfinished"] == 6
+    text = _run(["duel", "classic", "heuristic", "random", "--deals", "20", "--seed", "2"])
+    assert "mean score difference per deal" in text
+
+
+@pytest.mark.parametrize("argv", [
+    ["classic", "bogus", "random"],
+    ["classic", "random", "heuristic:depth=3"],
+    ["classic", "random:seed", "random"],
+    ["nowhere", "random", "random"],
+    ["french", "random", "random", "--players", "4"],
+])
+def test_bad_bots_and_variants_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """CONTRACT.md: bad input exits 2 with one line starting with ``error:``."""
+    assert main(["duel", *argv, "--deals", "2"], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and err.count("\n") == 1
+
+
+def test_pimc_is_imported_on_first_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pimc`` comes from ``belote.pimc`` when that module exists, else a clear error."""
+    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
+    monkeypatch.setitem(sys.modules, "belote.pimc", None)
+    with pytest.raises(InvalidArgument, match=r"belote\.pimc"):
+        make_bot("pimc")
+
+    class PIMCBot(RandomBot):
+        def __init__(self, samples: int = 10) -> None:
+            super().__init__(random.Random(samples))
+            self.samples = samples
+
+    module = types.ModuleType("belote.pimc")
+    module.PIMCBot = PIMCBot  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "belote.pimc", module)
+    bot = make_bot("pimc:samples=3")
+    assert isinstance(bot, PIMCBot) and bot.samples == 3
+    assert duel("classic", "pimc:samples=3", "random", deals=4, seed=1).deals == 4
+
+
+def test_bots_register_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
+    register_bot("lazy", RandomBot)
+    assert isinstance(make_bot("lazy"), RandomBot)
+    with pytest.raises(InvalidArgument):
+        register_bot("lazy", RandomBot)
+    assert parse_bot_spec("x:a=1, b=true ,c=hi") == ("x", {"a": 1, "b": True, "c": "hi"})
