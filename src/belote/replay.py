@@ -121,7 +121,7 @@ def deal_from_record(
         prefix: prepended to field names in errors (``deals[2].``).
         partial: accept a record that stops before the deal ends and return
             the deal in progress (what [`Deal.from_record`][belote.deal.Deal.from_record] does).
-        lenient: replay in lenient mode (RULES.md §9): an offence the
+        lenient: replay in lenient mode (rules §9, docs/rules.md#penalties): an offence the
             variant sanctions is accepted and listed in the deal's
             [`offences`][belote.deal.Deal.offences] instead of refused.
             ``None``: as the record's optional ``lenient`` field says
@@ -404,7 +404,7 @@ def replay_match(doc: object) -> MatchResult:
 
 
 def offences_to_json(deals: Sequence[Deal], *, numbered: bool = False) -> list[JSONObject]:
-    """The offences of lenient deals as the result JSON lists them (RULES.md §9).
+    """The offences of lenient deals as the result JSON lists them (rules §9, docs/rules.md#penalties).
 
     One object per offence: ``index`` (of the action in its deal's
     ``actions``), ``seat``, ``action`` (its text), ``kind`` (the
