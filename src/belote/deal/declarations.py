@@ -74,6 +74,12 @@ class Declarations(SevenSwap):
         combos = self._combinations(seat)
         if not self.rules.eight_run_splits:
             return combos
+        full = self._hands[seat]
+        full &= full >> 4
+        full &= full >> 2
+        full &= full >> 1  # bit 8k: all eight cards of suit k held
+        if not full & 0x01010101:
+            return combos  # no suit held whole: no 8-card run
         from belote.announcements import Kind, classify
 
         extra: list[Combination] = []
@@ -93,11 +99,14 @@ class Declarations(SevenSwap):
         The tallies' check, [`whole_run_fault`][belote.announcements.whole_run_fault]:
         the engine and [`score_tally`][belote.scoring.score_tally] refuse the same splits.
         """
-        from belote.announcements import whole_run_fault
+        from belote.announcements import Kind, whole_run_fault
 
-        own = [d for d in self._declarations if d.seat == seat]
-        if not own:
+        if combo.kind is not Kind.RUN:
             return None
+        suit = 0xFF << (combo.cards.mask.bit_length() - 1 & ~7)  # the run's suit
+        own = [d for d in self._declarations if d.seat == seat]
+        if not any(d.combination.kind is Kind.RUN and d.combination.cards.mask & suit for d in own):
+            return None  # no run of that suit declared yet: nothing to split
         fault = whole_run_fault([*own, Declaration(seat, combo)], self.rules)
         return None if fault is None else fault[1]
 
