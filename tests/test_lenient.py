@@ -130,8 +130,9 @@ def test_piedicavallo_has_no_sanction_for_a_card_out_of_turn() -> None:
 
 def test_french_renege_gives_ten_to_each_other_player_in_a_deal() -> None:
     """001 "Valore delle penalità": not following suit gives the other players 10 each."""
-    deal = finish(table("french", "0 take", "0 play 9S", "1 play KD"))
-    (offence,) = deal.offences
+    deal = table("french", "0 take", "0 play 9S")
+    assert deal.apply("1 play KD").offence == deal.offences[0]
+    (offence,) = finish(deal).offences
     assert offence.sanction.points == (10, 0, 10)
     result, before = deal.result, clean(deal)
     assert [a - b for a, b in zip(result.scores, before.scores, strict=True)] == [10, 0, 10]
@@ -145,7 +146,10 @@ def test_french_card_out_of_turn_costs_the_offender_ten() -> None:
     **[reading]** the card goes back to the hand and the play goes on as if
     it had not been played.
     """
-    deal = table("french", "0 take", "1 play 10S")
+    deal = table("french", "0 take")
+    record = deal.apply("1 play 10S")
+    assert record.offence is not None and record.offence.offence is Offence.OUT_OF_TURN
+    assert record.index == 1 and record.trick is None
     assert str(deal.hand(1)).startswith("10S") and deal.to_act == 0 and deal.trick == ()
     (offence,) = finish(deal).offences
     assert (offence.index, offence.seat, offence.offence) == (1, 1, Offence.OUT_OF_TURN)
