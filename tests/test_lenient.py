@@ -349,8 +349,8 @@ def test_french_eight_in_a_row_as_cent_and_tierce_in_a_deal() -> None:
     assert Line(0, "tierce 9H", 20) in deal.result.lines
 
 
-def test_french_split_only_eight_not_six() -> None:
-    """001: six in a row are one cent; only an 8-card run splits (RULES.md §6.1)."""
+def test_french_eight_splits_only_into_cent_and_tierce() -> None:
+    """001: an 8-card run splits only into a cent and a tierce (RULES.md §6.1)."""
     deal = eight_hearts("french")
     assert not deal.can("0 declare 7H 8H 9H 10H")  # a quarte out of eight is no part of a split
 
