@@ -15,9 +15,12 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Final, NoReturn, TextIO, cast
+from typing import TYPE_CHECKING, Final, NoReturn, TextIO, cast
 
 from belote.errors import BeloteError, InvalidRecord, InvalidTally, printable, shown
+
+if TYPE_CHECKING:
+    from belote.deal import Deal
 
 __all__ = [
     "CommandError",
@@ -289,22 +292,41 @@ def _replay_one(doc: object, args: argparse.Namespace, out: TextIO, compact: boo
     from belote.replay import deal_from_record, match_from_record, replay_document
 
     if not args.trace:
-        result = replay_document(doc, partial=args.partial)
+        result = replay_document(doc, partial=args.partial, lenient=args.lenient or None)
         if compact:
             out.write(json.dumps(result, ensure_ascii=False) + "\n")
         else:
             write_json(result, out)
         return
+    lenient = args.lenient or None
     if isinstance(doc, dict) and "deals" in doc:
-        match, deals = match_from_record(doc)
+        match, deals = match_from_record(doc, lenient=lenient)
         for number, deal in enumerate(deals, 1):
             out.write(f"=== Deal {number} of the match ===\n{describe_deal(deal)}\n")
+            out.write(_offence_lines(deal))
         totals = ", ".join(str(total) for total in match.totals)
         winner = "nobody yet" if match.winner is None or not deals else side_name(
             deals[0], match.winner)
         out.write(f"Match: totals {totals}; target {match.target}; won by {winner}\n")
         return
-    out.write(describe_deal(deal_from_record(doc)))
+    deal = deal_from_record(doc, lenient=lenient)
+    out.write(describe_deal(deal))
+    out.write(_offence_lines(deal))
+
+
+def _offence_lines(deal: Deal) -> str:
+    """The offences a lenient replay accepted, one line each, for ``--trace``."""
+    lines = []
+    for offence in deal.offences:
+        sanction = offence.sanction
+        if sanction.loser is not None:
+            cost = f"side {sanction.loser} loses the match"
+        else:
+            cost = ", ".join(f"{points:+d} to side {side}"
+                             for side, points in enumerate(sanction.points) if points)
+        lines.append(f"Offence at action {offence.index}, {offence.action}: "
+                     f"{offence.offence.value} ({offence.reason}); penalty: {cost}\n")
+    return "".join(lines)
 
 
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -438,6 +460,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--partial", action="store_true",
                    help="accept a record that stops before the deal ends and print where it "
                    "stands (phase, seat to act, legal actions)")
+    p.add_argument("--lenient", action="store_true",
+                   help="accept the offences the variant sanctions (a renege, a false "
+                   "announcement, a card out of turn), list them under \"offences\" and "
+                   "apply their penalties, instead of refusing the record")
 
     p = add("simulate", _cmd_simulate, "Bots play N deals of a variant; prints statistics.",
             "belote simulate classic --deals 1000 --seed 7 --bots heuristic")

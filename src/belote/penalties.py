@@ -137,7 +137,7 @@ def _apply(
 def sanction_for(
     rules: Rules, offence: Offence, seat: int, players: int | None = None
 ) -> AppliedSanction:
-    """The sanction a variant applies when ``seat`` commits ``offence`` (RULES.md §9).
+    """The sanction a variant applies when ``seat`` commits ``offence`` (rules §9, docs/rules.md#penalties).
 
     The penalty side of a lenient replay: the engine records the offence and
     applies what this returns (``piedicavallo``: the offending team loses the

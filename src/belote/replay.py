@@ -40,6 +40,7 @@ __all__ = [
     "deal_to_record",
     "match_from_record",
     "match_to_record",
+    "offences_to_json",
     "replay_document",
     "state_to_json",
 ]
@@ -100,6 +101,7 @@ def deal_from_record(
     pending: int | None = None,
     prefix: str = "",
     partial: bool = False,
+    lenient: bool | None = None,
 ) -> Deal:
     """Rebuild a deal from its record, checking every action.
 
@@ -119,6 +121,11 @@ def deal_from_record(
         prefix: prepended to field names in errors (``deals[2].``).
         partial: accept a record that stops before the deal ends and return
             the deal in progress (what [`Deal.from_record`][belote.deal.Deal.from_record] does).
+        lenient: replay in lenient mode (rules §9, docs/rules.md#penalties): an offence the
+            variant sanctions is accepted and listed in the deal's
+            [`offences`][belote.deal.Deal.offences] instead of refused.
+            ``None``: as the record's optional ``lenient`` field says
+            (strict when it has none); ``False`` forces strict mode.
 
     Raises:
         InvalidRecord: a missing or bad field (the message starts with the
@@ -161,10 +168,14 @@ def deal_from_record(
     finished = body.get("finished")
     if finished is not None and not isinstance(finished, bool):
         raise InvalidRecord(f"{prefix}finished: expected true or false, got {_kind(finished)}")
+    said = body.get("lenient", False)
+    if not isinstance(said, bool):
+        raise InvalidRecord(f"{prefix}lenient: expected true or false, got {_kind(said)}")
     totals, target, pending = _context(body, prefix, totals, target, pending)
     try:
         deal = Deal(
-            rules, deck, dealer, players, totals=totals, target=target, pending=pending or 0
+            rules, deck, dealer, players, totals=totals, target=target, pending=pending or 0,
+            lenient=said if lenient is None else lenient,
         )
     except InvalidArgument as exc:
         text = str(exc)
@@ -242,7 +253,9 @@ def _context(
     return totals, target, pending
 
 
-def match_from_record(doc: object, *, partial: bool = False) -> tuple[Match, list[Deal]]:
+def match_from_record(
+    doc: object, *, partial: bool = False, lenient: bool | None = None
+) -> tuple[Match, list[Deal]]:
     """Replay a match record deal by deal, carrying totals, pending points and the dealer.
 
     Each deal after the first must be dealt by the dealer that rules §2 names (docs/rules.md#next-dealer)
@@ -254,6 +267,8 @@ def match_from_record(doc: object, *, partial: bool = False) -> tuple[Match, lis
         partial: accept a last deal that stops before its end: it is
             returned last in the list of deals, in progress, and not added
             to the match.
+        lenient: replay every deal in lenient mode (see
+            [`deal_from_record`][belote.replay.deal_from_record]).
 
     Raises:
         InvalidRecord: a bad field or action, as for [`deal_from_record`][belote.replay.deal_from_record].
@@ -295,6 +310,7 @@ def match_from_record(doc: object, *, partial: bool = False) -> tuple[Match, lis
             pending=0 if match is None else match.pending,
             prefix=prefix,
             partial=partial,
+            lenient=lenient,
         )
         if match is None:
             if any(deal.totals):
@@ -387,7 +403,31 @@ def replay_match(doc: object) -> MatchResult:
     return match_from_record(doc)[0].result()
 
 
-def replay_document(doc: object, *, partial: bool = False) -> JSONObject:
+def offences_to_json(deals: Sequence[Deal], *, numbered: bool = False) -> list[JSONObject]:
+    """The offences of lenient deals as the result JSON lists them (rules §9, docs/rules.md#penalties).
+
+    One object per offence: ``index`` (of the action in its deal's
+    ``actions``), ``seat``, ``action`` (its text), ``kind`` (the
+    [`Offence`][belote.penalties.Offence] value, e.g. ``renege``),
+    ``reason`` (why strict mode refuses it) and ``sanction``: ``kind``
+    (``lose-match``, ``points-to-others`` or ``deduct``), ``points`` (per
+    side, what it adds to the deal's scores) and ``loser`` (the side that
+    loses the match, or ``null``). With ``numbered`` (a match record), each
+    also has ``deal``, the deal's 0-based position in ``deals``.
+    """
+    out: list[JSONObject] = []
+    for number, deal in enumerate(deals):
+        for offence in deal.offences:
+            doc: JSONObject = offence.to_json()
+            if numbered:
+                doc = {"deal": number, **doc}
+            out.append(doc)
+    return out
+
+
+def replay_document(
+    doc: object, *, partial: bool = False, lenient: bool | None = None
+) -> JSONObject:
     """Replay a deal or match record, as ``belote replay`` does, and return its result JSON.
 
     A document with ``deals`` is a match record; any other object is a deal record.
@@ -399,16 +439,39 @@ def replay_document(doc: object, *, partial: bool = False) -> JSONObject:
             ([`state_to_json`][belote.replay.state_to_json]); for a match, the
             result of its finished deals with the unfinished one's state
             under ``"current"``.
+        lenient: replay in lenient mode (``belote replay --lenient``; see
+            [`deal_from_record`][belote.replay.deal_from_record]); when an
+            offence was accepted, the result gets an ``"offences"`` list
+            ([`offences_to_json`][belote.replay.offences_to_json]) and the
+            sanctions are in its ``lines`` (``penalty: renege by seat 1``) or
+            its ``match_end_reason``.
 
     Raises:
         InvalidRecord: the record is bad; see [`deal_from_record`][belote.replay.deal_from_record].
+
+    >>> from belote.cards import CARDS
+    >>> record = {"variant": "french", "players": 3, "dealer": 2,
+    ...           "deck": [str(card) for card in CARDS],
+    ...           "actions": ["0 take", "0 play 9S", "1 play KD"]}
+    >>> replay_document(record, partial=True)
+    Traceback (most recent call last):
+        ...
+    belote.errors.InvalidRecord: KD does not follow suit: must follow spades, the led suit
+    >>> state = replay_document(record, partial=True, lenient=True)
+    >>> state["offences"][0]["kind"], state["offences"][0]["sanction"]["points"]
+    ('renege', [10, 0, 10])
     """
     body = _object(doc, "record")
     if "deals" in body:
-        match, deals = match_from_record(body, partial=partial)
+        match, deals = match_from_record(body, partial=partial, lenient=lenient)
         out = match_result_to_json(match.result())
         if deals and not deals[-1].is_over:
             out["current"] = state_to_json(deals[-1])
-        return out
-    deal = deal_from_record(body, partial=partial)
-    return result_to_json(deal.result) if deal.is_over else state_to_json(deal)
+    else:
+        deal = deal_from_record(body, partial=partial, lenient=lenient)
+        deals = [deal]
+        out = result_to_json(deal.result) if deal.is_over else state_to_json(deal)
+    offences = offences_to_json(deals, numbered="deals" in body)
+    if offences:
+        out["offences"] = offences
+    return out

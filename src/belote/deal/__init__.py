@@ -12,7 +12,9 @@ Every action has a query and a doer, in the spirit of PokerKit:
 [`Deal.can`][belote.deal.Deal.can] / [`Deal.why_illegal`][belote.deal.Deal.why_illegal] and [`Deal.apply`][belote.deal.Deal.apply], which
 returns a frozen [`ActionRecord`][belote.deal.ActionRecord]. An illegal action raises
 [`IllegalAction`][belote.errors.IllegalAction] saying why and leaves the deal exactly
-as it was.
+as it was. A lenient deal (``Deal(..., lenient=True)``) accepts instead the
+offences the variant sanctions and lists them as
+[`OffenceRecord`][belote.deal.OffenceRecord] values (RULES.md §9).
 
 >>> from belote.cards import CARDS
 >>> deal = Deal("classic", [str(card) for card in CARDS], dealer=3)
@@ -43,7 +45,15 @@ from belote.actions import Action as Action  # the examples above use it
 from belote.deal.dealing import parse_deck
 from belote.deal.engine import Deal
 from belote.deal.observation import Observation
-from belote.deal.records import ActionRecord
+from belote.deal.records import ActionRecord, OffenceRecord
 from belote.deal.state import EndReason, Phase
 
-__all__ = ["ActionRecord", "Deal", "EndReason", "Observation", "Phase", "parse_deck"]
+__all__ = [
+    "ActionRecord",
+    "Deal",
+    "EndReason",
+    "Observation",
+    "OffenceRecord",
+    "Phase",
+    "parse_deck",
+]

@@ -246,6 +246,8 @@ class Dealing(DealState):
         self._claim_held = False
         self._end = None
         self._history = []
+        self._lenient = False
+        self._offences = []
         self._legal = 0
         self._lmask = -1
         self._gone = 0

@@ -33,9 +33,23 @@ class Deal(TypedLayer):
         totals: the match scores per side before this deal (for calling out).
         target: the match target (default: the variant's).
         pending: litige points waiting from earlier deals, passed to the scoring.
+        lenient: accept an offence the sources sanction (a renege, a false
+            announcement, a card played out of turn) instead of refusing it:
+            [`apply`][belote.deal.Deal.apply] records it in
+            [`offences`][belote.deal.Deal.offences] and the deal's result
+            applies the variant's sanction (RULES.md §9). Strict (``False``)
+            by default.
 
     Raises:
         InvalidArgument: a bad deck, dealer or player count.
+
+    A lenient deal of ``french`` where seat 1 does not follow suit:
+
+    >>> deal = Deal("french", [str(card) for card in CARDS], dealer=2, players=3, lenient=True)
+    >>> deal.apply_all(["0 take", "0 play 9S", "1 play KD"])
+    >>> offence = deal.offences[0]
+    >>> offence.index, offence.seat, offence.offence.value, offence.sanction.points
+    (2, 1, 'renege', (10, 0, 10))
     """
 
     __slots__ = ()
@@ -50,12 +64,16 @@ class Deal(TypedLayer):
         totals: Sequence[int] | None = None,
         target: int | None = None,
         pending: int = 0,
+        lenient: bool = False,
     ) -> None:
         self.rules = rules = get_rules(rules)
         n = rules.default_players if players is None else rules.check_players(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        if type(lenient) is not bool:
+            raise InvalidArgument(f"lenient must be True or False, not {lenient!r}")
         self._setup(rules, n, dealer, parse_deck(deck), totals, target, pending)
+        self._lenient = lenient
 
     @classmethod
     def random(
@@ -93,7 +111,7 @@ class Deal(TypedLayer):
         return deal
 
     @classmethod
-    def from_record(cls, record: object) -> Deal:
+    def from_record(cls, record: object, *, lenient: bool | None = None) -> Deal:
         """The deal a record describes, finished or in progress (the inverse of [`to_record`][belote.deal.Deal.to_record]).
 
         Every action is checked as it is applied again; a record written by
@@ -105,13 +123,18 @@ class Deal(TypedLayer):
         >>> Deal.from_record(deal.to_record()) == deal
         True
 
+        Args:
+            record: the deal record.
+            lenient: replay in lenient mode (``True``) or strict mode
+                (``False``); ``None``: as the record's ``lenient`` field says.
+
         Raises:
             InvalidRecord: a bad field or an illegal action (see
                 [`deal_from_record`][belote.replay.deal_from_record]).
         """
         from belote.replay import deal_from_record
 
-        return deal_from_record(record, partial=True)
+        return deal_from_record(record, partial=True, lenient=lenient)
 
     def undo(self) -> Action:
         """Take back the last action and return it; the deal is then exactly as it was before it.

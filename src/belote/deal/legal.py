@@ -43,8 +43,10 @@ from belote.actions import (
 )
 from belote.cards import CARDS
 from belote.deal.observation import Observing
-from belote.deal.state import _BID1, _JACK, _OVER, _PLAY, _mask_cards
+from belote.deal.records import OffenceRecord
+from belote.deal.state import _BID1, _H_OFFENCE, _JACK, _OVER, _PLAY, _mask_cards
 from belote.errors import IllegalAction, InvalidArgument
+from belote.penalties import Offence, sanction_for
 
 _PLAY_BITS: Final = ((1 << 32) - 1) << ID_PLAY
 """The bits of the plain ``play`` ids."""
@@ -138,7 +140,7 @@ class Legal(Observing):
         if mask & _DECLARE_BITS:  # in the order of the seat's combinations
             if mask >> ID_DECLARE & 1:
                 ids.append(ID_DECLARE)
-            for combo in self._combinations(self._to_act):
+            for combo in self._declarable(self._to_act):
                 i = DECLARE_IDS[combo.cards.mask]
                 if mask >> i & 1:
                     ids.append(i)
@@ -186,7 +188,10 @@ class Legal(Observing):
                 f"no action id {action_id!r} (expected an int from 0 to {ACTION_IDS - 1})"
             )
         seat = self._to_act if self._phase != _OVER else 0
-        raise IllegalAction(self._refusal(seat, action_id, None))
+        if not self._lenient:
+            raise IllegalAction(self._refusal(seat, action_id, None))
+        if self._offend(action_from_id(action_id, seat), seat, action_id).offence is Offence.RENEGE:
+            self._do(seat, action_id, None)
 
     def _refusal(self, seat: int, action_id: int, cards: tuple[int, ...] | None) -> str:
         """Why the id is not legal for ``seat`` now (computed only for a refusal)."""
@@ -252,3 +257,70 @@ class Legal(Observing):
         else:
             self._bid(seat, True, action_id - ID_TAKE_SUIT)
 
+
+    # --- lenient mode (RULES.md §9) ---------------------------------------------------------
+
+    def _offence_kind(self, action: Action, seat: int, action_id: int) -> Offence | None:
+        """The offence an illegal ``action`` is, when lenient mode may accept it, else ``None``.
+
+        Called only for an action the legal mask refuses. A renege: the seat
+        to act plays a card it holds that the obligations forbid (RULES.md
+        §5). A card played out of turn: a seat holds the card but it is
+        another seat's turn in the play. A false announcement: the seat to act
+        declares, before its first card, cards it does not hold, cards that are
+        not a combination it holds (a run taken out of a longer one), or
+        "everything" holding nothing. Anything else (a bid out of turn, a
+        card not held, a false belote, a late declaration) is no offence the
+        sources price: it stays refused.
+        """
+        if self._phase != _PLAY or type(seat) is not int or not 0 <= seat < self._n:
+            return None
+        if action.verb is Verb.PLAY and ID_PLAY <= action_id < ID_STOP:
+            card = (action_id - ID_PLAY) & 31
+            if not self._hands[seat] >> card & 1:
+                return None
+            if action_id >= ID_PLAY_BELOTE and not (
+                seat == self._belote_holder and card in self._belote_pair
+            ):
+                return None
+            return Offence.RENEGE if seat == self._to_act else Offence.OUT_OF_TURN
+        if action.verb is Verb.DECLARE and self._false_declaration(seat, action.cards):
+            return Offence.FALSE_ANNOUNCEMENT
+        return None
+
+    def _offend(self, action: Action, seat: int, action_id: int) -> OffenceRecord:
+        """Accept an illegal action as an offence in lenient mode, or refuse it.
+
+        Works out the strict refusal's reason, the kind of offence and the
+        variant's sanction ([`sanction_for`][belote.penalties.sanction_for]),
+        and records the offence. A renege is then played by the caller; an
+        out-of-turn card and a false announcement go into the history and
+        change nothing else (the card stays in the hand, the combination is
+        not declared).
+
+        Raises:
+            IllegalAction: the action is no offence lenient mode accepts, or the
+                variant has no sanction for it; the deal is unchanged.
+        """
+        reason = self._reason(action) or f"{action} is not legal now"
+        kind = self._offence_kind(action, seat, action_id)
+        if kind is None:
+            raise IllegalAction(reason)
+        rules = self.rules
+        if kind not in rules.penalties:
+            raise IllegalAction(
+                f"{reason} ({rules.name} has no penalty for {kind.value}, "
+                "so lenient mode refuses it too)"
+            )
+        record = OffenceRecord(
+            index=len(self._history),
+            seat=seat,
+            action=action,
+            offence=kind,
+            reason=reason,
+            sanction=sanction_for(rules, kind, seat, self._n),
+        )
+        self._offences.append(record)
+        if kind is not Offence.RENEGE:
+            self._history.append((seat, _H_OFFENCE, action))
+        return record

@@ -21,12 +21,61 @@ from belote.actions import (
 from belote.announcements import Declaration
 from belote.cards import CARDS, Card
 from belote.deal.calling_out import Calling
-from belote.deal.state import _H_DECLARE, _H_PLAY, _H_TAKE, _OVER, _SUITS, EndReason, Phase
+from belote.deal.state import (
+    _H_DECLARE,
+    _H_OFFENCE,
+    _H_PLAY,
+    _H_TAKE,
+    _OVER,
+    _SUITS,
+    EndReason,
+    Phase,
+)
 from belote.errors import IllegalAction
+from belote.penalties import AppliedSanction, Offence, Penalty
 from belote.scoring import DealResult, Tally, _score_trusted, redeal_result, score_tally
 
 if TYPE_CHECKING:
     from belote.deal.engine import Deal
+
+
+@attrs.frozen(kw_only=True)
+class OffenceRecord:
+    """An offence a lenient deal accepted instead of refusing it (RULES.md §9).
+
+    Attributes:
+        index: the 0-based position of the offending action in the deal's history.
+        seat: the offending seat.
+        action: the action as it was made.
+        offence: what kind of offence it is.
+        reason: why strict mode refuses the action (the text of its
+            [`IllegalAction`][belote.errors.IllegalAction]).
+        sanction: what it costs under the variant, from
+            [`sanction_for`][belote.penalties.sanction_for].
+    """
+
+    index: int
+    seat: int
+    action: Action
+    offence: Offence
+    reason: str
+    sanction: AppliedSanction
+
+    def to_json(self) -> dict[str, object]:
+        """The offence as the result JSON lists it (``belote replay --lenient``)."""
+        sanction = self.sanction
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "action": str(self.action),
+            "kind": self.offence.value,
+            "reason": self.reason,
+            "sanction": {
+                "kind": sanction.kind.value,
+                "points": list(sanction.points),
+                "loser": sanction.loser,
+            },
+        }
 
 
 class ActionRecord(NamedTuple):
@@ -48,6 +97,7 @@ class ActionRecord(NamedTuple):
         claim_held: for ``stop``: whether the claim reached the target at that moment.
         match_winner: the side that wins the match because of this action
             (an 8-card run shown, a decided "j'arrête"), else ``None``.
+        offence: the offence this action was, in a lenient deal, else ``None``.
     """
 
     action: Action
@@ -60,6 +110,7 @@ class ActionRecord(NamedTuple):
     declarations: tuple[Declaration, ...] | None = None
     claim_held: bool | None = None
     match_winner: int | None = None
+    offence: OffenceRecord | None = None
 
 
 class Records(Calling):
@@ -74,6 +125,9 @@ class Records(Calling):
 
     def _action_of(self, entry: tuple[int, int, object]) -> Action:
         seat, code, arg = entry
+        if code == _H_OFFENCE:
+            assert isinstance(arg, Action)
+            return arg
         if code == _H_DECLARE:
             assert isinstance(arg, tuple)
             return Action(seat, Verb.DECLARE, cards=tuple(CARDS[i] for i in arg))
@@ -86,6 +140,16 @@ class Records(Calling):
             return actions[ID_TAKE if arg < 0 else ID_TAKE_SUIT + arg]
         return actions[(ID_PASS, ID_TAKE, ID_SWAP, ID_DECLARE, ID_PLAY, ID_STOP)[code]]
 
+    @property
+    def lenient(self) -> bool:
+        """Whether the deal accepts offences and sanctions them (RULES.md §9) instead of refusing them."""
+        return self._lenient
+
+    @property
+    def offences(self) -> tuple[OffenceRecord, ...]:
+        """The offences accepted so far, in order (always empty in strict mode)."""
+        return tuple(self._offences)
+
     def to_record(self) -> dict[str, object]:
         """The deal record of CONTRACT.md, at any point of the deal.
 
@@ -93,7 +157,8 @@ class Records(Calling):
         ``actions``, the record says whether the deal is ``finished``, and
         holds the match context the deal was dealt with when it is not the
         default: ``totals`` (match scores before the deal), ``target`` and
-        ``pending`` (litige points waiting). [`Deal.from_record`][belote.deal.Deal.from_record]
+        ``pending`` (litige points waiting), and ``"lenient": true`` for a
+        lenient deal. [`Deal.from_record`][belote.deal.Deal.from_record]
         reads it back, finished or not.
         """
         record: dict[str, object] = {
@@ -110,13 +175,17 @@ class Records(Calling):
             record["target"] = self._target
         if self._pending:
             record["pending"] = self._pending
+        if self._lenient:
+            record["lenient"] = True
         return record
 
     def tally(self) -> Tally | None:
         """What a scorekeeper would count now (the whole deal once it is over).
 
         ``None`` before a trump is fixed or after everyone passed. For a deal
-        stopped by "j'arrête", ``last_trick`` is ``None``.
+        stopped by "j'arrête", ``last_trick`` is ``None``. The offences of a
+        lenient deal are its ``penalties``, sanctioned as the last step of
+        the scoring.
         """
         if self._taker < 0:
             return None
@@ -145,6 +214,8 @@ class Records(Calling):
             dealer=self._dealer,
             players=self._n,
             stopped_by=self._stopper if self._end is EndReason.STOPPED else None,
+            penalties=tuple([Penalty(o.seat, o.offence) for o in self._offences])
+            if self._offences else (),
         )
 
     @property
@@ -202,6 +273,7 @@ def undo_last(deal: Deal) -> Action:
         totals=deal._totals,
         target=deal._target,
         pending=deal._pending,
+        lenient=deal._lenient,
     )
     for action in history[:-1]:
         fresh.apply(action)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from belote.actions import Action
     from belote.announcements import Declaration
     from belote.deal.dealing import _Layout
+    from belote.deal.records import OffenceRecord
     from belote.rules import Rules
     from belote.scoring import DealResult
 
@@ -37,6 +38,7 @@ _H_SWAP: Final = 2
 _H_DECLARE: Final = 3  # argument: tuple of card indices (empty: everything held)
 _H_PLAY: Final = 4  # argument: card index, + 32 when belote is announced
 _H_STOP: Final = 5
+_H_OFFENCE: Final = 6  # argument: the Action, accepted as an offence with no effect on play
 
 _SEVEN: Final = 0  # Rank.SEVEN
 _QUEEN: Final = 5  # Rank.QUEEN
@@ -144,9 +146,11 @@ class DealState:
         "_layout",
         "_leader",
         "_legal",
+        "_lenient",
         "_lmask",
         "_n",
         "_next_card",
+        "_offences",
         "_partners",
         "_pending",
         "_phase",
@@ -215,6 +219,10 @@ class DealState:
     _claim_held: bool
     _end: EndReason | None
     _history: list[tuple[int, int, object]]
+    _lenient: bool
+    """Whether offences are accepted and sanctioned instead of refused (RULES.md §9)."""
+    _offences: list[OffenceRecord]
+    """The offences accepted so far, in order (lenient mode only)."""
     _legal: int
     """The seat to act's legal card mask: 0 outside the play phase, -1 until computed."""
     _gone: int
@@ -251,6 +259,8 @@ class DealState:
         new._hand_size = self._hand_size
         new._hands = self._hands[:]
         new._history = self._history[:]
+        new._lenient = self._lenient
+        new._offences = self._offences[:]
         new._layout = self._layout
         new._leader = self._leader
         new._legal = self._legal

@@ -31,6 +31,7 @@ from belote.deal.legal import Legal
 from belote.deal.records import ActionRecord
 from belote.deal.state import _PHASES, EndReason
 from belote.errors import IllegalAction, InvalidArgument
+from belote.penalties import Offence
 
 # Every id bit but the plain plays: swap, declarations, belote plays, stop.
 _NOT_PLAIN_PLAY: Final = ((1 << ACTION_IDS) - 1) & ~(((1 << 32) - 1) << ID_PLAY)
@@ -189,10 +190,15 @@ class TypedLayer(Legal):
         """Apply a legal action (or its text) and say what it did.
 
         The action is checked against the cached legal mask (the reason is
-        worked out only for a refusal).
+        worked out only for a refusal). In a lenient deal, an illegal action
+        that is an offence the variant sanctions is accepted instead (RULES.md
+        §9): a renege is played, a card out of turn or a false announcement
+        changes nothing but the history, and the record's ``offence`` (also
+        in [`offences`][belote.deal.Deal.offences]) says what it costs.
 
         Raises:
-            IllegalAction: the action is not legal now; the deal is unchanged.
+            IllegalAction: the action is not legal now (in a lenient deal: and
+                not an offence the variant sanctions); the deal is unchanged.
             NotationError: a text that is not an action.
             InvalidArgument: something that is neither an action nor text.
         """
@@ -205,12 +211,18 @@ class TypedLayer(Legal):
         mask = self._lmask
         if mask < 0:
             mask = self.legal_action_mask()
+        offence = None
         if (
             aid < 0
             or not mask >> aid & 1
             or seat != (self._swap_holder() if aid == ID_SWAP else self._to_act)
         ):
-            raise IllegalAction(self._reason(action) or f"{action} is not legal now")
+            if not self._lenient:
+                raise IllegalAction(self._reason(action) or f"{action} is not legal now")
+            # Lenient mode (RULES.md §9): the same refusal, recorded as an offence.
+            offence = self._offend(action, seat, aid)
+            if offence.offence is not Offence.RENEGE:  # no effect on the play
+                return ActionRecord(action, offence.index, _PHASES[self._phase], offence=offence)
         index = len(self._history)
         tricks_before = self._tricks_done
         cards = None
@@ -221,7 +233,7 @@ class TypedLayer(Legal):
             # The common case, built as a plain tuple of the fields (no keyword parsing).
             return _new_record(
                 ActionRecord, (action, index, _PHASES[self._phase], None, None, None, False,
-                               None, None, None),
+                               None, None, None, offence),
             )
         trick: tuple[Card, ...] | None = None
         leader = winner = None
@@ -249,6 +261,7 @@ class TypedLayer(Legal):
             declarations=self._resolved if trick is not None and tricks_before == 0 else None,
             claim_held=self._claim_held if aid == ID_STOP else None,
             match_winner=match_winner,
+            offence=offence,
         )
 
     def apply_all(self, actions: Sequence[Action | str]) -> None:
