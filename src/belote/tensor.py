@@ -202,6 +202,24 @@ def layout_table(layout: tuple[Block, ...] = OBSERVATION_V1, skip: int = 0) -> s
 _BID_COLUMN: Final = {None: 1}
 
 
+def _set_bits(out: npt.NDArray[np.float32], offset: int, mask: int) -> None:
+    """Set ``out[offset + i]`` to 1 for every card index ``i`` of ``mask``."""
+    while mask:
+        low = mask & -mask
+        out[offset + low.bit_length() - 1] = 1.0
+        mask ^= low
+
+
+def _blank(out: npt.NDArray[np.float32] | None, size: int) -> npt.NDArray[np.float32]:
+    """``out`` with its first ``size`` values zeroed, or a new zeroed float32 array."""
+    import numpy as np
+
+    if out is None:
+        return np.zeros(size, np.float32)
+    out[:size] = 0.0
+    return out
+
+
 def _fill(
     out: npt.NDArray[np.float32], deal: Deal, seat: int, swap_window: bool,
     history: Sequence[Action] | None,
@@ -214,10 +232,7 @@ def _fill(
         return (other - seat) % n
 
     def bits(offset: int, mask: int) -> None:
-        while mask:
-            low = mask & -mask
-            out[offset + low.bit_length() - 1] = 1.0
-            mask ^= low
+        _set_bits(out, offset, mask)
 
     bits(at["hand"], deal.hand_mask(seat))
     if history is None:
@@ -318,12 +333,7 @@ def observation_v1(
     >>> vector.shape, int(vector[:32].sum())
     ((629,), 5)
     """
-    import numpy as np
-
-    if out is None:
-        out = np.zeros(OBSERVATION_V1_SIZE, np.float32)
-    else:
-        out[:OBSERVATION_V1_SIZE] = 0.0
+    out = _blank(out, OBSERVATION_V1_SIZE)
     _fill(out, deal, seat, swap_window, history)
     return out
 
@@ -340,22 +350,11 @@ def state_v1(
 
     Arguments as for [`observation_v1`][belote.tensor.observation_v1].
     """
-    import numpy as np
-
-    if out is None:
-        out = np.zeros(STATE_V1_SIZE, np.float32)
-    else:
-        out[:STATE_V1_SIZE] = 0.0
+    out = _blank(out, STATE_V1_SIZE)
     _fill(out, deal, seat, swap_window, history)
     n = deal.players
-    base = _AT["hands"]
     for other in range(n):
-        mask = deal.hand_mask(other)
-        offset = base + 32 * ((other - seat) % n)
-        while mask:
-            low = mask & -mask
-            out[offset + low.bit_length() - 1] = 1.0
-            mask ^= low
+        _set_bits(out, _AT["hands"] + 32 * ((other - seat) % n), deal.hand_mask(other))
     return out
 
 
@@ -371,20 +370,11 @@ def information_state_v1(
 
     Arguments as for [`observation_v1`][belote.tensor.observation_v1].
     """
-    import numpy as np
-
-    if out is None:
-        out = np.zeros(INFORMATION_STATE_V1_SIZE, np.float32)
-    else:
-        out[:INFORMATION_STATE_V1_SIZE] = 0.0
+    out = _blank(out, INFORMATION_STATE_V1_SIZE)
     _fill(out, deal, seat, swap_window, history)
     n = deal.players
     first = Deal(deal.rules, deal.deck, deal.dealer, n).hand_mask(seat)  # the deck deals it
-    base = _AT["first_hand"]
-    while first:
-        low = first & -first
-        out[base + low.bit_length() - 1] = 1.0
-        first ^= low
+    _set_bits(out, _AT["first_hand"], first)
     cards_at, leaders_at = _AT["trick_history"], _AT["trick_history_leaders"]
     for k, (leader, cards) in enumerate(deal.tricks):
         for position, card in enumerate(cards):
