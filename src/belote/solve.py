@@ -60,7 +60,15 @@ from typing import TYPE_CHECKING, Final, overload
 
 import attrs
 
-from belote.cards import CARDS, PLAIN_STRENGTH, TRUMP_STRENGTH, Card, card_points
+from belote.cards import (
+    CARDS,
+    PLAIN_PATTERN_POINTS,
+    PLAIN_STRENGTH,
+    TRUMP_PATTERN_POINTS,
+    TRUMP_STRENGTH,
+    Card,
+    card_points,
+)
 from belote.errors import InvalidArgument
 from belote.rules import PlayRules
 from belote.scoring import Outcome, Tally, score_tally
@@ -136,6 +144,34 @@ _LEAD_KEY: Final = tuple(
 _NEG_POINTS: Final = tuple(tuple(-p for p in table) for table in _POINTS)
 # The low cards that score nothing: 7 8 9 of the plain suits, 7 8 of trump.
 _LOW_MASK: Final = tuple(0x07070707 & ~(0x04 << (8 * trump)) for trump in range(4))
+
+
+_TRUMP_TOP_DOWN: Final = (4, 2, 7, 3, 6, 5, 1, 0)  # J 9 A 10 K Q 8 7
+_TRUMP_PTS: Final = (0, 0, 14, 10, 20, 3, 4, 11)  # by rank
+
+
+def _sure_points(ours: int, trumps: int) -> int:
+    """Card points one side is sure to win with the top trumps it holds.
+
+    ``ours``: the trumps (an 8-bit rank pattern) of the maximising side,
+    ``trumps``: every trump still held. The trumps above any trump of the
+    other side each win the trick they fall in. Positive: the maximising
+    side's sure points; negative: the other side's, negated; 0: none.
+    """
+    total = 0
+    owner = 0
+    for rank in _TRUMP_TOP_DOWN:
+        if not trumps >> rank & 1:
+            continue
+        mine = 1 if ours >> rank & 1 else -1
+        if owner and mine != owner:
+            break
+        owner = mine
+        total += _TRUMP_PTS[rank]
+    return owner * total
+
+
+_RUNS: dict[int, int] = {}
 
 
 def _cards_of(mask: int) -> list[int]:
@@ -314,6 +350,8 @@ def _game(deal: Deal, seat: int | None = None) -> _Game:
 # --- the search ------------------------------------------------------------------------------
 
 _INF: Final = 1 << 40
+# From this many tricks left, the two-sided search finds exact values by plain minimax.
+_SMALL_LEFT: Final = 2
 
 # The additive measure of the two-sided search, per trick the maximising side wins:
 # 32 * (card points + last-trick bonus) + 16 (last trick) + 1 (a trick).
@@ -336,7 +374,6 @@ class _Search:
         self.game = game
         self.leaf = leaf
         self.tt: dict[object, list[int]] = {}
-        self.nodes = 0
         self._build()
 
     def _build(self) -> None:
@@ -365,7 +402,11 @@ class _Search:
         pts_up = pts.__getitem__
         pts_down = _NEG_POINTS[trump].__getitem__
         low_mask = _LOW_MASK[trump]
-        search_self = self
+        max_seats = tuple(k for k in range(n) if maxer[k])
+        runs = _RUNS
+        pt0, pt1, pt2, pt3 = (
+            TRUMP_PATTERN_POINTS if suit == trump else PLAIN_PATTERN_POINTS for suit in range(4)
+        )
         pts_unit, last_unit = _PTS_UNIT, _LAST_UNIT
         last_gain = tuple(
             pts_unit * (p + bonus) + 1 + last_unit for p in range(200)
@@ -416,24 +457,91 @@ class _Search:
             assert leaf is not None
             return leaf(tuple(lst[:sides]), tuple(lst[sides:]), side)
 
+        small: dict[tuple[int, ...], int] = {}
+        small_left = _SMALL_LEFT
+
+        def exact_small(leader: int, left: int) -> int:
+            """The exact measure of the last few tricks (cached: it holds for every probe)."""
+            if left == 1:
+                return finish(leader, ())
+            key = (*hands, leader)
+            value = small.get(key)
+            if value is None:
+                value = small[key] = minimax(leader, 0, leader, 0, 0, 0, 0, left)
+            return value
+
+        def minimax(seat: int, pos: int, leader: int, led: int, best: int, best_pos: int,
+                    tpts: int, left: int) -> int:
+            """Plain minimax over one trick, then the exact measure of the rest."""
+            hand = hands[seat]
+            if pos:
+                legal = fmask(hand, led, best, partners and best_pos == pos - 2, trump, play)
+            else:
+                legal = hand
+            maximise = maxer[seat]
+            value = -1 if maximise else _INF
+            while legal:
+                bit = legal & -legal
+                legal ^= bit
+                card = bit.bit_length() - 1
+                hands[seat] = hand ^ bit
+                if pos == 0:
+                    nbest, nbest_pos, nled = card, 0, card >> 3
+                elif beaters[best] >> card & 1:
+                    nbest, nbest_pos, nled = card, pos, led
+                else:
+                    nbest, nbest_pos, nled = best, best_pos, led
+                npts = tpts + pts[card]
+                if pos + 1 < n:
+                    v = minimax(nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts, left)
+                else:
+                    winner = (leader + nbest_pos) % n
+                    v = exact_small(winner, left - 1)
+                    if maxer[winner]:
+                        v += pts_unit * npts + 1
+                hands[seat] = hand
+                if maximise:
+                    if v > value:
+                        value = v
+                elif v < value:
+                    value = v
+            return value
+
         def node(seat: int, pos: int, leader: int, led: int, best: int, best_pos: int,
                  tpts: int, tmask: int, left: int, acc: tuple[int, ...], alpha: int,
                  beta: int) -> int:
             """The value from this node on: ``pos`` cards of the trick played."""
-            search_self.nodes += 1
             key: object = None
             hint = -1
             hand = hands[seat]
             if pos == 0:
                 if left == 1:
                     return finish(leader, acc)
+                if left <= small_left and additive:
+                    return exact_small(leader, left)
                 rem = 0
                 for h in hands:
                     rem |= h
                 if additive:
                     key = (*hands, leader)
                     # Quick bounds: the points still in play.
-                    top = pts_unit * (card_points(rem, trump) + bonus) + last_unit + left
+                    top = pts_unit * (
+                        pt0[rem & 0xFF] + pt1[rem >> 8 & 0xFF] + pt2[rem >> 16 & 0xFF]
+                        + pt3[rem >> 24] + bonus
+                    ) + last_unit + left
+                    # The top trumps held by one side win their tricks.
+                    ours = 0
+                    for k in max_seats:
+                        ours |= hands[k]
+                    run_key = (ours >> trump_shift & 0xFF) << 8 | (rem >> trump_shift & 0xFF)
+                    sure = runs.get(run_key)
+                    if sure is None:
+                        sure = runs[run_key] = _sure_points(run_key >> 8, run_key & 0xFF)
+                    if sure > 0:
+                        if pts_unit * sure >= beta:
+                            return pts_unit * sure
+                    elif sure < 0:
+                        top += pts_unit * sure
                     if top <= alpha:
                         return top
                     if beta <= 0:
@@ -805,19 +913,28 @@ class _TwoSided:
         starts = self.plateaus()
         lo, hi = 0, len(starts) - 1  # the answer's plateau is in [lo, hi]
         mid = -1
+        gallop = guess is not None
         if guess is not None:
             mid = bisect.bisect_left([self.value_of(k) for k in starts], guess)
-            if guess > self.value_of(starts[mid] if mid < len(starts) else starts[-1]):
-                mid = -1
+        step, up = 1, None
         while lo < hi:
             if not lo < mid <= hi:
-                mid = (lo + hi + 1) // 2
+                if gallop and up is not None:
+                    # Gallop away from the guess until the value is bracketed.
+                    mid = min(hi, lo + step) if up else max(lo + 1, hi - step + 1)
+                else:
+                    mid = (lo + hi + 1) // 2
             bound = self.bound(pos, starts[mid])
             at = bisect.bisect_right(starts, bound) - 1  # the plateau holding bound
-            if bound >= starts[mid]:
+            reached = bound >= starts[mid]
+            if reached:
                 lo = max(mid, min(at, hi))
             else:
                 hi = max(lo, min(at, mid - 1))
+            if up is not None and up != reached:
+                gallop = False  # bracketed: bisect from now on
+            up = reached
+            step *= 2
             mid = -1
         return self.value_of(starts[lo])
 
