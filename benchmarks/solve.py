@@ -63,9 +63,9 @@ def played_to(deal: Deal, left: int, rng: random.Random) -> Deal:
     return deal
 
 
-def timed(run: Callable[[], object]) -> float:
+def timed(run: Callable[[Deal], object], deal: Deal) -> float:
     begin = time.perf_counter()
-    run()
+    run(deal)
     return time.perf_counter() - begin
 
 
@@ -91,12 +91,12 @@ def bench(tables: list[str], deals: int, seed: int, only: set[str]) -> None:
             if deal is None:
                 continue
             if "full" in only:
-                times["full"].append(timed(lambda: solve(deal)))
+                times["full"].append(timed(solve, deal))
             if "contract" in only:
-                times["contract"].append(timed(lambda: contract_query(deal)))
+                times["contract"].append(timed(contract_query, deal))
             if "left4" in only:
                 late = played_to(deal, 4, rng)
-                times["left4"].append(timed(lambda: solve(late)))
+                times["left4"].append(timed(solve, late))
         for query, values in times.items():
             if values:
                 print(
@@ -152,7 +152,8 @@ def regression(path: Path, seed: int) -> None:
                 "line": [str(c) for c in solution.line],
             }
         )
-        print(f"{text} seed {s}: value {solution.value} (brute force from 4 tricks left agrees)")
+        print(f"{text} seed {s}: value {solution.value} (brute force from 4 tricks left agrees)",
+              flush=True)
     path.write_text(json.dumps({"deals": entries}, indent=1) + "\n")
 
 

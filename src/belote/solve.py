@@ -350,6 +350,8 @@ def _game(deal: Deal, seat: int | None = None) -> _Game:
 # --- the search ------------------------------------------------------------------------------
 
 _INF: Final = 1 << 40
+# Entries of a transposition table before it is cleared (memory stays bounded).
+_TT_LIMIT: Final = 1_500_000
 # From this many tricks left, the two-sided search finds exact values by plain minimax.
 _SMALL_LEFT: Final = 2
 
@@ -547,7 +549,8 @@ class _Search:
                     if beta <= 0:
                         return 0
                 else:
-                    key = (*hands, leader, acc)
+                    # The tricks count for capot only: whether each side has none.
+                    key = (*hands, leader, *acc[:sides], *[t > 0 for t in acc[sides:]])
                 alpha0, beta0 = alpha, beta
                 entry = tt.get(key)
                 if entry is not None:
@@ -653,6 +656,8 @@ class _Search:
                         lo = value
                 else:
                     lo = hi = value
+                if len(tt) >= _TT_LIMIT:
+                    tt.clear()  # bounded memory: start afresh
                 tt[key] = [lo, hi, chosen]
             return value
 
