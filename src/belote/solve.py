@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING, Final, overload
 
 import attrs
 
+from belote.actions import Verb
 from belote.cards import (
     CARDS,
     PLAIN_PATTERN_POINTS,
@@ -297,7 +298,7 @@ def _belote(deal: Deal, trump: int) -> int | None:
                 owner[card] = seat
                 announced[card] = True  # still in hand: he can announce it
     for action in deal.history:
-        if action.cards and action.verb.value == "play":
+        if action.verb is Verb.PLAY:
             index = action.cards[0].index
             if index in pair:
                 owner[index] = action.seat
@@ -611,6 +612,17 @@ class _Search:
                 if pos + 1 < n:
                     v = node(nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts,
                              tmask | (1 << card), left, acc, alpha, beta)
+                elif left == 1:  # the last trick of the deal (a root inside it)
+                    winner = (leader + nbest_pos) % n
+                    if additive:
+                        v = last_gain[npts] if maxer[winner] else 0
+                    else:
+                        side = side_of[winner]
+                        lst = list(acc)
+                        lst[side] += npts
+                        lst[sides + side] += 1
+                        assert leaf is not None
+                        v = leaf(tuple(lst[:sides]), tuple(lst[sides:]), side)
                 else:
                     winner = (leader + nbest_pos) % n
                     if additive:
@@ -963,11 +975,22 @@ class _Paranoid:
     def leaf(self, cp: tuple[int, ...], tricks: tuple[int, ...], last: int) -> int:
         return self.game.value(self.game.score(cp, tricks, last))
 
-    def exact(self, pos: _Pos) -> int:
+    def exact(self, pos: _Pos, guess: int = 0) -> int:
+        """The value of a position: MTD(f), null-window searches from ``guess``."""
         sides = self.game.sides
         if pos.left == 0:
             return self.leaf(pos.acc[:sides], pos.acc[sides:], pos.last)
-        return self.search.run(pos.seat, pos.trick, pos.leader, pos.left, pos.acc, -_INF, _INF)
+        lower, upper = -_INF, _INF
+        value = guess
+        while lower < upper:
+            beta = value + 1 if value == lower else value
+            value = self.search.run(pos.seat, pos.trick, pos.leader, pos.left, pos.acc,
+                                    beta - 1, beta)
+            if value < beta:
+                upper = value
+            else:
+                lower = value
+        return value
 
     def keeps(self, pos: _Pos, value: int, maximise: bool) -> bool:
         sides = self.game.sides
@@ -1051,7 +1074,7 @@ def _solve(game: _Game, solver: _TwoSided | _Paranoid) -> Solution:
         hand = hands[seat]
         child = _step(game, hands, root, card)
         try:
-            if isinstance(solver, _TwoSided) and values:
+            if values:
                 guess = max(values.values()) if game.maxer[seat] else min(values.values())
                 values[card] = solver.exact(child, guess)
             else:
