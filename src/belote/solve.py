@@ -992,6 +992,15 @@ class _Paranoid:
                 lower = value
         return value
 
+    def reaches(self, pos: _Pos, target: int) -> bool:
+        """Whether the value reaches ``target``: one null-window search."""
+        sides = self.game.sides
+        if pos.left == 0:
+            return self.leaf(pos.acc[:sides], pos.acc[sides:], pos.last) >= target
+        v = self.search.run(pos.seat, pos.trick, pos.leader, pos.left, pos.acc,
+                            target - 1, target)
+        return v >= target
+
     def keeps(self, pos: _Pos, value: int, maximise: bool) -> bool:
         sides = self.game.sides
         if pos.left == 0:
@@ -1019,8 +1028,8 @@ def solve(deal: Deal, target: int | None = None) -> Solution | bool:
         deal: a deal in the play phase, the seat to act about to play a card.
             It is not changed.
         target: when given, answer only whether the value reaches ``target``
-            (value >= target): for two sides one null-window search, much
-            cheaper than the exact value.
+            (value >= target): one null-window search, much cheaper than
+            the exact value.
 
     Returns:
         A [`Solution`][belote.solve.Solution], or with ``target`` a bool.
@@ -1037,7 +1046,7 @@ def solve(deal: Deal, target: int | None = None) -> Solution | bool:
         return _solve(game, two)
     paranoid = _Paranoid(game)
     if target is not None:
-        return paranoid.exact(_root(game)) >= target
+        return paranoid.reaches(_root(game), target)
     return _solve(game, paranoid)
 
 
