@@ -969,11 +969,17 @@ class _Paranoid:
 
     def __init__(self, game: _Game) -> None:
         self.game = game
+        self._leaves: dict[tuple[object, ...], int] = {}
         self.search = _Search(game, self.leaf)
         self.hands = self.search.hands
 
     def leaf(self, cp: tuple[int, ...], tricks: tuple[int, ...], last: int) -> int:
-        return self.game.value(self.game.score(cp, tricks, last))
+        """The value of a finished deal (cached: the search reaches the same ends often)."""
+        key = (cp, tricks, last)
+        value = self._leaves.get(key)
+        if value is None:
+            value = self._leaves[key] = self.game.value(self.game.score(cp, tricks, last))
+        return value
 
     def exact(self, pos: _Pos, guess: int = 0) -> int:
         """The value of a position: MTD(f), null-window searches from ``guess``."""
