@@ -14,7 +14,9 @@ takes the turned suit (or names the first suit it may in round 2), then:
 - ``left4``: ``solve(deal)`` with four tricks left, after random legal play.
 
 Prints the median and 95th percentile of each, in seconds. The machine may be
-shared: run it under ``nice`` and read the figures as upper bounds.
+shared: run it under ``nice`` and read the figures as upper bounds. A full
+``french`` deal with three players can take minutes (see docs/solver.md):
+``--table french:3 --only contract,left4`` leaves the full solve out.
 
 ``--regression PATH`` instead writes the regression file of the tests: ten
 deals and their solutions, each cross-checked by a brute-force minimax from
