@@ -1,4 +1,4 @@
-"""Speed of the double-dummy solver ([`belote.solve`][belote.solve]).
+"""Speed of the double-dummy solver ([`belote.solver`][belote.solver]).
 
 Run: ``nice python benchmarks/solve.py [--deals N] [--seed S] [--table NAME[:PLAYERS]]...
 [--only full,contract,left4] [--regression PATH]``.
@@ -36,7 +36,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from belote.deal import Deal
-from belote.solve import makes_contract, solve
+from belote.solver import makes_contract, solve
 
 TABLES = ("classic", "piedicavallo", "italian751", "french:2", "french:3")
 

@@ -1,6 +1,6 @@
 """Exact play with every hand known: a double-dummy solver for every variant.
 
-[`solve`][belote.solve.solve] takes a [`Deal`][belote.deal.Deal] in the play phase (trump
+[`solve`][belote.solver.solve] takes a [`Deal`][belote.deal.Deal] in the play phase (trump
 fixed, declarations as they stand) and finds the value of the position when
 every seat plays perfectly, the value of each legal card of the seat to act,
 a principal line of play and the card points each side takes in it.
@@ -35,7 +35,7 @@ with nothing outstanding between them and the same card points are merged;
 a cheap move ordering; bounds from the points still in play; and for the two
 sided games a search on an additive measure (the taker's side's card points,
 last trick and tricks) whose bounds stay valid across null-window probes, so
-that [`makes_contract`][belote.solve.makes_contract] and ``solve(deal, target=...)``
+that [`makes_contract`][belote.solver.makes_contract] and ``solve(deal, target=...)``
 ask a single yes/no question.
 
 >>> from belote.deal import Deal
@@ -186,7 +186,7 @@ def _cards_of(mask: int) -> list[int]:
 
 @attrs.frozen(kw_only=True)
 class Solution:
-    """The exact solution of a position (see [`solve`][belote.solve.solve]).
+    """The exact solution of a position (see [`solve`][belote.solver.solve]).
 
     Attributes:
         value: the value of the position under perfect play by every seat, for
@@ -1038,7 +1038,7 @@ def solve(deal: Deal, target: int | None = None) -> Solution | bool:
             the exact value.
 
     Returns:
-        A [`Solution`][belote.solve.Solution], or with ``target`` a bool.
+        A [`Solution`][belote.solver.Solution], or with ``target`` a bool.
 
     Raises:
         InvalidArgument: the deal is not in the play phase.
