@@ -50,3 +50,27 @@ def test_importing_belote_loads_neither_the_engine_nor_plugins() -> None:
 def test_an_unknown_name_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError):
         belote.no_such_name  # noqa: B018
+
+
+def test_issue_9_examples_work_as_written() -> None:
+    """Issue 9: the calls that failed in the first release, exactly as a user wrote them."""
+    from belote import Deal, IllegalAction, InvalidArgument
+    from belote.replay import deal_from_record
+
+    deal = Deal.random("classic", seed=1, dealer=0)
+    assert deal.can("1 take") and deal.why_illegal("1 take") is None
+    assert deal.why_illegal("2 take") is not None
+    deal.apply("1 take")
+    with pytest.raises(InvalidArgument):
+        deal.hand(7)
+    with pytest.raises(IndexError):  # the typed error is also the built-in one
+        deal.hand(7)
+    saved = deal.to_record()
+    assert saved["finished"] is False
+    assert Deal.from_record(saved) == deal
+    assert deal_from_record(saved, partial=True) == deal
+    assert "Deal" not in str(deal).splitlines()[0] or str(deal) != repr(deal)
+    deal.undo()
+    assert deal == Deal.random("classic", seed=1, dealer=0)
+    with pytest.raises(IllegalAction):
+        deal.undo()

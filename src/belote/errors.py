@@ -115,10 +115,11 @@ class InvalidSeat(InvalidArgument, IndexError):
     """
 
 
-class InvalidArgumentType(BeloteError, TypeError):
+class InvalidArgumentType(InvalidArgument, TypeError):
     """An argument of the wrong type (text where a number is expected, ...).
 
-    It is a `TypeError`; the message says which type was expected.
+    It is a `TypeError`, and an [`InvalidArgument`][belote.errors.InvalidArgument]
+    like every bad argument; the message says which type was expected.
     """
 
 

@@ -257,13 +257,6 @@ class Deal(TypedLayer):
         """The taker's side, or ``None`` before a take."""
         return None if self._taker < 0 else self.side(self._taker)
 
-    def _seat(self, seat: int) -> int:
-        """``seat`` once checked to be a seat of the table."""
-        if type(seat) is not int or not 0 <= seat < self._n:
-            raise InvalidArgument(
-                f"no seat {seat!r} at a table of {self._n} (expected 0 to {self._n - 1})"
-            )
-        return seat
 
     def hand(self, seat: int) -> CardSet:
         """The cards a seat holds now.

@@ -9,7 +9,6 @@ from belote.announcements import Declaration
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal.records import Records
 from belote.deal.state import _H_TAKE, _OVER, _PHASES, _PLAY, _SUITS, Phase
-from belote.errors import InvalidArgument
 
 
 class Observation(NamedTuple):
@@ -108,7 +107,7 @@ class Observing(Records):
         """
         n = self._n
         if type(seat) is not int or not 0 <= seat < n:
-            raise InvalidArgument(f"no seat {seat!r} at a table of {n} (expected 0 to {n - 1})")
+            self._seat(seat)  # raises the typed error
         phase = self._phase
         bids = self._bids_view
         if bids is None:

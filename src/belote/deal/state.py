@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final, Self
 
 from belote.cards import CARDS, PLAIN_STRENGTH, TRUMP_STRENGTH, Card, Suit, card_points
+from belote.errors import InvalidArgumentType, InvalidSeat, shown
 
 if TYPE_CHECKING:
     from belote.actions import Action
@@ -234,6 +235,23 @@ class DealState:
     _bids_view: tuple[Action, ...] | None
     """The bids as actions once the bidding is over, else ``None``."""
     _result: DealResult | None
+
+    # --- checking arguments ---------------------------------------------------------------
+
+    def _seat(self, seat: int) -> int:
+        """``seat`` once checked to be a seat of the table.
+
+        Raises:
+            InvalidArgumentType: not a whole number (a `TypeError` too).
+            InvalidSeat: out of range (an `IndexError` too).
+        """
+        if type(seat) is not int:
+            raise InvalidArgumentType(
+                f"no seat {shown(seat)} at a table of {self._n} (expected 0 to {self._n - 1})"
+            )
+        if not 0 <= seat < self._n:
+            raise InvalidSeat(f"no seat {seat} at a table of {self._n} (expected 0 to {self._n - 1})")
+        return seat
 
     # --- copying and comparing ------------------------------------------------------------
 
