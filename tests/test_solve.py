@@ -1,0 +1,173 @@
+"""The double-dummy solver against a brute-force minimax through the deal engine.
+
+The brute force below knows nothing of the solver: it plays every legal card
+on copies of the deal, scores the finished deals with ``Deal.result`` (the
+engine's own scoring) and takes the maximum or minimum, with no pruning and
+no table. The solver must agree with it on every position it can reach.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from belote.actions import Verb
+from belote.cards import CARDS
+from belote.deal import Deal
+from belote.errors import InvalidArgument
+from belote.scoring import Outcome
+from belote.solve import makes_contract, solve
+
+PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
+REGRESSION = Path(__file__).parent / "data" / "solver_regression.json"
+
+
+def reach(variant: str, players: int, seed: int, left: int) -> Deal:
+    """A deal played at random (declarations, swaps and belote included) to ``left`` tricks."""
+    rng = random.Random(seed)
+    while True:
+        deal = Deal.random(variant, seed=rng.randrange(2**32), dealer=rng.randrange(players),
+                           players=players)
+        while not deal.is_over:
+            actions = [a for a in deal.legal_actions() if a.verb is not Verb.STOP]
+            late = deal.tricks_per_deal - deal.tricks_played <= left
+            if late and deal.legal_play_mask() and (not deal.trick or rng.random() < 0.5):
+                return deal
+            deal.apply(actions[rng.randrange(len(actions))])
+
+
+def value_for(deal: Deal, side: int) -> int:
+    scores = deal.result.scores
+    return scores[side] - max(s for k, s in enumerate(scores) if k != side)
+
+
+def brute(deal: Deal, side: int, objective: str = "value") -> int:
+    """Plain minimax over every legal card; the holder always announces belote."""
+    if deal.is_over:
+        if objective == "made":
+            return int(deal.result.outcome is Outcome.MADE)
+        return value_for(deal, side)
+    values = []
+    for card in deal.legal_play_cards():
+        child = deal.copy()
+        child.play_card(card, belote=child.can_announce_belote(card))
+        values.append(brute(child, side, objective))
+    to_act = deal.to_act
+    assert to_act is not None
+    return max(values) if deal.side(to_act) == side else min(values)
+
+
+def solver_side(deal: Deal) -> int:
+    """The side the value is counted for: the taker's with two sides, else the seat to act."""
+    if deal.sides == 2:
+        assert deal.taker is not None
+        return deal.side(deal.taker)
+    assert deal.to_act is not None
+    return deal.to_act
+
+
+@PROPERTY
+@given(st.sampled_from(TABLES), st.integers(0, 2**32), st.integers(1, 3))
+def test_solver_value_is_the_minimax_value(table: tuple[str, int], seed: int, left: int) -> None:
+    """RULES.md §5, §7: perfect play by every seat, scored by the variant's own scoring."""
+    deal = reach(*table, seed, left)
+    before = deal.copy()
+    side = solver_side(deal)
+    solution = solve(deal)
+    assert deal == before, "solve leaves the deal unchanged"
+    assert solution.side == side
+    assert solution.value == brute(deal, side)
+    legal = deal.legal_play_cards()
+    assert sorted(card.index for card in solution.card_values) == legal
+    for card in legal:
+        child = deal.copy()
+        child.play_card(card, belote=child.can_announce_belote(card))
+        assert solution.card_values[CARDS[card]] == brute(child, side), CARDS[card]
+
+
+@PROPERTY
+@given(st.sampled_from(TABLES), st.integers(0, 2**32), st.integers(1, 3))
+def test_principal_line_reaches_the_value(table: tuple[str, int], seed: int, left: int) -> None:
+    """RULES.md §7: the line played through the engine scores exactly the value."""
+    deal = reach(*table, seed, left)
+    solution = solve(deal)
+    assert solution.line[0] in solution.best_cards
+    for card in solution.line:
+        deal.play_card(card.index, belote=deal.can_announce_belote(card.index))
+    assert deal.is_over
+    assert value_for(deal, solution.side) == solution.value
+    assert deal.result.scores == solution.scores
+    assert tuple(deal.card_points_of(s) for s in range(deal.sides)) == solution.card_points
+
+
+@PROPERTY
+@given(st.sampled_from(TABLES), st.integers(0, 2**32), st.integers(1, 3))
+def test_target_query_answers_value_at_least_target(
+    table: tuple[str, int], seed: int, left: int
+) -> None:
+    """The null-window query says whether the value reaches the target."""
+    deal = reach(*table, seed, left)
+    value = solve(deal).value
+    for target in (value - 10, value - 1, value, value + 1, value + 10):
+        assert solve(deal, target=target) is (value >= target)
+
+
+@PROPERTY
+@given(st.sampled_from(TABLES[:3]), st.integers(0, 2**32), st.integers(1, 3))
+def test_makes_contract_is_the_minimax_outcome(
+    table: tuple[str, int], seed: int, left: int
+) -> None:
+    """RULES.md §7.1: the attack makes its contract (litige is not made) under perfect play."""
+    deal = reach(*table, seed, left)
+    assert makes_contract(deal) is bool(brute(deal, solver_side(deal), "made"))
+
+
+def test_french_has_no_contract_to_make() -> None:
+    """RULES.md §7 (001, 003): french is played without contract."""
+    deal = reach("french", 2, 1, 2)
+    with pytest.raises(InvalidArgument):
+        makes_contract(deal)
+
+
+def test_solve_needs_the_play_phase() -> None:
+    """RULES.md §3: before the trump is fixed there is nothing to solve."""
+    with pytest.raises(InvalidArgument):
+        solve(Deal.random("classic", seed=1))
+
+
+def _regression_deal(entry: dict[str, object]) -> Deal:
+    deal = Deal(str(entry["variant"]), list(entry["deck"]),  # type: ignore[call-overload]
+                dealer=int(entry["dealer"]),  # type: ignore[call-overload]
+                players=int(entry["players"]))  # type: ignore[call-overload]
+    deal.apply_all(list(entry["actions"]))  # type: ignore[call-overload]
+    return deal
+
+
+REGRESSION_DEALS = json.loads(REGRESSION.read_text())["deals"]
+
+
+@pytest.mark.parametrize("entry", REGRESSION_DEALS, ids=lambda e: f"{e['variant']}-{e['seed']}")
+def test_regression_deals_keep_their_values(entry: dict[str, object]) -> None:
+    """Deals solved once and cross-checked by brute force from four tricks left.
+
+    The file was made by ``benchmarks/solve.py --regression``: for each deal the
+    brute force, from the position four tricks before the end of the principal
+    line, found the same value. The deals are full (from the first lead) but
+    for ``french`` with three players, which start three tricks in.
+    """
+    deal = _regression_deal(entry)
+    solution = solve(deal)
+    assert solution.value == entry["value"]
+    assert {str(c): v for c, v in solution.card_values.items()} == entry["card_values"]
+    # Along the principal line the value never changes: check the end by brute force.
+    n = deal.players
+    for card in solution.line[: len(solution.line) - 2 * n]:
+        deal.play_card(card.index, belote=deal.can_announce_belote(card.index))
+    assert brute(deal, solution.side) == entry["value"]
