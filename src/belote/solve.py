@@ -72,7 +72,7 @@ from belote.cards import (
 )
 from belote.errors import InvalidArgument
 from belote.rules import PlayRules
-from belote.scoring import Outcome, Tally, score_tally
+from belote.scoring import Outcome, Tally, _score_trusted
 from belote.tricks import follower_mask
 
 if TYPE_CHECKING:
@@ -258,7 +258,9 @@ class _Game:
             tally = attrs.evolve(
                 self.base, tricks=tricks, card_points=cp, last_trick=last, belote=self.belote
             )
-            scores = score_tally(tally, self.deal.rules, pending=self.deal.pending).scores
+            # The measure search scores hypothetical tallies, some with card points no
+            # cards can make: past the checks of score_tally, the same scoring.
+            scores = _score_trusted(tally, self.deal.rules, self.deal.pending).scores
             cache[key] = scores
         return scores
 
@@ -266,7 +268,7 @@ class _Game:
         tally = attrs.evolve(
             self.base, tricks=tricks, card_points=cp, last_trick=last, belote=self.belote
         )
-        return score_tally(tally, self.deal.rules, pending=self.deal.pending).outcome
+        return _score_trusted(tally, self.deal.rules, self.deal.pending).outcome
 
     def value(self, scores: tuple[int, ...]) -> int:
         """The value of deal scores for ``side``."""
