@@ -707,6 +707,10 @@ class Comparison:
             with the same number of sides, how often the same deck gave a
             different deal winner (the side that scored more, or nobody).
         different_match_winner: the same for the matches of the shared deck stream.
+        par_deals: the decks also played out perfectly (``compare(..., par=n)``), else 0.
+        par: each variant's statistics on those decks when the bots' bidding is
+            followed by perfect play ([`par_deal`][belote.par.par_deal]); empty without par.
+        par_bots: each variant's statistics of the bots on the same decks; empty without par.
     """
 
     deals: int
