@@ -707,6 +707,10 @@ class Comparison:
             with the same number of sides, how often the same deck gave a
             different deal winner (the side that scored more, or nobody).
         different_match_winner: the same for the matches of the shared deck stream.
+        par_deals: the decks also played out perfectly (``compare(..., par=n)``), else 0.
+        par: each variant's statistics on those decks when the bots' bidding is
+            followed by perfect play ([`par_deal`][belote.par.par_deal]); empty without par.
+        par_bots: each variant's statistics of the bots on the same decks; empty without par.
     """
 
     deals: int
@@ -716,29 +720,45 @@ class Comparison:
     matches: tuple[MatchStats, ...]
     different_deal_winner: Mapping[str, float]
     different_match_winner: Mapping[str, float]
+    par_deals: int = 0
+    par: tuple[SimulationStats, ...] = ()
+    par_bots: tuple[SimulationStats, ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        """The comparison as JSON (what ``belote compare --json`` prints)."""
-        return {
+        """The comparison as JSON (what ``belote compare --json`` prints).
+
+        With par figures (``--par``), each variant also has ``"par"``:
+        ``{"deals": n, "bots": {...}, "perfect": {...}}``, the statistics of
+        the bots and of perfect play on the first ``n`` decks, and the
+        document has ``"par_deals"``.
+        """
+        variants: list[dict[str, object]] = [
+            {
+                **stats.to_json(),
+                "matches": {
+                    "matches": m.matches,
+                    "deals": m.deals,
+                    "mean_deals": m.mean_deals,
+                    "wins": list(m.wins),
+                    "unfinished": m.unfinished,
+                },
+            }
+            for stats, m in zip(self.variants, self.matches, strict=True)
+        ]
+        doc: dict[str, object] = {
             "deals": self.deals,
             "seed": self.seed,
             "bots": self.bots,
-            "variants": [
-                {
-                    **stats.to_json(),
-                    "matches": {
-                        "matches": m.matches,
-                        "deals": m.deals,
-                        "mean_deals": m.mean_deals,
-                        "wins": list(m.wins),
-                        "unfinished": m.unfinished,
-                    },
-                }
-                for stats, m in zip(self.variants, self.matches, strict=True)
-            ],
+            "variants": variants,
             "different_deal_winner": dict(self.different_deal_winner),
             "different_match_winner": dict(self.different_match_winner),
         }
+        if self.par:
+            doc["par_deals"] = self.par_deals
+            for entry, bots, perfect in zip(variants, self.par_bots, self.par, strict=True):
+                entry["par"] = {"deals": self.par_deals, "bots": bots.to_json(),
+                                "perfect": perfect.to_json()}
+        return doc
 
     def to_text(self) -> str:
         """A side-by-side table for people (what ``belote compare`` prints).
@@ -802,7 +822,42 @@ class Comparison:
             lines += [f"Note: {a} and {b} are not compared deck by deck: "
                       f"{sides_a} against {sides_b} have no common winner."
                       for a, sides_a, b, sides_b in skipped]
+        if self.par:
+            lines += ["", *self._par_lines()]
         return "\n".join(lines) + "\n"
+
+    def _par_lines(self) -> list[str]:
+        """The par table: the bots and perfect play side by side on the par decks."""
+        names = [stats.variant for stats in self.par]
+        width = max(9, *(len(name) // 2 + 2 for name in names))
+        label_width = 40
+        lines = [
+            f"Perfect play (par) on the first {self.par_deals} decks: the bots' bidding and",
+            "declarations, then the cards solved double-dummy from the first lead.",
+            "",
+            f"{'':<{label_width}}" + "".join(f"{name:>{2 * width}}" for name in names),
+            f"{'':<{label_width}}" + f"{'bots':>{width}}{'par':>{width}}" * len(names),
+        ]
+
+        def row(label: str, value: Callable[[SimulationStats], str]) -> None:
+            cells = "".join(f"{value(b):>{width}}{value(p):>{width}}"
+                            for b, p in zip(self.par_bots, self.par, strict=True))
+            lines.append(f"{label:<{label_width}}{cells}")
+
+        def pct(value: float) -> str:
+            return f"{100 * value:.1f}%"
+
+        row("contracts made, per played deal",
+            lambda s: pct(s.attack_success_rate) if s.has_contract else "-")
+        row("contracts failed, per played deal",
+            lambda s: pct(s.failure_rate) if s.has_contract else "-")
+        row("litiges, per played deal",
+            lambda s: pct(s.litige_rate) if s.has_contract else "-")
+        row("capots, per played deal", lambda s: pct(s.capot_rate))
+        row("mean score of the taker's side", lambda s: f"{s.mean_taker_score:.1f}")
+        row("mean score of the other side(s)",
+            lambda s: f"{s.mean_points - s.mean_taker_score:.1f}")
+        return lines
 
     def unpaired(self) -> list[tuple[str, str, str, str]]:
         """The pairs of variants left out of the same-deck comparison.
@@ -871,6 +926,7 @@ def compare(
     progress: bool = False,
     chunk: int | None = None,
     keep_winners: bool = False,
+    par: int = 0,
 ) -> Comparison:
     """Play the same decks and dealers under each variant and compare the statistics.
 
@@ -891,9 +947,15 @@ def compare(
         chunk: deals per chunk (matches: a tenth of it); the result does not depend on it.
         keep_winners: fill the per-deal and per-match ``winners`` of the statistics
             (memory then grows with ``deals``); off by default.
+        par: also play the first ``par`` decks (at most ``deals``) out
+            perfectly after the bots' bidding ([`par_deal`][belote.par.par_deal]),
+            for [`Comparison.par`][belote.simulate.Comparison] beside the
+            bots' figures on the same decks (``par_bots``); 0 for none.
+            Two sides only (not ``french`` with three players).
 
     Raises:
-        InvalidArgument: a bad count, a variant named twice, or unknown bots.
+        InvalidArgument: a bad count, a variant named twice, unknown bots, or
+            par figures for a table of three sides.
         UnknownVariant: no such variant.
     """
     chosen = [get_rules(v) for v in (variants or default_variants())]
@@ -913,6 +975,7 @@ def compare(
         raise InvalidArgument(f"matches must not be negative, not {match_count}")
     for _, n in table:
         _bots(bots, n)
+    par_count = _par_count(par, deals, table)
     size = _chunk_size(chunk, deals * len(table), executor)
     # Chunks go out range by range, every variant for each range, so the
     # same-deck comparisons are counted as the chunks come back: nothing is
@@ -924,7 +987,8 @@ def compare(
         for a, b in _chunks(count, step)
         for rules, n in table
     )
-    bar = (_Progress("compare", (deals + match_count) * len(table)) if progress else None)
+    bar = (_Progress("compare", (deals + match_count + par_count) * len(table))
+           if progress else None)
     accs = [_Acc(_side_count(r, n)) for r, n in table]
     match_accs = [_MatchAcc(_side_count(r, n)) for r, n in table]
     pairs = [(i, j) for i in range(len(table)) for j in range(i + 1, len(table))
@@ -946,10 +1010,16 @@ def compare(
                 match_diff[i, j] += sum(x[1] != y[1] for x, y in
                                         zip(group[i][1], group[j][1], strict=True))
             group = []
+        par_accs = _par_pass(table, seed, par_count, bots, executor, bar)
     finally:
         if bar is not None:
             bar.close()
     all_stats = tuple(_stats(acc, r, n, seed, name) for acc, (r, n) in zip(accs, table, strict=True))
+    par_bots, par_stats = (
+        tuple(tuple(_stats(pair[k], r, n, seed, name)
+                    for pair, (r, n) in zip(par_accs, table, strict=True)) for k in (0, 1))
+        if par_count else ((), ())
+    )
     all_matches = [m.stats() for m in match_accs]
     deal_pairs: dict[str, float] = {}
     match_pairs: dict[str, float] = {}
@@ -965,7 +1035,81 @@ def compare(
         matches=tuple(all_matches),
         different_deal_winner=deal_pairs,
         different_match_winner=match_pairs,
+        par_deals=par_count,
+        par=par_stats,
+        par_bots=par_bots,
     )
+
+
+# --- par: the bots' bidding, then perfect play -------------------------------------------------
+
+PAR_CHUNK: Final = 4
+"""Decks per chunk of the par pass (each deck is solved: about a second of work)."""
+
+
+def _par_count(par: int, deals: int, table: Sequence[tuple[Rules, int]]) -> int:
+    """How many decks the par pass plays: ``par``, at most ``deals``.
+
+    Raises:
+        InvalidArgument: a bad count, or a table of more than two sides.
+    """
+    if isinstance(par, bool) or not isinstance(par, int) or par < 0:
+        raise InvalidArgument(f"par must be a whole number, not {par!r}")
+    if par:
+        for rules, n in table:
+            if _side_count(rules, n) != 2:
+                raise InvalidArgument(
+                    f"par figures need two sides; {rules.name} with {n} players has {n}"
+                )
+    return min(par, deals)
+
+
+@attrs.frozen
+class _ParTask:
+    rules: Rules
+    players: int
+    seed: int
+    start: int
+    stop: int
+    bots: BotSpec
+
+
+def _run_par_task(task: _ParTask) -> tuple[_Acc, _Acc]:
+    """A chunk of the par pass: (the bots' statistics, perfect play's) on its decks."""
+    from belote.par import par_deal
+
+    rules, players = task.rules, task.players
+    bots = _bots(task.bots, players)
+    partners = rules.partnerships and players == 4
+    sides = 2 if partners else players
+    by_bots, perfect = _Acc(sides), _Acc(sides)
+    for index in range(task.start, task.stop):
+        deal, result, redeals = _play_dealing(rules, players, task.seed, index, bots, None)
+        by_bots.redeals += redeals
+        by_bots.add(deal, result, partners)
+        played, par_result, _ = par_deal(deal)
+        perfect.redeals += redeals
+        perfect.add(played, par_result, partners)
+    return by_bots, perfect
+
+
+def _par_pass(
+    table: Sequence[tuple[Rules, int]], seed: int, count: int, bots: BotSpec,
+    executor: Executor | None, bar: _Progress | None,
+) -> list[tuple[_Acc, _Acc]]:
+    """The par statistics of each variant on decks ``0 .. count - 1``, chunk by chunk in order."""
+    accs = [(_Acc(2), _Acc(2)) for _ in table]
+    if not count:
+        return accs
+    size = chunk_size(count, executor, PAR_CHUNK)
+    tasks = (_ParTask(rules, n, seed, a, b, bots)
+             for a, b in _chunks(count, size) for rules, n in table)
+    for k, (by_bots, perfect) in enumerate(ordered_map(_run_par_task, tasks, executor)):
+        accs[k % len(table)][0].merge(by_bots, False)
+        accs[k % len(table)][1].merge(perfect, False)
+        if bar is not None:
+            bar.step(by_bots.deals)
+    return accs
 
 
 # --- the commands -----------------------------------------------------------------------------
@@ -1066,11 +1210,12 @@ def compare_command(args: argparse.Namespace, out: TextIO) -> int:
     matches = getattr(args, "matches", None)
     plot_path: str | None = getattr(args, "plot", None)
     plot = _plotter() if plot_path else None
+    par = getattr(args, "par_deals", 0) if getattr(args, "par", False) else 0
     comparison = _with_executor(
         args.jobs,
         lambda executor: compare(
             variants, args.deals, args.seed, args.players, args.bots, executor,
-            matches=matches, progress=True,
+            matches=matches, progress=True, par=par,
         ),
         getattr(args, "dask", None),
     )

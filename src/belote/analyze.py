@@ -1,0 +1,326 @@
+"""Annotate a played deal card by card with the double-dummy solver.
+
+[`analyze`][belote.analyze.analyze] replays a deal and, at every card played,
+asks the solver ([`solve`][belote.solve.solve]) for the value of each legal
+card: the card played is compared with the best card available at that
+moment, and the loss is counted from the point of view of the side that
+played it. A card that changes the result of perfect play from then on (a
+made contract now fails, a capot is lost, a litige appears) is marked
+``??``, any other card that loses value ``?``, as chess programs annotate a
+game. ``belote analyze RECORD`` prints it.
+
+The values are those of [`solve`][belote.solve.solve]: the taker's side's
+deal score minus the other side's (two sides), or the paranoid margin of
+the seat to act (``french`` with three players). The declarations of the
+first trick count from the first card on (each seat declares before its
+first card, from its hand alone; see [`belote.par`][belote.par]).
+
+>>> from belote.deal import Deal
+>>> deal = Deal.random("classic", seed=3)
+>>> _ = deal.take()
+>>> for _ in range(24):
+...     deal.play_card(deal.legal_play_cards()[0])
+>>> analysis = analyze(deal, start=20)
+>>> [card.index for card in analysis.cards][:2], all(c.loss >= 0 for c in analysis.cards)
+([20, 21], True)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from belote.actions import Action, Verb
+from belote.cards import Card
+from belote.deal import Deal
+from belote.errors import InvalidArgument
+from belote.scoring import DealResult, Outcome
+from belote.solve import Solution
+
+__all__ = ["Analysis", "CardAnalysis", "analyze", "result_label"]
+
+
+@attrs.frozen(kw_only=True)
+class CardAnalysis:
+    """One card of a deal, against the best card its seat had.
+
+    Attributes:
+        index: the card's place in the play, from 0 (the first lead).
+        trick: the trick it belongs to, from 1.
+        seat: the seat that played it.
+        card: the card.
+        value: the value of the position after it, under perfect play from
+            then on (for ``side``).
+        best_cards: the legal cards that kept the value, in index order.
+        best_value: the value of the position before it (that of the best cards).
+        loss: how much the card cost its player's side: ``best_value - value``
+            when the player plays for ``side``, else ``value - best_value``;
+            never negative.
+        side: the side the values are counted for (the taker's side, or in
+            ``french`` with three players the seat to act).
+        result_before: the result of perfect play before the card
+            (see [`result_label`][belote.analyze.result_label]).
+        result_after: the result of perfect play after it.
+    """
+
+    index: int
+    trick: int
+    seat: int
+    card: Card
+    value: int
+    best_cards: tuple[Card, ...]
+    best_value: int
+    loss: int
+    side: int
+    result_before: str
+    result_after: str
+
+    @property
+    def changed_result(self) -> bool:
+        """Whether the card lost value and changed the result of perfect play."""
+        return self.loss > 0 and self.result_before != self.result_after
+
+    @property
+    def mark(self) -> str:
+        """``"??"`` for a card that changed the result, ``"?"`` for one that lost value, else ``""``."""
+        if self.changed_result:
+            return "??"
+        return "?" if self.loss else ""
+
+    def to_json(self) -> dict[str, object]:
+        """The card's analysis as JSON (one entry of ``belote analyze --json``)."""
+        return {
+            "index": self.index,
+            "trick": self.trick,
+            "seat": self.seat,
+            "card": str(self.card),
+            "value": self.value,
+            "best_card": str(self.best_cards[0]),
+            "best_cards": [str(card) for card in self.best_cards],
+            "best_value": self.best_value,
+            "loss": self.loss,
+            "side": self.side,
+            "result_before": self.result_before,
+            "result_after": self.result_after,
+            "changed_result": self.changed_result,
+            "mark": self.mark,
+        }
+
+
+@attrs.frozen(kw_only=True)
+class Analysis:
+    """A deal annotated card by card (see [`analyze`][belote.analyze.analyze]).
+
+    Attributes:
+        variant: the variant's name.
+        players: the number of players.
+        taker: the seat that took, or ``None`` (no card played).
+        trump: the trump suit's letter, or ``None``.
+        cards: the analysis of each card analysed, in play order.
+        result: the deal's own result (see [`result_label`][belote.analyze.result_label]),
+            or ``None`` when the deal is not over.
+        scores: the deal's own scores per side, or ``None`` when it is not over.
+    """
+
+    variant: str
+    players: int
+    taker: int | None
+    trump: str | None
+    cards: tuple[CardAnalysis, ...]
+    result: str | None
+    scores: tuple[int, ...] | None
+
+    @property
+    def total_loss(self) -> dict[int, int]:
+        """The losses added up per seat (seats that lost nothing included)."""
+        totals = dict.fromkeys(range(self.players), 0)
+        for card in self.cards:
+            totals[card.seat] += card.loss
+        return totals
+
+    def to_json(self) -> dict[str, object]:
+        """The analysis as JSON (what ``belote analyze --json`` prints for one deal)."""
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "taker": self.taker,
+            "trump": self.trump,
+            "result": self.result,
+            "scores": None if self.scores is None else list(self.scores),
+            "total_loss": {str(seat): loss for seat, loss in self.total_loss.items()},
+            "cards": [card.to_json() for card in self.cards],
+        }
+
+    def to_text(self) -> str:
+        """The analysis for people: trick by trick, ``?`` and ``??`` on the costly cards."""
+        head = f"{self.variant}, {self.players} players"
+        if self.taker is not None:
+            head += f", seat {self.taker} took {self.trump}"
+        lines = [head]
+        if not self.cards:
+            return "\n".join([*lines, "No card was played: nothing to analyse."]) + "\n"
+        first = self.cards[0]
+        whose = ("the margin of the seat to act over the best other seat" if self.players == 3
+                 else "the taker's side's deal score minus the other side's")
+        lines += [
+            f"Values: {whose}, with perfect play from then on.",
+            f"Perfect play from the first card analysed: {first.result_before}, "
+            f"value {first.best_value}.",
+        ]
+        trick = 0
+        for card in self.cards:
+            if card.trick != trick:
+                trick = card.trick
+                lines += ["", f"Trick {trick}"]
+            text = f"{card.card}{card.mark}"
+            line = f"  seat {card.seat}  {text:<6}{card.value:>6}"
+            if card.loss:
+                best = " ".join(str(c) for c in card.best_cards)
+                line += f"   loses {card.loss} (best {best}: {card.best_value})"
+                if card.changed_result:
+                    line += f"; {card.result_before} -> {card.result_after}"
+            lines.append(line)
+        lines.append("")
+        losses = ", ".join(f"seat {seat} {loss}" for seat, loss in self.total_loss.items())
+        lines.append(f"Total loss: {losses}")
+        marked = [c for c in self.cards if c.mark]
+        lines.append(f"Marked cards: {sum(c.mark == '??' for c in marked)} '??', "
+                     f"{sum(c.mark == '?' for c in marked)} '?'")
+        if self.result is not None and self.scores is not None:
+            scores = ", ".join(str(s) for s in self.scores)
+            lines.append(f"Result of the deal as played: {self.result} (scores {scores})")
+        return "\n".join(lines) + "\n"
+
+
+def result_label(deal: Deal, result: DealResult) -> str:
+    """The result of a finished deal in words, as the analysis compares results.
+
+    The outcome (``made``, ``failed``, ``litige``; ``played`` in ``french``),
+    then a capot and who made it; without a contract, also the side that
+    scored more (``side 1 ahead``) or ``equal``.
+    """
+    parts = [result.outcome.value]
+    taker = deal.taker
+    if result.capot is not None and taker is not None:
+        if deal.rules.has_contract:
+            by = "the attack" if result.capot == deal.side(taker) else "the defence"
+        else:
+            by = f"side {result.capot}"
+        parts.append(f"capot by {by}")
+    if result.outcome is Outcome.PLAYED:
+        best = max(result.scores)
+        leaders = [side for side, score in enumerate(result.scores) if score == best]
+        parts.append(f"side {leaders[0]} ahead" if len(leaders) == 1 else "equal")
+    return ", ".join(parts)
+
+
+def _first_trick_declares(deal: Deal) -> tuple[dict[int, list[Action]], tuple[Action, ...]]:
+    """The declare actions made in the first trick after the first card, per seat, and all of them."""
+    per_seat: dict[int, list[Action]] = {}
+    plays = 0
+    for action in deal.history:
+        if action.verb is Verb.PLAY:
+            plays += 1
+            if plays >= deal.players:
+                break
+        elif action.verb is Verb.DECLARE and plays:
+            per_seat.setdefault(action.seat, []).append(action)
+    return per_seat, tuple(a for actions in per_seat.values() for a in actions)
+
+
+def _perfect_result(position: Deal, solution: Solution,
+                    declares: dict[int, list[Action]]) -> str:
+    """The result of the solution's principal line played from ``position``."""
+    played = position.copy()
+    pending = {seat: list(actions) for seat, actions in declares.items()}
+    for card in solution.line:
+        seat = played.to_act
+        assert seat is not None
+        if not played.tricks_played:
+            for action in pending.pop(seat, ()):
+                if played.can(action):
+                    played.apply(action)
+        played.play_card(card.index, belote=played.can_announce_belote(card.index))
+    return result_label(played, played.result)
+
+
+def analyze(deal: Deal, *, start: int = 0) -> Analysis:
+    """Replay ``deal`` and value every card played with the double-dummy solver.
+
+    Args:
+        deal: a deal (finished or not) played under the rules; it is not changed.
+        start: analyse the cards from this place in the play on (0: the
+            first lead); earlier cards are only replayed.
+
+    Returns:
+        The [`Analysis`][belote.analyze.Analysis]: each card's value, the
+        best cards and their value, the loss, and the results of perfect
+        play before and after it.
+
+    Raises:
+        InvalidArgument: a deal with offences (a lenient replay), or a bad ``start``.
+    """
+    from belote.par import solve_known
+
+    if deal.offences:
+        raise InvalidArgument("analyze needs a deal played under the rules; this one has offences")
+    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+        raise InvalidArgument(f"start must be a whole number, not {start!r}")
+    record = deal.to_record()
+    record["actions"] = []
+    record["finished"] = False
+    position = Deal.from_record(record)
+    declares, declarations_made = _first_trick_declares(deal)
+    plays = [action for action in deal.history if action.verb is Verb.PLAY]
+    # every declaration of the deal's first trick, in the order made
+    all_declarations = deal.declarations if declarations_made else None
+    positions: list[tuple[int, Deal]] = []  # (place in the play, position before that card)
+    place = 0
+    for action in deal.history:
+        if action.verb is Verb.PLAY:
+            if place >= start:
+                positions.append((place, position.copy()))
+            place += 1
+        position.apply(action)
+    if start > len(plays):
+        raise InvalidArgument(f"start {start} is past the {len(plays)} cards played")
+    solutions = [solve_known(p, all_declarations) for _, p in positions]
+    results = [_perfect_result(p, s, declares) for (_, p), s in zip(positions, solutions, strict=True)]
+    over = deal.is_over
+    final = result_label(deal, deal.result) if over else None
+    after_last = final
+    if positions and not over and position.trump is not None and position.legal_play_mask():
+        tail = solve_known(position, all_declarations)
+        after_last = _perfect_result(position, tail, declares)
+    cards = []
+    for k, ((place, _), solution) in enumerate(zip(positions, solutions, strict=True)):
+        action = plays[place]
+        card = action.cards[0]
+        value = solution.card_values.get(card)
+        if value is None:  # pragma: no cover - a legal card always has a value
+            raise InvalidArgument(f"card {card} was not legal at place {place}")
+        best = solution.value
+        loss = best - value if solution.maximising else value - best
+        after = results[k + 1] if k + 1 < len(results) else after_last
+        cards.append(CardAnalysis(
+            index=place,
+            trick=place // deal.players + 1,
+            seat=action.seat,
+            card=card,
+            value=value,
+            best_cards=solution.best_cards,
+            best_value=best,
+            loss=loss,
+            side=solution.side,
+            result_before=results[k],
+            result_after=after if after is not None else results[k],
+        ))
+    trump = deal.trump
+    return Analysis(
+        variant=deal.rules.name,
+        players=deal.players,
+        taker=deal.taker,
+        trump=None if trump is None else str(trump),
+        cards=tuple(cards),
+        result=final,
+        scores=deal.result.scores if over else None,
+    )
