@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol, runtime_checkable
 
-from belote.actions import ID_DECLARE, ID_STOP, ID_SWAP, Action, Verb
+from belote.actions import ACTION_IDS, ID_DECLARE, ID_PLAY, ID_STOP, ID_SWAP, Action, Verb
 from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.deal import Deal, Observation, Phase
 from belote.deal.state import _BYTE_CARDS
@@ -88,6 +88,8 @@ _TRUMP_BID: Final = (5, 5, 14, 10, 20, 5, 5, 11)
 
 
 _STOP_OR_SWAP: Final = 1 << ID_STOP | 1 << ID_SWAP
+_NOT_PLAIN_PLAY: Final = ((1 << ACTION_IDS) - 1) & ~(0xFFFFFFFF << ID_PLAY) & ~_STOP_OR_SWAP
+"""Every action id bit but the plain ``play`` ids, ``stop`` and ``swap``."""
 
 
 def _cards(mask: int) -> list[int]:
@@ -209,8 +211,19 @@ class RandomBot:
     def _any_action(self, deal: Deal, seat: int) -> None:
         # Any legal action of the seat but stop and swap, in the order of legal_actions
         # (legal_action_ids lists the same order): the int layer, no Action built.
+        mask = deal.legal_action_mask()
+        if not mask & _NOT_PLAIN_PLAY:
+            # Only plain cards (besides stop and swap): the k-th legal card in
+            # index order, as legal_action_ids lists them, without the list.
+            cards = mask >> ID_PLAY & 0xFFFFFFFF
+            k = int(self.rng.random() * cards.bit_count())
+            while k:
+                cards &= cards - 1
+                k -= 1
+            deal.apply_id(ID_PLAY + (cards & -cards).bit_length() - 1)
+            return
         ids = deal.legal_action_ids()
-        if deal.legal_action_mask() & _STOP_OR_SWAP:
+        if mask & _STOP_OR_SWAP:
             ids = [i for i in ids if i != ID_STOP and i != ID_SWAP]
         deal.apply_id(ids[int(self.rng.random() * len(ids))])
 
