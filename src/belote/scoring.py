@@ -569,6 +569,20 @@ def _check_announcements(tally: Tally, rules: Rules, hand_size: int) -> None:
 # --- steps 2 and 3: card points, last trick, capot ----------------------------------
 
 
+_LINES: dict[tuple[int, str, int], Line] = {}
+
+
+def _line(to: int, item: str, points: int) -> Line:
+    """``Line(to, item, points)``, shared: lines are values and deals repeat the same few."""
+    key = (to, item, points)
+    line = _LINES.get(key)
+    if line is None:
+        if len(_LINES) >= 4096:  # a bound for unusual items and point counts
+            _LINES.clear()
+        line = _LINES[key] = Line(to, item, points)
+    return line
+
+
 def _find_capot(tally: Tally, rules: Rules) -> int | None:
     """The side that made capot under ``rules.capot_rule``, or ``None``."""
     if tally.last_trick is None:
@@ -613,19 +627,19 @@ def _card_lines(tally: Tally, rules: Rules, capot: int | None) -> list[list[Line
     for side, points in enumerate(tally.card_points):
         own: list[Line] = []
         if side == capot and rules.capot_rule is not CapotRule.PLAYER_ALL_TRICKS:
-            own.append(Line(side, CAPOT, rules.capot_value))  # instead of card points
+            own.append(_line(side, CAPOT, rules.capot_value))  # instead of card points
         else:
             if points:
-                own.append(Line(side, CARD_POINTS, points))
+                own.append(_line(side, CARD_POINTS, points))
             if side == capot:
-                own.append(Line(side, CAPOT, rules.capot_value))
+                own.append(_line(side, CAPOT, rules.capot_value))
             if side == tally.last_trick and rules.last_trick_bonus and (
                 side not in bonus or rules.capot_keeps_last_trick
             ):
-                own.append(Line(side, LAST_TRICK, rules.last_trick_bonus))
+                own.append(_line(side, LAST_TRICK, rules.last_trick_bonus))
         lines.append(own)
     for side in split:
-        lines[side].append(Line(side, CAPOT_SPLIT, rules.capot_split_value))
+        lines[side].append(_line(side, CAPOT_SPLIT, rules.capot_split_value))
     return lines
 
 
@@ -634,7 +648,7 @@ def _round_half_up(value: int, step: int, half_up: bool = True) -> int:
 
 
 def _rounding_line(side: int, raw: int, rounded: int) -> list[Line]:
-    return [Line(side, ROUNDING, rounded - raw)] if rounded != raw else []
+    return [_line(side, ROUNDING, rounded - raw)] if rounded != raw else []
 
 
 def _round_cards(
@@ -690,7 +704,7 @@ def _announcement_lines(
     for declaration in scoring:
         side = _side_of(declaration.seat, rules)
         combination = declaration.combination
-        lines[side].append(Line(side, combination.label, combination.points(rules)))
+        lines[side].append(_line(side, combination.label, combination.points(rules)))
     return lines
 
 
@@ -698,7 +712,7 @@ def _belote_lines(tally: Tally, rules: Rules, sides: int) -> list[list[Line]]:
     lines: list[list[Line]] = [[] for _ in range(sides)]
     if tally.belote is not None and rules.belote_value:
         side = _side_of(tally.belote, rules)
-        lines[side].append(Line(side, BELOTE, rules.belote_value))
+        lines[side].append(_line(side, BELOTE, rules.belote_value))
     return lines
 
 
@@ -730,7 +744,7 @@ def _sum(lines: Sequence[Line]) -> int:
 
 
 def _forfeited(lines: Sequence[Line], to: int) -> list[Line]:
-    return [Line(to, line.item + FROM_ATTACK, line.points) for line in lines]
+    return [_line(to, line.item + FROM_ATTACK, line.points) for line in lines]
 
 
 class _Parts:
@@ -795,9 +809,9 @@ def _allocate(
         return attack_lines, defence_lines, 0
     if outcome is Outcome.FAILED:
         base = (
-            Line(defence, REVERSE_CAPOT, rules.reverse_capot_value)
+            _line(defence, REVERSE_CAPOT, rules.reverse_capot_value)
             if capot == defence
-            else Line(defence, rules.failed_label, rules.failed_defence_points)
+            else _line(defence, rules.failed_label, rules.failed_defence_points)
         )
         defence_lines = [base, *parts.announcements[defence], *parts.belote[defence]]
         if rules.forfeit_announcements:
@@ -823,11 +837,11 @@ def _pay_pending(
 ) -> tuple[Line | None, int]:
     """The line paying the incoming pending points, and the points pending after the deal."""
     if outcome is Outcome.MADE:
-        return (Line(attack, PENDING_WON, pending) if pending else None), 0
+        return (_line(attack, PENDING_WON, pending) if pending else None), 0
     if outcome is Outcome.FAILED:
-        return (Line(defence, PENDING_WON, pending) if pending else None), 0
+        return (_line(defence, PENDING_WON, pending) if pending else None), 0
     if rules.pending_rule is PendingRule.NEXT_ATTACK_OR_DEFENCE:
-        return (Line(defence, PENDING_WON, pending) if pending else None), held
+        return (_line(defence, PENDING_WON, pending) if pending else None), held
     return None, pending + held
 
 
@@ -852,7 +866,7 @@ def _result(
             tally.penalties, rules.penalties, [_side_of(seat, rules) for seat in
                                                range(tally.players)], sides
         )
-        lines = [*lines, *(Line(to, item, points) for to, item, points in extra)]
+        lines = [*lines, *(_line(to, item, points) for to, item, points in extra)]
     ordered = tuple(sorted(lines, key=_line_side))  # stable: keeps item order
     scores = [0] * sides
     for line in ordered:
