@@ -622,33 +622,25 @@ def _card_lines(tally: Tally, rules: Rules, capot: int | None) -> list[list[Line
     ``rules.capot_keeps_last_trick`` (003, RULES.md §7.2).
     """
     split = _capot_split(tally, rules, capot)
-    bonus = {capot, *split} if capot is not None else set(split)
+    all_tricks = rules.capot_rule is CapotRule.PLAYER_ALL_TRICKS
+    last, last_bonus = tally.last_trick, rules.last_trick_bonus
+    keeps_last = rules.capot_keeps_last_trick
     lines: list[list[Line]] = []
     for side, points in enumerate(tally.card_points):
-        own: list[Line] = []
-        if side == capot and rules.capot_rule is not CapotRule.PLAYER_ALL_TRICKS:
-            own.append(_line(side, CAPOT, rules.capot_value))  # instead of card points
+        if side == capot and not all_tricks:
+            own = [_line(side, CAPOT, rules.capot_value)]  # instead of card points
         else:
-            if points:
-                own.append(_line(side, CARD_POINTS, points))
+            own = [_line(side, CARD_POINTS, points)] if points else []
             if side == capot:
                 own.append(_line(side, CAPOT, rules.capot_value))
-            if side == tally.last_trick and rules.last_trick_bonus and (
-                side not in bonus or rules.capot_keeps_last_trick
+            if side == last and last_bonus and (
+                keeps_last or (side != capot and side not in split)
             ):
-                own.append(_line(side, LAST_TRICK, rules.last_trick_bonus))
+                own.append(_line(side, LAST_TRICK, last_bonus))
         lines.append(own)
     for side in split:
         lines[side].append(_line(side, CAPOT_SPLIT, rules.capot_split_value))
     return lines
-
-
-def _round_half_up(value: int, step: int, half_up: bool = True) -> int:
-    return (value + (step // 2 if half_up else (step - 1) // 2)) // step * step
-
-
-def _rounding_line(side: int, raw: int, rounded: int) -> list[Line]:
-    return [_line(side, ROUNDING, rounded - raw)] if rounded != raw else []
 
 
 def _round_cards(
@@ -658,21 +650,21 @@ def _round_cards(
     step = rules.round_to
     if not step or capot is not None:
         return cards
+    # To the nearest multiple of step; a half goes up with round_half_up, else down.
+    half = step // 2 if rules.round_half_up else (step - 1) // 2
     raw = [_sum(lines) for lines in cards]
-    half_up = rules.round_half_up
     if attack is None or len(cards) != 2 or not rules.attack_gets_rounded_rest:
-        return [
-            lines
-            + _rounding_line(side, raw[side], _round_half_up(raw[side], step, half_up))
-            for side, lines in enumerate(cards)
-        ]
-    defence = 1 - attack
-    rounded = [0, 0]
-    rounded[defence] = _round_half_up(raw[defence], step, half_up)
-    rounded[attack] = rules.rounded_total - rounded[defence]
-    return [
-        lines + _rounding_line(side, raw[side], rounded[side]) for side, lines in enumerate(cards)
-    ]
+        rounded = [(points + half) // step * step for points in raw]
+    else:
+        defence = 1 - attack
+        rounded = [0, 0]
+        rounded[defence] = (raw[defence] + half) // step * step
+        rounded[attack] = rules.rounded_total - rounded[defence]
+    result = []
+    for side, lines in enumerate(cards):
+        change = rounded[side] - raw[side]
+        result.append([*lines, _line(side, ROUNDING, change)] if change else lines[:])
+    return result
 
 
 # --- step 4: announcements and belote -----------------------------------------------

@@ -6,7 +6,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from belote.actions import DECLARE_IDS, ID_DECLARE
-from belote.announcements import Declaration, no_announcements_message
+from belote.announcements import (
+    Declaration,
+    Kind,
+    _combinations_of,
+    _resolve_trusted,
+    no_announcements_message,
+)
 from belote.cards import Card, CardSet
 from belote.deal.state import _H_DECLARE, _PLAY
 from belote.deal.swap import SevenSwap
@@ -27,8 +33,6 @@ class Declarations(SevenSwap):
         cache = self._layout.combinations
         combos = cache.get(hand)
         if combos is None:
-            from belote.announcements import _combinations_of
-
             if len(cache) >= 4096:  # hands seldom repeat: keep the cache small
                 cache.clear()
             combos = cache[hand] = _combinations_of(hand, self.rules)
@@ -160,8 +164,6 @@ class Declarations(SevenSwap):
         if not declarations:
             self._resolved = ()
             return
-        from belote.announcements import Kind, _resolve_trusted
-
         self._resolved = _resolve_trusted(
             declarations, self.rules, self._trump, self._n, (self._dealer + 1) % self._n
         )
