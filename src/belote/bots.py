@@ -102,14 +102,27 @@ def _cards(mask: int) -> list[int]:
     ]
 
 
+# _CHEAP_FIRST[trump]: the card indices by _COST, cheapest first, ties by index;
+# _DEAR_FIRST[trump]: dearest first, ties by index. The first one held is what
+# ``min`` / ``max`` by cost would pick among a mask's cards in index order.
+_CHEAP_FIRST: Final = tuple(tuple(sorted(range(32), key=lambda c: (_COST[t][c], c))) for t in range(4))
+_DEAR_FIRST: Final = tuple(tuple(sorted(range(32), key=lambda c: (-_COST[t][c], c))) for t in range(4))
+
+
 def _cheapest(mask: int, trump: int) -> int:
-    cost = _COST[trump]
-    return min(_cards(mask), key=cost.__getitem__)
+    """The card of ``mask`` with the lowest cost (the lowest index on equal costs)."""
+    for card in _CHEAP_FIRST[trump]:
+        if mask >> card & 1:
+            return card
+    raise InvalidArgument("no card to choose from")  # pragma: no cover - callers pass cards
 
 
 def _top(mask: int, trump: int) -> int:
-    cost = _COST[trump]
-    return max(_cards(mask), key=cost.__getitem__)
+    """The card of ``mask`` with the highest cost (the lowest index on equal costs)."""
+    for card in _DEAR_FIRST[trump]:
+        if mask >> card & 1:
+            return card
+    raise InvalidArgument("no card to choose from")  # pragma: no cover - callers pass cards
 
 
 @runtime_checkable
@@ -348,8 +361,8 @@ class HeuristicBot:
 
     def __init__(self, take_threshold: int = 34) -> None:
         self.take_threshold = take_threshold
-        # (deal, players, partners, trump, taker, may call out): read once per deal.
-        self._deal: tuple[Deal, int, bool, int, int, bool] | None = None
+        # (deal, players, partners, trump, taker, may call out, announces): read once per deal.
+        self._deal: tuple[Deal, int, bool, int, int, bool, bool] | None = None
 
     def start_deal(self, rng: random.Random) -> None:
         """Nothing to do: the heuristic bot is deterministic."""
@@ -378,24 +391,28 @@ class HeuristicBot:
             assert trump is not None and taker is not None
             known = self._deal = (
                 deal, n, rules.partnerships and n == 4, int(trump), taker,
-                rules.calling_out is not CallingOut.NONE,
+                rules.calling_out is not CallingOut.NONE, rules.has_announcements,
             )
-        _, n, partners, trump_index, taker, may_stop = known
-        if deal.tricks_played == 0 and deal.legal_action_mask() >> ID_DECLARE & 1:
+        _, n, partners, trump_index, taker, may_stop, announces = known
+        if announces and deal.tricks_played == 0 and deal.legal_action_mask() >> ID_DECLARE & 1:
             # Declare everything before the first card (the id is legal only then).
             deal.apply_id(ID_DECLARE)
             return
         if may_stop and self._should_stop(deal, seat):
             deal.stop()
             return
-        card = self._card(
-            seat, n, partners, deal.hand_mask(seat), legal, deal.trick_cards(),
-            deal.trick_leader, trump_index, taker, deal.played_mask(),
-        )
+        if legal & (legal - 1) == 0:  # one legal card: nothing to weigh
+            card = legal.bit_length() - 1
+        else:
+            card = self._card(
+                seat, n, partners, deal.hand_mask(seat), legal, deal.trick_cards(),
+                deal.trick_leader, trump_index, taker, deal.played_mask(),
+            )
         deal.play_card(card, deal.can_announce_belote(card))
 
     def _should_stop(self, deal: Deal, seat: int) -> bool:
-        if not deal.claim_holds(seat):
+        # Whether stop is legal first: the cheap test, and seldom true.
+        if not deal.legal_action_mask() >> ID_STOP & 1 or not deal.claim_holds(seat):
             return False
         side = deal.side(seat)
         if deal.rules.has_contract and deal.attack == side:
@@ -406,7 +423,7 @@ class HeuristicBot:
             threat = max(deal.points_so_far(s) for s in others) + remaining
             if deal.points_so_far(side) <= threat:
                 return False
-        return deal.can(Action.stop(seat))
+        return True
 
     # --- decisions on plain values (shared by both paths) -------------------------------
 
