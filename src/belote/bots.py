@@ -166,6 +166,8 @@ def play_deal(deal: Deal, players: Sequence[Player]) -> DealResult:
                               f"not {len(players)}")
     if all(type(player) is RandomBot for player in players):
         return _play_random(deal, players)  # type: ignore[arg-type]
+    if all(type(player) is HeuristicBot for player in players):
+        return _play_heuristic(deal, players)  # type: ignore[arg-type]
     offer = deal.rules.seven_swap
     seat = deal.to_act
     while seat is not None:
@@ -297,6 +299,52 @@ def _play_random(deal: Deal, bots: Sequence[RandomBot]) -> DealResult:
             play(card, announce(card) and rand() < 0.5)
         else:
             play(card)
+    return deal.result
+
+
+def _play_heuristic(deal: Deal, bots: Sequence[HeuristicBot]) -> DealResult:
+    """[`play_deal`][belote.bots.play_deal] for a table of heuristic bots: the same decisions in the same order.
+
+    The bidding goes through each bot's ``act``; the play is
+    [`HeuristicBot.act`][belote.bots.HeuristicBot.act]'s play step in one
+    loop, with what stays fixed for the deal read once.
+    """
+    seat = deal.to_act
+    while seat is not None and not deal.legal_play_mask():
+        bots[seat].act(deal, seat)  # a bid
+        seat = deal.to_act
+    if seat is None:
+        return deal.result
+    rules = deal.rules
+    if rules.seven_swap:
+        holder = deal.swap_seat()
+        if holder is not None and bots[holder].accepts_swap(deal, holder):
+            deal.swap(holder)
+    trump, taker, n = deal.trump, deal.taker, deal.players
+    assert trump is not None and taker is not None
+    trump_index, partners = int(trump), rules.partnerships and n == 4
+    may_stop = rules.calling_out is not CallingOut.NONE
+    announces = rules.has_announcements
+    legal_play_mask, hand_mask, trick_cards = deal.legal_play_mask, deal.hand_mask, deal.trick_cards
+    played_mask, can_announce, play_card = deal.played_mask, deal.can_announce_belote, deal.play_card
+    seat = deal.to_act
+    while seat is not None:
+        bot = bots[seat]
+        legal = legal_play_mask()
+        if announces and deal.tricks_played == 0 and deal.legal_action_mask() >> ID_DECLARE & 1:
+            deal.apply_id(ID_DECLARE)  # everything, before the first card
+        elif may_stop and bot._should_stop(deal, seat):
+            deal.stop()
+        else:
+            if legal & (legal - 1) == 0:  # one legal card: nothing to weigh
+                card = legal.bit_length() - 1
+            else:
+                card = bot._card(
+                    seat, n, partners, hand_mask(seat), legal, trick_cards(),
+                    deal.trick_leader, trump_index, taker, played_mask(),
+                )
+            play_card(card, can_announce(card))
+        seat = deal.to_act
     return deal.result
 
 
