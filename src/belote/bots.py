@@ -102,16 +102,24 @@ def _cards(mask: int) -> list[int]:
     ]
 
 
-# _CHEAP_FIRST[trump]: the card indices by _COST, cheapest first, ties by index;
-# _DEAR_FIRST[trump]: dearest first, ties by index. The first one held is what
-# ``min`` / ``max`` by cost would pick among a mask's cards in index order.
-_CHEAP_FIRST: Final = tuple(tuple(sorted(range(32), key=lambda c: (_COST[t][c], c))) for t in range(4))
+# _CHEAP_PLAIN[trump] (_CHEAP_TRUMPS[trump]): the plain cards (the trumps) by _COST,
+# cheapest first, ties by index; _DEAR_FIRST[trump]: every card, dearest first,
+# ties by index. The first one held is what ``min`` / ``max`` by cost would pick
+# among a mask's cards in index order; every trump costs more than any plain card.
+_CHEAP_PLAIN: Final = tuple(
+    tuple(sorted((c for c in range(32) if c >> 3 != t), key=lambda c: (_COST[t][c], c)))
+    for t in range(4)
+)
+_CHEAP_TRUMPS: Final = tuple(
+    tuple(sorted(range(8 * t, 8 * t + 8), key=lambda c: (_COST[t][c], c))) for t in range(4)
+)
 _DEAR_FIRST: Final = tuple(tuple(sorted(range(32), key=lambda c: (-_COST[t][c], c))) for t in range(4))
 
 
 def _cheapest(mask: int, trump: int) -> int:
     """The card of ``mask`` with the lowest cost (the lowest index on equal costs)."""
-    for card in _CHEAP_FIRST[trump]:
+    order = _CHEAP_PLAIN[trump] if mask & ~(0xFF << (8 * trump)) else _CHEAP_TRUMPS[trump]
+    for card in order:
         if mask >> card & 1:
             return card
     raise InvalidArgument("no card to choose from")  # pragma: no cover - callers pass cards
@@ -557,11 +565,11 @@ class HeuristicBot:
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
         outside = _FULL & ~played & ~hand
+        if not trick:
+            return self._lead(seat, players, partners, hand, legal, trump, taker, outside)
         trump_mask = 0xFF << (8 * trump)
         higher = _HIGHER[trump]
         points = _POINTS[trump]
-        if not trick:
-            return self._lead(seat, players, partners, hand, legal, trump, taker, outside)
         pos = winner_index(trick, trump)
         best = trick[pos]
         winner = (leader + pos) % players
@@ -577,8 +585,10 @@ class HeuristicBot:
                 return max(keep, key=lambda c: (points[c], -_COST[trump][c]))
             return _cheapest(legal, trump)
         winners = legal & _BEATERS[trump][best]
-        trick_points = sum(points[c] for c in trick)
         if winners:
+            trick_points = 0
+            for c in trick:
+                trick_points += points[c]
             if last:
                 if trick_points == 0 and not winners & ~trump_mask and legal & ~trump_mask:
                     return _cheapest(legal & ~trump_mask, trump)
