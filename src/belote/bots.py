@@ -371,21 +371,34 @@ def hand_strength(hand: int, trump: int) -> int:
     >>> hand_strength(CardSet.parse("JH 9H 7H AS KD").mask, 1)
     50
     """
-    score = 0
     trump_bits = (hand >> (8 * trump)) & 0xFF
-    for card in _cards(hand):
-        suit, rank = card >> 3, card & 7
-        if suit == trump:
-            score += _TRUMP_BID[rank]
-        elif rank == _ACE:
-            score += 11
-        elif rank == _TEN and hand >> (8 * suit + _ACE) & 1:
-            score += 5
-    if trump_bits >> _KING & 1 and trump_bits >> _QUEEN & 1:
+    score = _TRUMP_SUIT_BID[trump_bits]
+    for suit in range(4):
+        if suit != trump:
+            score += _SIDE_SUIT_BID[(hand >> (8 * suit)) & 0xFF]
+    return score
+
+
+def _trump_suit_bid(bits: int) -> int:
+    """hand_strength's count for the trump suit's 8-bit rank pattern."""
+    score = sum(_TRUMP_BID[rank] for rank in range(8) if bits >> rank & 1)
+    if bits >> _KING & 1 and bits >> _QUEEN & 1:
         score += 10
-    if not trump_bits & ((1 << _JACK) | (1 << _NINE)) and trump_bits.bit_count() < 4:
+    if not bits & ((1 << _JACK) | (1 << _NINE)) and bits.bit_count() < 4:
         score -= 15
     return score
+
+
+def _side_suit_bid(bits: int) -> int:
+    """hand_strength's count for a side suit's 8-bit rank pattern: its ace, a ten it guards."""
+    if not bits >> _ACE & 1:
+        return 0
+    return 16 if bits >> _TEN & 1 else 11
+
+
+# hand_strength per suit, by the suit's 8-bit rank pattern.
+_TRUMP_SUIT_BID: Final = tuple(_trump_suit_bid(bits) for bits in range(256))
+_SIDE_SUIT_BID: Final = tuple(_side_suit_bid(bits) for bits in range(256))
 
 
 class HeuristicBot:
