@@ -594,7 +594,7 @@ def _best_side(ranked: _Ranked, void_on_tie: bool) -> tuple[int, tuple[int, ...]
     """
     while ranked:
         best = max(key for key, _ in ranked)
-        teams = {team_of(d.seat) for key, d in ranked if key == best}
+        teams = {d.seat % 2 for key, d in ranked if key == best}  # team_of, on seats checked before
         if len(teams) == 1:
             return teams.pop(), best
         if void_on_tie:
@@ -609,7 +609,7 @@ def _winners(ranked: _Ranked, void_on_tie: bool) -> list[Declaration]:
     if side is None:
         return []
     team, best = side
-    return [d for key, d in ranked if team_of(d.seat) == team and key <= best]
+    return [d for key, d in ranked if d.seat % 2 == team and key <= best]
 
 
 def _team_key(combination: Combination, rules: Rules, trump: int) -> tuple[int, ...]:

@@ -243,7 +243,7 @@ class RandomBot:
             while k:
                 cards &= cards - 1
                 k -= 1
-            deal.apply_id(ID_PLAY + (cards & -cards).bit_length() - 1)
+            deal.play_card((cards & -cards).bit_length() - 1)
             return
         ids = deal.legal_action_ids()
         if mask & _STOP_OR_SWAP:

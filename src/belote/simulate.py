@@ -99,6 +99,10 @@ def _combination_name(kind_name: str, rank_text: str) -> str:
     return f"carré {rank_text}" if kind_name == "carré" else kind_name
 
 
+_NAMES: dict[int, str] = {}
+"""The statistics' name of a combination, by its card mask (which decides its kind and length)."""
+
+
 # --- accumulating ---------------------------------------------------------------------------
 
 
@@ -151,7 +155,9 @@ class _Acc:
         scoring = deal.scoring_declarations or ()
         for declaration in deal.declarations:
             combo = declaration.combination
-            name = _combination_name(combo.kind_name, combo.rank.text)
+            name = _NAMES.get(combo.cards.mask)
+            if name is None:  # once per combination
+                name = _NAMES[combo.cards.mask] = _combination_name(combo.kind_name, combo.rank.text)
             entry = self.announce.setdefault(name, [0, 0, 0])
             entry[0] += 1
             if declaration in scoring:
