@@ -333,8 +333,12 @@ def _play_heuristic(deal: Deal, bots: Sequence[HeuristicBot]) -> DealResult:
     trump_index, partners = int(trump), rules.partnerships and n == 4
     may_stop = rules.calling_out is not CallingOut.NONE
     announces = rules.has_announcements
-    legal_play_mask, hand_mask, trick_cards = deal.legal_play_mask, deal.hand_mask, deal.trick_cards
-    played_mask, can_announce, play_card = deal.played_mask, deal.can_announce_belote, deal.play_card
+    # The engine's own state is read directly below (what hand_mask, trick_cards,
+    # trick_leader and played_mask return, without the calls): this is the
+    # library's hottest loop.
+    legal_play_mask, can_announce, play_card = (
+        deal.legal_play_mask, deal.can_announce_belote, deal.play_card
+    )
     seat = deal.to_act
     while seat is not None:
         bot = bots[seat]
@@ -347,9 +351,11 @@ def _play_heuristic(deal: Deal, bots: Sequence[HeuristicBot]) -> DealResult:
             if legal & (legal - 1) == 0:  # one legal card: nothing to weigh
                 card = legal.bit_length() - 1
             else:
+                trick = deal._trick
                 card = bot._card(
-                    seat, n, partners, hand_mask(seat), legal, trick_cards(),
-                    deal.trick_leader, trump_index, taker, played_mask(),
+                    seat, n, partners, deal._hands[seat], legal, trick,
+                    deal._leader, trump_index, taker, deal._gone,
+                    deal._best_pos if trick else -1,
                 )
             play_card(card, can_announce(card))
         seat = deal.to_act
@@ -574,7 +580,9 @@ class HeuristicBot:
         trump: int,
         taker: int,
         played: int,
+        pos: int = -1,
     ) -> int:
+        # pos: the trick's winning position when the caller knows it, else -1.
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
         outside = _FULL & ~played & ~hand
@@ -583,7 +591,8 @@ class HeuristicBot:
         trump_mask = 0xFF << (8 * trump)
         higher = _HIGHER[trump]
         points = _POINTS[trump]
-        pos = winner_index(trick, trump)
+        if pos < 0:
+            pos = winner_index(trick, trump)
         best = trick[pos]
         winner = (leader + pos) % players
         last = len(trick) == players - 1
