@@ -486,8 +486,9 @@ class HeuristicBot:
         deal.play_card(card, deal.can_announce_belote(card))
 
     def _should_stop(self, deal: Deal, seat: int) -> bool:
-        # Whether stop is legal first: the cheap test, and seldom true.
-        if not deal.legal_action_mask() >> ID_STOP & 1 or not deal.claim_holds(seat):
+        # Whether stop is legal first (the rule check behind legal_action_mask's
+        # stop bit, without the rest of the mask): the cheap test, and seldom true.
+        if deal._stop_check(seat) or not deal.claim_holds(seat):
             return False
         side = deal.side(seat)
         if deal.rules.has_contract and deal.attack == side:
