@@ -29,7 +29,7 @@ from typing import Final, Protocol, runtime_checkable
 from belote.actions import ACTION_IDS, ID_DECLARE, ID_PLAY, ID_STOP, ID_SWAP, Action, Verb
 from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.deal import Deal, Observation, Phase
-from belote.deal.state import _BYTE_CARDS
+from belote.deal.state import _BID2, _BYTE_CARDS
 from belote.errors import InvalidArgument
 from belote.rules import CallingOut, Rules, get_rules
 from belote.scoring import DealResult
@@ -313,17 +313,20 @@ def _play_random(deal: Deal, bots: Sequence[RandomBot]) -> DealResult:
 def _play_heuristic(deal: Deal, bots: Sequence[HeuristicBot]) -> DealResult:
     """[`play_deal`][belote.bots.play_deal] for a table of heuristic bots: the same decisions in the same order.
 
-    The bidding goes through each bot's ``act``; the play is
-    [`HeuristicBot.act`][belote.bots.HeuristicBot.act]'s play step in one
-    loop, with what stays fixed for the deal read once.
+    The bidding and the play are [`HeuristicBot.act`][belote.bots.HeuristicBot.act]'s
+    steps in one loop, with what stays fixed for the deal read once.
     """
+    rules = deal.rules
     seat = deal.to_act
     while seat is not None and not deal.legal_play_mask():
-        bots[seat].act(deal, seat)  # a bid
+        # A bid: what act does, with the hand, turned card and round read directly.
+        take, suit = bots[seat].bid_choice(
+            deal._hands[seat], deal._turned, deal._phase == _BID2, deal.legal_bids(), rules
+        )
+        deal.bid(take, suit)
         seat = deal.to_act
     if seat is None:
         return deal.result
-    rules = deal.rules
     if rules.seven_swap:
         holder = deal.swap_seat()
         if holder is not None and bots[holder].accepts_swap(deal, holder):
