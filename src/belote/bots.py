@@ -339,9 +339,7 @@ def _play_heuristic(deal: Deal, bots: Sequence[HeuristicBot]) -> DealResult:
     # The engine's own state is read directly below (what hand_mask, trick_cards,
     # trick_leader and played_mask return, without the calls): this is the
     # library's hottest loop.
-    legal_play_mask, can_announce, play_card = (
-        deal.legal_play_mask, deal.can_announce_belote, deal.play_card
-    )
+    legal_play_mask, can_announce, play = deal.legal_play_mask, deal.can_announce_belote, deal._play
     seat = deal.to_act
     while seat is not None:
         bot = bots[seat]
@@ -360,7 +358,7 @@ def _play_heuristic(deal: Deal, bots: Sequence[HeuristicBot]) -> DealResult:
                     deal._leader, trump_index, taker, deal._gone,
                     deal._best_pos if trick else -1,
                 )
-            play_card(card, can_announce(card))
+            play(card, can_announce(card))  # a legal card: play_card's checks hold
         seat = deal.to_act
     return deal.result
 
