@@ -243,7 +243,7 @@ class RandomBot:
             while k:
                 cards &= cards - 1
                 k -= 1
-            deal.play_card((cards & -cards).bit_length() - 1)
+            deal._play((cards & -cards).bit_length() - 1, False)  # legal: play_card's checks hold
             return
         ids = deal.legal_action_ids()
         if mask & _STOP_OR_SWAP:
@@ -268,10 +268,9 @@ def _play_random(deal: Deal, bots: Sequence[RandomBot]) -> DealResult:
     rands = [bot.rng.random for bot in bots]
     bids = deal.legal_bids()
     while bids:
-        seat = deal.to_act
-        assert seat is not None
-        take, suit = bids[int(rands[seat]() * len(bids))]
-        deal.bid(take, suit)
+        bidder = deal._to_act
+        take, suit = bids[int(rands[bidder]() * len(bids))]
+        deal._bid(bidder, take, suit)  # a legal bid: bid's checks hold
         bids = deal.legal_bids()
     if deal.is_over:
         return deal.result
