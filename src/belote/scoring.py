@@ -682,7 +682,7 @@ def _announcement_lines(
     ``scoring``: the contest's result when the caller already has it (the deal
     engine resolves it after the first trick).
     """
-    lines: list[list[Line]] = [[] for _ in range(sides)]
+    lines: list[list[Line]] = [[], []] if sides == 2 else [[] for _ in range(sides)]
     if not tally.announcements:
         return lines
     if scoring is None:
@@ -701,7 +701,7 @@ def _announcement_lines(
 
 
 def _belote_lines(tally: Tally, rules: Rules, sides: int) -> list[list[Line]]:
-    lines: list[list[Line]] = [[] for _ in range(sides)]
+    lines: list[list[Line]] = [[], []] if sides == 2 else [[] for _ in range(sides)]
     if tally.belote is not None and rules.belote_value:
         side = _side_of(tally.belote, rules)
         lines[side].append(_line(side, BELOTE, rules.belote_value))
@@ -947,11 +947,11 @@ def _score_trusted(
     capot = _find_capot(tally, rules)
     cards = _card_lines(tally, rules, capot)
     attack = _side_of(tally.taker, rules) if rules.has_contract else None
-    parts = _Parts(
-        cards=cards,
-        rounded=_round_cards(cards, rules, attack, capot),
-        announcements=_announcement_lines(tally, rules, sides, scoring),
-        belote=_belote_lines(tally, rules, sides),
+    parts = _Parts(  # cards, rounded, announcements, belote
+        cards,
+        _round_cards(cards, rules, attack, capot),
+        _announcement_lines(tally, rules, sides, scoring),
+        _belote_lines(tally, rules, sides),
     )
     if attack is None:
         lines = [
