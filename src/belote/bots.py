@@ -29,7 +29,7 @@ from typing import Final, Protocol, runtime_checkable
 from belote.actions import ACTION_IDS, ID_DECLARE, ID_PLAY, ID_STOP, ID_SWAP, Action, Verb
 from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.deal import Deal, Observation, Phase
-from belote.deal.state import _BID2, _BYTE_CARDS
+from belote.deal.state import _BID2, _BYTE_CARDS, _PLAY
 from belote.errors import InvalidArgument
 from belote.rules import CallingOut, Rules, get_rules
 from belote.scoring import DealResult
@@ -339,8 +339,8 @@ def _play_heuristic(deal: Deal, bots: Sequence[HeuristicBot]) -> DealResult:
     # trick_leader and played_mask return, without the calls): this is the
     # library's hottest loop.
     legal_play_mask, can_announce, play = deal.legal_play_mask, deal.can_announce_belote, deal._play
-    seat = deal.to_act
-    while seat is not None:
+    while deal._phase == _PLAY:  # to the end: to_act is None once the deal is over
+        seat = deal._to_act
         bot = bots[seat]
         legal = legal_play_mask()
         if announces and deal.tricks_played == 0 and deal.legal_action_mask() >> ID_DECLARE & 1:
@@ -358,7 +358,6 @@ def _play_heuristic(deal: Deal, bots: Sequence[HeuristicBot]) -> DealResult:
                     deal._best_pos if trick else -1,
                 )
             play(card, can_announce(card))  # a legal card: play_card's checks hold
-        seat = deal.to_act
     return deal.result
 
 
