@@ -281,12 +281,10 @@ def _play_random(deal: Deal, bots: Sequence[RandomBot]) -> DealResult:
             deal.swap(holder)
     if rules.has_announcements:
         # The first trick: any action but stop and swap (what RandomBot.act does then).
-        seat = deal.to_act
-        while deal.tricks_played == 0 and seat is not None:
-            bots[seat]._any_action(deal, seat)
-            seat = deal.to_act
+        while deal._tricks_done == 0 and deal._phase == _PLAY:
+            bots[deal._to_act]._any_action(deal, deal._to_act)
     # Random bots never call out, so the deal ends with its last card.
-    left = deal.players * (deal.tricks_per_deal - deal.tricks_played) - len(deal.trick)
+    left = deal.players * (deal.tricks_per_deal - deal.tricks_played) - len(deal.trick_cards())
     legal_cards, play, announce = deal.legal_play_cards, deal.play_card, deal.can_announce_belote
     first = bots[0].rng
     if all(bot.rng is first for bot in bots):
