@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from belote.actions import ACTION_IDS, ID_DECLARE, ID_PLAY, ID_STOP, ID_SWAP, Action, Verb
@@ -172,10 +172,23 @@ def play_deal(deal: Deal, players: Sequence[Player]) -> DealResult:
     if len(players) != deal.players:
         raise InvalidArgument(f"{deal.players} players need {deal.players} players, "
                               f"not {len(players)}")
+    return _table_loop(players)(deal, players)
+
+
+def _table_loop(players: Sequence[Player]) -> Callable[[Deal, Sequence[Player]], DealResult]:
+    """The loop that plays a deal for this table: one pass for a table of one built-in bot kind.
+
+    A simulation asks once per table, not once per deal.
+    """
     if all(type(player) is RandomBot for player in players):
-        return _play_random(deal, players)  # type: ignore[arg-type]
+        return _play_random  # type: ignore[return-value]
     if all(type(player) is HeuristicBot for player in players):
-        return _play_heuristic(deal, players)  # type: ignore[arg-type]
+        return _play_heuristic  # type: ignore[return-value]
+    return _play_players
+
+
+def _play_players(deal: Deal, players: Sequence[Player]) -> DealResult:
+    """Any players, one ``act`` at a time."""
     offer = deal.rules.seven_swap
     seat = deal.to_act
     while seat is not None:
