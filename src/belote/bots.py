@@ -626,9 +626,13 @@ class HeuristicBot:
                 if trick_points == 0 and not winners & ~trump_mask and legal & ~trump_mask:
                     return _cheapest(legal & ~trump_mask, trump)
                 return _cheapest(winners, trump)
-            sure = [c for c in _cards(winners) if not higher[c] & outside]
-            if sure:
-                return min(sure, key=_COST[trump].__getitem__)
+            # The cheapest sure winner (one no unseen card beats), the first on equal costs.
+            cost, sure, sure_cost = _COST[trump], -1, 1 << 30
+            for c in _cards(winners):
+                if not higher[c] & outside and cost[c] < sure_cost:
+                    sure, sure_cost = c, cost[c]
+            if sure >= 0:
+                return sure
             if best >> 3 != trump and winners & trump_mask and not winners & ~trump_mask:
                 return _cheapest(winners, trump)
             if trick_points >= 10:
@@ -657,9 +661,13 @@ class HeuristicBot:
             if seat == taker and trumps.bit_count() >= (outside & trump_mask).bit_count():
                 return _cheapest(trumps, trump)
         plain = legal & ~trump_mask
-        masters = [c for c in _cards(plain) if not higher[c] & outside]
-        if masters:
-            return max(masters, key=_POINTS[trump].__getitem__)
+        # The master card (no unseen card beats it) with the most points, the first on equal points.
+        points, master, master_points = _POINTS[trump], -1, -1
+        for c in _cards(plain):
+            if not higher[c] & outside and points[c] > master_points:
+                master, master_points = c, points[c]
+        if master >= 0:
+            return master
         if plain:
             # Keep a ten whose ace is still out: lead from another suit.
             unguarded = 0
