@@ -611,11 +611,21 @@ class HeuristicBot:
             safe = last or not (_BEATERS[trump][best] & outside)
             plain = legal & ~trump_mask
             if safe and plain:
-                led = trick[0] >> 3
-                keep = [
-                    c for c in _cards(plain) if c >> 3 == led or higher[c] & outside
-                ] or _cards(plain)
-                return max(keep, key=lambda c: (points[c], -_COST[trump][c]))
+                # The most points, then the lowest cost (the first on a tie), among
+                # the led suit and the cards that are not masters; else any plain card.
+                led, cost = trick[0] >> 3, _COST[trump]
+                cards = _cards(plain)
+                give, give_key = -1, -(1 << 30)
+                for c in cards:
+                    key = points[c] * 10_000 - cost[c]  # costs stay far below 10,000
+                    if (c >> 3 == led or higher[c] & outside) and key > give_key:
+                        give, give_key = c, key
+                if give < 0:
+                    for c in cards:
+                        key = points[c] * 10_000 - cost[c]
+                        if key > give_key:
+                            give, give_key = c, key
+                return give
             return _cheapest(legal, trump)
         winners = legal & _BEATERS[trump][best]
         if winners:
