@@ -1,6 +1,6 @@
 """Complete simulated deals per second, per variant, for random and heuristic bots.
 
-Run: ``python benchmarks/simulate.py [--deals N] [--seed S] [--repeat R] [--profile VARIANT]``.
+Run: ``python benchmarks/simulate.py [--deals N] [--seed S] [--repeat R] [--bots KIND] [--profile VARIANT]``.
 
 Each figure is :func:`belote.simulate.simulate` in one process: per deal the
 seeded deck and dealer, the bidding, the play, the scoring and the
@@ -44,6 +44,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", metavar="VARIANT", default=None)
+    parser.add_argument("--bots", choices=("random", "heuristic"), action="append",
+                        help="only these bots (repeatable; default both)")
     args = parser.parse_args()
     if args.profile:
         profile = cProfile.Profile()
@@ -53,7 +55,7 @@ def main() -> None:
     print(f"{args.deals} deals per run, seed {args.seed}, best of {args.repeat}")
     print(f"{'variant':<18}{'bots':<11}{'wall deals/s':>14}{'cpu deals/s':>14}")
     for variant, players in TABLES:
-        for bots in ("random", "heuristic"):
+        for bots in args.bots or ("random", "heuristic"):
             wall, cpu = measure(variant, players, bots, args.deals, args.seed, args.repeat)
             label = f"{variant} ({players})"
             print(f"{label:<18}{bots:<11}{wall:>14,.0f}{cpu:>14,.0f}")

@@ -70,6 +70,19 @@ def test_random_table_fast_path_makes_the_same_draws_as_one_act_per_action() -> 
             assert fast.history == slow.history
 
 
+def test_heuristic_table_fast_path_makes_the_same_choices_as_one_act_per_action() -> None:
+    """The inlined heuristic table plays exactly what HeuristicBot.act would, action for action."""
+
+    class Dispatched(HeuristicBot):
+        """A HeuristicBot that play_deal drives one act() at a time."""
+
+    for variant, players in TABLES:
+        for seed in range(15):
+            fast = _play(variant, players, [HeuristicBot() for _ in range(players)], seed)
+            slow = _play(variant, players, [Dispatched() for _ in range(players)], seed)
+            assert fast.history == slow.history
+
+
 def test_play_deal_needs_one_player_per_seat() -> None:
     """play_deal refuses a table with the wrong number of players."""
     with pytest.raises(InvalidArgument):

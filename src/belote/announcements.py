@@ -376,13 +376,26 @@ def _carres(mask: int, rules: Rules) -> list[Combination]:
     return found
 
 
-def _runs(mask: int) -> list[Combination]:
-    found = []
-    for suit in range(4):
-        shift = 8 * suit
-        for block in _STREAKS[(mask >> shift) & 0xFF]:
-            found.append(_COMBINATIONS[block << shift])
-    return found
+def _build_suit_runs() -> tuple[tuple[Combination, ...], ...]:
+    """``[256 * suit + byte]``: the runs of that suit's 8-bit pattern, highest first."""
+    return tuple(
+        tuple(_COMBINATIONS[block << (8 * suit)] for block in _STREAKS[byte])
+        for suit in range(4)
+        for byte in range(256)
+    )
+
+
+_SUIT_RUNS: Final = _build_suit_runs()
+
+
+def _runs(mask: int) -> tuple[Combination, ...]:
+    """The maximal runs of ``mask``, by suit (S H D C), highest first (four lookups)."""
+    return (
+        _SUIT_RUNS[mask & 0xFF]
+        + _SUIT_RUNS[256 + (mask >> 8 & 0xFF)]
+        + _SUIT_RUNS[512 + (mask >> 16 & 0xFF)]
+        + _SUIT_RUNS[768 + (mask >> 24 & 0xFF)]
+    )
 
 
 def find_combinations(hand: CardSet | str, rules: Rules | str) -> tuple[Combination, ...]:
@@ -407,9 +420,15 @@ def find_combinations(hand: CardSet | str, rules: Rules | str) -> tuple[Combinat
     if isinstance(hand, str):
         hand = CardSet.parse(hand)
     _checks.instance(hand, CardSet, "hand")
+    return _combinations_of(hand.mask, rules)
+
+
+def _combinations_of(mask: int, rules: Rules) -> tuple[Combination, ...]:
+    """[`find_combinations`][belote.announcements.find_combinations] on a card mask, without the argument checks."""
     if rules.contest is Contest.NONE:
         return ()
-    mask = hand.mask
+    if not mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & 0xFF:
+        return _runs(mask)  # no rank held in all four suits: no carré (most hands)
     carres = _carres(mask, rules)
     runs = _runs(mask)
     if not carres or not runs or rules.card_in_carre_and_run:
@@ -575,7 +594,7 @@ def _best_side(ranked: _Ranked, void_on_tie: bool) -> tuple[int, tuple[int, ...]
     """
     while ranked:
         best = max(key for key, _ in ranked)
-        teams = {team_of(d.seat) for key, d in ranked if key == best}
+        teams = {d.seat % 2 for key, d in ranked if key == best}  # team_of, on seats checked before
         if len(teams) == 1:
             return teams.pop(), best
         if void_on_tie:
@@ -590,7 +609,7 @@ def _winners(ranked: _Ranked, void_on_tie: bool) -> list[Declaration]:
     if side is None:
         return []
     team, best = side
-    return [d for key, d in ranked if team_of(d.seat) == team and key <= best]
+    return [d for key, d in ranked if d.seat % 2 == team and key <= best]
 
 
 def _team_key(combination: Combination, rules: Rules, trump: int) -> tuple[int, ...]:
@@ -732,7 +751,24 @@ def resolve_contest(
     if not declarations:
         return ()
     _check_declarations(declarations, rules, players, first_speaker)
-    trump_suit = int(trump)
+    return _resolve_trusted(declarations, rules, int(trump), players, first_speaker)
+
+
+def _resolve_trusted(
+    declarations: Sequence[Declaration],
+    rules: Rules,
+    trump_suit: int,
+    players: int,
+    first_speaker: int,
+) -> tuple[Declaration, ...]:
+    """[`resolve_contest`][belote.announcements.resolve_contest] without the checks, for declarations the deal engine took.
+
+    Internal: the engine accepts only declarations its rules allow, so the
+    argument and card checks of ``resolve_contest`` have nothing to find there.
+    """
+    contest = rules.contest
+    if contest is Contest.NONE:
+        return ()
     if contest is Contest.INDIVIDUAL:
         scoring = _resolve_individual(declarations, rules, trump_suit, players, first_speaker)
     else:

@@ -23,13 +23,13 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
-from belote.actions import ID_DECLARE, ID_STOP, ID_SWAP, Action, Verb
+from belote.actions import ACTION_IDS, ID_DECLARE, ID_PLAY, ID_STOP, ID_SWAP, Action, Verb
 from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.deal import Deal, Observation, Phase
-from belote.deal.state import _BYTE_CARDS
+from belote.deal.state import _BID2, _BYTE_CARDS, _PLAY
 from belote.errors import InvalidArgument
 from belote.rules import CallingOut, Rules, get_rules
 from belote.scoring import DealResult
@@ -88,6 +88,8 @@ _TRUMP_BID: Final = (5, 5, 14, 10, 20, 5, 5, 11)
 
 
 _STOP_OR_SWAP: Final = 1 << ID_STOP | 1 << ID_SWAP
+_NOT_PLAIN_PLAY: Final = ((1 << ACTION_IDS) - 1) & ~(0xFFFFFFFF << ID_PLAY) & ~_STOP_OR_SWAP
+"""Every action id bit but the plain ``play`` ids, ``stop`` and ``swap``."""
 
 
 def _cards(mask: int) -> list[int]:
@@ -100,14 +102,35 @@ def _cards(mask: int) -> list[int]:
     ]
 
 
+# _CHEAP_PLAIN[trump] (_CHEAP_TRUMPS[trump]): the plain cards (the trumps) by _COST,
+# cheapest first, ties by index; _DEAR_FIRST[trump]: every card, dearest first,
+# ties by index. The first one held is what ``min`` / ``max`` by cost would pick
+# among a mask's cards in index order; every trump costs more than any plain card.
+_CHEAP_PLAIN: Final = tuple(
+    tuple(sorted((c for c in range(32) if c >> 3 != t), key=lambda c: (_COST[t][c], c)))
+    for t in range(4)
+)
+_CHEAP_TRUMPS: Final = tuple(
+    tuple(sorted(range(8 * t, 8 * t + 8), key=lambda c: (_COST[t][c], c))) for t in range(4)
+)
+_DEAR_FIRST: Final = tuple(tuple(sorted(range(32), key=lambda c: (-_COST[t][c], c))) for t in range(4))
+
+
 def _cheapest(mask: int, trump: int) -> int:
-    cost = _COST[trump]
-    return min(_cards(mask), key=cost.__getitem__)
+    """The card of ``mask`` with the lowest cost (the lowest index on equal costs)."""
+    order = _CHEAP_PLAIN[trump] if mask & ~(0xFF << (8 * trump)) else _CHEAP_TRUMPS[trump]
+    for card in order:
+        if mask >> card & 1:
+            return card
+    raise InvalidArgument("no card to choose from")  # pragma: no cover - callers pass cards
 
 
 def _top(mask: int, trump: int) -> int:
-    cost = _COST[trump]
-    return max(_cards(mask), key=cost.__getitem__)
+    """The card of ``mask`` with the highest cost (the lowest index on equal costs)."""
+    for card in _DEAR_FIRST[trump]:
+        if mask >> card & 1:
+            return card
+    raise InvalidArgument("no card to choose from")  # pragma: no cover - callers pass cards
 
 
 @runtime_checkable
@@ -149,8 +172,23 @@ def play_deal(deal: Deal, players: Sequence[Player]) -> DealResult:
     if len(players) != deal.players:
         raise InvalidArgument(f"{deal.players} players need {deal.players} players, "
                               f"not {len(players)}")
+    return _table_loop(players)(deal, players)
+
+
+def _table_loop(players: Sequence[Player]) -> Callable[[Deal, Sequence[Player]], DealResult]:
+    """The loop that plays a deal for this table: one pass for a table of one built-in bot kind.
+
+    A simulation asks once per table, not once per deal.
+    """
     if all(type(player) is RandomBot for player in players):
-        return _play_random(deal, players)  # type: ignore[arg-type]
+        return _play_random  # type: ignore[return-value]
+    if all(type(player) is HeuristicBot for player in players):
+        return _play_heuristic  # type: ignore[return-value]
+    return _play_players
+
+
+def _play_players(deal: Deal, players: Sequence[Player]) -> DealResult:
+    """Any players, one ``act`` at a time."""
     offer = deal.rules.seven_swap
     seat = deal.to_act
     while seat is not None:
@@ -209,8 +247,19 @@ class RandomBot:
     def _any_action(self, deal: Deal, seat: int) -> None:
         # Any legal action of the seat but stop and swap, in the order of legal_actions
         # (legal_action_ids lists the same order): the int layer, no Action built.
+        mask = deal.legal_action_mask()
+        if not mask & _NOT_PLAIN_PLAY:
+            # Only plain cards (besides stop and swap): the k-th legal card in
+            # index order, as legal_action_ids lists them, without the list.
+            cards = mask >> ID_PLAY & 0xFFFFFFFF
+            k = int(self.rng.random() * cards.bit_count())
+            while k:
+                cards &= cards - 1
+                k -= 1
+            deal._play((cards & -cards).bit_length() - 1, False)  # legal: play_card's checks hold
+            return
         ids = deal.legal_action_ids()
-        if deal.legal_action_mask() & _STOP_OR_SWAP:
+        if mask & _STOP_OR_SWAP:
             ids = [i for i in ids if i != ID_STOP and i != ID_SWAP]
         deal.apply_id(ids[int(self.rng.random() * len(ids))])
 
@@ -232,10 +281,9 @@ def _play_random(deal: Deal, bots: Sequence[RandomBot]) -> DealResult:
     rands = [bot.rng.random for bot in bots]
     bids = deal.legal_bids()
     while bids:
-        seat = deal.to_act
-        assert seat is not None
-        take, suit = bids[int(rands[seat]() * len(bids))]
-        deal.bid(take, suit)
+        bidder = deal._to_act
+        take, suit = bids[int(rands[bidder]() * len(bids))]
+        deal._bid(bidder, take, suit)  # a legal bid: bid's checks hold
         bids = deal.legal_bids()
     if deal.is_over:
         return deal.result
@@ -246,12 +294,10 @@ def _play_random(deal: Deal, bots: Sequence[RandomBot]) -> DealResult:
             deal.swap(holder)
     if rules.has_announcements:
         # The first trick: any action but stop and swap (what RandomBot.act does then).
-        seat = deal.to_act
-        while deal.tricks_played == 0 and seat is not None:
-            bots[seat]._any_action(deal, seat)
-            seat = deal.to_act
+        while deal._tricks_done == 0 and deal._phase == _PLAY:
+            bots[deal._to_act]._any_action(deal, deal._to_act)
     # Random bots never call out, so the deal ends with its last card.
-    left = deal.players * (deal.tricks_per_deal - deal.tricks_played) - len(deal.trick)
+    left = deal.players * (deal.tricks_per_deal - deal.tricks_played) - len(deal.trick_cards())
     legal_cards, play, announce = deal.legal_play_cards, deal.play_card, deal.can_announce_belote
     first = bots[0].rng
     if all(bot.rng is first for bot in bots):
@@ -274,6 +320,58 @@ def _play_random(deal: Deal, bots: Sequence[RandomBot]) -> DealResult:
     return deal.result
 
 
+def _play_heuristic(deal: Deal, bots: Sequence[HeuristicBot]) -> DealResult:
+    """[`play_deal`][belote.bots.play_deal] for a table of heuristic bots: the same decisions in the same order.
+
+    The bidding and the play are [`HeuristicBot.act`][belote.bots.HeuristicBot.act]'s
+    steps in one loop, with what stays fixed for the deal read once.
+    """
+    rules = deal.rules
+    seat = deal.to_act
+    while seat is not None and not deal.legal_play_mask():
+        # A bid: what act does, with the hand, turned card and round read directly.
+        take, suit = bots[seat].bid_choice(
+            deal._hands[seat], deal._turned, deal._phase == _BID2, deal.legal_bids(), rules
+        )
+        deal.bid(take, suit)
+        seat = deal.to_act
+    if seat is None:
+        return deal.result
+    if rules.seven_swap:
+        holder = deal.swap_seat()
+        if holder is not None and bots[holder].accepts_swap(deal, holder):
+            deal.swap(holder)
+    trump, taker, n = deal.trump, deal.taker, deal.players
+    assert trump is not None and taker is not None
+    trump_index, partners = int(trump), rules.partnerships and n == 4
+    may_stop = rules.calling_out is not CallingOut.NONE
+    announces = rules.has_announcements
+    # The engine's own state is read directly below (what hand_mask, trick_cards,
+    # trick_leader and played_mask return, without the calls): this is the
+    # library's hottest loop.
+    legal_play_mask, can_announce, play = deal.legal_play_mask, deal.can_announce_belote, deal._play
+    while deal._phase == _PLAY:  # to the end: to_act is None once the deal is over
+        seat = deal._to_act
+        bot = bots[seat]
+        legal = legal_play_mask()
+        if announces and deal.tricks_played == 0 and deal.legal_action_mask() >> ID_DECLARE & 1:
+            deal.apply_id(ID_DECLARE)  # everything, before the first card
+        elif may_stop and bot._should_stop(deal, seat):
+            deal.stop()
+        else:
+            if legal & (legal - 1) == 0:  # one legal card: nothing to weigh
+                card = legal.bit_length() - 1
+            else:
+                trick = deal._trick
+                card = bot._card(
+                    seat, n, partners, deal._hands[seat], legal, trick,
+                    deal._leader, trump_index, taker, deal._gone,
+                    deal._best_pos if trick else -1,
+                )
+            play(card, can_announce(card))  # a legal card: play_card's checks hold
+    return deal.result
+
+
 # --- the heuristic bot --------------------------------------------------------------------
 
 
@@ -289,21 +387,34 @@ def hand_strength(hand: int, trump: int) -> int:
     >>> hand_strength(CardSet.parse("JH 9H 7H AS KD").mask, 1)
     50
     """
-    score = 0
     trump_bits = (hand >> (8 * trump)) & 0xFF
-    for card in _cards(hand):
-        suit, rank = card >> 3, card & 7
-        if suit == trump:
-            score += _TRUMP_BID[rank]
-        elif rank == _ACE:
-            score += 11
-        elif rank == _TEN and hand >> (8 * suit + _ACE) & 1:
-            score += 5
-    if trump_bits >> _KING & 1 and trump_bits >> _QUEEN & 1:
+    score = _TRUMP_SUIT_BID[trump_bits]
+    for suit in range(4):
+        if suit != trump:
+            score += _SIDE_SUIT_BID[(hand >> (8 * suit)) & 0xFF]
+    return score
+
+
+def _trump_suit_bid(bits: int) -> int:
+    """hand_strength's count for the trump suit's 8-bit rank pattern."""
+    score = sum(_TRUMP_BID[rank] for rank in range(8) if bits >> rank & 1)
+    if bits >> _KING & 1 and bits >> _QUEEN & 1:
         score += 10
-    if not trump_bits & ((1 << _JACK) | (1 << _NINE)) and trump_bits.bit_count() < 4:
+    if not bits & ((1 << _JACK) | (1 << _NINE)) and bits.bit_count() < 4:
         score -= 15
     return score
+
+
+def _side_suit_bid(bits: int) -> int:
+    """hand_strength's count for a side suit's 8-bit rank pattern: its ace, a ten it guards."""
+    if not bits >> _ACE & 1:
+        return 0
+    return 16 if bits >> _TEN & 1 else 11
+
+
+# hand_strength per suit, by the suit's 8-bit rank pattern.
+_TRUMP_SUIT_BID: Final = tuple(_trump_suit_bid(bits) for bits in range(256))
+_SIDE_SUIT_BID: Final = tuple(_side_suit_bid(bits) for bits in range(256))
 
 
 class HeuristicBot:
@@ -335,8 +446,8 @@ class HeuristicBot:
 
     def __init__(self, take_threshold: int = 34) -> None:
         self.take_threshold = take_threshold
-        # (deal, players, partners, trump, taker, may call out): read once per deal.
-        self._deal: tuple[Deal, int, bool, int, int, bool] | None = None
+        # (deal, players, partners, trump, taker, may call out, announces): read once per deal.
+        self._deal: tuple[Deal, int, bool, int, int, bool, bool] | None = None
 
     def start_deal(self, rng: random.Random) -> None:
         """Nothing to do: the heuristic bot is deterministic."""
@@ -365,24 +476,29 @@ class HeuristicBot:
             assert trump is not None and taker is not None
             known = self._deal = (
                 deal, n, rules.partnerships and n == 4, int(trump), taker,
-                rules.calling_out is not CallingOut.NONE,
+                rules.calling_out is not CallingOut.NONE, rules.has_announcements,
             )
-        _, n, partners, trump_index, taker, may_stop = known
-        if deal.tricks_played == 0 and deal.legal_action_mask() >> ID_DECLARE & 1:
+        _, n, partners, trump_index, taker, may_stop, announces = known
+        if announces and deal.tricks_played == 0 and deal.legal_action_mask() >> ID_DECLARE & 1:
             # Declare everything before the first card (the id is legal only then).
             deal.apply_id(ID_DECLARE)
             return
         if may_stop and self._should_stop(deal, seat):
             deal.stop()
             return
-        card = self._card(
-            seat, n, partners, deal.hand_mask(seat), legal, deal.trick_cards(),
-            deal.trick_leader, trump_index, taker, deal.played_mask(),
-        )
+        if legal & (legal - 1) == 0:  # one legal card: nothing to weigh
+            card = legal.bit_length() - 1
+        else:
+            card = self._card(
+                seat, n, partners, deal.hand_mask(seat), legal, deal.trick_cards(),
+                deal.trick_leader, trump_index, taker, deal.played_mask(),
+            )
         deal.play_card(card, deal.can_announce_belote(card))
 
     def _should_stop(self, deal: Deal, seat: int) -> bool:
-        if not deal.claim_holds(seat):
+        # Whether stop is legal first (the rule check behind legal_action_mask's
+        # stop bit, without the rest of the mask): the cheap test, and seldom true.
+        if deal._stop_check(seat) or not deal.claim_holds(seat):
             return False
         side = deal.side(seat)
         if deal.rules.has_contract and deal.attack == side:
@@ -393,7 +509,7 @@ class HeuristicBot:
             threat = max(deal.points_so_far(s) for s in others) + remaining
             if deal.points_so_far(side) <= threat:
                 return False
-        return deal.can(Action.stop(seat))
+        return True
 
     # --- decisions on plain values (shared by both paths) -------------------------------
 
@@ -475,16 +591,19 @@ class HeuristicBot:
         trump: int,
         taker: int,
         played: int,
+        pos: int = -1,
     ) -> int:
+        # pos: the trick's winning position when the caller knows it, else -1.
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
         outside = _FULL & ~played & ~hand
+        if not trick:
+            return self._lead(seat, players, partners, hand, legal, trump, taker, outside)
         trump_mask = 0xFF << (8 * trump)
         higher = _HIGHER[trump]
         points = _POINTS[trump]
-        if not trick:
-            return self._lead(seat, players, partners, hand, legal, trump, taker, outside)
-        pos = winner_index(trick, trump)
+        if pos < 0:
+            pos = winner_index(trick, trump)
         best = trick[pos]
         winner = (leader + pos) % players
         last = len(trick) == players - 1
@@ -492,22 +611,38 @@ class HeuristicBot:
             safe = last or not (_BEATERS[trump][best] & outside)
             plain = legal & ~trump_mask
             if safe and plain:
-                led = trick[0] >> 3
-                keep = [
-                    c for c in _cards(plain) if c >> 3 == led or higher[c] & outside
-                ] or _cards(plain)
-                return max(keep, key=lambda c: (points[c], -_COST[trump][c]))
+                # The most points, then the lowest cost (the first on a tie), among
+                # the led suit and the cards that are not masters; else any plain card.
+                led, cost = trick[0] >> 3, _COST[trump]
+                cards = _cards(plain)
+                give, give_key = -1, -(1 << 30)
+                for c in cards:
+                    key = points[c] * 10_000 - cost[c]  # costs stay far below 10,000
+                    if (c >> 3 == led or higher[c] & outside) and key > give_key:
+                        give, give_key = c, key
+                if give < 0:
+                    for c in cards:
+                        key = points[c] * 10_000 - cost[c]
+                        if key > give_key:
+                            give, give_key = c, key
+                return give
             return _cheapest(legal, trump)
         winners = legal & _BEATERS[trump][best]
-        trick_points = sum(points[c] for c in trick)
         if winners:
+            trick_points = 0
+            for c in trick:
+                trick_points += points[c]
             if last:
                 if trick_points == 0 and not winners & ~trump_mask and legal & ~trump_mask:
                     return _cheapest(legal & ~trump_mask, trump)
                 return _cheapest(winners, trump)
-            sure = [c for c in _cards(winners) if not higher[c] & outside]
-            if sure:
-                return min(sure, key=_COST[trump].__getitem__)
+            # The cheapest sure winner (one no unseen card beats), the first on equal costs.
+            cost, sure, sure_cost = _COST[trump], -1, 1 << 30
+            for c in _cards(winners):
+                if not higher[c] & outside and cost[c] < sure_cost:
+                    sure, sure_cost = c, cost[c]
+            if sure >= 0:
+                return sure
             if best >> 3 != trump and winners & trump_mask and not winners & ~trump_mask:
                 return _cheapest(winners, trump)
             if trick_points >= 10:
@@ -536,9 +671,13 @@ class HeuristicBot:
             if seat == taker and trumps.bit_count() >= (outside & trump_mask).bit_count():
                 return _cheapest(trumps, trump)
         plain = legal & ~trump_mask
-        masters = [c for c in _cards(plain) if not higher[c] & outside]
-        if masters:
-            return max(masters, key=_POINTS[trump].__getitem__)
+        # The master card (no unseen card beats it) with the most points, the first on equal points.
+        points, master, master_points = _POINTS[trump], -1, -1
+        for c in _cards(plain):
+            if not higher[c] & outside and points[c] > master_points:
+                master, master_points = c, points[c]
+        if master >= 0:
+            return master
         if plain:
             # Keep a ten whose ace is still out: lead from another suit.
             unguarded = 0

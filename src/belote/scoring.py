@@ -569,6 +569,20 @@ def _check_announcements(tally: Tally, rules: Rules, hand_size: int) -> None:
 # --- steps 2 and 3: card points, last trick, capot ----------------------------------
 
 
+_LINES: dict[tuple[int, str, int], Line] = {}
+
+
+def _line(to: int, item: str, points: int) -> Line:
+    """``Line(to, item, points)``, shared: lines are values and deals repeat the same few."""
+    key = (to, item, points)
+    line = _LINES.get(key)
+    if line is None:
+        if len(_LINES) >= 4096:  # a bound for unusual items and point counts
+            _LINES.clear()
+        line = _LINES[key] = Line(to, item, points)
+    return line
+
+
 def _find_capot(tally: Tally, rules: Rules) -> int | None:
     """The side that made capot under ``rules.capot_rule``, or ``None``."""
     if tally.last_trick is None:
@@ -608,33 +622,25 @@ def _card_lines(tally: Tally, rules: Rules, capot: int | None) -> list[list[Line
     ``rules.capot_keeps_last_trick`` (003, RULES.md §7.2).
     """
     split = _capot_split(tally, rules, capot)
-    bonus = {capot, *split} if capot is not None else set(split)
+    all_tricks = rules.capot_rule is CapotRule.PLAYER_ALL_TRICKS
+    last, last_bonus = tally.last_trick, rules.last_trick_bonus
+    keeps_last = rules.capot_keeps_last_trick
     lines: list[list[Line]] = []
     for side, points in enumerate(tally.card_points):
-        own: list[Line] = []
-        if side == capot and rules.capot_rule is not CapotRule.PLAYER_ALL_TRICKS:
-            own.append(Line(side, CAPOT, rules.capot_value))  # instead of card points
+        if side == capot and not all_tricks:
+            own = [_line(side, CAPOT, rules.capot_value)]  # instead of card points
         else:
-            if points:
-                own.append(Line(side, CARD_POINTS, points))
+            own = [_line(side, CARD_POINTS, points)] if points else []
             if side == capot:
-                own.append(Line(side, CAPOT, rules.capot_value))
-            if side == tally.last_trick and rules.last_trick_bonus and (
-                side not in bonus or rules.capot_keeps_last_trick
+                own.append(_line(side, CAPOT, rules.capot_value))
+            if side == last and last_bonus and (
+                keeps_last or (side != capot and side not in split)
             ):
-                own.append(Line(side, LAST_TRICK, rules.last_trick_bonus))
+                own.append(_line(side, LAST_TRICK, last_bonus))
         lines.append(own)
     for side in split:
-        lines[side].append(Line(side, CAPOT_SPLIT, rules.capot_split_value))
+        lines[side].append(_line(side, CAPOT_SPLIT, rules.capot_split_value))
     return lines
-
-
-def _round_half_up(value: int, step: int, half_up: bool = True) -> int:
-    return (value + (step // 2 if half_up else (step - 1) // 2)) // step * step
-
-
-def _rounding_line(side: int, raw: int, rounded: int) -> list[Line]:
-    return [Line(side, ROUNDING, rounded - raw)] if rounded != raw else []
 
 
 def _round_cards(
@@ -644,21 +650,21 @@ def _round_cards(
     step = rules.round_to
     if not step or capot is not None:
         return cards
+    # To the nearest multiple of step; a half goes up with round_half_up, else down.
+    half = step // 2 if rules.round_half_up else (step - 1) // 2
     raw = [_sum(lines) for lines in cards]
-    half_up = rules.round_half_up
     if attack is None or len(cards) != 2 or not rules.attack_gets_rounded_rest:
-        return [
-            lines
-            + _rounding_line(side, raw[side], _round_half_up(raw[side], step, half_up))
-            for side, lines in enumerate(cards)
-        ]
-    defence = 1 - attack
-    rounded = [0, 0]
-    rounded[defence] = _round_half_up(raw[defence], step, half_up)
-    rounded[attack] = rules.rounded_total - rounded[defence]
-    return [
-        lines + _rounding_line(side, raw[side], rounded[side]) for side, lines in enumerate(cards)
-    ]
+        rounded = [(points + half) // step * step for points in raw]
+    else:
+        defence = 1 - attack
+        rounded = [0, 0]
+        rounded[defence] = (raw[defence] + half) // step * step
+        rounded[attack] = rules.rounded_total - rounded[defence]
+    result = []
+    for side, lines in enumerate(cards):
+        change = rounded[side] - raw[side]
+        result.append([*lines, _line(side, ROUNDING, change)] if change else lines[:])
+    return result
 
 
 # --- step 4: announcements and belote -----------------------------------------------
@@ -676,7 +682,7 @@ def _announcement_lines(
     ``scoring``: the contest's result when the caller already has it (the deal
     engine resolves it after the first trick).
     """
-    lines: list[list[Line]] = [[] for _ in range(sides)]
+    lines: list[list[Line]] = [[], []] if sides == 2 else [[] for _ in range(sides)]
     if not tally.announcements:
         return lines
     if scoring is None:
@@ -690,15 +696,15 @@ def _announcement_lines(
     for declaration in scoring:
         side = _side_of(declaration.seat, rules)
         combination = declaration.combination
-        lines[side].append(Line(side, combination.label, combination.points(rules)))
+        lines[side].append(_line(side, combination.label, combination.points(rules)))
     return lines
 
 
 def _belote_lines(tally: Tally, rules: Rules, sides: int) -> list[list[Line]]:
-    lines: list[list[Line]] = [[] for _ in range(sides)]
+    lines: list[list[Line]] = [[], []] if sides == 2 else [[] for _ in range(sides)]
     if tally.belote is not None and rules.belote_value:
         side = _side_of(tally.belote, rules)
-        lines[side].append(Line(side, BELOTE, rules.belote_value))
+        lines[side].append(_line(side, BELOTE, rules.belote_value))
     return lines
 
 
@@ -730,7 +736,7 @@ def _sum(lines: Sequence[Line]) -> int:
 
 
 def _forfeited(lines: Sequence[Line], to: int) -> list[Line]:
-    return [Line(to, line.item + FROM_ATTACK, line.points) for line in lines]
+    return [_line(to, line.item + FROM_ATTACK, line.points) for line in lines]
 
 
 class _Parts:
@@ -795,9 +801,9 @@ def _allocate(
         return attack_lines, defence_lines, 0
     if outcome is Outcome.FAILED:
         base = (
-            Line(defence, REVERSE_CAPOT, rules.reverse_capot_value)
+            _line(defence, REVERSE_CAPOT, rules.reverse_capot_value)
             if capot == defence
-            else Line(defence, rules.failed_label, rules.failed_defence_points)
+            else _line(defence, rules.failed_label, rules.failed_defence_points)
         )
         defence_lines = [base, *parts.announcements[defence], *parts.belote[defence]]
         if rules.forfeit_announcements:
@@ -823,11 +829,11 @@ def _pay_pending(
 ) -> tuple[Line | None, int]:
     """The line paying the incoming pending points, and the points pending after the deal."""
     if outcome is Outcome.MADE:
-        return (Line(attack, PENDING_WON, pending) if pending else None), 0
+        return (_line(attack, PENDING_WON, pending) if pending else None), 0
     if outcome is Outcome.FAILED:
-        return (Line(defence, PENDING_WON, pending) if pending else None), 0
+        return (_line(defence, PENDING_WON, pending) if pending else None), 0
     if rules.pending_rule is PendingRule.NEXT_ATTACK_OR_DEFENCE:
-        return (Line(defence, PENDING_WON, pending) if pending else None), held
+        return (_line(defence, PENDING_WON, pending) if pending else None), held
     return None, pending + held
 
 
@@ -852,7 +858,7 @@ def _result(
             tally.penalties, rules.penalties, [_side_of(seat, rules) for seat in
                                                range(tally.players)], sides
         )
-        lines = [*lines, *(Line(to, item, points) for to, item, points in extra)]
+        lines = [*lines, *(_line(to, item, points) for to, item, points in extra)]
     ordered = tuple(sorted(lines, key=_line_side))  # stable: keeps item order
     scores = [0] * sides
     for line in ordered:
@@ -941,11 +947,11 @@ def _score_trusted(
     capot = _find_capot(tally, rules)
     cards = _card_lines(tally, rules, capot)
     attack = _side_of(tally.taker, rules) if rules.has_contract else None
-    parts = _Parts(
-        cards=cards,
-        rounded=_round_cards(cards, rules, attack, capot),
-        announcements=_announcement_lines(tally, rules, sides, scoring),
-        belote=_belote_lines(tally, rules, sides),
+    parts = _Parts(  # cards, rounded, announcements, belote
+        cards,
+        _round_cards(cards, rules, attack, capot),
+        _announcement_lines(tally, rules, sides, scoring),
+        _belote_lines(tally, rules, sides),
     )
     if attack is None:
         lines = [

@@ -33,7 +33,7 @@ from typing import Final, TextIO
 
 import attrs
 
-from belote.bots import BOT_KINDS, Player, make_bots, play_deal
+from belote.bots import BOT_KINDS, Player, _table_loop, make_bots, play_deal
 from belote.deal import Deal
 from belote.deal.dealing import _shuffle
 from belote.errors import InvalidArgument
@@ -99,6 +99,10 @@ def _combination_name(kind_name: str, rank_text: str) -> str:
     return f"carré {rank_text}" if kind_name == "carré" else kind_name
 
 
+_NAMES: dict[int, str] = {}
+"""The statistics' name of a combination, by its card mask (which decides its kind and length)."""
+
+
 # --- accumulating ---------------------------------------------------------------------------
 
 
@@ -151,7 +155,9 @@ class _Acc:
         scoring = deal.scoring_declarations or ()
         for declaration in deal.declarations:
             combo = declaration.combination
-            name = _combination_name(combo.kind_name, combo.rank.text)
+            name = _NAMES.get(combo.cards.mask)
+            if name is None:  # once per combination
+                name = _NAMES[combo.cards.mask] = _combination_name(combo.kind_name, combo.rank.text)
             entry = self.announce.setdefault(name, [0, 0, 0])
             entry[0] += 1
             if declaration in scoring:
@@ -452,8 +458,13 @@ _INLINE_RANDRANGE: Final = _randrange_matches()
 def _play_dealing(
     rules: Rules, players: int, seed: int, index: int, bots: Sequence[Player],
     records: list[str] | None,
+    play: Callable[[Deal, Sequence[Player]], DealResult] = play_deal,
 ) -> tuple[Deal, DealResult, int]:
-    """Deal ``index``: (the played deal, its result, the redeals before it)."""
+    """Deal ``index``: (the played deal, its result, the redeals before it).
+
+    ``play``: [`play_deal`][belote.bots.play_deal], or the loop it picks for
+    ``bots`` (asked once per chunk).
+    """
     rng = random.Random(deal_seed(seed, index))
     deck = _shuffle(rng)  # the draws of rng.shuffle(list(range(32))), inline
     dealer = _randrange(rng, players) if _INLINE_RANDRANGE else rng.randrange(players)
@@ -463,7 +474,7 @@ def _play_dealing(
     while True:
         # The deck is a permutation the library made: no need to parse it.
         deal = Deal._trusted(rules, deck, dealer, players)
-        result = play_deal(deal, bots)
+        result = play(deal, bots)
         if records is not None:
             records.append(json.dumps(deal.to_record(), ensure_ascii=False))
         if result.outcome is not Outcome.REDEAL:
@@ -501,8 +512,11 @@ def _run_task(task: _Task) -> tuple[_Acc, list[str] | None, list[tuple[int, int]
     partners = rules.partnerships and players == 4
     acc = _Acc(2 if partners else players)
     records: list[str] | None = [] if task.records else None
+    play = _table_loop(bots)  # play_deal's loop for this table, chosen once
     for index in range(task.start, task.stop):
-        deal, result, redeals = _play_dealing(rules, players, task.seed, index, bots, records)
+        deal, result, redeals = _play_dealing(
+            rules, players, task.seed, index, bots, records, play
+        )
         acc.redeals += redeals
         acc.add(deal, result, partners)
     return acc, records, []

@@ -6,8 +6,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from belote.actions import DECLARE_IDS, ID_DECLARE
-from belote.announcements import Declaration, no_announcements_message
-from belote.cards import Card, CardSet, Suit
+from belote.announcements import (
+    Declaration,
+    Kind,
+    _combinations_of,
+    _resolve_trusted,
+    no_announcements_message,
+)
+from belote.cards import Card, CardSet
 from belote.deal.state import _H_DECLARE, _PLAY
 from belote.deal.swap import SevenSwap
 from belote.errors import InvalidCombination
@@ -27,11 +33,9 @@ class Declarations(SevenSwap):
         cache = self._layout.combinations
         combos = cache.get(hand)
         if combos is None:
-            from belote.announcements import find_combinations
-
             if len(cache) >= 4096:  # hands seldom repeat: keep the cache small
                 cache.clear()
-            combos = cache[hand] = find_combinations(CardSet.from_mask(hand), self.rules)
+            combos = cache[hand] = _combinations_of(hand, self.rules)
         return combos
 
     def _clash(self, seat: int, combo: Combination) -> Declaration | None:
@@ -234,16 +238,8 @@ class Declarations(SevenSwap):
         if not declarations:
             self._resolved = ()
             return
-        from belote.announcements import Kind, resolve_contest
-
-        self._resolved = tuple(
-            resolve_contest(
-                declarations,
-                self.rules,
-                Suit(self._trump),
-                players=self._n,
-                first_speaker=(self._dealer + 1) % self._n,
-            )
+        self._resolved = _resolve_trusted(
+            declarations, self.rules, self._trump, self._n, (self._dealer + 1) % self._n
         )
         if self.rules.eight_run_wins_match:
             # The first in speaking order to show an 8-card run wins the match (004);
