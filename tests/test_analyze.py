@@ -16,7 +16,7 @@ from belote.deal import Deal
 from belote.par import par_deal
 from belote.rules import get_rules
 from belote.simulate import _bots, _play_dealing
-from belote.solve import makes_contract, solve
+from belote.solver import makes_contract, solve
 
 
 def _run(argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch,

@@ -1,4 +1,4 @@
-"""Invariants of finding, classifying and resolving announcements (RULES.md §6)."""
+"""Invariants of finding, classifying and resolving announcements (rules §6, docs/rules.md#announcements)."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def tables(draw: st.DrawFn, rules: Rules) -> tuple[list[Declaration], int, int]:
 def test_every_found_combination_classifies_back_to_itself(
     rules: Rules, deck: tuple[Card, ...]
 ) -> None:
-    """RULES.md §6.1: what a hand can declare is what the table accepts when shown."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: what a hand can declare is what the table accepts when shown."""
     hand = CardSet(deck[:9])
     for combination in find_combinations(hand, rules):
         assert combination.cards <= hand
@@ -94,7 +94,7 @@ def test_every_found_combination_classifies_back_to_itself(
 @EXAMPLES
 @given(rules=st.sampled_from(VARIANTS), deck=st.one_of(decks(), clustered_decks()))
 def test_no_card_serves_in_two_runs(rules: Rules, deck: tuple[Card, ...]) -> None:
-    """RULES.md §6.1: a card serves in one run at most, and in a carré and a run only when
+    """Rules §6.1, docs/rules.md#announcement-kinds: a card serves in one run at most, and in a carré and a run only when
     ``card_in_carre_and_run`` allows it."""
     found = find_combinations(CardSet(deck[:9]), rules)
     runs = [c.cards for c in found if c.kind is Kind.RUN]
@@ -109,7 +109,7 @@ def test_no_card_serves_in_two_runs(rules: Rules, deck: tuple[Card, ...]) -> Non
 @EXAMPLES
 @given(hand=hands(9))
 def test_runs_found_are_maximal_when_sharing_is_allowed(hand: CardSet) -> None:
-    """000 Nota (a longer run is one cento, not several runs); RULES.md §6.1: every run found
+    """000 Nota (a longer run is one cento, not several runs); rules §6.1, docs/rules.md#announcement-kinds: every run found
     is a whole streak of the hand, and every streak of three or more is found."""
     found = {c.cards for c in find_combinations(hand, PIEDICAVALLO) if c.kind is Kind.RUN}
     for cards in found:
@@ -134,7 +134,7 @@ def test_runs_found_are_maximal_when_sharing_is_allowed(hand: CardSet) -> None:
 def test_contest_result_does_not_depend_on_declaration_order(
     rules: Rules, data: st.DataObject, trump: Suit
 ) -> None:
-    """RULES.md §6.2: the contest compares combinations, not the order they were written in
+    """Rules §6.2, docs/rules.md#announcement-contest: the contest compares combinations, not the order they were written in
     (the speaking order is given by ``first_speaker``)."""
     declared, players, first = data.draw(tables(rules))
     shuffled = data.draw(st.permutations(declared))
@@ -172,7 +172,7 @@ def test_team_best_takes_all_scores_one_team_or_none(
 @EXAMPLES
 @given(data=st.data(), trump=suits())
 def test_individual_contest_scores_one_player_or_none(data: st.DataObject, trump: Suit) -> None:
-    """003 §Annonces and RULES.md §6.2 ``french``: one player alone scores, all of his
+    """003 §Annonces and rules §6.2, docs/rules.md#announcement-contest ``french``: one player alone scores, all of his
     combinations; a carré declared anywhere means the scorer holds a carré (001)."""
     declared, players, first = data.draw(tables(FRENCH))
     result = resolve_contest(declared, FRENCH, trump, players=players, first_speaker=first)
@@ -211,7 +211,7 @@ def test_per_class_every_carre_scores_and_each_class_goes_to_one_team(
 @EXAMPLES
 @given(first=st.sampled_from(["AS KS QS", "JH QH KH", "7D 8D 9D"]), trump=suits())
 def test_piedicavallo_team_scores_the_same_from_either_seat(first: str, trump: Suit) -> None:
-    """RULES.md §2: teams are {0, 2} and {1, 3}; the partner's seat does not matter."""
+    """Rules §2, docs/rules.md#dealing: teams are {0, 2} and {1, 3}; the partner's seat does not matter."""
     other = "10C JC QC"
     for seats in ((0, 1), (2, 1), (0, 3), (2, 3)):
         declared = [

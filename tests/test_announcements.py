@@ -1,6 +1,6 @@
-"""Announcements: values, classifying shown cards, finding them, the contest (RULES.md §6).
+"""Announcements: values, classifying shown cards, finding them, the contest (rules §6, docs/rules.md#announcements).
 
-Each test names the rule it checks and cites its source text in ``seeds/``.
+Each test names the rule it checks and cites its source text in ``docs/sources.md``.
 Seats 0 and 2 play against seats 1 and 3 in the four-player variants.
 """
 
@@ -109,7 +109,7 @@ def test_eight_card_run_is_cent_plus_tierce_in_french_one_cent_elsewhere(
         (FRENCH, "K", 100),
         (FRENCH, "Q", 100),
         # 004 lists a carré "of 10" at 150 and every other carré at 100: read
-        # literally, tens score 150 and nines fall under the plain 100 (RULES.md §6.1).
+        # literally, tens score 150 and nines fall under the plain 100 (rules §6.1, docs/rules.md#announcement-kinds).
         (ITALIAN751, "J", 200),
         (ITALIAN751, "10", 150),
         (ITALIAN751, "9", 100),
@@ -139,7 +139,7 @@ def test_carre_values_per_variant(rules: Rules, rank: str, points: int) -> None:
     ],
 )
 def test_labels_name_the_kind_and_the_top_card_in_sequence_order(cards: str, label: str) -> None:
-    """RULES.md §1 sequence order A K Q J 10 9 8 7; 003 announces "un cent, un cinquante,
+    """Rules §1, docs/rules.md#cards sequence order A K Q J 10 9 8 7; 003 announces "un cent, un cinquante,
     une tierce" and "carré de 10"; 000 Nota names a longer run after its top card."""
     combination = classify(cards, PIEDICAVALLO)
     assert combination.label == label
@@ -150,7 +150,7 @@ def test_labels_name_the_kind_and_the_top_card_in_sequence_order(cards: str, lab
 
 
 def test_classify_reads_cards_in_any_order() -> None:
-    """RULES.md §6.1: a run is cards in a row of one suit, whatever order they are shown in."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: a run is cards in a row of one suit, whatever order they are shown in."""
     shown = [Card.parse(c) for c in ("QH", "AH", "KH")]
     combination = classify(shown, PIEDICAVALLO)
     assert combination.kind is Kind.RUN
@@ -178,7 +178,7 @@ def test_carre_of_sevens_or_eights_is_not_allowed(rules: Rules, rank: str) -> No
 
 
 def test_classify_rejects_a_card_shown_twice() -> None:
-    """RULES.md §6.1: a combination is made of distinct cards."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: a combination is made of distinct cards."""
     shown = [Card.parse(c) for c in ("AH", "KH", "KH", "QH")]
     with pytest.raises(InvalidCombination, match="twice"):
         classify(shown, PIEDICAVALLO)
@@ -195,27 +195,27 @@ def test_classify_rejects_a_card_shown_twice() -> None:
     ],
 )
 def test_classify_rejects_cards_that_are_no_combination(cards: str) -> None:
-    """RULES.md §6.1: runs are in a row in one suit, carrés are all four of a rank."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: runs are in a row in one suit, carrés are all four of a rank."""
     with pytest.raises(InvalidCombination, match="not a combination"):
         classify(cards, PIEDICAVALLO)
 
 
 @pytest.mark.parametrize("cards", ["KH QH", "AS", ""])
 def test_classify_needs_at_least_three_cards(cards: str) -> None:
-    """RULES.md §6.1: the smallest combination is a tierce; K-Q of trump is belote, not a run."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: the smallest combination is a tierce; K-Q of trump is belote, not a run."""
     with pytest.raises(InvalidCombination, match="at least 3"):
         classify(cards, PIEDICAVALLO)
 
 
 def test_classic_has_no_announcements_but_belote() -> None:
-    """002 lists belote-rebelote as the only bonus (RULES.md §6.1, ``classic`` column)."""
+    """002 lists belote-rebelote as the only bonus (rules §6.1, docs/rules.md#announcement-kinds, ``classic`` column)."""
     with pytest.raises(InvalidCombination, match="classic has no announcements but belote"):
         classify("AH KH QH", CLASSIC)
     assert find_combinations(CardSet.parse("JS JH JD JC AH KH QH 7D"), CLASSIC) == ()
 
 
 def test_combination_constructor_refuses_a_broken_run() -> None:
-    """RULES.md §6.1: a run is cards in a row of one suit."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: a run is cards in a row of one suit."""
     with pytest.raises(InvalidCombination):
         Combination(Kind.RUN, CardSet.parse("7H 9H 10H"))
     with pytest.raises(InvalidCombination):
@@ -230,12 +230,12 @@ def labels(hand: str, rules: Rules) -> set[str]:
 
 
 def test_a_long_streak_is_one_run_not_several() -> None:
-    """000 Nota (six in a row are announced as one cento); RULES.md §6.1 never in two runs."""
+    """000 Nota (six in a row are announced as one cento); rules §6.1, docs/rules.md#announcement-kinds never in two runs."""
     assert labels("7H 8H 9H 10H JH QH AS 7D", PIEDICAVALLO) == {"cent QH"}
 
 
 def test_two_streaks_in_one_suit_are_two_runs() -> None:
-    """RULES.md §6.1: runs are consecutive cards; a gap starts a new run."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: runs are consecutive cards; a gap starts a new run."""
     assert labels("7H 8H 9H JH QH KH AS 7D", PIEDICAVALLO) == {"tierce 9H", "tierce KH"}
 
 
@@ -245,14 +245,14 @@ def test_short_streaks_and_forbidden_carres_are_not_found() -> None:
 
 
 def test_card_may_serve_in_a_carre_and_a_run() -> None:
-    """RULES.md §6.1 [reading] ``card_in_carre_and_run`` (001 scores eight in a row as cent plus
+    """Rules §6.1, docs/rules.md#announcement-kinds [reading] ``card_in_carre_and_run`` (001 scores eight in a row as cent plus
     tierce, so one hand's cards may feed two scores)."""
     hand = "JS JD JC 10H JH QH KH AH"
     assert labels(hand, PIEDICAVALLO) == {"carré J", "cent AH"}
 
 
 def test_without_sharing_the_hand_keeps_its_most_valuable_declaration() -> None:
-    """RULES.md §6.1 knob ``card_in_carre_and_run`` off: no card in both a carré and a run."""
+    """Rules §6.1, docs/rules.md#announcement-kinds knob ``card_in_carre_and_run`` off: no card in both a carré and a run."""
     rules = attrs.evolve(PIEDICAVALLO, card_in_carre_and_run=False)
     found = find_combinations(CardSet.parse("JS JD JC 10H JH QH KH AH"), rules)
     used = [card for combination in found for card in combination.cards]
@@ -270,7 +270,7 @@ def test_nine_card_french_hand_with_eight_in_a_row() -> None:
 
 
 def test_find_combinations_order_is_fixed() -> None:
-    """RULES.md §6: a deterministic declaration order (carrés, then runs by suit)."""
+    """Rules §6, docs/rules.md#announcements: a deterministic declaration order (carrés, then runs by suit)."""
     hand = CardSet.parse("QS QH QD QC 7D 8D 9D JC KC AC")
     first = find_combinations(hand, FRENCH)
     again = find_combinations(CardSet.parse(" ".join(reversed(str(hand).split()))), FRENCH)
@@ -345,7 +345,7 @@ def test_piedicavallo_worked_tie_examples(
 
 
 def test_piedicavallo_equal_plain_tierces_cancel_every_announcement() -> None:
-    """000 §Alcuni esempi esplicativi, example 1, with rule 4 "annullamento"; RULES.md §6.2 point 6
+    """000 §Alcuni esempi esplicativi, example 1, with rule 4 "annullamento"; rules §6.2 point 6, docs/rules.md#announcement-contest
     [reading]: the whole contest is void, lower announcements included."""
     result = scoring(
         PIEDICAVALLO, H, (0, "7C 8C 9C"), (1, "7S 8S 9S"), (2, "7D 8D 9D"), (3, "QD KD AD")
@@ -357,7 +357,7 @@ def test_piedicavallo_equal_plain_tierces_cancel_every_announcement() -> None:
 
 
 def test_piedicavallo_without_void_all_only_the_tied_pair_drops_out() -> None:
-    """RULES.md §6.2 knob ``equal_plain_runs_void_all`` off: the tied best runs score for
+    """Rules §6.2, docs/rules.md#announcement-contest knob ``equal_plain_runs_void_all`` off: the tied best runs score for
     nobody and the next best announcement decides."""
     rules = attrs.evolve(PIEDICAVALLO, equal_plain_runs_void_all=False)
     result = scoring(rules, H, (0, "AC KC QC"), (1, "AS KS QS"), (2, "7D 8D 9D"), (3, "7C 8C 9C"))
@@ -450,7 +450,7 @@ def disjoint_pair(high: tuple[str, ...], low: tuple[str, ...]) -> tuple[str, str
     ],
 )
 def test_piedicavallo_ranking_of_announcements(high_level: int, low_level: int) -> None:
-    """RULES.md §6.2 piedicavallo 1-3: carré J 200 > carré 9 150 > the 100 group > 50 > 20;
+    """Rules §6.2, docs/rules.md#announcement-contest piedicavallo 1-3: carré J 200 > carré 9 150 > the 100 group > 50 > 20;
     carrés of equal points by rank A > 10 > K > Q (000 rule 3); in the 100 group a carré beats
     a cent [reading]."""
     pair = disjoint_pair(LADDER[high_level], LADDER[low_level])
@@ -462,7 +462,7 @@ def test_piedicavallo_ranking_of_announcements(high_level: int, low_level: int) 
 
 
 def test_piedicavallo_cent_beats_carre_when_the_reading_is_flipped() -> None:
-    """RULES.md §6.2 point 2 is a reading: with ``carre_beats_run_at_equal_points`` off, the run
+    """Rules §6.2 point 2, docs/rules.md#announcement-contest is a reading: with ``carre_beats_run_at_equal_points`` off, the run
     wins at equal points."""
     rules = attrs.evolve(PIEDICAVALLO, carre_beats_run_at_equal_points=False)
     assert scoring(rules, H, (0, "KS KH KD KC"), (1, "7C 8C 9C 10C JC")) == norm(
@@ -539,7 +539,7 @@ def test_italian751_best_run_of_a_class_takes_all_the_team_runs_of_it() -> None:
 
 
 def test_italian751_cent_class_holds_every_run_of_five_or_more() -> None:
-    """004 §Dichiarazioni (tiers, cinquanta, cento) and RULES.md §6.1 [reading]: six cards are
+    """004 §Dichiarazioni (tiers, cinquanta, cento) and rules §6.1, docs/rules.md#announcement-kinds [reading]: six cards are
     one cent, compared by top card with the other cents."""
     result = scoring(ITALIAN751, H, (0, "7S 8S 9S 10S JS QS"), (1, "9D 10D JD QD KD"))
     assert result == norm((1, "9D 10D JD QD KD"))
@@ -567,7 +567,7 @@ def test_french_any_carre_beats_any_run(players: int) -> None:
 
 def test_french_higher_carre_wins() -> None:
     """001 §Combinazioni and 003 §Les carrés: the stronger carré beats and cancels the other;
-    at equal points the rank decides (RULES.md §6.2: A > 10 > K > Q)."""
+    at equal points the rank decides (rules §6.2, docs/rules.md#announcement-contest: A > 10 > K > Q)."""
     assert scoring(FRENCH, H, (0, "AS AH AD AC"), (1, "9S 9H 9D 9C"), players=2) == norm(
         (1, "9S 9H 9D 9C")
     )
@@ -621,14 +621,14 @@ def test_french_first_declarer_wins_equal_plain_runs(
 def test_french_runs_compare_by_number_of_cards_six_beats_a_cent_but_scores_100() -> None:
     """001 §Combinazioni: runs compare by number of cards first ("vince quella con il
     numero maggiore di carte"), yet a six-card run is worth no more than a quinta
-    (RULES.md §6.2)."""
+    (rules §6.2, docs/rules.md#announcement-contest)."""
     result = scoring(FRENCH, H, (0, "8S 9S 10S JS QS KS"), (1, "10D JD QD KD AD"), players=2)
     assert result == norm((0, "8S 9S 10S JS QS KS"))
     assert run("8S 9S 10S JS QS KS").points(FRENCH) == 100
 
 
 def test_french_best_player_scores_all_his_combinations_others_none() -> None:
-    """003 §Annonces (the others announce only what beats the first); RULES.md §6.2: one
+    """003 §Annonces (the others announce only what beats the first); rules §6.2, docs/rules.md#announcement-contest: one
     player alone scores, all of his combinations."""
     result = scoring(
         FRENCH,
@@ -660,24 +660,24 @@ def test_classic_contest_accepts_nothing() -> None:
 
 @pytest.mark.parametrize("rules", WITH_ANNOUNCEMENTS, ids=lambda r: r.name)
 def test_empty_contest_scores_nothing(rules: Rules) -> None:
-    """RULES.md §6.1: a player may declare nothing; nothing then scores."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: a player may declare nothing; nothing then scores."""
     assert resolve_contest([], rules, H, players=rules.default_players) == ()
 
 
 def test_a_card_declared_by_two_seats_is_refused() -> None:
-    """RULES.md §1: each card is in one hand only."""
+    """Rules §1, docs/rules.md#cards: each card is in one hand only."""
     with pytest.raises(InvalidCombination, match="seat 0 and seat 1"):
         resolve_contest(table((0, "QS QH QD QC"), (1, "JD QD KD")), PIEDICAVALLO, H)
 
 
 def test_a_card_in_two_runs_of_one_seat_is_refused() -> None:
-    """RULES.md §6.1: a card never serves in two runs."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: a card never serves in two runs."""
     with pytest.raises(InvalidCombination, match="two runs"):
         resolve_contest(table((0, "7S 8S 9S"), (0, "9S 10S JS")), PIEDICAVALLO, H)
 
 
 def test_a_card_in_a_carre_and_a_run_is_refused_when_the_knob_is_off() -> None:
-    """RULES.md §6.1 knob ``card_in_carre_and_run``."""
+    """Rules §6.1, docs/rules.md#announcement-kinds knob ``card_in_carre_and_run``."""
     declared = table((0, "JS JH JD JC"), (0, "9H 10H JH"))
     assert resolve_contest(declared, PIEDICAVALLO, H)
     rules = attrs.evolve(PIEDICAVALLO, card_in_carre_and_run=False)
@@ -698,13 +698,13 @@ def test_a_forbidden_carre_cannot_be_declared() -> None:
 def test_seats_outside_the_table_are_refused(
     seats: Sequence[int], players: int, first_speaker: int
 ) -> None:
-    """RULES.md §2: seats are numbered 0 to players - 1."""
+    """Rules §2, docs/rules.md#dealing: seats are numbered 0 to players - 1."""
     declared = [Declaration(seat, run("AH KH QH")) for seat in seats]
     with pytest.raises(InvalidArgument):
         resolve_contest(declared, FRENCH, S, players=players, first_speaker=first_speaker)
 
 
 def test_team_contest_needs_four_players() -> None:
-    """RULES.md §2: teams are seats {0, 2} and {1, 3} at a four-player table."""
+    """Rules §2, docs/rules.md#dealing: teams are seats {0, 2} and {1, 3} at a four-player table."""
     with pytest.raises(InvalidArgument):
         resolve_contest(table((0, "AH KH QH")), PIEDICAVALLO, S, players=3)

@@ -1,4 +1,4 @@
-"""Bots: legal play in every variant, the heuristic's table sense (RULES.md §3-§8)."""
+"""Bots: legal play in every variant, the heuristic's table sense (rules §3-§8, docs/rules.md#bidding)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def _play(variant: str, players: int, bots: list[Player], seed: int) -> Deal:
 @EXAMPLES
 @given(seed=st.integers(0, 2**32))
 def test_bots_only_choose_legal_actions(variant: str, players: int, kind: str, seed: int) -> None:
-    """RULES.md §3-§5: every action a bot takes passes the deal's checks, to the end.
+    """rules §3-§5, docs/rules.md#bidding: every action a bot takes passes the deal's checks, to the end.
 
     The deal refuses an illegal action (IllegalAction), so a finished deal
     whose record replays proves that every choice was legal.
@@ -92,7 +92,7 @@ def test_play_deal_needs_one_player_per_seat() -> None:
 
 
 def test_heuristic_takes_with_jack_nine_and_length() -> None:
-    """RULES.md §3: a strong trump holding takes in round 1; a weak one passes."""
+    """Rules §3, docs/rules.md#bidding: a strong trump holding takes in round 1; a weak one passes."""
     bot = HeuristicBot()
     rules = get_rules("classic")
     strong = CardSet.parse("JH 9H 8H AS KD").mask
@@ -105,7 +105,7 @@ def test_heuristic_takes_with_jack_nine_and_length() -> None:
 
 
 def test_heuristic_names_its_best_suit_in_round_two() -> None:
-    """RULES.md §3 round 2: the bot names the suit where its hand is strong."""
+    """Rules §3, docs/rules.md#bidding round 2: the bot names the suit where its hand is strong."""
     bot = HeuristicBot()
     hand = CardSet.parse("JS 9S AS 10S AD").mask
     turned = CardSet.parse("7H").mask.bit_length() - 1
@@ -114,7 +114,7 @@ def test_heuristic_names_its_best_suit_in_round_two() -> None:
 
 
 def test_heuristic_gives_points_to_a_partner_who_holds_the_trick() -> None:
-    """RULES.md §5: with the partner master and nothing to follow, the bot discards its 10."""
+    """Rules §5, docs/rules.md#play-obligations: with the partner master and nothing to follow, the bot discards its 10."""
     bot = HeuristicBot()
     trick = [CardSet.parse(c).mask.bit_length() - 1 for c in ("7S", "AS", "8S")]
     hand = CardSet.parse("10D 7D 8C").mask  # void in spades; seat 1 (partner) holds the trick
@@ -151,7 +151,7 @@ def test_heuristic_attack_leads_the_master_trump() -> None:
 
 @pytest.mark.parametrize("variant", ["classic", "piedicavallo", "italian751"])
 def test_heuristic_always_announces_belote_with_both_cards(variant: str) -> None:
-    """RULES.md §6.1: belote and rebelote are announced; the bot never forgets them."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: belote and rebelote are announced; the bot never forgets them."""
     seen = 0
     for seed in range(60):
         deal = _play(variant, 4, make_bots("heuristic", 4), seed)
@@ -168,7 +168,7 @@ def test_heuristic_always_announces_belote_with_both_cards(variant: str) -> None
 
 
 def test_heuristic_declares_every_combination_it_holds() -> None:
-    """RULES.md §6.1: each seat holding a combination declares it before its first card."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: each seat holding a combination declares it before its first card."""
     rules = get_rules("piedicavallo")
     declared_any = False
     for seed in range(40):
@@ -189,7 +189,7 @@ def test_heuristic_declares_every_combination_it_holds() -> None:
 
 
 def test_heuristic_swaps_the_seven_of_trump() -> None:
-    """RULES.md §4: the holder of the 7 of trump always takes the turned card."""
+    """Rules §4, docs/rules.md#seven-swap: the holder of the 7 of trump always takes the turned card."""
     swaps = 0
     for seed in range(80):
         rng = random.Random(seed)
@@ -210,7 +210,7 @@ def test_heuristic_swaps_the_seven_of_trump() -> None:
 
 
 def test_heuristic_calls_out_only_when_the_claim_holds() -> None:
-    """RULES.md §8.1: a bot calls out once its side's points reach the target, and wins."""
+    """Rules §8.1, docs/rules.md#calling-out: a bot calls out once its side's points reach the target, and wins."""
     calls = 0
     for seed in range(40):
         rng = random.Random(seed)

@@ -1,4 +1,4 @@
-"""Cards, ranks, suits and card sets (RULES.md §1)."""
+"""Cards, ranks, suits and card sets (rules §1, docs/rules.md#cards)."""
 
 from __future__ import annotations
 
@@ -27,13 +27,13 @@ masks = st.integers(min_value=0, max_value=FULL_DECK)
 
 
 def test_deck_has_32_cards_of_eight_ranks_in_four_suits() -> None:
-    """RULES.md §1: 7 8 9 10 J Q K A in four suits (000 §Il mazzo, 002)."""
+    """Rules §1, docs/rules.md#cards: 7 8 9 10 J Q K A in four suits (000 §Il mazzo, 002)."""
     assert len(CARDS) == 32
     assert {(c.rank, c.suit) for c in CARDS} == {(r, s) for r in Rank for s in Suit}
 
 
 def test_trump_order_is_jack_nine_ace_ten_king_queen_eight_seven() -> None:
-    """RULES.md §1; 000 and 001 trump order."""
+    """Rules §1, docs/rules.md#cards; 000 and 001 trump order."""
     expected = [Rank.parse(t) for t in "J 9 A 10 K Q 8 7".split()]
     assert list(TRUMP_ORDER) == expected
     strengths = [Card(rank, Suit.HEARTS).strength(Suit.HEARTS) for rank in expected]
@@ -41,7 +41,7 @@ def test_trump_order_is_jack_nine_ace_ten_king_queen_eight_seven() -> None:
 
 
 def test_plain_order_is_ace_ten_king_queen_jack_nine_eight_seven() -> None:
-    """RULES.md §1 (all sources)."""
+    """Rules §1, docs/rules.md#cards (all sources)."""
     expected = [Rank.parse(t) for t in "A 10 K Q J 9 8 7".split()]
     assert list(PLAIN_ORDER) == expected
     strengths = [Card(rank, Suit.HEARTS).strength(Suit.SPADES) for rank in expected]
@@ -49,7 +49,7 @@ def test_plain_order_is_ace_ten_king_queen_jack_nine_eight_seven() -> None:
 
 
 def test_sequence_order_for_runs_is_ace_down_to_seven() -> None:
-    """RULES.md §1; 000 examples, 004 "scala quaranta" order."""
+    """Rules §1, docs/rules.md#cards; 000 examples, 004 "scala quaranta" order."""
     assert [r.text for r in SEQUENCE_ORDER] == "A K Q J 10 9 8 7".split()
 
 
@@ -59,7 +59,7 @@ def test_sequence_order_for_runs_is_ace_down_to_seven() -> None:
      ("8", 0, 0), ("7", 0, 0)],
 )
 def test_card_points_trump_and_plain(rank: str, trump_points: int, plain_points: int) -> None:
-    """RULES.md §1; 000 §Valori, 002, 003, 004 (the king is worth 4: 001's 10 is a typo)."""
+    """Rules §1, docs/rules.md#cards; 000 §Valori, 002, 003, 004 (the king is worth 4: 001's 10 is a typo)."""
     card = Card.parse(rank + "S")
     assert card.points(Suit.SPADES) == trump_points
     assert card.points(Suit.HEARTS) == plain_points
@@ -75,7 +75,7 @@ def test_trump_suit_holds_62_and_plain_suit_30_points() -> None:
 
 @given(st.sampled_from(list(Suit)))
 def test_deck_holds_152_card_points_whatever_the_trump(trump: Suit) -> None:
-    """RULES.md §1: 62 + 3×30 = 152 (000, 002)."""
+    """Rules §1, docs/rules.md#cards: 62 + 3×30 = 152 (000, 002)."""
     assert CardSet.full_deck().points(trump) == 152
     assert sum(card.points(trump) for card in CARDS) == 152
 
@@ -86,13 +86,13 @@ def test_deck_holds_152_card_points_whatever_the_trump(trump: Suit) -> None:
      ("7♦", "7D"), (" qs ", "QS")],
 )
 def test_card_notation_accepts_ten_as_t_and_suit_symbols(text: str, expected: str) -> None:
-    """RULES.md §1 "Text notation": T for ten, ♠ ♥ ♦ ♣; output uses 10 and a letter."""
+    """Rules §1, docs/rules.md#cards "Text notation": T for ten, ♠ ♥ ♦ ♣; output uses 10 and a letter."""
     assert str(Card.parse(text)) == expected
 
 
 @pytest.mark.parametrize("text", ["", "1H", "JX", "11S", "JHH", "H", "6S", "10"])
 def test_bad_card_text_raises_a_typed_error(text: str) -> None:
-    """RULES.md §1 notation; errors are typed and say what was expected."""
+    """Rules §1, docs/rules.md#cards notation; errors are typed and say what was expected."""
     with pytest.raises(NotationError, match="expected"):
         Card.parse(text)
 

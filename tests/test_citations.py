@@ -27,28 +27,9 @@ OLD_FORM = re.compile(r"RULES\.md|seeds/")
 # The table of old forms and the script that rewrites them hold the old forms on purpose.
 HOLD_OLD_FORMS = {"docs/citations.json", "docs/hooks/cite.py"}
 
-# TODO(lead): remove this list once `python docs/hooks/cite.py` has run on the
-# merged tree. These files were being rewritten by other branches when the
-# citations were converted, so the "docs" branch left them alone.
-PENDING = {
-    "src/belote/deal.py",
-    "src/belote/bots.py",
-    "src/belote/simulate.py",
-    "src/belote/cli.py",
-    "src/belote/describe.py",
-    "src/belote/play.py",
-    "src/belote/scoring.py",
-    "src/belote/rules.py",
-    "src/belote/announcements.py",
-}
-PENDING_FOLDERS = ("src/belote/variants/", "src/belote/deal/")
 
 ANCHOR = re.compile(r"\{\s*#([\w-]+)\s*\}")
 LINK = re.compile(r"docs/((?:rules|sources)\.md)(?:#([\w-]+))?")
-
-
-def _pending(rel: str) -> bool:
-    return rel in PENDING or rel.startswith(PENDING_FOLDERS)
 
 
 def _files() -> list[Path]:
@@ -78,7 +59,7 @@ def test_no_source_or_docs_file_cites_files_outside_the_site() -> None:
     offenders = []
     for path in _files():
         rel = path.relative_to(ROOT).as_posix()
-        if rel in HOLD_OLD_FORMS or _pending(rel):
+        if rel in HOLD_OLD_FORMS:
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if OLD_FORM.search(line):
@@ -88,8 +69,6 @@ def test_no_source_or_docs_file_cites_files_outside_the_site() -> None:
 
 @pytest.mark.parametrize("variant", ["classic", "piedicavallo", "french", "italian751"])
 def test_belote_rules_cites_the_docs_pages(variant: str) -> None:
-    if "src/belote/describe.py" in PENDING:
-        pytest.skip("TODO(lead): describe.py is converted on the merged tree")
     out = io.StringIO()
     assert main(["rules", variant], out) == 0
     assert not OLD_FORM.search(out.getvalue()), out.getvalue()

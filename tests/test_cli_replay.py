@@ -81,7 +81,7 @@ def test_a_bad_record_is_refused_naming_its_line(
 def test_trace_shows_every_trick_and_the_result(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """RULES.md §5, §7: 8 tricks; the first is led after the dealer, each next one by the
+    """Rules §5, docs/rules.md#play-obligations; rules §7, docs/rules.md#scoring: 8 tricks; the first is led after the dealer, each next one by the
     winner of the last; the card points of the tricks sum to 152, plus 10 for the last."""
     path = _records(tmp_path, "classic", deals=3)
     capsys.readouterr()
@@ -108,7 +108,7 @@ def test_trace_shows_every_trick_and_the_result(
 
 
 def test_trace_of_a_match_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A match record traces deal after deal, then the match totals (RULES.md §8)."""
+    """A match record traces deal after deal, then the match totals (rules §8, docs/rules.md#match)."""
     rng = random.Random(2)
     bots = make_bots("heuristic", 4)
     deals, dealer, totals = [], 0, [0, 0]

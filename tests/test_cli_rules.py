@@ -30,7 +30,7 @@ def test_every_rules_field_has_a_meaning() -> None:
 
 
 def test_classic_has_no_announcement_knobs() -> None:
-    """RULES.md §6: classic (002) has belote only, so run and carré knobs do not apply."""
+    """Rules §6, docs/rules.md#announcements: classic (002) has belote only, so run and carré knobs do not apply."""
     shown = _knobs(describe_rules(get_rules("classic")))
     for name in ("run_values", "carre_values", "card_in_carre_and_run",
                  "eight_run_extra_tierce", "reverse_capot_value", "capot_split_value"):
@@ -39,7 +39,7 @@ def test_classic_has_no_announcement_knobs() -> None:
 
 
 def test_french_has_no_contract_or_reverse_capot_knobs() -> None:
-    """RULES.md §7: french (001, 003) has no contract and no reverse capot."""
+    """Rules §7, docs/rules.md#scoring: french (001, 003) has no contract and no reverse capot."""
     shown = _knobs(describe_rules(get_rules("french")))
     for name in ("reverse_capot_value", "failed_defence_points", "pending_rule",
                  "play.partner_master_exempts"):

@@ -42,7 +42,7 @@ def test_text_summary_of_a_deal(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_text_summary_of_a_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """002, RULES.md §8: team 0 scores 40, then capot 252 + belote 20: 312 passes 300."""
+    """002, rules §8, docs/rules.md#match: team 0 scores 40, then capot 252 + belote 20: 312 passes 300."""
     assert main(["score", "--text", _write(tmp_path, MATCH)]) == 0
     out = capsys.readouterr().out
     assert "total" in out and "312" in out and "122" in out

@@ -1,4 +1,4 @@
-"""The deal state machine, rule by rule (RULES.md §2-§5, §8.1-§8.2)."""
+"""The deal state machine, rule by rule (rules §2-§5, §8.1-§8.2, docs/rules.md#dealing)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from belote.scoring import Outcome
 
 
 def deal_positions(rules: Rules, players: int, dealer: int, taker: int | None) -> list[int]:
-    """The seat each deck position goes to by RULES.md §2 (-1: the turned card)."""
+    """The seat each deck position goes to by rules §2, docs/rules.md#dealing (-1: the turned card)."""
     seq: list[int] = []
     for size in rules.first_packets:
         for k in range(1, players + 1):
@@ -86,7 +86,7 @@ def items(deal: Deal) -> list[tuple[int, str, int]]:
 
 
 def test_dealing_packets_of_three_then_two_from_the_seat_after_the_dealer() -> None:
-    """RULES.md §2; 002 dealing, 000 "prima 3 carte a testa poi altre 2"."""
+    """Rules §2, docs/rules.md#dealing; 002 dealing, 000 "prima 3 carte a testa poi altre 2"."""
     deal = Deal("classic", list(range(32)), dealer=3)
     deck = list(CARDS)
     assert deal.hand(0) == CardSet(deck[0:3] + deck[12:14])
@@ -97,14 +97,14 @@ def test_dealing_packets_of_three_then_two_from_the_seat_after_the_dealer() -> N
 
 
 def test_first_packets_knob_two_then_three() -> None:
-    """RULES.md §2; 000 allows 2 then 3 (`first_packets`)."""
+    """Rules §2, docs/rules.md#dealing; 000 allows 2 then 3 (`first_packets`)."""
     rules = attrs.evolve(get_rules("piedicavallo"), first_packets=(2, 3))
     deal = Deal(rules, list(range(32)), dealer=0)
     assert deal.hand(1) == CardSet(list(CARDS[0:2]) + list(CARDS[8:11]))
 
 
 def test_taker_gets_two_cards_and_the_turned_card_others_three() -> None:
-    """RULES.md §2 completion; 002 "2 extra cards in addition to the face down card"."""
+    """Rules §2, docs/rules.md#dealing completion; 002 "2 extra cards in addition to the face down card"."""
     deal = Deal("classic", list(range(32)), dealer=3)
     deal.pass_()
     deal.take()  # seat 1 takes
@@ -118,7 +118,7 @@ def test_taker_gets_two_cards_and_the_turned_card_others_three() -> None:
 
 
 def test_french_two_players_six_plus_three_turned_card_stays_bottom_shown() -> None:
-    """RULES.md §2; 001 "sei carte ... di tre in tre", three more, the bottom card shown."""
+    """Rules §2, docs/rules.md#dealing; 001 "sei carte ... di tre in tre", three more, the bottom card shown."""
     deal = Deal("french", list(range(32)), dealer=0, players=2)
     deck = list(CARDS)
     assert deal.hand(1) == CardSet(deck[0:3] + deck[6:9])
@@ -132,7 +132,7 @@ def test_french_two_players_six_plus_three_turned_card_stays_bottom_shown() -> N
 
 
 def test_french_three_players_deal_nine_each() -> None:
-    """RULES.md §2; 003 "2, 3 et 4 joueurs", 6 then 3 cards."""
+    """Rules §2, docs/rules.md#dealing; 003 "2, 3 et 4 joueurs", 6 then 3 cards."""
     deal = Deal("french", list(range(32)), dealer=2, players=3)
     assert deal.turned is CARDS[18]
     deal.pass_()
@@ -142,7 +142,7 @@ def test_french_three_players_deal_nine_each() -> None:
 
 
 def test_bad_deck_dealer_or_players_refused() -> None:
-    """RULES.md §2: 32 distinct cards, a dealer seat, a player count of the variant."""
+    """Rules §2, docs/rules.md#dealing: 32 distinct cards, a dealer seat, a player count of the variant."""
     with pytest.raises(InvalidArgument, match="32 cards"):
         Deal("classic", list(range(31)))
     with pytest.raises(InvalidArgument, match="twice"):
@@ -157,20 +157,20 @@ def test_bad_deck_dealer_or_players_refused() -> None:
 
 
 def test_round_one_take_fixes_the_turned_suit() -> None:
-    """RULES.md §3; 002 "the colour of the face down card becomes trump"."""
+    """Rules §3, docs/rules.md#bidding; 002 "the colour of the face down card becomes trump"."""
     deal = Deal("classic", list(range(32)), dealer=3)
     record = deal.apply(Action.parse("0 take"))
     assert record.phase is Phase.PLAY and deal.taker == 0 and deal.trump is Suit.DIAMONDS
 
 
 def test_round_one_cannot_name_a_suit() -> None:
-    """RULES.md §3: a suit is named only in round 2 (002, 000)."""
+    """Rules §3, docs/rules.md#bidding: a suit is named only in round 2 (002, 000)."""
     deal = Deal("classic", list(range(32)), dealer=3)
     assert "round 1" in (deal.why_illegal(Action.parse("0 take H")) or "")
 
 
 def test_round_two_cannot_name_the_turned_suit() -> None:
-    """RULES.md §3; 000 "nuovo" seme, 002 "another suit"."""
+    """Rules §3, docs/rules.md#bidding; 000 "nuovo" seme, 002 "another suit"."""
     deal = Deal("classic", list(range(32)), dealer=3)  # turned JD
     for _ in range(4):
         deal.pass_()
@@ -185,7 +185,7 @@ def test_round_two_cannot_name_the_turned_suit() -> None:
 
 
 def test_everyone_passes_twice_redeal_with_zero_scores() -> None:
-    """RULES.md §3; 002 "the cards are to be dealt again", pending points stay."""
+    """Rules §3, docs/rules.md#bidding; 002 "the cards are to be dealt again", pending points stay."""
     deal = Deal("classic", list(range(32)), dealer=3, pending=81)
     for _ in range(8):
         deal.pass_()
@@ -196,7 +196,7 @@ def test_everyone_passes_twice_redeal_with_zero_scores() -> None:
 
 
 def test_jack_obligatory_first_player_must_take_a_turned_jack() -> None:
-    """RULES.md §3; 004 "in altre varianti ... obbligatorio" (knob `jack_obligatory`)."""
+    """Rules §3, docs/rules.md#bidding; 004 "in altre varianti ... obbligatorio" (knob `jack_obligatory`)."""
     rules = attrs.evolve(get_rules("italian751"), jack_obligatory=True)
     deal = Deal(rules, list(range(32)), dealer=3)  # turned JD
     assert deal.turned == Card.parse("JD")
@@ -211,7 +211,7 @@ def test_jack_obligatory_first_player_must_take_a_turned_jack() -> None:
 
 
 def test_bidding_out_of_turn_refused() -> None:
-    """RULES.md §3: from the seat after the dealer, in order (002)."""
+    """Rules §3, docs/rules.md#bidding: from the seat after the dealer, in order (002)."""
     deal = Deal("classic", list(range(32)), dealer=3)
     with pytest.raises(IllegalAction, match="seat 0's turn"):
         deal.apply(Action.parse("2 take"))
@@ -228,7 +228,7 @@ def french_deal(turned: str = "JH", **kwargs: int) -> Deal:
 
 
 def test_seven_swap_by_the_holder_in_round_one_before_any_card() -> None:
-    """RULES.md §4; 001, 003 "Le sept d'atout": 7 of trump for the turned card."""
+    """Rules §4, docs/rules.md#seven-swap; 001, 003 "Le sept d'atout": 7 of trump for the turned card."""
     deal = french_deal()
     deal.take()  # seat 1 takes hearts
     assert deal.swap_seat() == 1 and Action.swap(1) in deal.legal_actions()
@@ -240,7 +240,7 @@ def test_seven_swap_by_the_holder_in_round_one_before_any_card() -> None:
 
 
 def test_seven_swap_out_of_turn_by_the_non_leader() -> None:
-    """RULES.md §4; 001 the right lasts until the opponent starts to play."""
+    """Rules §4, docs/rules.md#seven-swap; 001 the right lasts until the opponent starts to play."""
     hands = {0: FRENCH_HANDS[1], 1: FRENCH_HANDS[0]}
     deal = Deal("french", arrange("french", hands, "JH", dealer=0, players=2, taker=1),
                 dealer=0, players=2)
@@ -251,7 +251,7 @@ def test_seven_swap_out_of_turn_by_the_non_leader() -> None:
 
 
 def test_seven_swap_not_after_the_first_card() -> None:
-    """RULES.md §4; 003 "avant qu'aucune carte n'ait été jetée"."""
+    """Rules §4, docs/rules.md#seven-swap; 003 "avant qu'aucune carte n'ait été jetée"."""
     deal = french_deal()
     deal.take()
     deal.play("AS")
@@ -260,7 +260,7 @@ def test_seven_swap_not_after_the_first_card() -> None:
 
 
 def test_seven_swap_not_when_trump_named_in_round_two() -> None:
-    """RULES.md §4; 003 "que dans la première" (round 1 only)."""
+    """Rules §4, docs/rules.md#seven-swap; 003 "que dans la première" (round 1 only)."""
     deal = french_deal()
     deal.pass_()
     deal.pass_()
@@ -270,14 +270,14 @@ def test_seven_swap_not_when_trump_named_in_round_two() -> None:
 
 
 def test_seven_swap_only_in_variants_with_it() -> None:
-    """RULES.md §4: `french` only (knob `seven_swap`)."""
+    """Rules §4, docs/rules.md#seven-swap: `french` only (knob `seven_swap`)."""
     deal = Deal("classic", list(range(32)), dealer=3)
     deal.take()
     assert "no seven-of-trump swap" in (deal.why_illegal(Action.swap(0)) or "")
 
 
 def test_seven_swap_not_by_a_seat_without_the_seven() -> None:
-    """RULES.md §4: only the holder of the 7 of trump."""
+    """Rules §4, docs/rules.md#seven-swap: only the holder of the 7 of trump."""
     deal = french_deal()
     deal.take()
     assert "does not hold the 7 of trump" in (deal.why_illegal(Action.swap(0)) or "")
@@ -300,7 +300,7 @@ def classic_deal() -> Deal:
 
 
 def test_first_player_after_the_dealer_leads_and_the_winner_leads_next() -> None:
-    """RULES.md §5; 002 "The player to the left of the dealer starts", "The winner ... starts"."""
+    """Rules §5, docs/rules.md#play-obligations; 002 "The player to the left of the dealer starts", "The winner ... starts"."""
     deal = classic_deal()
     assert deal.to_act == 0
     for card in ("AS", "8S", "7S", "8C"):
@@ -316,14 +316,14 @@ def test_first_player_after_the_dealer_leads_and_the_winner_leads_next() -> None
 
 
 def test_play_out_of_turn_refused() -> None:
-    """RULES.md §5: players play in turn."""
+    """Rules §5, docs/rules.md#play-obligations: players play in turn."""
     deal = classic_deal()
     with pytest.raises(IllegalAction, match="seat 0's turn to play, not seat 1's"):
         deal.apply(Action.parse("1 play 7H"))
 
 
 def test_must_follow_suit_named_in_the_error() -> None:
-    """RULES.md §5; 002 "Each player is obliged to follow the requested colour"."""
+    """Rules §5, docs/rules.md#play-obligations; 002 "Each player is obliged to follow the requested colour"."""
     deal = classic_deal()
     deal.play("AS")
     with pytest.raises(IllegalAction, match="must follow spades"):
@@ -331,7 +331,7 @@ def test_must_follow_suit_named_in_the_error() -> None:
 
 
 def test_must_trump_when_void_named_in_the_error() -> None:
-    """RULES.md §5; 002 "he must cut to trump"."""
+    """Rules §5, docs/rules.md#play-obligations; 002 "he must cut to trump"."""
     deal = classic_deal()
     deal.play("AD")  # seat 1 has no diamond and holds 7H 10H
     with pytest.raises(IllegalAction, match="void in diamonds: must trump"):
@@ -342,7 +342,7 @@ def test_must_trump_when_void_named_in_the_error() -> None:
 
 
 def test_must_overtrump_on_a_trump_lead_named_in_the_error() -> None:
-    """RULES.md §5; 000 "sormontando": a higher trump on a trump lead when held."""
+    """Rules §5, docs/rules.md#play-obligations; 000 "sormontando": a higher trump on a trump lead when held."""
     deal = classic_deal()
     deal.play("QH")
     with pytest.raises(IllegalAction, match="trump higher than QH"):
@@ -351,7 +351,7 @@ def test_must_overtrump_on_a_trump_lead_named_in_the_error() -> None:
 
 
 def test_card_not_held_or_already_played_named() -> None:
-    """RULES.md §5: a card must be held."""
+    """Rules §5, docs/rules.md#play-obligations: a card must be held."""
     deal = classic_deal()
     with pytest.raises(IllegalAction, match="does not hold 7S"):
         deal.play("7S")
@@ -362,7 +362,7 @@ def test_card_not_held_or_already_played_named() -> None:
 
 
 def test_fast_path_play_card_keeps_every_check() -> None:
-    """RULES.md §5: the simulation fast path refuses what apply refuses."""
+    """Rules §5, docs/rules.md#play-obligations: the simulation fast path refuses what apply refuses."""
     deal = classic_deal()
     deal.play_card(Card.parse("AS").index)
     before = deal.copy()
@@ -375,7 +375,7 @@ def test_fast_path_play_card_keeps_every_check() -> None:
 
 
 def test_no_action_after_the_deal_ends() -> None:
-    """RULES.md §5: eight tricks, then the deal is over."""
+    """Rules §5, docs/rules.md#play-obligations: eight tricks, then the deal is over."""
     deal = finish(classic_deal())
     assert deal.end_reason is EndReason.PLAYED and deal.tricks_played == 8
     assert deal.why_illegal(Action.parse("0 play JH")) == "the deal is over"
@@ -399,7 +399,7 @@ def belote_policy(first: bool, second: bool) -> Policy:
 
 
 def test_belote_counts_with_both_announcements() -> None:
-    """RULES.md §6.1; 002 "saying out loud during their respective throws"."""
+    """Rules §6.1, docs/rules.md#announcement-kinds; 002 "saying out loud during their respective throws"."""
     deal = finish(classic_deal(), belote_policy(True, True))
     assert deal.belote_seat == 0
     assert (0, "belote", 20) in items(deal)
@@ -407,14 +407,14 @@ def test_belote_counts_with_both_announcements() -> None:
 
 
 def test_belote_lost_when_one_announcement_is_forgotten() -> None:
-    """RULES.md §6.1; 003 "L'oubli d'une des deux déclarations"."""
+    """Rules §6.1, docs/rules.md#announcement-kinds; 003 "L'oubli d'une des deux déclarations"."""
     deal = finish(classic_deal(), belote_policy(True, False))
     assert deal.belote_seat is None
     assert not any(item == "belote" for _, item, _ in items(deal))
 
 
 def test_belote_with_another_card_is_illegal() -> None:
-    """RULES.md §6.1: belote goes with the K or Q of trump."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: belote goes with the K or Q of trump."""
     deal = classic_deal()
     with pytest.raises(IllegalAction, match="king or queen of trump"):
         deal.apply(Action.parse("0 play AS belote"))
@@ -424,7 +424,7 @@ def test_belote_with_another_card_is_illegal() -> None:
 
 
 def test_belote_needs_both_king_and_queen() -> None:
-    """RULES.md §6.1: the holder of K and Q of trump only."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: the holder of K and Q of trump only."""
     hands = {0: "JH 9H AH KH 8S AS AD AC", 1: "QH 7H 10S KS QS JS 9S 7S"}
     deal = Deal("classic", arrange("classic", hands, "JH", dealer=3, taker=0), dealer=3)
     deal.take()
@@ -448,7 +448,7 @@ def piedicavallo_deal() -> Deal:
 
 
 def test_declared_tierce_scores() -> None:
-    """RULES.md §6.1; 000 §annunci: declared with the first card."""
+    """Rules §6.1, docs/rules.md#announcement-kinds; 000 §annunci: declared with the first card."""
     deal = piedicavallo_deal()
     deal.apply(Action.parse("0 declare AH KH QH"))
     deal = finish(deal)
@@ -457,7 +457,7 @@ def test_declared_tierce_scores() -> None:
 
 
 def test_declare_everything_held() -> None:
-    """RULES.md §6.1: `declare` alone declares every combination held."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: `declare` alone declares every combination held."""
     deal = piedicavallo_deal()
     record = deal.declare()
     assert {str(d.combination.cards) for d in deal.declarations} == {"9S 10S JS", "QH KH AH"}
@@ -466,13 +466,13 @@ def test_declare_everything_held() -> None:
 
 
 def test_undeclared_combination_scores_nothing() -> None:
-    """RULES.md §6.1: "undeclared combinations score nothing"."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: "undeclared combinations score nothing"."""
     deal = finish(piedicavallo_deal())
     assert not any("tierce" in item for _, item, _ in items(deal))
 
 
 def test_declaration_only_before_own_first_card() -> None:
-    """RULES.md §6.1; 003 "avant que le joueur qui parle ait jeté une carte"."""
+    """Rules §6.1, docs/rules.md#announcement-kinds; 003 "avant que le joueur qui parle ait jeté une carte"."""
     deal = piedicavallo_deal()
     deal.play("JS")
     assert "not seat 0's" in (deal.why_illegal(Action.parse("0 declare AH KH QH")) or "")
@@ -484,7 +484,7 @@ def test_declaration_only_before_own_first_card() -> None:
 
 
 def test_declaration_of_cards_not_held_refused() -> None:
-    """RULES.md §6.1: the declared cards must be held."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: the declared cards must be held."""
     deal = piedicavallo_deal()
     with pytest.raises(IllegalAction, match="does not hold"):
         deal.apply(Action.parse("0 declare AC KC QC"))
@@ -493,7 +493,7 @@ def test_declaration_of_cards_not_held_refused() -> None:
 
 
 def test_a_card_in_two_declared_runs_refused() -> None:
-    """RULES.md §6.1: "never in two runs" (001: 8 cards = cent + tierce)."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: "never in two runs" (001: 8 cards = cent + tierce)."""
     hands = {0: "JS 9S AS AH KH QH JH 7C"}
     deck = arrange("piedicavallo", hands, "JS", dealer=3, taker=0)
     deal = Deal("piedicavallo", deck, dealer=3)
@@ -508,7 +508,7 @@ def test_a_card_in_two_declared_runs_refused() -> None:
 
 
 def test_a_run_is_declared_whole() -> None:
-    """RULES.md §6.1: consecutive cards of one suit form one run (000 Nota).
+    """Rules §6.1, docs/rules.md#announcement-kinds: consecutive cards of one suit form one run (000 Nota).
 
     A tierce taken out of a held quarte is refused by ``can``, ``why_illegal``
     and ``apply`` alike, and ``legal_actions`` offers only the whole quarte.
@@ -529,7 +529,7 @@ def test_a_run_is_declared_whole() -> None:
 
 
 def test_declarations_resolved_once_every_player_played_a_card() -> None:
-    """RULES.md §6.1: resolved once every player has played his first card."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: resolved once every player has played his first card."""
     deal = piedicavallo_deal()
     deal.apply(Action.parse("0 declare AH KH QH"))
     assert deal.scoring_declarations is None
@@ -541,13 +541,13 @@ def test_declarations_resolved_once_every_player_played_a_card() -> None:
 
 
 def test_classic_has_no_declarations() -> None:
-    """RULES.md §6.1: `classic` has only belote (002)."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: `classic` has only belote (002)."""
     deal = classic_deal()
     assert "no announcements" in (deal.why_illegal(Action.parse("0 declare")) or "")
 
 
 def test_eight_card_run_shown_wins_the_match() -> None:
-    """RULES.md §8 instant win; 004 "un cento di 8 carte ... vincere ... la partita"."""
+    """Rules §8, docs/rules.md#match instant win; 004 "un cento di 8 carte ... vincere ... la partita"."""
     hands = {0: "7S 8S 9S 10S JS QS KS AS", 1: "7H 8H 9H 10H JH QH KH AH"}
     deck = arrange("italian751", hands, "JH", dealer=3, taker=1)
     deal = Deal("italian751", deck, dealer=3)
@@ -565,7 +565,7 @@ def test_eight_card_run_shown_wins_the_match() -> None:
 
 
 def test_eight_card_run_wins_the_match_and_the_deal_is_played_out() -> None:
-    """RULES.md §6.1, §7.2, §8; 004: the run shown at the first trick wins the match.
+    """Rules §6.1, docs/rules.md#announcement-kinds; rules §7.2, docs/rules.md#capot; rules §8, docs/rules.md#match; 004: the run shown at the first trick wins the match.
 
     Seat 0 takes the turned 7H holding the other seven hearts, so it wins every
     trick; seat 1 holds the eight diamonds and declares them. Through
@@ -609,7 +609,7 @@ def strong_deal(**context: object) -> Deal:
 
 
 def test_calling_out_only_by_the_leader_after_winning_a_trick() -> None:
-    """RULES.md §8.1; 000 "di mano e padrone", "Non può ... se ... non è padrone"."""
+    """Rules §8.1, docs/rules.md#calling-out; 000 "di mano e padrone", "Non può ... se ... non è padrone"."""
     deal = strong_deal()
     assert "only the player about to lead" in (deal.why_illegal(Action.stop(0)) or "")
     deal.play("JH")
@@ -625,7 +625,7 @@ def test_calling_out_only_by_the_leader_after_winning_a_trick() -> None:
 
 
 def test_calling_out_with_the_points_wins_the_match() -> None:
-    """RULES.md §8.1; 000 "Se così sarà si avrà vinto la partita"."""
+    """Rules §8.1, docs/rules.md#calling-out; 000 "Se così sarà si avrà vinto la partita"."""
     deal = strong_deal(totals=(990, 0))
     for _ in range(4):
         deal.play_card(deal.legal_play_cards()[0])
@@ -636,7 +636,7 @@ def test_calling_out_with_the_points_wins_the_match() -> None:
 
 
 def test_calling_out_without_the_points_loses_the_match() -> None:
-    """RULES.md §8.1; 000 "perde senz'altro la partita"."""
+    """Rules §8.1, docs/rules.md#calling-out; 000 "perde senz'altro la partita"."""
     deal = strong_deal(totals=(500, 0))
     for _ in range(4):
         deal.play_card(deal.legal_play_cards()[0])
@@ -646,7 +646,7 @@ def test_calling_out_without_the_points_loses_the_match() -> None:
 
 
 def test_calling_out_attack_that_fails_loses_the_match() -> None:
-    """RULES.md §8.1; 000 "ci si accerterà che non si ha fatto il bagno": the claim held at
+    """Rules §8.1, docs/rules.md#calling-out; 000 "ci si accerterà che non si ha fatto il bagno": the claim held at
     the call (990 + the 11 of the first trick), but the calling attack ends in the büs."""
     hands = {0: "AS 7H 8H 7C 8C 9C 7D 8D", 1: "7S JH 9H AH 10H KH AC 10C",
              2: "8S QH KC QC JC AD 10D KD", 3: "9S 10S KS QS JS QD JD 9D"}
@@ -663,7 +663,7 @@ def test_calling_out_attack_that_fails_loses_the_match() -> None:
 
 
 def test_no_calling_out_in_classic() -> None:
-    """RULES.md §8: calling out only in `piedicavallo` and `french`."""
+    """Rules §8, docs/rules.md#match: calling out only in `piedicavallo` and `french`."""
     deal = classic_deal()
     for card in ("AS", "8S", "7S", "8C"):
         deal.play(card)
@@ -681,7 +681,7 @@ def arrete_deal(**context: object) -> Deal:
 
 
 def test_arrete_needs_a_won_trick_with_a_counting_card() -> None:
-    """RULES.md §8.2; 001 "almeno una mano che contenga una o più carte di valore"."""
+    """Rules §8.2, docs/rules.md#j-arrete; 001 "almeno una mano che contenga una o più carte di valore"."""
     deal = arrete_deal()
     assert "counting card" in (deal.why_illegal(Action.stop(1)) or "")
     deal.play("AS")
@@ -691,7 +691,7 @@ def test_arrete_needs_a_won_trick_with_a_counting_card() -> None:
 
 
 def test_arrete_with_the_points_wins_and_stops_the_deal_at_once() -> None:
-    """RULES.md §8.2; 003 "j'arrête"; 001 "Ho finito"."""
+    """Rules §8.2, docs/rules.md#j-arrete; 003 "j'arrête"; 001 "Ho finito"."""
     deal = arrete_deal(totals=(0, 990))
     deal.play("AS")
     deal.play("AC")
@@ -704,7 +704,7 @@ def test_arrete_with_the_points_wins_and_stops_the_deal_at_once() -> None:
 
 
 def test_arrete_without_the_points_loses_whatever_the_others_scores() -> None:
-    """RULES.md §8.2; 003 "c'est lui qui perd quels que soient les points"."""
+    """Rules §8.2, docs/rules.md#j-arrete; 003 "c'est lui qui perd quels que soient les points"."""
     deal = arrete_deal(totals=(0, 500))
     deal.play("AS")
     deal.play("AC")
@@ -712,7 +712,7 @@ def test_arrete_without_the_points_loses_whatever_the_others_scores() -> None:
 
 
 def test_arrete_not_with_only_one_trick_left() -> None:
-    """RULES.md §8.2; 001 "non può essere fermato a una sola mano dalla fine"."""
+    """Rules §8.2, docs/rules.md#j-arrete; 001 "non può essere fermato a una sola mano dalla fine"."""
     deal = arrete_deal()
     while deal.tricks_played < deal.tricks_per_deal - 1:
         deal.play_card(deal.legal_play_cards()[0])
@@ -726,7 +726,7 @@ def test_arrete_not_with_only_one_trick_left() -> None:
 def test_arrete_three_players_loser_gives_the_match_to_the_best_other(
     totals: tuple[int, int, int], winner: int
 ) -> None:
-    """RULES.md §8.2 [reading]: with three players the better of the two others
+    """Rules §8.2, docs/rules.md#j-arrete [reading]: with three players the better of the two others
     wins; on equal scores the first after the stopper."""
     hands = {0: "7H AS KS QS JS 10S 9D 8D 7D", 1: FRENCH_HANDS[0],
              2: "AD KD QD JD 10D 7C 10H QH KH"}
@@ -764,7 +764,7 @@ def test_bad_action_notation_refused(text: str) -> None:
 
 
 def test_tens_read_as_t_written_as_10() -> None:
-    """RULES.md §1 notation; CONTRACT.md actions."""
+    """Rules §1, docs/rules.md#cards notation; CONTRACT.md actions."""
     assert str(Action.parse("0 play TS")) == "0 play 10S"
     assert str(Action.parse("0 play KH rebelote")) == "0 play KH belote"
 
@@ -780,7 +780,7 @@ def test_observation_shows_only_own_hand() -> None:
 
 
 def test_declaring_cards_that_are_no_combination_says_so_once() -> None:
-    """RULES.md §6.1: only runs and carrés can be declared; the reason names the cards."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: only runs and carrés can be declared; the reason names the cards."""
     deal = Deal("piedicavallo", CARDS, dealer=3)
     deal.pass_()
     deal.take()

@@ -38,7 +38,7 @@ def play_randomly(deal: Deal, seed: int, check: bool = False) -> Deal:
 @PROPERTY
 @given(deals(), st.integers(0, 2**32))
 def test_random_legal_play_always_ends_with_a_result(s: DealStart, seed: int) -> None:
-    """RULES.md §3, §5: every deal ends (played, redeal or stopped) and scores."""
+    """Rules §3, docs/rules.md#bidding; rules §5, docs/rules.md#play-obligations: every deal ends (played, redeal or stopped) and scores."""
     deal = play_randomly(start(s), seed, check=True)
     assert deal.to_act is None and deal.legal_actions() == []
     result = deal.result
@@ -48,7 +48,7 @@ def test_random_legal_play_always_ends_with_a_result(s: DealStart, seed: int) ->
 @PROPERTY
 @given(deals(), st.integers(0, 2**32))
 def test_card_points_are_conserved(s: DealStart, seed: int) -> None:
-    """RULES.md §1: 152 card points in play, 162 with the last trick (capot aside)."""
+    """Rules §1, docs/rules.md#cards: 152 card points in play, 162 with the last trick (capot aside)."""
     deal = start(s)
     rng = random.Random(seed)
     while not deal.is_over:

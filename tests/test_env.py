@@ -102,7 +102,7 @@ def play_random(table: raw_env, rng: random.Random) -> tuple[list[int], dict[str
 def test_rewards_are_the_scores_of_the_deal_replayed_from_its_record(
     variant: str, players: int | None
 ) -> None:
-    """Each agent's reward is its side's score of the deal it played (RULES.md §7)."""
+    """Each agent's reward is its side's score of the deal it played (rules §7, docs/rules.md#scoring)."""
     for seed in range(5):
         table = raw_env(variant, players, seed=seed)
         table.reset()
@@ -117,7 +117,7 @@ def test_rewards_are_the_scores_of_the_deal_replayed_from_its_record(
 
 
 def test_partners_receive_the_same_reward() -> None:
-    """RULES.md §2: four players play as teams {0, 2} and {1, 3}, which score together."""
+    """Rules §2, docs/rules.md#dealing: four players play as teams {0, 2} and {1, 3}, which score together."""
     table = raw_env("classic", seed=11)
     table.reset()
     _, totals = play_random(table, random.Random(11))
@@ -126,7 +126,7 @@ def test_partners_receive_the_same_reward() -> None:
 
 
 def test_match_play_ends_when_a_side_reaches_the_target() -> None:
-    """RULES.md §8: with ``match=True`` an episode is a whole match."""
+    """Rules §8, docs/rules.md#match: with ``match=True`` an episode is a whole match."""
     table = raw_env("classic", seed=2, match=True, target=300)
     table.reset()
     _, totals = play_random(table, random.Random(2))
@@ -157,7 +157,7 @@ def swap_window_env(players: int) -> tuple[raw_env, str]:
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_swap_holder_is_offered_the_swap_out_of_turn(players: int) -> None:
-    """RULES.md §4: the holder of the 7 of trump may swap before the first card, out of turn."""
+    """Rules §4, docs/rules.md#seven-swap: the holder of the 7 of trump may swap before the first card, out of turn."""
     table, agent = swap_window_env(players)
     assert table.table is not None
     deal = table.table.deal
@@ -174,7 +174,7 @@ def test_the_swap_holder_is_offered_the_swap_out_of_turn(players: int) -> None:
 
 
 def test_keeping_the_seven_closes_the_window_without_an_action() -> None:
-    """RULES.md §4: the swap is optional; declining it records nothing."""
+    """Rules §4, docs/rules.md#seven-swap: the swap is optional; declining it records nothing."""
     table, agent = swap_window_env(2)
     assert table.table is not None
     deal = table.table.deal

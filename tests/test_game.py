@@ -1,4 +1,4 @@
-"""The match driver: agents, dealer rotation, pending points, the winner (RULES.md §2, §8)."""
+"""The match driver: agents, dealer rotation, pending points, the winner (rules §2, docs/rules.md#dealing; rules §8, docs/rules.md#match)."""
 
 from __future__ import annotations
 
@@ -19,13 +19,13 @@ def result(scores: tuple[int, ...], outcome: Outcome = Outcome.PLAYED) -> DealRe
 
 
 def test_next_dealer_is_the_next_seat_with_four_players() -> None:
-    """RULES.md §2; 000, 002: the seat after the dealer deals next."""
+    """Rules §2, docs/rules.md#dealing; 000, 002: the seat after the dealer deals next."""
     assert next_dealer(get_rules("classic"), 4, 3, result((90, 72))) == 0
     assert next_dealer(get_rules("piedicavallo"), 4, 1, redeal_result(get_rules("classic"))) == 2
 
 
 def test_french_two_players_the_higher_scorer_deals_next() -> None:
-    """RULES.md §2; 001 "distribuirà ... il punteggio maggiore", 003 "continue de donner"."""
+    """Rules §2, docs/rules.md#dealing; 001 "distribuirà ... il punteggio maggiore", 003 "continue de donner"."""
     french = get_rules("french")
     assert next_dealer(french, 2, 0, result((100, 62))) == 0
     assert next_dealer(french, 2, 0, result((40, 122))) == 1
@@ -33,13 +33,13 @@ def test_french_two_players_the_higher_scorer_deals_next() -> None:
 
 
 def test_french_two_players_after_both_passed_the_other_deals() -> None:
-    """RULES.md §2; 001 "Se in una smazzata passano entrambi ... l'altro giocatore"."""
+    """Rules §2, docs/rules.md#dealing; 001 "Se in una smazzata passano entrambi ... l'altro giocatore"."""
     french = get_rules("french")
     assert next_dealer(french, 2, 0, redeal_result(french, 0, 2)) == 1
 
 
 def test_french_three_players_next_seat() -> None:
-    """RULES.md §2 [reading]: `french` with three players, the seat after the dealer."""
+    """Rules §2, docs/rules.md#dealing [reading]: `french` with three players, the seat after the dealer."""
     assert next_dealer(get_rules("french"), 3, 2, result((100, 0, 62))) == 0
 
 
@@ -58,7 +58,7 @@ class Cautious:
                          [("classic", 4), ("piedicavallo", 4), ("italian751", 4),
                           ("french", 2), ("french", 3)])
 def test_a_match_is_played_to_a_winner(variant: str, players: int) -> None:
-    """RULES.md §8: deals until a side reaches the target."""
+    """Rules §8, docs/rules.md#match: deals until a side reaches the target."""
     agents = [Cautious(i) for i in range(players)]
     game = play_match(variant, agents, seed=1, target=300)
     assert game.winner is not None
@@ -89,7 +89,7 @@ class Eager:
 
 
 def test_calling_out_ends_the_match() -> None:
-    """RULES.md §8.2: a "j'arrête" ends the match with the deal it was said in."""
+    """Rules §8.2, docs/rules.md#j-arrete: a "j'arrête" ends the match with the deal it was said in."""
     game = play_match("french", [Eager(i) for i in range(2)], seed=2)
     last = game.deals[-1]
     assert last.called_out is not None
@@ -99,7 +99,7 @@ def test_calling_out_ends_the_match() -> None:
 
 
 def test_deals_see_match_totals_and_target() -> None:
-    """RULES.md §8: each deal knows the totals before it (for calling out)."""
+    """Rules §8, docs/rules.md#match: each deal knows the totals before it (for calling out)."""
     game = Game("classic", [Cautious(i) for i in range(4)], seed=4, target=500)
     first = game.play_deal()
     second = game.play_deal()
@@ -108,7 +108,7 @@ def test_deals_see_match_totals_and_target() -> None:
 
 
 def test_wrong_number_of_agents_refused() -> None:
-    """RULES.md §2: one agent per seat."""
+    """Rules §2, docs/rules.md#dealing: one agent per seat."""
     with pytest.raises(InvalidArgument):
         Game("classic", [RandomAgent(0)] * 3)
 

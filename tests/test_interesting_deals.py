@@ -4,7 +4,7 @@
 shuffled deck seldom gives; these tests drive every variant through
 ``legal_actions()`` / ``apply()`` from them with random choices (leaning
 towards taking, declaring, swapping and announcing belote) and check the
-invariants of RULES.md §1, §7 and CONTRACT.md.
+invariants of rules §1, docs/rules.md#cards; rules §7, docs/rules.md#scoring and CONTRACT.md.
 """
 
 from __future__ import annotations
@@ -67,19 +67,19 @@ def check_invariants(deal: Deal) -> None:
         return
     assert sum(tally.tricks) == deal.tricks_per_deal
     if deal.players * deal.tricks_per_deal == 32:
-        assert sum(tally.card_points) == FULL_DECK  # RULES.md §1
+        assert sum(tally.card_points) == FULL_DECK  # rules §1, docs/rules.md#cards
     else:
         assert sum(tally.card_points) <= FULL_DECK
     cards = sum(line.points for line in result.lines if line.item in CARD_ITEMS)
     if result.outcome is Outcome.MADE:
         if result.capot is None:
-            # RULES.md §1, §7.3: 162 in play, 160 once rounded to tens
+            # rules §1, docs/rules.md#cards; rules §7.3, docs/rules.md#rounding: 162 in play, 160 once rounded to tens
             assert cards == (rules.rounded_total if rules.round_to else FULL_DECK + LAST_TRICK)
         else:
-            # RULES.md §7.2: 252 (250 in piedicavallo) instead of the card points
+            # rules §7.2, docs/rules.md#capot: 252 (250 in piedicavallo) instead of the card points
             assert cards == rules.capot_value
     elif result.outcome is Outcome.PLAYED and rules.capot_rule is CapotRule.PLAYER_ALL_TRICKS:
-        # RULES.md §7.2, §7.5: the 10 of the last trick goes, unless a capot or the split
+        # rules §7.2, docs/rules.md#capot; rules §7.5, docs/rules.md#french-scoring: the 10 of the last trick goes, unless a capot or the split
         split = sum(line.points for line in result.lines if line.item == "capot split")
         bonus = rules.capot_value if result.capot is not None else split
         last = 0 if bonus and not rules.capot_keeps_last_trick else LAST_TRICK
@@ -107,27 +107,27 @@ def _variant_test(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["classic", "piedicavallo", "french"])
 def test_interesting_deals_play_out_with_scores_consistent(name: str) -> None:
-    """RULES.md §1, §7; CONTRACT.md: rigged hands play to the end, the card points add up
+    """Rules §1, docs/rules.md#cards; rules §7, docs/rules.md#scoring; CONTRACT.md: rigged hands play to the end, the card points add up
     to 152 (162 with the last trick, 160 rounded, 252/250 for a capot), the lines add
     up to the scores, and the record replays to the same result."""
     _variant_test(name)
 
 
 def test_italian751_interesting_deals_play_out_with_scores_consistent() -> None:
-    """004, RULES.md §6.1, §7.2, §8: the same, for italian751, whose 8-card run shown at
+    """004, rules §6.1, docs/rules.md#announcement-kinds; rules §7.2, docs/rules.md#capot; rules §8, docs/rules.md#match: the same, for italian751, whose 8-card run shown at
     the first trick wins the match."""
     _variant_test("italian751")
 
 
 def test_italian751_eight_card_run_deal_plays_out() -> None:
-    """Issue 10's case (RULES.md §6.1, §7.2, §8): seat 0 takes the turned 7H holding the
+    """Issue 10's case (rules §6.1, docs/rules.md#announcement-kinds; rules §7.2, docs/rules.md#capot; rules §8, docs/rules.md#match): seat 0 takes the turned 7H holding the
     other seven hearts, seat 1 declares its eight diamonds; the deal must play out."""
     rules = get_rules("italian751")
     hearts = [Card.parse(f"{rank}H") for rank in ("8", "9", "10", "J", "Q", "K", "A")]
     diamonds = [card for card in CARDS if card.suit is Suit.DIAMONDS]
     rest = [card for card in CARDS if card.suit in (Suit.SPADES, Suit.CLUBS)]
     deck: list[Card | None] = [None] * 32
-    # dealer 3: seat 0 gets positions 0-2, 12-13, the turned 20 and 21-22 (RULES.md §2)
+    # dealer 3: seat 0 gets positions 0-2, 12-13, the turned 20 and 21-22 (rules §2, docs/rules.md#dealing)
     seat0 = [0, 1, 2, 12, 13, 21, 22]
     seat1 = [3, 4, 5, 14, 15, 23, 24, 25]
     for position, card in zip(seat0, hearts, strict=True):

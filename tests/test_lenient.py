@@ -1,4 +1,4 @@
-"""Lenient replay: offences accepted, recorded and sanctioned per variant (RULES.md §9).
+"""Lenient replay: offences accepted, recorded and sanctioned per variant (rules §9, docs/rules.md#penalties).
 
 The hand-built deals start from the deck in index order (``CARDS``): with
 dealer 3 and seat 0 taking the turned JD, ``piedicavallo`` and ``italian751``
@@ -102,7 +102,7 @@ def test_piedicavallo_false_announcement_loses_the_match() -> None:
 
 
 def test_calling_out_without_the_points_loses_the_match_in_both_modes() -> None:
-    """000 "di mano e padrone", RULES.md §8.1 and §9: calling out without the points is
+    """000 "di mano e padrone", rules §8.1, docs/rules.md#calling-out; rules §9, docs/rules.md#penalties: calling out without the points is
     legal to do and loses the match; the rules already sanction it, so it is no offence
     of the lenient mode and both modes give the same result."""
     actions = ("0 take", "0 play 7S", "1 play 10S", "2 play AS", "3 play 9D", "3 stop")
@@ -117,7 +117,7 @@ def test_calling_out_without_the_points_loses_the_match_in_both_modes() -> None:
 
 
 def test_piedicavallo_has_no_sanction_for_a_card_out_of_turn() -> None:
-    """RULES.md §9: only 001 prices a card played out of turn; piedicavallo refuses it."""
+    """Rules §9, docs/rules.md#penalties: only 001 prices a card played out of turn; piedicavallo refuses it."""
     deal = table("piedicavallo", "0 take")
     before = deal.copy()
     with pytest.raises(IllegalAction, match="no penalty for out-of-turn"):
@@ -181,7 +181,7 @@ def test_italian751_refuted_false_run_gives_twenty_to_the_opponents_in_a_deal() 
 
 
 def test_italian751_has_no_sanction_for_a_renege_so_lenient_mode_refuses_it() -> None:
-    """RULES.md §9: 004 prices no renege; the lenient mode refuses it and says why."""
+    """Rules §9, docs/rules.md#penalties: 004 prices no renege; the lenient mode refuses it and says why."""
     deal = table("italian751", "0 take", "0 play 7S")
     before = deal.copy()
     with pytest.raises(IllegalAction) as error:
@@ -206,7 +206,7 @@ def test_italian751_has_no_sanction_for_a_renege_so_lenient_mode_refuses_it() ->
 def test_what_the_sources_do_not_price_stays_refused(
     variant: str, actions: tuple[str, ...], bad: str
 ) -> None:
-    """RULES.md §9: only the offences of the table are accepted; the rest keeps the strict error."""
+    """Rules §9, docs/rules.md#penalties: only the offences of the table are accepted; the rest keeps the strict error."""
     strict, lenient = table(variant, *actions, lenient=False), table(variant, *actions)
     reason = strict.why_illegal(bad)
     assert reason is not None
@@ -301,7 +301,7 @@ TIERCE = "0 declare 7H 8H 9H"
 
 @pytest.mark.parametrize("variant", ["piedicavallo", "italian751"])
 def test_run_declared_whole_cent_and_tierce_from_eight_refused_in_a_deal(variant: str) -> None:
-    """000 Nota (6, 7 or 8 in a row are one cent), RULES.md §6.1: in a deal as in a tally,
+    """000 Nota (6, 7 or 8 in a row are one cent), rules §6.1, docs/rules.md#announcement-kinds: in a deal as in a tally,
     eight in a row are one run; a cent or a tierce taken out of it is refused."""
     deal = eight_hearts(variant)
     for part in (CENT, TIERCE):
@@ -331,7 +331,7 @@ def four_split(variant: str) -> Any:
 
 
 def test_french_eight_in_a_row_as_cent_and_tierce_in_a_deal() -> None:
-    """001 "una Quinta ... e una Terza", RULES.md §6.1: french splits eight into cent +
+    """001 "una Quinta ... e una Terza", rules §6.1, docs/rules.md#announcement-kinds: french splits eight into cent +
     tierce in a deal too, and the engine's tally scores as the tally check says."""
     deal = eight_hearts("french")
     assert deal.can(CENT) and deal.can(TIERCE)
@@ -350,7 +350,7 @@ def test_french_eight_in_a_row_as_cent_and_tierce_in_a_deal() -> None:
 
 
 def test_french_eight_splits_only_into_cent_and_tierce() -> None:
-    """001: an 8-card run splits only into a cent and a tierce (RULES.md §6.1)."""
+    """001: an 8-card run splits only into a cent and a tierce (rules §6.1, docs/rules.md#announcement-kinds)."""
     deal = eight_hearts("french")
     assert not deal.can("0 declare 7H 8H 9H 10H")  # a quarte out of eight is no part of a split
 
@@ -361,7 +361,7 @@ def test_french_eight_splits_only_into_cent_and_tierce() -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deal_records())
 def test_strict_legal_records_replay_identically_in_both_modes(record: dict[str, Any]) -> None:
-    """RULES.md §9: lenient mode changes nothing for a record without offences."""
+    """Rules §9, docs/rules.md#penalties: lenient mode changes nothing for a record without offences."""
     assert replay_document(record, lenient=True) == replay_document(record)
     strict, lenient = deal_from_record(record), deal_from_record(record, lenient=True)
     assert lenient.offences == () and lenient.history == strict.history
@@ -444,7 +444,7 @@ def injected(draw: st.DrawFn, offence: Offence) -> tuple[dict[str, Any], int, Ac
 def test_one_injected_offence_is_refused_strict_and_sanctioned_lenient(
     offence: Offence, data: st.DataObject
 ) -> None:
-    """RULES.md §9: strict mode refuses the record with today's error at the offence's index;
+    """Rules §9, docs/rules.md#penalties: strict mode refuses the record with today's error at the offence's index;
     lenient mode scores it with exactly the variant's sanction (or refuses it, saying so,
     when the variant has none)."""
     record, index, bad, reason, rules = data.draw(injected(offence))

@@ -1,4 +1,4 @@
-"""The match (RULES.md §8): pending points carried from deal to deal, target, winner."""
+"""The match (rules §8, docs/rules.md#match): pending points carried from deal to deal, target, winner."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ SEQUENCE = [litige(0), made(1), litige(0), failed(1), litige(1), litige(0), made
 
 
 def test_classic_pending_goes_to_the_next_winner_and_adds_up() -> None:
-    """002 "given to the team that wins the next game"; RULES.md §7.4 reading: litiges add up."""
+    """002 "given to the team that wins the next game"; rules §7.4, docs/rules.md#pending-litige-points reading: litiges add up."""
     match = Match(CLASSIC)
     expected_totals = [
         (0, 81),  # litige: the defence scores 81, 81 wait
@@ -121,14 +121,14 @@ def test_italian751_needs_strictly_more_than_751() -> None:
 
 
 def test_classic_reaching_the_target_wins() -> None:
-    """RULES.md §8: the target is reached at 1000 (002 silent, 001 plays to 1000)."""
+    """Rules §8, docs/rules.md#match: the target is reached at 1000 (002 silent, 001 plays to 1000)."""
     match = Match(CLASSIC)
     match.add(result(0, 1000))
     assert match.winner == 1
 
 
 def test_both_over_the_target_the_higher_total_wins() -> None:
-    """RULES.md §8 (001 for french, a reading elsewhere)."""
+    """Rules §8, docs/rules.md#match (001 for french, a reading elsewhere)."""
     match = Match(CLASSIC)
     match.add(result(990, 980))
     match.add(result(30, 50))
@@ -137,7 +137,7 @@ def test_both_over_the_target_the_higher_total_wins() -> None:
 
 
 def test_equal_totals_over_the_target_play_on() -> None:
-    """RULES.md §8: equal totals over the target, another deal is played."""
+    """Rules §8, docs/rules.md#match: equal totals over the target, another deal is played."""
     match = Match(PIEDICAVALLO)
     match.add(result(990, 980))
     match.add(result(30, 40))
@@ -147,7 +147,7 @@ def test_equal_totals_over_the_target_play_on() -> None:
 
 
 def test_pending_left_at_the_end_is_lost() -> None:
-    """RULES.md §7.4: pending points left when the match ends are lost."""
+    """Rules §7.4, docs/rules.md#pending-litige-points: pending points left when the match ends are lost."""
     match = Match(CLASSIC, target=100)
     match.score(litige(0))  # team 1 scores 81, 81 pending
     match.score(made(1))  # team 1: 110 + 81 → 272, wins
@@ -213,7 +213,7 @@ def test_score_match_names_the_deal_at_fault() -> None:
 
 
 def test_score_match_refuses_deals_after_the_match_was_won() -> None:
-    """RULES.md §8: the match ends when a side wins."""
+    """Rules §8, docs/rules.md#match: the match ends when a side wins."""
     with pytest.raises(InvalidTally) as info:
         score_match([made(0), made(0)], CLASSIC, target=100)
     assert info.value.field == "deals[1]"
@@ -221,7 +221,7 @@ def test_score_match_refuses_deals_after_the_match_was_won() -> None:
 
 @pytest.mark.parametrize("rules", [CLASSIC, PIEDICAVALLO, ITALIAN751], ids=lambda r: r.name)
 def test_match_reports_the_pending_to_pass_to_the_next_deal(rules: Rules) -> None:
-    """RULES.md §7.4: the match carries the pending points between deals."""
+    """Rules §7.4, docs/rules.md#pending-litige-points: the match carries the pending points between deals."""
     match = Match(rules)
     match.score(litige(0))
     assert match.pending == match.results[-1].pending > 0

@@ -60,7 +60,7 @@ def play_to_end(state: pyspiel.State, rng: random.Random, stop_after: int | None
 
 
 def test_the_deal_is_dealt_by_31_uniform_chance_nodes() -> None:
-    """RULES.md §2: a deal starts from a deck order, drawn here uniformly; the 32nd card is forced."""
+    """Rules §2, docs/rules.md#dealing: a deal starts from a deck order, drawn here uniformly; the 32nd card is forced."""
     state = pyspiel.load_game("python_belote_classic").new_initial_state()
     for drawn in range(31):
         assert state.is_chance_node()
@@ -76,7 +76,7 @@ def test_the_deal_is_dealt_by_31_uniform_chance_nodes() -> None:
 def test_returns_are_the_scores_of_the_deal_replayed_from_its_record(
     name: str, params: dict[str, int]
 ) -> None:
-    """RULES.md §7: each player receives its side's deal score."""
+    """Rules §7, docs/rules.md#scoring: each player receives its side's deal score."""
     game = pyspiel.load_game(name, params)
     for seed in range(5):
         state = game.new_initial_state()
@@ -165,7 +165,7 @@ def test_a_resampled_state_is_one_the_player_cannot_tell_apart(
     name: str, params: dict[str, int]
 ) -> None:
     """Information-set sampling: same information state and legal actions for the player,
-    other hands redrawn (RULES.md §2: the other hands are hidden)."""
+    other hands redrawn (rules §2, docs/rules.md#dealing: the other hands are hidden)."""
     game = pyspiel.load_game(name, params)
     moved = 0
     for seed in range(6):

@@ -22,7 +22,7 @@ from belote.errors import InvalidArgument
 from belote.par import first_lead, par_deal
 from belote.rules import get_rules
 from belote.simulate import _bots, _play_dealing, compare
-from belote.solve import makes_contract
+from belote.solver import makes_contract
 
 
 def _run(argv: list[str]) -> str:

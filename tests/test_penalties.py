@@ -1,4 +1,4 @@
-"""Penalties recorded in a tally (RULES.md §9)."""
+"""Penalties recorded in a tally (rules §9, docs/rules.md#penalties)."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_penalty_lines_still_sum_to_the_scores() -> None:
                                                   ("italian751", Offence.RENEGE)])
 def test_an_offence_the_variant_does_not_sanction_is_refused(variant: str,
                                                              offence: Offence) -> None:
-    """RULES.md §9: 002 names no penalty; 004 only the false run."""
+    """Rules §9, docs/rules.md#penalties: 002 names no penalty; 004 only the false run."""
     with pytest.raises(InvalidTally) as error:
         score_tally(four_player(variant, Penalty(1, offence)), get_rules(variant))
     assert error.value.field == "penalties[0].offence"

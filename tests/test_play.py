@@ -48,7 +48,7 @@ def test_play_ends_cleanly_when_the_input_ends() -> None:
 
 
 def test_play_accepts_card_and_action_notation() -> None:
-    """RULES.md §1 notation: ``take`` and a card such as ``JH`` are understood."""
+    """Rules §1, docs/rules.md#cards notation: ``take`` and a card such as ``JH`` are understood."""
     deal = Deal("classic", list(range(32)), dealer=3)
     out = io.StringIO()
     human = HumanPlayer(io.StringIO("take H\ntake\n"), out)
@@ -90,7 +90,7 @@ def _deal_where(variant: str, wanted: Callable[[Deal], bool], seeds: int = 200) 
 
 
 def test_calling_out_comes_last_and_asks_for_confirmation() -> None:
-    """000 "chiamarsi fuori" (RULES.md §8.1): calling out is the last choice, shows the
+    """000 "chiamarsi fuori" (rules §8.1, docs/rules.md#calling-out): calling out is the last choice, shows the
     team's points against the target, and is not done without a yes."""
     deal = _deal_where("piedicavallo", lambda d: any(a.verb is Verb.STOP
                                                      for a in d.legal_actions()))
@@ -120,7 +120,7 @@ def _screen(deal: Deal) -> list[str]:
 
 
 def test_a_forced_card_is_played_and_said() -> None:
-    """When one card only may be played (RULES.md §5), no menu "1 to 1": it is played."""
+    """When one card only may be played (rules §5, docs/rules.md#play-obligations), no menu "1 to 1": it is played."""
     deal = _deal_where("classic", lambda d: d.trump is not None and len(
         {a.cards[0] for a in d.legal_actions() if a.verb is Verb.PLAY}) == 1
         and all(a.verb is Verb.PLAY for a in d.legal_actions()))
@@ -133,7 +133,7 @@ def test_a_forced_card_is_played_and_said() -> None:
 
 
 def test_a_refused_card_says_why_in_plain_words() -> None:
-    """RULES.md §5: following the led suit is required; the refusal says so."""
+    """Rules §5, docs/rules.md#play-obligations: following the led suit is required; the refusal says so."""
 
     def can_break_suit(d: Deal) -> bool:
         if d.trump is None or not d.trick:

@@ -36,7 +36,7 @@ def _refusable(screen: str) -> str | None:
 
 def test_a_person_plays_through_a_terminal_and_quits_cleanly() -> None:
     """The screen shows the scores and who won each trick; a card that does not follow
-    suit is refused with the reason (RULES.md §5); help, odd answers and quit work."""
+    suit is refused with the reason (rules §5, docs/rules.md#play-obligations); help, odd answers and quit work."""
     child = _spawn()
     child.expect(PROMPT)
     screen = child.before

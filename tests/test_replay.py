@@ -118,7 +118,7 @@ def test_match_record_replays_to_the_match_result() -> None:
 
 
 def test_match_record_checks_dealer_rotation_and_the_end() -> None:
-    """RULES.md §2 next dealer; §8 no deal after the match is won."""
+    """Rules §2, docs/rules.md#dealing next dealer; §8 no deal after the match is won."""
     game = play_match("classic", [RandomAgent(i) for i in range(4)], seed=5, target=400)
     record = game.to_record()
     deals = record["deals"]

@@ -1,7 +1,7 @@
-"""Issue 10: the readings RULES.md now states, and every reading a knob.
+"""Issue 10: the readings docs/rules.md now states, and every reading a knob.
 
 Each test flips or checks one rule on a concrete tally, trick or match; the
-expected values are worked by hand from RULES.md and the source it cites.
+expected values are worked by hand from docs/rules.md and the source it cites.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def french(
 
 
 def test_french_capot_keeps_last_trick_knob_scores_the_ten_with_a_capot() -> None:
-    """003 "On ne marque pas le 10 de dernière levée lorsqu'il y a capot" (RULES.md §7.2):
+    """003 "On ne marque pas le 10 de dernière levée lorsqu'il y a capot" (rules §7.2, docs/rules.md#capot):
     off by default; on, the capot player scores the 10 as well."""
     capot = french(tricks=(9, 0), card_points=(120, 0))
     assert score_tally(capot, FRENCH).scores == (120 + 100, 0)
@@ -83,7 +83,7 @@ def test_french_capot_keeps_last_trick_knob_scores_the_ten_with_a_capot() -> Non
 
 
 def test_french_three_player_split_keeps_last_trick_knob() -> None:
-    """003 "à trois ... chacun 50 points" without the last trick's 10 (RULES.md §7.2);
+    """003 "à trois ... chacun 50 points" without the last trick's 10 (rules §7.2, docs/rules.md#capot);
     the knob gives the 10 back to the winner of the last trick."""
     split = french(tricks=(5, 4, 0), card_points=(80, 60, 0), last_trick=1, dealer=2)
     assert score_tally(split, FRENCH).scores == (130, 110, 0)
@@ -106,7 +106,7 @@ def test_french_three_player_split_keeps_last_trick_knob() -> None:
 def test_run_declared_whole_two_touching_runs_are_not_a_combination(
     rules: Rules, first: str, second: str
 ) -> None:
-    """000 Nota: 6, 7 or 8 cards in a row are one cent (RULES.md §6.1): declared as two
+    """000 Nota: 6, 7 or 8 cards in a row are one cent (rules §6.1, docs/rules.md#announcement-kinds): declared as two
     shorter runs they are refused as not a combination."""
     with pytest.raises(InvalidTally, match="not a combination") as error:
         score_tally(four(rules, (0, first), (0, second)), rules)
@@ -114,7 +114,7 @@ def test_run_declared_whole_two_touching_runs_are_not_a_combination(
 
 
 def test_run_declared_whole_separate_runs_and_other_seats_still_count() -> None:
-    """RULES.md §6.1: only touching runs of one player are one run; a gap, or another
+    """Rules §6.1, docs/rules.md#announcement-kinds: only touching runs of one player are one run; a gap, or another
     player's cards, keeps them apart (000: two tierces score 40)."""
     gap = score_tally(four(PIEDICAVALLO, (0, "AH KH QH"), (0, "9H 8H 7H")), PIEDICAVALLO)
     assert gap.scores == (100 + 10 + 40, 50)  # 110 → 110 - 0 rounding, 42 → 50
@@ -124,19 +124,19 @@ def test_run_declared_whole_separate_runs_and_other_seats_still_count() -> None:
 
 def test_french_eight_in_a_row_may_be_declared_as_a_cent_plus_a_tierce() -> None:
     """001 "una Quinta ... e una Terza": french keeps cent + tierce for eight in a row
-    (RULES.md §6.1), 100 + 20."""
+    (rules §6.1, docs/rules.md#announcement-kinds), 100 + 20."""
     result = score_tally(french((0, "AH KH QH JH 10H"), (0, "9H 8H 7H")), FRENCH)
     assert result.scores == (100 + 10 + 120, 46)
 
 
 def test_french_six_in_a_row_as_two_tierces_is_not_a_combination() -> None:
-    """001: 6 in a row count as one cent; only eight split, into cent + tierce (RULES.md §6.1)."""
+    """001: 6 in a row count as one cent; only eight split, into cent + tierce (rules §6.1, docs/rules.md#announcement-kinds)."""
     with pytest.raises(InvalidTally, match="not a combination"):
         score_tally(french((0, "7C 8C 9C"), (0, "10C JC QC")), FRENCH)
 
 
 def test_eight_run_splits_knob_lets_piedicavallo_split_eight_in_a_row() -> None:
-    """RULES.md §6.1: the split is a knob (`eight_run_splits`), not the variant's name."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: the split is a knob (`eight_run_splits`), not the variant's name."""
     splits = attrs.evolve(PIEDICAVALLO, eight_run_splits=True)
     result = score_tally(four(splits, (0, "AH KH QH JH 10H"), (0, "9H 8H 7H")), splits)
     assert result.scores == (110 + 120, 50)
@@ -146,7 +146,7 @@ def test_eight_run_splits_knob_lets_piedicavallo_split_eight_in_a_row() -> None:
 
 
 def test_italian751_six_card_run_is_one_cent_and_long_run_value_flips_it() -> None:
-    """RULES.md §6.1 reading: a 6- or 7-card run is one cent in italian751 (004 is silent);
+    """Rules §6.1, docs/rules.md#announcement-kinds reading: a 6- or 7-card run is one cent in italian751 (004 is silent);
     the knob `long_run_value` sets another value."""
     tally = four(ITALIAN751, (0, "9S 10S JS QS KS AS"))
     assert score_tally(tally, ITALIAN751).scores == (110 + 100, 52)
@@ -158,7 +158,7 @@ def test_italian751_six_card_run_is_one_cent_and_long_run_value_flips_it() -> No
 
 
 def test_undertrump_lowest_on_a_trump_lead() -> None:
-    """000 "la sua più bassa" read literally (RULES.md §5, knob `undertrump_lowest`): a
+    """000 "la sua più bassa" read literally (rules §5, docs/rules.md#play-obligations, knob `undertrump_lowest`): a
     player who cannot beat the trump led must play his lowest trump; by default any."""
     hand = CardSet.parse("7H QH AH KS")
     trick = [Card.parse("JH")]
@@ -168,7 +168,7 @@ def test_undertrump_lowest_on_a_trump_lead() -> None:
 
 
 def test_undertrump_lowest_when_an_opponent_has_trumped() -> None:
-    """000 "deve pure lui sormontare o pisciare" (RULES.md §5): unable to overtrump the
+    """000 "deve pure lui sormontare o pisciare" (rules §5, docs/rules.md#play-obligations): unable to overtrump the
     9 of trump, seat 2 undertrumps; with `undertrump_lowest` only with the 8 (8 < K)."""
     hand = CardSet.parse("8H KH 7D")
     trick = [Card.parse("AS"), Card.parse("9H")]  # seat 0 leads, seat 1 trumps
@@ -181,7 +181,7 @@ def test_undertrump_lowest_when_an_opponent_has_trumped() -> None:
 
 
 def test_piedicavallo_equal_carres_by_rank_knob() -> None:
-    """RULES.md §6.2 reading: carrés of equal points rank A > 10 > K > Q; off, a carré of
+    """Rules §6.2, docs/rules.md#announcement-contest reading: carrés of equal points rank A > 10 > K > Q; off, a carré of
     aces and one of kings of opposing teams tie and void the contest (000 rule 4)."""
     table = [declare(0, "AS AH AD AC", PIEDICAVALLO), declare(1, "KS KH KD KC", PIEDICAVALLO)]
     scoring = resolve_contest(table, PIEDICAVALLO, Suit.DIAMONDS)
@@ -194,7 +194,7 @@ def test_piedicavallo_equal_carres_by_rank_knob() -> None:
 
 
 def test_piedicavallo_contract_on_raw_totals_knob() -> None:
-    """000 tables: with a tierce, 72 card points save the contract (92 > 90, RULES.md §7.3);
+    """000 tables: with a tierce, 72 card points save the contract (92 > 90, rules §7.3, docs/rules.md#rounding);
     decided on rounded totals it would be 70 + 20 = 90 against 90, a litige."""
     tally = four(PIEDICAVALLO, (0, "AH KH QH"), card_points=(72, 80), last_trick=1)
     assert score_tally(tally, PIEDICAVALLO).outcome is Outcome.MADE
@@ -203,7 +203,7 @@ def test_piedicavallo_contract_on_raw_totals_knob() -> None:
 
 
 def test_piedicavallo_five_rounds_up_and_round_half_up_knob() -> None:
-    """000: 65 → 70, 55 → 60 (RULES.md §7.3): a defence of 75 becomes 80 and the attack
+    """000: 65 → 70, 55 → 60 (rules §7.3, docs/rules.md#rounding): a defence of 75 becomes 80 and the attack
     keeps 80 of 160; rounding 5 down gives 70 and 90."""
     tally = four(PIEDICAVALLO, card_points=(87, 65), last_trick=1)
     assert score_tally(tally, PIEDICAVALLO).scores == (80, 80)
@@ -212,7 +212,7 @@ def test_piedicavallo_five_rounds_up_and_round_half_up_knob() -> None:
 
 
 def test_piedicavallo_attack_gets_the_rounded_rest_knob() -> None:
-    """RULES.md §7.3 reading: the defence's card points are rounded and the attack gets
+    """Rules §7.3, docs/rules.md#rounding reading: the defence's card points are rounded and the attack gets
     the rest of 160 (000: 80/80); rounding both sides on their own, an attack of 86
     becomes 90 and a defence of 76 becomes 80, 170 in all."""
     made = four(PIEDICAVALLO, card_points=(86, 66), last_trick=1)  # 86 against 76
@@ -225,7 +225,7 @@ def test_piedicavallo_attack_gets_the_rounded_rest_knob() -> None:
 
 
 def test_italian751_litige_holds_announcements_knob() -> None:
-    """004 "gli 81 punti ... rimangono in palio" (RULES.md §7.1 litige row): by the general
+    """004 "gli 81 punti ... rimangono in palio" (rules §7.1, docs/rules.md#contract litige row): by the general
     rule the attack's runs wait with its card points; off, only the card points wait."""
     # attack 51 + 10 + 20 (tierce) + 20 (belote) = 101 against the defence's 101.
     tally = four(
@@ -249,7 +249,7 @@ def _french3_result() -> DealResult:
 
 
 def test_french_three_players_next_dealer_is_the_next_seat_and_knob_flips_it() -> None:
-    """RULES.md §2 reading: with three players the seat after the dealer deals; the knob
+    """Rules §2, docs/rules.md#dealing reading: with three players the seat after the dealer deals; the knob
     `winner_deals_with_three` gives the deal to the highest scorer as with two (001, 003)."""
     result = _french3_result()
     assert result.scores == (110, 30, 22)
@@ -269,7 +269,7 @@ def test_french_two_players_the_higher_scorer_deals() -> None:
 
 
 def test_both_over_target_higher_wins_or_play_on() -> None:
-    """RULES.md §8 reading: both over the target after a deal, the higher total wins; with
+    """Rules §8, docs/rules.md#match reading: both over the target after a deal, the higher total wins; with
     `both_over_target` PLAY_ON one more deal is played and then the higher total wins."""
     first = Tally(taker=0, trump=Suit.HEARTS, tricks=(5, 3), card_points=(76, 76), last_trick=0)
     second = Tally(taker=1, trump=Suit.HEARTS, tricks=(2, 6), card_points=(40, 112), last_trick=1)
@@ -302,7 +302,7 @@ NEW_KNOBS = (
 
 @pytest.mark.parametrize("name", ["classic", "piedicavallo", "french", "italian751"])
 def test_every_new_knob_is_listed_with_a_meaning(name: str) -> None:
-    """RULES.md preamble: every reading is a knob of the variant's configuration.
+    """docs/rules.md preamble: every reading is a knob of the variant's configuration.
 
     ``--json`` lists every knob; the text lists the ones that apply to the variant.
     """
@@ -331,14 +331,14 @@ DEDUCTIONS_001 = (
 
 @pytest.mark.parametrize("offence", DEDUCTIONS_001)
 def test_french_001_ten_point_deductions(offence: Offence) -> None:
-    """001 "Valore delle penalità": 10 deducted from the offender's total (RULES.md §9)."""
+    """001 "Valore delle penalità": 10 deducted from the offender's total (rules §9, docs/rules.md#penalties)."""
     clean = french(tricks=(4, 3, 2), card_points=(70, 50, 32), dealer=2)
     result = score_tally(attrs.evolve(clean, penalties=(Penalty(1, offence),)), FRENCH)
     assert result.scores == (80, 50 - 10, 32)
 
 
 def test_sanction_for_each_variant() -> None:
-    """RULES.md §9: piedicavallo, the offending team loses the match (000 §Regolamento);
+    """Rules §9, docs/rules.md#penalties: piedicavallo, the offending team loses the match (000 §Regolamento);
     french, 10 to each other player (001); italian751, a refuted false run gives 20 to
     the opponents (004 mossa Leccese)."""
     lose = sanction_for(PIEDICAVALLO, Offence.RENEGE, 3)
@@ -358,7 +358,7 @@ def test_sanction_for_each_variant() -> None:
 @pytest.mark.parametrize("name", ["piedicavallo", "french", "italian751"])
 def test_sanction_for_agrees_with_tally_scoring(name: str) -> None:
     """One sanction, two uses: what `sanction_for` says a penalty costs is what a tally
-    listing it scores (RULES.md §9)."""
+    listing it scores (rules §9, docs/rules.md#penalties)."""
     rules = get_rules(name)
     players = 3 if name == "french" else 4
     if name == "french":
@@ -380,7 +380,7 @@ def test_sanction_for_agrees_with_tally_scoring(name: str) -> None:
 
 
 def test_seven_swap_not_available_once_the_holder_has_declared() -> None:
-    """RULES.md §4 reading: 001 places the swap right after the completion, before any
+    """Rules §4, docs/rules.md#seven-swap reading: 001 places the swap right after the completion, before any
     declaration, so a holder who has declared can no longer swap."""
     from test_deal import french_deal
 

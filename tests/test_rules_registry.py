@@ -44,7 +44,7 @@ def test_unknown_variant_is_an_error_listing_the_known_ones() -> None:
 
 
 def test_the_four_builtin_variants_come_first() -> None:
-    """RULES.md: four variants ship with the library, names fixed."""
+    """docs/rules.md: four variants ship with the library, names fixed."""
     names = [rules.name for rules in available_variants()]
     assert names[:4] == ["classic", "piedicavallo", "french", "italian751"]
 

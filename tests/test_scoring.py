@@ -1,6 +1,6 @@
-"""Scoring one deal (RULES.md §7): contract, litige, capot, rounding, pending.
+"""Scoring one deal (rules §7, docs/rules.md#scoring): contract, litige, capot, rounding, pending.
 
-Expected values come from the source texts and RULES.md, never from running
+Expected values come from the source texts and docs/rules.md, never from running
 the code: the two tables at the end of 000, the litige examples of 000 and
 002, the capot values of 000, 002, 003 and 004.
 """
@@ -168,7 +168,7 @@ def test_piedicavallo_table_points_needed_to_save_the_contract(announced: int, n
     """000 "TABELLA PUNTI NECESSARI PER SALVARSI": with those card points the attack makes it."""
     result = score_tally(attack_with(needed, announced), PIEDICAVALLO)
     assert result.outcome is Outcome.MADE
-    defence = round_half_up(162 - needed)  # RULES.md §7.3
+    defence = round_half_up(162 - needed)  # rules §7.3, docs/rules.md#rounding
     assert result.scores == (160 - defence + announced, defence)
     assert result.pending == 0
 
@@ -214,11 +214,11 @@ def test_piedicavallo_table_bus_one_point_less_is_a_litige(
     assert bus == 160 + announced  # the table's büs is 160 + the announcements
 
 
-# --- RULES.md §7.3 worked checks -------------------------------------------------------
+# --- rules §7.3, docs/rules.md#rounding worked checks -------------------------------------------------------
 
 
 def test_piedicavallo_contract_is_decided_before_rounding() -> None:
-    """RULES.md §7.3, 000 tables: 72 card points save a tierce (92 > 90), 71 is a litige."""
+    """Rules §7.3, docs/rules.md#rounding, 000 tables: 72 card points save a tierce (92 > 90), 71 is a litige."""
     tierce = (declare(0, "AH KH QH", PIEDICAVALLO),)
     made = score_tally(
         tally(tricks=(3, 5), card_points=(72, 80), last_trick=1, announcements=tierce),
@@ -234,7 +234,7 @@ def test_piedicavallo_contract_is_decided_before_rounding() -> None:
 
 
 def test_piedicavallo_defence_92_against_a_tierce_scores_180() -> None:
-    """RULES.md §7.3; 000 table "punti buco": 20 announced, 92 needed, 180."""
+    """Rules §7.3, docs/rules.md#rounding; 000 table "punti buco": 20 announced, 92 needed, 180."""
     tierce = (declare(2, "7C 8C 9C", PIEDICAVALLO),)
     result = score_tally(
         tally(tricks=(3, 5), card_points=(70, 82), last_trick=1, announcements=tierce),
@@ -250,7 +250,7 @@ def test_piedicavallo_defence_92_against_a_tierce_scores_180() -> None:
 def test_piedicavallo_rounds_the_defence_to_tens_and_the_attack_gets_the_rest(
     defence_points: int, defence_rounded: int
 ) -> None:
-    """000 "si arrotonda": 65 → 70, 55 → 60; RULES.md §7.3 the attack gets 160 minus that."""
+    """000 "si arrotonda": 65 → 70, 55 → 60; rules §7.3, docs/rules.md#rounding the attack gets 160 minus that."""
     result = score_tally(
         tally(tricks=(5, 3), card_points=(152 - defence_points, defence_points), last_trick=0),
         PIEDICAVALLO,
@@ -293,7 +293,7 @@ def test_classic_litige_81_81_defence_scores_81_and_81_wait() -> None:
 
 
 def test_classic_litige_attack_keeps_its_belote() -> None:
-    """RULES.md §7.1 litige row, 002 "The 20 points belong to the team"."""
+    """Rules §7.1, docs/rules.md#contract litige row, 002 "The 20 points belong to the team"."""
     result = score_tally(tally(card_points=(61, 91), last_trick=0, belote=2), CLASSIC)
     # attack 61 + 10 + 20 = 91 against 91
     assert result.outcome is Outcome.LITIGE
@@ -302,7 +302,7 @@ def test_classic_litige_attack_keeps_its_belote() -> None:
 
 
 def test_italian751_litige_holds_card_points_and_runs_not_belote() -> None:
-    """004 "gli 81 punti dei chiamanti rimangono in palio"; RULES.md §7.1 litige row."""
+    """004 "gli 81 punti dei chiamanti rimangono in palio"; rules §7.1, docs/rules.md#contract litige row."""
     runs = (declare(0, "AH KH QH", ITALIAN751),)
     # attack 51 + 10 + 20 (tierce) + 20 (belote) = 101 against the defence's 101.
     result = score_tally(
@@ -324,7 +324,7 @@ def test_classic_belote_can_put_the_attack_in() -> None:
 
 
 def test_classic_failed_attack_keeps_its_belote() -> None:
-    """002 "The 20 points belong to the team"; RULES.md §7.1 failed row."""
+    """002 "The 20 points belong to the team"; rules §7.1, docs/rules.md#contract failed row."""
     result = score_tally(tally(card_points=(50, 102), last_trick=1, belote=0), CLASSIC)
     assert result.outcome is Outcome.FAILED
     assert result.scores == (20, 162)
@@ -340,7 +340,7 @@ def test_italian751_belote_raises_the_bar_to_more_than_91() -> None:
 
 
 def test_italian751_failed_attack_loses_runs_and_carres_but_keeps_belote() -> None:
-    """004 "comprese le scale e i carré"; RULES.md §7.1 failed row (reading on belote)."""
+    """004 "comprese le scale e i carré"; rules §7.1, docs/rules.md#contract failed row (reading on belote)."""
     announcements = (declare(0, "AS AH AD AC", ITALIAN751), declare(2, "7C 8C 9C", ITALIAN751))
     result = score_tally(
         tally(tricks=(2, 6), card_points=(10, 142), last_trick=1, announcements=announcements,
@@ -353,7 +353,7 @@ def test_italian751_failed_attack_loses_runs_and_carres_but_keeps_belote() -> No
 
 
 def test_piedicavallo_bus_gives_the_defence_every_announcement_and_belote() -> None:
-    """000 §Assegnazione, RULES.md §7.1 failed row: 160 + both teams' announcements and belote."""
+    """000 §Assegnazione, rules §7.1, docs/rules.md#contract failed row: 160 + both teams' announcements and belote."""
     result = score_tally(
         tally(
             trump="S",
@@ -389,7 +389,7 @@ def test_classic_capot_leaves_the_defence_its_belote() -> None:
 
 
 def test_classic_defence_capot_is_a_dedans_of_252() -> None:
-    """RULES.md §7.1 failed row: 252 when the defence made capot; 002 capot 252."""
+    """Rules §7.1, docs/rules.md#contract failed row: 252 when the defence made capot; 002 capot 252."""
     result = score_tally(
         tally(taker=1, tricks=(8, 0), card_points=(152, 0), last_trick=0, belote=1), CLASSIC
     )
@@ -484,7 +484,7 @@ def test_french_capot_is_100_without_the_last_trick() -> None:
 
 def test_french_three_player_capot_split_50_each_without_the_last_trick() -> None:
     """003 "à trois ... chacun 50 points", and no 10 of the last trick with a capot
-    (RULES.md §7.2)."""
+    (rules §7.2, docs/rules.md#capot)."""
     result = score_tally(
         tally(tricks=(5, 4, 0), card_points=(80, 60, 0), last_trick=1, players=3, dealer=2),
         FRENCH,
@@ -494,7 +494,7 @@ def test_french_three_player_capot_split_50_each_without_the_last_trick() -> Non
 
 
 def test_french_three_player_one_player_takes_every_trick() -> None:
-    """003: a player who takes every trick scores 100 and not the 10 (RULES.md §7.2)."""
+    """003: a player who takes every trick scores 100 and not the 10 (rules §7.2, docs/rules.md#capot)."""
     result = score_tally(
         tally(tricks=(0, 9, 0), card_points=(0, 140, 0), last_trick=1, players=3, dealer=0),
         FRENCH,
@@ -504,7 +504,7 @@ def test_french_three_player_one_player_takes_every_trick() -> None:
 
 
 def test_french_each_player_scores_his_own_points() -> None:
-    """001, 003; RULES.md §7.5: card points, last trick, combinations won, belote."""
+    """001, 003; rules §7.5, docs/rules.md#french-scoring: card points, last trick, combinations won, belote."""
     result = score_tally(
         tally(
             trump="H",
@@ -548,7 +548,7 @@ def test_italian751_eight_card_run_shown_wins_the_match() -> None:
     assert result.match_winner == 1
 
 
-# --- pending points in one deal (RULES.md §7.4) ----------------------------------------
+# --- pending points in one deal (rules §7.4, docs/rules.md#pending-litige-points) ----------------------------------------
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, PIEDICAVALLO, ITALIAN751], ids=lambda r: r.name)
@@ -581,7 +581,7 @@ def test_piedicavallo_litige_pending_goes_to_next_defence_on_second_litige() -> 
 
 @pytest.mark.parametrize("rules", [CLASSIC, ITALIAN751], ids=lambda r: r.name)
 def test_next_winner_pending_adds_up_on_a_second_litige(rules: Rules) -> None:
-    """RULES.md §7.4 reading for 002 and 004: a further litige adds to the pending points."""
+    """Rules §7.4, docs/rules.md#pending-litige-points reading for 002 and 004: a further litige adds to the pending points."""
     result = score_tally(tally(card_points=(71, 81), last_trick=0), rules, pending=81)
     assert result.outcome is Outcome.LITIGE
     assert result.scores == (0, 81)
@@ -589,7 +589,7 @@ def test_next_winner_pending_adds_up_on_a_second_litige(rules: Rules) -> None:
 
 
 def test_redeal_keeps_pending_points() -> None:
-    """000, 001, 002: everyone passed, nothing scored, pending points stay (RULES.md §3)."""
+    """000, 001, 002: everyone passed, nothing scored, pending points stay (rules §3, docs/rules.md#bidding)."""
     result = redeal_result(CLASSIC, pending=81)
     assert result.outcome is Outcome.REDEAL
     assert result.scores == (0, 0)
@@ -635,7 +635,7 @@ def test_announcements_are_refused_in_classic() -> None:
 
 
 def test_a_card_shown_by_two_seats_is_refused() -> None:
-    """RULES.md §6.1: a card belongs to one hand."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: a card belongs to one hand."""
     announcements = (declare(0, "AH KH QH", PIEDICAVALLO), declare(1, "KH QH JH", PIEDICAVALLO))
     with pytest.raises(InvalidTally) as info:
         score_tally(tally(card_points=(80, 72), announcements=announcements), PIEDICAVALLO)
@@ -643,7 +643,7 @@ def test_a_card_shown_by_two_seats_is_refused() -> None:
 
 
 def test_a_card_may_serve_in_a_carre_and_a_run() -> None:
-    """RULES.md §6.1 reading (knob card_in_carre_and_run)."""
+    """Rules §6.1, docs/rules.md#announcement-kinds reading (knob card_in_carre_and_run)."""
     announcements = (declare(0, "QS QH QD QC", PIEDICAVALLO), declare(0, "AH KH QH", PIEDICAVALLO))
     result = score_tally(tally(card_points=(80, 72), announcements=announcements), PIEDICAVALLO)
     # carré 100 + tierce 20; card points rounded: defence 72 → 70, attack 160 - 70 = 90
@@ -651,7 +651,7 @@ def test_a_card_may_serve_in_a_carre_and_a_run() -> None:
 
 
 def test_belote_cards_shown_by_another_seat_are_refused() -> None:
-    """RULES.md §6.1: belote is the K and Q of trump of the seat announcing it."""
+    """Rules §6.1, docs/rules.md#announcement-kinds: belote is the K and Q of trump of the seat announcing it."""
     announcements = (declare(0, "AD KD QD", PIEDICAVALLO),)
     with pytest.raises(InvalidTally) as info:
         score_tally(
@@ -672,14 +672,14 @@ def test_french_requires_the_dealer_and_allows_at_most_152_card_points() -> None
 
 
 def test_a_stopped_deal_only_where_calling_out_is_j_arrete() -> None:
-    """001, 003 "j'arrête" (RULES.md §8.2); other variants play to the last trick."""
+    """001, 003 "j'arrête" (rules §8.2, docs/rules.md#j-arrete); other variants play to the last trick."""
     with pytest.raises(InvalidTally) as info:
         check_tally(tally(tricks=(3, 2), card_points=(40, 30), last_trick=None), PIEDICAVALLO)
     assert info.value.field == "last_trick"
 
 
 def test_tricks_per_deal_follow_the_deal() -> None:
-    """RULES.md §2: 8 cards each with four players, 9 in french."""
+    """Rules §2, docs/rules.md#dealing: 8 cards each with four players, 9 in french."""
     assert [tricks_per_deal(r) for r in (CLASSIC, PIEDICAVALLO, ITALIAN751, FRENCH)] == [8, 8, 8, 9]
 
 
@@ -719,7 +719,7 @@ def plain_four_player_tallies(draw: st.DrawFn) -> Tally:
 @settings(max_examples=150)
 @given(plain_four_player_tallies(), st.sampled_from([CLASSIC, ITALIAN751]))
 def test_property_made_deals_without_extras_sum_to_162(t: Tally, rules: Rules) -> None:
-    """RULES.md §1: 152 card points + 10 for the last trick; each team scores its own."""
+    """Rules §1, docs/rules.md#cards: 152 card points + 10 for the last trick; each team scores its own."""
     result = score_tally(t, rules)
     if result.outcome is Outcome.MADE and result.capot is None:
         assert sum(result.scores) == 162
@@ -784,7 +784,7 @@ def declared_deals(draw: st.DrawFn, rules: Rules) -> tuple[Tally, list[Declarati
 def test_property_result_does_not_depend_on_the_order_of_announcements(
     data: st.DataObject, rules: Rules
 ) -> None:
-    """RULES.md §6.2: the contest compares combinations, not the order they are listed in."""
+    """Rules §6.2, docs/rules.md#announcement-contest: the contest compares combinations, not the order they are listed in."""
     t, declarations = data.draw(declared_deals(rules))
     shuffled = data.draw(st.permutations(declarations))
     first = score_tally(attrs.evolve(t, announcements=tuple(declarations)), rules)

@@ -61,7 +61,7 @@ def test_each_deal_depends_only_on_the_seed_and_its_number() -> None:
 
 
 def test_compare_scores_one_deck_under_each_variant_by_its_own_rules() -> None:
-    """RULES.md §7: the same deck and dealer under two variants, each scored by its own
+    """Rules §7, docs/rules.md#scoring: the same deck and dealer under two variants, each scored by its own
     rules, exactly as a Deal played by the same bots and score_tally give."""
     seed = 1  # the first deck is taken; made in classic, failed in piedicavallo
     comparison = compare(["classic", "piedicavallo"], deals=1, seed=seed, matches=0)

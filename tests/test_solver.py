@@ -76,7 +76,7 @@ def solver_side(deal: Deal) -> int:
 @PROPERTY
 @given(st.sampled_from(TABLES), st.integers(0, 2**32), st.integers(1, 3))
 def test_solver_value_is_the_minimax_value(table: tuple[str, int], seed: int, left: int) -> None:
-    """RULES.md §5, §7: perfect play by every seat, scored by the variant's own scoring."""
+    """Rules §5, docs/rules.md#play-obligations; rules §7, docs/rules.md#scoring: perfect play by every seat, scored by the variant's own scoring."""
     deal = reach(*table, seed, left)
     before = deal.copy()
     side = solver_side(deal)
@@ -95,7 +95,7 @@ def test_solver_value_is_the_minimax_value(table: tuple[str, int], seed: int, le
 @PROPERTY
 @given(st.sampled_from(TABLES), st.integers(0, 2**32), st.integers(1, 3))
 def test_principal_line_reaches_the_value(table: tuple[str, int], seed: int, left: int) -> None:
-    """RULES.md §7: the line played through the engine scores exactly the value."""
+    """Rules §7, docs/rules.md#scoring: the line played through the engine scores exactly the value."""
     deal = reach(*table, seed, left)
     solution = solve(deal)
     assert solution.line[0] in solution.best_cards
@@ -124,20 +124,20 @@ def test_target_query_answers_value_at_least_target(
 def test_makes_contract_is_the_minimax_outcome(
     table: tuple[str, int], seed: int, left: int
 ) -> None:
-    """RULES.md §7.1: the attack makes its contract (litige is not made) under perfect play."""
+    """Rules §7.1, docs/rules.md#contract: the attack makes its contract (litige is not made) under perfect play."""
     deal = reach(*table, seed, left)
     assert makes_contract(deal) is bool(brute(deal, solver_side(deal), "made"))
 
 
 def test_french_has_no_contract_to_make() -> None:
-    """RULES.md §7 (001, 003): french is played without contract."""
+    """Rules §7, docs/rules.md#scoring (001, 003): french is played without contract."""
     deal = reach("french", 2, 1, 2)
     with pytest.raises(InvalidArgument):
         makes_contract(deal)
 
 
 def test_solve_needs_the_play_phase() -> None:
-    """RULES.md §3: before the trump is fixed there is nothing to solve."""
+    """Rules §3, docs/rules.md#bidding: before the trump is fixed there is nothing to solve."""
     with pytest.raises(InvalidArgument):
         solve(Deal.random("classic", seed=1))
 

@@ -91,7 +91,7 @@ def test_decks_are_permutations_of_the_32_cards(deck: tuple[Card, ...]) -> None:
 def test_a_deck_holds_152_card_points_whatever_the_trump(
     deck: tuple[Card, ...], trump: Suit
 ) -> None:
-    """RULES.md §1: 62 in trump and 30 in each plain suit."""
+    """Rules §1, docs/rules.md#cards: 62 in trump and 30 in each plain suit."""
     assert sum(card.points(trump) for card in deck) == 152
 
 

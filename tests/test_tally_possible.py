@@ -1,6 +1,6 @@
 """Impossible tallies are refused: card points that no set of won cards can make (issue 11).
 
-RULES.md §1: the 32 cards are worth 152 card points; a trick holds one card
+rules §1, docs/rules.md#cards: the 32 cards are worth 152 card points; a trick holds one card
 per player, so a side that won ``t`` tricks holds ``t × players`` of those
 cards, disjoint from every other side's.
 """
@@ -35,7 +35,7 @@ def _reachable(trump: Suit) -> list[set[int]]:
 
 @pytest.mark.parametrize("trump", list(Suit))
 def test_four_player_card_points_match_a_plain_subset_sum(trump: Suit) -> None:
-    """RULES.md §1: with the whole deck won, a side's t tricks are 4t cards; the rest is the other's.
+    """Rules §1, docs/rules.md#cards: with the whole deck won, a side's t tricks are 4t cards; the rest is the other's.
 
     Checked against an independent subset sum over the 32 cards, for every
     split of the 8 tricks and every card-point total.
@@ -92,7 +92,7 @@ FRENCH = get_rules("french")
     ],
 )
 def test_impossible_card_points_are_refused(tally: Tally, rules: Rules) -> None:
-    """RULES.md §1: the card points of t tricks are the values of t × players distinct cards."""
+    """Rules §1, docs/rules.md#cards: the card points of t tricks are the values of t × players distinct cards."""
     with pytest.raises(InvalidTally) as info:
         check_tally(tally, rules)
     assert info.value.field == "card_points"
@@ -100,7 +100,7 @@ def test_impossible_card_points_are_refused(tally: Tally, rules: Rules) -> None:
 
 
 def test_possible_card_points_in_a_stopped_french_deal_are_kept() -> None:
-    """RULES.md §8.2: a stopped deal counts what was won; 6 cards make 77 (J 9 A of trump, 2 A, a 10)."""
+    """Rules §8.2, docs/rules.md#j-arrete: a stopped deal counts what was won; 6 cards make 77 (J 9 A of trump, 2 A, a 10)."""
     tally = Tally(taker=0, trump=Suit.DIAMONDS, tricks=(2, 1, 0), card_points=(77, 10, 0),
                   last_trick=None, dealer=0, players=3, stopped_by=0)
     check_tally(tally, FRENCH)

@@ -61,7 +61,7 @@ def test_layout_names_are_unique_and_the_state_extends_the_observation() -> None
 def test_the_information_state_holds_the_first_hand_and_every_trick_in_order(
     variant: str, players: int
 ) -> None:
-    """RULES.md §2, §5: the seat bid with its first cards; the tricks are kept in play order."""
+    """Rules §2, docs/rules.md#dealing; rules §5, docs/rules.md#play-obligations: the seat bid with its first cards; the tricks are kept in play order."""
     pytest.importorskip("numpy")
     import random
 
@@ -106,7 +106,7 @@ def exchange_hidden_cards(deal: Deal, a: int, b: int) -> Deal:
 def test_an_observation_does_not_depend_on_other_seats_hidden_cards(
     variant: str, players: int
 ) -> None:
-    """An observation is what the seat may know: the other hands are hidden (RULES.md §2)."""
+    """An observation is what the seat may know: the other hands are hidden (rules §2, docs/rules.md#dealing)."""
     pytest.importorskip("numpy")
     import numpy as np
 
@@ -144,7 +144,7 @@ def test_every_turn_offers_the_legal_ids_and_observes_only_what_the_seat_holds(
     table: tuple[str, int], seed: int
 ) -> None:
     """Invariants of a random deal driven by ids: the ids offered are the legal actions of the
-    seat asked (RULES.md §3-§6, the swap window aside), and every observation shows that
+    seat asked (rules §3-§6, docs/rules.md#bidding, the swap window aside), and every observation shows that
     seat's hand and no card it does not hold, within the observation box."""
     pytest.importorskip("numpy")
     import random

@@ -1,4 +1,4 @@
-"""Trick winner and legal play: each row of the RULES.md §5 table, per variant."""
+"""Trick winner and legal play: each row of the rules §5 table, docs/rules.md#play-obligations, per variant."""
 
 from __future__ import annotations
 
@@ -42,19 +42,19 @@ def cards(text: str) -> set[str]:
     ],
 )
 def test_trick_won_by_highest_trump_else_highest_of_led_suit(trick: str, winner: int) -> None:
-    """RULES.md §5: highest trump, else highest card of the led suit (002, 000, 004)."""
+    """Rules §5, docs/rules.md#play-obligations: highest trump, else highest card of the led suit (002, 000, 004)."""
     assert trick_winner([Card.parse(c) for c in trick.split()], H) == winner
 
 
 def test_plain_jack_beats_plain_nine() -> None:
-    """RULES.md §1 plain order A 10 K Q J 9 8 7."""
+    """Rules §1, docs/rules.md#cards plain order A 10 K Q J 9 8 7."""
     assert trick_winner([Card.parse("9S"), Card.parse("JS")], H) == 1
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @given(data=st.data())
 def test_exactly_one_winner_who_holds_the_best_card(players: int, data: st.DataObject) -> None:
-    """RULES.md §5 for 2, 3 or 4 players: the winner's card beats every other card."""
+    """Rules §5, docs/rules.md#play-obligations for 2, 3 or 4 players: the winner's card beats every other card."""
     trick = data.draw(st.lists(st.sampled_from(CARDS), min_size=players, max_size=players,
                                unique=True))
     trump = data.draw(st.sampled_from(list(Suit)))
@@ -81,13 +81,13 @@ def test_empty_trick_has_no_winner() -> None:
 
 @pytest.mark.parametrize("variant", ALL)
 def test_follow_the_led_suit_when_able(variant: str) -> None:
-    """RULES.md §5 row 1: every source (002, 000, 004, 001, 003)."""
+    """Rules §5 row 1, docs/rules.md#play-obligations: every source (002, 000, 004, 001, 003)."""
     assert legal(variant, "KS 7S JH AD", "AS") == cards("KS 7S")
 
 
 @pytest.mark.parametrize("variant", ALL)
 def test_trump_led_play_a_higher_trump_even_over_the_partner(variant: str) -> None:
-    """RULES.md §5 row 2: 000 "sormontando", 004 "costretti a superare", 001 "montare"."""
+    """Rules §5 row 2, docs/rules.md#play-obligations: 000 "sormontando", 004 "costretti a superare", 001 "montare"."""
     # the partner (two places back, four players) led the 9 of trump
     trick = "9H 7S" if variant != "french" else "9H"
     assert legal(variant, "JH 8H AS", trick) == cards("JH")
@@ -95,38 +95,38 @@ def test_trump_led_play_a_higher_trump_even_over_the_partner(variant: str) -> No
 
 @pytest.mark.parametrize("variant", ALL)
 def test_trump_led_no_higher_trump_still_play_a_trump(variant: str) -> None:
-    """RULES.md §5 row 3: 000 "pisciando sull'atout", 002, 004, 001."""
+    """Rules §5 row 3, docs/rules.md#play-obligations: 000 "pisciando sull'atout", 002, 004, 001."""
     assert legal(variant, "AH 8H AS", "9H") == cards("AH 8H")
 
 
 @pytest.mark.parametrize("variant", ["classic", "piedicavallo", "italian751"])
 def test_void_in_led_suit_must_trump(variant: str) -> None:
-    """RULES.md §5 row 4: 002 "must cut to trump", 000 "deve tagliare", 004 "tagliare"."""
+    """Rules §5 row 4, docs/rules.md#play-obligations: 002 "must cut to trump", 000 "deve tagliare", 004 "tagliare"."""
     # an opponent (the previous player) is winning the trick
     assert legal(variant, "8H AD KC", "7S AS") == cards("8H")
 
 
 def test_french_void_in_led_suit_is_free_to_discard() -> None:
-    """RULES.md §5 row 4, french: 001 "non è necessario giocare un seme di atout", 003."""
+    """Rules §5 row 4, docs/rules.md#play-obligations, french: 001 "non è necessario giocare un seme di atout", 003."""
     assert legal("french", "8H AD KC", "AS") == cards("8H AD KC")
 
 
 @pytest.mark.parametrize("variant", ["classic", "piedicavallo"])
 def test_partner_master_exempts_from_trumping(variant: str) -> None:
-    """RULES.md §5 row 4 and the partner-master note: 002, 000 (appello)."""
+    """Rules §5 row 4, docs/rules.md#play-obligations and the partner-master note: 002, 000 (appello)."""
     # partner led the ace and is winning; the next opponent discarded
     assert legal(variant, "8H AD KC", "AS 7D") == cards("8H AD KC")
 
 
 @pytest.mark.parametrize("variant", ["classic", "piedicavallo"])
 def test_partner_master_by_trumping_need_not_be_overtrumped(variant: str) -> None:
-    """RULES.md §5 note: the partner trumped and is master; 000 "non è obbligato a tagliare"."""
+    """Rules §5, docs/rules.md#play-obligations note: the partner trumped and is master; 000 "non è obbligato a tagliare"."""
     # opponent led AS, partner trumped with 9H, opponent discarded; I hold JH
     assert legal(variant, "JH 7H AD", "AS 9H 7D") == cards("JH 7H AD")
 
 
 def test_partner_exemption_reading_can_require_a_trumping_partner() -> None:
-    """RULES.md §5 [reading]: 000 states the exemption for a partner who has trumped; the
+    """Rules §5, docs/rules.md#play-obligations [reading]: 000 states the exemption for a partner who has trumped; the
     knob ``partner_exemption_needs_trump`` restricts it to that case."""
     import attrs
 
@@ -141,25 +141,25 @@ def test_partner_exemption_reading_can_require_a_trumping_partner() -> None:
 
 
 def test_italian751_has_no_partner_exemption() -> None:
-    """RULES.md §5 row 4, italian751: 004 gives no exemption for the partner."""
+    """Rules §5 row 4, docs/rules.md#play-obligations, italian751: 004 gives no exemption for the partner."""
     assert legal("italian751", "8H AD KC", "AS 7D") == cards("8H")
 
 
 def test_italian751_overtrumps_even_the_partners_trump() -> None:
-    """RULES.md §5 row 5, italian751: 004 "si deve surtagliare" applies over the partner."""
+    """Rules §5 row 5, docs/rules.md#play-obligations, italian751: 004 "si deve surtagliare" applies over the partner."""
     assert legal("italian751", "JH 7H AD", "AS 9H 7D") == cards("JH")
 
 
 @pytest.mark.parametrize("variant", ["classic", "piedicavallo", "italian751"])
 def test_trumping_over_an_opponents_trump_must_overtrump(variant: str) -> None:
-    """RULES.md §5 row 5: 002 "must necessarily overcut", 000 "sormontare", 004."""
+    """Rules §5 row 5, docs/rules.md#play-obligations: 002 "must necessarily overcut", 000 "sormontare", 004."""
     # partner led AS, opponent trumped with 9H: I must beat the 9 with the jack
     assert legal(variant, "JH 8H AD", "AS 9H") == cards("JH")
 
 
 @pytest.mark.parametrize("variant", ["classic", "piedicavallo", "italian751"])
 def test_cannot_overtrump_must_still_undertrump(variant: str) -> None:
-    """RULES.md §5 row 5: 002 "must still play a lower trump", 000 "pisciare"."""
+    """Rules §5 row 5, docs/rules.md#play-obligations: 002 "must still play a lower trump", 000 "pisciare"."""
     assert legal(variant, "8H 7H AD", "AS 9H") == cards("8H 7H")
 
 
@@ -173,13 +173,13 @@ def test_partner_overtrumped_by_opponent_must_overtrump_or_undertrump(variant: s
 
 @pytest.mark.parametrize("variant", ALL)
 def test_void_in_led_suit_and_no_trump_discard_anything(variant: str) -> None:
-    """RULES.md §5 row 6 (every source)."""
+    """Rules §5 row 6, docs/rules.md#play-obligations (every source)."""
     assert legal(variant, "AD KC 7D", "AS") == cards("AD KC 7D")
 
 
 @pytest.mark.parametrize("variant", ALL)
 def test_leader_may_play_any_card(variant: str) -> None:
-    """RULES.md §5: the player who leads is free."""
+    """Rules §5, docs/rules.md#play-obligations: the player who leads is free."""
     assert legal(variant, "AD KC 7H", "") == cards("AD KC 7H")
 
 
@@ -188,7 +188,7 @@ def test_leader_may_play_any_card(variant: str) -> None:
 
 @given(data=st.data())
 def test_legal_plays_are_a_nonempty_subset_of_the_hand(data: st.DataObject) -> None:
-    """RULES.md §5: a legal play always exists for a non-empty hand."""
+    """Rules §5, docs/rules.md#play-obligations: a legal play always exists for a non-empty hand."""
     variant = data.draw(st.sampled_from(ALL))
     rules = get_rules(variant)
     players = 4 if rules.partnerships else data.draw(st.sampled_from([2, 3]))

@@ -46,7 +46,7 @@ def hand_block(text: str, seat: int) -> list[str]:
 
 
 def test_a_hand_is_drawn_trump_first_in_trick_order() -> None:
-    """RULES.md §1: trump ranks J 9 A 10 K Q 8 7, plain ranks A 10 K Q J 9 8 7."""
+    """Rules §1, docs/rules.md#cards: trump ranks J 9 A 10 K Q 8 7, plain ranks A 10 K Q J 9 8 7."""
     hand = CardSet.parse("7D 8D 9D 10D JD QD KD AD AS 10S KS QS JS 9S 8S 7S")
     assert format_hand(hand, Suit.DIAMONDS) == [
         "♦ J 9 A 10 K Q 8 7",

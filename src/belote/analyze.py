@@ -1,7 +1,7 @@
 """Annotate a played deal card by card with the double-dummy solver.
 
 [`analyze`][belote.analyze.analyze] replays a deal and, at every card played,
-asks the solver ([`solve`][belote.solve.solve]) for the value of each legal
+asks the solver ([`solve`][belote.solver.solve]) for the value of each legal
 card: the card played is compared with the best card available at that
 moment, and the loss is counted from the point of view of the side that
 played it. A card that changes the result of perfect play from then on (a
@@ -9,7 +9,7 @@ made contract now fails, a capot is lost, a litige appears) is marked
 ``??``, any other card that loses value ``?``, as chess programs annotate a
 game. ``belote analyze RECORD`` prints it.
 
-The values are those of [`solve`][belote.solve.solve]: the taker's side's
+The values are those of [`solve`][belote.solver.solve]: the taker's side's
 deal score minus the other side's (two sides), or the paranoid margin of
 the seat to act (``french`` with three players). The declarations of the
 first trick count from the first card on (each seat declares before its
@@ -34,7 +34,7 @@ from belote.cards import Card
 from belote.deal import Deal
 from belote.errors import InvalidArgument
 from belote.scoring import DealResult, Outcome
-from belote.solve import Solution
+from belote.solver import Solution
 
 __all__ = ["Analysis", "CardAnalysis", "analyze", "result_label"]
 

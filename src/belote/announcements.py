@@ -1,6 +1,6 @@
 """Combinations (carrés and runs), finding them in a hand, and the contest.
 
-RULES.md §6. A [`Combination`][belote.announcements.Combination] is a value: its kind, its cards, and what
+rules §6, docs/rules.md#announcements. A [`Combination`][belote.announcements.Combination] is a value: its kind, its cards, and what
 it is worth under a variant. [`classify`][belote.announcements.classify] reads shown cards,
 [`find_combinations`][belote.announcements.find_combinations] lists what a hand can declare, and
 [`resolve_contest`][belote.announcements.resolve_contest] applies the variant's [`Contest`][belote.rules.Contest]
@@ -150,7 +150,7 @@ class Combination:
         return _KIND_NAMES[min(self.length, 5) - 3]
 
     def points(self, rules: Rules | str) -> int:
-        """What the combination scores under ``rules`` (RULES.md §6.1).
+        """What the combination scores under ``rules`` (rules §6.1, docs/rules.md#announcement-kinds).
 
         A run of 3, 4, and 5 or more cards scores ``rules.run_values`` 0, 1
         and 2; a run of 6 or 7 cards scores ``rules.long_run_value`` when it is
@@ -531,7 +531,7 @@ def _touching(first: int, second: int) -> bool:
 def whole_run_fault(
     declarations: Sequence[Declaration], rules: Rules
 ) -> tuple[int, str] | None:
-    """The first declaration that splits a run in two, and why (RULES.md §6.1).
+    """The first declaration that splits a run in two, and why (rules §6.1, docs/rules.md#announcement-kinds).
 
     A run is declared whole: cards in a row of one suit held by one player are
     one run (000 Nota: 6, 7 or 8 in a row are one cent), so two touching runs
@@ -680,7 +680,7 @@ def resolve_contest(
     players: int = 4,
     first_speaker: int = 0,
 ) -> tuple[Declaration, ...]:
-    """The declarations that score under the variant's contest (RULES.md §6.2).
+    """The declarations that score under the variant's contest (rules §6.2, docs/rules.md#announcement-contest).
 
     ``rules.contest`` chooses the policy:
 

@@ -155,7 +155,7 @@ class Player(Protocol):
         ...  # pragma: no cover
 
     def accepts_swap(self, deal: Deal, seat: int) -> bool:
-        """Whether ``seat``, holding the 7 of trump, exchanges it for the turned card (RULES.md §4)."""
+        """Whether ``seat``, holding the 7 of trump, exchanges it for the turned card (rules §4, docs/rules.md#seven-swap)."""
         ...  # pragma: no cover
 
 
@@ -163,7 +163,7 @@ def play_deal(deal: Deal, players: Sequence[Player]) -> DealResult:
     """Let ``players`` (one per seat) play ``deal`` to its end and return its result.
 
     The holder of the 7 of trump is offered the swap once, as soon as the
-    trump is fixed and before anyone acts (RULES.md §4).
+    trump is fixed and before anyone acts (rules §4, docs/rules.md#seven-swap).
 
     Raises:
         InvalidArgument: not one player per seat.

@@ -2,14 +2,14 @@
 
 [`rules_to_json`][belote.describe.rules_to_json] gives every field of [`Rules`][belote.rules.Rules]
 (enums as their values, carré values by rank text); [`describe_rules`][belote.describe.describe_rules]
-lists the same knobs grouped by the sections of RULES.md.
+lists the same knobs grouped by the sections of docs/rules.md.
 
 >>> from belote.rules import get_rules
 >>> doc = rules_to_json(get_rules("piedicavallo"))
 >>> doc["capot_rule"], doc["carre_values"]["J"], doc["round_to"]
 ('attack-or-reverse', 200, 10)
 >>> print(describe_rules(get_rules("classic")).splitlines()[2])
-source: 002 (texts in seeds/, readings in RULES.md)
+source: 002 (sources: docs/sources.md, readings: docs/rules.md)
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ __all__ = [
     "side_name",
 ]
 
-#: The sections of [`describe_rules`][belote.describe.describe_rules]: a title, the RULES.md section, and
+#: The sections of [`describe_rules`][belote.describe.describe_rules]: a title, the section of docs/rules.md, and
 #: the fields listed under it. A field not named here (a plug-in's own) goes
 #: under "Other".
 SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
@@ -320,7 +320,7 @@ _VALUE_WIDTH: Final = 24
 
 
 def describe_rules(rules: Rules) -> str:
-    """A readable listing of the knobs that apply to ``rules``, grouped by RULES.md section.
+    """A readable listing of the knobs that apply to ``rules``, grouped by docs/rules.md section.
 
     The first line names the variant and its description, the next its
     aliases and source texts; then one ``name  value  meaning`` line per knob
@@ -331,7 +331,7 @@ def describe_rules(rules: Rules) -> str:
     lines = [f"{rules.name} — {rules.description}" if rules.description else rules.name]
     aliases = ", ".join(rules.aliases) or "none"
     lines.append(f"aliases: {aliases}")
-    lines.append(f"source: {rules.source or 'not given'} (texts in seeds/, readings in RULES.md)")
+    lines.append(f"source: {rules.source or 'not given'} (sources: docs/sources.md, readings: docs/rules.md)")
     lines.append("Only the knobs that apply to this variant are listed; --json shows them all.")
     listed: set[str] = set(_IDENTITY)
     sections = [*SECTIONS, ("Other", "", tuple(name for name in doc if name not in _known()))]
@@ -353,7 +353,7 @@ def describe_rules(rules: Rules) -> str:
         if not rows:
             continue
         lines.append("")
-        lines.append(f"{title} (RULES.md {section})" if section else title)
+        lines.append(f"{title} (rules {section})" if section else title)
         lines += _knob_lines(rows, "  ")
     return "\n".join(lines) + "\n"
 

@@ -44,7 +44,7 @@ __all__ = ["Match", "MatchResult", "next_dealer", "score_match"]
 
 
 def next_dealer(rules: Rules, players: int, dealer: int, result: DealResult) -> int:
-    """Who deals after a deal that ended with ``result`` (RULES.md §2).
+    """Who deals after a deal that ended with ``result`` (rules §2, docs/rules.md#dealing).
 
     ``NEXT_SEAT``: the seat after the dealer (000, 002). ``WINNER_DEALS``
     with two players (and with three when ``rules.winner_deals_with_three``):
@@ -268,7 +268,7 @@ class Match:
             and self.rules.both_over_target is BothOverTarget.PLAY_ON
             and not self._overtime
         ):
-            self._overtime = True  # RULES.md §8: one more deal decides
+            self._overtime = True  # rules §8, docs/rules.md#match: one more deal decides
             return
         best = max(self._totals)
         leaders = [side for side, total in enumerate(self._totals) if total == best]

@@ -4,7 +4,7 @@ The *par* of a deal (a bridge word) is its result when every seat plays
 perfectly with every hand known. [`par_deal`][belote.par.par_deal] keeps what
 was decided before the cards (the bidding, the seven swap and the
 declarations, as the deal made them) and replaces the play by the principal
-line of the double-dummy solver ([`solve`][belote.solve.solve]).
+line of the double-dummy solver ([`solve`][belote.solver.solve]).
 ``belote compare --par`` counts these results over many decks
 ([`compare`][belote.simulate.compare] with ``par=``), so that the variants
 can be compared without the bots' play in the figures.
@@ -35,7 +35,7 @@ from belote.actions import Action, Verb
 from belote.deal import Deal
 from belote.errors import InvalidArgument
 from belote.scoring import DealResult, Tally
-from belote.solve import Solution, solve
+from belote.solver import Solution, solve
 
 if TYPE_CHECKING:
     from belote.announcements import Declaration
@@ -70,7 +70,7 @@ class _Declared:
 
 
 def solve_known(deal: Deal, declarations: Sequence[Declaration] | None = None) -> Solution:
-    """[`solve`][belote.solve.solve] a position, counting declarations still to come.
+    """[`solve`][belote.solver.solve] a position, counting declarations still to come.
 
     Args:
         deal: a deal in the play phase.

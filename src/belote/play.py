@@ -169,7 +169,7 @@ class HumanPlayer:
             self.out.write("Please answer yes or no.\n")
 
     def accepts_swap(self, deal: Deal, seat: int) -> bool:
-        """Ask whether to exchange the 7 of trump for the turned card (RULES.md §4)."""
+        """Ask whether to exchange the 7 of trump for the turned card (rules §4, docs/rules.md#seven-swap)."""
         self._show(deal, seat)
         self.out.write(f"  1. swap your 7 of trump for {deal.turned}\n  2. keep it\n")
         while True:

@@ -50,7 +50,7 @@ _V = TypeVar("_V")
 
 
 class Contest(enum.Enum):
-    """How declared announcements compete (RULES.md §6.2). Belote never competes."""
+    """How declared announcements compete (rules §6.2, docs/rules.md#announcement-contest). Belote never competes."""
 
     NONE = "none"
     """No announcements but belote (``classic``, 002)."""
@@ -69,7 +69,7 @@ class Contest(enum.Enum):
 
 
 class CapotRule(enum.Enum):
-    """When a deal is a capot and who can make it (RULES.md §7.2)."""
+    """When a deal is a capot and who can make it (rules §7.2, docs/rules.md#capot)."""
 
     ALL_TRICKS = "all-tricks"
     """A team wins every trick (002)."""
@@ -87,7 +87,7 @@ class CapotRule(enum.Enum):
 
 
 class PendingRule(enum.Enum):
-    """Where litige points held pending go (RULES.md §7.4)."""
+    """Where litige points held pending go (rules §7.4, docs/rules.md#pending-litige-points)."""
 
     NEXT_ATTACK_OR_DEFENCE = "next-attack-or-defence"
     """To the next played deal's attack if it makes its contract, else to its
@@ -99,7 +99,7 @@ class PendingRule(enum.Enum):
 
 
 class CallingOut(enum.Enum):
-    """Who may stop the game by claiming the target (RULES.md §8.1, §8.2)."""
+    """Who may stop the game by claiming the target (rules §8.1, docs/rules.md#calling-out; rules §8.2, docs/rules.md#j-arrete)."""
 
     NONE = "none"
     """No calling out."""
@@ -112,7 +112,7 @@ class CallingOut(enum.Enum):
 
 
 class DealerRotation(enum.Enum):
-    """Who deals the next deal (RULES.md §2)."""
+    """Who deals the next deal (rules §2, docs/rules.md#dealing)."""
 
     NEXT_SEAT = "next-seat"
     """The seat after the dealer (000, 002)."""
@@ -124,7 +124,7 @@ class DealerRotation(enum.Enum):
 
 
 class BothOverTarget(enum.Enum):
-    """What happens when a deal takes more than one side past the target (RULES.md §8)."""
+    """What happens when a deal takes more than one side past the target (rules §8, docs/rules.md#match)."""
 
     HIGHER_WINS = "higher-wins"
     """The side with the single highest total wins (001; **[reading]** elsewhere);
@@ -141,7 +141,7 @@ def _meaning(text: str) -> dict[str, str]:
 
 @attrs.frozen
 class PlayRules:
-    """The play obligations of RULES.md §5 as booleans.
+    """The play obligations of rules §5, docs/rules.md#play-obligations as booleans.
 
     Following the led suit is always required. The fields say what happens
     beyond that.
@@ -224,7 +224,7 @@ def _frozen_sanctions(value: Mapping[Offence, Sanction]) -> Mapping[Offence, San
 
 @attrs.frozen(kw_only=True)
 class Rules:
-    """Every rule of one variant. Each field is one knob of RULES.md.
+    """Every rule of one variant. Each field is one knob of docs/rules.md.
 
     Build a new variant from an old one with `attrs.evolve`:
 
@@ -300,7 +300,7 @@ class Rules:
     )
     """An 8-card run may be declared as two runs, a cent and a tierce (001).
     Otherwise a run is declared whole: two touching runs of one suit declared
-    by one player are not a combination and are refused (000 Nota, RULES.md §6.1)."""
+    by one player are not a combination and are refused (000 Nota, rules §6.1, docs/rules.md#announcement-kinds)."""
     long_run_value: int | None = attrs.field(
         default=None,
         metadata=_meaning("points of a 6- or 7-card run; none: a cent"),

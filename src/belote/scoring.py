@@ -1,4 +1,4 @@
-"""The scoring pipeline: from a tally to a deal result (RULES.md §7).
+"""The scoring pipeline: from a tally to a deal result (rules §7, docs/rules.md#scoring).
 
 A [`Tally`][belote.scoring.Tally] is what a scorekeeper knows at the end of a deal: who took,
 the trump, how many tricks and card points each side won, who won the last
@@ -16,7 +16,7 @@ The steps, in order:
    competes.
 5. The contract (four-player variants) compares the raw totals: made,
    litige or failed.
-6. The allocation gives each side what the outcome says (RULES.md §7.1).
+6. The allocation gives each side what the outcome says (rules §7.1, docs/rules.md#contract).
 7. Rounding to tens (``piedicavallo``) adjusts the card points.
 8. Pending litige points are paid or held ([`PendingRule`][belote.rules.PendingRule]).
 
@@ -67,7 +67,7 @@ __all__ = [
 ]
 
 FULL_CARD_POINTS: Final = 152
-"""The card points of the 32 cards, without the last trick (RULES.md §1)."""
+"""The card points of the 32 cards, without the last trick (rules §1, docs/rules.md#cards)."""
 
 # Audit line items.
 CARD_POINTS: Final = "card points"
@@ -85,7 +85,7 @@ class Outcome(enum.Enum):
     """How a deal ended."""
 
     MADE = "made"
-    """The attack's total beat the defence's (RULES.md §7.1)."""
+    """The attack's total beat the defence's (rules §7.1, docs/rules.md#contract)."""
     FAILED = "failed"
     """The attack failed: dedans, büs, bagno, buco, andata sotto."""
     LITIGE = "litige"
@@ -115,8 +115,8 @@ class Tally:
         dealer: the dealer's seat (needed by ``french`` to break ties).
         players: the number of players.
         stopped_by: the seat that stopped the deal ("j'arrête"), or ``None``;
-            the match decides whether the claim held (RULES.md §8.2).
-        penalties: errors made at the table and their offenders (RULES.md §9),
+            the match decides whether the claim held (rules §8.2, docs/rules.md#j-arrete).
+        penalties: errors made at the table and their offenders (rules §9, docs/rules.md#penalties),
             sanctioned by the variant's ``Rules.penalties``.
     """
 
@@ -215,7 +215,7 @@ def _side_of(seat: int, rules: Rules) -> int:
 
 
 def tricks_per_deal(rules: Rules | str) -> int:
-    """Cards in each hand, hence tricks in a deal played to the end (RULES.md §2).
+    """Cards in each hand, hence tricks in a deal played to the end (rules §2, docs/rules.md#dealing).
 
     >>> from belote.rules import get_rules
     >>> tricks_per_deal(get_rules("classic")), tricks_per_deal(get_rules("french"))
@@ -322,7 +322,7 @@ def card_points_possible(
     """Whether each side can have won ``cards[s]`` cards worth ``points[s]`` card points.
 
     Exact: the sides' cards are disjoint sets out of the 32 cards, valued
-    under ``trump`` (RULES.md §1); cards nobody won (``french``'s stock, the
+    under ``trump`` (rules §1, docs/rules.md#cards); cards nobody won (``french``'s stock, the
     tricks not played after "j'arrête") are the rest. Which suit is trump
     does not change the set of values today, but the values are read from
     the cards under that trump, so a variant valuing cards otherwise stays
@@ -430,7 +430,7 @@ def _check_types(tally: Tally) -> None:
 
 
 def check_tally(tally: Tally, rules: Rules | str) -> None:
-    """Refuse a tally that cannot have happened under ``rules`` (RULES.md §7, step 1).
+    """Refuse a tally that cannot have happened under ``rules`` (rules §7, docs/rules.md#scoring, step 1).
 
     Among the checks, ``card_points`` must be points that the cards won can
     hold ([`card_points_possible`][belote.scoring.card_points_possible]).
@@ -600,7 +600,7 @@ def _find_capot(tally: Tally, rules: Rules) -> int | None:
 
 
 def _capot_split(tally: Tally, rules: Rules, capot: int | None) -> tuple[int, ...]:
-    """The sides sharing the three-player split capot (RULES.md §7.2, reading of 003)."""
+    """The sides sharing the three-player split capot (rules §7.2, docs/rules.md#capot, reading of 003)."""
     if (
         rules.capot_rule is not CapotRule.PLAYER_ALL_TRICKS
         or capot is not None
@@ -619,7 +619,7 @@ def _card_lines(tally: Tally, rules: Rules, capot: int | None) -> list[list[Line
 
     A ``PLAYER_ALL_TRICKS`` capot, or the three-player split, is a bonus on
     top of the card points and takes the place of the last trick's 10 unless
-    ``rules.capot_keeps_last_trick`` (003, RULES.md §7.2).
+    ``rules.capot_keeps_last_trick`` (003, rules §7.2, docs/rules.md#capot).
     """
     split = _capot_split(tally, rules, capot)
     all_tricks = rules.capot_rule is CapotRule.PLAYER_ALL_TRICKS
@@ -646,7 +646,7 @@ def _card_lines(tally: Tally, rules: Rules, capot: int | None) -> list[list[Line
 def _round_cards(
     cards: list[list[Line]], rules: Rules, attack: int | None, capot: int | None
 ) -> list[list[Line]]:
-    """Card lines with a rounding line added (RULES.md §7.3); capot values stay."""
+    """Card lines with a rounding line added (rules §7.3, docs/rules.md#rounding); capot values stay."""
     step = rules.round_to
     if not step or capot is not None:
         return cards
@@ -790,7 +790,7 @@ def _decide(
 def _allocate(
     parts: _Parts, rules: Rules, outcome: Outcome, attack: int, defence: int, capot: int | None
 ) -> tuple[list[Line], list[Line], int]:
-    """Attack lines, defence lines and the points held pending (RULES.md §7.1)."""
+    """Attack lines, defence lines and the points held pending (rules §7.1, docs/rules.md#contract)."""
     keep_announcements = [] if rules.forfeit_announcements else parts.announcements[attack]
     keep_belote = [] if rules.forfeit_belote else parts.belote[attack]
     if outcome is Outcome.MADE:
@@ -853,7 +853,7 @@ def _result(
 ) -> DealResult:
     reason: str | None = None
     loser: int | None = None
-    if tally.penalties:  # RULES.md §9, after everything else
+    if tally.penalties:  # rules §9, docs/rules.md#penalties, after everything else
         extra, loser = penalty_lines(
             tally.penalties, rules.penalties, [_side_of(seat, rules) for seat in
                                                range(tally.players)], sides
@@ -923,7 +923,7 @@ def score_tally(tally: Tally, rules: Rules | str, pending: int = 0) -> DealResul
     if pending < 0:
         raise InvalidTally(f"{shown(pending)} is negative", field="pending")
     split = _announcements.whole_run_fault(tally.announcements, rules)
-    if split is not None:  # RULES.md §6.1: a run is declared whole
+    if split is not None:  # rules §6.1, docs/rules.md#announcement-kinds: a run is declared whole
         index, reason = split
         raise InvalidTally(reason, field=f"announcements[{index}].cards")
     return _score_trusted(tally, rules, pending)

@@ -212,7 +212,7 @@ class AnnouncementStats:
 
     Attributes:
         declared: declarations of this kind (belote: completed belote-rebelote).
-        scored: those that won the contest and scored (RULES.md §6.2).
+        scored: those that won the contest and scored (rules §6.2, docs/rules.md#announcement-contest).
         points: the points they scored.
     """
 
@@ -238,7 +238,7 @@ class SimulationStats:
         score_sums: points scored in all deals: attack and defence in four-player
             variants, per seat otherwise.
         taker_sum: points scored by the taker's side in all deals.
-        called_out: deals where a player called out or stopped (RULES.md §8).
+        called_out: deals where a player called out or stopped (rules §8, docs/rules.md#match).
         announcements: per kind (``belote``, ``tierce``, ``carré J``, ...).
         winners: per deal, the side that scored more, or -1 on equal scores;
             empty unless asked for (``keep_winners=True``).

@@ -12,7 +12,7 @@ Two things live here, shared by [`belote.env`][belote.env] and [`belote.openspie
   a different encoding gets a new version.
 - **[`Table`][belote.tensor.Table]**: a deal as a sequence of single-agent turns, with
   the *swap window*. The holder of the 7 of trump may swap out of turn before the first
-  card (RULES.md §4); agent frameworks ask one agent at a time, so when the play phase
+  card (rules §4, docs/rules.md#seven-swap); agent frameworks ask one agent at a time, so when the play phase
   opens and the holder is not the seat to act, the holder is asked once first, with two
   legal ids: ``ID_SWAP`` (swap) and ``ID_PASS`` (keep the 7). This is the same offer
   [`Game.run_deal`][belote.game.Game.run_deal] makes.

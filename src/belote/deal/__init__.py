@@ -1,7 +1,7 @@
 """One deal as a state machine: dealing, bidding, the seven swap, declarations, play.
 
 A [`Deal`][belote.deal.Deal] starts from a deck order and a dealer and deals by the
-procedure of RULES.md §2. Then the seats act in turn: two bidding rounds
+procedure of rules §2, docs/rules.md#dealing. Then the seats act in turn: two bidding rounds
 (§3), the seven-of-trump swap where the variant has it (§4), the tricks
 (§5) with the declarations made before each player's first card and
 belote-rebelote announced with the cards (§6.1), and calling out (§8.1,
@@ -14,7 +14,7 @@ returns a frozen [`ActionRecord`][belote.deal.ActionRecord]. An illegal action r
 [`IllegalAction`][belote.errors.IllegalAction] saying why and leaves the deal exactly
 as it was. A lenient deal (``Deal(..., lenient=True)``) accepts instead the
 offences the variant sanctions and lists them as
-[`OffenceRecord`][belote.deal.OffenceRecord] values (RULES.md §9).
+[`OffenceRecord`][belote.deal.OffenceRecord] values (rules §9, docs/rules.md#penalties).
 
 >>> from belote.cards import CARDS
 >>> deal = Deal("classic", [str(card) for card in CARDS], dealer=3)

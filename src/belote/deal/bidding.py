@@ -1,4 +1,4 @@
-"""The bidding (RULES.md §3): two rounds, take the turned suit or name another, or pass."""
+"""The bidding (rules §3, docs/rules.md#bidding): two rounds, take the turned suit or name another, or pass."""
 
 from __future__ import annotations
 

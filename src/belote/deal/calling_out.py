@@ -1,4 +1,4 @@
-"""Calling out (RULES.md §8.1) and "j'arrête" (RULES.md §8.2)."""
+"""Calling out (rules §8.1, docs/rules.md#calling-out) and "j'arrête" (rules §8.2, docs/rules.md#j-arrete)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ class Calling(Play):
         """0 when ``seat`` may call out or stop now, else the number of the rule that forbids it.
 
         The rules, in order: 1 the variant has no calling out; 2 not the play
-        phase; 3 not the seat's turn; ``piedicavallo`` (RULES.md §8.1): 4 only
+        phase; 3 not the seat's turn; ``piedicavallo`` (rules §8.1, docs/rules.md#calling-out): 4 only
         the player about to lead after winning the previous trick, 5 once per
-        deal; ``french`` (RULES.md §8.2): 6 the seat must have won a trick
+        deal; ``french`` (rules §8.2, docs/rules.md#j-arrete): 6 the seat must have won a trick
         holding a counting card, 7 not with only one trick left.
         """
         policy = self.rules.calling_out
@@ -54,7 +54,7 @@ class Calling(Play):
         )[check]
 
     def points_so_far(self, side: int) -> int:
-        """A side's points so far in this deal (RULES.md §8.1, §8.2).
+        """A side's points so far in this deal (rules §8.1, docs/rules.md#calling-out; rules §8.2, docs/rules.md#j-arrete).
 
         Card points of its tricks, its scoring declarations once resolved,
         and a completed belote; no last-trick bonus before the last trick.
@@ -107,7 +107,7 @@ class Calling(Play):
     def _best_other(self, side: int, result: DealResult) -> int:
         """The opponent side that wins when ``side`` loses the match by calling out.
 
-        Two sides: the other one. Three players (**[reading]**, RULES.md is
+        Two sides: the other one. Three players (**[reading]**, docs/rules.md is
         silent): the other player with the higher match score after this
         deal; on a tie, the first of them in playing order after the caller.
         """

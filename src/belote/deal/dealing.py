@@ -1,4 +1,4 @@
-"""Dealing (RULES.md §2): the deck order, the first distribution and the completion.
+"""Dealing (rules §2, docs/rules.md#dealing): the deck order, the first distribution and the completion.
 
 A deck is 32 card indices, top first ([`parse_deck`][belote.deal.parse_deck]);
 a `_Layout` says, for one variant, table size and dealer, which deck
@@ -114,7 +114,7 @@ _INLINE_SHUFFLE: Final = _inline_shuffle_matches()
 class _Layout:
     """Where each card of the deck goes, for one variant, table size and dealer.
 
-    Dealing (RULES.md §2) then reads precomputed deck positions instead of
+    Dealing (rules §2, docs/rules.md#dealing) then reads precomputed deck positions instead of
     redoing the packet arithmetic for every deal.
 
     Attributes:

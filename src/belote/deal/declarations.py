@@ -1,4 +1,4 @@
-"""Declarations (RULES.md §6.1): combinations declared before one's first card, resolved after the first trick."""
+"""Declarations (rules §6.1, docs/rules.md#announcement-kinds): combinations declared before one's first card, resolved after the first trick."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ class Declarations(SevenSwap):
         return f"{shared} already serves in the declared {other}"
 
     def _declarable(self, seat: int) -> tuple[Combination, ...]:
-        """The combinations ``seat`` may declare from its hand, each run whole (RULES.md §6.1).
+        """The combinations ``seat`` may declare from its hand, each run whole (rules §6.1, docs/rules.md#announcement-kinds).
 
         Those of [`find_combinations`][belote.announcements.find_combinations],
         and with ``rules.eight_run_splits`` (001) the cent and the tierce an
@@ -121,7 +121,7 @@ class Declarations(SevenSwap):
         it may declare ([`find_combinations`][belote.announcements.find_combinations],
         and the two parts of an 8-card run where the variant splits it) that
         does not clash with one already declared. A run is declared whole
-        (RULES.md §6.1): a tierce taken out of a held quarte is not offered.
+        (rules §6.1, docs/rules.md#announcement-kinds): a tierce taken out of a held quarte is not offered.
         """
         if (
             not self._layout.announces
@@ -160,7 +160,7 @@ class Declarations(SevenSwap):
         return self._declare_timing(seat) or self._declare_check(seat, cards)[0]
 
     def _false_declaration(self, seat: int, cards: Sequence[Card]) -> bool:
-        """Whether declaring ``cards`` now is a false announcement (RULES.md §9).
+        """Whether declaring ``cards`` now is a false announcement (rules §9, docs/rules.md#penalties).
 
         The timing is right (the seat's turn, before its first card) but the
         hand does not hold what is declared: cards it does not hold, cards

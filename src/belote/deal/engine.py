@@ -37,7 +37,7 @@ class Deal(TypedLayer):
             announcement, a card played out of turn) instead of refusing it:
             [`apply`][belote.deal.Deal.apply] records it in
             [`offences`][belote.deal.Deal.offences] and the deal's result
-            applies the variant's sanction (RULES.md §9). Strict (``False``)
+            applies the variant's sanction (rules §9, docs/rules.md#penalties). Strict (``False``)
             by default.
 
     Raises:
@@ -213,7 +213,7 @@ class Deal(TypedLayer):
     def to_act(self) -> int | None:
         """The seat whose turn it is, or ``None`` when the deal is over.
 
-        Out of turn, the holder of the 7 of trump may also swap (RULES.md §4).
+        Out of turn, the holder of the 7 of trump may also swap (rules §4, docs/rules.md#seven-swap).
         """
         return None if self._phase == _OVER else self._to_act
 

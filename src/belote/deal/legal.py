@@ -258,13 +258,13 @@ class Legal(Observing):
             self._bid(seat, True, action_id - ID_TAKE_SUIT)
 
 
-    # --- lenient mode (RULES.md §9) ---------------------------------------------------------
+    # --- lenient mode (rules §9, docs/rules.md#penalties) ---------------------------------------------------------
 
     def _offence_kind(self, action: Action, seat: int, action_id: int) -> Offence | None:
         """The offence an illegal ``action`` is, when lenient mode may accept it, else ``None``.
 
         Called only for an action the legal mask refuses. A renege: the seat
-        to act plays a card it holds that the obligations forbid (RULES.md
+        to act plays a card it holds that the obligations forbid (docs/rules.md
         §5). A card played out of turn: a seat holds the card but it is
         another seat's turn in the play. A false announcement: the seat to act
         declares, before its first card, cards it does not hold, cards that are

@@ -1,4 +1,4 @@
-"""The play of the cards (RULES.md §5): the obligations, tricks, belote-rebelote.
+"""The play of the cards (rules §5, docs/rules.md#play-obligations): the obligations, tricks, belote-rebelote.
 
 The int layer lives here: [`legal_play_mask`][belote.deal.Deal.legal_play_mask]
 and [`play_card`][belote.deal.Deal.play_card] act on card indices and masks.
@@ -221,7 +221,7 @@ class Play(Declarations):
         return None
 
     def _obligation(self, hand: int, card: int) -> str:
-        """Name the play obligation that forbids ``card`` (RULES.md §5)."""
+        """Name the play obligation that forbids ``card`` (rules §5, docs/rules.md#play-obligations)."""
         trick, trump, play = self._trick, self._trump, self.rules.play
         led = trick[0] >> 3
         led_name = _SUIT_NAMES[led]

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 @attrs.frozen(kw_only=True)
 class OffenceRecord:
-    """An offence a lenient deal accepted instead of refusing it (RULES.md §9).
+    """An offence a lenient deal accepted instead of refusing it (rules §9, docs/rules.md#penalties).
 
     Attributes:
         index: the 0-based position of the offending action in the deal's history.
@@ -142,7 +142,7 @@ class Records(Calling):
 
     @property
     def lenient(self) -> bool:
-        """Whether the deal accepts offences and sanctions them (RULES.md §9) instead of refusing them."""
+        """Whether the deal accepts offences and sanctions them (rules §9, docs/rules.md#penalties) instead of refusing them."""
         return self._lenient
 
     @property

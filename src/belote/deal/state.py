@@ -75,11 +75,11 @@ class Phase(enum.Enum):
     """Where a deal stands."""
 
     BIDDING_1 = "bidding-1"
-    """First bidding round: take the turned suit or pass (RULES.md §3)."""
+    """First bidding round: take the turned suit or pass (rules §3, docs/rules.md#bidding)."""
     BIDDING_2 = "bidding-2"
-    """Second bidding round: name another suit or pass (RULES.md §3)."""
+    """Second bidding round: name another suit or pass (rules §3, docs/rules.md#bidding)."""
     PLAY = "play"
-    """The cards are played (RULES.md §5); the swap and declarations happen here."""
+    """The cards are played (rules §5, docs/rules.md#play-obligations); the swap and declarations happen here."""
     OVER = "over"
     """The deal has ended; [`Deal.result`][belote.deal.Deal.result] is available."""
 
@@ -93,9 +93,9 @@ class EndReason(enum.Enum):
     PLAYED = "played"
     """Every trick was played."""
     REDEAL = "redeal"
-    """Everyone passed twice; the next dealer deals again (RULES.md §3)."""
+    """Everyone passed twice; the next dealer deals again (rules §3, docs/rules.md#bidding)."""
     STOPPED = "stopped"
-    """A player said "j'arrête" and the deal stopped at once (RULES.md §8.2)."""
+    """A player said "j'arrête" and the deal stopped at once (rules §8.2, docs/rules.md#j-arrete)."""
 
 
 _BYTE_CARDS: Final = tuple(
@@ -221,7 +221,7 @@ class DealState:
     _end: EndReason | None
     _history: list[tuple[int, int, object]]
     _lenient: bool
-    """Whether offences are accepted and sanctioned instead of refused (RULES.md §9)."""
+    """Whether offences are accepted and sanctioned instead of refused (rules §9, docs/rules.md#penalties)."""
     _offences: list[OffenceRecord]
     """The offences accepted so far, in order (lenient mode only)."""
     _legal: int

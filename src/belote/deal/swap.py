@@ -1,4 +1,4 @@
-"""The seven swap (RULES.md §4): the holder of the 7 of trump takes the turned card."""
+"""The seven swap (rules §4, docs/rules.md#seven-swap): the holder of the 7 of trump takes the turned card."""
 
 from __future__ import annotations
 

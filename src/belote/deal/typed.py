@@ -191,7 +191,7 @@ class TypedLayer(Legal):
 
         The action is checked against the cached legal mask (the reason is
         worked out only for a refusal). In a lenient deal, an illegal action
-        that is an offence the variant sanctions is accepted instead (RULES.md
+        that is an offence the variant sanctions is accepted instead (docs/rules.md
         §9): a renege is played, a card out of turn or a false announcement
         changes nothing but the history, and the record's ``offence`` (also
         in [`offences`][belote.deal.Deal.offences]) says what it costs.
@@ -219,7 +219,7 @@ class TypedLayer(Legal):
         ):
             if not self._lenient:
                 raise IllegalAction(self._reason(action) or f"{action} is not legal now")
-            # Lenient mode (RULES.md §9): the same refusal, recorded as an offence.
+            # Lenient mode (rules §9, docs/rules.md#penalties): the same refusal, recorded as an offence.
             offence = self._offend(action, seat, aid)
             if offence.offence is not Offence.RENEGE:  # no effect on the play
                 return ActionRecord(action, offence.index, _PHASES[self._phase], offence=offence)
@@ -245,7 +245,7 @@ class TypedLayer(Legal):
             leader = self._trick_winners[k - 1] if k else (self._dealer + 1) % n
         match_winner = None
         if tricks_before == 0 and self._tricks_done == 1 and self._eight_run_side >= 0:
-            # An 8-card run shown at the first trick wins the match (RULES.md §8, 004),
+            # An 8-card run shown at the first trick wins the match (rules §8, docs/rules.md#match, 004),
             # but the deal is played out: its result comes only at the end.
             match_winner = self._eight_run_side
         elif self._end is EndReason.STOPPED:
