@@ -115,11 +115,9 @@ def test_a_seat_that_did_not_follow_holds_none_of_the_led_suit() -> None:
 @pytest.mark.parametrize(("variant", "players"), TABLES)
 def test_the_pimc_bot_plays_only_legal_cards(variant: str, players: int) -> None:
     """Every card the bot plays is accepted by the engine (play_deal raises otherwise)."""
-    for seed in range(2):
-        deal = Deal.random(variant, seed=seed, dealer=seed % players, players=players)
-        bots = [PIMCBot(samples=3, seed=seed) for _ in range(players)]
-        play_deal(deal, bots)
-        assert deal.is_over
+    deal = Deal.random(variant, seed=2, dealer=1, players=players)
+    play_deal(deal, [PIMCBot(samples=2, seed=seat) for seat in range(players)])
+    assert deal.is_over
 
 
 def test_the_same_seed_gives_the_same_cards() -> None:
@@ -156,7 +154,7 @@ def test_bad_options_are_refused() -> None:
 def test_pimc_beats_the_random_bot_in_a_duel() -> None:
     """Issue 13: the PIMC bot is stronger than the random bot (a duplicate duel on a
     fixed seed: every deck played from both sides)."""
-    result = duel("classic", "pimc:samples=4", "random", deals=6, seed=1)
+    result = duel("french", "pimc:samples=6", "random", deals=10, seed=1, players=2)
     assert result.mean_difference > 0
     assert result.won_a > result.won_b
 
