@@ -83,8 +83,8 @@ def test_sampled_deals_agree_with_everything_the_seat_has_seen(
 
 
 def test_a_seat_that_did_not_follow_holds_none_of_the_led_suit() -> None:
-    """RULES.md §5: following suit is compulsory, so a seat that played another suit
-    on a lead is void in it; the sampler deals it none of that suit."""
+    """Rules §5 (docs/rules.md#play-obligations): following suit is compulsory, so a
+    seat that played another suit on a lead is void in it; the sampler deals it none."""
     deal = Deal("classic", list(range(32)), dealer=3)
     # Seat 0 takes (trump: the turned card's suit); then look for a trick where a seat
     # does not follow, playing the first legal card each time.
