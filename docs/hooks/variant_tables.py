@@ -644,6 +644,8 @@ def link_citations(text: str, prefix: str, sources: bool = False) -> str:
     """Turn the code's citations (``rules §7.4, docs/rules.md#pending-litige-points``,
     written by ``docs/hooks/cite.py``) into links from a page ``prefix`` deep
     (``"../"``); with ``sources``, link the source numbers 000-004 too."""
+    # "[reading] [rules §6.1](...)" would read as a reference link: say it in bold.
+    text = text.replace("[reading]", "**reading**")
     text = _CODE_CITATION.sub(lambda m: f"[{m['label']}]({prefix}{m['target']})", text)
     if sources:
         text = _SOURCE_NUMBER.sub(lambda m: f"[{m[1]}]({prefix}sources.md#source-{m[1]})", text)

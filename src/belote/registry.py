@@ -14,8 +14,8 @@ workers too (the built-in and ``pimc`` names always are).
 
 >>> make_bot("heuristic:take_threshold=40")
 HeuristicBot(take_threshold=40)
->>> parse_bot_spec("pimc:samples=20,budget=0.5")
-('pimc', {'samples': 20, 'budget': 0.5})
+>>> parse_bot_spec("pimc:samples=20,time_budget=0.5")
+('pimc', {'samples': 20, 'time_budget': 0.5})
 """
 
 from __future__ import annotations

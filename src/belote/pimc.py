@@ -1,0 +1,493 @@
+"""A perfect-information Monte Carlo bot: [`PIMCBot`][belote.pimc.PIMCBot].
+
+At each card to play, the bot deals the cards it cannot see at random, in
+every way consistent with what its seat has observed
+([`sample_deals`][belote.pimc.sample_deals]), solves each sampled deal
+exactly with [`solve`][belote.solver.solve], and plays the card with the best
+mean value over the samples.
+
+What a seat knows, and the sampler honours:
+
+- its own hand, the cards played and who played them;
+- the turned card: the taker holds it in the variants where he takes it; in
+  ``french`` it lies on the table, and after the seven swap the swapper
+  holds it while the 7 of trump lies on the table; the bottom card shown in
+  ``french`` is in no hand;
+- the play obligations: every card a seat played was legal for the hand it
+  held then, so a seat that did not follow holds none of the led suit, a
+  seat that did not trump when it had to holds no trump, a seat that did not
+  overtrump holds no higher trump, and so on (the test asks
+  [`follower_mask`][belote.tricks.follower_mask], the one place the
+  obligations are written, so the partner-master exemption and every
+  variant's obligations are honoured);
+- the declarations once shown (their cards are the declarer's) and belote
+  announced (the announcer holds the king and queen of trump).
+
+The cards nobody is known to hold go to the hands (and, in ``french``, to
+the undealt stock) card by card, each to a seat that may hold it with a
+chance proportional to its empty places, never into a dead end (a Hall
+condition is checked before each card is placed). That is close to, but
+not exactly, the uniform distribution over consistent deals.
+
+A sampled deal is built as a real [`Deal`][belote.deal.Deal]: a deck that deals
+exactly the sampled hands under the variant's dealing procedure (the dealing
+layout read backwards), then the deal's public history replayed on it, so
+the engine checks again that the sample agrees with every card played.
+
+>>> from belote.bots import HeuristicBot, play_deal
+>>> from belote.deal import Deal
+>>> deal = Deal.random("classic", seed=5, dealer=0)
+>>> bots = [PIMCBot(samples=4, seed=1), HeuristicBot(), PIMCBot(samples=4, seed=1), HeuristicBot()]
+>>> play_deal(deal, bots).outcome.value in ("made", "failed", "litige", "redeal")
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from belote.actions import ID_DECLARE, Action, Verb
+from belote.announcements import Kind
+from belote.bots import HeuristicBot
+from belote.deal import Deal, Observation
+from belote.deal.dealing import _layout
+from belote.errors import IllegalAction, InvalidArgument
+from belote.rules import CallingOut
+from belote.solver import solve
+from belote.tricks import follower_mask, winner_index
+
+__all__ = ["PIMCBot", "SeatKnowledge", "knowledge", "sample_deals"]
+
+_FULL = (1 << 32) - 1
+_SEVEN = 0
+_QUEEN = 5
+_KING = 6
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@attrs.frozen(kw_only=True)
+class SeatKnowledge:
+    """What one seat knows of the hidden cards of a deal in the play phase.
+
+    Attributes:
+        seat: the observing seat.
+        known: per seat, the cards it is known to hold now (the observing
+            seat's whole hand; for the others the turned card, shown
+            declarations and belote cards not yet played).
+        counts: per seat, how many cards it holds now.
+        allowed: per seat, the cards of ``unknown`` it may hold (the play
+            obligations rule the others out).
+        unknown: the cards whose place the seat does not know.
+        stock: how many of the unknown cards lie in no hand (the undealt
+            cards of ``french``).
+        actions: the public history the sampled deals replay.
+    """
+
+    seat: int
+    known: tuple[int, ...]
+    counts: tuple[int, ...]
+    allowed: tuple[int, ...]
+    unknown: int
+    stock: int
+    actions: tuple[Action, ...]
+
+
+def knowledge(deal: Deal, seat: int) -> SeatKnowledge:
+    """What ``seat`` knows of the hidden cards of ``deal``, a deal in the play phase.
+
+    Only what the seat may see is read: its observation and the public
+    history (another seat's declarations count once shown).
+
+    Raises:
+        InvalidArgument: the deal is not in the play phase, or no such seat.
+    """
+    obs: Observation = deal.observation(seat)
+    trump, taker = obs.trump, obs.taker
+    if trump is None or taker is None or deal.is_over:
+        raise InvalidArgument("a seat's knowledge is read in the play phase")
+    rules = deal.rules
+    n = obs.players
+    trump_i = int(trump)
+    partners = rules.partnerships and n == 4
+    shown = obs.scoring_declarations is not None
+    offences = {record.index for record in deal.offences}
+    actions: list[Action] = []
+    plays: list[tuple[int, int, int, int, bool, bool]] = []  # seat, card, led, best, pib, offence
+    trick: list[int] = []
+    declared: set[int] = set()
+    barred = [0] * n  # cards a seat cannot hold, from its declarations
+    held = [0] * n  # cards known to be held (before play), from declarations and belote
+    for index, action in enumerate(deal.history):
+        verb = action.verb
+        if verb is Verb.DECLARE:
+            who = action.seat
+            if who in declared or (who != seat and not shown):
+                continue  # replayed already, or not shown yet: the seat does not know it
+            # Replayed one combination at a time: "declare" alone would declare
+            # whatever the sampled hand holds.
+            declared.add(who)
+            for declaration in (obs.own_declarations if who == seat else obs.declarations):
+                if declaration.seat == who:
+                    cards = declaration.combination.cards
+                    held[who] |= cards.mask
+                    if declaration.combination.kind is Kind.RUN:
+                        # A run is declared whole: the seat never held the cards at its ends.
+                        mask = cards.mask
+                        suit = 0xFF << (8 * ((mask & -mask).bit_length() - 1 >> 3))
+                        barred[who] |= (mask << 1 | mask >> 1) & suit & ~mask
+                    actions.append(Action.declare(who, cards))
+            continue
+        elif verb is Verb.PLAY:
+            card = action.cards[0].index
+            if trick:
+                pos = winner_index(trick, trump_i)
+                best = trick[pos]
+                pib = partners and pos == len(trick) - 2
+                plays.append((action.seat, card, trick[0] >> 3, best, pib, index in offences))
+            else:
+                plays.append((action.seat, card, -1, -1, False, True))
+            trick.append(card)
+            if len(trick) == n:
+                trick = []
+            if action.belote:
+                pair = (1 << (8 * trump_i + _KING)) | (1 << (8 * trump_i + _QUEEN))
+                held[action.seat] |= pair
+        actions.append(action)
+    played = [0] * n
+    for who, card, *_ in plays:
+        played[who] |= 1 << card
+    gone = 0
+    for mask in played:
+        gone |= mask
+    hand_size = deal.tricks_per_deal
+    counts = tuple(hand_size - played[s].bit_count() for s in range(n))
+    turned = obs.turned.index
+    if rules.taker_takes_turned:
+        held[taker] |= 1 << turned
+    elif obs.swapped is not None:
+        held[obs.swapped] |= 1 << turned
+    public = gone
+    if obs.table_card is not None:
+        public |= obs.table_card.bit
+    if obs.bottom is not None:
+        public |= obs.bottom.bit
+    own = obs.hand.mask
+    known = []
+    for s in range(n):
+        known.append(own if s == seat else held[s] & ~gone & ~own & ~public)
+    taken = 0
+    for mask in known:
+        taken |= mask
+    unknown = _FULL & ~public & ~taken
+    slots = sum(counts[s] - known[s].bit_count() for s in range(n) if s != seat)
+    # Every card a seat played was legal for the hand it held then: the cards
+    # that would have made it illegal are not in its hand now.
+    later = [0] * n  # per seat, the cards it played after the play at hand
+    forbidden = list(barred)
+    play_rules = rules.play
+    for who, card, led, best, pib, free in reversed(plays):
+        base = later[who] | 1 << card | known[who]
+        later[who] |= 1 << card
+        if free or who == seat:
+            continue
+        for x in _bits(unknown & ~forbidden[who]):
+            if not follower_mask(base | 1 << x, led, best, pib, trump_i, play_rules) >> card & 1:
+                forbidden[who] |= 1 << x
+    allowed = tuple(0 if s == seat else unknown & ~forbidden[s] for s in range(n))
+    return SeatKnowledge(
+        seat=seat,
+        known=tuple(known),
+        counts=counts,
+        allowed=allowed,
+        unknown=unknown,
+        stock=unknown.bit_count() - slots,
+        actions=tuple(actions),
+    )
+
+
+def _feasible(cards: int, caps: list[int], allowed: list[int]) -> bool:
+    """Hall's condition: the ``cards`` can fill every holder's ``caps`` places."""
+    k = len(caps)
+    for subset in range(1, 1 << k):
+        need = 0
+        reach = 0
+        for h in range(k):
+            if subset >> h & 1:
+                need += caps[h]
+                reach |= allowed[h]
+        if need and (cards & reach).bit_count() < need:
+            return False
+    return True
+
+
+def _assign(info: SeatKnowledge, rng: random.Random) -> tuple[list[int], int] | None:
+    """Hands and the stock for the unknown cards, or ``None`` if no deal fits."""
+    n = len(info.counts)
+    holders = [s for s in range(n) if s != info.seat]
+    caps = [info.counts[s] - info.known[s].bit_count() for s in holders]
+    allowed = [info.allowed[s] for s in holders]
+    if info.stock:
+        caps.append(info.stock)
+        allowed.append(info.unknown)
+    left = info.unknown
+    if not _feasible(left, caps, allowed):
+        return None
+    got = [0] * len(caps)
+    cards = list(_bits(left))
+    rng.shuffle(cards)
+    for card in cards:
+        bit = 1 << card
+        left ^= bit
+        options = [h for h in range(len(caps)) if caps[h] and allowed[h] & bit]
+        while True:
+            total = sum(caps[h] for h in options)
+            pick = rng.randrange(total)
+            for h in options:
+                pick -= caps[h]
+                if pick < 0:
+                    break
+            caps[h] -= 1
+            if _feasible(left, caps, allowed):
+                got[h] |= bit
+                break
+            caps[h] += 1
+            options.remove(h)
+    hands = list(info.known)
+    for k, s in enumerate(holders):
+        hands[s] |= got[k]
+    return hands, (got[-1] if info.stock else 0)
+
+
+def _deck(deal: Deal, hands: Sequence[int], stock: int, info: SeatKnowledge) -> list[int]:
+    """A deck that deals ``hands`` (the hands now, plus the cards each played)."""
+    rules = deal.rules
+    n = deal.players
+    taker = deal.taker
+    assert taker is not None and deal.trump is not None
+    turned = deal.turned.index
+    initial = list(hands)
+    for action in info.actions:
+        if action.verb is Verb.PLAY:
+            initial[action.seat] |= action.cards[0].bit
+    if rules.taker_takes_turned:
+        initial[taker] &= ~(1 << turned)
+    swapped = next((a.seat for a in info.actions if a.verb is Verb.SWAP), None)
+    if swapped is not None:
+        seven = 8 * int(deal.trump) + _SEVEN
+        initial[swapped] = initial[swapped] & ~(1 << turned) | 1 << seven
+    layout = _layout(rules, n, deal.dealer)
+    deck = [-1] * 32
+    deck[layout.turned] = turned
+    for s in range(n):
+        positions = layout.first[s] + layout.completion[taker][s]
+        for pos, card in zip(positions, _bits(initial[s]), strict=True):
+            deck[pos] = card
+    bottom = deal.bottom
+    if bottom is not None:
+        deck[31] = bottom.index
+    rest = iter(_bits(stock))
+    for pos in range(32):
+        if deck[pos] < 0:
+            deck[pos] = next(rest)
+    return deck
+
+
+def sample_deals(
+    deal: Deal, seat: int, count: int, rng: random.Random, info: SeatKnowledge | None = None
+) -> Iterator[Deal]:
+    """Deals in the same position as ``deal``, the cards ``seat`` cannot see dealt at random.
+
+    Each sampled deal agrees with everything ``seat`` has observed (see the
+    module's notes) and has the same public history. Yields ``count`` deals
+    (none if no deal fits, which does not happen for a deal played by the rules).
+
+    Args:
+        deal: a deal in the play phase.
+        seat: the observing seat.
+        count: how many deals to yield.
+        rng: the random generator the draws come from.
+        info: the seat's knowledge, if already read ([`knowledge`][belote.pimc.knowledge]).
+    """
+    if info is None:
+        info = knowledge(deal, seat)
+    made = 0
+    for _ in range(4 * count):
+        sample = _sample(deal, info, rng)
+        if sample is not None:
+            yield sample
+            made += 1
+            if made == count:
+                return
+
+
+def _sample(deal: Deal, info: SeatKnowledge, rng: random.Random) -> Deal | None:
+    """One sampled deal, or ``None`` if none fits or the replay refuses the sample."""
+    assigned = _assign(info, rng)
+    if assigned is None:
+        return None
+    hands, stock = assigned
+    sample = Deal(
+        deal.rules, _deck(deal, hands, stock, info), deal.dealer, deal.players,
+        totals=deal.totals, target=deal.target, pending=deal.pending, lenient=deal.lenient,
+    )
+    try:
+        for action in info.actions:
+            sample.apply(action)
+    except IllegalAction:  # an observation the sampler does not model; draw again
+        return None
+    return sample
+
+
+class PIMCBot:
+    """Perfect-information Monte Carlo: solve sampled deals, play the best card on average.
+
+    For each card to play it samples ``samples`` deals consistent with what
+    its seat has seen ([`sample_deals`][belote.pimc.sample_deals]) and scores
+    each legal card on each sample, from its side's point of view:
+
+    - with few tricks left (``exact_tricks`` or fewer), or at two players,
+      by the card's exact value ([`Solution.card_values`][belote.solver.Solution]:
+      its side's deal score minus the other's);
+    - earlier at four players, where exact values cost too much, by one
+      null-window query per card, ``solve(deal, target=1)``: does the
+      taker's side end ahead (for a contract, roughly: is it made)? The
+      card that wins on most samples is played;
+    - earlier at three players (``french``), where even that is too slow,
+      it plays the [`HeuristicBot`][belote.bots.HeuristicBot]'s card.
+
+    Ties go to the heuristic's card, then to the lowest card index.
+    Bidding, the seven swap, declarations and calling out are the
+    heuristic's decisions. Belote is always announced.
+
+    Decisions depend only on ``seed`` and on what the seat has seen, not on
+    the generator of [`start_deal`][belote.pimc.PIMCBot.start_deal]: the same
+    seed gives the same card in the same situation, unless ``time_budget`` cuts
+    the sampling short.
+
+    Args:
+        samples: deals sampled per decision.
+        seed: the seed of the sampling.
+        time_budget: seconds after which a decision stops sampling (at
+            least one sample is solved); ``None``: no limit.
+        exact_tricks: from how many tricks left the cards get exact values.
+        take_threshold: the heuristic's bidding threshold.
+
+    Raises:
+        InvalidArgument: a bad option.
+    """
+
+    def __init__(
+        self,
+        samples: int = 20,
+        seed: int = 0,
+        time_budget: float | None = None,
+        exact_tricks: int = 5,
+        take_threshold: int = 34,
+    ) -> None:
+        for name, value in (("samples", samples), ("exact_tricks", exact_tricks)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InvalidArgument(f"{name} must be a positive whole number, not {value!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidArgument(f"seed must be a whole number, not {seed!r}")
+        if time_budget is not None and (
+            isinstance(time_budget, bool) or not isinstance(time_budget, int | float)
+            or not time_budget > 0
+        ):
+            raise InvalidArgument(f"time_budget must be a positive number of seconds, not "
+                                  f"{time_budget!r}")
+        self.samples = samples
+        self.seed = seed
+        self.time_budget = time_budget
+        self.exact_tricks = exact_tricks
+        self.heuristic = HeuristicBot(take_threshold)
+        self.last_samples = 0
+
+    def start_deal(self, rng: random.Random) -> None:
+        """Nothing to do: the bot draws from its own seed."""
+
+    def accepts_swap(self, deal: Deal, seat: int) -> bool:
+        """The heuristic's choice (always)."""
+        return self.heuristic.accepts_swap(deal, seat)
+
+    def act(self, deal: Deal, seat: int) -> None:
+        """Bid, declare or call out as the heuristic does; play the PIMC card."""
+        legal = deal.legal_play_mask()
+        if not legal:
+            self.heuristic.act(deal, seat)
+            return
+        if deal.tricks_played == 0 and deal.legal_action_mask() >> ID_DECLARE & 1:
+            self.heuristic.act(deal, seat)
+            return
+        if deal.rules.calling_out is not CallingOut.NONE and self.heuristic._should_stop(
+            deal, seat
+        ):
+            deal.stop()
+            return
+        card = self.card(deal, seat)
+        deal.play_card(card, deal.can_announce_belote(card))
+
+    def _heuristic_card(self, deal: Deal, seat: int) -> int:
+        trump, taker = deal.trump, deal.taker
+        assert trump is not None and taker is not None
+        return self.heuristic.card_choice(
+            seat=seat, players=deal.players, partners=deal.sides == 2 and deal.players == 4,
+            hand=deal.hand_mask(seat), legal=deal.legal_play_mask(), trick=deal.trick_cards(),
+            leader=deal.trick_leader, trump=int(trump), taker=taker, played=deal.played_mask(),
+        )
+
+    def card(self, deal: Deal, seat: int) -> int:
+        """The card index ``seat`` (the seat to act, in the play phase) plays.
+
+        Raises:
+            InvalidArgument: ``seat`` is not to play a card.
+        """
+        if deal.to_act != seat or not deal.legal_play_mask():
+            raise InvalidArgument(f"seat {seat} is not to play a card")
+        self.last_samples = 0
+        cards = deal.legal_play_cards()
+        if len(cards) == 1:
+            return cards[0]
+        preferred = self._heuristic_card(deal, seat)
+        left = deal.tricks_per_deal - deal.tricks_played
+        exact = left <= self.exact_tricks or deal.players == 2
+        if not exact and deal.sides != 2:
+            return preferred
+        start = time.perf_counter()
+        info = knowledge(deal, seat)
+        key = ";".join(map(str, info.actions))
+        rng = random.Random(f"pimc:{self.seed}:{seat}:{deal.hand_mask(seat)}:{key}")
+        totals = dict.fromkeys(cards, 0)
+        mine = deal.side(seat)
+        for sample in sample_deals(deal, seat, self.samples, rng, info):
+            if exact:
+                solution = solve(sample)
+                sign = 1 if solution.maximising else -1
+                for played, value in solution.card_values.items():
+                    totals[played.index] += sign * value
+            else:
+                attack = sample.taker is not None and sample.side(sample.taker) == mine
+                for card in cards:
+                    child = sample.copy()
+                    child.play_card(card, child.can_announce_belote(card))
+                    ahead = solve(child, target=1)
+                    totals[card] += 1 if ahead == attack else 0
+            self.last_samples += 1
+            budget = self.time_budget
+            if budget is not None and time.perf_counter() - start > budget:
+                break
+        return max(cards, key=lambda c: (totals[c], c == preferred, -c))
+
+    def __repr__(self) -> str:
+        return (f"PIMCBot(samples={self.samples}, seed={self.seed}, "
+                f"time_budget={self.time_budget}, exact_tricks={self.exact_tricks})")
+
