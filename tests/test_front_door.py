@@ -74,3 +74,75 @@ def test_issue_9_examples_work_as_written() -> None:
     assert deal == Deal.random("classic", seed=1, dealer=0)
     with pytest.raises(IllegalAction):
         deal.undo()
+
+
+@pytest.mark.parametrize(
+    "context",
+    [
+        {"totals": ["x", 0]},
+        {"totals": 5},
+        {"target": "abc"},
+        {"target": 2.7},
+        {"pending": None},
+        {"pending": -1},
+    ],
+)
+def test_a_deal_refuses_a_bad_match_context_with_a_typed_error(context: dict[str, object]) -> None:
+    from belote import Deal, InvalidArgument
+
+    deck = Deal.random("classic", seed=1).deck
+    with pytest.raises(InvalidArgument):
+        Deal("classic", deck, 0, **context)  # type: ignore[arg-type]
+
+
+def test_side_accessors_refuse_a_side_or_seat_that_is_not_at_the_table() -> None:
+    from belote import Deal
+    from belote.errors import InvalidArgumentType, InvalidSeat
+
+    deal = Deal.random("classic", seed=2)
+    for call in (
+        lambda: deal.side(7),
+        lambda: deal.card_points_of(-1),
+        lambda: deal.card_points_of(2),
+        lambda: deal.tricks_of(2),
+        lambda: deal.points_so_far(5),
+        lambda: deal.claim_holds(9),
+    ):
+        with pytest.raises(InvalidSeat):
+            call()
+    with pytest.raises(InvalidArgumentType):
+        deal.tricks_of("x")  # type: ignore[arg-type]
+
+
+def test_a_finished_deal_says_it_is_over() -> None:
+    from belote import Deal, IllegalAction
+
+    deal = Deal.random("classic", seed=1)
+    while not deal.is_over:
+        deal.apply(deal.legal_actions()[0])
+    with pytest.raises(IllegalAction, match="the deal is over"):
+        deal.pass_()
+
+
+def test_the_heuristic_bot_follows_an_undo_that_changes_the_trump() -> None:
+    """A bot that read a deal's trump must read it again when undo takes the bid back."""
+    from belote import Deal
+    from belote.bots import HeuristicBot
+
+    for seed in range(40):
+        deal = Deal.random("classic", seed=seed, dealer=3)
+        if not deal.can("0 take"):
+            continue
+        deal.apply("0 take")
+        bot = HeuristicBot()
+        bot.act(deal, deal.to_act)  # reads the trump and taker of this deal
+        while deal.history:
+            deal.undo()
+        for _ in range(4):
+            deal.apply(f"{deal.to_act} pass")
+        suit = next(s for s in "SHDC" if deal.can(f"0 take {s}"))
+        deal.apply(f"0 take {suit}")
+        bot.act(deal, deal.to_act)
+        assert bot._deal is not None and bot._deal[3] == int(deal.trump)  # type: ignore[arg-type]
+        return
+    pytest.fail("no deal where seat 0 may take")

@@ -36,12 +36,14 @@ from belote.rules import Rules, available_variants, get_rules
 from belote.tricks import legal_plays, trick_winner
 
 if TYPE_CHECKING:
-    from belote.actions import Action
+    from belote.actions import Action, Verb
     from belote.bots import HeuristicBot, RandomBot
     from belote.deal import ActionRecord, Deal, EndReason, Observation, Phase
-    from belote.game import Game, play_match
+    from belote.game import Game, GameResult, RandomAgent, play_match
     from belote.match import Match, score_match
+    from belote.replay import deal_from_record, match_from_record, replay_document
     from belote.scoring import DealResult, Tally, score_tally
+    from belote.solver import Solution, makes_contract, solve
 
 __version__ = "0.1.0"
 

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from belote.actions import ACTION_IDS, ID_DECLARE, ID_PLAY, ID_STOP, ID_SWAP, Action, Verb
-from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
+from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Suit, card_points
 from belote.deal import Deal, Observation, Phase
 from belote.deal.state import _BID2, _BYTE_CARDS, _PLAY
 from belote.errors import InvalidArgument
@@ -446,8 +446,9 @@ class HeuristicBot:
 
     def __init__(self, take_threshold: int = 34) -> None:
         self.take_threshold = take_threshold
-        # (deal, players, partners, trump, taker, may call out, announces): read once per deal.
-        self._deal: tuple[Deal, int, bool, int, int, bool, bool] | None = None
+        # (deal, players, partners, trump, taker, may call out, announces, trump suit): read once
+        # per deal, and again when an undo changes its trump or taker.
+        self._deal: tuple[Deal, int, bool, int, int, bool, bool, Suit] | None = None
 
     def start_deal(self, rng: random.Random) -> None:
         """Nothing to do: the heuristic bot is deterministic."""
@@ -469,16 +470,20 @@ class HeuristicBot:
             deal.bid(take, suit)
             return
         known = self._deal
-        if known is None or known[0] is not deal:
+        # Read again for another deal, or for the same deal after an undo took the bids back.
+        if (
+            known is None or known[0] is not deal
+            or known[7] is not deal.trump or known[4] != deal.taker
+        ):
             # What stays fixed for the whole play of this deal, read once.
             rules = deal.rules
             trump, taker, n = deal.trump, deal.taker, deal.players
             assert trump is not None and taker is not None
             known = self._deal = (
                 deal, n, rules.partnerships and n == 4, int(trump), taker,
-                rules.calling_out is not CallingOut.NONE, rules.has_announcements,
+                rules.calling_out is not CallingOut.NONE, rules.has_announcements, trump,
             )
-        _, n, partners, trump_index, taker, may_stop, announces = known
+        _, n, partners, trump_index, taker, may_stop, announces, _ = known
         if announces and deal.tricks_played == 0 and deal.legal_action_mask() >> ID_DECLARE & 1:
             # Declare everything before the first card (the id is legal only then).
             deal.apply_id(ID_DECLARE)

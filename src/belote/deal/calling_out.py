@@ -58,6 +58,9 @@ class Calling(Play):
 
         Card points of its tricks, its scoring declarations once resolved,
         and a completed belote; no last-trick bonus before the last trick.
+
+        Raises:
+            InvalidSeat: no such side.
         """
         total = self.card_points_of(side)
         if self._resolved:
@@ -70,7 +73,11 @@ class Calling(Play):
         return total
 
     def claim_holds(self, seat: int) -> bool:
-        """Whether a claim by ``seat`` now would reach the target."""
+        """Whether a claim by ``seat`` now would reach the target.
+
+        Raises:
+            InvalidSeat: no such seat.
+        """
         side = self.side(seat)
         return self.rules.reached_target(
             self._totals[side] + self.points_so_far(side), self._target

@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from belote import _checks
 from belote.cards import CARDS, Card
 from belote.deal.state import _BID1, DealState
 from belote.errors import InvalidArgument, NotationError
@@ -203,11 +204,15 @@ class Dealing(DealState):
         if totals is None:
             self._totals = (0,) * sides
         else:
-            self._totals = tuple(int(t) for t in totals)
+            self._totals = tuple(
+                _checks.whole(t, "totals") for t in _checks.sequence(totals, "totals")
+            )
             if len(self._totals) != sides:
                 raise InvalidArgument(f"totals must give {sides} scores, not {len(self._totals)}")
-        self._target = rules.target if target is None else int(target)
-        self._pending = int(pending)
+        self._target = rules.target if target is None else _checks.whole(target, "target", 1)
+        self._pending = pending if type(pending) is int and pending >= 0 else _checks.whole(
+            pending, "pending", 0
+        )
         self._layout = layout = _layout(rules, n, dealer)
         self._hand_size = layout.hand_size
         self._phase = _BID1

@@ -203,10 +203,10 @@ class Legal(Observing):
     def _reason(self, action: Action) -> str | None:
         """Why ``action`` breaks a rule now, by phase, else ``None``."""
         seat, verb = action.seat, action.verb
-        if type(seat) is not int or not 0 <= seat < self._n:
-            return f"no seat {seat!r} at a table of {self._n}"
         if self._phase == _OVER:
             return "the deal is over"
+        if type(seat) is not int or not 0 <= seat < self._n:
+            return f"no seat {seat!r} at a table of {self._n}"
         if verb is Verb.SWAP:
             return self._swap_reason(seat)
         if seat != self._to_act:

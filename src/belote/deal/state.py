@@ -330,8 +330,24 @@ class DealState:
         return 2 if self._partners else self._n
 
     def side(self, seat: int) -> int:
-        """The scoring side of a seat: its team (``seat % 2``) or the seat itself."""
+        """The scoring side of a seat: its team (``seat % 2``) or the seat itself.
+
+        Raises:
+            InvalidSeat: no such seat (an `IndexError` too).
+            InvalidArgumentType: not a whole number.
+        """
+        if type(seat) is not int or not 0 <= seat < self._n:
+            self._seat(seat)
         return seat & 1 if self._partners else seat
+
+    def _side_arg(self, side: int) -> int:
+        """``side`` once checked to be a scoring side of the table."""
+        sides = 2 if self._partners else self._n
+        if type(side) is not int:
+            raise InvalidArgumentType(f"no side {shown(side)} (expected 0 to {sides - 1})")
+        if not 0 <= side < sides:
+            raise InvalidSeat(f"no side {side} at this table (expected 0 to {sides - 1})")
+        return side
 
     @property
     def belote_seat(self) -> int | None:
@@ -340,13 +356,23 @@ class DealState:
         return holder if holder >= 0 and self._belote_calls[holder] == 2 else None
 
     def card_points_of(self, side: int) -> int:
-        """Card points a side has won in tricks so far (without the last-trick bonus)."""
+        """Card points a side has won in tricks so far (without the last-trick bonus).
+
+        Raises:
+            InvalidSeat: no such side.
+        """
+        self._side_arg(side)
         if self._partners:
             return self._points[side] + self._points[side + 2]
         return self._points[side]
 
     def tricks_of(self, side: int) -> int:
-        """Tricks a side has won so far."""
+        """Tricks a side has won so far.
+
+        Raises:
+            InvalidSeat: no such side.
+        """
+        self._side_arg(side)
         if self._partners:
             return self._tricks_won[side] + self._tricks_won[side + 2]
         return self._tricks_won[side]
