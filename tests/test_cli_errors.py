@@ -259,3 +259,22 @@ def test_an_ascii_terminal_gets_escaped_json() -> None:
     assert result.returncode == 0, result.stderr
     lines = json.loads(result.stdout)["lines"]
     assert any(line["item"].startswith("carré") for line in lines)
+
+
+def test_a_match_names_a_bad_deal_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CONTRACT: the error line names the field at fault, once (``deals[0]``, not twice)."""
+    code, _, err = run(["score", "-"], b'{"variant":"classic","deals":[1]}', monkeypatch, capsys)
+    line = assert_one_error_line(code, err)
+    assert line.startswith("error: deals[0]: ") and "deals[0].deals" not in line
+
+
+def test_the_field_is_named_even_when_the_message_mentions_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CONTRACT: the error line starts with the field at fault."""
+    doc = (b'{"variant":"classic","players":3,"taker":0,"trump":"H","tricks":[4,4],'
+           b'"card_points":[80,72],"last_trick":0}')
+    code, _, err = run(["score", "-"], doc, monkeypatch, capsys)
+    assert assert_one_error_line(code, err).startswith("error: players: ")

@@ -251,8 +251,7 @@ ID_STOP: Final = 164
 ACTION_IDS: Final = 165
 """How many action ids there are: every id is in ``range(ACTION_IDS)``."""
 
-# Offset of the runs of each length (3 to 8) within one suit's block of 21.
-_RUN_OFFSET: Final = {3: 0, 4: 6, 5: 11, 6: 15, 7: 18, 8: 20}
+# The (length, lowest rank) of each run id within one suit's block of 21.
 _RUN_OF_OFFSET: Final = tuple(
     (length, low) for length in range(3, 9) for low in range(9 - length)
 )

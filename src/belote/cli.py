@@ -595,7 +595,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _error_line(exc: Exception) -> str:
     if isinstance(exc, InvalidRecord) and exc.index is not None:
         return f"error: action {exc.index} {shown(exc.action, quote=chr(34))}: {exc}"
-    if isinstance(exc, InvalidTally) and exc.field and exc.field not in str(exc):
+    if isinstance(exc, InvalidTally) and exc.field and not str(exc).startswith(exc.field):
         return f"error: {exc.field}: {exc}"
     return f"error: {exc}"
 

@@ -229,7 +229,7 @@ def tally_from_json(
         rules = _checks.as_rules(rules)
     _checks.instance(prefix, str, "prefix")
     try:
-        body = _object(doc, prefix.rstrip(".") or "tally")
+        body = _object(doc, "" if prefix else "tally")  # _prefixed names it deals[i]
         if rules is None:
             rules = _rules(_get(body, "variant", ""), "variant")
         elif "variant" in body and _rules(body["variant"], "variant").name != rules.name:

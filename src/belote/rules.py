@@ -510,7 +510,7 @@ def _load_plugins() -> None:
 
 
 def available_variants() -> list[Rules]:
-    """Every registered variant: the built-in ones first, then plug-ins by name."""
+    """Every registered variant: the built-in ones first, then plug-ins in the order found."""
     _load_plugins()
     return list(_REGISTRY.values())
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 from hypothesis import strategies as st
@@ -75,7 +75,7 @@ class DealStart:
     taker: int | None = None
     """The seat the rigged hands assume takes in the first round, else ``None``."""
 
-    def to_record(self, actions: Sequence[str] = ()) -> dict[str, Any]:
+    def to_record(self, actions: Sequence[str] = ()) -> dict[str, object]:
         """The deal record (JSON-ready) of this start with ``actions``.
 
         >>> start = DealStart(rules=get_rules("classic"), players=4, dealer=3, deck=CARDS)

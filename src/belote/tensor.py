@@ -199,8 +199,6 @@ def layout_table(layout: tuple[Block, ...] = OBSERVATION_V1, skip: int = 0) -> s
 
 # --- the encoder ------------------------------------------------------------------------------
 
-_BID_COLUMN: Final = {None: 1}
-
 
 def _set_bits(out: npt.NDArray[np.float32], offset: int, mask: int) -> None:
     """Set ``out[offset + i]`` to 1 for every card index ``i`` of ``mask``."""
