@@ -33,6 +33,7 @@ __all__ = [
     "PLAIN_ORDER",
     "PLAIN_POINTS",
     "SEQUENCE_ORDER",
+    "SUIT_WORDS",
     "TRUMP_ORDER",
     "TRUMP_POINTS",
     "Card",
@@ -42,6 +43,10 @@ __all__ = [
     "card_points",
     "suit_mask",
 ]
+
+
+SUIT_WORDS: Final = ("spades", "hearts", "diamonds", "clubs")
+"""The suits' names for people, in suit order (see [`Suit.word`][belote.cards.Suit.word])."""
 
 
 class Suit(enum.IntEnum):
@@ -65,6 +70,11 @@ class Suit(enum.IntEnum):
     def symbol(self) -> str:
         """The suit symbol: ``♠``, ``♥``, ``♦`` or ``♣``."""
         return "♠♥♦♣"[self]
+
+    @property
+    def word(self) -> str:
+        """The suit's name for people: ``spades``, ``hearts``, ``diamonds`` or ``clubs``."""
+        return SUIT_WORDS[self]
 
     @classmethod
     def parse(cls, text: str) -> Suit:

@@ -21,7 +21,7 @@ from typing import Final
 import attrs
 
 from belote.actions import Action, Verb
-from belote.cards import Rank
+from belote.cards import SUIT_WORDS, Rank
 from belote.deal import Deal
 from belote.errors import BeloteError
 from belote.rules import (
@@ -364,7 +364,7 @@ def _known() -> set[str]:
 
 # --- a deal, trick by trick (``belote replay --trace``) ---------------------------------------
 
-SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+SUIT_NAMES: Final = SUIT_WORDS
 """The suits' names in words, by suit index (S H D C)."""
 
 

@@ -30,7 +30,7 @@ from typing import Final, TextIO
 from belote.actions import Action, Verb
 from belote.announcements import find_combinations
 from belote.bots import HeuristicBot, Player, play_deal
-from belote.cards import Card, CardSet, Suit
+from belote.cards import SUIT_WORDS, Card, CardSet, Suit
 from belote.deal import Deal
 from belote.errors import NotationError
 from belote.game import next_dealer
@@ -43,7 +43,6 @@ __all__ = ["HumanPlayer", "MatchAbandoned", "explain_refusal", "play_command", "
 MAX_DEALS = 500
 """Deals after which a match is stopped without a winner."""
 
-SUIT_WORDS: Final = ("spades", "hearts", "diamonds", "clubs")
 """The suits' names, by suit index."""
 
 HELP: Final = """\

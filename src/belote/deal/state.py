@@ -15,7 +15,15 @@ import enum
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final, Self
 
-from belote.cards import CARDS, PLAIN_STRENGTH, TRUMP_STRENGTH, Card, Suit, card_points
+from belote.cards import (
+    CARDS,
+    PLAIN_STRENGTH,
+    SUIT_WORDS,
+    TRUMP_STRENGTH,
+    Card,
+    Suit,
+    card_points,
+)
 from belote.errors import InvalidArgumentType, InvalidSeat, shown
 
 if TYPE_CHECKING:
@@ -68,7 +76,7 @@ def _beaten_by(card: int, trump: int) -> int:
 _BEATERS: Final = tuple(tuple(_beaten_by(card, trump) for card in range(32)) for trump in range(4))
 _SUIT_MASKS: Final = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
 _SUITS: Final = tuple(Suit)
-_SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+_SUIT_NAMES: Final = SUIT_WORDS
 
 
 class Phase(enum.Enum):
