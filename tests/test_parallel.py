@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import io
 import itertools
+import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from belote.errors import InvalidArgument
-from belote.parallel import in_flight, ordered_map
+from belote.cli import main
+from belote.errors import InvalidArgument, MissingExtra
+from belote.parallel import dask_executor, in_flight, ordered_map
 from belote.simulate import compare, simulate
 
 
@@ -69,3 +71,22 @@ def test_a_window_below_one_is_refused() -> None:
 def test_a_bad_chunk_size_is_refused() -> None:
     with pytest.raises(InvalidArgument):
         simulate("classic", 3, chunk=0)
+
+
+def test_dask_without_the_extra_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without dask installed, asking for a dask executor says which extra to install."""
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import fails as if not installed
+    with pytest.raises(MissingExtra) as caught, dask_executor("local:2"):
+        pass  # pragma: no cover - never entered
+    assert caught.value.extra == "dask"
+    assert "belote[dask]" in str(caught.value)
+
+
+def test_dask_option_without_the_extra_exits_2(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """The command reports a missing dask extra as one ``error:`` line and exit status 2."""
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert main(["simulate", "classic", "--deals", "5", "--dask", "local:2"], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and err.count("\n") == 1
+    assert "belote[dask]" in err

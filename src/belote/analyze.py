@@ -33,6 +33,7 @@ from belote.actions import Action, Verb
 from belote.cards import Card
 from belote.deal import Deal
 from belote.errors import InvalidArgument
+from belote.par import _first_trick_declarations, _play_line, solve_known
 from belote.scoring import DealResult, Outcome
 from belote.solver import Solution
 
@@ -213,33 +214,10 @@ def result_label(deal: Deal, result: DealResult) -> str:
     return ", ".join(parts)
 
 
-def _first_trick_declares(deal: Deal) -> tuple[dict[int, list[Action]], tuple[Action, ...]]:
-    """The declare actions made in the first trick after the first card, per seat, and all of them."""
-    per_seat: dict[int, list[Action]] = {}
-    plays = 0
-    for action in deal.history:
-        if action.verb is Verb.PLAY:
-            plays += 1
-            if plays >= deal.players:
-                break
-        elif action.verb is Verb.DECLARE and plays:
-            per_seat.setdefault(action.seat, []).append(action)
-    return per_seat, tuple(a for actions in per_seat.values() for a in actions)
-
-
 def _perfect_result(position: Deal, solution: Solution,
                     declares: dict[int, list[Action]]) -> str:
     """The result of the solution's principal line played from ``position``."""
-    played = position.copy()
-    pending = {seat: list(actions) for seat, actions in declares.items()}
-    for card in solution.line:
-        seat = played.to_act
-        assert seat is not None
-        if not played.tricks_played:
-            for action in pending.pop(seat, ()):
-                if played.can(action):
-                    played.apply(action)
-        played.play_card(card.index, belote=played.can_announce_belote(card.index))
+    played = _play_line(position, solution.line, declares)
     return result_label(played, played.result)
 
 
@@ -259,8 +237,6 @@ def analyze(deal: Deal, *, start: int = 0) -> Analysis:
     Raises:
         InvalidArgument: a deal with offences (a lenient replay), or a bad ``start``.
     """
-    from belote.par import solve_known
-
     if deal.offences:
         raise InvalidArgument("analyze needs a deal played under the rules; this one has offences")
     if isinstance(start, bool) or not isinstance(start, int) or start < 0:
@@ -269,10 +245,10 @@ def analyze(deal: Deal, *, start: int = 0) -> Analysis:
     record["actions"] = []
     record["finished"] = False
     position = Deal.from_record(record)
-    declares, declarations_made = _first_trick_declares(deal)
+    declares = _first_trick_declarations(deal)
     plays = [action for action in deal.history if action.verb is Verb.PLAY]
     # every declaration of the deal's first trick, in the order made
-    all_declarations = deal.declarations if declarations_made else None
+    all_declarations = deal.declarations if declares else None
     positions: list[tuple[int, Deal]] = []  # (place in the play, position before that card)
     place = 0
     for action in deal.history:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Final, TextIO
 
@@ -33,7 +33,7 @@ import attrs
 
 from belote.bots import Player
 from belote.errors import InvalidArgument
-from belote.parallel import chunk_size, ordered_map
+from belote.parallel import _chunks, chunk_size, ordered_map
 from belote.registry import make_bot
 from belote.rules import Rules, get_rules
 from belote.scoring import Outcome
@@ -248,11 +248,6 @@ class DuelResult:
 
 def _share(count: int, total: int) -> float:
     return round(count / total, 4) if total else 0.0
-
-
-def _chunks(count: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, count, size):
-        yield start, min(count, start + size)
 
 
 def duel(

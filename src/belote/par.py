@@ -39,6 +39,7 @@ from belote.solver import Solution, solve
 
 if TYPE_CHECKING:
     from belote.announcements import Declaration
+    from belote.cards import Card
 
 __all__ = ["first_lead", "par_deal", "solve_known"]
 
@@ -125,6 +126,25 @@ def _first_trick_declarations(deal: Deal) -> dict[int, list[Action]]:
     return out
 
 
+def _play_line(position: Deal, line: Sequence[Card], declares: dict[int, list[Action]]) -> Deal:
+    """A copy of ``position`` with ``line`` played out from it.
+
+    Each seat makes its ``declares`` (those it still can) before its first
+    card of the first trick; belote is announced by its holder.
+    """
+    played = position.copy()
+    pending = {seat: list(actions) for seat, actions in declares.items()}
+    for card in line:
+        seat = played.to_act
+        assert seat is not None
+        if not played.tricks_played:
+            for action in pending.pop(seat, ()):
+                if played.can(action):
+                    played.apply(action)
+        played.play_card(card.index, belote=played.can_announce_belote(card.index))
+    return played
+
+
 def par_deal(deal: Deal) -> tuple[Deal, DealResult, Solution]:
     """Play a deal out perfectly from its first lead, keeping its bidding and declarations.
 
@@ -145,12 +165,5 @@ def par_deal(deal: Deal) -> tuple[Deal, DealResult, Solution]:
     declares = _first_trick_declarations(deal)
     declarations = tuple(deal.declarations) if declares else None
     solution = solve_known(start, declarations)
-    played = start.copy()
-    for card in solution.line:
-        seat = played.to_act
-        assert seat is not None
-        for action in declares.pop(seat, ()):
-            played.apply(action)
-        index = card.index
-        played.play_card(index, belote=played.can_announce_belote(index))
+    played = _play_line(start, solution.line, declares)
     return played, played.result, solution

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future
 from typing import Final, TypeVar
 
-from belote.errors import InvalidArgument
+from belote.errors import InvalidArgument, MissingExtra
 
 __all__ = ["chunk_size", "dask_executor", "in_flight", "ordered_map", "worker_count"]
 
@@ -133,6 +133,12 @@ def ordered_map(
             future.cancel()
 
 
+def _chunks(count: int, size: int) -> Iterator[tuple[int, int]]:
+    """The ``(start, stop)`` ranges that cut ``range(count)`` into pieces of ``size``."""
+    for start in range(0, count, size):
+        yield start, min(count, start + size)
+
+
 def _quiet_on_interrupt(start: Callable[[], R]) -> R:
     """``start()`` with Ctrl-C ignored, so the processes it starts inherit that.
 
@@ -158,15 +164,17 @@ def dask_executor(address: str) -> Iterator[Executor]:
     extra: ``pip install 'belote[dask]'``.
 
     Raises:
-        InvalidArgument: dask is not installed, ``local:N`` has a bad count,
-            or the scheduler cannot be reached.
+        MissingExtra: dask is not installed.
+        InvalidArgument: ``local:N`` has a bad count, or the scheduler
+            cannot be reached.
     """
     try:
         distributed = importlib.import_module("distributed")
-    except ImportError:
-        raise InvalidArgument(
-            "--dask needs dask.distributed, from the dask extra: pip install 'belote[dask]'"
-        ) from None
+    except ImportError as exc:
+        raise MissingExtra(
+            "--dask needs dask.distributed, from the dask extra: pip install 'belote[dask]'",
+            extra="dask",
+        ) from exc
     cluster = None
     with contextlib.ExitStack() as stack:
         if address.startswith("local:"):

@@ -21,13 +21,17 @@ HeuristicBot(take_threshold=40)
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Final
 
 from belote.bots import HeuristicBot, Player, RandomBot
-from belote.errors import InvalidArgument
+from belote.errors import InvalidArgument, InvalidArgumentType
 
-__all__ = ["BotFactory", "bot_names", "make_bot", "parse_bot_spec", "register_bot"]
+__all__ = ["BotFactory", "OptionValue", "bot_names", "make_bot", "parse_bot_spec", "register_bot"]
+
+OptionValue = int | float | bool | str
+"""The value of a bot option in a spec: a whole number, a decimal, a truth value or text."""
 
 BotFactory = Callable[..., Player]
 """Makes one fresh player from keyword options (``samples=20``)."""
@@ -56,7 +60,7 @@ def bot_names() -> tuple[str, ...]:
     return tuple(sorted(set(_FACTORIES) | set(_LAZY)))
 
 
-def _value(text: str) -> Any:
+def _value(text: str) -> OptionValue:
     """An option value: a whole number, a decimal, ``true``/``false``, else the text."""
     lowered = text.lower()
     if lowered in ("true", "false"):
@@ -69,14 +73,17 @@ def _value(text: str) -> Any:
     return text
 
 
-def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, OptionValue]]:
     """Split ``NAME[:OPTION=VALUE,...]`` into the name and its options.
 
     Raises:
+        InvalidArgumentType: ``spec`` is not a string.
         InvalidArgument: an option without ``=`` or named twice.
     """
+    if not isinstance(spec, str):
+        raise InvalidArgumentType(f"a bot spec is a string such as 'heuristic', not {spec!r}")
     name, _, rest = spec.partition(":")
-    options: dict[str, Any] = {}
+    options: dict[str, OptionValue] = {}
     for item in filter(None, rest.split(",")):
         key, equals, value = item.partition("=")
         key = key.strip()
@@ -113,20 +120,35 @@ def _factory(name: str) -> BotFactory:
     raise InvalidArgument(f"unknown bot {name!r} (expected one of: {', '.join(bot_names())})")
 
 
-def make_bot(spec: str, options: Mapping[str, Any] | None = None) -> Player:
+def _check_options(spec: str, factory: BotFactory, options: Mapping[str, OptionValue]) -> None:
+    """Refuse options that ``factory``'s signature does not take."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):  # no signature to read: the call decides
+        return
+    try:
+        signature.bind(**options)
+    except TypeError as exc:
+        raise InvalidArgument(f"bot {spec!r}: {exc}") from None
+
+
+def make_bot(spec: str, options: Mapping[str, OptionValue] | None = None) -> Player:
     """One fresh player from a spec such as ``"heuristic"`` or ``"pimc:samples=20"``.
+
+    The options are checked against the factory's signature before it is
+    called; an error raised inside the factory goes through unchanged.
 
     Args:
         spec: the bot's name, with options after a colon.
         options: more options (they override the spec's).
 
     Raises:
-        InvalidArgument: an unknown bot, a bad or unknown option.
+        InvalidArgumentType: ``spec`` is not a string.
+        InvalidArgument: an unknown bot, or an option the bot does not take.
+            What the factory raises (a bad value, say) goes through as it is.
     """
     name, parsed = parse_bot_spec(spec)
     parsed.update(options or {})
     factory = _factory(name)
-    try:
-        return factory(**parsed)
-    except TypeError as exc:
-        raise InvalidArgument(f"bot {spec!r}: {exc}") from None
+    _check_options(spec, factory, parsed)
+    return factory(**parsed)

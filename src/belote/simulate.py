@@ -39,7 +39,7 @@ from belote.deal.dealing import _shuffle
 from belote.errors import InvalidArgument
 from belote.game import next_dealer
 from belote.match import Match
-from belote.parallel import chunk_size, dask_executor, ordered_map
+from belote.parallel import _chunks, chunk_size, dask_executor, ordered_map
 from belote.rules import Rules, available_variants, get_rules
 from belote.scoring import DealResult, Outcome
 
@@ -547,11 +547,6 @@ def _play_match(
             return played, match.winner
         dealer = next_dealer(rules, players, dealer, result)
     return played, -1
-
-
-def _chunks(count: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, count, size):
-        yield start, min(count, start + size)
 
 
 class _Progress:
