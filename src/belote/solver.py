@@ -73,7 +73,7 @@ from belote.cards import (
 from belote.errors import InvalidArgument
 from belote.rules import PlayRules
 from belote.scoring import Outcome, Tally, _score_trusted
-from belote.tricks import follower_mask
+from belote.tricks import BEATERS, CARD_POINTS, follower_mask
 
 if TYPE_CHECKING:
     from belote.deal import Deal
@@ -83,23 +83,8 @@ __all__ = ["Solution", "makes_contract", "solve"]
 _KING: Final = 6
 _QUEEN: Final = 5
 
-# _POINTS[trump][card]: the card points of a card under a trump suit.
-_POINTS: Final = tuple(
-    tuple(card_points(1 << card, trump) for card in range(32)) for trump in range(4)
-)
-
-
-def _beaten_by(card: int, trump: int) -> int:
-    """The cards that beat ``card`` when it is the best card of a trick."""
-    suit = card >> 3
-    strength = TRUMP_STRENGTH if suit == trump else PLAIN_STRENGTH
-    higher = sum(
-        1 << (8 * suit + rank) for rank in range(8) if strength[rank] > strength[card & 7]
-    )
-    return higher if suit == trump else higher | 0xFF << (8 * trump)
-
-
-_BEATERS: Final = tuple(tuple(_beaten_by(card, trump) for card in range(32)) for trump in range(4))
+_POINTS: Final = CARD_POINTS  # [trump][card], as in the deal engine
+_BEATERS: Final = BEATERS  # [trump][card]
 
 
 def _merge_table(width: int) -> tuple[int, ...]:

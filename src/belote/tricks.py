@@ -21,11 +21,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, CardSet
+from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, CardSet, card_points
 from belote.errors import BeloteError, InvalidArgument, InvalidArgumentType, shown
 from belote.rules import PlayRules, Rules, get_rules
 
 __all__ = [
+    "BEATERS",
+    "CARD_POINTS",
     "HIGHER_TRUMPS",
     "follower_mask",
     "legal_mask",
@@ -33,6 +35,27 @@ __all__ = [
     "trick_winner",
     "winner_index",
 ]
+
+CARD_POINTS: Final = tuple(
+    tuple(card_points(1 << card, trump) for card in range(32)) for trump in range(4)
+)
+"""``CARD_POINTS[trump][card]``: the card points of a card (by index) under a trump suit."""
+
+
+def _beaten_by(card: int, trump: int) -> int:
+    suit = card >> 3
+    strength = TRUMP_STRENGTH if suit == trump else PLAIN_STRENGTH
+    higher = sum(
+        1 << (8 * suit + rank) for rank in range(8) if strength[rank] > strength[card & 7]
+    )
+    return higher if suit == trump else higher | 0xFF << (8 * trump)
+
+
+BEATERS: Final = tuple(tuple(_beaten_by(card, trump) for card in range(32)) for trump in range(4))
+"""``BEATERS[trump][card]``: the mask of the cards that beat ``card`` when it is the best
+card of a trick: the higher cards of its suit, and every trump when it is not a trump.
+Following a trick's best card as the cards come, with this table, finds the winner
+without rescanning the trick (the deal engine and the solver both do)."""
 
 # HIGHER_TRUMPS[i]: the cards of card i's suit that beat it when that suit is trump.
 HIGHER_TRUMPS: Final = tuple(

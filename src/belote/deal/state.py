@@ -17,14 +17,12 @@ from typing import TYPE_CHECKING, Final, Self
 
 from belote.cards import (
     CARDS,
-    PLAIN_STRENGTH,
     SUIT_WORDS,
-    TRUMP_STRENGTH,
     Card,
     Suit,
-    card_points,
 )
 from belote.errors import InvalidArgumentType, InvalidSeat, shown
+from belote.tricks import BEATERS, CARD_POINTS
 
 if TYPE_CHECKING:
     from belote.actions import Action
@@ -54,27 +52,8 @@ _QUEEN: Final = 5  # Rank.QUEEN
 _KING: Final = 6  # Rank.KING
 _JACK: Final = 4  # Rank.JACK
 
-# _POINTS[trump][card]: card points of a card under a trump suit.
-_POINTS: Final = tuple(
-    tuple(card_points(1 << card, trump) for card in range(32)) for trump in range(4)
-)
-
-
-def _beaten_by(card: int, trump: int) -> int:
-    suit = card >> 3
-    strength = TRUMP_STRENGTH if suit == trump else PLAIN_STRENGTH
-    higher = sum(
-        1 << (8 * suit + rank) for rank in range(8) if strength[rank] > strength[card & 7]
-    )
-    return higher if suit == trump else higher | 0xFF << (8 * trump)
-
-
-# _BEATERS[trump][card]: the cards that beat ``card`` when it is the best card of a
-# trick: the higher cards of its suit, and every trump when it is not a trump. The
-# engine follows a trick's best card as the cards come (``Deal._best``), so it never
-# rescans the trick (compare [`winner_index`][belote.tricks.winner_index]).
-_BEATERS: Final = tuple(tuple(_beaten_by(card, trump) for card in range(32)) for trump in range(4))
-_SUIT_MASKS: Final = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
+_POINTS: Final = CARD_POINTS  # [trump][card]
+_BEATERS: Final = BEATERS  # [trump][card]; the engine follows a trick's best card
 _SUITS: Final = tuple(Suit)
 _SUIT_NAMES: Final = SUIT_WORDS
 
