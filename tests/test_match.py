@@ -111,7 +111,7 @@ def result(*scores: int, **extra: object) -> DealResult:
 
 
 def test_italian751_needs_strictly_more_than_751() -> None:
-    """004 "Vince la coppia che per prima supera i 751 punti"."""
+    """004: the first pair past 751 points wins."""
     match = Match(ITALIAN751)
     match.add(result(751, 0))
     assert match.winner is None

@@ -74,7 +74,7 @@ def french(
 
 
 def test_french_capot_keeps_last_trick_knob_scores_the_ten_with_a_capot() -> None:
-    """003 "On ne marque pas le 10 de dernière levée lorsqu'il y a capot" (rules §7.2, docs/rules.md#capot):
+    """003: no 10 of the last trick when there is a capot (rules §7.2, docs/rules.md#capot):
     off by default; on, the capot player scores the 10 as well."""
     capot = french(tricks=(9, 0), card_points=(120, 0))
     assert score_tally(capot, FRENCH).scores == (120 + 100, 0)
@@ -158,7 +158,7 @@ def test_italian751_six_card_run_is_one_cent_and_long_run_value_flips_it() -> No
 
 
 def test_undertrump_lowest_on_a_trump_lead() -> None:
-    """000 "la sua più bassa" read literally (rules §5, docs/rules.md#play-obligations, knob `undertrump_lowest`): a
+    """000 read literally: his lowest trump (rules §5, docs/rules.md#play-obligations, knob `undertrump_lowest`): a
     player who cannot beat the trump led must play his lowest trump; by default any."""
     hand = CardSet.parse("7H QH AH KS")
     trick = [Card.parse("JH")]
@@ -168,7 +168,7 @@ def test_undertrump_lowest_on_a_trump_lead() -> None:
 
 
 def test_undertrump_lowest_when_an_opponent_has_trumped() -> None:
-    """000 "deve pure lui sormontare o pisciare" (rules §5, docs/rules.md#play-obligations): unable to overtrump the
+    """000: he too must overtrump, or else undertrump (rules §5, docs/rules.md#play-obligations): unable to overtrump the
     9 of trump, seat 2 undertrumps; with `undertrump_lowest` only with the 8 (8 < K)."""
     hand = CardSet.parse("8H KH 7D")
     trick = [Card.parse("AS"), Card.parse("9H")]  # seat 0 leads, seat 1 trumps
@@ -225,7 +225,7 @@ def test_piedicavallo_attack_gets_the_rounded_rest_knob() -> None:
 
 
 def test_italian751_litige_holds_announcements_knob() -> None:
-    """004 "gli 81 punti ... rimangono in palio" (rules §7.1, docs/rules.md#contract litige row): by the general
+    """004: the attack's 81 points wait for the next deal (rules §7.1, docs/rules.md#contract litige row): by the general
     rule the attack's runs wait with its card points; off, only the card points wait."""
     # attack 51 + 10 + 20 (tierce) + 20 (belote) = 101 against the defence's 101.
     tally = four(

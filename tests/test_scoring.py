@@ -302,7 +302,7 @@ def test_classic_litige_attack_keeps_its_belote() -> None:
 
 
 def test_italian751_litige_holds_card_points_and_runs_not_belote() -> None:
-    """004 "gli 81 punti dei chiamanti rimangono in palio"; rules §7.1, docs/rules.md#contract litige row."""
+    """004: the takers' 81 points wait for the next deal; rules §7.1, docs/rules.md#contract litige row."""
     runs = (declare(0, "AH KH QH", ITALIAN751),)
     # attack 51 + 10 + 20 (tierce) + 20 (belote) = 101 against the defence's 101.
     result = score_tally(

@@ -173,7 +173,7 @@ class PlayRules:
     )
     """**[reading]** A player forced to play a trump lower than the best one in
     the trick (on a trump lead, or when undertrumping) must play his lowest
-    trump (000 "la sua più bassa" read literally); by default any lower trump."""
+    trump (000 read literally); by default any lower trump."""
 
 
 class FrozenMapping(Mapping[_K, _V]):

@@ -175,7 +175,7 @@ def follower_mask(
         trump: the trump suit.
         play: the variant's play obligations. With ``play.undertrump_lowest``
             a player who must play a trump lower than the best one plays his
-            lowest (000 "la sua più bassa").
+            lowest (000 read literally).
     """
     follow = hand & (0xFF << (led << 3))
     if led == trump:

@@ -58,19 +58,19 @@ RULES = Rules(
     capot_rule=CapotRule.PLAYER_ALL_TRICKS,  # 001 "Se un giocatore non ha vinto nessuna mano"
     capot_value=100,                  # 001 "Cappotto -> 100 punti"; 003 "marque 100 points"
     capot_split_value=50,             # [reading] 003 "à trois ... chacun 50 points"
-    capot_keeps_last_trick=False,     # 003 "On ne marque pas le 10 de dernière levée"
+    capot_keeps_last_trick=False,     # 003: no 10 of the last trick with a capot
     penalties={                       # 001 table of penalties, 003 maldonne
         Offence.RENEGE: Sanction(SanctionKind.POINTS_TO_OTHERS, 10),      # 001 "gli altri ... 10"
         Offence.FALSE_ANNOUNCEMENT: Sanction(SanctionKind.DEDUCT, 10),    # 001 combination not shown
         Offence.FALSE_CALL_OUT: Sanction(SanctionKind.LOSE_MATCH),        # 001, 003 "c'est lui qui perd"
         Offence.MISDEAL: Sanction(SanctionKind.DEDUCT, 10),               # 001, 003 "le donneur perd 10"
-        Offence.EXPOSED_STOCK: Sanction(SanctionKind.DEDUCT, 10),         # 001 "Scoprire più di una carta"
-        Offence.BOTTOM_CARD_NOT_SHOWN: Sanction(SanctionKind.DEDUCT, 10),  # 001 "girare l'ultima carta"
-        Offence.OUT_OF_TURN: Sanction(SanctionKind.DEDUCT, 10),           # 001 "fuori dal proprio turno"
-        Offence.HEAPED_HAND: Sanction(SanctionKind.DEDUCT, 10),           # 001 "Ammucchiare le carte"
-        Offence.COMBINATION_NOT_SHOWN: Sanction(SanctionKind.DEDUCT, 10),  # 001 "Non mostrare le carte"
+        Offence.EXPOSED_STOCK: Sanction(SanctionKind.DEDUCT, 10),         # 001 §penalties: more than one stock card exposed
+        Offence.BOTTOM_CARD_NOT_SHOWN: Sanction(SanctionKind.DEDUCT, 10),  # 001 §penalties: bottom card not turned
+        Offence.OUT_OF_TURN: Sanction(SanctionKind.DEDUCT, 10),           # 001 §penalties: playing out of turn
+        Offence.HEAPED_HAND: Sanction(SanctionKind.DEDUCT, 10),           # 001 §penalties: heaping up the cards
+        Offence.COMBINATION_NOT_SHOWN: Sanction(SanctionKind.DEDUCT, 10),  # 001 §penalties: combination not shown
     },
     target=1000,                      # 001 "si arriva a 1000 punti"
     calling_out=CallingOut.ARRETE,    # 001 "Ho finito", 003 "j'arrête"
-    both_over_target=BothOverTarget.HIGHER_WINS,  # 001 "vince quello che avrà raggiunto il punteggio maggiore"
+    both_over_target=BothOverTarget.HIGHER_WINS,  # 001: the higher total wins
 )

@@ -53,11 +53,11 @@ RULES = Rules(
     capot_value=252,                  # 004 "252 punti (anziché 162)"
     reverse_capot_value=252,          # 004 either team can make "cappotto"
     pending_rule=PendingRule.NEXT_WINNER,  # 004 "rimangono in palio per la mano successiva"
-    litige_holds_announcements=True,  # [reading] 004 names only "gli 81 punti"; runs, carrés wait too
+    litige_holds_announcements=True,  # [reading] 004 names only the 81 card points; runs, carrés wait too
     penalties={                       # 004 mossa Leccese: a refuted false run pays 20
         Offence.FALSE_ANNOUNCEMENT: Sanction(SanctionKind.POINTS_TO_OTHERS, 20),
     },
     target=751,                       # 004 "supera i 751 punti"
     target_strictly_more=True,
-    both_over_target=BothOverTarget.HIGHER_WINS,  # [reading] 004 "per prima supera" is silent on a tie
+    both_over_target=BothOverTarget.HIGHER_WINS,  # [reading] 004 (the first over 751) is silent on a tie
 )

@@ -37,7 +37,7 @@ RULES = Rules(
         partner_exemption_needs_trump=False,  # [reading] any winning partner, not only one who trumped
         must_overtrump=True,           # 000 "deve pure lui, sormontare o pisciare"
         must_undertrump=True,          # 000 "pisciando sull'atout"
-        undertrump_lowest=False,       # [reading] 000 "la sua più bassa" read as any lower trump
+        undertrump_lowest=False,       # [reading] 000 read as any lower trump
     ),
     contest=Contest.TEAM_BEST_TAKES_ALL,  # 000 §annunci rules 2, 4, 5, 6
     carre_values={                    # 000 §Tipo e valore degli annunci
