@@ -7,7 +7,7 @@ from collections.abc import Callable
 import attrs
 import pytest
 
-from belote.actions import Action, Verb
+from belote.actions import ID_KEEP, ID_SWAP, Action, Verb
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal import Deal, EndReason, Phase
 from belote.errors import IllegalAction, InvalidArgument, NotationError
@@ -239,24 +239,43 @@ def test_seven_swap_by_the_holder_in_round_one_before_any_card() -> None:
     assert deal.why_illegal(Action.swap(1)) == "seat 1 has already swapped the 7 of trump"
 
 
-def test_seven_swap_out_of_turn_by_the_non_leader() -> None:
-    """Rules §4, docs/rules.md#seven-swap; 001 the right lasts until the opponent starts to play."""
+def test_seven_swap_is_the_holders_decision_before_the_first_lead() -> None:
+    """Rules §4, docs/rules.md#seven-swap; 001 the right lasts until the first card: the holder
+    decides right after the completion, even when another seat leads, and is the only seat to act."""
     hands = {0: FRENCH_HANDS[1], 1: FRENCH_HANDS[0]}
     deal = Deal("french", arrange("french", hands, "JH", dealer=0, players=2, taker=1),
                 dealer=0, players=2)
     deal.take()
-    assert deal.to_act == 1 and deal.swap_seat() == 0
+    assert deal.to_act == 0 and deal.swap_seat() == 0
+    assert deal.legal_actions() == [Action.swap(0), Action.keep(0)]
+    assert deal.legal_action_ids() == [ID_SWAP, ID_KEEP]
+    assert "has first to swap or keep" in (deal.why_illegal(Action.play(1, Card.parse("AS"))) or "")
     deal.apply(Action.parse("0 swap"))
     assert Card.parse("JH") in deal.hand(0)
+    assert deal.to_act == 1 and deal.swap_seat() is None
+
+
+def test_seven_keep_leaves_the_hands_and_hands_the_turn_to_the_leader() -> None:
+    """Rules §4, docs/rules.md#seven-swap: keeping is the holder's other answer; nothing moves."""
+    deal = french_deal()
+    deal.take()
+    hands = [deal.hand(seat) for seat in range(2)]
+    record = deal.keep()
+    assert record.action == Action.keep(1) and str(record.action) == "1 keep"
+    assert [deal.hand(seat) for seat in range(2)] == hands
+    assert deal.to_act == 1 and deal.table_card == Card.parse("JH") and deal.swapped is None
+    assert "kept" in (deal.why_illegal(Action.swap(1)) or "")
+    assert Action.keep(1) not in deal.legal_actions()
 
 
 def test_seven_swap_not_after_the_first_card() -> None:
     """Rules §4, docs/rules.md#seven-swap; 003 "avant qu'aucune carte n'ait été jetée"."""
     deal = french_deal()
     deal.take()
+    deal.keep()
     deal.play("AS")
     assert deal.swap_seat() is None
-    assert "before the first card" in (deal.why_illegal(Action.swap(1)) or "")
+    assert "right after the completion" in (deal.why_illegal(Action.swap(1)) or "")
 
 
 def test_seven_swap_not_when_trump_named_in_round_two() -> None:
@@ -280,7 +299,9 @@ def test_seven_swap_not_by_a_seat_without_the_seven() -> None:
     """Rules §4, docs/rules.md#seven-swap: only the holder of the 7 of trump."""
     deal = french_deal()
     deal.take()
-    assert "does not hold the 7 of trump" in (deal.why_illegal(Action.swap(0)) or "")
+    assert "holds the 7 of trump 7H and decides, not seat 0" in (
+        deal.why_illegal(Action.swap(0)) or ""
+    )
 
 
 # --- §5 play ------------------------------------------------------------------------------
@@ -677,6 +698,7 @@ def arrete_deal(**context: object) -> Deal:
     deck = arrange("french", FRENCH_HANDS, "JH", dealer=0, players=2, taker=1)
     deal = Deal("french", deck, dealer=0, players=2, **context)  # type: ignore[arg-type]
     deal.take()
+    deal.keep()
     return deal
 
 

@@ -37,6 +37,8 @@ __all__ = [
     "ID_DECLARE",
     "ID_DECLARE_CARRE",
     "ID_DECLARE_RUN",
+    "ID_KEEP",
+    "INTERNED_IDS",
     "ID_PASS",
     "ID_PLAY",
     "ID_PLAY_BELOTE",
@@ -62,6 +64,8 @@ class Verb(enum.Enum):
     """Take the turned suit (round 1) or name another suit (round 2)."""
     SWAP = "swap"
     """Exchange the 7 of trump for the turned card (rules §4, docs/rules.md#seven-swap)."""
+    KEEP = "keep"
+    """Keep the 7 of trump: the holder's other answer to the swap decision (rules §4, docs/rules.md#seven-swap)."""
     DECLARE = "declare"
     """Declare every combination held, or one combination given by its cards."""
     PLAY = "play"
@@ -121,6 +125,11 @@ class Action:
     def swap(cls, seat: int) -> Action:
         """``<seat> swap``: the 7 of trump for the turned card."""
         return cls(seat, Verb.SWAP)
+
+    @classmethod
+    def keep(cls, seat: int) -> Action:
+        """``<seat> keep``: the holder of the 7 of trump keeps it (no swap)."""
+        return cls(seat, Verb.KEEP)
 
     @classmethod
     def declare(cls, seat: int, cards: Iterable[Card] | CardSet = ()) -> Action:
@@ -187,7 +196,7 @@ class Action:
         if verb is None:
             known = ", ".join(_VERBS)
             raise NotationError(f"unknown verb {shown(words[1])} in {shown(text)} (known: {known})")
-        if verb in (Verb.PASS, Verb.SWAP, Verb.STOP):
+        if verb in (Verb.PASS, Verb.SWAP, Verb.KEEP, Verb.STOP):
             if args:
                 raise NotationError(f"{verb.value!r} takes no argument: {shown(text)}")
             return cls(seat, verb)
@@ -223,9 +232,8 @@ class Action:
 # --- the fixed action-id space -------------------------------------------------------------
 #
 # Every action of every variant has a stable integer id in ``range(ACTION_IDS)``; the seat is
-# not part of the id (the seat to act is, except for the swap, whose holder may act out of
-# turn). The layout is part of the public API and never changes between releases: new kinds
-# of action get new ids at the end.
+# not part of the id (it is always the seat to act). The layout is part of the public API and
+# never changes between releases: new kinds of action get new ids at the end.
 
 ID_PASS: Final = 0
 """``pass``, in either bidding round."""
@@ -248,7 +256,9 @@ ID_PLAY_BELOTE: Final = 132
 """``play`` a card announcing belote or rebelote: ids 132 to 163, by card index."""
 ID_STOP: Final = 164
 """``stop``: calling out or "j'arrête"."""
-ACTION_IDS: Final = 165
+ID_KEEP: Final = 165
+"""``keep``: the holder of the 7 of trump keeps it (added after ``stop``: every earlier id kept its number)."""
+ACTION_IDS: Final = 166
 """How many action ids there are: every id is in ``range(ACTION_IDS)``."""
 
 # The (length, lowest rank) of each run id within one suit's block of 21.
@@ -280,6 +290,8 @@ def action_id(action: Action) -> int:
         return ID_SWAP
     if verb is Verb.STOP:
         return ID_STOP
+    if verb is Verb.KEEP:
+        return ID_KEEP
     cards = action.cards
     if not cards:
         return ID_DECLARE
@@ -311,8 +323,12 @@ DECLARE_IDS: Final = {mask: ID_DECLARE_CARRE + k for k, mask in enumerate(DECLAR
 # The interned actions: _INTERNED[seat][id] is built once per seat, so the engine hands out
 # the same Action object for the same (seat, id), as the cards are interned.
 _INTERNED: list[tuple[Action, ...]] = []
-_INTERNED_IDS: dict[int, int] = {}
-"""``id()`` of an interned action -> its action id (interned actions live for good)."""
+INTERNED_IDS: Final[dict[int, int]] = {}
+"""``id()`` of an interned action -> its action id (interned actions live for good).
+
+Read-only for callers: the engine's fast lookup of an action it handed out
+(what [`interned_id`][belote.actions.interned_id] reads). Never write to it.
+"""
 
 
 def interned_actions(seat: int) -> tuple[Action, ...]:
@@ -326,13 +342,13 @@ def interned_actions(seat: int) -> tuple[Action, ...]:
         row = tuple(_build_action(i, len(_INTERNED)) for i in range(ACTION_IDS))
         _INTERNED.append(row)
         for i, action in enumerate(row):
-            _INTERNED_IDS[id(action)] = i
+            INTERNED_IDS[id(action)] = i
     return _INTERNED[seat]
 
 
 def interned_id(action: Action) -> int | None:
     """The action id of an interned action (the same object), else ``None``: a fast lookup."""
-    return _INTERNED_IDS.get(id(action))
+    return INTERNED_IDS.get(id(action))
 
 
 def action_from_id(action_id: int, seat: int) -> Action:
@@ -358,6 +374,8 @@ def action_from_id(action_id: int, seat: int) -> Action:
 
 def _build_action(action_id: int, seat: int) -> Action:
     if action_id >= ID_PLAY:
+        if action_id == ID_KEEP:
+            return Action(seat, Verb.KEEP)
         if action_id == ID_STOP:
             return Action(seat, Verb.STOP)
         belote = action_id >= ID_PLAY_BELOTE

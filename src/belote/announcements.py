@@ -420,11 +420,19 @@ def find_combinations(hand: CardSet | str, rules: Rules | str) -> tuple[Combinat
     if isinstance(hand, str):
         hand = CardSet.parse(hand)
     _checks.instance(hand, CardSet, "hand")
-    return _combinations_of(hand.mask, rules)
+    return combinations_of(hand.mask, rules)
 
 
-def _combinations_of(mask: int, rules: Rules) -> tuple[Combination, ...]:
-    """[`find_combinations`][belote.announcements.find_combinations] on a card mask, without the argument checks."""
+def combinations_of(mask: int, rules: Rules) -> tuple[Combination, ...]:
+    """[`find_combinations`][belote.announcements.find_combinations] on a card mask, without the argument checks.
+
+    The engine's fast path: ``mask`` must be a card mask and ``rules`` a
+    variant value (nothing is checked).
+
+    >>> from belote.rules import get_rules
+    >>> [c.label for c in combinations_of(CardSet.parse("7S 8S 9S JH").mask, get_rules("classic"))]
+    ['tierce']
+    """
     if rules.contest is Contest.NONE:
         return ()
     if not mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & 0xFF:
@@ -751,10 +759,10 @@ def resolve_contest(
     if not declarations:
         return ()
     _check_declarations(declarations, rules, players, first_speaker)
-    return _resolve_trusted(declarations, rules, int(trump), players, first_speaker)
+    return resolve_trusted(declarations, rules, int(trump), players, first_speaker)
 
 
-def _resolve_trusted(
+def resolve_trusted(
     declarations: Sequence[Declaration],
     rules: Rules,
     trump_suit: int,
@@ -763,8 +771,9 @@ def _resolve_trusted(
 ) -> tuple[Declaration, ...]:
     """[`resolve_contest`][belote.announcements.resolve_contest] without the checks, for declarations the deal engine took.
 
-    Internal: the engine accepts only declarations its rules allow, so the
-    argument and card checks of ``resolve_contest`` have nothing to find there.
+    The engine's fast path: it accepts only declarations its rules allow,
+    so the argument and card checks of ``resolve_contest`` have nothing to
+    find there. Give it only declarations checked that way.
     """
     contest = rules.contest
     if contest is Contest.NONE:

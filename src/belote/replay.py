@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from belote.actions import Action
+from belote.actions import Action, Verb
 from belote.deal import Deal
 from belote.errors import BeloteError, IllegalAction, InvalidArgument, InvalidRecord
 from belote.game import next_dealer
@@ -185,7 +185,10 @@ def deal_from_record(
         raise InvalidRecord(f"{prefix}{field}: {text}") from None
     number = prefix.removeprefix("deals[").removesuffix("].")
     where = f"deal {number}: " if number != prefix else ""
+    moved: set[int] = set()  # positions of swaps an older record wrote later than the decision
     for index, item in enumerate(actions):
+        if index in moved:
+            continue
         if not isinstance(item, str):
             raise InvalidRecord(
                 f"{where}expected an action as text, got {_kind(item)}",
@@ -197,6 +200,16 @@ def deal_from_record(
             if deal.is_over:
                 reason = deal.end_reason.value if deal.end_reason else "over"
                 raise IllegalAction(f"the deal has ended ({reason}); no action may follow")
+            holder = deal.swap_seat()
+            if holder is not None and not (
+                action.seat == holder and action.verb in (Verb.SWAP, Verb.KEEP)
+            ):
+                later = _later_swap(actions, index, holder)
+                if later is None:
+                    deal.apply(Action.keep(holder))
+                else:
+                    deal.apply(Action.swap(holder))
+                    moved.add(later)
             deal.apply(action)
         except BeloteError as exc:
             raise InvalidRecord(f"{where}{exc}", index=index, action=item) from None
@@ -214,6 +227,30 @@ def deal_from_record(
             f"seat {seat} is to {doing} (after {len(actions)} actions)"
         )
     return deal
+
+
+def _later_swap(actions: Sequence[object], start: int, holder: int) -> int | None:
+    """Where an older record has the holder's swap after ``start`` and before any card, else ``None``.
+
+    Records written before the swap became the holder's decision right after
+    the completion (docs/formats.md#deal-record) have no ``keep`` and may
+    have the swap later, out of turn, among the first declarations. Such a
+    swap is applied at the decision instead; with none before the first card,
+    the holder kept the 7.
+    """
+    for position in range(start, len(actions)):
+        item = actions[position]
+        if not isinstance(item, str):
+            return None
+        try:
+            action = Action.parse(item)
+        except BeloteError:
+            return None
+        if action.verb is Verb.PLAY:
+            return None
+        if action.verb is Verb.SWAP and action.seat == holder:
+            return position
+    return None
 
 
 def _context(

@@ -926,10 +926,10 @@ def score_tally(tally: Tally, rules: Rules | str, pending: int = 0) -> DealResul
     if split is not None:  # rules §6.1, docs/rules.md#announcement-kinds: a run is declared whole
         index, reason = split
         raise InvalidTally(reason, field=f"announcements[{index}].cards")
-    return _score_trusted(tally, rules, pending)
+    return score_trusted(tally, rules, pending)
 
 
-def _score_trusted(
+def score_trusted(
     tally: Tally,
     rules: Rules,
     pending: int = 0,
@@ -937,7 +937,7 @@ def _score_trusted(
 ) -> DealResult:
     """[`score_tally`][belote.scoring.score_tally] without the checks, for tallies the deal engine built.
 
-    Internal: [`Deal`][belote.deal.Deal] builds its tally from a deal played
+    The fast path for [`Deal`][belote.deal.Deal], which builds its tally from a deal played
     under every rule, so [`check_tally`][belote.scoring.check_tally] has nothing to find there (the
     fast-path tests compare both on engine-built tallies). Anything else goes
     through [`score_tally`][belote.scoring.score_tally]. ``scoring``: the declarations that won the

@@ -72,7 +72,7 @@ from belote.cards import (
 )
 from belote.errors import InvalidArgument
 from belote.rules import PlayRules
-from belote.scoring import Outcome, Tally, _score_trusted
+from belote.scoring import Outcome, Tally, score_trusted
 from belote.tricks import BEATERS, CARD_POINTS, follower_mask
 
 if TYPE_CHECKING:
@@ -246,7 +246,7 @@ class _Game:
             # The search asks for splits of the points that bound the value, not only
             # splits a deal can reach, so the tally checks are skipped (the pipeline
             # is the same one score_tally runs after them).
-            scores = _score_trusted(tally, self.deal.rules, self.deal.pending).scores
+            scores = score_trusted(tally, self.deal.rules, self.deal.pending).scores
             cache[key] = scores
         return scores
 
@@ -254,7 +254,7 @@ class _Game:
         tally = attrs.evolve(
             self.base, tricks=tricks, card_points=cp, last_trick=last, belote=self.belote
         )
-        return _score_trusted(tally, self.deal.rules, self.deal.pending).outcome
+        return score_trusted(tally, self.deal.rules, self.deal.pending).outcome
 
     def value(self, scores: tuple[int, ...]) -> int:
         """The value of deal scores for ``side``."""

@@ -42,11 +42,12 @@ fast layer is [`Deal.legal_play_mask`][belote.deal.Deal.legal_play_mask],
 """
 
 from belote.actions import Action as Action  # the examples above use it
-from belote.deal.dealing import parse_deck
+from belote.deal.codes import EndReason, Phase
+from belote.deal.dealing import parse_deck, shuffled_deck
 from belote.deal.engine import Deal
 from belote.deal.observation import Observation
 from belote.deal.records import ActionRecord, OffenceRecord
-from belote.deal.state import EndReason, Phase
+from belote.deal.seatview import SeatView
 
 __all__ = [
     "ActionRecord",
@@ -55,5 +56,7 @@ __all__ = [
     "Observation",
     "OffenceRecord",
     "Phase",
+    "SeatView",
     "parse_deck",
+    "shuffled_deck",
 ]

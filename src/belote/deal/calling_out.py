@@ -1,123 +1,155 @@
-"""Calling out (rules §8.1, docs/rules.md#calling-out) and "j'arrête" (rules §8.2, docs/rules.md#j-arrete)."""
+"""Calling out (docs/rules.md#calling-out) and "j'arrête" (docs/rules.md#j-arrete).
+
+Functions on a [`DealState`][belote.deal.state.DealState]: whether a seat may
+call out or stop now, the points a side has so far, carrying the call out,
+and who wins the match because of it.
+"""
 
 from __future__ import annotations
 
-from belote.deal.play import Play
-from belote.deal.state import _H_STOP, _OVER, _PLAY, EndReason
+from belote.deal.codes import H_STOP, OVER, PLAY, EndReason
+from belote.deal.play import reset_legal
+from belote.deal.state import DealState, check_side, side_of
 from belote.rules import CallingOut
 from belote.scoring import DealResult, Outcome
 
+__all__ = [
+    "apply_stop",
+    "belote_seat",
+    "best_other",
+    "claim_holds",
+    "match_end",
+    "points_so_far",
+    "stop_check",
+    "stop_reason",
+    "sum_side",
+]
 
-class Calling(Play):
-    """Calling out and stopping the deal (internal)."""
 
-    __slots__ = ()
+def sum_side(s: DealState, values: list[int], side: int) -> int:
+    """A per-seat count summed for one scoring side (teams add their two seats).
 
-    def _stop_check(self, seat: int) -> int:
-        """0 when ``seat`` may call out or stop now, else the number of the rule that forbids it.
+    Raises:
+        InvalidSeat: no such side.
+    """
+    check_side(s, side)
+    if s.partners:
+        return values[side] + values[side + 2]
+    return values[side]
 
-        The rules, in order: 1 the variant has no calling out; 2 not the play
-        phase; 3 not the seat's turn; ``piedicavallo`` (rules §8.1, docs/rules.md#calling-out): 4 only
-        the player about to lead after winning the previous trick, 5 once per
-        deal; ``french`` (rules §8.2, docs/rules.md#j-arrete): 6 the seat must have won a trick
-        holding a counting card, 7 not with only one trick left.
-        """
-        policy = self.rules.calling_out
-        if policy is CallingOut.NONE:
-            return 1
-        if self._phase != _PLAY:
-            return 2
-        if seat != self._to_act:
-            return 3
-        if policy is CallingOut.LEADER_MASTER:
-            if self._trick or not self._tricks_done:
-                return 4
-            return 5 if self._stopper >= 0 else 0
-        if not self._counting[seat]:
-            return 6
-        return 7 if self._hand_size - self._tricks_done < 2 else 0
 
-    def _stop_reason(self, seat: int) -> str | None:
-        """Why ``seat`` may not call out or stop now (the words for `_stop_check`), else ``None``."""
-        check = self._stop_check(seat)
-        if not check:
-            return None
-        return (
-            "",
-            f"{self.rules.name} has no calling out",
-            "calling out happens during the play of the cards",
-            f"it is seat {self._to_act}'s turn, not seat {seat}'s",
-            "only the player about to lead after winning the previous trick may call out",
-            f"seat {self._stopper} has already called out",
-            f"seat {seat} has not yet won a trick holding a counting card in this deal",
-            "the deal cannot be stopped with only one trick left",
-        )[check]
+def belote_seat(s: DealState) -> int:
+    """The seat that completed belote and rebelote, else -1."""
+    holder = s.belote_holder
+    return holder if holder >= 0 and s.belote_calls[holder] == 2 else -1
 
-    def points_so_far(self, side: int) -> int:
-        """A side's points so far in this deal (rules §8.1, docs/rules.md#calling-out; rules §8.2, docs/rules.md#j-arrete).
 
-        Card points of its tricks, its scoring declarations once resolved,
-        and a completed belote; no last-trick bonus before the last trick.
+def stop_check(s: DealState, seat: int) -> int:
+    """0 when ``seat`` may call out or stop now, else the number of the rule that forbids it.
 
-        Raises:
-            InvalidSeat: no such side.
-        """
-        total = self.card_points_of(side)
-        if self._resolved:
-            for declaration in self._resolved:
-                if self.side(declaration.seat) == side:
-                    total += declaration.combination.points(self.rules)
-        belote = self.belote_seat
-        if belote is not None and self.side(belote) == side:
-            total += self.rules.belote_value
-        return total
+    The rules, in order: 1 the variant has no calling out; 2 not the play
+    phase; 3 not the seat's turn; ``piedicavallo`` (rules §8.1, docs/rules.md#calling-out): 4 only
+    the player about to lead after winning the previous trick, 5 once per
+    deal; ``french`` (rules §8.2, docs/rules.md#j-arrete): 6 the seat must have won a trick
+    holding a counting card, 7 not with only one trick left.
+    """
+    policy = s.rules.calling_out
+    if policy is CallingOut.NONE:
+        return 1
+    if s.phase != PLAY:
+        return 2
+    if seat != s.to_act:
+        return 3
+    if policy is CallingOut.LEADER_MASTER:
+        if s.trick or not s.tricks_done:
+            return 4
+        return 5 if s.stopper >= 0 else 0
+    if not s.counting[seat]:
+        return 6
+    return 7 if s.hand_size - s.tricks_done < 2 else 0
 
-    def claim_holds(self, seat: int) -> bool:
-        """Whether a claim by ``seat`` now would reach the target.
+def stop_reason(s: DealState, seat: int) -> str | None:
+    """Why ``seat`` may not call out or stop now (the words for [`stop_check`][belote.deal.calling_out.stop_check]), else ``None``."""
+    check = stop_check(s, seat)
+    if not check:
+        return None
+    return (
+        "",
+        f"{s.rules.name} has no calling out",
+        "calling out happens during the play of the cards",
+        f"it is seat {s.to_act}'s turn, not seat {seat}'s",
+        "only the player about to lead after winning the previous trick may call out",
+        f"seat {s.stopper} has already called out",
+        f"seat {seat} has not yet won a trick holding a counting card in this deal",
+        "the deal cannot be stopped with only one trick left",
+    )[check]
 
-        Raises:
-            InvalidSeat: no such seat.
-        """
-        side = self.side(seat)
-        return self.rules.reached_target(
-            self._totals[side] + self.points_so_far(side), self._target
+def points_so_far(s: DealState, side: int) -> int:
+    """A side's points so far in this deal (rules §8.1, docs/rules.md#calling-out; rules §8.2, docs/rules.md#j-arrete).
+
+    Card points of its tricks, its scoring declarations once resolved,
+    and a completed belote; no last-trick bonus before the last trick.
+
+    Raises:
+        InvalidSeat: no such side.
+    """
+    total = sum_side(s, s.points, side)
+    if s.resolved:
+        for declaration in s.resolved:
+            if side_of(s, declaration.seat) == side:
+                total += declaration.combination.points(s.rules)
+    belote = belote_seat(s)
+    if belote >= 0 and side_of(s, belote) == side:
+        total += s.rules.belote_value
+    return total
+
+def claim_holds(s: DealState, seat: int) -> bool:
+    """Whether a claim by ``seat`` now would reach the target.
+
+    Raises:
+        InvalidSeat: no such seat.
+    """
+    side = side_of(s, seat)
+    return s.rules.reached_target(
+        s.totals[side] + points_so_far(s, side), s.target
+    )
+
+def apply_stop(s: DealState, seat: int) -> None:
+    """``seat`` calls out or says "j'arrête" (the callers check it may); "j'arrête" ends the deal."""
+    s.claim_held = claim_holds(s, seat)
+    s.stopper = seat
+    s.history.append((seat, H_STOP, None))
+    if s.rules.calling_out is CallingOut.ARRETE:
+        s.phase = OVER
+        s.end = EndReason.STOPPED
+        s.to_act = -1
+    reset_legal(s)
+
+def match_end(s: DealState, result: DealResult) -> tuple[int | None, str | None]:
+    if s.stopper < 0:
+        return None, None
+    side = side_of(s, s.stopper)
+    if s.rules.calling_out is CallingOut.LEADER_MASTER:
+        failed = (
+            s.rules.has_contract
+            and side == side_of(s, s.taker)
+            and result.outcome is Outcome.FAILED
         )
+        if s.claim_held and not failed:
+            return side, f"seat {s.stopper} called out and made it"
+        why = "without the points" if not s.claim_held else "and the attack failed"
+        return best_other(s, side, result), f"seat {s.stopper} called out {why}"
+    if s.claim_held:
+        return side, f"seat {s.stopper} stopped the deal with the points"
+    return best_other(s, side, result), f"seat {s.stopper} stopped without the points"
 
-    def _stop(self, seat: int) -> None:
-        self._claim_held = self.claim_holds(seat)
-        self._stopper = seat
-        self._history.append((seat, _H_STOP, None))
-        if self.rules.calling_out is CallingOut.ARRETE:
-            self._phase = _OVER
-            self._end = EndReason.STOPPED
-            self._to_act = -1
-        self._reset_legal()
+def best_other(s: DealState, side: int, result: DealResult) -> int:
+    """The opponent side that wins when ``side`` loses the match by calling out.
 
-    def _match_end(self, result: DealResult) -> tuple[int | None, str | None]:
-        if self._stopper < 0:
-            return None, None
-        side = self.side(self._stopper)
-        if self.rules.calling_out is CallingOut.LEADER_MASTER:
-            failed = (
-                self.rules.has_contract
-                and side == self.side(self._taker)
-                and result.outcome is Outcome.FAILED
-            )
-            if self._claim_held and not failed:
-                return side, f"seat {self._stopper} called out and made it"
-            why = "without the points" if not self._claim_held else "and the attack failed"
-            return self._best_other(side, result), f"seat {self._stopper} called out {why}"
-        if self._claim_held:
-            return side, f"seat {self._stopper} stopped the deal with the points"
-        return self._best_other(side, result), f"seat {self._stopper} stopped without the points"
-
-    def _best_other(self, side: int, result: DealResult) -> int:
-        """The opponent side that wins when ``side`` loses the match by calling out.
-
-        Two sides: the other one. Three players (**[reading]**, docs/rules.md is
-        silent): the other player with the higher match score after this
-        deal; on a tie, the first of them in playing order after the caller.
-        """
-        sides = self.sides
-        others = [(side + k) % sides for k in range(1, sides)]
-        return max(others, key=lambda s: (self._totals[s] + result.scores[s], -others.index(s)))
+    Two sides: the other one. Three players (**[reading]**, docs/rules.md is
+    silent): the other player with the higher match score after this
+    deal; on a tie, the first of them in playing order after the caller.
+    """
+    sides = 2 if s.partners else s.n
+    others = [(side + k) % sides for k in range(1, sides)]
+    return max(others, key=lambda o: (s.totals[o] + result.scores[o], -others.index(o)))

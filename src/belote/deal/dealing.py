@@ -1,9 +1,11 @@
 """Dealing (rules §2, docs/rules.md#dealing): the deck order, the first distribution and the completion.
 
 A deck is 32 card indices, top first ([`parse_deck`][belote.deal.parse_deck]);
-a `_Layout` says, for one variant, table size and dealer, which deck
-positions each seat receives, so dealing reads positions instead of redoing
-the packet arithmetic for every deal.
+a [`Layout`][belote.deal.dealing.Layout] says, for one variant, table size and
+dealer, which deck positions each seat receives, so dealing reads positions
+instead of redoing the packet arithmetic for every deal, and
+[`deck_for_hands`][belote.deal.dealing.deck_for_hands] runs it backwards: the
+deck that deals given hands.
 """
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ from typing import TYPE_CHECKING, Final
 
 from belote import _checks
 from belote.cards import CARDS, Card
-from belote.deal.state import _BID1, DealState
+from belote.deal.codes import BID1, mask_cards
+from belote.deal.state import DealState
 from belote.errors import InvalidArgument, NotationError
 from belote.rules import Rules
 
 if TYPE_CHECKING:
     from belote.announcements import Combination
+
+__all__ = ["Layout", "complete", "deck_for_hands", "layout", "parse_deck", "setup", "shuffled_deck"]
 
 _INT_TYPE: Final = {int}
 _ALL_INDICES: Final = frozenset(range(32))
@@ -72,7 +77,7 @@ def parse_deck(deck: Sequence[Card | int | str]) -> tuple[int, ...]:
 _SHUFFLE_STEPS: Final = tuple((i, (i + 1).bit_length()) for i in range(31, 0, -1))
 
 
-def _shuffled_deck(rng: random.Random) -> list[int]:
+def _inline_deck(rng: random.Random) -> list[int]:
     """``list(range(32))`` shuffled exactly as ``rng.shuffle`` would shuffle it.
 
     CPython's ``Random.shuffle`` swaps item i with item ``_randbelow(i + 1)``
@@ -91,10 +96,21 @@ def _shuffled_deck(rng: random.Random) -> list[int]:
     return deck
 
 
-def _shuffle(rng: random.Random) -> list[int]:
-    """``list(range(32))`` shuffled by ``rng.shuffle``, inline when that is known to match."""
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """A deck order: ``list(range(32))`` shuffled exactly as ``rng.shuffle`` shuffles it.
+
+    The fast way to a random deck (a plain ``random.Random`` is shuffled
+    inline, drawing the same numbers); [`Deal.random`][belote.deal.Deal.random]
+    and the simulations deal from it.
+
+    >>> import random
+    >>> expected = list(range(32))
+    >>> random.Random(3).shuffle(expected)
+    >>> shuffled_deck(random.Random(3)) == expected
+    True
+    """
     if type(rng) is random.Random and _INLINE_SHUFFLE:
-        return _shuffled_deck(rng)
+        return _inline_deck(rng)
     deck = list(range(32))
     rng.shuffle(deck)
     return deck
@@ -104,7 +120,7 @@ def _inline_shuffle_matches() -> bool:
     for seed in range(8):
         expected = list(range(32))
         random.Random(seed).shuffle(expected)
-        if _shuffled_deck(random.Random(seed)) != expected:  # pragma: no cover
+        if _inline_deck(random.Random(seed)) != expected:  # pragma: no cover
             return False
     return True
 
@@ -112,11 +128,12 @@ def _inline_shuffle_matches() -> bool:
 _INLINE_SHUFFLE: Final = _inline_shuffle_matches()
 
 
-class _Layout:
+class Layout:
     """Where each card of the deck goes, for one variant, table size and dealer.
 
-    Dealing (rules §2, docs/rules.md#dealing) then reads precomputed deck positions instead of
-    redoing the packet arithmetic for every deal.
+    Dealing (docs/rules.md#dealing) reads these precomputed deck positions instead of
+    redoing the packet arithmetic for every deal; get one from
+    [`layout`][belote.deal.dealing.layout], which caches them.
 
     Attributes:
         rules: the variant (the cache checks it by identity).
@@ -128,6 +145,9 @@ class _Layout:
         announces: whether the variant has declarations (``rules.has_announcements``).
         combinations: a cache of what each hand can declare (a hand mask's
             [`find_combinations`][belote.announcements.find_combinations]).
+
+    Raises:
+        InvalidArgument: the variant cannot be dealt to that many players.
     """
 
     __slots__ = (
@@ -170,107 +190,240 @@ class _Layout:
         self.next_card = tuple(next_card)
 
 
-_LAYOUTS: dict[tuple[int, int, int], _Layout] = {}
+_LAYOUTS: dict[tuple[int, int, int], Layout] = {}
 
 
-def _layout(rules: Rules, n: int, dealer: int) -> _Layout:
-    """The cached `_Layout` of a variant, table size and dealer."""
+def layout(rules: Rules, n: int, dealer: int) -> Layout:
+    """The [`Layout`][belote.deal.dealing.Layout] of a variant, table size and dealer (cached).
+
+    >>> from belote.rules import get_rules
+    >>> spots = layout(get_rules("classic"), 4, 3)
+    >>> spots.hand_size, spots.first[0], spots.turned
+    (8, (0, 1, 2, 12, 13), 20)
+    """
     key = (id(rules), n, dealer)
-    layout = _LAYOUTS.get(key)
-    if layout is None or layout.rules is not rules:  # an id can be reused once freed
-        layout = _Layout(rules, n, dealer)
+    found = _LAYOUTS.get(key)
+    if found is None or found.rules is not rules:  # an id can be reused once freed
+        found = Layout(rules, n, dealer)
         if len(_LAYOUTS) >= 256:  # variants built on the fly (attrs.evolve) come and go
             _LAYOUTS.clear()
-        _LAYOUTS[key] = layout
-    return layout
+        _LAYOUTS[key] = found
+    return found
 
 
-class Dealing(DealState):
-    """The first distribution and the completion once a trump is fixed (internal)."""
+def setup(
+    s: DealState, rules: Rules, n: int, dealer: int, deck: tuple[int, ...],
+    totals: Sequence[int] | None, target: int | None, pending: int,
+) -> None:
+    """Fill ``s`` with a deal at its start: the first distribution dealt, the first bid to make.
 
-    __slots__ = ()
+    ``rules``, ``n``, ``dealer`` and ``deck`` must be checked already (the
+    facade does it); ``totals``, ``target`` and ``pending`` are checked here.
 
-    def _setup(
-        self, rules: Rules, n: int, dealer: int, deck: tuple[int, ...],
-        totals: Sequence[int] | None, target: int | None, pending: int,
-    ) -> None:
-        """Deal the first distribution: the body of ``__init__`` once the arguments are checked."""
-        self.rules = rules
-        self._n = n
-        self._dealer = dealer
-        self._deck = deck
-        self._partners = partners = rules.partnerships and n == 4
-        sides = 2 if partners else n
-        if totals is None:
-            self._totals = (0,) * sides
-        else:
-            self._totals = tuple(
-                _checks.whole(t, "totals") for t in _checks.sequence(totals, "totals")
+    Raises:
+        InvalidArgument: bad totals, target or pending.
+    """
+    s.rules = rules
+    s.n = n
+    s.dealer = dealer
+    s.deck = deck
+    s.partners = partners = rules.partnerships and n == 4
+    sides = 2 if partners else n
+    if totals is None:
+        s.totals = (0,) * sides
+    else:
+        s.totals = tuple(_checks.whole(t, "totals") for t in _checks.sequence(totals, "totals"))
+        if len(s.totals) != sides:
+            raise InvalidArgument(f"totals must give {sides} scores, not {len(s.totals)}")
+    s.target = rules.target if target is None else _checks.whole(target, "target", 1)
+    s.pending = pending if type(pending) is int and pending >= 0 else _checks.whole(
+        pending, "pending", 0
+    )
+    s.layout = spots = layout(rules, n, dealer)
+    s.hand_size = spots.hand_size
+    s.phase = BID1
+    s.to_act = s.leader = (dealer + 1) % n
+    hands = s.hands = []
+    for positions in spots.first:
+        hand = 0
+        for pos in positions:
+            hand |= 1 << deck[pos]
+        hands.append(hand)
+    s.turned = s.table_card = deck[spots.turned]
+    s.next_card = spots.turned + 1
+    s.bottom = -1
+    s.bid_count = 0
+    s.trump = -1
+    s.taker = -1
+    s.trick = []
+    s.best = -1
+    s.best_pos = 0
+    s.beaters = ()
+    s.tricks_done = 0
+    s.trick_winners = []
+    s.played = []
+    s.points = [0] * n
+    s.tricks_won = [0] * n
+    s.counting = [False] * n
+    s.belote_holder = -1
+    s.belote_pair = ()
+    s.belote_calls = [0] * n
+    s.declarations = []
+    s.declared = [False] * n
+    s.resolved = None
+    s.eight_run_side = -1
+    s.swap_holder = -1
+    s.swapped = -1
+    s.stopper = -1
+    s.claim_held = False
+    s.end = None
+    s.history = []
+    s.lenient = False
+    s.offences = []
+    s.legal = 0
+    s.lmask = -1
+    s.gone = 0
+    s.tricks_view = ()
+    s.bids_view = None
+    s.result = None
+    s.actions_view = ()
+
+
+def complete(s: DealState) -> None:
+    """Deal the completion once the taker is known (the turned card to the taker where it goes)."""
+    rules, taker = s.rules, s.taker
+    hands, deck = s.hands, s.deck
+    for seat, positions in enumerate(s.layout.completion[taker]):
+        hand = hands[seat]
+        for pos in positions:
+            hand |= 1 << deck[pos]
+        hands[seat] = hand
+    if rules.taker_takes_turned:
+        hands[taker] |= 1 << s.turned
+        s.table_card = -1
+    s.next_card = s.layout.next_card[taker]
+    if rules.show_bottom_card:
+        s.bottom = deck[31]
+
+
+def _mask_of(cards: object, name: str) -> int:
+    """A card mask from cards given as a CardSet, Card values, text or indices."""
+    from belote.cards import CardSet
+
+    if isinstance(cards, CardSet):
+        return cards.mask
+    if isinstance(cards, str):
+        try:
+            return CardSet.parse(cards).mask
+        except NotationError as exc:
+            raise InvalidArgument(f"{name}: {exc}") from None
+    if not isinstance(cards, Sequence | frozenset | set):
+        raise InvalidArgument(f"{name}: not a list of cards: {cards!r}")
+    mask = 0
+    for item in cards:
+        index = _card_index(item, name)
+        if mask >> index & 1:
+            raise InvalidArgument(f"{name}: {CARDS[index]} appears twice")
+        mask |= 1 << index
+    return mask
+
+
+def _card_index(item: object, name: str) -> int:
+    if isinstance(item, Card):
+        return item.index
+    if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 32:
+        return item
+    if isinstance(item, str):
+        try:
+            return Card.parse(item).index
+        except NotationError as exc:
+            raise InvalidArgument(f"{name}: {exc}") from None
+    raise InvalidArgument(f"{name}: not a card: {item!r}")
+
+
+def deck_for_hands(
+    rules: Rules,
+    n: int,
+    dealer: int,
+    hands: Sequence[object],
+    turned: object,
+    *,
+    taker: int | None = None,
+    stock: object = None,
+    bottom: object = None,
+) -> tuple[int, ...]:
+    """The deck order that deals exactly ``hands`` (the inverse of dealing).
+
+    Without ``taker``, ``hands`` are the first distribution (``sum(first_packets)``
+    cards each). With ``taker``, they are the hands after the completion
+    that this taker's take deals (``hand_size`` cards each, the taker's
+    holding the turned card where the variant gives it): each seat's cards
+    are split between its first packets and its completion in card order.
+    ``stock`` lists the cards dealt to nobody (default: whatever is left,
+    in card order); ``bottom`` the deck's last card where the variant shows it.
+
+    Raises:
+        InvalidArgument: a card that is not one, a card twice, a hand of the
+            wrong size, a turned card inside the wrong hand, a stock or bottom
+            that does not hold exactly the cards left; the message names the field.
+    """
+    spots = layout(rules, n, dealer)
+    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
+        raise InvalidArgument("hands: expected one list of cards per seat")
+    if len(hands) != n:
+        raise InvalidArgument(f"hands: {len(hands)} hands given for {n} players")
+    masks = [_mask_of(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
+    turned_index = _card_index(turned, "turned")
+    first_size = sum(rules.first_packets)
+    if taker is not None:
+        _checks.seat(taker, n, "taker")
+    size = first_size if taker is None else spots.hand_size
+    seen = 0
+    for seat, mask in enumerate(masks):
+        if mask.bit_count() != size:
+            raise InvalidArgument(f"hands[{seat}]: seat {seat} holds {mask.bit_count()} cards, {size} expected")
+        if mask & seen:
+            raise InvalidArgument(f"hands[{seat}]: {CARDS[(mask & seen).bit_length() - 1]} is in two hands")
+        seen |= mask
+    holds_turned = taker is not None and rules.taker_takes_turned
+    if holds_turned:
+        assert taker is not None
+        if not masks[taker] >> turned_index & 1:
+            raise InvalidArgument(f"turned: the taker (seat {taker}) must hold the turned card {CARDS[turned_index]}")
+    elif seen >> turned_index & 1:
+        raise InvalidArgument(f"turned: {CARDS[turned_index]} is in a hand")
+    seen |= 1 << turned_index
+    deck = [-1] * 32
+    deck[spots.turned] = turned_index
+    for seat, mask in enumerate(masks):
+        if holds_turned and seat == taker:
+            mask &= ~(1 << turned_index)
+        cards = list(mask_cards(mask))
+        positions = spots.first[seat]
+        if taker is not None:
+            positions = positions + spots.completion[taker][seat]
+        for pos, card in zip(positions, cards, strict=True):
+            deck[pos] = card
+    rest_mask = ((1 << 32) - 1) & ~seen
+    if bottom is not None:
+        if not rules.show_bottom_card:
+            raise InvalidArgument(f"bottom: {rules.name} shows no bottom card")
+        bottom_index = _card_index(bottom, "bottom")
+        if not rest_mask >> bottom_index & 1:
+            raise InvalidArgument(f"bottom: {CARDS[bottom_index]} is already dealt")
+        if deck[31] >= 0:
+            raise InvalidArgument("bottom: the deck's last card is dealt to a hand here")
+        deck[31] = bottom_index
+        rest_mask &= ~(1 << bottom_index)
+    if stock is not None:
+        stock_mask = _mask_of(stock, "stock")
+        if stock_mask != rest_mask:
+            raise InvalidArgument(
+                f"stock: holds {stock_mask.bit_count()} cards, the {rest_mask.bit_count()} cards "
+                "left out of the hands and the turned card expected"
             )
-            if len(self._totals) != sides:
-                raise InvalidArgument(f"totals must give {sides} scores, not {len(self._totals)}")
-        self._target = rules.target if target is None else _checks.whole(target, "target", 1)
-        self._pending = pending if type(pending) is int and pending >= 0 else _checks.whole(
-            pending, "pending", 0
-        )
-        self._layout = layout = _layout(rules, n, dealer)
-        self._hand_size = layout.hand_size
-        self._phase = _BID1
-        self._to_act = self._leader = (dealer + 1) % n
-        hands = self._hands = []
-        for positions in layout.first:
-            hand = 0
-            for pos in positions:
-                hand |= 1 << deck[pos]
-            hands.append(hand)
-        self._turned = self._table_card = deck[layout.turned]
-        self._next_card = layout.turned + 1
-        self._bottom = -1
-        self._bid_count = 0
-        self._trump = -1
-        self._taker = -1
-        self._trick = []
-        self._best = -1
-        self._best_pos = 0
-        self._beaters = ()
-        self._tricks_done = 0
-        self._trick_winners = []
-        self._played = []
-        self._points = [0] * n
-        self._tricks_won = [0] * n
-        self._counting = [False] * n
-        self._belote_holder = -1
-        self._belote_pair = ()
-        self._belote_calls = [0] * n
-        self._declarations = []
-        self._declared = [False] * n
-        self._resolved = None
-        self._eight_run_side = -1
-        self._swapped = -1
-        self._stopper = -1
-        self._claim_held = False
-        self._end = None
-        self._history = []
-        self._lenient = False
-        self._offences = []
-        self._legal = 0
-        self._lmask = -1
-        self._gone = 0
-        self._tricks_view = ()
-        self._bids_view = None
-        self._result = None
-
-    def _complete(self) -> None:
-        rules, taker = self.rules, self._taker
-        hands, deck = self._hands, self._deck
-        for seat, positions in enumerate(self._layout.completion[taker]):
-            hand = hands[seat]
-            for pos in positions:
-                hand |= 1 << deck[pos]
-            hands[seat] = hand
-        if rules.taker_takes_turned:
-            hands[taker] |= 1 << self._turned
-            self._table_card = -1
-        self._next_card = self._layout.next_card[taker]
-        if rules.show_bottom_card:
-            self._bottom = deck[31]
+    rest = iter(mask_cards(rest_mask))
+    for pos in range(32):
+        if deck[pos] < 0:
+            deck[pos] = next(rest)
+    return tuple(deck)

@@ -1,28 +1,36 @@
-"""The facade: [`Deal`][belote.deal.Deal] puts the phases together."""
+"""The facade: [`Deal`][belote.deal.Deal] holds one [`DealState`][belote.deal.state.DealState] and dispatches to the phases.
+
+Building a deal (from a deck, a seed, hands or a record), undoing, copying,
+and every action: typed ([`apply`][belote.deal.Deal.apply],
+[`play`][belote.deal.Deal.play], ...) or by id
+([`apply_id`][belote.deal.Deal.apply_id], [`play_card`][belote.deal.Deal.play_card],
+[`bid`][belote.deal.Deal.bid]). The read side lives in
+[`DealReadout`][belote.deal.readout.DealReadout].
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Self
 
-from belote.actions import Action
-from belote.announcements import Declaration
-from belote.cards import CARDS, Card, CardSet, Suit
-from belote.deal.dealing import _shuffle, parse_deck
-from belote.deal.records import undo_last
-from belote.deal.state import (
-    _OVER,
-    _PHASES,
-    _SUITS,
-    EndReason,
-    Phase,
-)
-from belote.deal.typed import TypedLayer
-from belote.errors import InvalidArgument
+from belote.actions import ACTION_IDS, Action
+from belote.cards import Card, CardSet, Suit
+from belote.deal import legal, play, typed
+from belote.deal.bidding import apply_bid, bid_reason
+from belote.deal.codes import OVER
+from belote.deal.dealing import deck_for_hands, parse_deck, setup, shuffled_deck
+from belote.deal.readout import DealReadout
+from belote.deal.records import ActionRecord
+from belote.deal.state import DealState
+from belote.errors import IllegalAction, InvalidArgument
+from belote.penalties import Offence
 from belote.rules import Rules, get_rules
 
+__all__ = ["Deal"]
 
-class Deal(TypedLayer):
+
+class Deal(DealReadout):
     """One deal of a variant, from the deck order to the result.
 
     Args:
@@ -66,14 +74,15 @@ class Deal(TypedLayer):
         pending: int = 0,
         lenient: bool = False,
     ) -> None:
-        self.rules = rules = get_rules(rules)
+        rules = get_rules(rules)
         n = rules.default_players if players is None else rules.check_players(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
         if type(lenient) is not bool:
             raise InvalidArgument(f"lenient must be True or False, not {lenient!r}")
-        self._setup(rules, n, dealer, parse_deck(deck), totals, target, pending)
-        self._lenient = lenient
+        self._state = s = object.__new__(DealState)
+        setup(s, rules, n, dealer, parse_deck(deck), totals, target, pending)
+        s.lenient = lenient
 
     @classmethod
     def random(
@@ -95,20 +104,79 @@ class Deal(TypedLayer):
         True
         """
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        deck = _shuffle(rng)
+        deck = shuffled_deck(rng)
         return cls(rules, deck, dealer, players, totals=totals, target=target, pending=pending)
 
     @classmethod
-    def _trusted(cls, rules: Rules, deck: list[int], dealer: int, players: int) -> Deal:
-        """A deal from a deck the library shuffled itself (the simulation's path).
+    def shuffled(cls, rules: Rules, deck: list[int], dealer: int, players: int) -> Deal:
+        """A deal from a deck the caller shuffled itself, without the argument checks (fast path).
 
-        ``deck`` must be a permutation of ``range(32)`` (as `_shuffle`
-        returns), ``rules`` a variant value and ``players`` and ``dealer``
-        already checked: this skips [`parse_deck`][belote.deal.parse_deck] and the argument checks.
+        What the simulations deal from. ``deck`` must be a permutation of
+        ``range(32)`` (as [`shuffled_deck`][belote.deal.dealing.shuffled_deck]
+        returns), ``rules`` a [`Rules`][belote.rules.Rules] value, and
+        ``players`` and ``dealer`` checked already: this skips
+        [`parse_deck`][belote.deal.parse_deck] and the checks of ``Deal(...)``.
+
+        >>> import random
+        >>> from belote.deal.dealing import shuffled_deck
+        >>> from belote.rules import get_rules
+        >>> deck = shuffled_deck(random.Random(1))
+        >>> Deal.shuffled(get_rules("classic"), deck, 0, 4) == Deal("classic", deck, 0)
+        True
         """
         deal = object.__new__(cls)
-        deal._setup(rules, players, dealer, tuple(deck), None, None, 0)
+        deal._state = s = object.__new__(DealState)
+        setup(s, rules, players, dealer, tuple(deck), None, None, 0)
         return deal
+
+    @classmethod
+    def from_hands(
+        cls,
+        rules: Rules | str,
+        hands: Sequence[object],
+        *,
+        dealer: int,
+        turned: Card | int | str,
+        taker: int | None = None,
+        players: int | None = None,
+        stock: object = None,
+        bottom: Card | int | str | None = None,
+        totals: Sequence[int] | None = None,
+        target: int | None = None,
+        pending: int = 0,
+        lenient: bool = False,
+    ) -> Deal:
+        """A deal at its start whose deck deals exactly these hands.
+
+        Without ``taker``, ``hands`` are the first distribution (5 cards each
+        in ``classic``); with ``taker``, the hands once that seat's take has
+        dealt the completion (8 cards each in ``classic``, the taker's
+        holding the turned card where the variant gives it to the taker).
+        The deal starts at the bidding either way: apply the bids (and the
+        rest) to reach the position. See
+        [`deck_for_hands`][belote.deal.dealing.deck_for_hands] for ``stock``
+        and ``bottom``; the other arguments are those of [`Deal`][belote.deal.Deal].
+
+        >>> hands = ["7S 8S 9S 10S JS", "QS KS AS 7H 8H", "9H 10H JH QH KH", "AH 7D 8D 9D 10D"]
+        >>> deal = Deal.from_hands("classic", hands, dealer=3, turned="JD")
+        >>> str(deal.hand(1)), str(deal.turned)
+        ('QS KS AS 7H 8H', 'JD')
+
+        Raises:
+            InvalidArgument: a bad field, named in the message (a hand of the
+                wrong size, a card twice, a turned card in a hand, ...).
+        """
+        rules = get_rules(rules)
+        n = rules.default_players if players is None else rules.check_players(players)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        deck = deck_for_hands(
+            rules, n, dealer, hands, turned, taker=taker, stock=stock, bottom=bottom
+        )
+        return cls(
+            rules, list(deck), dealer, n, totals=totals, target=target, pending=pending,
+            lenient=lenient,
+        )
 
     @classmethod
     def from_record(cls, record: object, *, lenient: bool | None = None) -> Deal:
@@ -155,168 +223,183 @@ class Deal(TypedLayer):
         Raises:
             IllegalAction: no action has been applied yet.
         """
-        return undo_last(self)
-
-    def view(self, seat: int) -> str:
-        """The table as ``seat`` sees it: its own hand, the others' hidden (``str`` of its observation)."""
-        return str(self.observation(seat))
-
-    def __str__(self) -> str:
-        from belote.deal.view import draw_deal
-
-        return draw_deal(self)
-
-    def __repr__(self) -> str:
-        return (
-            f"<Deal {self.rules.name} players={self._n} dealer={self._dealer} "
-            f"phase={self.phase.value} to_act={self.to_act} actions={len(self._history)}>"
+        history = self.history
+        if not history:
+            raise IllegalAction("nothing to undo: no action has been applied to this deal")
+        s = self._state
+        fresh = Deal(
+            s.rules, list(s.deck), s.dealer, s.n, totals=s.totals, target=s.target,
+            pending=s.pending, lenient=s.lenient,
         )
+        for action in history[:-1]:
+            fresh.apply(action)
+        self._state = fresh._state
+        return history[-1]
 
-    # --- public state ---------------------------------------------------------------------
+    def copy(self) -> Self:
+        """An independent copy of the deal (its state copied; attributes of a subclass are not)."""
+        new = object.__new__(type(self))
+        new._state = self._state.copy()
+        return new
 
-    @property
-    def players(self) -> int:
-        """The number of players."""
-        return self._n
+    # --- the int layer ------------------------------------------------------------------
 
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-        return self._dealer
-
-    @property
-    def deck(self) -> tuple[Card, ...]:
-        """The deck order the deal started from, top first."""
-        return tuple(CARDS[i] for i in self._deck)
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """The match scores per side before this deal."""
-        return self._totals
-
-    @property
-    def target(self) -> int:
-        """The match target."""
-        return self._target
-
-    @property
-    def pending(self) -> int:
-        """Litige points waiting from earlier deals."""
-        return self._pending
-
-    @property
-    def phase(self) -> Phase:
-        """The current phase."""
-        return _PHASES[self._phase]
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose turn it is, or ``None`` when the deal is over.
-
-        Out of turn, the holder of the 7 of trump may also swap (rules §4, docs/rules.md#seven-swap).
-        """
-        return None if self._phase == _OVER else self._to_act
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the deal has ended."""
-        return self._phase == _OVER
-
-    @property
-    def end_reason(self) -> EndReason | None:
-        """Why the deal ended, or ``None`` while it goes on."""
-        return self._end
-
-    @property
-    def turned(self) -> Card:
-        """The card turned up after the first distribution."""
-        return CARDS[self._turned]
-
-    @property
-    def table_card(self) -> Card | None:
-        """The card face up on the table (``french``), or ``None`` once a taker holds it."""
-        return None if self._table_card < 0 else CARDS[self._table_card]
-
-    @property
-    def bottom(self) -> Card | None:
-        """The deck's bottom card once shown (``show_bottom_card``), else ``None``."""
-        return None if self._bottom < 0 else CARDS[self._bottom]
-
-    @property
-    def trump(self) -> Suit | None:
-        """The trump suit once fixed."""
-        return None if self._trump < 0 else _SUITS[self._trump]
-
-    @property
-    def taker(self) -> int | None:
-        """The seat that fixed the trump."""
-        return None if self._taker < 0 else self._taker
-
-    @property
-    def attack(self) -> int | None:
-        """The taker's side, or ``None`` before a take."""
-        return None if self._taker < 0 else self.side(self._taker)
-
-
-    def hand(self, seat: int) -> CardSet:
-        """The cards a seat holds now.
+    def apply_id(self, action_id: int) -> None:
+        """Apply a legal action id for the seat to act (the fast layer of [`apply`][belote.deal.Deal.apply]).
 
         Raises:
-            InvalidArgument: ``seat`` is not a seat of the table.
+            InvalidArgument: ``action_id`` is not an int in ``range(ACTION_IDS)``.
+            IllegalAction: the id is not legal now; the deal is unchanged.
         """
-        return CardSet.from_mask(self._hands[self._seat(seat)])
+        s = self._state
+        mask = s.lmask
+        if mask < 0:
+            mask = legal.legal_action_mask(s)
+        if type(action_id) is int and action_id >= 0 and mask >> action_id & 1:
+            legal.do(s, s.to_act, action_id, None)
+            return
+        if type(action_id) is not int or not 0 <= action_id < ACTION_IDS:
+            raise InvalidArgument(
+                f"no action id {action_id!r} (expected an int from 0 to {ACTION_IDS - 1})"
+            )
+        seat = s.to_act if s.phase != OVER else 0
+        if not s.lenient:
+            raise IllegalAction(legal.refusal(s, seat, action_id, None))
+        from belote.actions import action_from_id
 
-    def hand_mask(self, seat: int) -> int:
-        """The card mask a seat holds now (fast layer).
+        offence = legal.offend(s, action_from_id(action_id, seat), seat, action_id)
+        if offence.offence is Offence.RENEGE:
+            legal.do(s, seat, action_id, None)
+
+    def play_card(self, card: int, belote: bool = False) -> None:
+        """The seat to act plays the card with this index (fast path; every check kept).
 
         Raises:
-            InvalidArgument: ``seat`` is not a seat of the table.
+            InvalidArgument: ``card`` is not an int from 0 to 31, or ``belote`` not a bool.
+            IllegalAction: no card may be played now, a card not held, a card
+                the obligations forbid, or belote announced where it cannot be.
         """
-        if type(seat) is int and 0 <= seat < self._n:
-            return self._hands[seat]
-        return self._hands[self._seat(seat)]
+        play.play_card(self._state, card, belote)
 
-    @property
-    def trick(self) -> tuple[Card, ...]:
-        """The cards of the current trick, in play order."""
-        return tuple(CARDS[i] for i in self._trick)
+    def play_out_random(self, rng: random.Random) -> None:
+        """Play the rest of the deal, each card drawn uniformly among the legal cards.
 
-    @property
-    def trick_leader(self) -> int:
-        """The seat that leads or led the current trick."""
-        return self._leader
+        The seat to act draws ``int(rng.random() * count)`` over its legal
+        cards in index order (what [`legal_play_cards`][belote.deal.Deal.legal_play_cards] lists), and a card
+        that may carry belote-rebelote is announced on a further coin toss
+        ``rng.random() < 0.5``. Nobody declares or calls out.
 
-    @property
-    def tricks(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-        """The completed tricks as (leader, cards in play order)."""
-        return self._completed_tricks()
+        Raises:
+            IllegalAction: no card may be played now (the bidding, the swap
+                decision, or a deal over).
+        """
+        play.play_out_random(self._state, rng)
 
-    @property
-    def trick_winners(self) -> tuple[int, ...]:
-        """The seat that won each completed trick."""
-        return tuple(self._trick_winners)
+    def bid(self, take: bool, suit: int = -1) -> None:
+        """The seat to act bids (fast path): ``take`` or pass; ``suit`` names trump in round 2.
 
-    @property
-    def tricks_played(self) -> int:
-        """How many tricks are complete."""
-        return self._tricks_done
+        Raises:
+            InvalidArgument: ``take`` is not a bool, ``suit`` not -1 or a suit
+                number 0 to 3, or a pass that names a suit.
+            IllegalAction: not a bidding phase or a bid the round does not allow.
 
-    @property
-    def tricks_per_deal(self) -> int:
-        """How many tricks a played deal has (8, or 9 in ``french``)."""
-        return self._hand_size
+        On either error the deal is unchanged.
+        """
+        if type(take) is not bool:
+            raise InvalidArgument(f"take must be True or False, not {take!r}")
+        if type(suit) is not int or not -1 <= suit <= 3:
+            raise InvalidArgument(
+                f"suit must be -1 (the turned suit) or a suit number 0 to 3, not {suit!r}"
+            )
+        if not take and suit != -1:
+            raise InvalidArgument(f"a pass names no suit (suit={suit})")
+        s = self._state
+        reason = bid_reason(s, s.to_act, take, suit)
+        if reason is not None:
+            raise IllegalAction(reason)
+        apply_bid(s, s.to_act, take, suit)
 
-    @property
-    def declarations(self) -> tuple[Declaration, ...]:
-        """Every declaration made so far, in the order made."""
-        return tuple(self._declarations)
+    # --- the typed layer ----------------------------------------------------------------
 
-    @property
-    def scoring_declarations(self) -> tuple[Declaration, ...] | None:
-        """The declarations that score once the contest is resolved, else ``None``."""
-        return self._resolved
+    def apply(self, action: Action | str) -> ActionRecord:
+        """Apply a legal action (or its text) and say what it did.
 
-    @property
-    def called_out(self) -> int | None:
-        """The seat that called out or stopped, else ``None``."""
-        return None if self._stopper < 0 else self._stopper
+        The action is checked against the cached legal mask (the reason is
+        worked out only for a refusal). In a lenient deal, an illegal action
+        that is an offence the variant sanctions is accepted instead
+        (docs/rules.md#penalties): a renege is played, a card out of turn or a false
+        announcement changes nothing but the history, and the record's
+        ``offence`` (also in [`offences`][belote.deal.Deal.offences]) says what it costs.
+
+        Raises:
+            IllegalAction: the action is not legal now (in a lenient deal: and
+                not an offence the variant sanctions); the deal is unchanged.
+            NotationError: a text that is not an action.
+            InvalidArgument: something that is neither an action nor text.
+        """
+        return typed.apply(self._state, action)
+
+    def apply_all(self, actions: Sequence[Action | str]) -> None:
+        """Apply actions (or their notation) in order.
+
+        Raises:
+            IllegalAction: an action is not legal; earlier ones stay applied.
+            NotationError: a text is not an action.
+        """
+        s = self._state
+        for action in actions:
+            typed.apply(s, action)
+
+    def pass_(self) -> ActionRecord:
+        """The seat to act passes."""
+        return self.apply(Action.pass_(self._state.to_act))
+
+    def take(self, suit: Suit | int | str | None = None) -> ActionRecord:
+        """The seat to act takes the turned suit, or names ``suit`` in round 2.
+
+        Raises:
+            InvalidArgument: ``suit`` is not a suit (a [`Suit`][belote.cards.Suit], 0 to 3, or its letter).
+            IllegalAction: the take is not legal now.
+        """
+        if isinstance(suit, str):
+            suit = Suit.parse(suit)
+        elif suit is not None and (isinstance(suit, bool) or suit not in range(4)):
+            raise InvalidArgument(f"not a suit: {suit!r} (expected S, H, D, C or 0 to 3)")
+        return self.apply(Action.take(self._state.to_act, suit))
+
+    def play(self, card: Card | str, belote: bool = False) -> ActionRecord:
+        """The seat to act plays ``card``, announcing belote when asked."""
+        return self.apply(Action.play(self._state.to_act, card, belote))
+
+    def declare(self, cards: CardSet | Sequence[Card] | str | None = None) -> ActionRecord:
+        """The seat to act declares one combination, or everything held when ``cards`` is None."""
+        if isinstance(cards, str):
+            cards = CardSet.parse(cards)
+        return self.apply(Action.declare(self._state.to_act, () if cards is None else cards))
+
+    def swap(self, seat: int | None = None) -> ActionRecord:
+        """The holder of the 7 of trump (or ``seat``) swaps it for the card on the table.
+
+        Raises:
+            IllegalAction: nobody decides on the swap now (or ``seat`` is not the holder).
+        """
+        if seat is None:
+            seat = self.swap_seat()
+            if seat is None:
+                raise IllegalAction("no seat may swap the 7 of trump now")
+        return self.apply(Action.swap(seat))
+
+    def keep(self) -> ActionRecord:
+        """The holder of the 7 of trump keeps it: no swap (docs/rules.md#seven-swap).
+
+        Raises:
+            IllegalAction: nobody decides on the swap now.
+        """
+        seat = self.swap_seat()
+        if seat is None:
+            raise IllegalAction("no seat decides on the 7 of trump now")
+        return self.apply(Action.keep(seat))
+
+    def stop(self) -> ActionRecord:
+        """The seat to act calls out (``piedicavallo``) or says "j'arrête" (``french``)."""
+        return self.apply(Action.stop(self._state.to_act))

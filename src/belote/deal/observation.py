@@ -1,4 +1,8 @@
-"""What one seat may know of a deal: [`Observation`][belote.deal.Observation]."""
+"""What one seat may know of a deal: [`Observation`][belote.deal.Observation].
+
+The only view of a deal an agent gets ([`belote.agents`][belote.agents]): its
+own hand and everything public, never another seat's hidden cards.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,10 @@ from typing import Final, NamedTuple
 from belote.actions import Action
 from belote.announcements import Declaration
 from belote.cards import CARDS, Card, CardSet, Suit
-from belote.deal.records import Records
-from belote.deal.state import _H_TAKE, _OVER, _PHASES, _PLAY, _SUITS, Phase
+from belote.deal.codes import H_DECLARE, H_TAKE, OVER, PHASES, PLAY, SUITS, Phase
+from belote.deal.records import action_of, history
+from belote.deal.state import DealState, check_seat, completed_tricks
+from belote.rules import Rules
 
 
 class Observation(NamedTuple):
@@ -48,6 +54,10 @@ class Observation(NamedTuple):
         totals: the match scores per side before this deal.
         target: the match target.
         pending: litige points waiting from earlier deals.
+        rules: the variant's rules (a [`Rules`][belote.rules.Rules] value).
+        history: every action the seat has seen, in order: all of them but the
+            other seats' declarations before they are shown (after the first
+            trick); the swap decision (``swap`` or ``keep``) is public.
 
     ``str()`` draws the table as the seat sees it
     ([`draw_observation`][belote.deal.view.draw_observation]).
@@ -80,7 +90,9 @@ class Observation(NamedTuple):
     called_out: int | None
     totals: tuple[int, ...]
     target: int
-    pending: int = 0
+    pending: int
+    rules: Rules
+    history: tuple[Action, ...]
 
     def __str__(self) -> str:
         from belote.deal.view import draw_observation
@@ -91,67 +103,72 @@ class Observation(NamedTuple):
 _new_observation: Final = tuple.__new__
 
 
-class Observing(Records):
-    """Building a seat's observation (internal)."""
+def observation(s: DealState, seat: int) -> Observation:
+    """What ``seat`` may know now: its hand and everything public.
 
-    __slots__ = ()
+    Built from the state as it stands (the completed tricks, the bids and the
+    history are kept as typed values once known), not replayed.
 
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now: its hand and everything public.
-
-        Built from the state as it stands (the completed tricks and the bids
-        are kept as typed values once known), not replayed from the history.
-
-        Raises:
-            InvalidArgument: ``seat`` is not a seat of the table.
-        """
-        n = self._n
-        if type(seat) is not int or not 0 <= seat < n:
-            self._seat(seat)  # raises the typed error
-        phase = self._phase
-        bids = self._bids_view
-        if bids is None:
-            bids = tuple([self._action_of(e) for e in self._history if e[1] <= _H_TAKE])
-            if phase >= _PLAY:  # the bidding is over: the bids never change again
-                self._bids_view = bids
-        points, won = self._points, self._tricks_won
-        card_points: tuple[int, ...]
-        tricks_won: tuple[int, ...]
-        if self._partners:
-            card_points = (points[0] + points[2], points[1] + points[3])
-            tricks_won = (won[0] + won[2], won[1] + won[3])
-        else:
-            card_points, tricks_won = tuple(points), tuple(won)
-        declarations = self._declarations
-        resolved = self._resolved
-        trump, table, bottom = self._trump, self._table_card, self._bottom
-        return _new_observation(Observation, (
-            seat,
-            n,
-            self._dealer,
-            self.rules.name,
-            _PHASES[phase],
-            None if phase == _OVER else self._to_act,
-            CardSet.from_mask(self._hands[seat]),
-            CARDS[self._turned],
-            None if table < 0 else CARDS[table],
-            None if bottom < 0 else CARDS[bottom],
-            None if trump < 0 else _SUITS[trump],
-            None if self._taker < 0 else self._taker,
-            bids,
-            None if self._swapped < 0 else self._swapped,
-            self._completed_tricks(),
-            tuple(self._trick_winners),
-            tuple([CARDS[i] for i in self._trick]),
-            self._leader if phase == _PLAY else None,
-            tuple([d for d in declarations if d.seat == seat]) if declarations else (),
-            tuple(declarations) if resolved is not None else (),
-            resolved,
-            tuple(self._belote_calls),
-            card_points,
-            tricks_won,
-            None if self._stopper < 0 else self._stopper,
-            self._totals,
-            self._target,
-            self._pending,
-        ))
+    Raises:
+        InvalidArgument: ``seat`` is not a seat of the table.
+    """
+    n = s.n
+    if type(seat) is not int or not 0 <= seat < n:
+        check_seat(s, seat)  # raises the typed error
+    phase = s.phase
+    bids = s.bids_view
+    if bids is None:
+        bids = tuple([action_of(s, e) for e in s.history if e[1] <= H_TAKE])
+        if phase >= PLAY:  # the bidding is over: the bids never change again
+            s.bids_view = bids
+    points, won = s.points, s.tricks_won
+    card_points: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    if s.partners:
+        card_points = (points[0] + points[2], points[1] + points[3])
+        tricks_won = (won[0] + won[2], won[1] + won[3])
+    else:
+        card_points, tricks_won = tuple(points), tuple(won)
+    declarations = s.declarations
+    resolved = s.resolved
+    seen = history(s)
+    if declarations and resolved is None and any(d.seat != seat for d in declarations):
+        # Other seats' declarations stay hidden until shown after the first trick.
+        seen = tuple([
+            action
+            for action, entry in zip(seen, s.history, strict=True)
+            if entry[1] != H_DECLARE or entry[0] == seat
+        ])
+    trump, table, bottom = s.trump, s.table_card, s.bottom
+    return _new_observation(Observation, (
+        seat,
+        n,
+        s.dealer,
+        s.rules.name,
+        PHASES[phase],
+        None if phase == OVER else s.to_act,
+        CardSet.from_mask(s.hands[seat]),
+        CARDS[s.turned],
+        None if table < 0 else CARDS[table],
+        None if bottom < 0 else CARDS[bottom],
+        None if trump < 0 else SUITS[trump],
+        None if s.taker < 0 else s.taker,
+        bids,
+        None if s.swapped < 0 else s.swapped,
+        completed_tricks(s),
+        tuple(s.trick_winners),
+        tuple([CARDS[i] for i in s.trick]),
+        s.leader if phase == PLAY else None,
+        tuple([d for d in declarations if d.seat == seat]) if declarations else (),
+        tuple(declarations) if resolved is not None else (),
+        resolved,
+        tuple(s.belote_calls),
+        card_points,
+        tricks_won,
+        None if s.stopper < 0 else s.stopper,
+        s.totals,
+        s.target,
+        s.pending,
+        s.rules,
+        seen,
+    ))

@@ -1,7 +1,11 @@
-"""The play of the cards (rules §5, docs/rules.md#play-obligations): the obligations, tricks, belote-rebelote.
+"""The play of the cards (docs/rules.md#play-obligations): the obligations, tricks, belote-rebelote.
 
-The int layer lives here: [`legal_play_mask`][belote.deal.Deal.legal_play_mask]
-and [`play_card`][belote.deal.Deal.play_card] act on card indices and masks.
+Functions on a [`DealState`][belote.deal.state.DealState], on card indices and
+masks: the legal cards of the seat to act
+([`legal_play_mask`][belote.deal.play.legal_play_mask]), playing one
+([`play_card`][belote.deal.play.play_card] checks it,
+[`apply_play`][belote.deal.play.apply_play] trusts the caller), the rest of a
+deal played at random, and why a card is refused.
 """
 
 from __future__ import annotations
@@ -9,243 +13,277 @@ from __future__ import annotations
 from random import Random
 
 from belote.cards import CARDS, Suit
-from belote.deal.declarations import Declarations
-from belote.deal.state import (
-    _BYTE_CARDS,
-    _H_PLAY,
-    _KING,
-    _OVER,
-    _PLAY,
-    _POINTS,
-    _QUEEN,
-    _SUIT_NAMES,
+from belote.deal.codes import (
+    BYTE_CARDS,
+    CARD_POINTS,
+    H_PLAY,
+    KING,
+    OVER,
+    PLAY,
+    QUEEN,
+    SUIT_NAMES,
     EndReason,
 )
+from belote.deal.declarations import resolve
+from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
 from belote.tricks import follower_mask, winner_index
 
+__all__ = [
+    "apply_play",
+    "can_announce_belote",
+    "find_belote_holder",
+    "legal_play_cards",
+    "legal_play_mask",
+    "obligation",
+    "play_card",
+    "play_out_random",
+    "play_reason",
+    "reset_legal",
+]
 
-class Play(Declarations):
-    """Playing cards and completing tricks (internal)."""
 
-    __slots__ = ()
+def reset_legal(s: DealState) -> None:
+    """Set the legal-card cache after a change outside the play of a card.
 
-    def legal_play_mask(self) -> int:
-        """The mask of cards the seat to act may play now (0 outside the play phase)."""
-        legal = self._legal
-        if legal >= 0:
-            return legal
-        # A trick is under way (an empty trick's mask, the hand, is set when the
-        # trick starts): the obligations on the trick's best card so far.
-        trick = self._trick
-        legal = follower_mask(
-            self._hands[self._to_act],
-            trick[0] >> 3,
-            self._best,
-            self._partners and self._best_pos == len(trick) - 2,
-            self._trump,
-            self.rules.play,
-        )
-        self._legal = legal
+    No card may be played outside the play phase, nor while the holder of
+    the 7 of trump decides on the swap.
+    """
+    s.lmask = -1
+    if s.phase != PLAY or s.swap_holder >= 0:
+        s.legal = 0
+    elif s.trick:
+        s.legal = -1
+    else:
+        s.legal = s.hands[s.to_act]
+
+
+def find_belote_holder(s: DealState) -> None:
+    """Note which seat holds the king and queen of trump (docs/rules.md#belote), if one does."""
+    king, queen = s.trump * 8 + KING, s.trump * 8 + QUEEN
+    pair = 1 << king | 1 << queen
+    s.belote_holder = -1
+    s.belote_pair = ()
+    for seat, hand in enumerate(s.hands):
+        if hand & pair == pair:
+            s.belote_holder = seat
+            s.belote_pair = (king, queen)
+
+
+def legal_play_mask(s: DealState) -> int:
+    """The mask of cards the seat to act may play now (0 outside the play phase)."""
+    legal = s.legal
+    if legal >= 0:
         return legal
+    # A trick is under way (an empty trick's mask, the hand, is set when the
+    # trick starts): the obligations on the trick's best card so far.
+    trick = s.trick
+    legal = follower_mask(
+        s.hands[s.to_act],
+        trick[0] >> 3,
+        s.best,
+        s.partners and s.best_pos == len(trick) - 2,
+        s.trump,
+        s.rules.play,
+    )
+    s.legal = legal
+    return legal
 
-    def can_announce_belote(self, card: int) -> bool:
-        """Whether the seat to act may announce belote with this card index."""
-        # _belote_pair holds the K and Q of trump once a seat holds both; the seat
-        # to act is never the holder outside the play phase (-1 once over).
-        return self._to_act == self._belote_holder and card in self._belote_pair
+def can_announce_belote(s: DealState, card: int) -> bool:
+    """Whether the seat to act may announce belote with this card index."""
+    # _belote_pair holds the K and Q of trump once a seat holds both; the seat
+    # to act is never the holder outside the play phase (-1 once over).
+    return s.to_act == s.belote_holder and card in s.belote_pair
 
-    def legal_play_cards(self) -> list[int]:
-        """The indices of the cards the seat to act may play now, in index order (fast path)."""
-        mask = self._legal
-        if mask < 0:
-            mask = self.legal_play_mask()
-        return [
-            *_BYTE_CARDS[mask & 0xFF],
-            *_BYTE_CARDS[256 + (mask >> 8 & 0xFF)],
-            *_BYTE_CARDS[512 + (mask >> 16 & 0xFF)],
-            *_BYTE_CARDS[768 + (mask >> 24)],
-        ]
+def legal_play_cards(s: DealState) -> list[int]:
+    """The indices of the cards the seat to act may play now, in index order (fast path)."""
+    mask = s.legal
+    if mask < 0:
+        mask = legal_play_mask(s)
+    return [
+        *BYTE_CARDS[mask & 0xFF],
+        *BYTE_CARDS[256 + (mask >> 8 & 0xFF)],
+        *BYTE_CARDS[512 + (mask >> 16 & 0xFF)],
+        *BYTE_CARDS[768 + (mask >> 24)],
+    ]
 
-    def trick_cards(self) -> list[int]:
-        """The card indices of the current trick, in play order (fast layer)."""
-        return self._trick[:]
+def play_card(s: DealState, card: int, belote: bool = False) -> None:
+    """The seat to act plays the card with this index (fast path; every check kept).
 
-    def played_mask(self) -> int:
-        """The mask of every card played so far, the current trick's included (fast layer)."""
-        return self._gone
+    Raises:
+        InvalidArgument: ``card`` is not an int from 0 to 31, or ``belote`` not a bool.
+        IllegalAction: not the play phase, a card not held, a card the
+            obligations forbid, or belote announced where it cannot be.
+    """
+    legal = s.legal
+    if legal < 0:
+        legal = legal_play_mask(s)
+    seat = s.to_act
+    if (
+        legal  # 0 outside the play phase
+        and type(card) is int
+        and 0 <= card < 32
+        and legal >> card & 1
+        and (belote is False or (
+            belote is True and seat == s.belote_holder and card in s.belote_pair
+        ))
+    ):
+        apply_play(s, card, belote)
+        return
+    if type(card) is not int or not 0 <= card < 32:
+        raise InvalidArgument(f"not a card index: {card!r} (expected an int from 0 to 31)")
+    if type(belote) is not bool:
+        raise InvalidArgument(f"belote must be True or False, not {belote!r}")
+    raise IllegalAction(play_reason(s, seat, card, belote) or "illegal play")
 
-    def play_card(self, card: int, belote: bool = False) -> None:
-        """The seat to act plays the card with this index (fast path; every check kept).
+def apply_play(s: DealState, card: int, belote: bool) -> None:
+    """The seat to act plays ``card`` (a legal card: the callers check), completing the trick when it is the last."""
+    seat = s.to_act
+    s.lmask = -1
+    s.hands[seat] ^= 1 << card
+    s.gone |= 1 << card
+    if belote:
+        s.belote_calls[seat] += 1
+        s.history.append((seat, H_PLAY, card + 32))
+    else:
+        s.history.append((seat, H_PLAY, card))
+    trick = s.trick
+    trick.append(card)
+    count = len(trick)
+    if count == 1:
+        s.best = card
+        s.best_pos = 0
+    elif s.beaters[s.best] >> card & 1:
+        s.best = card
+        s.best_pos = count - 1
+    n = s.n
+    if count < n:
+        s.to_act = (seat + 1) % n
+        s.legal = -1
+        return
+    # The trick is complete.
+    winner = (s.leader + s.best_pos) % n
+    table = CARD_POINTS[s.trump]
+    points = 0
+    for c in trick:
+        points += table[c]
+    s.points[winner] += points
+    s.tricks_won[winner] += 1
+    if points:
+        s.counting[winner] = True
+    s.trick_winners.append(winner)
+    s.played += trick
+    s.trick = []
+    s.leader = s.to_act = winner
+    done = s.tricks_done = s.tricks_done + 1
+    if done == 1:
+        resolve(s)
+    if done == s.hand_size:
+        s.phase = OVER
+        s.end = EndReason.PLAYED
+        s.to_act = -1
+        s.legal = 0
+    else:
+        s.legal = s.hands[winner]  # the leader may play any card
 
-        Raises:
-            InvalidArgument: ``card`` is not an int from 0 to 31, or ``belote`` not a bool.
-            IllegalAction: not the play phase, a card not held, a card the
-                obligations forbid, or belote announced where it cannot be.
-        """
-        legal = self._legal
+def play_out_random(s: DealState, rng: Random) -> None:
+    """Play the rest of the deal, each card drawn uniformly among the legal cards.
+
+    The seat to act draws ``int(rng.random() * count)`` over its legal
+    cards in index order (what [`legal_play_cards`][belote.deal.play.legal_play_cards] lists), and a card
+    that may carry belote-rebelote is announced on a further coin toss
+    ``rng.random() < 0.5``. Nobody declares or calls out. A thin loop over
+    [`legal_play_mask`][belote.deal.play.legal_play_mask] and
+    [`apply_play`][belote.deal.play.apply_play].
+
+    Raises:
+        IllegalAction: the deal is not in the play phase (bidding, or over),
+            or the holder of the 7 of trump has still to swap or keep it.
+    """
+    if s.phase != PLAY:
+        raise IllegalAction("not the play phase")
+    if s.swap_holder >= 0:
+        raise IllegalAction(f"seat {s.swap_holder} has first to swap or keep the 7 of trump")
+    rand = rng.random
+    play = apply_play
+    while s.phase == PLAY:
+        legal = s.legal
         if legal < 0:
-            legal = self.legal_play_mask()
-        seat = self._to_act
-        if (
-            legal  # 0 outside the play phase
-            and type(card) is int
-            and 0 <= card < 32
-            and legal >> card & 1
-            and (belote is False or (
-                belote is True and seat == self._belote_holder and card in self._belote_pair
-            ))
-        ):
-            self._play(card, belote)
-            return
-        if type(card) is not int or not 0 <= card < 32:
-            raise InvalidArgument(f"not a card index: {card!r} (expected an int from 0 to 31)")
-        if type(belote) is not bool:
-            raise InvalidArgument(f"belote must be True or False, not {belote!r}")
-        raise IllegalAction(self._play_reason(seat, card, belote) or "illegal play")
+            legal = legal_play_mask(s)
+        # The k-th legal card in index order (as legal_play_cards lists them):
+        # drop the k lowest set bits, then take the lowest one left.
+        k = int(rand() * legal.bit_count())
+        while k:
+            legal &= legal - 1
+            k -= 1
+        card = (legal & -legal).bit_length() - 1
+        # Only the K or Q of trump of the pair's holder can carry belote.
+        play(
+            s,
+            card,
+            s.to_act == s.belote_holder and card in s.belote_pair and rand() < 0.5,
+        )
 
-    def _play(self, card: int, belote: bool) -> None:
-        """The seat to act plays ``card`` (a legal card: the callers check)."""
-        seat = self._to_act
-        self._lmask = -1
-        self._hands[seat] ^= 1 << card
-        self._gone |= 1 << card
-        if belote:
-            self._belote_calls[seat] += 1
-            self._history.append((seat, _H_PLAY, card + 32))
-        else:
-            self._history.append((seat, _H_PLAY, card))
-        trick = self._trick
-        trick.append(card)
-        count = len(trick)
-        if count == 1:
-            self._best = card
-            self._best_pos = 0
-        elif self._beaters[self._best] >> card & 1:
-            self._best = card
-            self._best_pos = count - 1
-        n = self._n
-        if count < n:
-            self._to_act = (seat + 1) % n
-            self._legal = -1
-            return
-        # The trick is complete.
-        winner = (self._leader + self._best_pos) % n
-        table = _POINTS[self._trump]
-        points = 0
-        for c in trick:
-            points += table[c]
-        self._points[winner] += points
-        self._tricks_won[winner] += 1
-        if points:
-            self._counting[winner] = True
-        self._trick_winners.append(winner)
-        self._played += trick
-        self._trick = []
-        self._leader = self._to_act = winner
-        done = self._tricks_done = self._tricks_done + 1
-        if done == 1:
-            self._resolve()
-        if done == self._hand_size:
-            self._phase = _OVER
-            self._end = EndReason.PLAYED
-            self._to_act = -1
-            self._legal = 0
-        else:
-            self._legal = self._hands[winner]  # the leader may play any card
-
-    def play_out_random(self, rng: Random) -> None:
-        """Play the rest of the deal, each card drawn uniformly among the legal cards.
-
-        The seat to act draws ``int(rng.random() * count)`` over its legal
-        cards in index order (what [`legal_play_cards`][belote.deal.Deal.legal_play_cards] lists), and a card
-        that may carry belote-rebelote is announced on a further coin toss
-        ``rng.random() < 0.5``. Nobody declares or calls out. A thin loop over
-        [`legal_play_mask`][belote.deal.Deal.legal_play_mask] and
-        [`play_card`][belote.deal.Deal.play_card]'s own step.
-
-        Raises:
-            IllegalAction: the deal is not in the play phase (bidding, or over).
-        """
-        if self._phase != _PLAY:
-            raise IllegalAction("not the play phase")
-        rand = rng.random
-        legal_play_mask, play = self.legal_play_mask, self._play
-        while self._phase == _PLAY:
-            legal = self._legal
-            if legal < 0:
-                legal = legal_play_mask()
-            # The k-th legal card in index order (as legal_play_cards lists them):
-            # drop the k lowest set bits, then take the lowest one left.
-            k = int(rand() * legal.bit_count())
-            while k:
-                legal &= legal - 1
-                k -= 1
-            card = (legal & -legal).bit_length() - 1
-            # Only the K or Q of trump of the pair's holder can carry belote.
-            play(
-                card,
-                self._to_act == self._belote_holder and card in self._belote_pair and rand() < 0.5,
-            )
-
-    def _play_reason(self, seat: int, card: int, belote: bool) -> str | None:
-        phase = self._phase
-        if phase != _PLAY:
-            if phase == _OVER:
-                return "the deal is over"
-            return f"the bidding is not over: seat {self._to_act} is to bid"
-        if seat != self._to_act:
-            return f"it is seat {self._to_act}'s turn to play, not seat {seat}'s"
-        if not 0 <= card < 32:
-            return f"not a card index: {card}"
-        bit = 1 << card
-        name = CARDS[card]
-        hand = self._hands[seat]
-        if not hand & bit:
-            for other, code, arg in self._history:
-                if code == _H_PLAY and arg in (card, card + 32):  # +32: with belote
-                    by = "him" if other == seat else f"seat {other}"
-                    return f"{name} was already played by {by}"
-            return f"seat {seat} does not hold {name}"
-        if not self.legal_play_mask() & bit:
-            return self._obligation(hand, card)
-        if belote:
-            trump = self._trump
-            if card >> 3 != trump or card & 7 not in (_KING, _QUEEN):
-                return (
-                    f"belote is announced with the king or queen of trump "
-                    f"{Suit(trump).letter}, not with {name}"
-                )
-            if seat != self._belote_holder:
-                return f"seat {seat} does not hold both the king and queen of trump"
-        return None
-
-    def _obligation(self, hand: int, card: int) -> str:
-        """Name the play obligation that forbids ``card`` (rules §5, docs/rules.md#play-obligations)."""
-        trick, trump, play = self._trick, self._trump, self.rules.play
-        led = trick[0] >> 3
-        led_name = _SUIT_NAMES[led]
-        trump_name = _SUIT_NAMES[trump]
-        follow = hand & (0xFF << (8 * led))
-        name = CARDS[card]
-        if follow and card >> 3 != led:
-            return f"{name} does not follow suit: must follow {led_name}, the led suit"
-        if led == trump:
-            best = trick[winner_index(trick, trump)]
+def play_reason(s: DealState, seat: int, card: int, belote: bool) -> str | None:
+    phase = s.phase
+    if phase != PLAY:
+        if phase == OVER:
+            return "the deal is over"
+        return f"the bidding is not over: seat {s.to_act} is to bid"
+    if s.swap_holder >= 0:
+        return f"seat {s.swap_holder} has first to swap or keep the 7 of trump"
+    if seat != s.to_act:
+        return f"it is seat {s.to_act}'s turn to play, not seat {seat}'s"
+    if not 0 <= card < 32:
+        return f"not a card index: {card}"
+    bit = 1 << card
+    name = CARDS[card]
+    hand = s.hands[seat]
+    if not hand & bit:
+        for other, code, arg in s.history:
+            if code == H_PLAY and arg in (card, card + 32):  # +32: with belote
+                by = "him" if other == seat else f"seat {other}"
+                return f"{name} was already played by {by}"
+        return f"seat {seat} does not hold {name}"
+    if not legal_play_mask(s) & bit:
+        return obligation(s, hand, card)
+    if belote:
+        trump = s.trump
+        if card >> 3 != trump or card & 7 not in (KING, QUEEN):
             return (
-                f"{name} is too low: trump was led and a trump higher than "
-                f"{CARDS[best]} must be played when held"
+                f"belote is announced with the king or queen of trump "
+                f"{Suit(trump).letter}, not with {name}"
             )
-        trumps = hand & (0xFF << (8 * trump))
-        pos = winner_index(trick, trump)
-        best = trick[pos]
-        if best >> 3 == trump and card >> 3 == trump and play.must_overtrump:
-            return f"{name} is too low: must overtrump {CARDS[best]} with a higher trump"
-        if trumps and card >> 3 != trump:
-            if best >> 3 == trump:
-                return (
-                    f"void in {led_name}: must overtrump {CARDS[best]} "
-                    f"(or undertrump) with a {trump_name[:-1]}"
-                )
-            return f"void in {led_name}: must trump with a {trump_name[:-1]}"
-        return f"{name} is not allowed by the play obligations"  # pragma: no cover
+        if seat != s.belote_holder:
+            return f"seat {seat} does not hold both the king and queen of trump"
+    return None
+
+def obligation(s: DealState, hand: int, card: int) -> str:
+    """Name the play obligation that forbids ``card`` (rules §5, docs/rules.md#play-obligations)."""
+    trick, trump, play = s.trick, s.trump, s.rules.play
+    led = trick[0] >> 3
+    led_name = SUIT_NAMES[led]
+    trump_name = SUIT_NAMES[trump]
+    follow = hand & (0xFF << (8 * led))
+    name = CARDS[card]
+    if follow and card >> 3 != led:
+        return f"{name} does not follow suit: must follow {led_name}, the led suit"
+    if led == trump:
+        best = trick[winner_index(trick, trump)]
+        return (
+            f"{name} is too low: trump was led and a trump higher than "
+            f"{CARDS[best]} must be played when held"
+        )
+    trumps = hand & (0xFF << (8 * trump))
+    pos = winner_index(trick, trump)
+    best = trick[pos]
+    if best >> 3 == trump and card >> 3 == trump and play.must_overtrump:
+        return f"{name} is too low: must overtrump {CARDS[best]} with a higher trump"
+    if trumps and card >> 3 != trump:
+        if best >> 3 == trump:
+            return (
+                f"void in {led_name}: must overtrump {CARDS[best]} "
+                f"(or undertrump) with a {trump_name[:-1]}"
+            )
+        return f"void in {led_name}: must trump with a {trump_name[:-1]}"
+    return f"{name} is not allowed by the play obligations"  # pragma: no cover

@@ -1,64 +1,95 @@
-"""The seven swap (rules §4, docs/rules.md#seven-swap): the holder of the 7 of trump takes the turned card."""
+"""The seven swap (docs/rules.md#seven-swap): the holder of the 7 of trump decides, swap or keep.
+
+Where the variant has the swap and the trump is the turned suit, the seat
+holding the 7 of trump decides right after the completion, before the first
+lead: ``swap`` (the 7 for the turned card) or ``keep``. While it decides it is
+the seat to act, and the only one: one seat acts at every decision point.
+"""
 
 from __future__ import annotations
 
 from belote.cards import CARDS
-from belote.deal.bidding import Bidding
-from belote.deal.state import _H_SWAP, _PLAY, _SEVEN
+from belote.deal.codes import H_KEEP, H_SWAP, PLAY, SEVEN
+from belote.deal.play import find_belote_holder, reset_legal
+from belote.deal.state import DealState
+
+__all__ = ["apply_keep", "apply_swap", "decision_reason", "open_decision", "swap_open"]
 
 
-class SevenSwap(Bidding):
-    """The seven-of-trump swap (internal)."""
+def swap_open(s: DealState) -> int:
+    """The seat of the 7 of trump if the swap may happen in this deal now, else -1.
 
-    __slots__ = ()
-
-    def swap_seat(self) -> int | None:
-        """The seat that may swap the 7 of trump now, else ``None``."""
-        holder = self._swap_holder()
-        return None if holder < 0 else holder
-
-    def _swap_holder(self) -> int:
-        if (
-            not self.rules.seven_swap
-            or self._phase != _PLAY
-            or self._played
-            or self._trick
-            or self._swapped >= 0
-            or self._table_card < 0
-            or self._table_card >> 3 != self._trump
-            or self._table_card == self._trump * 8 + _SEVEN
-        ):
-            return -1
-        seven = 1 << (self._trump * 8 + _SEVEN)
-        for seat, hand in enumerate(self._hands):
-            if hand & seven and not self._declared[seat]:
-                return seat
+    The variant has the swap, the trump is the suit of the card on the table
+    (taken in round 1), that card is not the 7 itself, nobody has swapped and
+    no card has been played.
+    """
+    if (
+        not s.rules.seven_swap
+        or s.phase != PLAY
+        or s.played
+        or s.trick
+        or s.swapped >= 0
+        or s.table_card < 0
+        or s.table_card >> 3 != s.trump
+        or s.table_card == s.trump * 8 + SEVEN
+    ):
         return -1
+    seven = 1 << (s.trump * 8 + SEVEN)
+    for seat, hand in enumerate(s.hands):
+        if hand & seven:
+            return seat
+    return -1
 
-    def _swap_reason(self, seat: int) -> str | None:
-        rules = self.rules
-        if not rules.seven_swap:
-            return f"{rules.name} has no seven-of-trump swap"
-        if self._phase < _PLAY:
-            return "the 7 of trump can be swapped only once the trump is fixed"
-        if self._played or self._trick:
-            return "the 7 of trump can be swapped only before the first card is played"
-        if self._swapped >= 0:
-            return f"seat {self._swapped} has already swapped the 7 of trump"
-        if self._table_card < 0 or self._table_card >> 3 != self._trump:
-            return "the swap is allowed only when trump is the turned suit (taken in round 1)"
-        seven = self._trump * 8 + _SEVEN
-        if not self._hands[seat] >> seven & 1:
-            return f"seat {seat} does not hold the 7 of trump {CARDS[seven]}"
-        if self._declared[seat]:
-            return f"seat {seat} has already declared: swap before declaring"
+
+def open_decision(s: DealState) -> None:
+    """After the take: the holder of the 7 of trump is to act first where the swap may happen."""
+    holder = swap_open(s)
+    if holder >= 0:
+        s.swap_holder = s.to_act = holder
+
+
+def decision_reason(s: DealState, seat: int) -> str | None:
+    """Why ``seat`` may not swap or keep the 7 of trump now, else ``None``."""
+    rules = s.rules
+    if not rules.seven_swap:
+        return f"{rules.name} has no seven-of-trump swap"
+    if s.phase < PLAY:
+        return "the 7 of trump can be swapped only once the trump is fixed"
+    holder = s.swap_holder
+    seven = s.trump * 8 + SEVEN
+    if holder >= 0:
+        if seat != holder:
+            return f"seat {holder} holds the 7 of trump {CARDS[seven]} and decides, not seat {seat}"
         return None
+    if s.swapped >= 0:
+        return f"seat {s.swapped} has already swapped the 7 of trump"
+    if any(code == H_KEEP for _seat, code, _arg in s.history):
+        return "the 7 of trump was kept: the decision is made once, right after the completion"
+    if s.table_card < 0 or s.table_card >> 3 != s.trump:
+        return "the swap is allowed only when trump is the turned suit (taken in round 1)"
+    if not s.hands[seat] >> seven & 1:
+        return f"seat {seat} does not hold the 7 of trump {CARDS[seven]}"
+    return "the 7 of trump is swapped or kept right after the completion, before the first card"
 
-    def _swap(self, seat: int) -> None:
-        seven = self._trump * 8 + _SEVEN
-        self._hands[seat] ^= (1 << seven) | (1 << self._table_card)
-        self._table_card = seven
-        self._swapped = seat
-        self._history.append((seat, _H_SWAP, None))
-        self._find_belote_holder()
-        self._reset_legal()
+
+def _close(s: DealState) -> None:
+    s.swap_holder = -1
+    s.to_act = s.leader
+    reset_legal(s)
+
+
+def apply_swap(s: DealState, seat: int) -> None:
+    """``seat`` (the deciding holder) swaps the 7 of trump for the card on the table."""
+    seven = s.trump * 8 + SEVEN
+    s.hands[seat] ^= (1 << seven) | (1 << s.table_card)
+    s.table_card = seven
+    s.swapped = seat
+    s.history.append((seat, H_SWAP, None))
+    find_belote_holder(s)
+    _close(s)
+
+
+def apply_keep(s: DealState, seat: int) -> None:
+    """``seat`` (the deciding holder) keeps the 7 of trump; the first leader acts."""
+    s.history.append((seat, H_KEEP, None))
+    _close(s)

@@ -1,0 +1,135 @@
+"""The engine's shared constants: phase numbers, history codes, rank numbers, card tables.
+
+Every module of [`belote.deal`][belote.deal] reads these names from here; they are
+public so that a program driving the fast layer (a bot reading a
+[`SeatView`][belote.deal.SeatView], say) can read the same numbers.
+
+>>> PHASES[PLAY], list(mask_cards(0b1010))
+(<Phase.PLAY: 'play'>, [1, 3])
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import Final
+
+from belote.cards import SUIT_WORDS, Suit
+from belote.tricks import BEATERS, CARD_POINTS
+
+__all__ = [
+    "BEATERS",
+    "BID1",
+    "BID2",
+    "BYTE_CARDS",
+    "CARD_POINTS",
+    "H_DECLARE",
+    "H_KEEP",
+    "H_OFFENCE",
+    "H_PASS",
+    "H_PLAY",
+    "H_STOP",
+    "H_SWAP",
+    "H_TAKE",
+    "JACK",
+    "KING",
+    "OVER",
+    "PHASES",
+    "PLAY",
+    "QUEEN",
+    "SEVEN",
+    "SUITS",
+    "SUIT_NAMES",
+    "EndReason",
+    "Phase",
+    "mask_cards",
+]
+
+
+class Phase(enum.Enum):
+    """Where a deal stands."""
+
+    BIDDING_1 = "bidding-1"
+    """First bidding round: take the turned suit or pass (docs/rules.md#bidding)."""
+    BIDDING_2 = "bidding-2"
+    """Second bidding round: name another suit or pass (docs/rules.md#bidding)."""
+    PLAY = "play"
+    """The cards are played (docs/rules.md#play-obligations); the swap decision and declarations happen here."""
+    OVER = "over"
+    """The deal has ended; [`Deal.result`][belote.deal.Deal.result] is available."""
+
+
+class EndReason(enum.Enum):
+    """Why a deal ended."""
+
+    PLAYED = "played"
+    """Every trick was played."""
+    REDEAL = "redeal"
+    """Everyone passed twice; the next dealer deals again (docs/rules.md#bidding)."""
+    STOPPED = "stopped"
+    """A player said "j'arrête" and the deal stopped at once (docs/rules.md#j-arrete)."""
+
+
+BID1: Final = 0
+"""Phase number of the first bidding round ([`Phase.BIDDING_1`][belote.deal.Phase.BIDDING_1])."""
+BID2: Final = 1
+"""Phase number of the second bidding round."""
+PLAY: Final = 2
+"""Phase number of the play (the swap decision and declarations included)."""
+OVER: Final = 3
+"""Phase number of a deal that has ended."""
+PHASES: Final = (Phase.BIDDING_1, Phase.BIDDING_2, Phase.PLAY, Phase.OVER)
+"""The [`Phase`][belote.deal.Phase] of each phase number."""
+
+# History codes: each history entry is (seat, code, argument).
+H_PASS: Final = 0
+"""History code of a pass (argument ``None``)."""
+H_TAKE: Final = 1
+"""History code of a take (argument: the suit named in round 2, or -1)."""
+H_SWAP: Final = 2
+"""History code of the seven swap."""
+H_DECLARE: Final = 3
+"""History code of a declaration (argument: the tuple of card indices; empty: everything held)."""
+H_PLAY: Final = 4
+"""History code of a card played (argument: the card index, + 32 when belote is announced)."""
+H_STOP: Final = 5
+"""History code of calling out or "j'arrête"."""
+H_OFFENCE: Final = 6
+"""History code of an offence accepted with no effect on play (argument: the Action)."""
+H_KEEP: Final = 7
+"""History code of the holder keeping the 7 of trump."""
+
+SEVEN: Final = 0
+"""Rank number of the 7 (``Rank.SEVEN``)."""
+JACK: Final = 4
+"""Rank number of the jack."""
+QUEEN: Final = 5
+"""Rank number of the queen."""
+KING: Final = 6
+"""Rank number of the king."""
+
+SUITS: Final = tuple(Suit)
+"""The suits by suit number."""
+SUIT_NAMES: Final = SUIT_WORDS
+"""The suits' names by suit number, for messages."""
+
+BYTE_CARDS: Final = tuple(
+    tuple(8 * k + r for r in range(8) if byte >> r & 1) for k in range(4) for byte in range(256)
+)
+"""``BYTE_CARDS[256 * k + byte]``: the card indices of the ranks set in ``byte`` in suit ``k``.
+
+Joining four rows lists a card mask's cards in index order without a loop
+over bits.
+"""
+
+
+def mask_cards(mask: int) -> Iterator[int]:
+    """The card indices of a card mask, lowest first.
+
+    >>> list(mask_cards(1 << 3 | 1 << 12))
+    [3, 12]
+    """
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

@@ -1,0 +1,156 @@
+"""What one seat may know, as plain ints: [`SeatView`][belote.deal.SeatView], the fast form of an observation.
+
+A bot that decides by card masks and action ids reads a
+[`SeatView`][belote.deal.SeatView] from [`Deal.seat_view`][belote.deal.Deal.seat_view]
+and answers an action id for [`Deal.apply_id`][belote.deal.Deal.apply_id]: the
+built-in bots do exactly this (see [`belote.agents`][belote.agents]). The view
+is a snapshot: it holds no reference to the deal and never another seat's
+hidden cards.
+
+>>> from belote.deal import Deal
+>>> deal = Deal("classic", list(range(32)), dealer=3)
+>>> view = deal.seat_view(0)
+>>> view.phase, view.to_act, bin(view.hand), view.legal == deal.legal_action_mask()
+(<Phase.BIDDING_1: 'bidding-1'>, 0, '0b11000000111', True)
+>>> deal.seat_view(1).legal
+0
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+from belote.actions import ID_STOP
+from belote.deal.calling_out import points_so_far
+from belote.deal.codes import OVER, PHASES, Phase
+from belote.deal.legal import legal_action_mask
+from belote.deal.state import DealState, check_seat
+
+if TYPE_CHECKING:
+    from belote.rules import Rules
+
+__all__ = ["SeatView", "seat_view"]
+
+
+class SeatView(NamedTuple):
+    """One seat's view of a deal as ints and masks (the fast form of [`Observation`][belote.deal.Observation]).
+
+    Cards are indices 0 to 31 (``8 * suit + rank``, see [`Card.index`][belote.cards.Card.index])
+    and sets of cards are masks (bit ``i``: card ``i``); ``-1`` stands for
+    "none". Sides are teams (seat % 2) at four players in pairs, else seats.
+
+    Attributes:
+        seat: the seat this view is for.
+        players: the number of players.
+        dealer: the dealer's seat.
+        phase: the deal's phase.
+        to_act: the seat to act, -1 once the deal is over.
+        hand: this seat's cards (a mask).
+        legal: the legal action-id mask (bit ``i``: id ``i`` of
+            [`belote.actions`][belote.actions]) when this seat is to act, else 0.
+        turned: the card turned up after the first distribution.
+        table_card: the card face up on the table, else -1.
+        trump: the trump suit number (0 to 3), else -1.
+        taker: the taker's seat, else -1.
+        bid_count: bids made so far in the current bidding round.
+        trick: the cards of the current trick, in play order.
+        trick_leader: the seat that leads or led the current trick.
+        winning: the position in ``trick`` of its best card so far, -1 when empty.
+        tricks_done: completed tricks.
+        gone: every card played so far, the current trick's included (a mask).
+        belote_calls: belote announcements made per seat.
+        swapped: the seat that swapped the 7 of trump, else -1.
+        card_points: card points won so far per side.
+        tricks_won: tricks won so far per side.
+        so_far: when this seat may call out or stop now, each side's points so
+            far ([`Deal.points_so_far`][belote.deal.Deal.points_so_far]); else ``()``.
+        totals: the match scores per side before this deal.
+        target: the match target.
+        pending: litige points waiting from earlier deals.
+        rules: the variant's rules.
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    phase: Phase
+    to_act: int
+    hand: int
+    legal: int
+    turned: int
+    table_card: int
+    trump: int
+    taker: int
+    bid_count: int
+    trick: tuple[int, ...]
+    trick_leader: int
+    winning: int
+    tricks_done: int
+    gone: int
+    belote_calls: tuple[int, ...]
+    swapped: int
+    card_points: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    so_far: tuple[int, ...]
+    totals: tuple[int, ...]
+    target: int
+    pending: int
+    rules: Rules
+
+
+_new: Final = tuple.__new__
+
+
+def seat_view(s: DealState, seat: int) -> SeatView:
+    """The [`SeatView`][belote.deal.SeatView] of ``seat`` now.
+
+    Raises:
+        InvalidArgument: ``seat`` is not a seat of the table.
+    """
+    if type(seat) is not int or not 0 <= seat < s.n:
+        check_seat(s, seat)
+    phase = s.phase
+    to_act = s.to_act if phase != OVER else -1
+    legal = 0
+    so_far: tuple[int, ...] = ()
+    if seat == to_act:
+        legal = s.lmask
+        if legal < 0:
+            legal = legal_action_mask(s)
+        if legal >> ID_STOP & 1:
+            so_far = tuple([points_so_far(s, side) for side in range(2 if s.partners else s.n)])
+    points, won = s.points, s.tricks_won
+    if s.partners:
+        card_points: tuple[int, ...] = (points[0] + points[2], points[1] + points[3])
+        tricks_won: tuple[int, ...] = (won[0] + won[2], won[1] + won[3])
+    else:
+        card_points, tricks_won = tuple(points), tuple(won)
+    trick = s.trick
+    return _new(SeatView, (
+        seat,
+        s.n,
+        s.dealer,
+        PHASES[phase],
+        to_act,
+        s.hands[seat],
+        legal,
+        s.turned,
+        s.table_card,
+        s.trump,
+        s.taker,
+        s.bid_count,
+        tuple(trick),
+        s.leader,
+        s.best_pos if trick else -1,
+        s.tricks_done,
+        s.gone,
+        tuple(s.belote_calls),
+        s.swapped,
+        card_points,
+        tricks_won,
+        so_far,
+        s.totals,
+        s.target,
+        s.pending,
+        s.rules,
+    ))
