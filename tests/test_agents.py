@@ -48,9 +48,6 @@ class Snoop:
         for obj in _reachable(given):
             if isinstance(obj, Deal | DealState):
                 self.found.append(type(obj).__name__)
-        frame = sys._getframe(1)  # the caller's locals: the driver holds the deal
-        if any(isinstance(v, Deal) for v in frame.f_locals.values()) and self.fast is None:
-            self.found.append("frame")  # pragma: no cover - a frame walk is not a reference
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         self._search(observation, legal)
