@@ -1,7 +1,7 @@
 """A whole match of deals played by agents: dealer rotation, pending points, the winner.
 
 [`Game`][belote.game.Game] deals from seeded shuffles (or given decks), asks each seat's
-[`Agent`][belote.game.Agent] for its actions, passes the match totals, target and pending
+[`Agent`][belote.agents.Agent] for its actions, passes the match totals, target and pending
 litige points to every [`Deal`][belote.deal.Deal], and adds each result to a
 [`Match`][belote.match.Match] until a side wins (rules §8, docs/rules.md#match).
 
@@ -9,23 +9,24 @@ litige points to every [`Deal`][belote.deal.Deal], and adds each result to a
 >>> result.winner in (0, 1), result.totals == result.match.totals
 (True, True)
 
-An agent is anything with ``choose(observation, legal) -> Action``; the
-bots engineer's players plug in here. [`RandomAgent`][belote.game.RandomAgent] plays uniformly at
-random among the legal actions, from its own seed.
+An agent is anything with ``choose(observation, legal) -> Action`` (the one
+[`Agent`][belote.agents.Agent] protocol of [`belote.agents`][belote.agents]): the
+built-in [`RandomBot`][belote.agents.RandomBot] (also named
+[`RandomAgent`][belote.game.RandomAgent] here), [`HeuristicBot`][belote.agents.HeuristicBot]
+and [`PIMCBot`][belote.pimc.PIMCBot] play here as they play in simulations and duels.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Protocol, runtime_checkable
 
 import attrs
 
-from belote.actions import Action, Verb
+from belote.agents import Agent, RandomBot, act
 from belote.cards import Card
-from belote.deal import Deal, Observation
-from belote.errors import IllegalAction, InvalidArgument
+from belote.deal import Deal
+from belote.errors import InvalidArgument
 from belote.match import Match, MatchResult
 from belote.match import next_dealer as _match_next_dealer
 from belote.rules import Rules, get_rules
@@ -34,36 +35,8 @@ from belote.scoring import DealResult
 __all__ = ["Agent", "Game", "GameResult", "RandomAgent", "next_dealer", "play_match"]
 
 
-@runtime_checkable
-class Agent(Protocol):
-    """A player: picks one of the legal actions from what its seat can see."""
-
-    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """Return one action of ``legal`` (all of them are the observing seat's).
-
-        When the holder of the 7 of trump may swap out of turn (rules §4, docs/rules.md#seven-swap),
-        ``legal`` is ``[swap, pass]``: ``pass`` there means "keep the 7" and
-        is not recorded.
-        """
-        ...  # pragma: no cover
-
-
-class RandomAgent:
-    """An agent that plays uniformly at random among the legal actions.
-
-    Args:
-        seed: seed of the agent's own `random.Random`.
-    """
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """Any legal action, uniformly."""
-        return legal[self.rng.randrange(len(legal))]
-
-    def __repr__(self) -> str:
-        return "RandomAgent()"
+RandomAgent = RandomBot
+"""The random agent under its former name: [`RandomBot`][belote.agents.RandomBot]."""
 
 
 def next_dealer(rules: Rules, players: int, dealer: int, result: DealResult) -> int:
@@ -263,23 +236,11 @@ class Game:
         Raises:
             IllegalAction: an agent chose an action that is not legal.
         """
-        swap_offered = False
+        agents = self.agents
         while not deal.is_over:
             seat = deal.to_act
             assert seat is not None
-            holder = deal.swap_seat()
-            if holder is not None and holder != seat and not swap_offered:
-                swap_offered = True
-                offer = [Action.swap(holder), Action.pass_(holder)]
-                choice = self.agents[holder].choose(deal.observation(holder), offer)
-                if choice not in offer:
-                    raise IllegalAction(f"seat {holder} chose {choice}, not one of swap or pass")
-                if choice.verb is Verb.SWAP:
-                    deal.apply(choice)
-                continue
-            legal = [action for action in deal.legal_actions() if action.seat == seat]
-            choice = self.agents[seat].choose(deal.observation(seat), legal)
-            deal.apply(choice)
+            act(deal, agents[seat])
         return deal.result
 
     def play_deal(self) -> Deal:

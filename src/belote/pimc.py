@@ -34,7 +34,7 @@ exactly the sampled hands under the variant's dealing procedure (the dealing
 layout read backwards), then the deal's public history replayed on it, so
 the engine checks again that the sample agrees with every card played.
 
->>> from belote.bots import HeuristicBot, play_deal
+>>> from belote.agents import HeuristicBot, play_deal
 >>> from belote.deal import Deal
 >>> deal = Deal.random("classic", seed=5, dealer=0)
 >>> bots = [PIMCBot(samples=4, seed=1), HeuristicBot(), PIMCBot(samples=4, seed=1), HeuristicBot()]
@@ -50,17 +50,16 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from belote.actions import ID_DECLARE, Action, Verb
+from belote.actions import Action, Verb
+from belote.agents import HeuristicBot
 from belote.announcements import Kind
-from belote.bots import HeuristicBot
-from belote.deal import Deal, Observation
-from belote.deal.dealing import _layout
+from belote.cards import CardSet
+from belote.deal import Deal, Observation, Phase
 from belote.errors import IllegalAction, InvalidArgument
-from belote.rules import CallingOut
 from belote.solver import solve
 from belote.tricks import follower_mask, winner_index
 
-__all__ = ["PIMCBot", "SeatKnowledge", "knowledge", "sample_deals"]
+__all__ = ["PIMCBot", "SeatKnowledge", "knowledge", "sample_deal", "sample_deals"]
 
 _FULL = (1 << 32) - 1
 _SEVEN = 0
@@ -102,37 +101,38 @@ class SeatKnowledge:
     actions: tuple[Action, ...]
 
 
-def knowledge(deal: Deal, seat: int) -> SeatKnowledge:
-    """What ``seat`` knows of the hidden cards of ``deal``, a deal in the play phase.
+def knowledge(observation: Observation) -> SeatKnowledge:
+    """What the observing seat knows of the hidden cards, from its [`Observation`][belote.deal.Observation] in the play phase.
 
-    Only what the seat may see is read: its observation and the public
-    history (another seat's declarations count once shown).
+    Only what the seat may see is read: its hand and the public history
+    ([`Observation.history`][belote.deal.Observation], where another seat's
+    declarations appear once shown).
 
     Raises:
-        InvalidArgument: the deal is not in the play phase, or no such seat.
+        InvalidArgument: the observation is not of the play phase.
     """
-    obs: Observation = deal.observation(seat)
+    obs = observation
+    seat = obs.seat
     trump, taker = obs.trump, obs.taker
-    if trump is None or taker is None or deal.is_over:
+    if trump is None or taker is None or obs.phase is not Phase.PLAY:
         raise InvalidArgument("a seat's knowledge is read in the play phase")
-    rules = deal.rules
+    rules = obs.rules
     n = obs.players
     trump_i = int(trump)
     partners = rules.partnerships and n == 4
-    shown = obs.scoring_declarations is not None
-    offences = {record.index for record in deal.offences}
     actions: list[Action] = []
-    plays: list[tuple[int, int, int, int, bool, bool]] = []  # seat, card, led, best, pib, offence
+    plays: list[tuple[int, int, int, int, bool, bool]] = []  # seat, card, led, best, pib, free
     trick: list[int] = []
     declared: set[int] = set()
     barred = [0] * n  # cards a seat cannot hold, from its declarations
     held = [0] * n  # cards known to be held (before play), from declarations and belote
-    for index, action in enumerate(deal.history):
+    seven = 8 * trump_i + _SEVEN
+    for action in obs.history:
         verb = action.verb
         if verb is Verb.DECLARE:
             who = action.seat
-            if who in declared or (who != seat and not shown):
-                continue  # replayed already, or not shown yet: the seat does not know it
+            if who in declared:
+                continue  # replayed already
             # Replayed one combination at a time: "declare" alone would declare
             # whatever the sampled hand holds.
             declared.add(who)
@@ -147,13 +147,15 @@ def knowledge(deal: Deal, seat: int) -> SeatKnowledge:
                         barred[who] |= (mask << 1 | mask >> 1) & suit & ~mask
                     actions.append(Action.declare(who, cards))
             continue
+        if verb is Verb.KEEP:
+            held[action.seat] |= 1 << seven  # the seat asked to swap holds the 7 of trump
         elif verb is Verb.PLAY:
             card = action.cards[0].index
             if trick:
                 pos = winner_index(trick, trump_i)
                 best = trick[pos]
                 pib = partners and pos == len(trick) - 2
-                plays.append((action.seat, card, trick[0] >> 3, best, pib, index in offences))
+                plays.append((action.seat, card, trick[0] >> 3, best, pib, False))
             else:
                 plays.append((action.seat, card, -1, -1, False, True))
             trick.append(card)
@@ -169,7 +171,7 @@ def knowledge(deal: Deal, seat: int) -> SeatKnowledge:
     gone = 0
     for mask in played:
         gone |= mask
-    hand_size = deal.tricks_per_deal
+    hand_size = len(obs.hand) + played[seat].bit_count()
     counts = tuple(hand_size - played[s].bit_count() for s in range(n))
     turned = obs.turned.index
     if rules.taker_takes_turned:
@@ -268,61 +270,39 @@ def _assign(info: SeatKnowledge, rng: random.Random) -> tuple[list[int], int] | 
     return hands, (got[-1] if info.stock else 0)
 
 
-def _deck(deal: Deal, hands: Sequence[int], stock: int, info: SeatKnowledge) -> list[int]:
-    """A deck that deals ``hands`` (the hands now, plus the cards each played)."""
-    rules = deal.rules
-    n = deal.players
-    taker = deal.taker
-    assert taker is not None and deal.trump is not None
-    turned = deal.turned.index
+def _initial_hands(obs: Observation, hands: Sequence[int], info: SeatKnowledge) -> list[int]:
+    """The hands after the completion that lead to ``hands`` now (the cards each played given back)."""
     initial = list(hands)
     for action in info.actions:
         if action.verb is Verb.PLAY:
             initial[action.seat] |= action.cards[0].bit
-    if rules.taker_takes_turned:
-        initial[taker] &= ~(1 << turned)
-    swapped = next((a.seat for a in info.actions if a.verb is Verb.SWAP), None)
-    if swapped is not None:
-        seven = 8 * int(deal.trump) + _SEVEN
-        initial[swapped] = initial[swapped] & ~(1 << turned) | 1 << seven
-    layout = _layout(rules, n, deal.dealer)
-    deck = [-1] * 32
-    deck[layout.turned] = turned
-    for s in range(n):
-        positions = layout.first[s] + layout.completion[taker][s]
-        for pos, card in zip(positions, _bits(initial[s]), strict=True):
-            deck[pos] = card
-    bottom = deal.bottom
-    if bottom is not None:
-        deck[31] = bottom.index
-    rest = iter(_bits(stock))
-    for pos in range(32):
-        if deck[pos] < 0:
-            deck[pos] = next(rest)
-    return deck
+    if obs.swapped is not None:
+        assert obs.trump is not None
+        seven = 8 * int(obs.trump) + _SEVEN
+        initial[obs.swapped] = initial[obs.swapped] & ~obs.turned.bit | 1 << seven
+    return initial
 
 
 def sample_deals(
-    deal: Deal, seat: int, count: int, rng: random.Random, info: SeatKnowledge | None = None
+    observation: Observation, count: int, rng: random.Random, info: SeatKnowledge | None = None
 ) -> Iterator[Deal]:
-    """Deals in the same position as ``deal``, the cards ``seat`` cannot see dealt at random.
+    """Deals in the observed position, the cards the seat cannot see dealt at random.
 
-    Each sampled deal agrees with everything ``seat`` has observed (see the
+    Each sampled deal agrees with everything the seat has observed (see the
     module's notes) and has the same public history. Yields ``count`` deals
     (none if no deal fits, which does not happen for a deal played by the rules).
 
     Args:
-        deal: a deal in the play phase.
-        seat: the observing seat.
+        observation: the observing seat's observation, in the play phase.
         count: how many deals to yield.
         rng: the random generator the draws come from.
         info: the seat's knowledge, if already read ([`knowledge`][belote.pimc.knowledge]).
     """
     if info is None:
-        info = knowledge(deal, seat)
+        info = knowledge(observation)
     made = 0
     for _ in range(4 * count):
-        sample = _sample(deal, info, rng)
+        sample = sample_deal(observation, info, rng)
         if sample is not None:
             yield sample
             made += 1
@@ -330,20 +310,27 @@ def sample_deals(
                 return
 
 
-def _sample(deal: Deal, info: SeatKnowledge, rng: random.Random) -> Deal | None:
-    """One sampled deal, or ``None`` if none fits or the replay refuses the sample."""
+def sample_deal(observation: Observation, info: SeatKnowledge, rng: random.Random) -> Deal | None:
+    """One sampled deal, or ``None`` if none fits or the replay refuses the sample.
+
+    The sampled hands are dealt by [`Deal.from_hands`][belote.deal.Deal.from_hands]
+    and the public history replayed on them, so the engine checks the sample
+    against every card played.
+    """
     assigned = _assign(info, rng)
     if assigned is None:
         return None
     hands, stock = assigned
-    sample = Deal(
-        deal.rules, _deck(deal, hands, stock, info), deal.dealer, deal.players,
-        totals=deal.totals, target=deal.target, pending=deal.pending, lenient=deal.lenient,
-    )
+    obs = observation
     try:
+        sample = Deal.from_hands(
+            obs.rules, _initial_hands(obs, hands, info), dealer=obs.dealer, turned=obs.turned,
+            taker=obs.taker, players=obs.players, stock=CardSet.from_mask(stock),
+            bottom=obs.bottom, totals=obs.totals, target=obs.target, pending=obs.pending,
+        )
         for action in info.actions:
             sample.apply(action)
-    except IllegalAction:  # an observation the sampler does not model; draw again
+    except (IllegalAction, InvalidArgument):  # an observation the sampler does not model
         return None
     return sample
 
@@ -363,7 +350,7 @@ class PIMCBot:
       taker's side end ahead (for a contract, roughly: is it made)? The
       card that wins on most samples is played;
     - earlier at three players (``french``), where even that is too slow,
-      it plays the [`HeuristicBot`][belote.bots.HeuristicBot]'s card.
+      it plays the [`HeuristicBot`][belote.agents.HeuristicBot]'s card.
 
     Ties go to the heuristic's card, then to the lowest card index.
     Bidding, the seven swap, declarations and calling out are the
@@ -415,60 +402,52 @@ class PIMCBot:
     def start_deal(self, rng: random.Random) -> None:
         """Nothing to do: the bot draws from its own seed."""
 
-    def accepts_swap(self, deal: Deal, seat: int) -> bool:
-        """The heuristic's choice (always)."""
-        return self.heuristic.accepts_swap(deal, seat)
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Bid, swap, declare or call out as the heuristic does; play the PIMC card (the [`Agent`][belote.agents.Agent] path)."""
+        plays = [action for action in legal if action.verb is Verb.PLAY]
+        heuristic = self.heuristic.choose(observation, legal)
+        if heuristic.verb is not Verb.PLAY or len({a.cards[0] for a in plays}) == 1:
+            return heuristic
+        card = self.card(observation, plays, heuristic.cards[0].index)
+        options = [action for action in plays if action.cards[0].index == card]
+        return max(options, key=lambda action: action.belote)  # belote is always announced
 
-    def act(self, deal: Deal, seat: int) -> None:
-        """Bid, declare or call out as the heuristic does; play the PIMC card."""
-        legal = deal.legal_play_mask()
-        if not legal:
-            self.heuristic.act(deal, seat)
-            return
-        if deal.tricks_played == 0 and deal.legal_action_mask() >> ID_DECLARE & 1:
-            self.heuristic.act(deal, seat)
-            return
-        if deal.rules.calling_out is not CallingOut.NONE and self.heuristic._should_stop(
-            deal, seat
-        ):
-            deal.stop()
-            return
-        card = self.card(deal, seat)
-        deal.play_card(card, deal.can_announce_belote(card))
+    def card(
+        self, observation: Observation, plays: Sequence[Action], preferred: int | None = None
+    ) -> int:
+        """The card index the observing seat plays, among the ``play`` actions of ``plays``.
 
-    def _heuristic_card(self, deal: Deal, seat: int) -> int:
-        trump, taker = deal.trump, deal.taker
-        assert trump is not None and taker is not None
-        return self.heuristic.card_choice(
-            seat=seat, players=deal.players, partners=deal.sides == 2 and deal.players == 4,
-            hand=deal.hand_mask(seat), legal=deal.legal_play_mask(), trick=deal.trick_cards(),
-            leader=deal.trick_leader, trump=int(trump), taker=taker, played=deal.played_mask(),
-        )
-
-    def card(self, deal: Deal, seat: int) -> int:
-        """The card index ``seat`` (the seat to act, in the play phase) plays.
+        Args:
+            observation: the seat's observation, in the play phase.
+            plays: its legal ``play`` actions.
+            preferred: the heuristic's card, which wins ties (computed when ``None``).
 
         Raises:
-            InvalidArgument: ``seat`` is not to play a card.
+            InvalidArgument: no card to play.
         """
-        if deal.to_act != seat or not deal.legal_play_mask():
-            raise InvalidArgument(f"seat {seat} is not to play a card")
+        cards = sorted({action.cards[0].index for action in plays if action.verb is Verb.PLAY})
+        if not cards:
+            raise InvalidArgument(f"seat {observation.seat} is not to play a card")
         self.last_samples = 0
-        cards = deal.legal_play_cards()
         if len(cards) == 1:
             return cards[0]
-        preferred = self._heuristic_card(deal, seat)
-        left = deal.tricks_per_deal - deal.tricks_played
-        exact = left <= self.exact_tricks or deal.players == 2
-        if not exact and deal.sides != 2:
+        if preferred is None:
+            preferred = self.heuristic.choose(observation, plays).cards[0].index
+        n = observation.players
+        rules = observation.rules
+        sides = rules.side_count(n)
+        left = len(observation.hand)  # tricks left, the current one included
+        exact = left <= self.exact_tricks or n == 2
+        if not exact and sides != 2:
             return preferred
         start = time.perf_counter()
-        info = knowledge(deal, seat)
+        info = knowledge(observation)
+        seat = observation.seat
         key = ";".join(map(str, info.actions))
-        rng = random.Random(f"pimc:{self.seed}:{seat}:{deal.hand_mask(seat)}:{key}")
+        rng = random.Random(f"pimc:{self.seed}:{seat}:{observation.hand.mask}:{key}")
         totals = dict.fromkeys(cards, 0)
-        mine = deal.side(seat)
-        for sample in sample_deals(deal, seat, self.samples, rng, info):
+        mine = seat & 1 if sides == 2 and n == 4 else seat
+        for sample in sample_deals(observation, self.samples, rng, info):
             if exact:
                 solution = solve(sample)
                 sign = 1 if solution.maximising else -1

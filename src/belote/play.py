@@ -1,14 +1,15 @@
 """``belote play``: a person plays a whole match in the terminal against bots.
 
 The person sits at seat 0 (with seat 2 as partner in the four-player
-variants); every other seat is a [`HeuristicBot`][belote.bots.HeuristicBot].
+variants); every other seat is a [`HeuristicBot`][belote.agents.HeuristicBot], driven
+like every agent through [`belote.agents.act`][belote.agents.act] (it sees only its seat's view).
 Before each choice the terminal shows the match score, the points of the
 deal so far, the trump and who took it, the current trick and the hand
 sorted by suit, then the choices, numbered. Calling out (or "j'arrête")
 always comes last, shows the team's points against the target and asks for
 confirmation. An answer is a number from the list, a card (``JH``, ``10S``:
 plays it, announcing belote when that card may), a word (``pass``, ``take``,
-``take H``, ``declare``, ``swap``), or ``help``. A card that may not be
+``take H``, ``declare``, ``swap``, ``keep``), or ``help``. A card that may not be
 played is refused with the reason in plain words ("you must follow hearts");
 anything else not understood is asked again. When only one choice is left
 it is made for the person, who is told which. ``quit`` or the end of the
@@ -29,7 +30,7 @@ from typing import Final, TextIO
 
 from belote.actions import Action, Verb
 from belote.announcements import find_combinations
-from belote.bots import HeuristicBot, Player, play_deal
+from belote.agents import HeuristicBot, act
 from belote.cards import SUIT_WORDS, Card, CardSet, Suit
 from belote.deal import Deal
 from belote.errors import NotationError
@@ -49,7 +50,7 @@ HELP: Final = """\
 How to answer:
   a number      the choice with that number in the list
   a card        JH, 10S, 7D ... plays that card (belote is announced for you)
-  a word        pass, take, take H (second round: name a suit), declare, swap
+  a word        pass, take, take H (second round: name a suit), declare, swap, keep
   help          this text
   quit          leave the match
 Cards: 7 8 9 10 J Q K A and a suit letter S (spades) H (hearts) D (diamonds) C (clubs).
@@ -128,7 +129,7 @@ def explain_refusal(reason: str) -> str:
 
 
 class HumanPlayer:
-    """A [`Player`][belote.bots.Player] that asks a person what to do.
+    """The person at seat 0: the table shows the seat's hand and everything public, and asks what to do.
 
     Args:
         stdin: where the answers are read, one per line.
@@ -166,18 +167,6 @@ class HumanPlayer:
             if answer in ("n", "no", ""):
                 return False
             self.out.write("Please answer yes or no.\n")
-
-    def accepts_swap(self, deal: Deal, seat: int) -> bool:
-        """Ask whether to exchange the 7 of trump for the turned card (rules §4, docs/rules.md#seven-swap)."""
-        self._show(deal, seat)
-        self.out.write(f"  1. swap your 7 of trump for {deal.turned}\n  2. keep it\n")
-        while True:
-            answer = self._ask("Your choice: ").lower()
-            if answer in ("1", "y", "yes", "swap"):
-                return True
-            if answer in ("2", "n", "no", "pass", "keep"):
-                return False
-            self.out.write("Please answer 1 (swap) or 2 (keep).\n")
 
     def _score_lines(self, deal: Deal) -> list[str]:
         names = side_names(deal.rules, deal.players)
@@ -281,7 +270,7 @@ def _menu(deal: Deal, seat: int) -> list[Action]:
             others.append(action)
     trump = deal.trump
     strength = None if trump is None else int(trump)
-    order = {Verb.TAKE: 0, Verb.PASS: 1, Verb.SWAP: 2, Verb.DECLARE: 3}
+    order = {Verb.TAKE: 0, Verb.PASS: 1, Verb.SWAP: 2, Verb.KEEP: 3, Verb.DECLARE: 4}
     others.sort(key=lambda a: (order.get(a.verb, 9), -1 if a.suit is None else int(a.suit)))
     cards = sorted(plays, key=lambda c: (c.suit, -c.strength(strength)))
     return [*others, *(plays[card] for card in cards), *stops]
@@ -298,6 +287,8 @@ def _describe(action: Action, deal: Deal) -> str:
         return f"take {SUIT_WORDS[suit]} {suit.symbol} as trump{turned}"
     if verb is Verb.SWAP:
         return f"swap your 7 of trump for the turned {deal.turned}"
+    if verb is Verb.KEEP:
+        return "keep your 7 of trump"
     if verb is Verb.DECLARE:
         if not action.cards:
             combos = find_combinations(CardSet.from_mask(deal.hand_mask(action.seat)), rules)
@@ -318,7 +309,7 @@ def _describe(action: Action, deal: Deal) -> str:
             f"{deal.totals[side] + so_far} of {deal.target})")
 
 
-_WORDS: Final = {"pass": Verb.PASS, "take": Verb.TAKE, "swap": Verb.SWAP,
+_WORDS: Final = {"pass": Verb.PASS, "take": Verb.TAKE, "swap": Verb.SWAP, "keep": Verb.KEEP,
                  "declare": Verb.DECLARE, "stop": Verb.STOP, "call": Verb.STOP}
 
 
@@ -367,30 +358,6 @@ def _interpret(
     return None, f"'{answer[:20]}' is not understood. {hint}"
 
 
-class _Narrated:
-    """Wraps a player and reports what every seat did, trick by trick."""
-
-    def __init__(self, player: Player, out: TextIO, log: list[int]) -> None:
-        self.player = player
-        self.out = out
-        self.log = log  # shared: [actions reported, tricks reported, declarations, contest]
-
-    def start_deal(self, rng: random.Random) -> None:
-        self.player.start_deal(rng)
-
-    def accepts_swap(self, deal: Deal, seat: int) -> bool:
-        accepted = self.player.accepts_swap(deal, seat)
-        if accepted:
-            self.out.write(_does(deal, seat, "swap", "swaps")
-                           + f" the 7 of trump for {deal.turned}.\n")
-            self.log[0] += 1
-        return accepted
-
-    def act(self, deal: Deal, seat: int) -> None:
-        self.player.act(deal, seat)
-        report(deal, self.out, self.log)
-
-
 def _action_text(action: Action, deal: Deal, rebelote: bool = False) -> str:
     seat, verb = action.seat, action.verb
     if verb is Verb.PASS:
@@ -400,6 +367,8 @@ def _action_text(action: Action, deal: Deal, rebelote: bool = False) -> str:
         return _does(deal, seat, "take", "takes") + f" {SUIT_WORDS[suit]} {suit.symbol} as trump."
     if verb is Verb.SWAP:
         return _does(deal, seat, "swap", "swaps") + f" the 7 of trump for {deal.turned}."
+    if verb is Verb.KEEP:
+        return _does(deal, seat, "keep", "keeps") + " the 7 of trump."
     if verb is Verb.PLAY:
         text = _does(deal, seat, "play", "plays") + f" {action.cards[0]}"
         if action.belote:
@@ -495,7 +464,7 @@ def play_match(
     match = Match(rules, target, n)
     log = [0, 0, 0, 0]
     human = HumanPlayer(stdin, out)
-    table = [_Narrated(human if seat == 0 else HeuristicBot(), out, log) for seat in range(n)]
+    bots = [HeuristicBot() for _ in range(n)]
     partner = " Your partner is seat 2." if rules.partnerships and n == 4 else ""
     out.write(f"{rules.name}: you play against bots.{partner} First to {match.target} wins.\n"
               "Answer with a number, a card such as JH, or a word such as 'take'; "
@@ -509,7 +478,13 @@ def play_match(
         log[:] = [0, 0, 0, 0]
         out.write(f"\n=== Deal {number}: {who(deal, dealer)} "
                   f"{'deal' if dealer == 0 else 'deals'} ===\n")
-        result = play_deal(deal, table)
+        while not deal.is_over:
+            if deal.to_act == 0:
+                human.act(deal, 0)
+            else:
+                act(deal, bots[deal.to_act or 0])
+            report(deal, out, log)
+        result = deal.result
         if result.outcome is Outcome.REDEAL:
             out.write("Everyone passed: the cards are dealt again.\n")
         match.add(result)

@@ -1,12 +1,23 @@
-"""Bots by name, with options: ``random``, ``heuristic``, ``pimc:samples=20``.
+"""Bots by name, with options: ``random``, ``heuristic``, ``pimc:samples=20``, ``mypkg.bots:Cautious``.
 
 A bot is named by a spec ``NAME[:OPTION=VALUE,...]``; each name maps to a
-factory that makes one fresh [`Player`][belote.bots.Player] from the options.
-``random`` and ``heuristic`` are built in; another module adds its own bot
-with [`register_bot`][belote.registry.register_bot]. The name ``pimc`` is
-looked up lazily: the first time it is asked for, the module ``belote.pimc``
-is imported, and its ``PIMCBot`` class becomes the factory unless the module
-registered a factory of its own on import.
+factory that makes one fresh [`Agent`][belote.agents.Agent] from the options.
+Names are found, in this order:
+
+1. the bots registered in this process: ``random`` and ``heuristic`` are
+   built in; a module adds its own with [`register_bot`][belote.registry.register_bot];
+2. ``pimc``, looked up lazily: the first time it is asked for, the module
+   ``belote.pimc`` is imported and its ``PIMCBot`` class becomes the factory;
+3. the entry points of the group ``belote.bots``: a third-party package
+   makes its bot known by declaring one (``cautious = "mypkg.bots:Cautious"``),
+   as variants are found through ``belote.variants``;
+4. a ``module:attribute`` path (``mypkg.bots:Cautious``, options after a
+   second colon: ``mypkg.bots:Cautious:level=2``): the module is imported
+   and the attribute is the factory.
+
+A third-party bot is an agent like the built-in ones: it receives only what
+its seat may know, so ``belote duel classic mypkg.bots:Cautious heuristic``
+is fair by construction.
 
 Specs are plain strings, so they travel to worker processes and dask workers;
 a bot registered at run time in the client must be registered on the
@@ -25,7 +36,7 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from belote.bots import HeuristicBot, Player, RandomBot
+from belote.agents import Agent, HeuristicBot, RandomBot
 from belote.errors import InvalidArgument, InvalidArgumentType
 
 __all__ = ["BotFactory", "OptionValue", "bot_names", "make_bot", "parse_bot_spec", "register_bot"]
@@ -33,8 +44,11 @@ __all__ = ["BotFactory", "OptionValue", "bot_names", "make_bot", "parse_bot_spec
 OptionValue = int | float | bool | str
 """The value of a bot option in a spec: a whole number, a decimal, a truth value or text."""
 
-BotFactory = Callable[..., Player]
-"""Makes one fresh player from keyword options (``samples=20``)."""
+BotFactory = Callable[..., Agent]
+"""Makes one fresh agent from keyword options (``samples=20``)."""
+
+ENTRY_POINT_GROUP: Final = "belote.bots"
+"""The entry-point group where third-party packages declare their bots."""
 
 _FACTORIES: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
 
@@ -56,8 +70,11 @@ def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> No
 
 
 def bot_names() -> tuple[str, ...]:
-    """The bot names that can be asked for (registered, or imported on first use)."""
-    return tuple(sorted(set(_FACTORIES) | set(_LAZY)))
+    """The bot names that can be asked for: registered, imported on first use, or declared as entry points."""
+    from importlib.metadata import entry_points
+
+    declared = {entry.name for entry in entry_points(group=ENTRY_POINT_GROUP)}
+    return tuple(sorted(set(_FACTORIES) | set(_LAZY) | declared))
 
 
 def _value(text: str) -> OptionValue:
@@ -83,6 +100,10 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, OptionValue]]:
     if not isinstance(spec, str):
         raise InvalidArgumentType(f"a bot spec is a string such as 'heuristic', not {spec!r}")
     name, _, rest = spec.partition(":")
+    attribute, colon, after = rest.partition(":")
+    if "=" not in attribute and _is_path(attribute):
+        # module:attribute, perhaps followed by :options
+        name, rest = f"{name}:{attribute}", after if colon else ""
     options: dict[str, OptionValue] = {}
     for item in filter(None, rest.split(",")):
         key, equals, value = item.partition("=")
@@ -93,6 +114,43 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, OptionValue]]:
             raise InvalidArgument(f"bot {spec!r}: option {key!r} is given twice")
         options[key] = _value(value.strip())
     return name.strip(), options
+
+
+def _is_path(text: str) -> bool:
+    """Whether ``text`` is a dotted attribute path (``Cautious``, ``bots.Cautious``)."""
+    return bool(text) and all(part.isidentifier() for part in text.split("."))
+
+
+def _entry_point(name: str) -> BotFactory | None:
+    """The factory an installed package declares as ``name`` in the group ``belote.bots``."""
+    from importlib.metadata import entry_points
+
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        if entry.name == name:
+            try:
+                loaded: BotFactory = entry.load()
+            except Exception as exc:
+                raise InvalidArgument(f"bot {name!r}: its entry point {entry.value} "
+                                      f"could not be loaded ({exc})") from None
+            return loaded
+    return None
+
+
+def _from_path(spec: str) -> BotFactory:
+    """The factory at ``module:attribute``."""
+    module_name, _, path = spec.partition(":")
+    try:
+        found: object = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise InvalidArgument(f"bot {spec!r}: no module {module_name!r} ({exc})") from None
+    for part in path.split("."):
+        found = getattr(found, part, None)
+        if found is None:
+            raise InvalidArgument(f"bot {spec!r}: {module_name} has no {path}")
+    if not callable(found):
+        raise InvalidArgument(f"bot {spec!r}: {path} is not a class or function")
+    factory: BotFactory = found
+    return factory
 
 
 def _factory(name: str) -> BotFactory:
@@ -117,7 +175,16 @@ def _factory(name: str) -> BotFactory:
             factory = found
             _FACTORIES[name] = factory
         return factory
-    raise InvalidArgument(f"unknown bot {name!r} (expected one of: {', '.join(bot_names())})")
+    if ":" in name:
+        return _from_path(name)
+    found = _entry_point(name)
+    if found is not None:
+        _FACTORIES[name] = found
+        return found
+    raise InvalidArgument(
+        f"unknown bot {name!r} (expected one of: {', '.join(bot_names())}, "
+        "an entry point of the group belote.bots, or module:attribute)"
+    )
 
 
 def _check_options(spec: str, factory: BotFactory, options: Mapping[str, OptionValue]) -> None:
@@ -132,8 +199,8 @@ def _check_options(spec: str, factory: BotFactory, options: Mapping[str, OptionV
         raise InvalidArgument(f"bot {spec!r}: {exc}") from None
 
 
-def make_bot(spec: str, options: Mapping[str, OptionValue] | None = None) -> Player:
-    """One fresh player from a spec such as ``"heuristic"`` or ``"pimc:samples=20"``.
+def make_bot(spec: str, options: Mapping[str, OptionValue] | None = None) -> Agent:
+    """One fresh agent from a spec such as ``"heuristic"``, ``"pimc:samples=20"`` or ``"mypkg.bots:Cautious"``.
 
     The options are checked against the factory's signature before it is
     called; an error raised inside the factory goes through unchanged.
@@ -151,4 +218,9 @@ def make_bot(spec: str, options: Mapping[str, OptionValue] | None = None) -> Pla
     parsed.update(options or {})
     factory = _factory(name)
     _check_options(spec, factory, parsed)
-    return factory(**parsed)
+    agent = factory(**parsed)
+    if not callable(getattr(agent, "choose", None)):
+        raise InvalidArgument(
+            f"bot {spec!r} is not an agent: it has no choose(observation, legal) method"
+        )
+    return agent

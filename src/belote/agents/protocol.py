@@ -1,0 +1,58 @@
+"""The agent protocol: what a seat's player receives and returns."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from belote.actions import Action
+from belote.deal import Observation, SeatView
+
+__all__ = ["Agent", "FastAgent", "Seeded"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A seat's player: picks one of the legal actions from what its seat may know.
+
+    The one method every agent has. The drivers
+    ([`play_deal`][belote.agents.play_deal], [`Game`][belote.game.Game], the
+    simulations, the duels, `belote play`, the adapters' wrappers) call it
+    with the seat's [`Observation`][belote.deal.Observation] and the legal
+    actions, which all belong to that seat: exactly one seat acts at every
+    decision, the holder of the 7 of trump included (``swap`` or ``keep``).
+
+    Two optional methods make an agent faster or reproducible; the drivers
+    use them when present:
+
+    - ``choose_id(view: SeatView) -> int`` ([`FastAgent`][belote.agents.FastAgent]):
+      the same decision from the seat's [`SeatView`][belote.deal.SeatView],
+      returning an action id (``belote.actions.ID_*``) whose bit is set in
+      ``view.legal``. The drivers prefer it to ``choose``.
+    - ``start_deal(rng: random.Random) -> None`` ([`Seeded`][belote.agents.Seeded]):
+      called before each simulated deal with that deal's own generator, so a
+      deal's play depends only on the seed and the deal's number.
+    """
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Return one action of ``legal`` (all of them the observing seat's)."""
+        ...  # pragma: no cover
+
+
+@runtime_checkable
+class FastAgent(Agent, Protocol):
+    """An [`Agent`][belote.agents.Agent] with the integer fast path."""
+
+    def choose_id(self, view: SeatView) -> int:
+        """Return a legal action id: one whose bit is set in ``view.legal``."""
+        ...  # pragma: no cover
+
+
+@runtime_checkable
+class Seeded(Protocol):
+    """An agent that draws from the generator each simulated deal hands it."""
+
+    def start_deal(self, rng: random.Random) -> None:
+        """Draw from ``rng`` during the next deal."""
+        ...  # pragma: no cover

@@ -1,0 +1,103 @@
+"""Driving agents: one decision ([`act`][belote.agents.act]) and one deal ([`play_deal`][belote.agents.play_deal]).
+
+Every place a bot plays goes through these two functions, so every agent is
+treated alike: it is shown its seat's [`SeatView`][belote.deal.SeatView]
+(when it has ``choose_id``) or its [`Observation`][belote.deal.Observation]
+and the legal actions, never the deal; what it returns is applied through
+the deal's public, checked path, so an illegal choice raises
+[`IllegalAction`][belote.errors.IllegalAction] and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from belote.agents.protocol import Agent
+from belote.agents.random_bot import RandomBot
+from belote.deal import Deal, Phase
+from belote.errors import InvalidArgument
+from belote.scoring import DealResult
+
+__all__ = ["act", "play_deal", "start_deal"]
+
+
+def start_deal(agents: Sequence[Agent], rng: random.Random) -> None:
+    """Hand ``rng`` to every agent that has ``start_deal`` (before a simulated deal)."""
+    for agent in agents:
+        start = getattr(agent, "start_deal", None)
+        if start is not None:
+            start(rng)
+
+
+def act(deal: Deal, agent: Agent) -> None:
+    """Let ``agent`` take the decision of the seat to act on ``deal``.
+
+    The agent gets the seat's [`SeatView`][belote.deal.SeatView] when it has
+    ``choose_id``, else its [`Observation`][belote.deal.Observation] and the
+    legal actions.
+
+    Raises:
+        InvalidArgument: the deal is over.
+        IllegalAction: the agent chose an action that is not legal; the deal is unchanged.
+    """
+    seat = deal.to_act
+    if seat is None:
+        raise InvalidArgument("the deal is over: nobody is to act")
+    choose_id = getattr(agent, "choose_id", None)
+    if choose_id is not None:
+        deal.apply_id(choose_id(deal.seat_view(seat)))
+    else:
+        deal.apply(agent.choose(deal.observation(seat), deal.legal_actions()))
+
+
+def _shared_random(agents: Sequence[Agent]) -> random.Random | None:
+    """The one generator of a table of random bots, else ``None``."""
+    first = agents[0]
+    if type(first) is not RandomBot:
+        return None
+    rng = first.rng
+    for agent in agents:
+        if type(agent) is not RandomBot or agent.rng is not rng:
+            return None
+    return rng
+
+
+def play_deal(deal: Deal, agents: Sequence[Agent]) -> DealResult:
+    """Let ``agents`` (one per seat) play ``deal`` to its end and return its result.
+
+    Each decision goes to the seat to act, through [`act`][belote.agents.act].
+    A table of [`RandomBot`][belote.agents.RandomBot] values drawing from one
+    generator (as in a simulation) plays the tricks after the last choice of
+    the first trick through the engine's
+    [`play_out_random`][belote.deal.Deal.play_out_random], which makes exactly
+    the draws the bots would (a test checks it): that is what makes random
+    simulations fast.
+
+    Raises:
+        InvalidArgument: not one agent per seat.
+        IllegalAction: an agent chose an illegal action.
+    """
+    if len(agents) != deal.players:
+        raise InvalidArgument(f"{deal.players} players need {deal.players} agents, "
+                              f"not {len(agents)}")
+    fast = [getattr(agent, "choose_id", None) for agent in agents]
+    shared = _shared_random(agents)
+    announces = deal.rules.has_announcements
+    seat = deal.to_act
+    while seat is not None:
+        if (
+            shared is not None
+            and deal.phase is Phase.PLAY
+            and deal.swap_seat() is None
+            and (not announces or deal.tricks_played)
+        ):
+            deal.play_out_random(shared)
+            break
+        choose_id = fast[seat]
+        if choose_id is not None:
+            deal.apply_id(choose_id(deal.seat_view(seat)))
+        else:
+            deal.apply(agents[seat].choose(deal.observation(seat), deal.legal_actions()))
+        seat = deal.to_act
+    return deal.result
