@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from belote.actions import Action
 from belote.agents import Agent, HeuristicBot, RandomBot, act, play_deal
-from belote.deal import Deal, DealState, Observation, SeatView
+from belote.deal import Deal, Observation, SeatView
+from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
 from belote.registry import make_bot
 

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from belote.actions import Verb
+from belote.agents import act
 from belote.announcements import find_combinations
 from belote.bots import HeuristicBot, Player, RandomBot, hand_strength, make_bots, play_deal
 from belote.cards import CardSet, Suit
@@ -178,7 +179,7 @@ def test_heuristic_declares_every_combination_it_holds() -> None:
         while deal.phase in (Phase.BIDDING_1, Phase.BIDDING_2):
             seat = deal.to_act
             assert seat is not None
-            bots[seat].act(deal, seat)
+            act(deal, bots[seat])
         if deal.is_over:
             continue
         holders = {seat for seat in range(4) if find_combinations(deal.hand(seat), rules)}
@@ -198,7 +199,7 @@ def test_heuristic_swaps_the_seven_of_trump() -> None:
         while deal.phase in (Phase.BIDDING_1, Phase.BIDDING_2):
             seat = deal.to_act
             assert seat is not None
-            bots[seat].act(deal, seat)
+            act(deal, bots[seat])
         could_swap = deal.swap_seat()
         if deal.is_over:
             continue

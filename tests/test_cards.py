@@ -195,4 +195,4 @@ def test_action_id_refuses_a_declare_that_is_no_combination() -> None:
     with pytest.raises(InvalidArgument):
         action_id(Action.parse("0 declare AH KH 7S"))
     with pytest.raises(InvalidArgument):
-        action_from_id(165, 0)
+        action_from_id(166, 0)

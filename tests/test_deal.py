@@ -249,7 +249,9 @@ def test_seven_swap_is_the_holders_decision_before_the_first_lead() -> None:
     assert deal.to_act == 0 and deal.swap_seat() == 0
     assert deal.legal_actions() == [Action.swap(0), Action.keep(0)]
     assert deal.legal_action_ids() == [ID_SWAP, ID_KEEP]
-    assert "has first to swap or keep" in (deal.why_illegal(Action.play(1, Card.parse("AS"))) or "")
+    own = next(iter(deal.hand(0)))
+    assert "has first to swap or keep" in (deal.why_illegal(Action.play(0, own)) or "")
+    assert "turn" in (deal.why_illegal(Action.play(1, next(iter(deal.hand(1))))) or "")
     deal.apply(Action.parse("0 swap"))
     assert Card.parse("JH") in deal.hand(0)
     assert deal.to_act == 1 and deal.swap_seat() is None
@@ -755,6 +757,7 @@ def test_arrete_three_players_loser_gives_the_match_to_the_best_other(
     deck = arrange("french", hands, "JH", dealer=2, players=3, taker=0)
     deal = Deal("french", deck, dealer=2, players=3, totals=totals)
     deal.take()
+    deal.keep()  # seat 0 holds the 7 of trump
     for card in ("AS", "AC", "AD"):
         deal.play(card)
     assert deal.trick_winners == (0,)

@@ -19,7 +19,7 @@ from belote.actions import Verb
 from belote.deal import Deal
 from belote.errors import IllegalAction
 from belote.rules import available_variants
-from belote.scoring import _score_trusted, score_tally
+from belote.scoring import score_trusted, score_tally
 from belote.simulate import _randrange
 from belote.strategies import DealStart, deals
 from belote.tricks import legal_mask, winner_index
@@ -35,8 +35,8 @@ def check_play_state(deal: Deal) -> None:
     """The fast path's legal cards against the reference obligations and the typed path."""
     mask = deal.legal_play_mask()
     seat = deal.to_act
-    if seat is None or deal.trump is None:
-        assert mask == 0
+    if seat is None or deal.trump is None or deal.swap_seat() is not None:
+        assert mask == 0  # no card before the holder of the 7 of trump has decided
         return
     trick = [card.index for card in deal.trick]
     partners = deal.rules.partnerships and deal.players == 4
@@ -105,6 +105,11 @@ def test_copies_keep_playing_alike(s: DealStart, seed: int) -> None:
             deal.bid(*choice)
             if copy is not None:
                 copy.bid(*choice)
+        elif deal.swap_seat() is not None:  # the seven swap's decision, by id
+            choice_id = rng.choice(deal.legal_action_ids())
+            deal.apply_id(choice_id)
+            if copy is not None:
+                copy.apply_id(choice_id)
         else:
             cards = deal.legal_play_cards()
             card = cards[rng.randrange(len(cards))]
@@ -131,8 +136,8 @@ def test_trusted_scoring_equals_score_tally(s: DealStart, seed: int, pending: in
     if tally is None:
         return
     expected = score_tally(tally, deal.rules, pending=pending)
-    assert _score_trusted(tally, deal.rules, pending) == expected
-    assert _score_trusted(tally, deal.rules, pending, deal.scoring_declarations) == expected
+    assert score_trusted(tally, deal.rules, pending) == expected
+    assert score_trusted(tally, deal.rules, pending, deal.scoring_declarations) == expected
     if deal.called_out is None:  # else the deal adds the match's verdict
         assert deal.result == score_tally(tally, deal.rules, pending=deal.pending)
 
@@ -181,6 +186,12 @@ def test_play_out_random_plays_like_play_card(s: DealStart, seed: int, cards_fir
         with pytest.raises(IllegalAction):
             deal.play_out_random(random.Random(seed))
         return
+    if deal.swap_seat() is not None:  # no card before the holder of the 7 of trump decides
+        before = deal.copy()
+        with pytest.raises(IllegalAction, match="swap or keep"):
+            deal.play_out_random(random.Random(seed))
+        assert deal == before
+        deal.apply_id(choices.choice(deal.legal_action_ids()))
     for _ in range(cards_first):
         if deal.is_over:
             break

@@ -10,12 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from belote.bots import RandomBot, play_deal
+from belote.agents import RandomBot, act, play_deal
+from belote.actions import Verb
 from belote.cli import main
-from belote.deal import Deal, Phase
+from belote.deal import Deal
 from belote.duel import duel
 from belote.errors import InvalidArgument
-from belote.pimc import PIMCBot, _sample, knowledge
+from belote.pimc import PIMCBot, knowledge, sample_deal
 from belote.registry import make_bot
 
 TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
@@ -28,18 +29,12 @@ def _played_deal(variant: str, players: int, seed: int, cards: int) -> Deal | No
         deal = Deal.random(variant, seed=rng.randrange(10**9), dealer=rng.randrange(players),
                            players=players)
         bots = [RandomBot(rng.randrange(10**9)) for _ in range(players)]
-        offered = False
         while not deal.is_over and (
             not deal.legal_play_mask() or deal.played_mask().bit_count() < cards
         ):
-            if not offered and deal.phase is Phase.PLAY and deal.rules.seven_swap:
-                offered = True
-                holder = deal.swap_seat()
-                if holder is not None and rng.random() < 0.5:
-                    deal.swap(holder)
             seat = deal.to_act
             assert seat is not None
-            bots[seat].act(deal, seat)
+            act(deal, bots[seat])  # the swap decision included
         if not deal.is_over and deal.legal_play_mask():
             return deal
     return None
@@ -60,7 +55,8 @@ def test_sampled_deals_agree_with_everything_the_seat_has_seen(
     if deal is None:
         return
     seat = observer % players
-    info = knowledge(deal, seat)
+    observation = deal.observation(seat)
+    info = knowledge(observation)
     for s in range(players):
         if s != seat:
             real = deal.hand_mask(s)
@@ -68,9 +64,14 @@ def test_sampled_deals_agree_with_everything_the_seat_has_seen(
             assert real & ~info.known[s] & ~info.allowed[s] == 0
     rng = random.Random(seed)
     for _ in range(3):
-        sample = _sample(deal, info, rng)
+        sample = sample_deal(observation, info, rng)
         assert sample is not None
-        assert sample.observation(seat) == deal.observation(seat)
+        seen = sample.observation(seat)
+        # Other seats' declarations are replayed one combination at a time.
+        assert seen._replace(history=()) == observation._replace(history=())
+        assert [a for a in seen.history if a.verb is not Verb.DECLARE or a.seat == seat] == [
+            a for a in observation.history if a.verb is not Verb.DECLARE or a.seat == seat
+        ]
         assert [str(a) for a in sample.history if a.verb.value == "play"] == [
             str(a) for a in deal.history if a.verb.value == "play"
         ]
@@ -103,11 +104,12 @@ def test_a_seat_that_did_not_follow_holds_none_of_the_led_suit() -> None:
         pytest.skip("no void shown on this deck")
     void_seat, suit = found
     observer = next(s for s in range(4) if s != void_seat and deal.to_act is not None)
-    info = knowledge(deal, observer)
+    observation = deal.observation(observer)
+    info = knowledge(observation)
     assert info.allowed[void_seat] & (0xFF << (8 * suit)) == 0
     rng = random.Random(1)
     for _ in range(5):
-        sample = _sample(deal, info, rng)
+        sample = sample_deal(observation, info, rng)
         assert sample is not None
         assert sample.hand_mask(void_seat) & (0xFF << (8 * suit)) == 0
 
@@ -129,8 +131,9 @@ def test_the_same_seed_gives_the_same_cards() -> None:
     first, second = PIMCBot(samples=6, seed=5), PIMCBot(samples=6, seed=5)
     first.start_deal(random.Random(1))
     second.start_deal(random.Random(2))
-    assert first.card(deal, seat) == second.card(deal.copy(), seat)
-    assert first.card(deal, seat) in deal.legal_play_cards()
+    observation, legal = deal.observation(seat), deal.legal_actions()
+    assert first.card(observation, legal) == second.card(deal.copy().observation(seat), legal)
+    assert first.card(observation, legal) in deal.legal_play_cards()
 
 
 def test_a_time_budget_stops_the_sampling() -> None:
@@ -139,7 +142,7 @@ def test_a_time_budget_stops_the_sampling() -> None:
     assert deal is not None and deal.to_act is not None
     bot = PIMCBot(samples=50, time_budget=1e-9)
     cards = deal.legal_play_cards()
-    bot.card(deal, deal.to_act)
+    bot.card(deal.observation(deal.to_act), deal.legal_actions())
     assert bot.last_samples == (0 if len(cards) == 1 else 1)
 
 

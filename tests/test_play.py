@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 
 from belote.actions import Verb
+from belote.agents import act
 from belote.bots import HeuristicBot
 from belote.cards import CARDS
 from belote.deal import Deal
@@ -85,7 +86,7 @@ def _deal_where(variant: str, wanted: Callable[[Deal], bool], seeds: int = 200) 
                 return deal
             seat = deal.to_act
             assert seat is not None
-            bots[seat].act(deal, seat)
+            act(deal, bots[seat])
     raise AssertionError("no such deal")  # pragma: no cover
 
 

@@ -379,14 +379,16 @@ def test_sanction_for_agrees_with_tally_scoring(name: str) -> None:
 # --- §4 the seven swap after a declaration ---------------------------------------------------
 
 
-def test_seven_swap_not_available_once_the_holder_has_declared() -> None:
+def test_seven_swap_decided_before_any_declaration() -> None:
     """Rules §4, docs/rules.md#seven-swap reading: 001 places the swap right after the completion, before any
-    declaration, so a holder who has declared can no longer swap."""
+    declaration: the holder decides (swap or keep) before anyone may declare, and not after."""
     from test_deal import french_deal
 
     deal = french_deal()
     deal.take()  # seat 1 takes hearts and holds the 7H
     assert deal.swap_seat() == 1
+    assert "swap or keep" in (deal.why_illegal(Action.declare(1)) or "")
+    deal.keep()
     deal.declare()  # seat 1 declares his cent in spades
     assert deal.swap_seat() is None
     assert deal.why_illegal(Action.swap(1)) is not None

@@ -131,6 +131,8 @@ def knowledge(observation: Observation) -> SeatKnowledge:
         verb = action.verb
         if verb is Verb.DECLARE:
             who = action.seat
+            if who == seat:
+                actions.append(action)  # the seat's own hand is dealt as it is: replay as made
             if who in declared:
                 continue  # replayed already
             # Replayed one combination at a time: "declare" alone would declare
@@ -145,7 +147,8 @@ def knowledge(observation: Observation) -> SeatKnowledge:
                         mask = cards.mask
                         suit = 0xFF << (8 * ((mask & -mask).bit_length() - 1 >> 3))
                         barred[who] |= (mask << 1 | mask >> 1) & suit & ~mask
-                    actions.append(Action.declare(who, cards))
+                    if who != seat:
+                        actions.append(Action.declare(who, cards))
             continue
         if verb is Verb.KEEP:
             held[action.seat] |= 1 << seven  # the seat asked to swap holds the 7 of trump
@@ -178,6 +181,16 @@ def knowledge(observation: Observation) -> SeatKnowledge:
         held[taker] |= 1 << turned
     elif obs.swapped is not None:
         held[obs.swapped] |= 1 << turned
+    if (
+        rules.seven_swap
+        and obs.table_card is not None
+        and obs.table_card.index >> 3 == trump_i
+        and obs.table_card.index != seven
+        and not any(a.verb in (Verb.SWAP, Verb.KEEP) for a in obs.history)
+    ):
+        # The swap was open but nobody decided: no hand held the 7 of trump.
+        for s in range(n):
+            barred[s] |= 1 << seven
     public = gone
     if obs.table_card is not None:
         public |= obs.table_card.bit

@@ -422,6 +422,15 @@ class Rules:
     """What happens when a deal takes two sides past the target (001 for
     ``french``; **[reading]** for the others)."""
 
+    def side_count(self, players: int) -> int:
+        """The number of scoring sides at a table of ``players``: 2 teams, or one per player.
+
+        >>> from belote.rules import get_rules
+        >>> get_rules("classic").side_count(4), get_rules("french").side_count(3)
+        (2, 3)
+        """
+        return 2 if self.partnerships and players == 4 else players
+
     @property
     def default_players(self) -> int:
         """The default number of players."""

@@ -33,9 +33,10 @@ from typing import Final, TextIO
 
 import attrs
 
-from belote.bots import BOT_KINDS, Player, _table_loop, make_bots, play_deal
+from belote.agents import play_deal, start_deal
+from belote.bots import BOT_KINDS, Player, make_bots
 from belote.deal import Deal
-from belote.deal.dealing import _shuffle
+from belote.deal.dealing import shuffled_deck
 from belote.errors import InvalidArgument
 from belote.game import next_dealer
 from belote.match import Match
@@ -466,14 +467,13 @@ def _play_dealing(
     ``bots`` (asked once per chunk).
     """
     rng = random.Random(deal_seed(seed, index))
-    deck = _shuffle(rng)  # the draws of rng.shuffle(list(range(32))), inline
+    deck = shuffled_deck(rng)  # the draws of rng.shuffle(list(range(32))), inline
     dealer = _randrange(rng, players) if _INLINE_RANDRANGE else rng.randrange(players)
-    for bot in bots:
-        bot.start_deal(rng)
+    start_deal(bots, rng)
     redeal = 0
     while True:
         # The deck is a permutation the library made: no need to parse it.
-        deal = Deal._trusted(rules, deck, dealer, players)
+        deal = Deal.shuffled(rules, deck, dealer, players)
         result = play(deal, bots)
         if records is not None:
             records.append(json.dumps(deal.to_record(), ensure_ascii=False))
@@ -485,7 +485,7 @@ def _play_dealing(
                 f"deal {index}: everyone passed {MAX_REDEALS} times in a row; the bots never take"
             )
         dealer = next_dealer(rules, players, dealer, result)
-        deck = _shuffle(random.Random(deal_seed(seed, index, redeal)))
+        deck = shuffled_deck(random.Random(deal_seed(seed, index, redeal)))
 
 
 @attrs.frozen
@@ -512,7 +512,7 @@ def _run_task(task: _Task) -> tuple[_Acc, list[str] | None, list[tuple[int, int]
     partners = rules.partnerships and players == 4
     acc = _Acc(2 if partners else players)
     records: list[str] | None = [] if task.records else None
-    play = _table_loop(bots)  # play_deal's loop for this table, chosen once
+    play = play_deal
     for index in range(task.start, task.stop):
         deal, result, redeals = _play_dealing(
             rules, players, task.seed, index, bots, records, play
@@ -536,8 +536,7 @@ def _play_match(
         decks.shuffle(deck)
         deal = Deal(rules, deck, dealer, players, totals=match.totals, target=match.target,
                     pending=match.pending)
-        for bot in bots:
-            bot.start_deal(rng)
+        start_deal(bots, rng)
         result = play_deal(deal, bots)
         if result.outcome is not Outcome.REDEAL:
             played += 1

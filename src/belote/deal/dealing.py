@@ -307,11 +307,15 @@ def complete(s: DealState) -> None:
 
 
 def _mask_of(cards: object, name: str) -> int:
-    """A card mask from cards given as a CardSet, Card values, text or indices."""
+    """A card mask from cards given as a CardSet, a card mask, Card values, text or indices."""
     from belote.cards import CardSet
 
     if isinstance(cards, CardSet):
         return cards.mask
+    if type(cards) is int:
+        if not 0 <= cards < 1 << 32:
+            raise InvalidArgument(f"{name}: not a card mask: {cards!r}")
+        return cards
     if isinstance(cards, str):
         try:
             return CardSet.parse(cards).mask
@@ -354,7 +358,9 @@ def deck_for_hands(
 ) -> tuple[int, ...]:
     """The deck order that deals exactly ``hands`` (the inverse of dealing).
 
-    Without ``taker``, ``hands`` are the first distribution (``sum(first_packets)``
+    A hand (and ``stock``) is a [`CardSet`][belote.cards.CardSet], a card
+    mask, its text (``"7S 8S 9S"``) or a list of cards. Without ``taker``,
+    ``hands`` are the first distribution (``sum(first_packets)``
     cards each). With ``taker``, they are the hands after the completion
     that this taker's take deals (``hand_size`` cards each, the taker's
     holding the turned card where the variant gives it): each seat's cards
