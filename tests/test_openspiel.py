@@ -108,7 +108,7 @@ def test_returns_are_the_scores_of_the_deal_replayed_from_its_record(
         bound = score_bound(replayed.rules, n)
         mine = [scores[replayed.side(p)] for p in range(n)]
         others = [(sum(scores) - own) / (len(scores) - 1) for own in mine]
-        assert state.returns() == pytest.approx([(a - b) / bound for a, b in zip(mine, others)])
+        assert state.returns() == pytest.approx([(a - b) / bound for a, b in zip(mine, others, strict=True)])
         assert sum(state.returns()) == pytest.approx(0.0, abs=1e-12)
         assert all(-1.0 <= r <= 1.0 for r in state.returns())
         assert raw.returns() == [float(score) for score in mine]

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import pickle
 import re
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import pickle
 
 from belote import actions
 from belote.actions import ACTION_IDS, ID_PASS, ID_SWAP
