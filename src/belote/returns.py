@@ -11,6 +11,7 @@ from the variant's knobs; ``"raw"`` gives the scores themselves
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Final
 
 from belote.announcements import Combination, Kind
@@ -53,6 +54,11 @@ def score_bound(rules: Rules | str, players: int | None = None) -> int:
     """
     rules = get_rules(rules)
     n = rules.default_players if players is None else rules.check_players(players)
+    return _score_bound(rules, n)
+
+
+@functools.lru_cache(maxsize=64)
+def _score_bound(rules: Rules, n: int) -> int:
     last = rules.last_trick_bonus
     if rules.capot_rule is CapotRule.PLAYER_ALL_TRICKS:
         cards = FULL_CARD_POINTS + last + max(rules.capot_value, rules.capot_split_value)

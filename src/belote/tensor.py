@@ -495,7 +495,7 @@ class Table:
     2
     """
 
-    __slots__ = ("actions", "deal", "ids")
+    __slots__ = ("_mask", "actions", "deal", "ids")
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
@@ -504,6 +504,7 @@ class Table:
         everything held stays without cards)."""
         self.ids: list[int] = [action_id(action) for action in self.actions]
         """The action ids applied so far (those of [`actions`][belote.tensor.Table.actions])."""
+        self._mask = -1  # the legal mask of the seat to act, -1 until computed
 
     @classmethod
     def replay(
@@ -545,6 +546,7 @@ class Table:
         new.deal = self.deal.copy()
         new.actions = self.actions[:]
         new.ids = self.ids[:]
+        new._mask = self._mask
         return new
 
     def __deepcopy__(self, memo: dict[int, object]) -> Table:
@@ -558,6 +560,8 @@ class Table:
 
     def legal_mask(self) -> int:
         """The legal ids of [`seat`][belote.tensor.Table.seat] as a bit mask (bit ``i``: id ``i``)."""
+        if self._mask >= 0:
+            return self._mask
         deal = self.deal
         seat = deal.to_act
         mask = deal.legal_action_mask()
@@ -567,6 +571,7 @@ class Table:
             rest ^= low
             if deal.actor(low.bit_length() - 1) != seat:
                 mask ^= low
+        self._mask = mask
         return mask
 
     def legal_ids(self) -> list[int]:
@@ -590,6 +595,7 @@ class Table:
         seat = deal.to_act
         assert seat is not None
         deal.apply_id(ident)
+        self._mask = -1
         self.actions.append(action_from_id(ident, seat))
         self.ids.append(ident)
 
