@@ -3,7 +3,7 @@
 Run: ``python benchmarks/env.py [--seconds S] [--variant NAME] [--players N] [--raw]``.
 
 Every agent picks uniformly among the ids of its ``action_mask``; a step is one
-``env.step`` (one action id, the swap window's answer included), and every step
+``env.step`` (one action id of the seat to act), and every step
 also builds the acting agent's observation through ``env.last()``, as a learning
 loop does. Episodes are single deals, reset as they end. Prints steps per second
 and deals per second, for the wrapped environment (``belote.env.env``: PettingZoo's

@@ -20,11 +20,12 @@ else:
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
-from belote.actions import ACTION_IDS, ID_PASS, ID_SWAP, Action
+from belote.actions import ACTION_IDS, ID_SWAP, Action, action_id
 from belote.deal import Deal
 from belote.env import env, raw_env
 from belote.errors import InvalidArgument
-from belote.tensor import OBSERVATION_V1_SIZE, STATE_V1_SIZE
+from belote.returns import score_bound
+from belote.tensor import OBSERVATION_V2_SIZE, STATE_V2_SIZE
 
 TABLES = [("classic", None), ("piedicavallo", None), ("italian751", None), ("french", 2), ("french", 3)]
 
@@ -102,18 +103,47 @@ def play_random(table: raw_env, rng: random.Random) -> tuple[list[int], dict[str
 def test_rewards_are_the_scores_of_the_deal_replayed_from_its_record(
     variant: str, players: int | None
 ) -> None:
-    """Each agent's reward is its side's score of the deal it played (rules §7, docs/rules.md#scoring)."""
-    for seed in range(5):
-        table = raw_env(variant, players, seed=seed)
-        table.reset()
-        assert table.table is not None
-        deal = table.table.deal
-        record = deal.to_record()
-        _, totals = play_random(table, random.Random(seed))
-        replayed = Deal(variant, record["deck"], deal.dealer, deal.players)  # type: ignore[arg-type]
-        replayed.apply_all(deal.to_record()["actions"])  # type: ignore[arg-type]
-        for seat in range(deal.players):
-            assert totals[f"player_{seat}"] == replayed.result.scores[replayed.side(seat)]
+    """Each agent's reward is its side's score of the deal it played minus the other sides'
+    (their mean), over the score bound: zero-sum, in [-1, 1]; raw: the side's score
+    (rules §7, docs/rules.md#scoring)."""
+    for seed in range(8):
+        for returns in ("zero_sum", "raw"):
+            table = raw_env(variant, players, seed=seed, returns=returns)
+            table.reset()
+            assert table.table is not None
+            deal = table.table.deal
+            record = deal.to_record()
+            _, totals = play_random(table, random.Random(seed))
+            replayed = Deal(variant, record["deck"], deal.dealer, deal.players)  # type: ignore[arg-type]
+            replayed.apply_all(deal.to_record()["actions"])  # type: ignore[arg-type]
+            scores = replayed.result.scores
+            bound = score_bound(variant, deal.players)
+            for seat in range(deal.players):
+                own = scores[replayed.side(seat)]
+                others = (sum(scores) - own) / (len(scores) - 1)
+                expected = own if returns == "raw" else (own - others) / bound
+                assert totals[f"player_{seat}"] == pytest.approx(expected)
+            if returns == "zero_sum":
+                assert sum(totals.values()) == pytest.approx(0.0, abs=1e-12)
+                assert all(-1.0 <= reward <= 1.0 for reward in totals.values())
+
+
+@pytest.mark.parametrize("returns", ["zero_sum", "raw"])
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_an_illegal_action_costs_more_than_any_deal(
+    variant: str, players: int | None, returns: str
+) -> None:
+    """The illegal-move penalty is strictly below every return a deal can pay: zero-sum
+    returns are at least -1 (a side's score is 0 to the bound), raw scores at least 0."""
+    table = env(variant, players, seed=1, returns=returns)
+    table.reset()
+    penalty = table.unwrapped.illegal_reward
+    assert penalty < (-1.0 if returns == "zero_sum" else 0.0)
+    agent = table.agent_selection
+    mask = table.last()[0]["action_mask"]
+    table.step(int(np.flatnonzero(mask == 0)[0]))  # an id that is not legal now
+    assert table.rewards[agent] == penalty
+    assert all(table.terminations.values())
 
 
 def test_partners_receive_the_same_reward() -> None:
@@ -127,7 +157,7 @@ def test_partners_receive_the_same_reward() -> None:
 
 def test_match_play_ends_when_a_side_reaches_the_target() -> None:
     """Rules §8, docs/rules.md#match: with ``match=True`` an episode is a whole match."""
-    table = raw_env("classic", seed=2, match=True, target=300)
+    table = raw_env("classic", seed=2, match=True, target=300, returns="raw")
     table.reset()
     _, totals = play_random(table, random.Random(2))
     assert table.match is not None and table.match.is_over
@@ -135,55 +165,40 @@ def test_match_play_ends_when_a_side_reaches_the_target() -> None:
     assert (totals["player_0"], totals["player_1"]) == table.match.totals
 
 
-def swap_window_env(players: int) -> tuple[raw_env, str]:
-    """A french environment stopped in the swap window, and the agent offered the swap."""
+def swap_env(players: int) -> tuple[raw_env, str]:
+    """A french environment stopped where the selected agent may swap the 7 of trump."""
     for seed in range(500):
         table = raw_env("french", players, seed=seed)
         table.reset()
         rng = random.Random(seed)
         for agent in table.agent_iter():
-            assert table.table is not None
-            if table.table.in_swap_window:
-                return table, agent
             observation, _, termination, truncation, _ = table.last()
+            if not (termination or truncation) and observation["action_mask"][ID_SWAP]:
+                return table, agent
             if termination or truncation:
                 table.step(None)
                 continue
             legal = [int(i) for i in np.flatnonzero(observation["action_mask"])]
             # Take in round 1 when possible: the swap needs the turned suit as trump.
             table.step(1 if 1 in legal else rng.choice(legal))
-    raise AssertionError("no swap window in 500 deals")  # pragma: no cover
+    raise AssertionError("no swap in 500 deals")  # pragma: no cover
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_the_swap_holder_is_offered_the_swap_out_of_turn(players: int) -> None:
-    """Rules §4, docs/rules.md#seven-swap: the holder of the 7 of trump may swap before the first card, out of turn."""
-    table, agent = swap_window_env(players)
+def test_only_the_holder_swaps_the_seven_on_its_own_turn(players: int) -> None:
+    """Rules §4, docs/rules.md#seven-swap: the holder of the 7 of trump swaps it for the
+    turned card; one seat acts at a time, so the swap is offered only to the selected
+    agent, the deal's ``to_act``, and only when it holds the 7."""
+    table, agent = swap_env(players)
     assert table.table is not None
     deal = table.table.deal
     holder = int(agent.split("_")[1])
-    assert holder == deal.swap_seat() and holder != deal.to_act
-    observation = table.observe(agent)
-    assert [int(i) for i in np.flatnonzero(observation["action_mask"])] == [ID_PASS, ID_SWAP]
-    assert observation["observation"][622] == 1.0  # the swap_window block
+    assert holder == deal.swap_seat() == deal.to_act
     seven = 8 * int(deal.trump) + 0  # type: ignore[arg-type]
     table.step(ID_SWAP)
     assert deal.hand_mask(holder) & (1 << deal.turned.index)
     assert not deal.hand_mask(holder) & (1 << seven)
     assert table.agent_selection == f"player_{deal.to_act}"
-
-
-def test_keeping_the_seven_closes_the_window_without_an_action() -> None:
-    """Rules §4, docs/rules.md#seven-swap: the swap is optional; declining it records nothing."""
-    table, agent = swap_window_env(2)
-    assert table.table is not None
-    deal = table.table.deal
-    before = len(deal.history)
-    table.step(ID_PASS)
-    assert len(deal.history) == before
-    assert table.agent_selection == f"player_{deal.to_act}" != agent
-    mask = table.observe(table.agent_selection)["action_mask"]
-    assert not mask[ID_SWAP] or deal.swap_seat() == deal.to_act
 
 
 def test_the_action_mask_is_the_legal_actions_of_the_agent_to_act() -> None:
@@ -198,15 +213,11 @@ def test_the_action_mask_is_the_legal_actions_of_the_agent_to_act() -> None:
             continue
         assert table.table is not None
         deal, seat = table.table.deal, int(agent.split("_")[1])
-        if not table.table.in_swap_window:
-            expected = {
-                Action.parse(str(a)) for a in deal.legal_actions() if a.seat == seat
-            }
-            from belote.actions import action_id
-
-            assert {int(i) for i in np.flatnonzero(observation["action_mask"])} == {
-                action_id(a) for a in expected
-            }
+        assert seat == deal.to_act
+        expected = {Action.parse(str(a)) for a in deal.legal_actions() if a.seat == seat}
+        assert {int(i) for i in np.flatnonzero(observation["action_mask"])} == {
+            action_id(a) for a in expected
+        }
         for other in table.possible_agents:
             if other != agent:
                 assert not table.observe(other)["action_mask"].any()
@@ -216,10 +227,10 @@ def test_the_action_mask_is_the_legal_actions_of_the_agent_to_act() -> None:
 def test_spaces_have_the_documented_shapes() -> None:
     table = raw_env("french", 3)
     space = table.observation_space("player_0")
-    assert space["observation"].shape == (OBSERVATION_V1_SIZE,)
+    assert space["observation"].shape == (OBSERVATION_V2_SIZE,)
     assert space["action_mask"].shape == (ACTION_IDS,)
     assert raw_env(full_state=True).observation_space("player_0")["observation"].shape == (
-        STATE_V1_SIZE,
+        STATE_V2_SIZE,
     )
     assert table.action_space("player_2").n == ACTION_IDS
 
@@ -241,3 +252,5 @@ def test_bad_arguments_raise_typed_errors() -> None:
         raw_env(render_mode="human")
     with pytest.raises(InvalidArgument):
         raw_env(dealer=4)
+    with pytest.raises(InvalidArgument):
+        raw_env(returns="scores")

@@ -26,7 +26,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 import belote.openspiel
 from belote.deal import Deal
 from belote.errors import InvalidArgument
-from belote.tensor import information_state_v1, observation_v1, state_v1
+from belote.returns import score_bound
+from belote.tensor import information_state_v2, observation_v2, state_v2
 
 GAMES = [
     ("python_belote_classic", {}),
@@ -42,10 +43,24 @@ def test_every_variant_is_registered() -> None:
     assert set(belote.openspiel.GAMES) <= registered
 
 
+@pytest.mark.parametrize("returns", ["zero_sum", "raw"])
 @pytest.mark.parametrize(("name", "params"), GAMES)
-def test_openspiel_random_sim_test_passes(name: str, params: dict[str, int]) -> None:
-    game = pyspiel.load_game(name, params)
+def test_openspiel_random_sim_test_passes(name: str, params: dict[str, int], returns: str) -> None:
+    """OpenSpiel's own checks (utilities within bounds and summing as declared, serialization)."""
+    game = pyspiel.load_game(name, {**params, "returns": returns})
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_the_games_declare_the_utility_of_their_returns(name: str, params: dict[str, int]) -> None:
+    """Zero-sum returns by default (in [-1, 1], sum 0); raw deal scores are general-sum."""
+    game = pyspiel.load_game(name, params)
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+    raw = pyspiel.load_game(name, {**params, "returns": "raw"})
+    assert raw.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    bound = score_bound(belote.openspiel.GAMES[name], raw.num_players())
+    assert (raw.min_utility(), raw.max_utility()) == (0.0, float(bound))
 
 
 def play_to_end(state: pyspiel.State, rng: random.Random, stop_after: int | None = None) -> None:
@@ -76,30 +91,55 @@ def test_the_deal_is_dealt_by_31_uniform_chance_nodes() -> None:
 def test_returns_are_the_scores_of_the_deal_replayed_from_its_record(
     name: str, params: dict[str, int]
 ) -> None:
-    """Rules §7, docs/rules.md#scoring: each player receives its side's deal score."""
+    """Rules §7, docs/rules.md#scoring: each player's return is its side's deal score minus
+    the other sides' (their mean), over the score bound; raw: the side's score."""
     game = pyspiel.load_game(name, params)
-    for seed in range(5):
+    raw_game = pyspiel.load_game(name, {**params, "returns": "raw"})
+    n = game.num_players()
+    for seed in range(8):
         state = game.new_initial_state()
         play_to_end(state, random.Random(seed))
+        raw = raw_game.new_initial_state()
+        play_to_end(raw, random.Random(seed))  # the same choices: the same deal
         record = state.table.deal.to_record()
         replayed = Deal(record["variant"], record["deck"], record["dealer"], record["players"])
         replayed.apply_all(record["actions"])
-        expected = [float(replayed.result.scores[replayed.side(p)]) for p in range(game.num_players())]
-        assert state.returns() == expected
+        scores = replayed.result.scores
+        bound = score_bound(replayed.rules, n)
+        mine = [scores[replayed.side(p)] for p in range(n)]
+        others = [(sum(scores) - own) / (len(scores) - 1) for own in mine]
+        assert state.returns() == pytest.approx([(a - b) / bound for a, b in zip(mine, others, strict=True)])
+        assert sum(state.returns()) == pytest.approx(0.0, abs=1e-12)
+        assert all(-1.0 <= r <= 1.0 for r in state.returns())
+        assert raw.returns() == [float(score) for score in mine]
 
 
-def test_serialize_and_deserialize_round_trip_mid_deal() -> None:
-    game = pyspiel.load_game("python_belote_french", {"players": 3})
-    for seed in range(5):
-        state = game.new_initial_state()
-        play_to_end(state, random.Random(seed), stop_after=40)
-        copy = game.deserialize_state(state.serialize())
-        assert copy.history() == state.history()
-        assert str(copy) == str(state)
-        for player in range(3):
-            assert copy.information_state_string(player) == state.information_state_string(player)
-        if not state.is_terminal():
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_serialize_is_the_action_history_and_round_trips_under_1_kb(
+    name: str, params: dict[str, int]
+) -> None:
+    """``serialize()`` holds the history and the deal's record (deck, action ids), under
+    1 KB at every point of a deal; ``deserialize_state`` replays it to an equal state."""
+    game = pyspiel.load_game(name, params)
+    n = game.num_players()
+    for seed in range(4):
+        state, rng = game.new_initial_state(), random.Random(seed)
+        while True:
+            text = state.serialize()
+            assert len(text) < 1024
+            assert text.startswith("history=" + ",".join(f"{pa.player}:{pa.action}" for pa in state.full_history()))
+            copy = game.deserialize_state(text)
+            assert copy.history() == state.history()
+            assert str(copy) == str(state)
+            assert copy.is_terminal() == state.is_terminal()
+            if state.is_terminal():
+                assert copy.returns() == state.returns()
+                break
             assert copy.legal_actions() == state.legal_actions()
+            if not state.is_chance_node():
+                for player in range(n):
+                    assert copy.information_state_string(player) == state.information_state_string(player)
+            state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_tensors_are_the_observation_layout() -> None:
@@ -108,10 +148,10 @@ def test_tensors_are_the_observation_layout() -> None:
     play_to_end(state, random.Random(1), stop_after=45)
     deal = state.table.deal
     for player in range(4):
-        expected = observation_v1(deal, player)
+        expected = observation_v2(deal, player)
         assert np.array_equal(np.asarray(state.observation_tensor(player)), expected)
         assert np.array_equal(
-            np.asarray(state.information_state_tensor(player)), information_state_v1(deal, player)
+            np.asarray(state.information_state_tensor(player)), information_state_v2(deal, player)
         )
     full = pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True,
@@ -119,7 +159,7 @@ def test_tensors_are_the_observation_layout() -> None:
     )
     observer = game.make_py_observer(full)
     observer.set_from(state, 2)
-    assert np.array_equal(observer.tensor, state_v1(deal, 2))
+    assert np.array_equal(observer.tensor, state_v2(deal, 2))
 
 
 def test_the_information_state_hides_other_hands() -> None:
@@ -157,7 +197,7 @@ def test_mcts_bot_plays_a_classic_deal() -> None:
         else:
             state.apply_action(chooser.choice(state.legal_actions()))
     assert moves >= 1
-    assert sum(state.returns()) == sum(state.table.deal.result.scores) * 2
+    assert sum(state.returns()) == 0.0
 
 
 @pytest.mark.parametrize(("name", "params"), [GAMES[0], GAMES[4]])
@@ -217,7 +257,7 @@ def test_the_openspiel_extra_does_not_need_pettingzoo() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-@pytest.mark.parametrize("params", [{"dealer": 2}, {"players": 4}])
+@pytest.mark.parametrize("params", [{"dealer": 2}, {"players": 4}, {"returns": "scores"}])
 def test_bad_game_parameters_raise_typed_errors(params: dict[str, int]) -> None:
     with pytest.raises(InvalidArgument):
         pyspiel.load_game("python_belote_french", params)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import re
 from pathlib import Path
 
@@ -9,20 +10,29 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belote.actions import ID_PASS, ID_SWAP
+from belote import actions
+from belote.actions import ACTION_IDS, ID_PASS, ID_SWAP
 from belote.deal import Deal
 from belote.errors import IllegalAction
 from belote.tensor import (
     INFORMATION_STATE_V1,
     INFORMATION_STATE_V1_SIZE,
+    INFORMATION_STATE_V2,
+    INFORMATION_STATE_V2_SIZE,
     OBSERVATION_V1,
     OBSERVATION_V1_SIZE,
+    OBSERVATION_V2,
+    OBSERVATION_V2_SIZE,
     STATE_V1,
     STATE_V1_SIZE,
+    STATE_V2,
+    STATE_V2_SIZE,
     Block,
     Table,
     layout_table,
 )
+
+TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "adapters.md"
 
@@ -33,6 +43,9 @@ DOCS = Path(__file__).resolve().parents[1] / "docs" / "adapters.md"
         ("OBSERVATION_V1", OBSERVATION_V1, 0),
         ("STATE_V1", STATE_V1, len(OBSERVATION_V1)),
         ("INFORMATION_STATE_V1", INFORMATION_STATE_V1, len(OBSERVATION_V1)),
+        ("OBSERVATION_V2", OBSERVATION_V2, 0),
+        ("STATE_V2", STATE_V2, len(OBSERVATION_V2)),
+        ("INFORMATION_STATE_V2", INFORMATION_STATE_V2, len(OBSERVATION_V2)),
     ],
 )
 def test_the_docs_page_shows_the_layouts_of_the_code(
@@ -55,6 +68,21 @@ def test_layout_names_are_unique_and_the_state_extends_the_observation() -> None
     info_names = [block.name for block in INFORMATION_STATE_V1]
     assert len(info_names) == len(set(info_names))
     assert sum(block.size for block in INFORMATION_STATE_V1) == INFORMATION_STATE_V1_SIZE
+
+
+def test_version_2_is_version_1_with_the_swap_as_the_holders_turn() -> None:
+    """Docs/rules.md#seven-swap: the swap is the holder's own decision, so version 2 has
+    ``swap_pending`` where version 1 had ``swap_window``, and ``kept`` after ``swapped``."""
+    v1 = [block.name for block in OBSERVATION_V1]
+    v2 = [block.name for block in OBSERVATION_V2]
+    expected = [name for name in v1 if name != "swap_window"]
+    expected.insert(expected.index("swapped") + 1, "kept")
+    expected.insert(expected.index("to_act") + 1, "swap_pending")
+    assert v2 == expected
+    assert OBSERVATION_V2_SIZE == OBSERVATION_V1_SIZE + 4
+    assert STATE_V2_SIZE == OBSERVATION_V2_SIZE + 4 * 32
+    assert INFORMATION_STATE_V2_SIZE == INFORMATION_STATE_V1_SIZE + 4
+    assert len(set(block.name for block in INFORMATION_STATE_V2)) == len(INFORMATION_STATE_V2)
 
 
 @pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("french", 2)])
@@ -89,8 +117,26 @@ def test_table_refuses_an_illegal_id() -> None:
     with pytest.raises(IllegalAction):
         table.apply(100)  # no card is played while bidding
     with pytest.raises(IllegalAction):
-        table.apply(165)
+        table.apply(ACTION_IDS)
     table.apply(ID_PASS)
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_a_table_pickles_as_its_record_and_replays_it(variant: str, players: int) -> None:
+    """A pickled table is the deal's record (deck and action ids), replayed when read: an
+    equal deal at every point, in a few hundred bytes."""
+    import random
+
+    for seed in range(3):
+        table, rng = Table(Deal.random(variant, seed=seed, players=players, dealer=seed % players)), random.Random(seed)
+        while True:
+            data = pickle.dumps(table)
+            assert len(data) < 400
+            copy = pickle.loads(data)
+            assert copy.deal == table.deal and copy.ids == table.ids and copy.actions == table.actions
+            if table.seat is None:
+                break
+            table.apply(rng.choice(table.legal_ids()))
 
 
 def exchange_hidden_cards(deal: Deal, a: int, b: int) -> Deal:
@@ -143,29 +189,28 @@ def test_seats_are_relative_to_the_observer() -> None:
 def test_every_turn_offers_the_legal_ids_and_observes_only_what_the_seat_holds(
     table: tuple[str, int], seed: int
 ) -> None:
-    """Invariants of a random deal driven by ids: the ids offered are the legal actions of the
-    seat asked (rules §3-§6, docs/rules.md#bidding, the swap window aside), and every observation shows that
+    """Invariants of a random deal driven by ids: the seat asked is the deal's ``to_act`` and
+    the ids offered are its legal actions (rules §3-§6, docs/rules.md#bidding; the seven swap
+    is the holder's own turn, docs/rules.md#seven-swap), and every observation shows that
     seat's hand and no card it does not hold, within the observation box."""
     pytest.importorskip("numpy")
     import random
 
     from belote.actions import action_id
-    from belote.tensor import observation_v1
+    from belote.tensor import observation_v2
 
     variant, players = table
     driver = Table(Deal.random(variant, seed=seed, players=players))
     rng = random.Random(seed)
+    keep = getattr(actions, "ID_KEEP", None)
     while driver.seat is not None:
         seat, deal = driver.seat, driver.deal
+        assert seat == deal.to_act
         ids = driver.legal_ids()
-        if driver.in_swap_window:
-            assert ids == [ID_PASS, ID_SWAP]
-        else:
-            legal = {action_id(a) for a in deal.legal_actions() if a.seat == seat}
-            if deal.swap_seat() is not None and deal.swap_seat() != seat:
-                legal.discard(ID_SWAP)
-            assert set(ids) == legal
-        vector = observation_v1(deal, seat, history=driver.actions)
+        assert ids == sorted(action_id(a) for a in deal.legal_actions() if a.seat == seat)
+        if keep is not None and deal.swap_seat() is not None:  # the one-seat engine
+            assert ids == [ID_SWAP, keep]
+        vector = observation_v2(deal, seat, history=driver.actions)
         assert [i for i in range(32) if vector[i]] == [card.index for card in deal.hand(seat)]
         assert vector.min() >= 0.0 and vector.max() <= 100.0
         driver.apply(rng.choice(ids))

@@ -3,30 +3,34 @@
 ``pip install 'belote[pettingzoo]'`` installs numpy, gymnasium and pettingzoo;
 the core library does not need them.
 
+>>> from belote.actions import ACTION_IDS
 >>> from belote.env import env
 >>> table = env("classic", seed=1, dealer=0)
 >>> table.reset()
 >>> table.agent_selection
 'player_1'
 >>> observation, reward, termination, truncation, info = table.last()
->>> observation["observation"].shape, observation["action_mask"].shape
-((629,), (165,))
+>>> observation["observation"].shape, observation["action_mask"].shape == (ACTION_IDS,)
+((633,), True)
 >>> [int(i) for i in observation["action_mask"].nonzero()[0]]  # pass or take
 [0, 1]
 
 - **Agents** are ``player_0`` … ``player_{n-1}``, agent ``player_k`` sits at seat ``k``.
-- **Actions** are the fixed ids of [`belote.actions`][belote.actions] (``Discrete(165)``);
-  ``action_mask`` marks the legal ones of the agent to act.
-- **Observations** are ``{"observation": OBSERVATION_V1 vector, "action_mask": int8[165]}``
+- **Actions** are the fixed ids of [`belote.actions`][belote.actions]
+  (``Discrete(ACTION_IDS)``); ``action_mask`` marks the legal ones of the agent to act.
+  One seat acts at every decision: the selected agent is the deal's ``to_act`` (the
+  holder of the 7 of trump deciding ``swap`` or ``keep`` included).
+- **Observations** are ``{"observation": OBSERVATION_V2 vector, "action_mask": int8[ACTION_IDS]}``
   (layout in [`belote.tensor`][belote.tensor]); with ``full_state=True`` the vector is
-  ``STATE_V1`` (every hand too), for centralised critics.
-- **The swap window**: when the play phase opens and the holder of the 7 of trump is not
-  the seat to act, the holder is selected first, once, with two legal ids:
-  ``ID_SWAP`` (6) swaps, ``ID_PASS`` (0) keeps the 7 (see [`Table`][belote.tensor.Table]).
-- **Rewards**: when a deal ends each agent receives its side's deal score
-  (``DealResult.scores``); with ``match=True`` an episode is a whole match (dealer
-  rotation, litige points, totals, until a side wins) and every deal's scores are paid
-  as it ends.
+  ``STATE_V2`` (every hand too), for centralised critics.
+- **Rewards**: when a deal ends each agent receives its return (``belote.returns``):
+  by default (``returns="zero_sum"``) its side's score minus the other sides' (their
+  mean with three players), divided by a bound of a deal score, so rewards lie in
+  [-1, 1] and sum to 0; with ``returns="raw"`` its side's deal score
+  (``DealResult.scores``). With ``match=True`` an episode is a whole match (dealer
+  rotation, litige points, totals, until a side wins) and every deal is paid as it ends.
+- **Illegal actions** ([`env`][belote.env.env]): the episode ends and the agent receives
+  ``raw_env.illegal_reward``, below any deal's return: -2 (zero-sum) or -1 (raw).
 - ``max_cycles`` truncates an episode after that many steps (``None``: no limit).
 """
 
@@ -46,14 +50,15 @@ from belote.deal import Deal
 from belote.errors import InvalidArgument
 from belote.game import next_dealer
 from belote.match import Match
+from belote.returns import RETURNS, deal_returns
 from belote.rules import get_rules
 from belote.tensor import (
-    OBSERVATION_V1_SIZE,
-    STATE_V1_SIZE,
+    OBSERVATION_V2_SIZE,
+    STATE_V2_SIZE,
     Table,
-    observation_v1,
+    observation_v2,
     render_text,
-    state_v1,
+    state_v2,
 )
 
 __all__ = ["env", "raw_env"]
@@ -70,8 +75,10 @@ def env(
 ) -> AECEnv:
     """The belote AEC environment with PettingZoo's usual wrappers.
 
-    An illegal action ends the episode with reward -1 for the agent that made it
-    (``TerminateIllegalWrapper``); the other wrappers check bounds and call order.
+    An illegal action ends the episode with reward
+    [`illegal_reward`][belote.env.raw_env.illegal_reward] for the agent that made it
+    (``TerminateIllegalWrapper``), below any deal's return; the other wrappers check
+    bounds and call order.
 
     Args:
         variant: the variant's name.
@@ -79,8 +86,8 @@ def env(
         seed: seed of the first [`reset`][belote.env.raw_env.reset] without a seed.
         **kwargs: the other arguments of [`raw_env`][belote.env.raw_env].
     """
-    wrapped: AECEnv = raw_env(variant, players, seed, **kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    base = raw_env(variant, players, seed, **kwargs)
+    wrapped: AECEnv = wrappers.TerminateIllegalWrapper(base, illegal_reward=base.illegal_reward)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
 
@@ -98,17 +105,19 @@ class raw_env(AECEnv):
         target: the match target (default: the variant's).
         dealer: the dealer of each deal (of the first deal with ``match``);
             ``None``: drawn from the seeded generator.
-        full_state: observations hold every hand (``STATE_V1``).
+        full_state: observations hold every hand (``STATE_V2``).
         max_cycles: truncate the episode after this many steps.
         max_deals: with ``match``, truncate after this many deals.
+        returns: ``"zero_sum"`` (default: each side's score minus the others', scaled
+            to [-1, 1]) or ``"raw"`` (the side's deal score), as ``belote.returns.deal_returns``.
 
     Raises:
-        InvalidArgument: an unknown variant, player count or render mode.
+        InvalidArgument: an unknown variant, player count, render mode or returns.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"],
-        "name": "belote_v1",
+        "name": "belote_v2",
         "is_parallelizable": False,
     }
 
@@ -125,8 +134,15 @@ class raw_env(AECEnv):
         full_state: bool = False,
         max_cycles: int | None = None,
         max_deals: int = 1000,
+        returns: str = "zero_sum",
     ) -> None:
         super().__init__()
+        if returns not in RETURNS:
+            raise InvalidArgument(f"returns must be one of {', '.join(RETURNS)}, not {returns!r}")
+        self.returns = returns
+        self.illegal_reward = -2.0 if returns == "zero_sum" else -1.0
+        """The penalty of an illegal action in [`env`][belote.env.env]: below any deal's
+        return (zero-sum returns are at least -1, raw scores at least 0)."""
         self.rules = get_rules(variant)
         self.players = self.rules.default_players if players is None else self.rules.check_players(players)
         if render_mode not in (None, "ansi"):
@@ -143,7 +159,7 @@ class raw_env(AECEnv):
         self._seed = seed
         self._rng = random.Random(seed)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
-        size = STATE_V1_SIZE if full_state else OBSERVATION_V1_SIZE
+        size = STATE_V2_SIZE if full_state else OBSERVATION_V2_SIZE
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -166,7 +182,7 @@ class raw_env(AECEnv):
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The action space of ``agent``: ``Discrete(165)``, the fixed action ids."""
+        """The action space of ``agent``: ``Discrete(ACTION_IDS)``, the fixed action ids."""
         return self.action_spaces[agent]
 
     # --- the episode ----------------------------------------------------------------------
@@ -218,13 +234,11 @@ class raw_env(AECEnv):
         table = self.table
         assert table is not None
         seat = self.possible_agents.index(agent)
-        acting = table.seat == seat
-        window = acting and table.in_swap_window
-        encode = state_v1 if self.full_state else observation_v1
+        encode = state_v2 if self.full_state else observation_v2
         mask = np.zeros(ACTION_IDS, np.int8)
-        if acting and agent == self.agent_selection and not self.terminations[agent]:
+        if table.seat == seat and agent == self.agent_selection and not self.terminations[agent]:
             mask[table.legal_ids()] = 1
-        vector = encode(table.deal, seat, swap_window=window, history=table.actions)
+        vector = encode(table.deal, seat, history=table.actions)
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -242,8 +256,8 @@ class raw_env(AECEnv):
         deal = table.deal
         if deal.is_over:
             result = deal.result
-            for seat, name in enumerate(self.possible_agents):
-                self.rewards[name] = float(result.scores[deal.side(seat)])
+            for name, reward in zip(self.possible_agents, deal_returns(deal, self.returns), strict=True):
+                self.rewards[name] = reward
             match = self.match
             if match is None:
                 self.terminations = dict.fromkeys(self.agents, True)

@@ -6,10 +6,10 @@ library does not need them. Importing this module registers four games with
 
 | game | players | parameters |
 |---|---|---|
-| ``python_belote_classic`` | 4 | ``dealer`` |
-| ``python_belote_piedicavallo`` | 4 | ``dealer`` |
-| ``python_belote_french`` | 2 or 3 | ``players`` (default 2), ``dealer`` |
-| ``python_belote_italian751`` | 4 | ``dealer`` |
+| ``python_belote_classic`` | 4 | ``dealer``, ``returns`` |
+| ``python_belote_piedicavallo`` | 4 | ``dealer``, ``returns`` |
+| ``python_belote_french`` | 2 or 3 | ``players`` (default 2), ``dealer``, ``returns`` |
+| ``python_belote_italian751`` | 4 | ``dealer``, ``returns`` |
 
 >>> import pyspiel
 >>> import belote.openspiel
@@ -21,20 +21,25 @@ library does not need them. Importing this module registers four games with
 - **Chance**: the deal starts with 31 chance nodes, each drawing the next card of
   the deck (outcome = card index, uniform over the cards left); the 32nd card is
   forced. The deck order then fixes the whole distribution, as a deal record's ``deck``.
-- **Actions** are the fixed ids of [`belote.actions`][belote.actions] (165 distinct
-  actions), with the swap window of [`Table`][belote.tensor.Table]: when the play phase
-  opens and the holder of the 7 of trump is not the seat to act, the holder moves first,
-  once, choosing ``ID_SWAP`` (6) or ``ID_PASS`` (0, keep the 7).
-- **Returns**: at the end each player receives its side's deal score
-  (``DealResult.scores``): a general-sum game, rewards at the terminal state only.
-- **Tensors** (observer API): the observation tensor is ``OBSERVATION_V1`` of
+- **Actions** are the fixed ids of [`belote.actions`][belote.actions] (``ACTION_IDS``
+  distinct actions). One player acts at every decision: the deal's ``to_act`` (the
+  holder of the 7 of trump deciding ``swap`` or ``keep`` included).
+- **Returns**, at the terminal state only, as ``belote.returns.deal_returns``: with
+  ``returns="zero_sum"`` (the default) each player's side's score minus the other
+  sides' (their mean with three players) divided by a bound of a deal score, a
+  ``ZERO_SUM`` game with utilities in [-1, 1]; with ``returns="raw"`` its side's deal
+  score (``DealResult.scores``), a ``GENERAL_SUM`` game with utilities from 0 to that bound.
+- **Tensors** (observer API): the observation tensor is ``OBSERVATION_V2`` of
   [`belote.tensor`][belote.tensor] for the observing player, the information-state
-  tensor ``INFORMATION_STATE_V1`` (the observation and every completed trick in
+  tensor ``INFORMATION_STATE_V2`` (the observation and every completed trick in
   order: perfect recall); an observer asking for every player's private information
-  gets ``STATE_V1``, and one asking for none gets the same vectors without the
+  gets ``STATE_V2``, and one asking for none gets the same vectors without the
   player's hand and unshown declarations. Before the deck is dealt the tensors are zero.
-- **Serialization**: ``state.serialize()`` is OpenSpiel's default, the action history
-  (the 31 card draws, then the action ids), which ``game.deserialize_state`` replays.
+- **Serialization**: ``state.serialize()`` (OpenSpiel's format for Python games) is the
+  action history (the 31 card draws, then the action ids) and the state's attributes,
+  where the deal pickles as its record: the variant, players, dealer, deck and action
+  ids, a few hundred bytes. ``game.deserialize_state`` reads it back by replaying the
+  deal's actions through [`Table.replay`][belote.tensor.Table.replay].
 """
 
 from __future__ import annotations
@@ -46,24 +51,25 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from belote.actions import ACTION_IDS, ID_PASS, Verb, action_from_id
+from belote.actions import ACTION_IDS, Verb, action_from_id
 from belote.cards import Rank
 from belote.deal import Deal
 from belote.errors import IllegalAction, InvalidArgument
+from belote.returns import RETURNS, deal_returns, score_bound
 from belote.rules import Rules, get_rules
 from belote.tensor import (
-    INFORMATION_STATE_V1,
-    INFORMATION_STATE_V1_SIZE,
-    OBSERVATION_V1,
-    OBSERVATION_V1_SIZE,
-    STATE_V1,
-    STATE_V1_SIZE,
+    INFORMATION_STATE_V2,
+    INFORMATION_STATE_V2_SIZE,
+    OBSERVATION_V2,
+    OBSERVATION_V2_SIZE,
+    STATE_V2,
+    STATE_V2_SIZE,
     Block,
     Table,
-    information_state_v1,
-    observation_v1,
+    information_state_v2,
+    observation_v2,
     render_text,
-    state_v1,
+    state_v2,
 )
 
 __all__ = ["GAMES", "BeloteGame", "BeloteObserver", "BeloteState", "game_type", "resample"]
@@ -76,15 +82,16 @@ GAMES: Final = {
 }
 """The registered game names and their variants."""
 
-_MAX_UTILITY: Final = 2000.0
-"""A bound on one side's deal score, well above any deal seen."""
 _CHANCE_NODES: Final = 31
 
 
-def game_type(short_name: str) -> pyspiel.GameType:
-    """The OpenSpiel game type of one of [`GAMES`][belote.openspiel.GAMES]."""
+def game_type(short_name: str, returns: str = "zero_sum") -> pyspiel.GameType:
+    """The OpenSpiel game type of one of [`GAMES`][belote.openspiel.GAMES].
+
+    Its utility is ``ZERO_SUM`` for ``returns="zero_sum"``, ``GENERAL_SUM`` for ``"raw"``.
+    """
     rules = get_rules(GAMES[short_name])
-    parameters: dict[str, int] = {"dealer": 0}
+    parameters: dict[str, int | str] = {"dealer": 0, "returns": "zero_sum"}
     if len(rules.player_counts) > 1:
         parameters["players"] = rules.default_players
     return pyspiel.GameType(
@@ -93,7 +100,10 @@ def game_type(short_name: str) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=(
+            pyspiel.GameType.Utility.ZERO_SUM if returns == "zero_sum"
+            else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(rules.player_counts),
         min_num_players=min(rules.player_counts),
@@ -106,7 +116,7 @@ def game_type(short_name: str) -> pyspiel.GameType:
 
 
 def _max_length(rules: Rules, players: int) -> int:
-    """A bound on the moves of a deal: bids, the swap, declarations, cards, a stop."""
+    """A bound on the moves of a deal: bids, the swap or keep, declarations, cards, a stop."""
     declarations = 8 * players if rules.has_announcements else 0
     cards = 36
     return _CHANCE_NODES + 2 * players + 1 + declarations + cards + 1
@@ -116,11 +126,12 @@ class BeloteGame(pyspiel.Game):
     """A variant as an OpenSpiel game (built by ``pyspiel.load_game``).
 
     Args:
-        params: the game parameters (``players`` for ``french``, ``dealer``).
+        params: the game parameters (``players`` for ``french``, ``dealer``, ``returns``:
+            ``"zero_sum"`` or ``"raw"``).
 
     Raises:
-        InvalidArgument: a player count the variant does not allow, or a dealer
-            that is not a seat.
+        InvalidArgument: a player count the variant does not allow, a dealer
+            that is not a seat, or unknown returns.
     """
 
     short_name: str = "python_belote_classic"
@@ -134,16 +145,20 @@ class BeloteGame(pyspiel.Game):
         self.dealer = int(params.get("dealer", 0))
         if not 0 <= self.dealer < self.players:
             raise InvalidArgument(f"dealer must be a seat from 0 to {self.players - 1}")
+        self.return_kind = returns = str(params.get("returns", "zero_sum"))
+        if returns not in RETURNS:
+            raise InvalidArgument(f"returns must be one of {', '.join(RETURNS)}, not {returns!r}")
+        zero_sum = returns == "zero_sum"
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTION_IDS,
             max_chance_outcomes=32,
             num_players=self.players,
-            min_utility=0.0,
-            max_utility=_MAX_UTILITY,
-            utility_sum=None,
+            min_utility=-1.0 if zero_sum else 0.0,
+            max_utility=1.0 if zero_sum else float(score_bound(rules, self.players)),
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=_max_length(rules, self.players),
         )
-        super().__init__(game_type(short_name), info, params)
+        super().__init__(game_type(short_name, returns), info, params)
 
     def new_initial_state(self) -> BeloteState:
         """A deal before the deck is dealt."""
@@ -167,7 +182,9 @@ class BeloteState(pyspiel.State):
         self.variant = game.rules.name  # a name: OpenSpiel deep-copies the state's attributes
         self.players = game.players
         self.dealer = game.dealer
+        self.return_kind = game.return_kind
         self.deck: list[int] = []
+        """The cards drawn so far while dealing (emptied once dealt: the table holds the deck)."""
         self.table: Table | None = None
 
     # --- the OpenSpiel API ----------------------------------------------------------------
@@ -198,15 +215,13 @@ class BeloteState(pyspiel.State):
             if len(self.deck) == _CHANCE_NODES:
                 self.deck.extend(set(range(32)) - set(self.deck))
                 self.table = Table(Deal(get_rules(self.variant), self.deck, self.dealer, self.players))
+                self.deck = []
             return
         self.table.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {_CARD_NAMES[action]}"
-        table = self.table
-        if table is not None and table.seat == player and table.in_swap_window and action == ID_PASS:
-            return f"{player} keep"
         return str(action_from_id(action, player))
 
     def is_terminal(self) -> bool:
@@ -214,13 +229,11 @@ class BeloteState(pyspiel.State):
         return self.table is not None and self.table.deal.is_over
 
     def returns(self) -> list[float]:
-        """Each player's side's deal score once over, else zeros."""
+        """Each player's return once over (zero-sum or raw, as the game says), else zeros."""
         table = self.table
         if table is None or not table.deal.is_over:
             return [0.0] * self.players
-        deal = table.deal
-        scores = deal.result.scores
-        return [float(scores[deal.side(seat)]) for seat in range(self.players)]
+        return deal_returns(table.deal, self.return_kind)
 
     def __str__(self) -> str:
         if self.table is None:
@@ -306,9 +319,9 @@ class BeloteObserver:
 
     Args:
         iig_obs_type: which information to expose: every player's private information
-            (``STATE_V1``); else the observing player's (none: its hand and unshown
-            declarations stay 0), as ``INFORMATION_STATE_V1`` with ``perfect_recall``
-            (the strings then list the whole history) or ``OBSERVATION_V1`` without.
+            (``STATE_V2``); else the observing player's (none: its hand and unshown
+            declarations stay 0), as ``INFORMATION_STATE_V2`` with ``perfect_recall``
+            (the strings then list the whole history) or ``OBSERVATION_V2`` without.
         params: not supported (must be empty).
 
     Raises:
@@ -324,12 +337,12 @@ class BeloteObserver:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         layout: tuple[Block, ...]
         if self.everything:
-            layout, size, self._encode = STATE_V1, STATE_V1_SIZE, state_v1
+            layout, size, self._encode = STATE_V2, STATE_V2_SIZE, state_v2
         elif self.perfect_recall:
-            layout, size = INFORMATION_STATE_V1, INFORMATION_STATE_V1_SIZE
-            self._encode = information_state_v1
+            layout, size = INFORMATION_STATE_V2, INFORMATION_STATE_V2_SIZE
+            self._encode = information_state_v2
         else:
-            layout, size, self._encode = OBSERVATION_V1, OBSERVATION_V1_SIZE, observation_v1
+            layout, size, self._encode = OBSERVATION_V2, OBSERVATION_V2_SIZE, observation_v2
         self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
         at = 0
@@ -343,8 +356,7 @@ class BeloteObserver:
         if table is None:
             self.tensor.fill(0.0)
             return
-        window = table.seat == player and table.in_swap_window
-        self._encode(table.deal, player, swap_window=window, out=self.tensor, history=table.actions)
+        self._encode(table.deal, player, out=self.tensor, history=table.actions)
         if not self.private:
             self.dict["hand"].fill(0.0)
             if "first_hand" in self.dict:
@@ -379,8 +391,6 @@ class BeloteObserver:
                 parts.append(f"trump {deal.trump.letter} taker {deal.taker}")
             parts.append("trick " + " ".join(str(card) for card in deal.trick))
             parts.append(f"tricks {deal.tricks_played}")
-        if table.seat == player and table.in_swap_window:
-            parts.append("swap window")
         return " | ".join(parts)
 
 

@@ -2,20 +2,19 @@
 
 Two things live here, shared by [`belote.env`][belote.env] and [`belote.openspiel`][belote.openspiel]:
 
-- **The observation tensor**, versioned: ``OBSERVATION_V1`` is the layout of what one
-  seat may know, ``STATE_V1`` the same followed by every seat's hand (a full-state view
-  for training critics), ``INFORMATION_STATE_V1`` the same followed by every completed
+- **The observation tensor**, versioned: ``OBSERVATION_V2`` is the layout of what one
+  seat may know, ``STATE_V2`` the same followed by every seat's hand (a full-state view
+  for training critics), ``INFORMATION_STATE_V2`` the same followed by every completed
   trick in order (perfect recall, for OpenSpiel's information-state tensor). A layout
   is a tuple of [`Block`][belote.tensor.Block]s, the one
   source of truth for the encoder and the documentation table
   ([`layout_table`][belote.tensor.layout_table]). A layout never changes once released:
-  a different encoding gets a new version.
-- **[`Table`][belote.tensor.Table]**: a deal as a sequence of single-agent turns, with
-  the *swap window*. The holder of the 7 of trump may swap out of turn before the first
-  card (rules §4, docs/rules.md#seven-swap); agent frameworks ask one agent at a time, so when the play phase
-  opens and the holder is not the seat to act, the holder is asked once first, with two
-  legal ids: ``ID_SWAP`` (swap) and ``ID_PASS`` (keep the 7). This is the same offer
-  [`Game.run_deal`][belote.game.Game.run_deal] makes.
+  a different encoding gets a new version. Version 2 follows the one-seat model of the
+  seven swap (the holder's own ``swap``/``keep`` turn, docs/rules.md#seven-swap): its
+  ``swap_pending`` block replaces version 1's ``swap_window`` and a ``kept`` block follows
+  ``swapped``. The ``_V1`` layouts and encoders stay as they were.
+- **[`Table`][belote.tensor.Table]**: a deal as a sequence of turns of one seat each,
+  driven by action ids (the deal's ``to_act`` and its legal ids).
 
 Conventions of the tensor (all values ``float32``):
 
@@ -40,14 +39,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from belote.actions import (
-    ACTION_IDS,
-    ID_PASS,
-    ID_SWAP,
-    Action,
-    Verb,
-    action_from_id,
-)
+from belote.actions import ACTION_IDS, Action, Verb, action_from_id, action_id
 from belote.deal import Deal, Phase
 from belote.errors import IllegalAction
 
@@ -58,19 +50,28 @@ if TYPE_CHECKING:
 __all__ = [
     "INFORMATION_STATE_V1",
     "INFORMATION_STATE_V1_SIZE",
+    "INFORMATION_STATE_V2",
+    "INFORMATION_STATE_V2_SIZE",
     "OBSERVATION_V1",
     "OBSERVATION_V1_SIZE",
+    "OBSERVATION_V2",
+    "OBSERVATION_V2_SIZE",
     "POINT_SCALE",
     "STATE_V1",
     "STATE_V1_SIZE",
+    "STATE_V2",
+    "STATE_V2_SIZE",
     "TOTAL_SCALE",
     "Block",
     "Table",
     "information_state_v1",
+    "information_state_v2",
     "layout_table",
     "observation_v1",
+    "observation_v2",
     "render_text",
     "state_v1",
+    "state_v2",
 ]
 
 POINT_SCALE: Final = 1 / 162
@@ -164,6 +165,31 @@ INFORMATION_STATE_V1_SIZE: Final = sum(block.size for block in INFORMATION_STATE
 """Length of an ``INFORMATION_STATE_V1`` vector."""
 
 
+def _version_2(block: Block) -> tuple[Block, ...]:
+    if block.name == "swapped":
+        return (block, Block("kept", (SEATS,), "The seat that kept the 7 of trump (declined the swap)."))
+    if block.name == "swap_window":
+        return (Block("swap_pending", (1,), "1 while the holder of the 7 of trump (the seat to act) decides: swap or keep."),)
+    return (block,)
+
+
+OBSERVATION_V2: Final = tuple(new for block in OBSERVATION_V1 for new in _version_2(block))
+"""Layout of the observation tensor, version 2: ``OBSERVATION_V1`` with the swap as one seat's turn.
+
+``swap_window`` becomes ``swap_pending`` (the holder is the seat to act, deciding swap or
+keep) and ``kept`` follows ``swapped``."""
+STATE_V2: Final = (*OBSERVATION_V2, STATE_V1[-1])
+"""Layout of the full-state tensor, version 2: ``OBSERVATION_V2`` then every seat's hand."""
+INFORMATION_STATE_V2: Final = (*OBSERVATION_V2, *INFORMATION_STATE_V1[len(OBSERVATION_V1):])
+"""Layout of the information-state tensor, version 2: ``OBSERVATION_V2`` then the tricks in order."""
+OBSERVATION_V2_SIZE: Final = sum(block.size for block in OBSERVATION_V2)
+"""Length of an ``OBSERVATION_V2`` vector."""
+STATE_V2_SIZE: Final = sum(block.size for block in STATE_V2)
+"""Length of a ``STATE_V2`` vector."""
+INFORMATION_STATE_V2_SIZE: Final = sum(block.size for block in INFORMATION_STATE_V2)
+"""Length of an ``INFORMATION_STATE_V2`` vector."""
+
+
 def _offsets(layout: tuple[Block, ...]) -> dict[str, int]:
     offsets, at = {}, 0
     for block in layout:
@@ -173,6 +199,7 @@ def _offsets(layout: tuple[Block, ...]) -> dict[str, int]:
 
 
 _AT: Final = {**_offsets(STATE_V1), **_offsets(INFORMATION_STATE_V1)}
+_AT2: Final = {**_offsets(STATE_V2), **_offsets(INFORMATION_STATE_V2)}
 
 
 def layout_table(layout: tuple[Block, ...] = OBSERVATION_V1, skip: int = 0) -> str:
@@ -220,11 +247,10 @@ def _blank(out: npt.NDArray[np.float32] | None, size: int) -> npt.NDArray[np.flo
 
 def _fill(
     out: npt.NDArray[np.float32], deal: Deal, seat: int, swap_window: bool,
-    history: Sequence[Action] | None,
+    history: Sequence[Action] | None, at: dict[str, int] = _AT,
 ) -> None:
-    """Write the ``OBSERVATION_V1`` blocks of ``seat`` into ``out`` (zeroed beforehand)."""
+    """Write the ``OBSERVATION_V1`` (``at=_AT``) or ``_V2`` (``at=_AT2``) blocks of ``seat`` into ``out`` (zeroed)."""
     n = deal.players
-    at = _AT
 
     def rel(other: int) -> int:
         return (other - seat) % n
@@ -256,6 +282,8 @@ def _fill(
             out[at["declared"] + rel(actor)] = 1.0
         elif verb is Verb.SWAP:
             out[at["swapped"] + rel(actor)] = 1.0
+        elif verb.value == "keep" and "kept" in at:  # Verb.KEEP, from the one-seat engine on
+            out[at["kept"] + rel(actor)] = 1.0
     for actor in range(n):
         bits(at["played"] + 32 * rel(actor), played_by[actor])
     for position, trick_card in enumerate(deal.trick):
@@ -299,7 +327,10 @@ def _fill(
     to_act = deal.to_act
     if to_act is not None:
         out[at["to_act"] + rel(to_act)] = 1.0
-    out[at["swap_window"]] = 1.0 if swap_window else 0.0
+    if "swap_window" in at:
+        out[at["swap_window"]] = 1.0 if swap_window else 0.0
+    elif to_act is not None and phase is Phase.PLAY and deal.swap_seat() == to_act:
+        out[at["swap_pending"]] = 1.0
     out[at["partners"]] = 1.0 if deal.sides == 2 and n == 4 else 0.0
     out[at["tricks_played"]] = deal.tricks_played * per_deal
 
@@ -350,9 +381,14 @@ def state_v1(
     """
     out = _blank(out, STATE_V1_SIZE)
     _fill(out, deal, seat, swap_window, history)
+    return _hands(out, deal, seat, _AT)
+
+
+def _hands(out: npt.NDArray[np.float32], deal: Deal, seat: int, at: dict[str, int]) -> npt.NDArray[np.float32]:
+    """Write every seat's hand block (``at``: the layout's offsets)."""
     n = deal.players
     for other in range(n):
-        _set_bits(out, _AT["hands"] + 32 * ((other - seat) % n), deal.hand_mask(other))
+        _set_bits(out, at["hands"] + 32 * ((other - seat) % n), deal.hand_mask(other))
     return out
 
 
@@ -370,10 +406,15 @@ def information_state_v1(
     """
     out = _blank(out, INFORMATION_STATE_V1_SIZE)
     _fill(out, deal, seat, swap_window, history)
+    return _tricks(out, deal, seat, _AT)
+
+
+def _tricks(out: npt.NDArray[np.float32], deal: Deal, seat: int, at: dict[str, int]) -> npt.NDArray[np.float32]:
+    """Write the first hand and the trick history blocks (``at``: the layout's offsets)."""
     n = deal.players
     first = Deal(deal.rules, deal.deck, deal.dealer, n).hand_mask(seat)  # the deck deals it
-    _set_bits(out, _AT["first_hand"], first)
-    cards_at, leaders_at = _AT["trick_history"], _AT["trick_history_leaders"]
+    _set_bits(out, at["first_hand"], first)
+    cards_at, leaders_at = at["trick_history"], at["trick_history_leaders"]
     for k, (leader, cards) in enumerate(deal.tricks):
         for position, card in enumerate(cards):
             out[cards_at + (k * SEATS + position) * 32 + card.index] = 1.0
@@ -381,21 +422,66 @@ def information_state_v1(
     return out
 
 
+def observation_v2(
+    deal: Deal, seat: int, *, out: npt.NDArray[np.float32] | None = None, history: Sequence[Action] | None = None
+) -> npt.NDArray[np.float32]:
+    """The ``OBSERVATION_V2`` vector of ``seat``: what it may know of ``deal``.
+
+    Args:
+        deal: the deal.
+        seat: the observing seat.
+        out: an array of ``OBSERVATION_V2_SIZE`` (or more) float32 values to fill
+            instead of a new one.
+        history: the deal's actions so far when the caller keeps them
+            ([`Table.actions`][belote.tensor.Table.actions]), else read from the deal.
+
+    >>> from belote.deal import Deal
+    >>> vector = observation_v2(Deal.random("classic", seed=1), 0)
+    >>> vector.shape, int(vector[:32].sum())
+    ((633,), 5)
+    """
+    out = _blank(out, OBSERVATION_V2_SIZE)
+    _fill(out, deal, seat, False, history, _AT2)
+    return out
+
+
+def state_v2(
+    deal: Deal, seat: int, *, out: npt.NDArray[np.float32] | None = None, history: Sequence[Action] | None = None
+) -> npt.NDArray[np.float32]:
+    """The ``STATE_V2`` vector: ``seat``'s observation followed by every seat's hand.
+
+    Arguments as for [`observation_v2`][belote.tensor.observation_v2].
+    """
+    out = _blank(out, STATE_V2_SIZE)
+    _fill(out, deal, seat, False, history, _AT2)
+    return _hands(out, deal, seat, _AT2)
+
+
+def information_state_v2(
+    deal: Deal, seat: int, *, out: npt.NDArray[np.float32] | None = None, history: Sequence[Action] | None = None
+) -> npt.NDArray[np.float32]:
+    """The ``INFORMATION_STATE_V2`` vector: ``seat``'s observation, first hand and the tricks.
+
+    Arguments as for [`observation_v2`][belote.tensor.observation_v2].
+    """
+    out = _blank(out, INFORMATION_STATE_V2_SIZE)
+    _fill(out, deal, seat, False, history, _AT2)
+    return _tricks(out, deal, seat, _AT2)
+
+
 # --- a deal as single-agent turns -------------------------------------------------------------
 
 
-def _legal_ids(deal: Deal) -> list[int]:
-    """The deal's legal action ids, in ascending order."""
-    return sorted(deal.legal_action_ids())
-
-
-def _apply_id(deal: Deal, ident: int) -> None:
-    """Apply an action id to the deal (the swap id acts for the swap's holder)."""
-    deal.apply_id(ident)
-
-
 class Table:
-    """A deal as a sequence of turns of one seat each, with the swap window.
+    """A deal as a sequence of turns of one seat each, driven by action ids.
+
+    The seat to act is the deal's [`to_act`][belote.deal.Deal.to_act] and its legal ids
+    are those of [`legal_action_mask`][belote.deal.Deal.legal_action_mask] that it may
+    take ([`actor`][belote.deal.Deal.actor] is that seat): exactly one seat acts at
+    every decision, the seven swap included (the holder's ``swap`` or ``keep`` turn,
+    docs/rules.md#seven-swap). The table keeps the ids it applied, so it pickles as
+    the deal's record (variant, players, dealer, deck, action ids) and is read back by
+    replaying them.
 
     Args:
         deal: the deal to drive (not copied; the table applies actions to it).
@@ -409,24 +495,58 @@ class Table:
     2
     """
 
-    __slots__ = ("_legal", "actions", "deal", "swap_offered")
+    __slots__ = ("_mask", "actions", "deal", "ids")
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
-        self.swap_offered = False
-        """Whether the out-of-turn swap has been offered in this deal."""
         self.actions: list[Action] = deal.history
         """The deal's actions so far, kept as they are applied (``declare`` of
         everything held stays without cards)."""
-        self._legal: list[int] | None = None
+        self.ids: list[int] = [action_id(action) for action in self.actions]
+        """The action ids applied so far (those of [`actions`][belote.tensor.Table.actions])."""
+        self._mask = -1  # the legal mask of the seat to act, -1 until computed
+
+    @classmethod
+    def replay(
+        cls,
+        variant: str,
+        players: int,
+        dealer: int,
+        deck: Sequence[int],
+        ids: Sequence[int],
+        totals: Sequence[int] | None = None,
+        target: int | None = None,
+        pending: int = 0,
+    ) -> Table:
+        """The table of a new deal with these ids applied again, each checked as it is applied.
+
+        Raises:
+            InvalidArgument: a bad variant, table, dealer or deck.
+            IllegalAction: an id that is not legal when it comes.
+        """
+        deal = Deal(variant, list(deck), dealer, players, totals=totals, target=target, pending=pending)
+        table = cls(deal)
+        for ident in ids:
+            table.apply(ident)
+        return table
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle as the deal's record: the deck and the action ids (bytes), replayed when read."""
+        deal = self.deal
+        deck = bytes(card.index for card in deal.deck)
+        return (
+            Table.replay,
+            (deal.rules.name, deal.players, deal.dealer, deck, bytes(self.ids),
+             tuple(deal.totals), deal.target, deal.pending),
+        )
 
     def copy(self) -> Table:
         """An independent copy (the deal copied)."""
         new = Table.__new__(Table)
         new.deal = self.deal.copy()
-        new.swap_offered = self.swap_offered
         new.actions = self.actions[:]
-        new._legal = self._legal
+        new.ids = self.ids[:]
+        new._mask = self._mask
         return new
 
     def __deepcopy__(self, memo: dict[int, object]) -> Table:
@@ -434,84 +554,56 @@ class Table:
         return self.copy()
 
     @property
-    def in_swap_window(self) -> bool:
-        """Whether the holder of the 7 of trump is being offered the out-of-turn swap now."""
-        if self.swap_offered or self.deal.phase is not Phase.PLAY:
-            return False
-        holder = self.deal.swap_seat()
-        return holder is not None and holder != self.deal.to_act
-
-    @property
     def seat(self) -> int | None:
-        """The seat to act now (the swap holder in the swap window), ``None`` once over."""
-        if self.in_swap_window:
-            return self.deal.swap_seat()
+        """The seat to act now (the deal's ``to_act``), ``None`` once over."""
         return self.deal.to_act
+
+    def legal_mask(self) -> int:
+        """The legal ids of [`seat`][belote.tensor.Table.seat] as a bit mask (bit ``i``: id ``i``)."""
+        if self._mask >= 0:
+            return self._mask
+        deal = self.deal
+        seat = deal.to_act
+        mask = deal.legal_action_mask()
+        rest = mask
+        while rest:  # only the seat to act acts (a no-op once every legal id is to_act's)
+            low = rest & -rest
+            rest ^= low
+            if deal.actor(low.bit_length() - 1) != seat:
+                mask ^= low
+        self._mask = mask
+        return mask
 
     def legal_ids(self) -> list[int]:
         """The legal action ids of [`seat`][belote.tensor.Table.seat], ascending (a new list)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal[:]
-
-    def _compute_legal(self) -> list[int]:
-        deal = self.deal
-        if deal.is_over:
-            return []
-        if self.in_swap_window:
-            return [ID_PASS, ID_SWAP]
-        ids = _legal_ids(deal)
-        if ID_SWAP in ids and deal.swap_seat() != deal.to_act:
-            ids.remove(ID_SWAP)
+        mask, ids = self.legal_mask(), []
+        while mask:
+            low = mask & -mask
+            ids.append(low.bit_length() - 1)
+            mask ^= low
         return ids
-
-    def legal_mask(self) -> int:
-        """The legal ids as a bit mask (bit ``i`` set when id ``i`` is legal)."""
-        mask = 0
-        for ident in self.legal_ids():
-            mask |= 1 << ident
-        return mask
 
     def apply(self, ident: int) -> None:
         """Apply action id ``ident`` for [`seat`][belote.tensor.Table.seat].
 
-        In the swap window, ``ID_PASS`` keeps the 7 (nothing is recorded).
-
         Raises:
             IllegalAction: ``ident`` is not one of [`legal_ids`][belote.tensor.Table.legal_ids].
         """
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if type(ident) is not int or not 0 <= ident < ACTION_IDS or ident not in self._legal:
+        if type(ident) is not int or not 0 <= ident < ACTION_IDS or not self.legal_mask() >> ident & 1:
             raise IllegalAction(f"action id {ident!r} is not legal now")
         deal = self.deal
-        if self.in_swap_window:
-            self.swap_offered = True
-            if ident == ID_SWAP:
-                holder = deal.swap_seat()
-                assert holder is not None
-                _apply_id(deal, ID_SWAP)
-                self.actions.append(Action.swap(holder))
-            self._legal = None
-            return
-        seat = deal.swap_seat() if ident == ID_SWAP else deal.to_act
+        seat = deal.to_act
         assert seat is not None
-        _apply_id(deal, ident)
+        deal.apply_id(ident)
+        self._mask = -1
         self.actions.append(action_from_id(ident, seat))
-        self._legal = None
-
-    def action(self, ident: int) -> Action:
-        """The action an id stands for at this turn (for display)."""
-        seat = self.seat
-        if seat is None:
-            raise IllegalAction("the deal is over")
-        return action_from_id(ident, seat)
+        self.ids.append(ident)
 
 
 def render_text(table: Table) -> str:
     """A few lines drawing the table: contract, every hand, the current trick, the points.
 
-    The seat to act (the swap holder in the swap window) is marked ``*``.
+    The seat to act is marked ``*``.
     """
     deal = table.deal
     lines = [f"{deal.rules.name}, {deal.players} players, dealer {deal.dealer}, {deal.phase.value}"]
