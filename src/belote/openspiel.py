@@ -259,7 +259,7 @@ def resample(state: BeloteState, player: int, rng: random.Random | None = None) 
     replayed; a draw in which they are not all legal (a seat that did not follow a
     suit now holding it, a belote without the queen …) is drawn again. Cards
     ``player`` has seen stay where they are: its own, the turned card, the bottom
-    card when shown, every card played, the 7 of trump once swapped, and every
+    card when shown, every card played, the 7 of trump once swapped or kept (the keeper holds it), and every
     declared combination (before the
     first trick shows them only their kind is known at a real table: this sampler
     keeps their cards, a small advantage). After 1,000 rejected draws (never seen in
@@ -286,7 +286,8 @@ def resample(state: BeloteState, player: int, rng: random.Random | None = None) 
     for action in table.actions:
         for seen in action.cards:  # cards played and combinations declared
             fixed |= 1 << seen.index
-        if action.verb is Verb.SWAP and deal.trump is not None:  # the 7 shown on the table
+        if action.verb in (Verb.SWAP, Verb.KEEP) and deal.trump is not None:
+            # The 7 of trump: shown on the table, or known to be the keeper's.
             fixed |= 1 << (8 * int(deal.trump) + int(Rank.SEVEN))
     hidden = [position for position, card in enumerate(deck) if not fixed >> card & 1]
     moves = state.history()[_CHANCE_NODES:]

@@ -282,7 +282,7 @@ def _fill(
             out[at["declared"] + rel(actor)] = 1.0
         elif verb is Verb.SWAP:
             out[at["swapped"] + rel(actor)] = 1.0
-        elif verb.value == "keep" and "kept" in at:  # Verb.KEEP, from the one-seat engine on
+        elif verb is Verb.KEEP and "kept" in at:
             out[at["kept"] + rel(actor)] = 1.0
     for actor in range(n):
         bits(at["played"] + 32 * rel(actor), played_by[actor])
@@ -476,9 +476,8 @@ class Table:
     """A deal as a sequence of turns of one seat each, driven by action ids.
 
     The seat to act is the deal's [`to_act`][belote.deal.Deal.to_act] and its legal ids
-    are those of [`legal_action_mask`][belote.deal.Deal.legal_action_mask] that it may
-    take ([`actor`][belote.deal.Deal.actor] is that seat): exactly one seat acts at
-    every decision, the seven swap included (the holder's ``swap`` or ``keep`` turn,
+    are those of [`legal_action_mask`][belote.deal.Deal.legal_action_mask]: exactly
+    one seat acts at every decision, the seven swap included (the holder's ``swap`` or ``keep`` turn,
     docs/rules.md#seven-swap). The table keeps the ids it applied, so it pickles as
     the deal's record (variant, players, dealer, deck, action ids) and is read back by
     replaying them.
@@ -562,16 +561,7 @@ class Table:
         """The legal ids of [`seat`][belote.tensor.Table.seat] as a bit mask (bit ``i``: id ``i``)."""
         if self._mask >= 0:
             return self._mask
-        deal = self.deal
-        seat = deal.to_act
-        mask = deal.legal_action_mask()
-        rest = mask
-        while rest:  # only the seat to act acts (a no-op once every legal id is to_act's)
-            low = rest & -rest
-            rest ^= low
-            if deal.actor(low.bit_length() - 1) != seat:
-                mask ^= low
-        self._mask = mask
+        self._mask = mask = self.deal.legal_action_mask()  # every legal id is to_act's
         return mask
 
     def legal_ids(self) -> list[int]:
