@@ -167,3 +167,41 @@ def test_copy_is_independent(s: DealStart, seed: int) -> None:
     for action in deal.history:
         clone.apply(action)
     assert fresh == start(s) and clone == deal
+
+
+TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
+
+
+@PROPERTY
+@given(st.sampled_from(TABLES), st.integers(0, 2**32), st.booleans())
+def test_one_seat_acts_at_every_decision_point(
+    table: tuple[str, int], seed: int, lenient: bool
+) -> None:
+    """docs/rules.md#seven-swap (the swap is the holder's turn): in every table, every legal
+    action is the seat to act's, that seat's view alone carries the legal ids, and the same
+    actions of any other seat are refused."""
+    variant, players = table
+    rng = random.Random(seed)
+    deal = Deal.random(variant, seed=rng.randrange(2**32), dealer=rng.randrange(players),
+                       players=players)
+    if lenient:
+        deal = Deal(deal.rules, list(deal.deck), deal.dealer, players, lenient=True)
+    while not deal.is_over:
+        seat = deal.to_act
+        assert seat is not None
+        legal = deal.legal_actions()
+        assert legal, "a legal action exists until the deal ends"
+        assert {action.seat for action in legal} == {seat}
+        mask = deal.legal_action_mask()
+        assert sum(1 << i for i in deal.legal_action_ids()) == mask
+        for other in range(players):
+            view = deal.seat_view(other)
+            assert view.legal == (mask if other == seat else 0)
+            assert view.to_act == seat
+        for action in legal:
+            for other in range(players):
+                if other != seat:
+                    moved = Action(other, action.verb, action.suit, action.cards, action.belote)
+                    assert not deal.can(moved)
+        deal.apply(legal[rng.randrange(len(legal))])
+    assert deal.legal_actions() == [] and deal.seat_view(0).to_act == -1

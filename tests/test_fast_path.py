@@ -19,7 +19,7 @@ from belote.actions import Verb
 from belote.deal import Deal
 from belote.errors import IllegalAction
 from belote.rules import available_variants
-from belote.scoring import score_trusted, score_tally
+from belote.scoring import score_tally, score_trusted
 from belote.simulate import _randrange
 from belote.strategies import DealStart, deals
 from belote.tricks import legal_mask, winner_index

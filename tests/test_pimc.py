@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from belote.agents import RandomBot, act, play_deal
 from belote.actions import Verb
+from belote.agents import RandomBot, act, play_deal
 from belote.cli import main
 from belote.deal import Deal
 from belote.duel import duel

@@ -430,8 +430,8 @@ def combinations_of(mask: int, rules: Rules) -> tuple[Combination, ...]:
     variant value (nothing is checked).
 
     >>> from belote.rules import get_rules
-    >>> [c.label for c in combinations_of(CardSet.parse("7S 8S 9S JH").mask, get_rules("classic"))]
-    ['tierce']
+    >>> [c.label for c in combinations_of(CardSet.parse("7S 8S 9S JH").mask, get_rules("piedicavallo"))]
+    ['tierce 9S']
     """
     if rules.contest is Contest.NONE:
         return ()

@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from typing import Final, TextIO
 
 from belote.actions import Action, Verb
-from belote.announcements import find_combinations
 from belote.agents import HeuristicBot, act
+from belote.announcements import find_combinations
 from belote.cards import SUIT_WORDS, Card, CardSet, Suit
 from belote.deal import Deal
 from belote.errors import NotationError

@@ -126,6 +126,7 @@ def apply_stop(s: DealState, seat: int) -> None:
     reset_legal(s)
 
 def match_end(s: DealState, result: DealResult) -> tuple[int | None, str | None]:
+    """``(side, reason)`` when calling out or stopping decides the match, else ``(None, None)``."""
     if s.stopper < 0:
         return None, None
     side = side_of(s, s.stopper)

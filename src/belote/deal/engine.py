@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from random import Random
 from typing import Self
 
 from belote.actions import ACTION_IDS, Action
@@ -53,11 +54,12 @@ class Deal(DealReadout):
 
     A lenient deal of ``french`` where seat 1 does not follow suit:
 
+    >>> from belote.cards import CARDS
     >>> deal = Deal("french", [str(card) for card in CARDS], dealer=2, players=3, lenient=True)
-    >>> deal.apply_all(["0 take", "0 play 9S", "1 play KD"])
+    >>> deal.apply_all(["0 take", "2 keep", "0 play 9S", "1 play KD"])
     >>> offence = deal.offences[0]
     >>> offence.index, offence.seat, offence.offence.value, offence.sanction.points
-    (2, 1, 'renege', (10, 0, 10))
+    (3, 1, 'renege', (10, 0, 10))
     """
 
     __slots__ = ()
@@ -281,7 +283,7 @@ class Deal(DealReadout):
         """
         play.play_card(self._state, card, belote)
 
-    def play_out_random(self, rng: random.Random) -> None:
+    def play_out_random(self, rng: Random) -> None:
         """Play the rest of the deal, each card drawn uniformly among the legal cards.
 
         The seat to act draws ``int(rng.random() * count)`` over its legal

@@ -45,7 +45,13 @@ from belote.cards import CARDS
 from belote.deal.bidding import apply_bid, bid_reason
 from belote.deal.calling_out import apply_stop, stop_check, stop_reason
 from belote.deal.codes import BID1, H_OFFENCE, JACK, OVER, PLAY, mask_cards
-from belote.deal.declarations import apply_declare, declarable, declare_ids, declare_reason, false_declaration
+from belote.deal.declarations import (
+    apply_declare,
+    declarable,
+    declare_ids,
+    declare_reason,
+    false_declaration,
+)
 from belote.deal.play import apply_play, legal_play_mask, play_reason
 from belote.deal.records import OffenceRecord
 from belote.deal.state import DealState

@@ -59,7 +59,7 @@ def reset_legal(s: DealState) -> None:
 
 
 def find_belote_holder(s: DealState) -> None:
-    """Note which seat holds the king and queen of trump (docs/rules.md#belote), if one does."""
+    """Note which seat holds the king and queen of trump (docs/rules.md#belote-rebelote), if one does."""
     king, queen = s.trump * 8 + KING, s.trump * 8 + QUEEN
     pair = 1 << king | 1 << queen
     s.belote_holder = -1
@@ -225,6 +225,7 @@ def play_out_random(s: DealState, rng: Random) -> None:
         )
 
 def play_reason(s: DealState, seat: int, card: int, belote: bool) -> str | None:
+    """Why ``seat`` may not play ``card`` (announcing belote or not) now, else ``None``."""
     phase = s.phase
     if phase != PLAY:
         if phase == OVER:

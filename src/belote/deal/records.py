@@ -28,12 +28,20 @@ from belote.actions import (
 from belote.announcements import Declaration
 from belote.cards import CARDS, Card
 from belote.deal.calling_out import match_end
-from belote.deal.codes import H_DECLARE, H_KEEP, H_OFFENCE, H_PLAY, H_TAKE, OVER, SUITS, EndReason, Phase
+from belote.deal.codes import (
+    H_DECLARE,
+    H_OFFENCE,
+    H_PLAY,
+    H_TAKE,
+    OVER,
+    SUITS,
+    EndReason,
+    Phase,
+)
 from belote.deal.state import DealState
 from belote.errors import IllegalAction
 from belote.penalties import AppliedSanction, Offence, Penalty
-from belote.scoring import DealResult, Tally, score_trusted, redeal_result, score_tally
-
+from belote.scoring import DealResult, Tally, redeal_result, score_tally, score_trusted
 
 
 @attrs.frozen(kw_only=True)

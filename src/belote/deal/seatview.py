@@ -11,7 +11,7 @@ hidden cards.
 >>> deal = Deal("classic", list(range(32)), dealer=3)
 >>> view = deal.seat_view(0)
 >>> view.phase, view.to_act, bin(view.hand), view.legal == deal.legal_action_mask()
-(<Phase.BIDDING_1: 'bidding-1'>, 0, '0b11000000111', True)
+(<Phase.BIDDING_1: 'bidding-1'>, 0, '0b11000000000111', True)
 >>> deal.seat_view(1).legal
 0
 """

@@ -11,23 +11,22 @@ method that takes an action takes its text as well.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from belote.actions import (
     ACTION_IDS,
-    INTERNED_IDS,
     ID_DECLARE,
     ID_DECLARE_CARRE,
     ID_PLAY,
     ID_PLAY_BELOTE,
     ID_STOP,
+    INTERNED_IDS,
     Action,
     Verb,
     action_id,
     interned_actions,
 )
-from belote.cards import CARDS, Card, CardSet, Suit
+from belote.cards import CARDS, Card
 from belote.deal.codes import PHASES, EndReason
 from belote.deal.legal import do, legal_action_ids, legal_action_mask, offend, reason
 from belote.deal.records import ActionRecord, result
