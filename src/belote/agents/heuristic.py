@@ -8,7 +8,7 @@ from typing import Final
 
 from belote.actions import (
     ID_DECLARE,
-        ID_PASS,
+    ID_PASS,
     ID_PLAY,
     ID_PLAY_BELOTE,
     ID_STOP,
@@ -22,7 +22,7 @@ from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.deal import Observation, Phase, SeatView
 from belote.deal.codes import BYTE_CARDS
 from belote.errors import InvalidArgument
-from belote.rules import CallingOut, Rules, get_rules
+from belote.rules import Rules, get_rules
 from belote.tricks import winner_index
 
 __all__ = ["HeuristicBot", "hand_strength"]
@@ -153,6 +153,8 @@ def _side_suit_bid(bits: int) -> int:
 # hand_strength per suit, by the suit's 8-bit rank pattern.
 _TRUMP_SUIT_BID: Final = tuple(_trump_suit_bid(bits) for bits in range(256))
 _SIDE_SUIT_BID: Final = tuple(_side_suit_bid(bits) for bits in range(256))
+_DECISIONS: Final = 1 << ID_SWAP | 1 << ID_DECLARE | 1 << ID_STOP
+"""The action-id bits of the decisions other than a card or a bid."""
 
 
 
@@ -181,13 +183,10 @@ class HeuristicBot:
         take_threshold: the [`hand_strength`][belote.bots.hand_strength] needed to take.
     """
 
-    __slots__ = ("_fixed", "take_threshold")
+    __slots__ = ("take_threshold",)
 
     def __init__(self, take_threshold: int = 34) -> None:
         self.take_threshold = take_threshold
-        # (rules, players, trump, taker) -> (partners, may call out, announces): read once per
-        # deal, and again when another deal or an undo changes them.
-        self._fixed: tuple[object, int, int, int, bool, bool, bool] | None = None
 
     def start_deal(self, rng: random.Random) -> None:
         """Nothing to do: the heuristic bot is deterministic."""
@@ -196,44 +195,34 @@ class HeuristicBot:
 
     def choose_id(self, view: SeatView) -> int:
         """Bid, swap, declare, call out or play one card, from the seat's [`SeatView`][belote.deal.SeatView]."""
-        legal = view.legal
+        # One unpacking of the view: the decision is made for every move of every
+        # simulated deal, so its fields are read once here.
+        (seat, n, _dealer, phase, _to_act, hand, legal, turned, _table, trump, taker,
+         _bids, trick, leader, winning, _tricks_done, gone, *_rest) = view
         rules = view.rules
-        if view.phase is not Phase.PLAY:
+        if phase is not Phase.PLAY:
             bids = [(True, -1)] if legal >> ID_TAKE & 1 else []
             bids += [(True, s) for s in range(4) if legal >> (ID_TAKE_SUIT + s) & 1]
             if legal >> ID_PASS & 1:
                 bids.append((False, -1))
-            take, suit = self.bid_choice(
-                view.hand, view.turned, view.phase is Phase.BIDDING_2, bids, rules
-            )
+            take, suit = self.bid_choice(hand, turned, phase is Phase.BIDDING_2, bids, rules)
             if not take:
                 return ID_PASS
             return ID_TAKE if suit < 0 else ID_TAKE_SUIT + suit
-        if legal >> ID_SWAP & 1:
-            return ID_SWAP  # the turned card is a higher trump than the 7
-        fixed = self._fixed
-        trump, taker, n = view.trump, view.taker, view.players
-        if (
-            fixed is None or fixed[0] is not rules or fixed[1] != n
-            or fixed[2] != trump or fixed[3] != taker
-        ):
-            fixed = self._fixed = (
-                rules, n, trump, taker, rules.partnerships and n == 4,
-                rules.calling_out is not CallingOut.NONE, rules.has_announcements,
-            )
-        partners, may_stop, announces = fixed[4], fixed[5], fixed[6]
-        if announces and view.tricks_done == 0 and legal >> ID_DECLARE & 1:
-            return ID_DECLARE  # everything, before the first card
-        if may_stop and legal >> ID_STOP & 1 and self._should_stop(view):
-            return ID_STOP
+        if legal & _DECISIONS:
+            if legal >> ID_SWAP & 1:
+                return ID_SWAP  # the turned card is a higher trump than the 7
+            if legal >> ID_DECLARE & 1:
+                return ID_DECLARE  # everything, before the first card
+            if legal >> ID_STOP & 1 and self._should_stop(view):
+                return ID_STOP
         cards = legal >> ID_PLAY & _FULL
         if cards & (cards - 1) == 0:  # one legal card: nothing to weigh
             card = cards.bit_length() - 1
         else:
-            trick = view.trick
             card = self._card(
-                view.seat, n, partners, view.hand, cards, trick, view.trick_leader,
-                trump, taker, view.gone, view.winning,
+                seat, n, rules.partnerships and n == 4, hand, cards, trick, leader,
+                trump, taker, gone, winning,
             )
         if legal >> (ID_PLAY_BELOTE + card) & 1:
             return ID_PLAY_BELOTE + card  # always announce belote and rebelote

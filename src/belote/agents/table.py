@@ -83,6 +83,9 @@ def play_deal(deal: Deal, agents: Sequence[Agent]) -> DealResult:
                               f"not {len(agents)}")
     fast = [getattr(agent, "choose_id", None) for agent in agents]
     shared = _shared_random(agents)
+    if shared is None and None not in fast:
+        deal.play_out(fast)  # type: ignore[arg-type]  # every agent has choose_id
+        return deal.result
     announces = deal.rules.has_announcements
     seat = deal.to_act
     while seat is not None:

@@ -255,7 +255,7 @@ def setup(
     s.bid_count = 0
     s.trump = -1
     s.taker = -1
-    s.trick = []
+    s.trick = ()
     s.best = -1
     s.best_pos = 0
     s.beaters = ()
@@ -287,6 +287,7 @@ def setup(
     s.bids_view = None
     s.result = None
     s.actions_view = ()
+    s.sides_view = (-1, (), ())
 
 
 def complete(s: DealState) -> None:

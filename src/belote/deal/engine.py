@@ -11,7 +11,7 @@ and every action: typed ([`apply`][belote.deal.Deal.apply],
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Self
 
@@ -23,6 +23,7 @@ from belote.deal.codes import OVER
 from belote.deal.dealing import deck_for_hands, parse_deck, setup, shuffled_deck
 from belote.deal.readout import DealReadout
 from belote.deal.records import ActionRecord
+from belote.deal.seatview import SeatView, play_out
 from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
 from belote.penalties import Offence
@@ -296,6 +297,28 @@ class Deal(DealReadout):
                 decision, or a deal over).
         """
         play.play_out_random(self._state, rng)
+
+    def play_out(self, choose_ids: Sequence[Callable[[SeatView], int]]) -> None:
+        """Play the deal to its end, asking ``choose_ids[seat]`` for each decision of that seat.
+
+        The fast way to drive a deal by action ids: the seat to act's
+        function gets its [`SeatView`][belote.deal.SeatView] (never another
+        seat's hidden cards) and answers an action id, which is checked and
+        applied. [`play_deal`][belote.agents.play_deal] uses it for agents with
+        a ``choose_id`` method.
+
+        >>> from belote.agents import HeuristicBot
+        >>> deal = Deal.random("classic", seed=2)
+        >>> deal.play_out([HeuristicBot().choose_id for _ in range(4)])
+        >>> deal.is_over
+        True
+
+        Raises:
+            IllegalAction: a function answered an id that is not legal; the
+                deal stays as it was before that decision.
+            InvalidArgument: not one function per seat, or an answer that is no action id.
+        """
+        play_out(self._state, choose_ids)
 
     def bid(self, take: bool, suit: int = -1) -> None:
         """The seat to act bids (fast path): ``take`` or pass; ``suit`` names trump in round 2.

@@ -147,8 +147,7 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
         s.history.append((seat, H_PLAY, card + 32))
     else:
         s.history.append((seat, H_PLAY, card))
-    trick = s.trick
-    trick.append(card)
+    trick = s.trick = (*s.trick, card)
     count = len(trick)
     if count == 1:
         s.best = card
@@ -173,7 +172,7 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
         s.counting[winner] = True
     s.trick_winners.append(winner)
     s.played += trick
-    s.trick = []
+    s.trick = ()
     s.leader = s.to_act = winner
     done = s.tricks_done = s.tricks_done + 1
     if done == 1:

@@ -329,7 +329,7 @@ class DealReadout:
 
     def trick_cards(self) -> list[int]:
         """The card indices of the current trick, in play order (fast layer)."""
-        return self._state.trick[:]
+        return list(self._state.trick)
 
     def played_mask(self) -> int:
         """The mask of every card played so far, the current trick's included (fast layer)."""

@@ -18,18 +18,20 @@ hidden cards.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from belote.actions import ID_STOP
+from belote.actions import ACTION_IDS, ID_STOP
 from belote.deal.calling_out import points_so_far
 from belote.deal.codes import OVER, PHASES, Phase
-from belote.deal.legal import legal_action_mask
+from belote.deal.legal import do, legal_action_mask, refusal
 from belote.deal.state import DealState, check_seat
+from belote.errors import IllegalAction, InvalidArgument
 
 if TYPE_CHECKING:
     from belote.rules import Rules
 
-__all__ = ["SeatView", "seat_view"]
+__all__ = ["SeatView", "play_out", "seat_view"]
 
 
 class SeatView(NamedTuple):
@@ -119,12 +121,15 @@ def seat_view(s: DealState, seat: int) -> SeatView:
             legal = legal_action_mask(s)
         if legal >> ID_STOP & 1:
             so_far = tuple([points_so_far(s, side) for side in range(2 if s.partners else s.n)])
-    points, won = s.points, s.tricks_won
-    if s.partners:
-        card_points: tuple[int, ...] = (points[0] + points[2], points[1] + points[3])
-        tricks_won: tuple[int, ...] = (won[0] + won[2], won[1] + won[3])
-    else:
-        card_points, tricks_won = tuple(points), tuple(won)
+    sides = s.sides_view
+    if sides[0] != s.tricks_done:  # per-side counts change only when a trick completes
+        points, won = s.points, s.tricks_won
+        if s.partners:
+            sides = (s.tricks_done, (points[0] + points[2], points[1] + points[3]),
+                     (won[0] + won[2], won[1] + won[3]))
+        else:
+            sides = (s.tricks_done, tuple(points), tuple(won))
+        s.sides_view = sides
     trick = s.trick
     return _new(SeatView, (
         seat,
@@ -139,18 +144,47 @@ def seat_view(s: DealState, seat: int) -> SeatView:
         s.trump,
         s.taker,
         s.bid_count,
-        tuple(trick),
+        trick,
         s.leader,
         s.best_pos if trick else -1,
         s.tricks_done,
         s.gone,
         tuple(s.belote_calls),
         s.swapped,
-        card_points,
-        tricks_won,
+        sides[1],
+        sides[2],
         so_far,
         s.totals,
         s.target,
         s.pending,
         s.rules,
     ))
+
+
+def play_out(s: DealState, choose_ids: Sequence[Callable[[SeatView], int]]) -> None:
+    """Play the deal to its end: each decision goes to ``choose_ids[seat]`` with that seat's view.
+
+    The loop of [`Deal.play_out`][belote.deal.Deal.play_out]: the chooser of the
+    seat to act gets its [`SeatView`][belote.deal.SeatView] and answers an
+    action id, which is checked against the view's legal mask and applied.
+
+    Raises:
+        IllegalAction: a chooser answered an id that is not legal; the deal
+            stays as it was before that decision.
+        InvalidArgument: not one chooser per seat, or an answer that is not an action id.
+    """
+    if len(choose_ids) != s.n:
+        raise InvalidArgument(f"{s.n} players need {s.n} choosers, not {len(choose_ids)}")
+    while s.phase != OVER:
+        seat = s.to_act
+        view = seat_view(s, seat)
+        action_id = choose_ids[seat](view)
+        if type(action_id) is int and action_id >= 0 and view.legal >> action_id & 1:
+            do(s, seat, action_id, None)
+            continue
+        if type(action_id) is not int or not 0 <= action_id < ACTION_IDS:
+            raise InvalidArgument(
+                f"seat {seat} chose no action id: {action_id!r} "
+                f"(expected an int from 0 to {ACTION_IDS - 1})"
+            )
+        raise IllegalAction(f"seat {seat} chose an illegal action: {refusal(s, seat, action_id, None)}")

@@ -33,7 +33,8 @@ __all__ = [
 ]
 
 CACHES: Final = frozenset(
-    {"legal", "lmask", "result", "layout", "tricks_view", "bids_view", "gone", "actions_view"}
+    {"legal", "lmask", "result", "layout", "tricks_view", "bids_view", "gone", "actions_view",
+     "sides_view"}
 )
 """The fields left out of equality: caches and values derived from the rest."""
 
@@ -63,7 +64,7 @@ class DealState:
         trump: the trump suit number, -1 before a take.
         taker: the taker's seat, -1 before a take.
         leader: the seat that leads (or led) the current trick.
-        trick: the current trick's card indices, in play order.
+        trick: the current trick's card indices, in play order (a tuple: a new one per card).
         best: the best card of the current trick so far.
         best_pos: its position in the trick.
         beaters: per card, the mask of cards that beat it under the trump.
@@ -95,6 +96,7 @@ class DealState:
         bids_view: the bids as actions once the bidding is over, else ``None``.
         result: the result once computed.
         actions_view: the history as typed actions (extended lazily).
+        sides_view: ``(tricks_done, card points per side, tricks per side)`` as last built.
     """
 
     __slots__ = (
@@ -103,7 +105,7 @@ class DealState:
         "declarations", "declared", "eight_run_side", "end", "gone", "hand_size", "hands",
         "history", "layout", "leader", "legal", "lenient", "lmask", "n", "next_card",
         "offences", "partners", "pending", "phase", "played", "points", "resolved", "result",
-        "rules", "stopper", "swap_holder", "swapped", "table_card", "taker", "target",
+        "rules", "sides_view", "stopper", "swap_holder", "swapped", "table_card", "taker", "target",
         "to_act", "totals", "trick", "trick_winners", "tricks_done", "tricks_view",
         "tricks_won", "trump", "turned",
     )
@@ -129,7 +131,7 @@ class DealState:
     trump: int
     taker: int
     leader: int
-    trick: list[int]
+    trick: tuple[int, ...]
     best: int
     best_pos: int
     beaters: tuple[int, ...]
@@ -161,6 +163,7 @@ class DealState:
     bids_view: tuple[Action, ...] | None
     result: DealResult | None
     actions_view: tuple[Action, ...]
+    sides_view: tuple[int, tuple[int, ...], tuple[int, ...]]
 
     def copy(self) -> DealState:
         """An independent copy (lists copied, immutable values shared)."""
@@ -203,6 +206,7 @@ class DealState:
         new.resolved = self.resolved
         new.result = self.result
         new.rules = self.rules
+        new.sides_view = self.sides_view
         new.stopper = self.stopper
         new.swap_holder = self.swap_holder
         new.swapped = self.swapped
@@ -211,7 +215,7 @@ class DealState:
         new.target = self.target
         new.to_act = self.to_act
         new.totals = self.totals
-        new.trick = self.trick[:]
+        new.trick = self.trick
         new.trick_winners = self.trick_winners[:]
         new.tricks_done = self.tricks_done
         new.tricks_view = self.tricks_view
