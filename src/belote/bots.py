@@ -30,23 +30,27 @@ __all__ = [
 ]
 
 BOT_KINDS: Final = ("random", "heuristic")
-"""The names [`make_bots`][belote.bots.make_bots] knows."""
+"""The built-in bots a simulation names most often (any bot spec works, see [`make_bot`][belote.registry.make_bot])."""
 
 Player = Agent
 """The former name of [`Agent`][belote.agents.Agent]."""
 
 
 def make_bots(kind: str, players: int) -> list[Agent]:
-    """One fresh bot of ``kind`` (``"random"`` or ``"heuristic"``) per seat.
+    """One fresh bot per seat from a bot spec (see [`make_bot`][belote.registry.make_bot]).
+
+    ``kind`` is any spec the registry reads: ``"random"``, ``"heuristic"``,
+    ``"pimc:samples=8"``, a registered or entry-point name, or
+    ``"module:attribute"`` for a third-party agent.
 
     Raises:
-        InvalidArgument: an unknown kind.
+        InvalidArgument: an unknown bot or a bad option.
 
     >>> make_bots("heuristic", 2)
     [HeuristicBot(take_threshold=34), HeuristicBot(take_threshold=34)]
     """
-    if kind == "random":
-        return [RandomBot() for _ in range(players)]
-    if kind == "heuristic":
-        return [HeuristicBot() for _ in range(players)]
-    raise InvalidArgument(f"unknown bots {kind!r} (expected one of: {', '.join(BOT_KINDS)})")
+    from belote.registry import make_bot
+
+    if not isinstance(kind, str):
+        raise InvalidArgument(f"bots must be named by a spec such as 'heuristic', not {kind!r}")
+    return [make_bot(kind) for _ in range(players)]

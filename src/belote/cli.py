@@ -522,8 +522,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=_positive, default=1000, help="deals to play (default 1000)")
     p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
-    p.add_argument("--bots", choices=("random", "heuristic"), default="heuristic",
-                   help="which bots play (default heuristic)")
+    p.add_argument("--bots", default="heuristic", metavar="SPEC",
+                   help="which bots play: random, heuristic, pimc[:options], or a third-party "
+                   "bot as module:attribute (default heuristic)")
     p.add_argument("--jobs", type=_jobs, default=1,
                    help="worker processes (default 1; at most the machine's CPU count, "
                    "a larger number is lowered to it)")
@@ -541,8 +542,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=_positive, default=2000, help="decks to play (default 2000)")
     p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
-    p.add_argument("--bots", choices=("random", "heuristic"), default="heuristic",
-                   help="which bots play (default heuristic)")
+    p.add_argument("--bots", default="heuristic", metavar="SPEC",
+                   help="which bots play: random, heuristic, pimc[:options], or a third-party "
+                   "bot as module:attribute (default heuristic)")
     p.add_argument("--jobs", type=_jobs, default=1,
                    help="worker processes (default 1; at most the machine's CPU count, "
                    "a larger number is lowered to it)")

@@ -1,0 +1,119 @@
+"""The public fast steps the built-in bots use: from_hands, shuffled, play_out, seat_view, stop_allowed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from belote.actions import ID_STOP
+from belote.deal import Deal, shuffled_deck
+from belote.errors import IllegalAction, InvalidArgument
+from belote.rules import get_rules
+
+TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
+PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPERTY
+@given(st.sampled_from(TABLES), st.integers(0, 2**32), st.booleans())
+def test_from_hands_deals_exactly_the_hands_it_is_given(
+    table: tuple[str, int], seed: int, after_take: bool
+) -> None:
+    """docs/rules.md#dealing: the deck from_hands builds deals the given hands, before or after the take."""
+    variant, players = table
+    rng = random.Random(seed)
+    deal = Deal.random(variant, seed=rng.randrange(2**32), dealer=rng.randrange(players),
+                       players=players)
+    taker = None
+    if after_take:
+        taker = deal.to_act
+        deal.bid(True)
+    hands = [deal.hand(seat) for seat in range(players)]
+    bottom = deal.bottom if after_take else None
+    rebuilt = Deal.from_hands(
+        variant, hands, dealer=deal.dealer, turned=deal.turned, taker=taker, players=players,
+        bottom=bottom,
+    )
+    if after_take:
+        rebuilt.bid(True)
+    assert [rebuilt.hand(seat) for seat in range(players)] == hands
+    assert rebuilt.turned == deal.turned and rebuilt.bottom == deal.bottom
+
+
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        (["7S 8S 9S 10S", "QS KS AS 7H 8H", "9H 10H JH QH KH", "AH 7D 8D 9D 10D"],
+         "hands[0]: seat 0 holds 4 cards, 5 expected"),
+        (["7S 8S 9S 10S JS", "JS KS AS 7H 8H", "9H 10H JH QH KH", "AH 7D 8D 9D 10D"],
+         "hands[1]: JS is in two hands"),
+        (["7S 8S 9S 10S JD", "QS KS AS 7H 8H", "9H 10H JH QH KH", "AH 7D 8D 9D 10D"],
+         "turned: JD is in a hand"),
+        (["7S 8S 9S 10S XX", "QS KS AS 7H 8H", "9H 10H JH QH KH", "AH 7D 8D 9D 10D"],
+         "hands[0]"),
+        (["7S 8S 9S 10S JS"], "hands: 1 hands given for 4 players"),
+    ],
+)
+def test_from_hands_names_the_field_at_fault(hands: list[str], message: str) -> None:
+    """Bad input gets a typed error naming the field (docs/formats.md#deal-record)."""
+    with pytest.raises(InvalidArgument, match=message.replace("[", r"\[").replace("]", r"\]")):
+        Deal.from_hands("classic", hands, dealer=3, turned="JD")
+
+
+def test_shuffled_is_the_checked_constructor_without_the_checks() -> None:
+    """Deal.shuffled on a library-shuffled deck equals Deal(...) on the same deck."""
+    rng = random.Random(5)
+    rules = get_rules("french")
+    for dealer in range(3):
+        deck = shuffled_deck(rng)
+        assert Deal.shuffled(rules, deck, dealer, 3) == Deal(rules, deck, dealer, 3)
+
+
+def test_play_out_refuses_an_illegal_choice_and_keeps_the_deal() -> None:
+    """An illegal id from a chooser raises a typed error; the deal stays before that decision."""
+    deal = Deal.random("classic", seed=4)
+    deal.bid(True)
+    before = deal.copy()
+    with pytest.raises(IllegalAction, match="seat"):
+        deal.play_out([lambda view: ID_STOP] * 4)
+    assert deal == before
+    with pytest.raises(InvalidArgument):
+        deal.play_out([lambda view: "x"] * 4)  # type: ignore[list-item,return-value]
+    with pytest.raises(InvalidArgument, match="4 players need 4"):
+        deal.play_out([lambda view: 0])
+
+
+def test_play_out_asks_each_seat_only_with_its_own_view() -> None:
+    """Each chooser is asked only for its own seat, with its legal ids in the view."""
+    deal = Deal.random("piedicavallo", seed=9)
+    asked: list[int] = []
+
+    def chooser(seat: int):  # type: ignore[no-untyped-def]
+        def choose(view):  # type: ignore[no-untyped-def]
+            assert view.seat == seat == view.to_act and view.legal
+            asked.append(seat)
+            low = view.legal & -view.legal
+            return low.bit_length() - 1
+
+        return choose
+
+    deal.play_out([chooser(seat) for seat in range(4)])
+    assert deal.is_over and len(asked) == len(deal.history)
+
+
+def test_stop_allowed_agrees_with_the_legal_stop() -> None:
+    """docs/rules.md#calling-out: stop_allowed(seat) is whether `stop` is legal for that seat now."""
+    rng = random.Random(3)
+    for seed in range(30):
+        deal = Deal.random("piedicavallo", seed=seed)
+        while not deal.is_over:
+            seat = deal.to_act
+            assert seat is not None
+            for other in range(4):
+                expected = other == seat and deal.legal_action_mask() >> ID_STOP & 1 == 1
+                assert deal.stop_allowed(other) == expected
+            ids = deal.legal_action_ids()
+            deal.apply_id(ids[rng.randrange(len(ids))])
