@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from belote.actions import Verb
+from belote.agents import RandomBot, act
 from belote.deal import Deal
 from belote.errors import IllegalAction
 from belote.rules import available_variants
@@ -162,43 +163,33 @@ def test_every_variant_is_covered() -> None:
 
 
 def _step_by_step_random(deal: Deal, rng: random.Random) -> None:
-    """What Deal.play_out_random promises, one play_card per card."""
-    while not deal.is_over:
-        cards = deal.legal_play_cards()
-        card = cards[int(rng.random() * len(cards))]
-        deal.play_card(card, deal.can_announce_belote(card) and rng.random() < 0.5)
+    """What Deal.play_out_random promises: a table of RandomBot values sharing ``rng``, one act each."""
+    bots = [RandomBot(rng) for _ in range(deal.players)]
+    while deal.to_act is not None:
+        act(deal, bots[deal.to_act])
 
 
 @PROPERTY
 @given(deals(), st.integers(0, 2**32), st.integers(0, 40))
-def test_play_out_random_plays_like_play_card(s: DealStart, seed: int, cards_first: int) -> None:
-    """The fused random play-out leaves the deal and the generator as play_card would.
+def test_play_out_random_plays_like_random_bots(s: DealStart, seed: int, steps_first: int) -> None:
+    """The fused random play-out leaves the deal and the generator as random agents would.
 
-    Bids are random; then up to ``cards_first`` cards are played step by step
-    (so the fused loop also starts mid-trick and after the first trick).
+    Up to ``steps_first`` random legal actions come first (so the fused loop
+    also starts in the bidding, at the swap decision, mid-trick and after the
+    first trick).
     """
     deal = start(s)
     choices = random.Random(seed)
-    while deal.legal_bids():
-        bids = deal.legal_bids()
-        deal.bid(*bids[choices.randrange(len(bids))])
-    if deal.is_over:
-        with pytest.raises(IllegalAction):
-            deal.play_out_random(random.Random(seed))
-        return
-    if deal.swap_seat() is not None:  # no card before the holder of the 7 of trump decides
-        before = deal.copy()
-        with pytest.raises(IllegalAction, match="swap or keep"):
-            deal.play_out_random(random.Random(seed))
-        assert deal == before
-        deal.apply_id(choices.choice(deal.legal_action_ids()))
-    for _ in range(cards_first):
+    for _ in range(steps_first):
         if deal.is_over:
             break
-        cards = deal.legal_play_cards()
-        card = cards[choices.randrange(len(cards))]
-        deal.play_card(card, deal.can_announce_belote(card) and choices.random() < 0.5)
+        ids = deal.legal_action_ids()
+        deal.apply_id(ids[choices.randrange(len(ids))])
     if deal.is_over:
+        before = deal.copy()
+        with pytest.raises(IllegalAction):
+            deal.play_out_random(random.Random(seed))
+        assert deal == before
         return
     fused, stepped = deal.copy(), deal.copy()
     fused_rng, stepped_rng = random.Random(seed + 1), random.Random(seed + 1)
@@ -208,6 +199,7 @@ def test_play_out_random_plays_like_play_card(s: DealStart, seed: int, cards_fir
     assert fused.legal_play_mask() == 0 and fused.to_act is None
     assert fused.history == stepped.history
     assert fused.result == stepped.result
+    assert fused_rng.random() == stepped_rng.random()
     assert fused_rng.getstate() == stepped_rng.getstate()
     with pytest.raises(IllegalAction):
         fused.play_out_random(fused_rng)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from belote.agents.protocol import Agent
 from belote.agents.random_bot import RandomBot
-from belote.deal import Deal, Phase
+from belote.deal import Deal
 from belote.errors import InvalidArgument
 from belote.scoring import DealResult
 
@@ -68,11 +68,11 @@ def play_deal(deal: Deal, agents: Sequence[Agent]) -> DealResult:
 
     Each decision goes to the seat to act, through [`act`][belote.agents.act].
     A table of [`RandomBot`][belote.agents.RandomBot] values drawing from one
-    generator (as in a simulation) plays the tricks after the last choice of
-    the first trick through the engine's
+    generator (as in a simulation) plays through the engine's
     [`play_out_random`][belote.deal.Deal.play_out_random], which makes exactly
-    the draws the bots would (a test checks it): that is what makes random
-    simulations fast.
+    the draws the bots would (a test checks it); agents that all have
+    ``choose_id`` play through [`Deal.play_out`][belote.deal.Deal.play_out]:
+    that is what makes simulations fast.
 
     Raises:
         InvalidArgument: not one agent per seat.
@@ -83,20 +83,15 @@ def play_deal(deal: Deal, agents: Sequence[Agent]) -> DealResult:
                               f"not {len(agents)}")
     fast = [getattr(agent, "choose_id", None) for agent in agents]
     shared = _shared_random(agents)
-    if shared is None and None not in fast:
+    if shared is not None:
+        if not deal.is_over:
+            deal.play_out_random(shared)  # the draws the bots would make, fused
+        return deal.result
+    if None not in fast:
         deal.play_out(fast)  # type: ignore[arg-type]  # every agent has choose_id
         return deal.result
-    announces = deal.rules.has_announcements
     seat = deal.to_act
     while seat is not None:
-        if (
-            shared is not None
-            and deal.phase is Phase.PLAY
-            and deal.swap_seat() is None
-            and (not announces or deal.tricks_played)
-        ):
-            deal.play_out_random(shared)
-            break
         choose_id = fast[seat]
         if choose_id is not None:
             deal.apply_id(choose_id(deal.seat_view(seat)))

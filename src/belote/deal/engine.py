@@ -23,7 +23,7 @@ from belote.deal.codes import OVER
 from belote.deal.dealing import deck_for_hands, parse_deck, setup, shuffled_deck
 from belote.deal.readout import DealReadout
 from belote.deal.records import ActionRecord
-from belote.deal.seatview import SeatView, play_out
+from belote.deal.seatview import SeatView, play_out, play_out_random
 from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
 from belote.penalties import Offence
@@ -285,18 +285,27 @@ class Deal(DealReadout):
         play.play_card(self._state, card, belote)
 
     def play_out_random(self, rng: Random) -> None:
-        """Play the rest of the deal, each card drawn uniformly among the legal cards.
+        """Play the rest of the deal at random, from any point, as a table of [`RandomBot`][belote.agents.RandomBot] values sharing ``rng`` would.
 
-        The seat to act draws ``int(rng.random() * count)`` over its legal
-        cards in index order (what [`legal_play_cards`][belote.deal.Deal.legal_play_cards] lists), and a card
-        that may carry belote-rebelote is announced on a further coin toss
-        ``rng.random() < 0.5``. Nobody declares or calls out.
+        Bids uniformly among the legal bids, swaps the 7 of trump on a coin
+        toss, draws uniformly among the legal ids (but ``stop``) during the
+        first trick of a variant with declarations, and otherwise a card
+        uniformly among the legal cards in index order (what
+        [`legal_play_cards`][belote.deal.Deal.legal_play_cards] lists), a card
+        that may carry belote-rebelote being announced on a further coin toss
+        ``rng.random() < 0.5``. Nobody calls out. See
+        [`play_out_random`][belote.deal.seatview.play_out_random] for the draws.
+
+        >>> import random
+        >>> deal = Deal.random("piedicavallo", seed=4)
+        >>> deal.play_out_random(random.Random(1))
+        >>> deal.is_over
+        True
 
         Raises:
-            IllegalAction: no card may be played now (the bidding, the swap
-                decision, or a deal over).
+            IllegalAction: the deal is over.
         """
-        play.play_out_random(self._state, rng)
+        play_out_random(self._state, rng)
 
     def play_out(self, choose_ids: Sequence[Callable[[SeatView], int]]) -> None:
         """Play the deal to its end, asking ``choose_ids[seat]`` for each decision of that seat.

@@ -10,7 +10,7 @@ deal played at random, and why a card is refused.
 
 from __future__ import annotations
 
-from random import Random
+from collections.abc import Callable
 
 from belote.cards import CARDS, Suit
 from belote.deal.codes import (
@@ -37,7 +37,7 @@ __all__ = [
     "legal_play_mask",
     "obligation",
     "play_card",
-    "play_out_random",
+    "play_cards_randomly",
     "play_reason",
     "reset_legal",
 ]
@@ -185,25 +185,17 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
     else:
         s.legal = s.hands[winner]  # the leader may play any card
 
-def play_out_random(s: DealState, rng: Random) -> None:
-    """Play the rest of the deal, each card drawn uniformly among the legal cards.
+def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
+    """Play the rest of the deal's cards, each drawn uniformly among the legal cards.
 
-    The seat to act draws ``int(rng.random() * count)`` over its legal
-    cards in index order (what [`legal_play_cards`][belote.deal.play.legal_play_cards] lists), and a card
-    that may carry belote-rebelote is announced on a further coin toss
-    ``rng.random() < 0.5``. Nobody declares or calls out. A thin loop over
-    [`legal_play_mask`][belote.deal.play.legal_play_mask] and
-    [`apply_play`][belote.deal.play.apply_play].
-
-    Raises:
-        IllegalAction: the deal is not in the play phase (bidding, or over),
-            or the holder of the 7 of trump has still to swap or keep it.
+    The seat to act draws ``int(rand() * count)`` over its legal cards in
+    index order (what [`legal_play_cards`][belote.deal.play.legal_play_cards]
+    lists), and a card that may carry belote-rebelote is announced on a
+    further coin toss ``rand() < 0.5``. Nobody declares or calls out. The
+    caller makes sure only cards are left to decide (the play phase, past
+    the swap decision and, where the variant has declarations, past the
+    first trick): [`play_out_random`][belote.deal.seatview.play_out_random] does.
     """
-    if s.phase != PLAY:
-        raise IllegalAction("not the play phase")
-    if s.swap_holder >= 0:
-        raise IllegalAction(f"seat {s.swap_holder} has first to swap or keep the 7 of trump")
-    rand = rng.random
     play = apply_play
     while s.phase == PLAY:
         legal = s.legal
@@ -217,11 +209,8 @@ def play_out_random(s: DealState, rng: Random) -> None:
             k -= 1
         card = (legal & -legal).bit_length() - 1
         # Only the K or Q of trump of the pair's holder can carry belote.
-        play(
-            s,
-            card,
-            s.to_act == s.belote_holder and card in s.belote_pair and rand() < 0.5,
-        )
+        play(s, card, s.to_act == s.belote_holder and card in s.belote_pair and rand() < 0.5)
+
 
 def play_reason(s: DealState, seat: int, card: int, belote: bool) -> str | None:
     """Why ``seat`` may not play ``card`` (announcing belote or not) now, else ``None``."""

@@ -18,20 +18,31 @@ hidden cards.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from belote.actions import ACTION_IDS, ID_STOP
+from belote.actions import (
+    ACTION_IDS,
+    ID_KEEP,
+    ID_PASS,
+    ID_PLAY,
+    ID_STOP,
+    ID_SWAP,
+    ID_TAKE,
+    ID_TAKE_SUIT,
+)
 from belote.deal.calling_out import points_so_far
-from belote.deal.codes import OVER, PHASES, Phase
+from belote.deal.codes import OVER, PHASES, PLAY, Phase
 from belote.deal.legal import do, legal_action_mask, refusal
+from belote.deal.play import play_cards_randomly
 from belote.deal.state import DealState, check_seat
 from belote.errors import IllegalAction, InvalidArgument
 
 if TYPE_CHECKING:
     from belote.rules import Rules
 
-__all__ = ["SeatView", "play_out", "seat_view"]
+__all__ = ["SeatView", "play_out", "play_out_random", "seat_view"]
 
 
 class SeatView(NamedTuple):
@@ -188,3 +199,60 @@ def play_out(s: DealState, choose_ids: Sequence[Callable[[SeatView], int]]) -> N
                 f"(expected an int from 0 to {ACTION_IDS - 1})"
             )
         raise IllegalAction(f"seat {seat} chose an illegal action: {refusal(s, seat, action_id, None)}")
+
+
+_BID_ORDER: Final = (ID_TAKE, ID_TAKE_SUIT, ID_TAKE_SUIT + 1, ID_TAKE_SUIT + 2,
+                     ID_TAKE_SUIT + 3, ID_PASS)
+_CARDS: Final = (1 << 32) - 1
+_NOT_PLAIN: Final = ((1 << ACTION_IDS) - 1) & ~(_CARDS << ID_PLAY) & ~(1 << ID_STOP)
+"""Every id bit but the plain plays and ``stop``."""
+
+
+def play_out_random(s: DealState, rng: random.Random) -> None:
+    """Play the rest of the deal at random, drawing from ``rng`` exactly as [`RandomBot`][belote.agents.RandomBot] does.
+
+    A bid is drawn uniformly among the legal bids (in the order of
+    [`legal_action_ids`][belote.deal.Deal.legal_action_ids]); the holder of the
+    7 of trump swaps on a coin toss ``rng.random() < 0.5``; during the first
+    trick of a variant with declarations, a seat with more than cards to
+    choose from draws uniformly among its legal ids but ``stop``; otherwise a
+    card is drawn uniformly among the legal cards in index order and a card
+    that may carry belote is announced on a further coin toss
+    ([`play_cards_randomly`][belote.deal.play.play_cards_randomly]). Nobody calls out.
+
+    Raises:
+        IllegalAction: the deal is over.
+    """
+    if s.phase == OVER:
+        raise IllegalAction("the deal is over")
+    rand = rng.random
+    announces = s.layout.announces
+    while s.phase != OVER:
+        phase = s.phase
+        if phase == PLAY and s.swap_holder < 0 and (s.played or not announces):
+            play_cards_randomly(s, rand)
+            return
+        mask = s.lmask
+        if mask < 0:
+            mask = legal_action_mask(s)
+        if phase != PLAY:
+            ids = [i for i in _BID_ORDER if mask >> i & 1]
+            action_id = ids[int(rand() * len(ids))]
+        elif s.swap_holder >= 0:
+            action_id = ID_SWAP if rand() < 0.5 else ID_KEEP
+        elif not mask & _NOT_PLAIN:  # cards only
+            cards = mask >> ID_PLAY & _CARDS
+            k = int(rand() * cards.bit_count())
+            while k:
+                cards &= cards - 1
+                k -= 1
+            action_id = ID_PLAY + (cards & -cards).bit_length() - 1
+        else:  # the first trick, declarations open: any legal id but stop
+            rest = mask & ~(1 << ID_STOP) or 1 << ID_STOP
+            ids = []
+            while rest:
+                low = rest & -rest
+                ids.append(low.bit_length() - 1)
+                rest ^= low
+            action_id = ids[int(rand() * len(ids))]
+        do(s, s.to_act, action_id, None)
