@@ -24,6 +24,8 @@ import random
 import time
 from collections.abc import Callable
 
+from colver_ref import colver_deals_per_second
+
 from belote.deal import Deal, Phase
 
 
@@ -87,8 +89,12 @@ def main() -> None:
     args = parser.parse_args()
     n, variant = args.deals, args.variant
     print(f"{variant}: {n} random deals per run, best of {args.repeat} runs")
+    reference = colver_deals_per_second(n, args.seed, args.repeat)
+    if reference is not None:
+        print(f"{'colver step API (legal_actions/step)':<36} {reference:>10,.0f} deals/s")
     elapsed = best(lambda: typed_loop(variant, n, args.seed), args.repeat)
-    print(f"{'typed loop (legal_actions/apply)':<36} {n / elapsed:>10,.0f} deals/s")
+    ratio = "" if reference is None else f"  ({n / elapsed / reference:.2f}x colver)"
+    print(f"{'typed loop (legal_actions/apply)':<36} {n / elapsed:>10,.0f} deals/s{ratio}")
     if hasattr(Deal, "apply_id"):
         elapsed = best(lambda: int_loop(variant, n, args.seed), args.repeat)
         print(f"{'int loop (legal_action_ids/apply_id)':<36} {n / elapsed:>10,.0f} deals/s")

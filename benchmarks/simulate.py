@@ -10,6 +10,10 @@ statistics (redeals are played too but not counted). The best of
 deals a second for ``classic`` with random bots, which is what
 ``belote simulate classic --deals 10000 --bots random`` does.
 
+With colver installed (``pip install 'belote[bench]'``) its random step loop
+is timed in the same run and each row shows our CPU rate as a multiple of it
+(the targets: at least 3x with random bots in every variant).
+
 ``--profile VARIANT`` prints the top of a cProfile of the random bots instead.
 """
 
@@ -19,6 +23,8 @@ import argparse
 import cProfile
 import pstats
 import time
+
+from colver_ref import colver_deals_per_second
 
 from belote.simulate import simulate
 
@@ -53,12 +59,19 @@ def main() -> None:
         pstats.Stats(profile).sort_stats("tottime").print_stats(15)
         return
     print(f"{args.deals} deals per run, seed {args.seed}, best of {args.repeat}")
-    print(f"{'variant':<18}{'bots':<11}{'wall deals/s':>14}{'cpu deals/s':>14}")
+    reference = colver_deals_per_second(min(args.deals, 2000), args.seed, args.repeat)
+    if reference is None:
+        print("colver is not installed (pip install 'belote[bench]'): no reference column")
+    else:
+        print(f"colver step API, random actions: {reference:,.0f} deals/s (cpu)")
+    print(f"{'variant':<18}{'bots':<11}{'wall deals/s':>14}{'cpu deals/s':>14}"
+          + ("" if reference is None else f"{'x colver':>10}"))
     for variant, players in TABLES:
         for bots in args.bots or ("random", "heuristic"):
             wall, cpu = measure(variant, players, bots, args.deals, args.seed, args.repeat)
             label = f"{variant} ({players})"
-            print(f"{label:<18}{bots:<11}{wall:>14,.0f}{cpu:>14,.0f}")
+            ratio = "" if reference is None else f"{cpu / reference:>10.2f}"
+            print(f"{label:<18}{bots:<11}{wall:>14,.0f}{cpu:>14,.0f}{ratio}")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from belote.cards import CARDS, Card
 from belote.deal.codes import BID1, mask_cards
 from belote.deal.state import DealState
 from belote.errors import InvalidArgument, NotationError
-from belote.rules import Rules
+from belote.rules import CallingOut, Rules
 
 if TYPE_CHECKING:
     from belote.announcements import Combination
@@ -143,6 +143,7 @@ class Layout:
         completion: per taker, per seat, the deck positions of its completion cards.
         next_card: per taker, the deck position after the completion.
         announces: whether the variant has declarations (``rules.has_announcements``).
+        calls_out: whether the variant has calling out or "j'arrête".
         combinations: a cache of what each hand can declare (a hand mask's
             [`find_combinations`][belote.announcements.find_combinations]).
 
@@ -151,7 +152,7 @@ class Layout:
     """
 
     __slots__ = (
-        "announces", "combinations", "completion", "first", "hand_size", "next_card", "rules",
+        "announces", "calls_out", "combinations", "completion", "first", "hand_size", "next_card", "rules",
         "turned",
     )
 
@@ -159,6 +160,7 @@ class Layout:
         self.rules = rules
         self.combinations: dict[int, tuple[Combination, ...]] = {}
         self.announces = rules.has_announcements
+        self.calls_out = rules.calling_out is not CallingOut.NONE
         self.hand_size = hand_size = sum(rules.first_packets) + sum(rules.completion_packets)
         used = hand_size * n + (0 if rules.taker_takes_turned else 1)
         if used > (31 if rules.show_bottom_card else 32):

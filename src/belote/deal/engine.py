@@ -29,6 +29,8 @@ from belote.errors import IllegalAction, InvalidArgument
 from belote.penalties import Offence
 from belote.rules import Rules, get_rules
 
+_apply = typed.apply  # bound once: the hot path skips a module attribute lookup
+
 __all__ = ["Deal"]
 
 
@@ -371,7 +373,7 @@ class Deal(DealReadout):
             NotationError: a text that is not an action.
             InvalidArgument: something that is neither an action nor text.
         """
-        return typed.apply(self._state, action)
+        return _apply(self._state, action)
 
     def apply_all(self, actions: Sequence[Action | str]) -> None:
         """Apply actions (or their notation) in order.

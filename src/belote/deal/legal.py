@@ -58,7 +58,6 @@ from belote.deal.state import DealState
 from belote.deal.swap import apply_keep, apply_swap, decision_reason
 from belote.errors import IllegalAction, InvalidArgument
 from belote.penalties import Offence, sanction_for
-from belote.rules import CallingOut
 
 _PLAY_BITS: Final = ((1 << 32) - 1) << ID_PLAY
 """The bits of the plain ``play`` ids."""
@@ -114,10 +113,11 @@ def legal_action_mask(s: DealState) -> int:
             for card in s.belote_pair:
                 if legal >> card & 1:
                     mask |= 1 << (ID_PLAY_BELOTE + card)
-        if not s.played and s.layout.announces:  # the first trick: the declarations
+        layout = s.layout
+        if not s.played and layout.announces:  # the first trick: the declarations
             for action_id in declare_ids(s, seat):
                 mask |= 1 << action_id
-        if s.rules.calling_out is not CallingOut.NONE and not stop_check(s, seat):
+        if layout.calls_out and not stop_check(s, seat):
             mask |= 1 << ID_STOP
     elif phase == OVER:
         mask = 0

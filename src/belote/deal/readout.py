@@ -26,6 +26,8 @@ from belote.scoring import DealResult, Tally
 if TYPE_CHECKING:
     from belote.rules import Rules
 
+_legal_actions = typed.legal_actions  # bound once: the hot path skips a module attribute lookup
+
 __all__ = ["DealReadout"]
 
 
@@ -374,7 +376,7 @@ class DealReadout:
         belote announcement when open. The actions are shared values (one per
         seat and action id).
         """
-        return typed.legal_actions(self._state)
+        return _legal_actions(self._state)
 
     def can(self, action: Action | str) -> bool:
         """Whether ``action`` (an action or its text) is legal now: whether it is in [`legal_actions`][belote.deal.Deal.legal_actions].

@@ -29,6 +29,7 @@ from belote.actions import (
 from belote.cards import CARDS, Card
 from belote.deal.codes import PHASES, EndReason
 from belote.deal.legal import do, legal_action_ids, legal_action_mask, offend, reason
+from belote.deal.play import apply_play
 from belote.deal.records import ActionRecord, result
 from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
@@ -175,10 +176,12 @@ def apply(s: DealState, action: Action | str) -> ActionRecord:
             return ActionRecord(action, offence.index, PHASES[s.phase], offence=offence)
     index = len(s.history)
     tricks_before = s.tricks_done
-    cards = None
-    if ID_DECLARE_CARRE <= aid < ID_PLAY:
-        cards = tuple([card.index for card in action.cards])
-    do(s, seat, aid, cards)
+    if ID_PLAY <= aid < ID_PLAY_BELOTE:  # a plain card: the common case
+        apply_play(s, aid - ID_PLAY, False)
+    elif ID_DECLARE_CARRE <= aid < ID_PLAY:
+        do(s, seat, aid, tuple([card.index for card in action.cards]))
+    else:
+        do(s, seat, aid, None)
     if aid < ID_PLAY_BELOTE and s.tricks_done == tricks_before:
         # The common case, built as a plain tuple of the fields (no keyword parsing).
         return _new_record(
