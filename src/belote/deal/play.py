@@ -147,7 +147,7 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
         s.history.append((seat, H_PLAY, card + 32))
     else:
         s.history.append((seat, H_PLAY, card))
-    trick = s.trick = s.trick + (card,)
+    trick = s.trick = s.trick + (card,)  # noqa: RUF005 (faster than unpacking here)
     count = len(trick)
     if count == 1:
         s.best = card
