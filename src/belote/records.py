@@ -22,13 +22,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeAlias
 
-from belote import _checks
+from belote import _checks, jsonfields
 from belote.announcements import Declaration, classify, no_announcements_message
 from belote.cards import Card, Suit
-from belote.errors import BeloteError, InvalidTally, NotationError, UnknownVariant, shown
+from belote.errors import BeloteError, InvalidTally, NotationError, shown
 from belote.match import MatchResult, score_match
 from belote.penalties import Offence, Penalty
-from belote.rules import Rules, get_rules
+from belote.rules import Rules
 from belote.scoring import DealResult, Tally, check_tally, score_tally
 
 __all__ = [
@@ -49,65 +49,38 @@ _MISSING = object()
 # --- JSON type checks -----------------------------------------------------------------
 
 
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a number with a fraction"
-    if isinstance(value, str):
-        return f"the text {shown(value)}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
+def _refuse(message: str, field: str) -> InvalidTally:
+    return InvalidTally(message, field=field or None)
 
 
 def _object(value: object, field: str) -> Mapping[str, object]:
-    if not isinstance(value, dict):
-        raise InvalidTally(f"expected a JSON object, got {_kind(value)}", field=field or None)
-    return value
+    return jsonfields.obj(value, field, _refuse)
 
 
 def _get(doc: Mapping[str, object], key: str, prefix: str, default: object = _MISSING) -> object:
-    if key in doc:
-        return doc[key]
-    if default is _MISSING:
-        raise InvalidTally("is required", field=prefix + key)
+    if key in doc or default is _MISSING:
+        return jsonfields.require(doc, key, prefix, _refuse)
     return default
 
 
 def _int(value: object, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidTally(f"expected a whole number, got {_kind(value)}", field=field)
-    return value
+    return jsonfields.whole(value, field, _refuse)
 
 
 def _optional_int(value: object, field: str) -> int | None:
-    return None if value is None else _int(value, field)
+    return jsonfields.optional_whole(value, field, _refuse)
 
 
 def _int_list(value: object, field: str) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise InvalidTally(f"expected a list of whole numbers, got {_kind(value)}", field=field)
-    return tuple(_int(item, f"{field}[{index}]") for index, item in enumerate(value))
+    return jsonfields.whole_list(value, field, _refuse)
 
 
 def _text(value: object, field: str) -> str:
-    if not isinstance(value, str):
-        raise InvalidTally(f"expected text, got {_kind(value)}", field=field)
-    return value
+    return jsonfields.text(value, field, _refuse)
 
 
 def _rules(value: object, field: str) -> Rules:
-    try:
-        return get_rules(_text(value, field))
-    except UnknownVariant as exc:
-        raise InvalidTally(str(exc), field=field) from None
+    return jsonfields.variant(value, field, _refuse)
 
 
 def _prefixed(exc: InvalidTally, prefix: str) -> InvalidTally:
@@ -122,7 +95,7 @@ def _prefixed(exc: InvalidTally, prefix: str) -> InvalidTally:
 
 def _declarations(value: object, rules: Rules, field: str) -> tuple[Declaration, ...]:
     if not isinstance(value, list):
-        raise InvalidTally(f"expected a list, got {_kind(value)}", field=field)
+        raise InvalidTally(f"expected a list, got {jsonfields.kind(value)}", field=field)
     if value and not rules.has_announcements:
         raise InvalidTally(no_announcements_message(rules), field=field)
     declarations: list[Declaration] = []
@@ -132,7 +105,7 @@ def _declarations(value: object, rules: Rules, field: str) -> tuple[Declaration,
         seat = _int(_get(shown, "seat", where + "."), f"{where}.seat")
         texts = _get(shown, "cards", where + ".")
         if not isinstance(texts, list):
-            raise InvalidTally(f"expected a list of cards, got {_kind(texts)}", f"{where}.cards")
+            raise InvalidTally(f"expected a list of cards, got {jsonfields.kind(texts)}", f"{where}.cards")
         cards: list[Card] = []
         for position, text in enumerate(texts):
             card_field = f"{where}.cards[{position}]"
@@ -153,7 +126,7 @@ def _declarations(value: object, rules: Rules, field: str) -> tuple[Declaration,
 
 def _penalties(value: object, field: str) -> tuple[Penalty, ...]:
     if not isinstance(value, list):
-        raise InvalidTally(f"expected a list, got {_kind(value)}", field=field)
+        raise InvalidTally(f"expected a list, got {jsonfields.kind(value)}", field=field)
     penalties: list[Penalty] = []
     for index, item in enumerate(value):
         where = f"{field}[{index}]"
@@ -332,7 +305,7 @@ def _score_match_document(doc: Mapping[str, object]) -> JSONObject:
         raise InvalidTally(f"must be positive, not {shown(target)}", field="target")
     deals = _get(doc, "deals", "")
     if not isinstance(deals, list):
-        raise InvalidTally(f"expected a list of tallies, got {_kind(deals)}", field="deals")
+        raise InvalidTally(f"expected a list of tallies, got {jsonfields.kind(deals)}", field="deals")
     tallies = [
         tally_from_json(deal, rules, prefix=f"deals[{i}].")[1] for i, deal in enumerate(deals)
     ]

@@ -27,13 +27,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from belote import jsonfields
 from belote.actions import Action, Verb
 from belote.deal import Deal
 from belote.errors import BeloteError, IllegalAction, InvalidArgument, InvalidRecord
 from belote.game import next_dealer
 from belote.match import Match, MatchResult
 from belote.records import JSONObject, match_result_to_json, result_to_json
-from belote.rules import Rules, get_rules
+from belote.rules import Rules
 
 __all__ = [
     "deal_from_record",
@@ -46,45 +47,24 @@ __all__ = [
 ]
 
 
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
+def _refuse(message: str, field: str) -> InvalidRecord:
+    return InvalidRecord(f"{field}: {message}")
 
 
 def _object(doc: object, field: str) -> Mapping[str, object]:
-    if not isinstance(doc, Mapping):
-        raise InvalidRecord(f"{field}: expected an object, got {_kind(doc)}")
-    return doc
+    return jsonfields.obj(doc, field, _refuse)
 
 
 def _field(doc: Mapping[str, object], key: str, prefix: str) -> object:
-    if key not in doc:
-        raise InvalidRecord(f"{prefix}{key}: missing field")
-    return doc[key]
+    return jsonfields.require(doc, key, prefix, _refuse)
 
 
 def _int(value: object, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRecord(f"{field}: expected a whole number, got {_kind(value)}")
-    return value
+    return jsonfields.whole(value, field, _refuse)
 
 
 def _rules(value: object, field: str) -> Rules:
-    if not isinstance(value, str):
-        raise InvalidRecord(f"{field}: expected a variant name, got {_kind(value)}")
-    try:
-        return get_rules(value)
-    except BeloteError as exc:
-        raise InvalidRecord(f"{field}: {exc}") from None
+    return jsonfields.variant(value, field, _refuse)
 
 
 def deal_to_record(deal: Deal) -> dict[str, object]:
@@ -143,11 +123,10 @@ def deal_from_record(
         rules = named
     if "players" in body:
         players = _int(body["players"], f"{prefix}players")
-        if players not in rules.player_counts:
-            allowed = " or ".join(str(n) for n in rules.player_counts)
-            raise InvalidRecord(
-                f"{prefix}players: {rules.name} is played by {allowed} players, not {players}"
-            )
+        try:
+            rules.check_players(players)
+        except InvalidArgument as exc:
+            raise InvalidRecord(f"{prefix}players: {exc}") from None
     elif len(rules.player_counts) > 1:
         raise InvalidRecord(
             f"{prefix}players: missing field ({rules.name} is played by "
@@ -161,16 +140,16 @@ def deal_from_record(
         raise InvalidRecord(f"{prefix}dealer: seat {dealer} is not a seat 0 to {players - 1}")
     deck = _field(body, "deck", prefix)
     if not isinstance(deck, list):
-        raise InvalidRecord(f"{prefix}deck: expected a list of 32 cards, got {_kind(deck)}")
+        raise InvalidRecord(f"{prefix}deck: expected a list of 32 cards, got {jsonfields.kind(deck)}")
     actions = _field(body, "actions", prefix)
     if not isinstance(actions, list):
-        raise InvalidRecord(f"{prefix}actions: expected a list of actions, got {_kind(actions)}")
+        raise InvalidRecord(f"{prefix}actions: expected a list of actions, got {jsonfields.kind(actions)}")
     finished = body.get("finished")
     if finished is not None and not isinstance(finished, bool):
-        raise InvalidRecord(f"{prefix}finished: expected true or false, got {_kind(finished)}")
+        raise InvalidRecord(f"{prefix}finished: expected true or false, got {jsonfields.kind(finished)}")
     said = body.get("lenient", False)
     if not isinstance(said, bool):
-        raise InvalidRecord(f"{prefix}lenient: expected true or false, got {_kind(said)}")
+        raise InvalidRecord(f"{prefix}lenient: expected true or false, got {jsonfields.kind(said)}")
     totals, target, pending = _context(body, prefix, totals, target, pending)
     try:
         deal = Deal(
@@ -191,7 +170,7 @@ def deal_from_record(
             continue
         if not isinstance(item, str):
             raise InvalidRecord(
-                f"{where}expected an action as text, got {_kind(item)}",
+                f"{where}expected an action as text, got {jsonfields.kind(item)}",
                 index=index,
                 action=str(item),
             )
@@ -264,7 +243,7 @@ def _context(
     if "totals" in body:
         value = body["totals"]
         if not isinstance(value, list):
-            raise InvalidRecord(f"{prefix}totals: expected a list of scores, got {_kind(value)}")
+            raise InvalidRecord(f"{prefix}totals: expected a list of scores, got {jsonfields.kind(value)}")
         read = [_int(item, f"{prefix}totals[{k}]") for k, item in enumerate(value)]
         if totals is not None and list(totals) != read:
             raise InvalidRecord(
@@ -318,7 +297,7 @@ def match_from_record(
         raise InvalidRecord(f"target: must be positive, not {target}")
     deals_doc = _field(body, "deals", "")
     if not isinstance(deals_doc, list):
-        raise InvalidRecord(f"deals: expected a list of deal records, got {_kind(deals_doc)}")
+        raise InvalidRecord(f"deals: expected a list of deal records, got {jsonfields.kind(deals_doc)}")
     match: Match | None = None
     deals: list[Deal] = []
     expected_dealer: int | None = None
@@ -371,7 +350,7 @@ def match_from_record(
     finished = body.get("finished")
     if finished is not None:
         if not isinstance(finished, bool):
-            raise InvalidRecord(f"finished: expected true or false, got {_kind(finished)}")
+            raise InvalidRecord(f"finished: expected true or false, got {jsonfields.kind(finished)}")
         if finished and not match.is_over:
             raise InvalidRecord("finished: true, but no side has won the match")
         if not finished and match.is_over:
