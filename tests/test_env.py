@@ -254,3 +254,39 @@ def test_bad_arguments_raise_typed_errors() -> None:
         raw_env(dealer=4)
     with pytest.raises(InvalidArgument):
         raw_env(returns="scores")
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("piedicavallo", 4),
+                                                  ("italian751", 4), ("french", 2),
+                                                  ("french", 3)])
+def test_library_agents_play_through_agent_policy(variant: str, players: int) -> None:
+    """Issue 18: any agent of the library plays in the environment, seeing its seat only; a
+    match of heuristic and random agents runs to its end with zero-sum rewards."""
+    from belote.agents import HeuristicBot, RandomBot
+    from belote.env import agent_policy
+
+    table = env(variant, players=players, seed=5, match=True, max_deals=6)
+    table.reset(seed=5)
+    policies = {
+        name: agent_policy(table, HeuristicBot() if k % 2 else RandomBot(k))
+        for k, name in enumerate(table.possible_agents)
+    }
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    for name in table.agent_iter():
+        _, reward, *_ = table.last()
+        totals[name] += reward
+        table.step(policies[name](name))
+    assert all(table.terminations.values()) or all(table.truncations.values())
+    assert abs(sum(totals.values())) < 1e-9
+
+
+def test_agent_policy_refuses_an_agent_not_to_act() -> None:
+    """The policy answers only for the agent to act (a typed error otherwise)."""
+    from belote.agents import HeuristicBot
+    from belote.env import agent_policy
+
+    table = env("classic", seed=1, dealer=0)
+    table.reset()
+    policy = agent_policy(table, HeuristicBot())
+    with pytest.raises(InvalidArgument, match="not the agent to act"):
+        policy("player_2")

@@ -261,3 +261,35 @@ def test_the_openspiel_extra_does_not_need_pettingzoo() -> None:
 def test_bad_game_parameters_raise_typed_errors(params: dict[str, int]) -> None:
     with pytest.raises(InvalidArgument):
         pyspiel.load_game("python_belote_french", params)
+
+
+@pytest.mark.parametrize("name", sorted(belote.openspiel.GAMES))
+def test_library_agents_play_as_openspiel_bots(name: str) -> None:
+    """Issue 18: AgentBot lets any agent of the library play an OpenSpiel game."""
+    from open_spiel.python.algorithms import evaluate_bots
+
+    from belote.agents import HeuristicBot, RandomBot
+    from belote.openspiel import AgentBot
+
+    game = pyspiel.load_game(name)
+    players = game.num_players()
+    bots = [AgentBot(seat, HeuristicBot() if seat % 2 else RandomBot(seat))
+            for seat in range(players)]
+    for seed in range(3):
+        returns = evaluate_bots.evaluate_bots(
+            game.new_initial_state(), bots, np.random.RandomState(seed)
+        )
+        assert len(returns) == players and abs(sum(returns)) < 1e-9
+
+
+def test_an_agent_bot_refuses_another_players_turn() -> None:
+    """A bot asked out of its turn raises a typed error."""
+    from belote.agents import HeuristicBot
+    from belote.openspiel import AgentBot
+
+    state = pyspiel.load_game("python_belote_classic").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    other = (state.current_player() + 1) % 4
+    with pytest.raises(InvalidArgument, match="not to act"):
+        AgentBot(other, HeuristicBot()).step(state)

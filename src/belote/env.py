@@ -32,6 +32,9 @@ the core library does not need them.
 - **Illegal actions** ([`env`][belote.env.env]): the episode ends and the agent receives
   ``raw_env.illegal_reward``, below any deal's return: -2 (zero-sum) or -1 (raw).
 - ``max_cycles`` truncates an episode after that many steps (``None``: no limit).
+- **Agents of this library** (any [`Agent`][belote.agents.Agent]: the built-in bots,
+  a third-party bot) play in the environment through
+  [`agent_policy`][belote.env.agent_policy], which shows them only their seat's view.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from belote.actions import ACTION_IDS
+from belote.agents import Agent, decide
 from belote.deal import Deal
 from belote.errors import InvalidArgument
 from belote.game import next_dealer
@@ -61,7 +65,42 @@ from belote.tensor import (
     state_v2,
 )
 
-__all__ = ["env", "raw_env"]
+__all__ = ["agent_policy", "env", "raw_env"]
+
+def agent_policy(environment: raw_env | AECEnv, agent: Agent) -> Any:
+    """A PettingZoo policy for ``agent``: given an agent name, the action id it plays, or ``None``.
+
+    The policy reads the environment's current deal and asks ``agent`` as
+    every driver of the library does ([`decide`][belote.agents.decide]): its
+    seat's view only. ``None`` once that agent is terminated or truncated
+    (what PettingZoo's ``step`` expects then).
+
+    >>> from belote.agents import HeuristicBot
+    >>> table = env("classic", seed=2, dealer=0)
+    >>> table.reset()
+    >>> policy = agent_policy(table, HeuristicBot())
+    >>> for name in table.agent_iter():
+    ...     table.step(policy(name))
+    >>> all(table.terminations.values())
+    True
+
+    Raises:
+        InvalidArgument: the agent named is not the one to act.
+    """
+    base = environment.unwrapped
+
+    def policy(name: str) -> int | None:
+        if base.terminations[name] or base.truncations[name]:
+            return None
+        table = base.table
+        assert table is not None
+        deal = table.deal
+        if base.possible_agents.index(name) != deal.to_act:
+            raise InvalidArgument(f"{name} is not the agent to act (seat {deal.to_act} is)")
+        return decide(deal, agent)
+
+    return policy
+
 
 _OBS_HIGH = 100.0
 """Upper bound of the observation box (scaled points may exceed 1)."""

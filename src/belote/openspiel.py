@@ -52,6 +52,7 @@ import numpy.typing as npt
 import pyspiel
 
 from belote.actions import ACTION_IDS, Verb, action_from_id
+from belote.agents import Agent, decide
 from belote.cards import Rank
 from belote.deal import Deal
 from belote.errors import IllegalAction, InvalidArgument
@@ -72,7 +73,15 @@ from belote.tensor import (
     state_v2,
 )
 
-__all__ = ["GAMES", "BeloteGame", "BeloteObserver", "BeloteState", "game_type", "resample"]
+__all__ = [
+    "GAMES",
+    "AgentBot",
+    "BeloteGame",
+    "BeloteObserver",
+    "BeloteState",
+    "game_type",
+    "resample",
+]
 
 GAMES: Final = {
     "python_belote_classic": "classic",
@@ -308,6 +317,56 @@ def resample(state: BeloteState, player: int, rng: random.Random | None = None) 
             continue
         return sample
     return state.clone()  # type: ignore[no-any-return]
+
+
+class AgentBot(pyspiel.Bot):
+    """An OpenSpiel bot playing one player's turns with an [`Agent`][belote.agents.Agent] of this library.
+
+    ``step`` asks the agent as every driver of the library does
+    ([`decide`][belote.agents.decide]): its seat's view of the state's deal,
+    never the hidden hands. Use it with OpenSpiel's ``evaluate_bots``.
+
+    >>> import pyspiel
+    >>> from open_spiel.python.algorithms import evaluate_bots
+    >>> from belote.agents import HeuristicBot, RandomBot
+    >>> game = pyspiel.load_game("python_belote_classic")
+    >>> bots = [AgentBot(seat, HeuristicBot() if seat % 2 else RandomBot(seat))
+    ...         for seat in range(4)]
+    >>> returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))
+    >>> len(returns), abs(sum(returns)) < 1e-9
+    (4, True)
+
+    Args:
+        player_id: the player (seat) this bot plays.
+        agent: the agent that decides.
+    """
+
+    def __init__(self, player_id: int, agent: Agent) -> None:
+        pyspiel.Bot.__init__(self)
+        self._player = player_id
+        self.agent = agent
+
+    def player_id(self) -> int:
+        """The player this bot plays."""
+        return self._player
+
+    def provides_policy(self) -> bool:
+        """No: the bot answers one action, not a distribution."""
+        return False
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        """Nothing to reset: the agent decides from the state alone."""
+
+    def step(self, state: pyspiel.State) -> int:
+        """The action id the agent plays in ``state`` (its player must be the one to act).
+
+        Raises:
+            InvalidArgument: not this bot's turn, or the deck is still being dealt.
+        """
+        table = getattr(state, "table", None)
+        if table is None or table.seat != self._player:
+            raise InvalidArgument(f"player {self._player} is not to act in this state")
+        return decide(table.deal, self.agent)
 
 
 _CARD_NAMES: Final = tuple(

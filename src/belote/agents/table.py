@@ -13,13 +13,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from belote.actions import action_id
 from belote.agents.protocol import Agent
 from belote.agents.random_bot import RandomBot
 from belote.deal import Deal
-from belote.errors import InvalidArgument
+from belote.errors import IllegalAction, InvalidArgument
 from belote.scoring import DealResult
 
-__all__ = ["act", "play_deal", "start_deal"]
+__all__ = ["act", "decide", "play_deal", "start_deal"]
 
 
 def start_deal(agents: Sequence[Agent], rng: random.Random) -> None:
@@ -49,6 +50,32 @@ def act(deal: Deal, agent: Agent) -> None:
         deal.apply_id(choose_id(deal.seat_view(seat)))
     else:
         deal.apply(agent.choose(deal.observation(seat), deal.legal_actions()))
+
+
+def decide(deal: Deal, agent: Agent) -> int:
+    """The action id ``agent`` chooses for the seat to act on ``deal``, without applying it.
+
+    What the adapters' wrappers call (an OpenSpiel bot's ``step``, a
+    PettingZoo policy): the agent sees what [`act`][belote.agents.act] shows
+    it, and its choice is checked.
+
+    Raises:
+        InvalidArgument: the deal is over.
+        IllegalAction: the agent chose an action that is not legal now.
+    """
+    seat = deal.to_act
+    if seat is None:
+        raise InvalidArgument("the deal is over: nobody is to act")
+    choose_id = getattr(agent, "choose_id", None)
+    if choose_id is not None:
+        chosen = choose_id(deal.seat_view(seat))
+        if type(chosen) is int and chosen >= 0 and deal.legal_action_mask() >> chosen & 1:
+            return chosen
+        raise IllegalAction(f"seat {seat}'s agent chose no legal action id: {chosen!r}")
+    action = agent.choose(deal.observation(seat), deal.legal_actions())
+    if not deal.can(action):
+        raise IllegalAction(deal.why_illegal(action) or f"{action} is not legal now")
+    return action_id(action)
 
 
 def _shared_random(agents: Sequence[Agent]) -> random.Random | None:
