@@ -14,7 +14,7 @@ from belote.actions import Verb
 from belote.agents import act
 from belote.bots import HeuristicBot
 from belote.cards import CARDS
-from belote.deal import Deal
+from belote.deal import Deal, Phase
 from belote.play import HumanPlayer, MatchAbandoned, play_match
 
 
@@ -175,3 +175,27 @@ def test_the_screen_never_shows_internal_notation() -> None:
     text = out.getvalue()
     assert "seat 0" not in text and "<seat>" not in text
     assert "You pass." in text or "You take" in text
+
+
+def test_the_swap_decision_is_a_menu_of_swap_or_keep_before_the_lead() -> None:
+    """docs/rules.md#seven-swap: the holder decides before the first lead; the screen says who
+    leads and offers exactly swap or keep."""
+    for seed in range(200):
+        deal = Deal.random("french", seed=seed, dealer=0, players=2)
+        bot = HeuristicBot()
+        while deal.swap_seat() is None and not deal.is_over and deal.tricks_played == 0 \
+                and not deal.trick:
+            seat = deal.to_act
+            assert seat is not None
+            if seat == 0 and deal.phase is not Phase.PLAY:
+                deal.apply(deal.legal_actions()[-1])  # seat 0 passes
+            else:
+                act(deal, bot)
+        if deal.swap_seat() == 0 and deal.trick_leader != 0:
+            break
+    else:
+        raise AssertionError("no deal where seat 0 decides on the swap")
+    screen = _screen(deal)
+    options = [line for line in screen if re.match(r"\s+\d+\. ", line)]
+    assert len(options) == 2 and "swap" in options[0] and "keep" in options[1]
+    assert any(line.endswith(f"seat {deal.trick_leader} leads") for line in screen)

@@ -31,7 +31,7 @@ from typing import Final, TextIO
 
 import attrs
 
-from belote.bots import Player
+from belote.agents import Agent as Player
 from belote.errors import InvalidArgument
 from belote.parallel import _chunks, chunk_size, ordered_map
 from belote.registry import make_bot

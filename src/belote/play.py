@@ -208,8 +208,10 @@ class HumanPlayer:
                     for k, card in enumerate(trick)
                 )
                 lines.append(f"{number}: {played}")
-            else:
+            elif deal.trick_leader == seat:
                 lines.append(f"{number}: you lead")
+            else:  # the swap decision comes before another seat's lead
+                lines.append(f"{number}: {who(deal, deal.trick_leader)} leads")
         lines.append(f"Your hand: {_hand_text(hand, None if trump is None else int(trump))}")
         self.out.write("\n".join(lines) + "\n")
 
