@@ -15,7 +15,7 @@ from belote.cli import main
 from belote.deal import Deal
 from belote.par import par_deal
 from belote.rules import get_rules
-from belote.simulate import _bots, _play_dealing
+from belote.simulate import bots_for, play_dealing
 from belote.solver import makes_contract, solve
 
 
@@ -29,7 +29,7 @@ def _run(argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch,
 
 def _bots_deal(variant: str, index: int) -> Deal:
     rules = get_rules(variant)
-    deal, _, _ = _play_dealing(rules, 4, 7, index, _bots("heuristic", 4), None)
+    deal, _, _ = play_dealing(rules, 4, 7, index, bots_for("heuristic", 4), None)
     return deal
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from belote.cli import build_parser, main
-from belote.simulate import Comparison, SimulationStats, _Progress
+from belote.simulate import Comparison, Progress, SimulationStats
 
 
 def _stats(deals: int, redeals: int) -> SimulationStats:
@@ -94,14 +94,14 @@ def test_progress_bar_only_on_a_terminal() -> None:
             return True
 
     shown = Terminal()
-    bar = _Progress("compare", 200, shown)
+    bar = Progress("compare", 200, shown)
     bar.step(50)
     bar.step(50)
     assert "[###############...............]  50% (100/200)" in shown.getvalue()
     bar.close()
     assert shown.getvalue().endswith("\r")
     hidden = io.StringIO()
-    quiet = _Progress("compare", 200, hidden)
+    quiet = Progress("compare", 200, hidden)
     quiet.step(100)
     quiet.close()
     assert hidden.getvalue() == ""

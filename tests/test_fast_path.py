@@ -21,7 +21,7 @@ from belote.deal import Deal
 from belote.errors import IllegalAction
 from belote.rules import available_variants
 from belote.scoring import score_tally, score_trusted
-from belote.simulate import _randrange
+from belote.simulate import randrange_fast
 from belote.strategies import DealStart, deals
 from belote.tricks import legal_mask, winner_index
 
@@ -210,5 +210,5 @@ def test_play_out_random_plays_like_random_bots(s: DealStart, seed: int, steps_f
 def test_simulation_randrange_draws_like_random_randrange(seed: int, n: int) -> None:
     """The simulation's inline randrange draws what Random.randrange draws."""
     ours, theirs = random.Random(seed), random.Random(seed)
-    assert _randrange(ours, n) == theirs.randrange(n)
+    assert randrange_fast(ours, n) == theirs.randrange(n)
     assert ours.getstate() == theirs.getstate()

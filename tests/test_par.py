@@ -21,7 +21,7 @@ from belote.cli import main
 from belote.errors import InvalidArgument
 from belote.par import first_lead, par_deal
 from belote.rules import get_rules
-from belote.simulate import _bots, _play_dealing, compare
+from belote.simulate import bots_for, compare, play_dealing
 from belote.solver import makes_contract
 
 
@@ -33,8 +33,8 @@ def _run(argv: list[str]) -> str:
 
 def _bots_deal(variant: str, index: int, seed: int = 1):  # type: ignore[no-untyped-def]
     rules = get_rules(variant)
-    deal, result, _ = _play_dealing(rules, rules.default_players, seed, index,
-                                    _bots("heuristic", rules.default_players), None)
+    deal, result, _ = play_dealing(rules, rules.default_players, seed, index,
+                                    bots_for("heuristic", rules.default_players), None)
     return deal, result
 
 
@@ -66,7 +66,7 @@ def test_par_made_agrees_with_the_contract_query() -> None:
 
 def test_par_figures_depend_on_the_seed_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """CONTRACT.md "Same --seed, same output": --par gives the same bytes for --jobs 1 and 2."""
-    monkeypatch.setattr("belote.simulate.PAR_CHUNK", 1)
+    monkeypatch.setattr("belote.compare.PAR_CHUNK", 1)
     argv = ["compare", "classic", "piedicavallo", "--deals", "6", "--seed", "3", "--matches", "0",
             "--par", "--par-deals", "3", "--json"]
     first = _run([*argv, "--jobs", "1"])

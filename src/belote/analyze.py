@@ -33,7 +33,7 @@ from belote.actions import Action, Verb
 from belote.cards import Card
 from belote.deal import Deal
 from belote.errors import InvalidArgument
-from belote.par import _first_trick_declarations, _play_line, solve_known
+from belote.par import first_trick_declarations, play_line, solve_known
 from belote.scoring import DealResult, Outcome
 from belote.solver import Solution
 
@@ -217,7 +217,7 @@ def result_label(deal: Deal, result: DealResult) -> str:
 def _perfect_result(position: Deal, solution: Solution,
                     declares: dict[int, list[Action]]) -> str:
     """The result of the solution's principal line played from ``position``."""
-    played = _play_line(position, solution.line, declares)
+    played = play_line(position, solution.line, declares)
     return result_label(played, played.result)
 
 
@@ -245,7 +245,7 @@ def analyze(deal: Deal, *, start: int = 0) -> Analysis:
     record["actions"] = []
     record["finished"] = False
     position = Deal.from_record(record)
-    declares = _first_trick_declarations(deal)
+    declares = first_trick_declarations(deal)
     plays = [action for action in deal.history if action.verb is Verb.PLAY]
     # every declaration of the deal's first trick, in the order made
     all_declarations = deal.declarations if declares else None

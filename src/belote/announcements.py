@@ -26,7 +26,7 @@ from typing import Final
 
 import attrs
 
-from belote import _checks
+from belote import checks
 from belote.cards import CARDS, PLAIN_STRENGTH, Card, CardSet, Rank, Suit
 from belote.errors import InvalidArgument, InvalidArgumentType, InvalidCombination, shown
 from belote.rules import Contest, Rules
@@ -165,7 +165,7 @@ class Combination:
         >>> eight.points(FRENCH), eight.points(PIEDICAVALLO)
         (120, 100)
         """
-        rules = _checks.as_rules(rules)
+        rules = checks.as_rules(rules)
         if self.kind is Kind.CARRE:
             value = rules.carre_values.get(self.rank)
             if value is None:
@@ -201,7 +201,7 @@ def team_of(seat: int) -> int:
     Raises:
         InvalidSeat: not a seat of a four-player table.
     """
-    return _checks.seat(seat, 4) % 2
+    return checks.seat(seat, 4) % 2
 
 
 @attrs.frozen
@@ -278,7 +278,7 @@ def _carre_not_allowed(rank: Rank, rules: Rules) -> str:
 
 def no_announcements_message(rules: Rules | str) -> str:
     """The error message for a declaration in a variant with only belote."""
-    rules = _checks.as_rules(rules)
+    rules = checks.as_rules(rules)
     return f"{rules.name} has no announcements but belote"
 
 
@@ -330,7 +330,7 @@ def classify(cards: CardSet | Sequence[Card] | str, rules: Rules | str) -> Combi
     ...
     belote.errors.InvalidCombination: a carré of 8s is not allowed in piedicavallo (carrés allowed: A K Q J 10 9)
     """
-    rules = _checks.as_rules(rules)
+    rules = checks.as_rules(rules)
     if rules.contest is Contest.NONE:
         raise InvalidCombination(no_announcements_message(rules))
     if not isinstance(cards, (CardSet, str, Sequence)):
@@ -416,10 +416,10 @@ def find_combinations(hand: CardSet | str, rules: Rules | str) -> tuple[Combinat
     >>> [c.label for c in find_combinations(hand, FRENCH)]
     ['cent AS', 'tierce AH']
     """
-    rules = _checks.as_rules(rules)
+    rules = checks.as_rules(rules)
     if isinstance(hand, str):
         hand = CardSet.parse(hand)
-    _checks.instance(hand, CardSet, "hand")
+    checks.instance(hand, CardSet, "hand")
     return combinations_of(hand.mask, rules)
 
 
@@ -742,15 +742,15 @@ def resolve_contest(
     >>> [str(d) for d in resolve_contest(table, PIEDICAVALLO, Suit.DIAMONDS)]
     ['seat 1: tierce 10H']
     """
-    rules = _checks.as_rules(rules)
-    trump = _checks.as_suit(trump)
-    _checks.whole(players, "players", 1)
-    _checks.whole(first_speaker, "first_speaker")
-    for index, declaration in enumerate(_checks.sequence(declarations, "declarations")):
+    rules = checks.as_rules(rules)
+    trump = checks.as_suit(trump)
+    checks.whole(players, "players", 1)
+    checks.whole(first_speaker, "first_speaker")
+    for index, declaration in enumerate(checks.sequence(declarations, "declarations")):
         where = f"declarations[{index}]"
-        declaration = _checks.instance(declaration, Declaration, where)
-        _checks.whole(declaration.seat, f"{where}.seat")
-        _checks.instance(declaration.combination, Combination, f"{where}.combination")
+        declaration = checks.instance(declaration, Declaration, where)
+        checks.whole(declaration.seat, f"{where}.seat")
+        checks.instance(declaration.combination, Combination, f"{where}.combination")
     contest = rules.contest
     if contest is Contest.NONE:
         if declarations:

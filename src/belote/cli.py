@@ -399,13 +399,13 @@ def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.simulate import simulate_command
+    from belote.commands import simulate_command
 
     return simulate_command(args, out)
 
 
 def _cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.simulate import compare_command
+    from belote.commands import compare_command
 
     return compare_command(args, out)
 

@@ -33,7 +33,7 @@ import attrs
 
 from belote.agents import Agent as Player
 from belote.errors import InvalidArgument
-from belote.parallel import _chunks, chunk_size, ordered_map
+from belote.parallel import chunk_size, chunks, ordered_map
 from belote.registry import make_bot
 from belote.rules import Rules, get_rules
 from belote.scoring import Outcome
@@ -96,7 +96,7 @@ def _seating(chunk: _Chunk, side: int) -> list[Player]:
 
 def _run_chunk(chunk: _Chunk) -> _Sums:
     """Play a chunk of decks (or of matches), each once per side; a pure function of ``chunk``."""
-    from belote.simulate import _play_dealing, _play_match  # the one way a deal is played
+    from belote.simulate import play_dealing, play_match_to_target  # the one way a deal is played
 
     rules, players = chunk.rules, chunk.players
     sides = _sides(rules, players)
@@ -105,7 +105,7 @@ def _run_chunk(chunk: _Chunk) -> _Sums:
     for index in range(chunk.start, chunk.stop):
         if chunk.matches:
             for side, bots in enumerate(seatings):
-                _, winner = _play_match(rules, players, chunk.seed, index, bots)
+                _, winner = play_match_to_target(rules, players, chunk.seed, index, bots)
                 sums.matches += 1
                 if winner == -1:
                     sums.unfinished += 1
@@ -116,7 +116,7 @@ def _run_chunk(chunk: _Chunk) -> _Sums:
             continue
         deck = 0
         for side, bots in enumerate(seatings):
-            _, result, redeals = _play_dealing(rules, players, chunk.seed, index, bots, None)
+            _, result, redeals = play_dealing(rules, players, chunk.seed, index, bots, None)
             assert result.outcome is not Outcome.REDEAL
             sums.redeals += redeals
             scores = result.scores
@@ -293,7 +293,7 @@ def duel(
     tasks = (
         _Chunk(rules, n, seed, a, b, bot_a, bot_b, is_match)
         for is_match, count, step in ((False, deals, size), (True, matches, max(1, size // 10)))
-        for a, b in _chunks(count, step)
+        for a, b in chunks(count, step)
     )
     sums = _Sums()
     for part in ordered_map(_run_chunk, tasks, executor):
@@ -332,7 +332,7 @@ def duel_command(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         BeloteError: bad input (reported by the CLI as one ``error:`` line).
     """
-    from belote.simulate import _with_executor
+    from belote.commands import with_executor
 
     rules = get_rules(args.variant)
     matches = 0
@@ -344,7 +344,7 @@ def duel_command(args: argparse.Namespace, out: TextIO) -> int:
                     executor, matches=matches)
 
     make: Callable[[Executor | None], object] = run
-    result = _with_executor(args.jobs, make, args.dask)
+    result = with_executor(args.jobs, make, args.dask)
     assert isinstance(result, DuelResult)
     if args.json:
         json.dump(result.to_json(), out, indent=2, ensure_ascii=False)

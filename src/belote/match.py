@@ -35,7 +35,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from belote import _checks
+from belote import checks
 from belote.errors import InvalidArgument, InvalidTally
 from belote.rules import BothOverTarget, CallingOut, DealerRotation, Rules
 from belote.scoring import DealResult, Outcome, Tally, score_tally, side_count, side_of
@@ -107,13 +107,13 @@ class Match:
     def __init__(
         self, rules: Rules | str, target: int | None = None, players: int | None = None
     ) -> None:
-        rules = _checks.as_rules(rules)
+        rules = checks.as_rules(rules)
         self.rules = rules
-        _checks.whole_or_none(players, "players")
+        checks.whole_or_none(players, "players")
         self.players = rules.check_players(rules.default_players if players is None else players)
-        self.target = rules.target if target is None else _checks.whole(target, "target")
+        self.target = rules.target if target is None else checks.whole(target, "target")
         if self.target < 1:
-            raise InvalidArgument(f"a match target must be positive, not {_checks.shown(self.target)}")
+            raise InvalidArgument(f"a match target must be positive, not {checks.shown(self.target)}")
         self._totals = [0] * side_count(rules, self.players)
         self._results: list[DealResult] = []
         self._pending = 0
@@ -161,8 +161,8 @@ class Match:
         Raises:
             InvalidSeat: no such side.
         """
-        _checks.seat(side, len(self._totals), "side")
-        _checks.whole(extra, "extra")
+        checks.seat(side, len(self._totals), "side")
+        checks.whole(extra, "extra")
         return self.rules.reached_target(self._totals[side] + extra, self.target)
 
     def copy(self) -> Match:
@@ -183,7 +183,7 @@ class Match:
 
     def can_add(self, result: DealResult) -> bool:
         """Whether ``result`` can be added: the match is not over and the sides match."""
-        _checks.instance(result, DealResult, "result")
+        checks.instance(result, DealResult, "result")
         return not self.is_over and len(result.scores) == len(self._totals)
 
     def add(self, result: DealResult) -> None:
@@ -213,15 +213,15 @@ class Match:
             self._check_target()
 
     def _check_result(self, result: DealResult) -> None:
-        _checks.instance(result, DealResult, "result")
-        for index, points in enumerate(_checks.sequence(result.scores, "result.scores")):
-            _checks.whole(points, f"result.scores[{index}]")
-        _checks.whole(result.pending, "result.pending", 0)
+        checks.instance(result, DealResult, "result")
+        for index, points in enumerate(checks.sequence(result.scores, "result.scores")):
+            checks.whole(points, f"result.scores[{index}]")
+        checks.whole(result.pending, "result.pending", 0)
         sides = len(result.scores)
         if result.match_winner is not None:
-            _checks.seat(result.match_winner, sides, "result.match_winner")
+            checks.seat(result.match_winner, sides, "result.match_winner")
         if result.stopped_by is not None:
-            _checks.seat(result.stopped_by, self.players, "result.stopped_by")
+            checks.seat(result.stopped_by, self.players, "result.stopped_by")
 
     def score(self, tally: Tally) -> DealResult:
         """Score ``tally`` with the pending points and add the result.
@@ -230,12 +230,12 @@ class Match:
             InvalidTally: the tally is impossible, or has another number of players.
             InvalidArgument: the match is already over.
         """
-        _checks.instance(tally, Tally, "tally")
+        checks.instance(tally, Tally, "tally")
         if self.is_over:
             raise InvalidArgument(f"the match is over: side {self._winner} won")
         if tally.players != self.players:
             raise InvalidTally(
-                f"{_checks.shown(tally.players)} players in a match of {self.players}", field="players"
+                f"{checks.shown(tally.players)} players in a match of {self.players}", field="players"
             )
         result = score_tally(tally, self.rules, self._pending)
         self.add(result)
@@ -303,10 +303,10 @@ def score_match(
             ``deals[i].``.
         InvalidArgument: a tally comes after the match was won.
     """
-    rules = _checks.as_rules(rules)
+    rules = checks.as_rules(rules)
     items = [
-        _checks.instance(tally, Tally, f"tallies[{index}]")
-        for index, tally in enumerate(_checks.iterable(tallies, "tallies"))
+        checks.instance(tally, Tally, f"tallies[{index}]")
+        for index, tally in enumerate(checks.iterable(tallies, "tallies"))
     ]
     players = items[0].players if items else None
     match = Match(rules, target, players)

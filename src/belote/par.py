@@ -6,7 +6,7 @@ was decided before the cards (the bidding, the seven swap and the
 declarations, as the deal made them) and replaces the play by the principal
 line of the double-dummy solver ([`solve`][belote.solver.solve]).
 ``belote compare --par`` counts these results over many decks
-([`compare`][belote.simulate.compare] with ``par=``), so that the variants
+([`compare`][belote.compare.compare] with ``par=``), so that the variants
 can be compared without the bots' play in the figures.
 
 Declarations are made in the first trick, each seat before its first card.
@@ -112,7 +112,7 @@ def first_lead(deal: Deal) -> Deal:
     return start
 
 
-def _first_trick_declarations(deal: Deal) -> dict[int, list[Action]]:
+def first_trick_declarations(deal: Deal) -> dict[int, list[Action]]:
     """The declare actions of each seat in the deal's first trick, after its first card."""
     out: dict[int, list[Action]] = {}
     plays = 0
@@ -126,7 +126,7 @@ def _first_trick_declarations(deal: Deal) -> dict[int, list[Action]]:
     return out
 
 
-def _play_line(position: Deal, line: Sequence[Card], declares: dict[int, list[Action]]) -> Deal:
+def play_line(position: Deal, line: Sequence[Card], declares: dict[int, list[Action]]) -> Deal:
     """A copy of ``position`` with ``line`` played out from it.
 
     Each seat makes its ``declares`` (those it still can) before its first
@@ -162,8 +162,8 @@ def par_deal(deal: Deal) -> tuple[Deal, DealResult, Solution]:
         InvalidArgument: ``deal`` has no trump.
     """
     start = first_lead(deal)
-    declares = _first_trick_declarations(deal)
+    declares = first_trick_declarations(deal)
     declarations = tuple(deal.declarations) if declares else None
     solution = solve_known(start, declarations)
-    played = _play_line(start, solution.line, declares)
+    played = play_line(start, solution.line, declares)
     return played, played.result, solution

@@ -133,7 +133,7 @@ def ordered_map(
             future.cancel()
 
 
-def _chunks(count: int, size: int) -> Iterator[tuple[int, int]]:
+def chunks(count: int, size: int) -> Iterator[tuple[int, int]]:
     """The ``(start, stop)`` ranges that cut ``range(count)`` into pieces of ``size``."""
     for start in range(0, count, size):
         yield start, min(count, start + size)

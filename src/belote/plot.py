@@ -12,7 +12,7 @@ side(s), one group of bars per variant.
 
 ```python
 from belote.plot import plot_comparison
-from belote.simulate import compare
+from belote.compare import compare
 
 plot_comparison(compare(["classic", "italian751"], deals=200), "compare.svg")
 ```
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Final
 from belote.errors import InvalidArgument, MissingExtra
 
 if TYPE_CHECKING:
-    from belote.simulate import Comparison
+    from belote.compare import Comparison
 
 __all__ = [
     "FORMATS",
@@ -157,7 +157,7 @@ def plot_comparison(comparison: Comparison, path: str | os.PathLike[str]) -> Pat
     """Draw the chart of ``comparison`` into ``path``, as SVG or PNG by its suffix.
 
     Args:
-        comparison: what [`compare`][belote.simulate.compare] returned.
+        comparison: what [`compare`][belote.compare.compare] returned.
         path: the file to write, ending in ``.svg`` or ``.png`` (any case).
 
     Returns:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeAlias
 
-from belote import _checks, jsonfields
+from belote import checks, jsonfields
 from belote.announcements import Declaration, classify, no_announcements_message
 from belote.cards import Card, Suit
 from belote.errors import BeloteError, InvalidTally, NotationError, shown
@@ -199,8 +199,8 @@ def tally_from_json(
     ('italian751', (8, 0))
     """
     if rules is not None:
-        rules = _checks.as_rules(rules)
-    _checks.instance(prefix, str, "prefix")
+        rules = checks.as_rules(rules)
+    checks.instance(prefix, str, "prefix")
     try:
         body = _object(doc, "" if prefix else "tally")  # _prefixed names it deals[i]
         if rules is None:
@@ -223,7 +223,7 @@ def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
             [`check_tally`][belote.scoring.check_tally] does).
         InvalidArgumentType: ``tally`` is not a ``Tally``.
     """
-    rules = _checks.as_rules(rules)
+    rules = checks.as_rules(rules)
     check_tally(tally, rules)
     doc: JSONObject = {
         "variant": rules.name,
@@ -258,7 +258,7 @@ def result_to_json(result: DealResult) -> JSONObject:
     Raises:
         InvalidArgumentType: ``result`` is not a ``DealResult``.
     """
-    _checks.instance(result, DealResult, "result")
+    checks.instance(result, DealResult, "result")
     doc: JSONObject = {
         "variant": result.variant,
         "outcome": result.outcome.value,
@@ -284,7 +284,7 @@ def match_result_to_json(result: MatchResult) -> JSONObject:
     ``end_reason`` under the names a deal result uses for the same facts.
     """
     return {
-        "variant": _checks.instance(result, MatchResult, "result").variant,
+        "variant": checks.instance(result, MatchResult, "result").variant,
         "target": result.target,
         "deals": [result_to_json(deal) for deal in result.deals],
         "totals": list(result.totals),

@@ -43,8 +43,8 @@ from typing import Final
 
 import attrs
 
-from belote import _checks
 from belote import announcements as _announcements
+from belote import checks
 from belote.announcements import Declaration, Kind, no_announcements_message
 from belote.cards import CARDS, Card, Rank, Suit
 from belote.errors import InvalidArgument, InvalidTally, shown
@@ -186,8 +186,8 @@ def side_count(rules: Rules | str, players: int) -> int:
     >>> side_count(get_rules("classic"), 4), side_count(get_rules("french"), 3)
     (2, 3)
     """
-    rules = _checks.as_rules(rules)
-    rules.check_players(_checks.whole(players, "players"))
+    rules = checks.as_rules(rules)
+    rules.check_players(checks.whole(players, "players"))
     return _side_count(rules, players)
 
 
@@ -205,8 +205,8 @@ def side_of(seat: int, rules: Rules | str) -> int:
     >>> side_of(3, get_rules("classic")), side_of(2, get_rules("french"))
     (1, 2)
     """
-    rules = _checks.as_rules(rules)
-    _checks.seat(seat, max(rules.player_counts))
+    rules = checks.as_rules(rules)
+    checks.seat(seat, max(rules.player_counts))
     return _side_of(seat, rules)
 
 
@@ -221,7 +221,7 @@ def tricks_per_deal(rules: Rules | str) -> int:
     >>> tricks_per_deal(get_rules("classic")), tricks_per_deal(get_rules("french"))
     (8, 9)
     """
-    return _tricks_per_deal(_checks.as_rules(rules))
+    return _tricks_per_deal(checks.as_rules(rules))
 
 
 def _tricks_per_deal(rules: Rules) -> int:
@@ -347,9 +347,9 @@ def card_points_possible(
         InvalidArgument: negative counts, more than 32 cards, or
             ``cards`` and ``points`` of different lengths.
     """
-    suit = _checks.as_suit(trump)
-    counts = tuple(_checks.whole(c, "cards", 0) for c in _checks.sequence(cards, "cards"))
-    totals = tuple(_checks.whole(p, "points", 0) for p in _checks.sequence(points, "points"))
+    suit = checks.as_suit(trump)
+    counts = tuple(checks.whole(c, "cards", 0) for c in checks.sequence(cards, "cards"))
+    totals = tuple(checks.whole(p, "points", 0) for p in checks.sequence(points, "points"))
     if len(counts) != len(totals):
         raise InvalidArgument(f"{len(counts)} card counts but {len(totals)} point totals")
     if sum(counts) > len(CARDS):
@@ -417,16 +417,16 @@ def _check_types(tally: Tally) -> None:
     if _well_typed(tally):
         return
     for name in ("taker", "players"):
-        _checks.whole(getattr(tally, name), f"Tally.{name}")
+        checks.whole(getattr(tally, name), f"Tally.{name}")
     for name in ("last_trick", "belote", "dealer", "stopped_by"):
-        _checks.whole_or_none(getattr(tally, name), f"Tally.{name}")
-    _checks.instance(tally.trump, Suit, "Tally.trump")
+        checks.whole_or_none(getattr(tally, name), f"Tally.{name}")
+    checks.instance(tally.trump, Suit, "Tally.trump")
     for name in ("tricks", "card_points"):
-        for index, value in enumerate(_checks.sequence(getattr(tally, name), f"Tally.{name}")):
-            _checks.whole(value, f"Tally.{name}[{index}]")
+        for index, value in enumerate(checks.sequence(getattr(tally, name), f"Tally.{name}")):
+            checks.whole(value, f"Tally.{name}[{index}]")
     for name, kind in (("announcements", Declaration), ("penalties", Penalty)):
-        for index, value in enumerate(_checks.sequence(getattr(tally, name), f"Tally.{name}")):
-            _checks.instance(value, kind, f"Tally.{name}[{index}]")
+        for index, value in enumerate(checks.sequence(getattr(tally, name), f"Tally.{name}")):
+            checks.instance(value, kind, f"Tally.{name}[{index}]")
 
 
 def check_tally(tally: Tally, rules: Rules | str) -> None:
@@ -445,8 +445,8 @@ def check_tally(tally: Tally, rules: Rules | str) -> None:
             fields has the wrong type.
         UnknownVariant: ``rules`` names no variant.
     """
-    _checks.instance(tally, Tally, "tally")
-    rules = _checks.as_rules(rules)
+    checks.instance(tally, Tally, "tally")
+    rules = checks.as_rules(rules)
     _check_types(tally)
     players = tally.players
     try:
@@ -917,9 +917,9 @@ def score_tally(tally: Tally, rules: Rules | str, pending: int = 0) -> DealResul
     >>> result.outcome.value, result.scores, result.pending
     ('litige', (0, 80), 80)
     """
-    rules = _checks.as_rules(rules)
+    rules = checks.as_rules(rules)
     check_tally(tally, rules)
-    _checks.whole(pending, "pending")
+    checks.whole(pending, "pending")
     if pending < 0:
         raise InvalidTally(f"{shown(pending)} is negative", field="pending")
     split = _announcements.whole_run_fault(tally.announcements, rules)
@@ -984,9 +984,9 @@ def redeal_result(rules: Rules | str, pending: int = 0, players: int | None = No
     >>> result.outcome.value, result.scores, result.pending
     ('redeal', (0, 0), 81)
     """
-    rules = _checks.as_rules(rules)
-    _checks.whole(pending, "pending", 0)
-    _checks.whole_or_none(players, "players")
+    rules = checks.as_rules(rules)
+    checks.whole(pending, "pending", 0)
+    checks.whole_or_none(players, "players")
     sides = side_count(rules, rules.default_players if players is None else players)
     return DealResult(
         variant=rules.name,

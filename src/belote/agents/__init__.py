@@ -6,7 +6,7 @@ fast path, a [`SeatView`][belote.deal.SeatView] (the same knowledge as plain
 integers, with the legal actions as an id mask). It never receives the
 [`Deal`][belote.deal.Deal], so it cannot read another seat's hidden cards.
 [`Game`][belote.game.Game], [`simulate`][belote.simulate.simulate],
-[`compare`][belote.simulate.compare], [`duel`][belote.duel.duel], the par
+[`compare`][belote.compare.compare], [`duel`][belote.duel.duel], the par
 pass, `belote play` and the adapters' wrappers all drive agents through
 [`play_deal`][belote.agents.play_deal] and [`act`][belote.agents.act].
 

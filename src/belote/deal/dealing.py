@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from belote import _checks
+from belote import checks
 from belote.cards import CARDS, Card
 from belote.deal.codes import BID1, mask_cards
 from belote.deal.state import DealState
@@ -234,11 +234,11 @@ def setup(
     if totals is None:
         s.totals = (0,) * sides
     else:
-        s.totals = tuple(_checks.whole(t, "totals") for t in _checks.sequence(totals, "totals"))
+        s.totals = tuple(checks.whole(t, "totals") for t in checks.sequence(totals, "totals"))
         if len(s.totals) != sides:
             raise InvalidArgument(f"totals must give {sides} scores, not {len(s.totals)}")
-    s.target = rules.target if target is None else _checks.whole(target, "target", 1)
-    s.pending = pending if type(pending) is int and pending >= 0 else _checks.whole(
+    s.target = rules.target if target is None else checks.whole(target, "target", 1)
+    s.pending = pending if type(pending) is int and pending >= 0 else checks.whole(
         pending, "pending", 0
     )
     s.layout = spots = layout(rules, n, dealer)
@@ -385,7 +385,7 @@ def deck_for_hands(
     turned_index = _card_index(turned, "turned")
     first_size = sum(rules.first_packets)
     if taker is not None:
-        _checks.seat(taker, n, "taker")
+        checks.seat(taker, n, "taker")
     size = first_size if taker is None else spots.hand_size
     seen = 0
     for seat, mask in enumerate(masks):

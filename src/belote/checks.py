@@ -1,10 +1,19 @@
 """Argument checks shared by the public functions: typed errors that say what was expected.
 
-Private: the public functions call these at their door, so a caller gets an
+The public functions call these at their door, so a caller gets an
 [`InvalidArgumentType`][belote.errors.InvalidArgumentType] (a `TypeError`),
 an [`InvalidSeat`][belote.errors.InvalidSeat] (an `IndexError`) or an
 [`InvalidArgument`][belote.errors.InvalidArgument] (a `ValueError`) instead
-of whatever the first operation on a wrong value would raise.
+of whatever the first operation on a wrong value would raise. A plug-in
+variant or a program building on the library may use them for the same
+messages.
+
+>>> whole(3, "target", 1)
+3
+>>> whole(True, "target")
+Traceback (most recent call last):
+    ...
+belote.errors.InvalidArgumentType: target: expected a whole number, got bool True
 """
 
 from __future__ import annotations
@@ -69,7 +78,7 @@ def whole(value: object, name: str, low: int | None = None, high: int | None = N
 def whole_or_none(
     value: object, name: str, low: int | None = None, high: int | None = None
 ) -> int | None:
-    """``None``, or a [`whole`][belote._checks.whole] number."""
+    """``None``, or a [`whole`][belote.checks.whole] number."""
     return None if value is None else whole(value, name, low, high)
 
 

@@ -1,0 +1,162 @@
+"""The ``belote simulate`` and ``belote compare`` commands: arguments in, text or JSON out."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import TextIO
+
+from belote.compare import Comparison, compare, default_variants
+from belote.errors import InvalidArgument
+from belote.parallel import dask_executor
+from belote.rules import available_variants, get_rules
+from belote.simulate import simulate
+from belote.stats import SimulationStats
+
+__all__ = ["compare_command", "left_out_note", "simulate_command", "with_executor"]
+
+
+# --- the commands -----------------------------------------------------------------------------
+
+
+def _executor(jobs: int) -> ProcessPoolExecutor | None:
+    return ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+
+
+def with_executor(jobs: int, run: Callable[[Executor | None], object],
+                   dask: str | None = None) -> object:
+    """``run`` on ``jobs`` worker processes, or on the dask cluster ``dask`` when given.
+
+    Raises:
+        InvalidArgument: both ``--jobs`` (above 1) and ``--dask``, or a dask problem.
+    """
+    if dask is not None:
+        if jobs > 1:
+            raise InvalidArgument("--jobs and --dask do not go together: the cluster has the workers")
+        with dask_executor(dask) as cluster:
+            return run(cluster)
+    executor = _executor(jobs)
+    try:
+        return run(executor)
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
+
+
+def _write(document: object, out: TextIO) -> None:
+    json.dump(document, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+def simulate_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``belote simulate``: print a variant's statistics (text, or JSON with ``--json``).
+
+    Raises:
+        BeloteError: bad input (reported by the CLI as one ``error:`` line).
+    """
+    rules = get_rules(args.variant)
+    records: TextIO | None = None
+    if args.records:
+        try:
+            records = open(args.records, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            raise InvalidArgument(f"cannot write {args.records}: {exc.strerror or exc}") from None
+    try:
+        stats = with_executor(
+            args.jobs,
+            lambda executor: simulate(
+                rules, args.deals, args.seed, args.players, args.bots, executor, records,
+                progress=True,
+            ),
+            getattr(args, "dask", None),
+        )
+    finally:
+        if records is not None:
+            records.close()
+    assert isinstance(stats, SimulationStats)
+    if args.json:
+        _write(stats.to_json(), out)
+    else:
+        out.write(stats.to_text())
+    return 0
+
+
+def left_out_note() -> str | None:
+    """A one-line note naming the variants ``compare`` leaves out by default, and why.
+
+    ``None`` when every variant is compared by default.
+    """
+    chosen = set(default_variants())
+    others = [r for r in available_variants() if r.name not in chosen]
+    if not others:
+        return None
+    names = ", ".join(r.name for r in others)
+    counts = "; ".join(
+        f"{r.name}: {' or '.join(str(n) for n in r.player_counts)} players"
+        + ("" if r.partnerships else ", no teams")
+        for r in others
+    )
+    return (f"Note: {names} left out, not played by two teams of two ({counts}); "
+            f"name it to compare it: belote compare {default_variants()[0]} {others[0].name}")
+
+
+def compare_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``belote compare``: print the variants side by side (text, or JSON with ``--json``).
+
+    ``--plot FILE`` also writes a chart through ``belote.plot`` (the ``plot``
+    extra), imported only then.
+
+    Raises:
+        BeloteError: bad input (reported by the CLI as one ``error:`` line),
+            including ``--plot`` without matplotlib.
+    """
+    variants = [get_rules(name) for name in args.variants] or None
+    matches = getattr(args, "matches", None)
+    plot_path: str | None = getattr(args, "plot", None)
+    plot = _plotter() if plot_path else None
+    par = getattr(args, "par_deals", 0) if getattr(args, "par", False) else 0
+    comparison = with_executor(
+        args.jobs,
+        lambda executor: compare(
+            variants, args.deals, args.seed, args.players, args.bots, executor,
+            matches=matches, progress=True, par=par,
+        ),
+        getattr(args, "dask", None),
+    )
+    assert isinstance(comparison, Comparison)
+    if args.json:
+        _write(comparison.to_json(), out)
+    else:
+        out.write(comparison.to_text())
+        note = None if variants else left_out_note()
+        if note:
+            out.write("\n" + note + "\n")
+    if plot is not None and plot_path is not None:
+        try:
+            plot(comparison, plot_path)
+        except OSError as exc:
+            raise InvalidArgument(f"cannot write {plot_path}: {exc.strerror or exc}") from None
+        except ValueError as exc:  # e.g. an extension matplotlib does not know
+            raise InvalidArgument(f"--plot {plot_path}: {exc}") from None
+    return 0
+
+
+def _plotter() -> Callable[[Comparison, str], object]:
+    """``belote.plot.plot_comparison``, imported lazily.
+
+    Raises:
+        InvalidArgument: the ``plot`` extra (matplotlib) is not installed.
+    """
+    try:
+        module = importlib.import_module("belote.plot")
+    except ImportError as exc:
+        missing = f" ({exc.name} is missing)" if exc.name else ""
+        raise InvalidArgument(
+            f"--plot needs matplotlib, from the plot extra{missing}: "
+            "pip install 'belote[plot]'"
+        ) from None
+    plot: Callable[[Comparison, str], object] = module.plot_comparison
+    return plot

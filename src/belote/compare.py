@@ -1,0 +1,482 @@
+"""Comparing variants: the same decks under several variants, side by side, and the par pass.
+
+[`compare`][belote.compare.compare] plays the same decks and dealers under
+several variants (each deal by [`play_dealing`][belote.simulate.play_dealing])
+and puts their statistics side by side, with matches played from one deck
+stream to each variant's target; with ``par`` the first decks are also
+played out perfectly after the bots' bidding ([`belote.par`][belote.par]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor
+from typing import Final
+
+import attrs
+
+from belote.errors import InvalidArgument
+from belote.parallel import chunk_size, chunks, ordered_map
+from belote.rules import Rules, available_variants, get_rules
+from belote.simulate import (
+    BotSpec,
+    Progress,
+    Task,
+    bots_for,
+    bots_name,
+    check_table,
+    chunk_for,
+    play_dealing,
+    run_tasks,
+)
+from belote.stats import Accumulator, SimulationStats, mean, rate, simulation_stats
+
+__all__ = ["PAR_CHUNK", "Comparison", "MatchStats", "compare", "default_variants", "par_pass"]
+
+
+# --- comparing ------------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class MatchStats:
+    """Matches played to a variant's target from a shared deck stream.
+
+    Attributes:
+        matches: how many matches were played.
+        deals: played deals (redeals excluded) in all matches.
+        wins: matches won per side.
+        unfinished: matches abandoned after [`MAX_MATCH_DEALS`][belote.simulate.MAX_MATCH_DEALS] deals.
+        winners: per match, the winning side, or -1; empty unless asked for
+            (``keep_winners=True``).
+    """
+
+    matches: int
+    deals: int
+    wins: tuple[int, ...]
+    unfinished: int
+    winners: tuple[int, ...] = attrs.field(repr=False)
+
+    @property
+    def mean_deals(self) -> float:
+        """Average played deals to finish a match."""
+        return mean(self.deals, self.matches)
+
+
+@attrs.frozen(kw_only=True)
+class Comparison:
+    """Several variants played on the same decks and dealers.
+
+    Attributes:
+        deals: decks played under each variant.
+        seed: the seed.
+        bots: which bots played.
+        variants: each variant's statistics, in the order asked.
+        matches: each variant's match statistics, in the same order.
+        different_deal_winner: for each pair of variants (by name, ``"a vs b"``)
+            with the same number of sides, how often the same deck gave a
+            different deal winner (the side that scored more, or nobody).
+        different_match_winner: the same for the matches of the shared deck stream.
+        par_deals: the decks also played out perfectly (``compare(..., par=n)``), else 0.
+        par: each variant's statistics on those decks when the bots' bidding is
+            followed by perfect play ([`par_deal`][belote.par.par_deal]); empty without par.
+        par_bots: each variant's statistics of the bots on the same decks; empty without par.
+    """
+
+    deals: int
+    seed: int
+    bots: str
+    variants: tuple[SimulationStats, ...]
+    matches: tuple[MatchStats, ...]
+    different_deal_winner: Mapping[str, float]
+    different_match_winner: Mapping[str, float]
+    par_deals: int = 0
+    par: tuple[SimulationStats, ...] = ()
+    par_bots: tuple[SimulationStats, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """The comparison as JSON (what ``belote compare --json`` prints).
+
+        With par figures (``--par``), each variant also has ``"par"``:
+        ``{"deals": n, "bots": {...}, "perfect": {...}}``, the statistics of
+        the bots and of perfect play on the first ``n`` decks, and the
+        document has ``"par_deals"``.
+        """
+        variants: list[dict[str, object]] = [
+            {
+                **stats.to_json(),
+                "matches": {
+                    "matches": m.matches,
+                    "deals": m.deals,
+                    "mean_deals": m.mean_deals,
+                    "wins": list(m.wins),
+                    "unfinished": m.unfinished,
+                },
+            }
+            for stats, m in zip(self.variants, self.matches, strict=True)
+        ]
+        doc: dict[str, object] = {
+            "deals": self.deals,
+            "seed": self.seed,
+            "bots": self.bots,
+            "variants": variants,
+            "different_deal_winner": dict(self.different_deal_winner),
+            "different_match_winner": dict(self.different_match_winner),
+        }
+        if self.par:
+            doc["par_deals"] = self.par_deals
+            for entry, bots, perfect in zip(variants, self.par_bots, self.par, strict=True):
+                entry["par"] = {"deals": self.par_deals, "bots": bots.to_json(),
+                                "perfect": perfect.to_json()}
+        return doc
+
+    def to_text(self) -> str:
+        """A side-by-side table for people (what ``belote compare`` prints).
+
+        Every rate is a share of the played deals (redeals are not deals);
+        pairs of variants played by different numbers of sides get a note
+        instead of a same-deck row.
+        """
+        names = [stats.variant for stats in self.variants]
+        width = max(14, *(len(name) + 2 for name in names))
+        label_width = 40
+        head = f"{'':<{label_width}}" + "".join(f"{name:>{width}}" for name in names)
+        lines = [
+            f"{self.deals} decks per variant, the same decks and dealers, "
+            f"{self.bots} bots, seed {self.seed}",
+            "Rates are shares of the played deals; a redeal (everyone passed) is not a deal.",
+            "",
+            head,
+        ]
+
+        def row(label: str, values: Iterable[str]) -> None:
+            lines.append(f"{label:<{label_width}}" + "".join(f"{v:>{width}}" for v in values))
+
+        def pct(value: float) -> str:
+            return f"{100 * value:.1f}%"
+
+        stats = self.variants
+        row("contracts made, per played deal", (pct(s.attack_success_rate) if s.has_contract
+                                                else "-" for s in stats))
+        row("contracts failed, per played deal",
+            (pct(s.failure_rate) if s.has_contract else "-" for s in stats))
+        row("litiges, per played deal",
+            (pct(s.litige_rate) if s.has_contract else "-" for s in stats))
+        row("capots, per played deal", (pct(s.capot_rate) for s in stats))
+        row("redeals, per played deal", (pct(s.redeals_per_deal) for s in stats))
+        row("called out / stopped, per played deal",
+            (pct(rate(s.called_out, s.deals)) for s in stats))
+        row("mean points per played deal", (f"{s.mean_points:.1f}" for s in stats))
+        row("  of which the taker's side", (f"{s.mean_taker_score:.1f}" for s in stats))
+        row("  of which the other side(s)",
+            (f"{s.mean_points - s.mean_taker_score:.1f}" for s in stats))
+        row("announcements per played deal",
+            (f"{rate(sum(a.declared for n, a in s.announcements.items() if n != 'belote'), s.deals):.3f}"
+             for s in stats))
+        row("belotes per played deal", (f"{rate(s.announcements['belote'].declared, s.deals):.3f}"
+                                        if "belote" in s.announcements else "0.000" for s in stats))
+        matches = self.matches
+        row(f"played deals per match ({matches[0].matches} matches)" if matches
+            else "played deals per match", (f"{m.mean_deals:.2f}" for m in matches))
+        row("unfinished matches", (str(m.unfinished) for m in matches))
+        if self.different_deal_winner:
+            pair_width = max(30, *(len(pair) + 2 for pair in self.different_deal_winner))
+            lines += ["", "Same deck, different winner (share of decks / of matches):",
+                      f"  {'':<{pair_width}}{'deal':>8}{'match':>8}"]
+            for pair, deal_rate in self.different_deal_winner.items():
+                match_rate = self.different_match_winner.get(pair, 0.0)
+                lines.append(f"  {pair:<{pair_width}}{pct(deal_rate):>8}{pct(match_rate):>8}")
+        skipped = self.unpaired()
+        if skipped:
+            lines.append("")
+            lines += [f"Note: {a} and {b} are not compared deck by deck: "
+                      f"{sides_a} against {sides_b} have no common winner."
+                      for a, sides_a, b, sides_b in skipped]
+        if self.par:
+            lines += ["", *self._par_lines()]
+        return "\n".join(lines) + "\n"
+
+    def _par_lines(self) -> list[str]:
+        """The par table: the bots and perfect play side by side on the par decks."""
+        names = [stats.variant for stats in self.par]
+        width = max(9, *(len(name) // 2 + 2 for name in names))
+        label_width = 40
+        lines = [
+            f"Perfect play (par) on the first {self.par_deals} decks: the bots' bidding and",
+            "declarations, then the cards solved double-dummy from the first lead.",
+            "",
+            f"{'':<{label_width}}" + "".join(f"{name:>{2 * width}}" for name in names),
+            f"{'':<{label_width}}" + f"{'bots':>{width}}{'par':>{width}}" * len(names),
+        ]
+
+        def row(label: str, value: Callable[[SimulationStats], str]) -> None:
+            cells = "".join(f"{value(b):>{width}}{value(p):>{width}}"
+                            for b, p in zip(self.par_bots, self.par, strict=True))
+            lines.append(f"{label:<{label_width}}{cells}")
+
+        def pct(value: float) -> str:
+            return f"{100 * value:.1f}%"
+
+        row("contracts made, per played deal",
+            lambda s: pct(s.attack_success_rate) if s.has_contract else "-")
+        row("contracts failed, per played deal",
+            lambda s: pct(s.failure_rate) if s.has_contract else "-")
+        row("litiges, per played deal",
+            lambda s: pct(s.litige_rate) if s.has_contract else "-")
+        row("capots, per played deal", lambda s: pct(s.capot_rate))
+        row("mean score of the taker's side", lambda s: f"{s.mean_taker_score:.1f}")
+        row("mean score of the other side(s)",
+            lambda s: f"{s.mean_points - s.mean_taker_score:.1f}")
+        return lines
+
+    def unpaired(self) -> list[tuple[str, str, str, str]]:
+        """The pairs of variants left out of the same-deck comparison.
+
+        Each is ``(variant, its sides, other variant, its sides)``, the sides
+        in words (``"2 teams of 2"``, ``"2 players"``).
+        """
+        out = []
+        stats = self.variants
+        for i in range(len(stats)):
+            for j in range(i + 1, len(stats)):
+                a, b = stats[i], stats[j]
+                if f"{a.variant} vs {b.variant}" not in self.different_deal_winner:
+                    out.append((a.variant, _sides_text(a), b.variant, _sides_text(b)))
+        return out
+
+
+class _MatchAcc:
+    """Match results of one variant, merged chunk by chunk in match order."""
+
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+        self.matches = 0
+        self.deals = 0
+        self.wins = [0] * sides
+        self.unfinished = 0
+        self.winners: list[int] = []
+
+    def add(self, played: Sequence[tuple[int, int]], keep_winners: bool) -> None:
+        for deals, winner in played:
+            self.matches += 1
+            self.deals += deals
+            if winner == -1:
+                self.unfinished += 1
+            else:
+                self.wins[winner] += 1
+            if keep_winners:
+                self.winners.append(winner)
+
+    def stats(self) -> MatchStats:
+        return MatchStats(matches=self.matches, deals=self.deals, wins=tuple(self.wins),
+                          unfinished=self.unfinished, winners=tuple(self.winners))
+
+
+def _sides_text(stats: SimulationStats) -> str:
+    sides = len(stats.score_sums)
+    if sides == 2 and stats.players == 4:
+        return "2 teams of 2"
+    return f"{stats.players} players"
+
+
+def default_variants() -> tuple[str, ...]:
+    """The four-player variants, in registry order (what ``compare`` uses by default)."""
+    return tuple(r.name for r in available_variants() if 4 in r.player_counts and r.partnerships)
+
+
+def compare(
+    variants: Sequence[Rules | str] | None,
+    deals: int,
+    seed: int = 1,
+    players: int | None = None,
+    bots: BotSpec = "heuristic",
+    executor: Executor | None = None,
+    *,
+    matches: int | None = None,
+    progress: bool = False,
+    chunk: int | None = None,
+    keep_winners: bool = False,
+    par: int = 0,
+) -> Comparison:
+    """Play the same decks and dealers under each variant and compare the statistics.
+
+    Deal ``i`` has the same deck and dealer under every variant (CONTRACT.md
+    ``compare``). Then ``matches`` matches are played to each variant's
+    target: match ``m`` deals its decks from ``random.Random(f"{seed}:match:{m}")``,
+    so every variant sees the same deck stream, for as long as its match lasts.
+
+    Args:
+        variants: the variants (default: the four-player variants).
+        deals: decks played under each variant.
+        seed: the seed.
+        players: the number of players, for the variants that allow it.
+        bots: ``"heuristic"``, ``"random"``, or one player per seat.
+        executor: runs chunks of deals and matches; the result does not depend on it.
+        matches: matches per variant (default: ``deals // 10``, at least 1; 0 for none).
+        progress: show a progress count on standard error when it is a terminal.
+        chunk: deals per chunk (matches: a tenth of it); the result does not depend on it.
+        keep_winners: fill the per-deal and per-match ``winners`` of the statistics
+            (memory then grows with ``deals``); off by default.
+        par: also play the first ``par`` decks (at most ``deals``) out
+            perfectly after the bots' bidding ([`par_deal`][belote.par.par_deal]),
+            for [`Comparison.par`][belote.simulate.Comparison] beside the
+            bots' figures on the same decks (``par_bots``); 0 for none.
+            Two sides only (not ``french`` with three players).
+
+    Raises:
+        InvalidArgument: a bad count, a variant named twice, unknown bots, or
+            par figures for a table of three sides.
+        UnknownVariant: no such variant.
+    """
+    chosen = [get_rules(v) for v in (variants or default_variants())]
+    names = [r.name for r in chosen]
+    if len(set(names)) != len(names):
+        raise InvalidArgument(f"a variant is named twice: {' '.join(names)}")
+    if players is not None and not any(players in r.player_counts for r in chosen):
+        chosen[0].check_players(players)  # raises: no variant is played by that many
+    table: list[tuple[Rules, int]] = []
+    for rules in chosen:
+        # --players applies to the variants that allow that count (CONTRACT.md).
+        n = players if players in rules.player_counts else rules.default_players
+        table.append(check_table(rules, n, deals))
+    name = bots_name(bots)
+    match_count = max(1, deals // 10) if matches is None else matches
+    if match_count < 0:
+        raise InvalidArgument(f"matches must not be negative, not {match_count}")
+    for _, n in table:
+        bots_for(bots, n)
+    par_count = _par_count(par, deals, table)
+    size = chunk_for(chunk, deals * len(table), executor)
+    # Chunks go out range by range, every variant for each range, so the
+    # same-deck comparisons are counted as the chunks come back: nothing is
+    # kept per deal, memory stays flat in the number of deals.
+    tasks = (
+        Task(rules, n, seed, a, b, bots, False, matches=is_match)
+        for is_match, count, step in ((False, deals, size),
+                                      (True, match_count, max(1, size // 10)))
+        for a, b in chunks(count, step)
+        for rules, n in table
+    )
+    bar = (Progress("compare", (deals + match_count + par_count) * len(table))
+           if progress else None)
+    accs = [Accumulator(r.side_count(n)) for r, n in table]
+    match_accs = [_MatchAcc(r.side_count(n)) for r, n in table]
+    pairs = [(i, j) for i in range(len(table)) for j in range(i + 1, len(table))
+             if table[i][0].side_count(table[i][1]) == table[j][0].side_count(table[j][1]) and table[i][1] == table[j][1]]
+    deal_diff = dict.fromkeys(pairs, 0)
+    match_diff = dict.fromkeys(pairs, 0)
+    group: list[tuple[Accumulator, list[tuple[int, int]]]] = []
+    try:
+        for acc, _, played in run_tasks(tasks, executor, bar):
+            group.append((acc, played))
+            if len(group) < len(table):
+                continue
+            for k, (chunk_acc, chunk_played) in enumerate(group):
+                accs[k].merge(chunk_acc, keep_winners)
+                match_accs[k].add(chunk_played, keep_winners)
+            for i, j in pairs:
+                deal_diff[i, j] += sum(x != y for x, y in
+                                       zip(group[i][0].winners, group[j][0].winners, strict=True))
+                match_diff[i, j] += sum(x[1] != y[1] for x, y in
+                                        zip(group[i][1], group[j][1], strict=True))
+            group = []
+        par_accs = par_pass(table, seed, par_count, bots, executor, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    all_stats = tuple(simulation_stats(acc, r, n, seed, name) for acc, (r, n) in zip(accs, table, strict=True))
+    par_bots, par_stats = (
+        tuple(tuple(simulation_stats(pair[k], r, n, seed, name)
+                    for pair, (r, n) in zip(par_accs, table, strict=True)) for k in (0, 1))
+        if par_count else ((), ())
+    )
+    all_matches = [m.stats() for m in match_accs]
+    deal_pairs: dict[str, float] = {}
+    match_pairs: dict[str, float] = {}
+    for i, j in pairs:
+        pair = f"{all_stats[i].variant} vs {all_stats[j].variant}"
+        deal_pairs[pair] = rate(deal_diff[i, j], deals)
+        match_pairs[pair] = rate(match_diff[i, j], match_count) if match_count else 0.0
+    return Comparison(
+        deals=deals,
+        seed=seed,
+        bots=name,
+        variants=all_stats,
+        matches=tuple(all_matches),
+        different_deal_winner=deal_pairs,
+        different_match_winner=match_pairs,
+        par_deals=par_count,
+        par=par_stats,
+        par_bots=par_bots,
+    )
+
+
+# --- par: the bots' bidding, then perfect play -------------------------------------------------
+
+PAR_CHUNK: Final = 4
+"""Decks per chunk of the par pass (each deck is solved: about a second of work)."""
+
+
+def _par_count(par: int, deals: int, table: Sequence[tuple[Rules, int]]) -> int:
+    """How many decks the par pass plays: ``par``, at most ``deals``.
+
+    Raises:
+        InvalidArgument: a bad count, or a table of more than two sides.
+    """
+    if isinstance(par, bool) or not isinstance(par, int) or par < 0:
+        raise InvalidArgument(f"par must be a whole number, not {par!r}")
+    if par:
+        for rules, n in table:
+            if rules.side_count(n) != 2:
+                raise InvalidArgument(
+                    f"par figures need two sides; {rules.name} with {n} players has {n}"
+                )
+    return min(par, deals)
+
+
+@attrs.frozen
+class _ParTask:
+    rules: Rules
+    players: int
+    seed: int
+    start: int
+    stop: int
+    bots: BotSpec
+
+
+def _run_par_task(task: _ParTask) -> tuple[Accumulator, Accumulator]:
+    """A chunk of the par pass: (the bots' statistics, perfect play's) on its decks."""
+    from belote.par import par_deal
+
+    rules, players = task.rules, task.players
+    bots = bots_for(task.bots, players)
+    partners = rules.partnerships and players == 4
+    sides = 2 if partners else players
+    by_bots, perfect = Accumulator(sides), Accumulator(sides)
+    for index in range(task.start, task.stop):
+        deal, result, redeals = play_dealing(rules, players, task.seed, index, bots, None)
+        by_bots.redeals += redeals
+        by_bots.add(deal, result, partners)
+        played, par_result, _ = par_deal(deal)
+        perfect.redeals += redeals
+        perfect.add(played, par_result, partners)
+    return by_bots, perfect
+
+
+def par_pass(
+    table: Sequence[tuple[Rules, int]], seed: int, count: int, bots: BotSpec,
+    executor: Executor | None, bar: Progress | None,
+) -> list[tuple[Accumulator, Accumulator]]:
+    """The par statistics of each variant on decks ``0 .. count - 1``, chunk by chunk in order."""
+    accs = [(Accumulator(2), Accumulator(2)) for _ in table]
+    if not count:
+        return accs
+    size = chunk_size(count, executor, PAR_CHUNK)
+    tasks = (_ParTask(rules, n, seed, a, b, bots)
+             for a, b in chunks(count, size) for rules, n in table)
+    for k, (by_bots, perfect) in enumerate(ordered_map(_run_par_task, tasks, executor)):
+        accs[k % len(table)][0].merge(by_bots, False)
+        accs[k % len(table)][1].merge(perfect, False)
+        if bar is not None:
+            bar.step(by_bots.deals)
+    return accs
+

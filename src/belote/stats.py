@@ -1,0 +1,355 @@
+"""The statistics of simulated deals: what [`simulate`][belote.simulate.simulate] reports.
+
+An [`Accumulator`][belote.stats.Accumulator] sums integer counts over played
+deals (chunk by chunk, merged in deal order, so the figures never depend on
+how the work was cut); [`simulation_stats`][belote.stats.simulation_stats]
+turns the sums into a [`SimulationStats`][belote.stats.SimulationStats].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+import attrs
+
+from belote.deal import Deal
+from belote.rules import Rules, get_rules
+from belote.scoring import DealResult, Outcome
+
+__all__ = [
+    "Accumulator",
+    "AnnouncementStats",
+    "SimulationStats",
+    "mean",
+    "rate",
+    "simulation_stats",
+    "winner_of",
+]
+
+
+def winner_of(scores: Sequence[int]) -> int:
+    """The side with the single highest score, else -1."""
+    best = max(scores)
+    return scores.index(best) if scores.count(best) == 1 else -1
+
+
+def _combination_name(kind_name: str, rank_text: str) -> str:
+    return f"carré {rank_text}" if kind_name == "carré" else kind_name
+
+
+_NAMES: dict[int, str] = {}
+"""The statistics' name of a combination, by its card mask (which decides its kind and length)."""
+
+
+# --- accumulating ---------------------------------------------------------------------------
+
+
+class Accumulator:
+    """Integer sums over played deals; merged chunk by chunk in deal order."""
+
+    __slots__ = (
+        "announce",
+        "called_out",
+        "capots",
+        "deals",
+        "outcomes",
+        "redeals",
+        "sums",
+        "taker_sum",
+        "winners",
+    )
+
+    def __init__(self, sides: int) -> None:
+        self.deals = 0
+        self.redeals = 0
+        self.outcomes: dict[str, int] = {}
+        self.capots = [0, 0]  # by the attack, by the defence (or by the taker, by another)
+        self.sums = [0] * sides  # attack, defence; or per seat
+        self.taker_sum = 0
+        self.called_out = 0
+        self.announce: dict[str, list[int]] = {}  # name -> [declared, scored, points]
+        self.winners: list[int] = []
+
+    def add(self, deal: Deal, result: DealResult, partners: bool) -> None:
+        """Count one played deal and its result."""
+        self.deals += 1
+        outcome = result.outcome.value
+        self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
+        scores = result.scores
+        taker = deal.taker
+        assert taker is not None
+        attack = deal.side(taker)
+        if partners:
+            self.sums[0] += scores[attack]
+            self.sums[1] += scores[1 - attack]
+        else:
+            for side, points in enumerate(scores):
+                self.sums[side] += points
+        self.taker_sum += scores[attack]
+        if result.capot is not None:
+            self.capots[0 if result.capot == attack else 1] += 1
+        if deal.called_out is not None:
+            self.called_out += 1
+        rules = deal.rules
+        scoring = deal.scoring_declarations or ()
+        for declaration in deal.declarations:
+            combo = declaration.combination
+            name = _NAMES.get(combo.cards.mask)
+            if name is None:  # once per combination
+                name = _NAMES[combo.cards.mask] = _combination_name(combo.kind_name, combo.rank.text)
+            entry = self.announce.setdefault(name, [0, 0, 0])
+            entry[0] += 1
+            if declaration in scoring:
+                entry[1] += 1
+                entry[2] += combo.points(rules)
+        if deal.belote_seat is not None:
+            entry = self.announce.setdefault("belote", [0, 0, 0])
+            entry[0] += 1
+            entry[1] += 1
+            entry[2] += rules.belote_value
+        self.winners.append(winner_of(scores))
+
+    def merge(self, other: Accumulator, winners: bool = True) -> None:
+        """Add ``other``'s sums (the chunk that follows, in deal order)."""
+        self.deals += other.deals
+        self.redeals += other.redeals
+        for key, count in other.outcomes.items():
+            self.outcomes[key] = self.outcomes.get(key, 0) + count
+        for k in range(2):
+            self.capots[k] += other.capots[k]
+        for k, value in enumerate(other.sums):
+            self.sums[k] += value
+        self.taker_sum += other.taker_sum
+        self.called_out += other.called_out
+        for name, counts in other.announce.items():
+            entry = self.announce.setdefault(name, [0, 0, 0])
+            for k in range(3):
+                entry[k] += counts[k]
+        if winners:
+            self.winners.extend(other.winners)
+
+
+# --- results ----------------------------------------------------------------------------------
+
+
+def rate(count: int, total: int) -> float:
+    """``count / total`` to 4 places (0 without a total)."""
+    return round(count / total, 4) if total else 0.0
+
+
+def mean(total: int, count: int) -> float:
+    """``total / count`` to 2 places (0 without a count)."""
+    return round(total / count, 2) if count else 0.0
+
+
+_ANNOUNCEMENT_ORDER: Final = (
+    "belote", "tierce", "cinquante", "cent",
+    "carré J", "carré 9", "carré A", "carré 10", "carré K", "carré Q",
+)  # fmt: skip
+
+
+@attrs.frozen
+class AnnouncementStats:
+    """How often one kind of announcement was declared and scored.
+
+    Attributes:
+        declared: declarations of this kind (belote: completed belote-rebelote).
+        scored: those that won the contest and scored (rules §6.2, docs/rules.md#announcement-contest).
+        points: the points they scored.
+    """
+
+    declared: int
+    scored: int
+    points: int
+
+
+@attrs.frozen(kw_only=True)
+class SimulationStats:
+    """The statistics of a simulation (all counts over played deals).
+
+    Attributes:
+        variant: the variant's name.
+        players: the number of players.
+        deals: the deals played (redeals not included).
+        seed: the simulation seed.
+        bots: which bots played.
+        redeals: dealings where everyone passed twice.
+        outcomes: deals per outcome (``made``, ``failed``, ``litige``, ``played``).
+        capots: capots made by the attack (``french``: the taker) and by the defence
+            (``french``: another player).
+        score_sums: points scored in all deals: attack and defence in four-player
+            variants, per seat otherwise.
+        taker_sum: points scored by the taker's side in all deals.
+        called_out: deals where a player called out or stopped (rules §8, docs/rules.md#match).
+        announcements: per kind (``belote``, ``tierce``, ``carré J``, ...).
+        winners: per deal, the side that scored more, or -1 on equal scores;
+            empty unless asked for (``keep_winners=True``).
+    """
+
+    variant: str
+    players: int
+    deals: int
+    seed: int
+    bots: str
+    redeals: int
+    outcomes: Mapping[str, int]
+    capots: tuple[int, int]
+    score_sums: tuple[int, ...]
+    taker_sum: int
+    called_out: int
+    announcements: Mapping[str, AnnouncementStats]
+    winners: tuple[int, ...] = attrs.field(repr=False)
+
+    @property
+    def has_contract(self) -> bool:
+        """Whether the variant has a contract (attack and defence)."""
+        return get_rules(self.variant).has_contract
+
+    @property
+    def attack_success_rate(self) -> float:
+        """Made contracts per played deal (0 without contract)."""
+        return rate(self.outcomes.get("made", 0), self.deals)
+
+    @property
+    def failure_rate(self) -> float:
+        """Failed contracts (dedans, büs) per played deal."""
+        return rate(self.outcomes.get("failed", 0), self.deals)
+
+    @property
+    def litige_rate(self) -> float:
+        """Litiges per played deal."""
+        return rate(self.outcomes.get("litige", 0), self.deals)
+
+    @property
+    def capot_rate(self) -> float:
+        """Capots (either side) per played deal."""
+        return rate(sum(self.capots), self.deals)
+
+    @property
+    def redeal_rate(self) -> float:
+        """Redeals per dealing (played deals plus redeals).
+
+        The text tables show [`redeals_per_deal`][belote.simulate.SimulationStats.redeals_per_deal].
+        """
+        return rate(self.redeals, self.deals + self.redeals)
+
+    @property
+    def redeals_per_deal(self) -> float:
+        """Redeals per played deal: the share the text tables show, like every other rate."""
+        return rate(self.redeals, self.deals)
+
+    @property
+    def mean_scores(self) -> tuple[float, ...]:
+        """Mean points per deal: attack and defence, or per seat."""
+        return tuple(mean(total, self.deals) for total in self.score_sums)
+
+    @property
+    def mean_points(self) -> float:
+        """Mean points handed out per deal, all sides together."""
+        return mean(sum(self.score_sums), self.deals)
+
+    @property
+    def mean_taker_score(self) -> float:
+        """Mean points per deal of the taker's side."""
+        return mean(self.taker_sum, self.deals)
+
+    def to_json(self) -> dict[str, object]:
+        """The statistics as JSON (what ``belote simulate --json`` prints)."""
+        partners = len(self.score_sums) == 2 and self.players == 4
+        doc: dict[str, object] = {
+            "variant": self.variant,
+            "players": self.players,
+            "deals": self.deals,
+            "seed": self.seed,
+            "bots": self.bots,
+            "redeals": self.redeals,
+            "redeals_per_deal": self.redeals_per_deal,
+            "outcomes": dict(self.outcomes),
+            "attack_success_rate": self.attack_success_rate,
+            "failure_rate": self.failure_rate,
+            "litige_rate": self.litige_rate,
+            "capot_rate": self.capot_rate,
+            "capots": {"attack": self.capots[0], "defence": self.capots[1]}
+            if partners
+            else {"taker": self.capots[0], "other": self.capots[1]},
+            "mean_scores": {"attack": self.mean_scores[0], "defence": self.mean_scores[1]}
+            if partners
+            else list(self.mean_scores),
+            "mean_taker_score": self.mean_taker_score,
+            "mean_points": self.mean_points,
+            "called_out": self.called_out,
+            "announcements": {
+                name: {"declared": a.declared, "scored": a.scored, "points": a.points}
+                for name, a in self.announcements.items()
+            },
+        }
+        return doc
+
+    def to_text(self) -> str:
+        """The statistics as a table for people (what ``belote simulate`` prints).
+
+        Every share is of the played deals: redeals (everyone passed) are not
+        deals, so "redeals per played deal" may pass 100%.
+        """
+        partners = len(self.score_sums) == 2 and self.players == 4
+        lines = [
+            f"{self.variant}: {self.deals} played deals (and {self.redeals} redeals), "
+            f"{self.players} players, {self.bots} bots, seed {self.seed}",
+            "",
+            f"{'':<30}{'count':>8}{'per played deal':>18}",
+        ]
+
+        def row(label: str, count: int) -> None:
+            lines.append(f"{label:<30}{count:>8}{100 * rate(count, self.deals):>17.1f}%")
+
+        if self.has_contract:
+            row("contracts made", self.outcomes.get("made", 0))
+            row("contracts failed", self.outcomes.get("failed", 0))
+            row("litiges (drawn deals)", self.outcomes.get("litige", 0))
+        else:
+            row("deals played out", self.outcomes.get("played", 0))
+        row("capots by the attack" if partners else "capots by the taker", self.capots[0])
+        row("capots by the defence" if partners else "capots by another player", self.capots[1])
+        row("called out / stopped", self.called_out)
+        row("redeals (everyone passed)", self.redeals)
+        lines.append("")
+        if partners:
+            attack, defence = self.mean_scores
+            lines.append(f"mean score per played deal: attack {attack:.2f}, defence {defence:.2f}")
+        else:
+            seats = ", ".join(f"seat {s} {m:.2f}" for s, m in enumerate(self.mean_scores))
+            lines.append(f"mean score per played deal: {seats}; taker {self.mean_taker_score:.2f}")
+        if self.announcements:
+            lines += ["", f"{'announcements':<30}{'declared':>9}{'scored':>9}{'points':>9}"
+                      f"{'per played deal':>18}"]
+            for name, a in self.announcements.items():
+                lines.append(
+                    f"{name:<30}{a.declared:>9}{a.scored:>9}{a.points:>9}"
+                    f"{rate(a.declared, self.deals):>18.3f}"
+                )
+        return "\n".join(lines) + "\n"
+
+
+def simulation_stats(acc: Accumulator, rules: Rules, players: int, seed: int, bots: str) -> SimulationStats:
+    """The [`SimulationStats`][belote.stats.SimulationStats] of the sums in ``acc``."""
+    order = {name: k for k, name in enumerate(_ANNOUNCEMENT_ORDER)}
+    names = sorted(acc.announce, key=lambda name: (order.get(name, len(order)), name))
+    outcomes = [o.value for o in Outcome if o is not Outcome.REDEAL]
+    return SimulationStats(
+        variant=rules.name,
+        players=players,
+        deals=acc.deals,
+        seed=seed,
+        bots=bots,
+        redeals=acc.redeals,
+        outcomes={o: acc.outcomes[o] for o in outcomes if o in acc.outcomes},
+        capots=(acc.capots[0], acc.capots[1]),
+        score_sums=tuple(acc.sums),
+        taker_sum=acc.taker_sum,
+        called_out=acc.called_out,
+        announcements={name: AnnouncementStats(*acc.announce[name]) for name in names},
+        winners=tuple(acc.winners),
+    )
+
+
