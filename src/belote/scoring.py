@@ -43,8 +43,8 @@ from typing import Final
 
 import attrs
 
-from belote import announcements as _announcements
 from belote import checks
+from belote import contest as _contest
 from belote.announcements import Declaration, Kind, no_announcements_message
 from belote.cards import CARDS, Card, Rank, Suit
 from belote.errors import InvalidArgument, InvalidTally, shown
@@ -686,7 +686,7 @@ def _announcement_lines(
     if not tally.announcements:
         return lines
     if scoring is None:
-        scoring = _announcements.resolve_contest(
+        scoring = _contest.resolve_contest(
             tally.announcements,
             rules,
             tally.trump,
@@ -922,7 +922,7 @@ def score_tally(tally: Tally, rules: Rules | str, pending: int = 0) -> DealResul
     checks.whole(pending, "pending")
     if pending < 0:
         raise InvalidTally(f"{shown(pending)} is negative", field="pending")
-    split = _announcements.whole_run_fault(tally.announcements, rules)
+    split = _contest.whole_run_fault(tally.announcements, rules)
     if split is not None:  # rules §6.1, docs/rules.md#announcement-kinds: a run is declared whole
         index, reason = split
         raise InvalidTally(reason, field=f"announcements[{index}].cards")

@@ -17,9 +17,9 @@ from belote.announcements import (
     Kind,
     combinations_of,
     no_announcements_message,
-    resolve_trusted,
 )
 from belote.cards import Card, CardSet
+from belote.contest import resolve_trusted
 from belote.deal.codes import H_DECLARE, PLAY
 from belote.deal.state import DealState, has_played, side_of
 from belote.errors import InvalidCombination
@@ -113,10 +113,11 @@ def declarable(s: DealState, seat: int) -> tuple[Combination, ...]:
 def split_fault(s: DealState, seat: int, combo: Combination) -> str | None:
     """Why ``combo`` with what ``seat`` has declared splits a run, else ``None``.
 
-    The tallies' check, [`whole_run_fault`][belote.announcements.whole_run_fault]:
+    The tallies' check, [`whole_run_fault`][belote.contest.whole_run_fault]:
     the engine and [`score_tally`][belote.scoring.score_tally] refuse the same splits.
     """
-    from belote.announcements import Kind, whole_run_fault
+    from belote.announcements import Kind
+    from belote.contest import whole_run_fault
 
     if combo.kind is not Kind.RUN:
         return None
