@@ -29,7 +29,8 @@ from belote.errors import BeloteError, InvalidTally, NotationError, shown
 from belote.match import MatchResult, score_match
 from belote.penalties import Offence, Penalty
 from belote.rules import Rules
-from belote.scoring import DealResult, Tally, check_tally, score_tally
+from belote.scoring import DealResult, Tally, score_tally
+from belote.validation import check_tally
 
 __all__ = [
     "JSONObject",
