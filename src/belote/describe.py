@@ -121,60 +121,20 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
 
 _IDENTITY: Final = ("name", "description", "aliases", "source")
 
-MEANINGS: Final[Mapping[str, str]] = {
-    "name": "the variant's name on the command line and in records",
-    "description": "a one-line description",
-    "aliases": "other names the variant answers to",
-    "source": "the source texts the rules come from",
-    "player_counts": "how many players may play; the first is the default",
-    "partnerships": "four players in two teams, seats 0+2 against 1+3",
-    "first_packets": "packet sizes of the first distribution, round by round",
-    "completion_packets": "packet sizes of the completion once someone takes",
-    "taker_takes_turned": "the taker adds the turned card to his hand",
-    "show_bottom_card": "the deck's last card is shown to all after the completion",
-    "dealer_rotation": "who deals the next deal",
-    "second_round": "after a round of passes, a second round to name another suit",
-    "jack_obligatory": "a turned jack must be taken by the first player",
-    "seven_swap": "the 7 of trump may be exchanged for the turned card",
-    "play": "what a player must play, beyond following the led suit",
-    "play.overtrump_on_trump_lead": "on a trump lead, play a higher trump when you hold one",
-    "play.must_trump_when_void": "void in the led suit, you must trump when you can",
-    "play.partner_master_exempts": "void, you may play anything while your partner wins the trick",
-    "play.partner_exemption_needs_trump": "that freedom holds only when the partner wins with a trump",
-    "play.must_overtrump": "trumping over a trump, you must go higher when you can",
-    "play.must_undertrump": "unable to go higher, you must still play a lower trump",
-    "contest": "how declared combinations compete; none means belote only",
-    "carre_values": "points of four of a kind, by rank",
-    "run_values": "points of a tierce, a cinquante and a cent (runs of 3, 4, 5)",
-    "eight_run_extra_tierce": "a run of 8 scores a cent and a tierce",
-    "eight_run_wins_match": "showing a run of 8 wins the whole match",
-    "card_in_carre_and_run": "one card may count in a carré and in a run at once",
-    "carre_beats_run_at_equal_points": "a carré beats a run worth as many points",
-    "equal_plain_runs_void_all": "equal best runs of both teams cancel the whole contest",
-    "belote_value": "points of the king and queen of trump announced as played",
-    "last_trick_bonus": "points for winning the last trick",
-    "has_contract": "the taker's side must score more than the other side",
-    "failed_defence_points": "what the defence scores when the taker's side fails",
-    "failed_label": "the word for a failed contract",
-    "forfeit_announcements": "a failing attack's combinations go to the defence",
-    "forfeit_belote": "a failing attack's belote goes to the defence",
-    "capot_rule": "what counts as a capot",
-    "capot_value": "what a capot scores",
-    "reverse_capot_value": "what the defence scores when it wins every trick",
-    "capot_split_value": "with three players, what each scores when one wins no trick",
-    "round_to": "scores are kept in multiples of this",
-    "rounded_total": "the card points of a deal once rounded",
-    "pending_rule": "where the points of a drawn deal (litige) go",
-    "penalties": "what each recorded error at the table costs",
-    "target": "the score that wins the match",
-    "target_strictly_more": "the target must be passed, not only reached",
-    "calling_out": "who may stop the game by claiming the target",
-}
+def _meanings() -> dict[str, str]:
+    out = {field.name: str(field.metadata["meaning"]) for field in attrs.fields(Rules)}
+    out.update(
+        {f"play.{field.name}": str(field.metadata["meaning"]) for field in attrs.fields(PlayRules)}
+    )
+    return out
+
+
+MEANINGS: Final[Mapping[str, str]] = _meanings()
 """A one-line meaning for every knob, keyed by the field name of
 [`Rules`][belote.rules.Rules] (``play.<name>`` for the fields of
-[`PlayRules`][belote.rules.PlayRules]). A field may instead carry its meaning in
-its attrs metadata, ``attrs.field(metadata={"meaning": ...})``, which wins over
-this table."""
+[`PlayRules`][belote.rules.PlayRules]). Read from the fields' own metadata,
+``attrs.field(metadata={"meaning": ...})``: the rule table in
+[`belote.rules`][belote.rules] is the one place a knob's meaning is written."""
 
 
 def _has_announcements(rules: Rules) -> bool:
@@ -227,12 +187,6 @@ def meaning(name: str) -> str | None:
     >>> meaning("target")
     'the score that wins the match'
     """
-    outer, _, inner = name.partition(".")
-    cls: type = PlayRules if inner else Rules
-    field_name = inner or outer
-    for field in attrs.fields(cls):
-        if field.name == field_name and "meaning" in field.metadata:
-            return str(field.metadata["meaning"])
     return MEANINGS.get(name)
 
 

@@ -147,24 +147,36 @@ class PlayRules:
     beyond that.
     """
 
-    overtrump_on_trump_lead: bool = True
+    overtrump_on_trump_lead: bool = attrs.field(
+        default=True, metadata=_meaning('on a trump lead, play a higher trump when you hold one')
+    )
     """On a trump lead, a higher trump than the best one in the trick must be
     played when held, even over the partner (000 "sormontando", 004, 001
     "montare")."""
-    must_trump_when_void: bool = True
+    must_trump_when_void: bool = attrs.field(
+        default=True, metadata=_meaning('void in the led suit, you must trump when you can')
+    )
     """A player void in the led suit must play a trump when he holds one
     (002, 000, 004; not 001/003)."""
-    partner_master_exempts: bool = True
+    partner_master_exempts: bool = attrs.field(
+        default=True, metadata=_meaning('void, you may play anything while your partner wins the trick')
+    )
     """A player whose partner currently wins the trick may play any card when
     void in the led suit (002, 000; not 004)."""
-    partner_exemption_needs_trump: bool = False
+    partner_exemption_needs_trump: bool = attrs.field(
+        default=False, metadata=_meaning('that freedom holds only when the partner wins with a trump')
+    )
     """**[reading]** The partner-master exemption applies only when the partner
     wins the trick with a trump (000 states it for that case); by default any
     winning partner exempts."""
-    must_overtrump: bool = True
+    must_overtrump: bool = attrs.field(
+        default=True, metadata=_meaning('trumping over a trump, you must go higher when you can')
+    )
     """When trumping a trick that already holds a trump, a higher trump must
     be played when held (002 "overcut", 000, 004)."""
-    must_undertrump: bool = True
+    must_undertrump: bool = attrs.field(
+        default=True, metadata=_meaning('unable to go higher, you must still play a lower trump')
+    )
     """When trumping is required and no higher trump is held, a lower trump
     must still be played (002, 000 "pisciare", 004)."""
     undertrump_lowest: bool = attrs.field(
@@ -234,32 +246,52 @@ class Rules:
     """
 
     # --- identity -----------------------------------------------------------------
-    name: str
+    name: str = attrs.field(metadata=_meaning("the variant's name on the command line and in records"))
     """The variant's name, as used on the command line and in records."""
-    description: str = ""
+    description: str = attrs.field(
+        default="", metadata=_meaning('a one-line description')
+    )
     """A one-line description."""
-    aliases: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = attrs.field(
+        default=(), metadata=_meaning('other names the variant answers to')
+    )
     """Other names the registry answers to."""
-    source: str = ""
+    source: str = attrs.field(
+        default="", metadata=_meaning('the source texts the rules come from')
+    )
     """The source text(s) the rules come from (``000`` ... ``004``)."""
 
     # --- seats and dealing (§2) -----------------------------------------------------
-    player_counts: tuple[int, ...] = (4,)
+    player_counts: tuple[int, ...] = attrs.field(
+        default=(4,), metadata=_meaning('how many players may play; the first is the default')
+    )
     """The numbers of players the variant allows; the first is the default."""
-    partnerships: bool = True
+    partnerships: bool = attrs.field(
+        default=True, metadata=_meaning('four players in two teams, seats 0+2 against 1+3')
+    )
     """Four players in two teams {0, 2} and {1, 3}; else everyone for himself."""
-    first_packets: tuple[int, ...] = (3, 2)
+    first_packets: tuple[int, ...] = attrs.field(
+        default=(3, 2), metadata=_meaning('packet sizes of the first distribution, round by round')
+    )
     """Packet sizes of the first distribution, each round starting after the
     dealer (000 allows 2 then 3, 002 and 004 give 3 then 2)."""
-    completion_packets: tuple[int, ...] = (3,)
+    completion_packets: tuple[int, ...] = attrs.field(
+        default=(3,), metadata=_meaning('packet sizes of the completion once someone takes')
+    )
     """Packet sizes of the completion after someone takes."""
-    taker_takes_turned: bool = True
+    taker_takes_turned: bool = attrs.field(
+        default=True, metadata=_meaning('the taker adds the turned card to his hand')
+    )
     """The taker adds the turned card to his hand and gets one card less at
     the completion (000, 002); else the turned card stays on the table (001, 003)."""
-    show_bottom_card: bool = False
+    show_bottom_card: bool = attrs.field(
+        default=False, metadata=_meaning("the deck's last card is shown to all after the completion")
+    )
     """The deck's bottom card is shown to all after the completion, as
     information only (001)."""
-    dealer_rotation: DealerRotation = DealerRotation.NEXT_SEAT
+    dealer_rotation: DealerRotation = attrs.field(
+        default=DealerRotation.NEXT_SEAT, metadata=_meaning('who deals the next deal')
+    )
     """Who deals next."""
     winner_deals_with_three: bool = attrs.field(
         default=False,
@@ -270,29 +302,44 @@ class Rules:
     texts describe only the two-player rotation)."""
 
     # --- bidding (§3) -----------------------------------------------------------------
-    second_round: bool = True
+    second_round: bool = attrs.field(
+        default=True, metadata=_meaning('after a round of passes, a second round to name another suit')
+    )
     """A second bidding round where a suit other than the turned one is named."""
-    jack_obligatory: bool = False
+    jack_obligatory: bool = attrs.field(
+        default=False, metadata=_meaning('a turned jack must be taken by the first player')
+    )
     """When the turned card is a jack, the first player must take (004, "in
     altre varianti")."""
-    seven_swap: bool = False
+    seven_swap: bool = attrs.field(
+        default=False, metadata=_meaning('the 7 of trump may be exchanged for the turned card')
+    )
     """The holder of the 7 of trump may exchange it for the turned card when
     trump is the turned suit, before the first card is played (001, 003)."""
 
     # --- play (§5) --------------------------------------------------------------------
-    play: PlayRules = PlayRules()
+    play: PlayRules = attrs.field(
+        default=PlayRules(), metadata=_meaning('what a player must play, beyond following the led suit')
+    )
     """The play obligations."""
 
     # --- announcements (§6) -----------------------------------------------------------
-    contest: Contest = Contest.NONE
+    contest: Contest = attrs.field(
+        default=Contest.NONE, metadata=_meaning('how declared combinations compete; none means belote only')
+    )
     """How announcements compete; ``NONE`` means only belote exists."""
     carre_values: Mapping[Rank, int] = attrs.field(
+        metadata=_meaning('points of four of a kind, by rank'),
         factory=dict, converter=_frozen_mapping
     )
     """Points of a carré by rank; a rank missing here cannot make a carré."""
-    run_values: tuple[int, int, int] = (20, 50, 100)
+    run_values: tuple[int, int, int] = attrs.field(
+        default=(20, 50, 100), metadata=_meaning('points of a tierce, a cinquante and a cent (runs of 3, 4, 5)')
+    )
     """Points of a tierce, a cinquante and a cent (3-, 4-, 5-card runs)."""
-    eight_run_extra_tierce: bool = False
+    eight_run_extra_tierce: bool = attrs.field(
+        default=False, metadata=_meaning('a run of 8 scores a cent and a tierce')
+    )
     """An 8-card run scores a cent plus a tierce (001); else one cent (000)."""
     eight_run_splits: bool = attrs.field(
         default=False,
@@ -308,14 +355,22 @@ class Rules:
     """What a run of 6 or 7 cards scores; ``None``: the same as a cent
     (000 Nota, 001; **[reading]** for 004, which is silent). It stays in the
     cent class of the contest."""
-    eight_run_wins_match: bool = False
+    eight_run_wins_match: bool = attrs.field(
+        default=False, metadata=_meaning('showing a run of 8 wins the whole match')
+    )
     """Showing an 8-card run wins the whole match (004)."""
-    card_in_carre_and_run: bool = True
+    card_in_carre_and_run: bool = attrs.field(
+        default=True, metadata=_meaning('one card may count in a carré and in a run at once')
+    )
     """**[reading]** A card may serve in one carré and one run at once (never in
     two runs)."""
-    carre_beats_run_at_equal_points: bool = True
+    carre_beats_run_at_equal_points: bool = attrs.field(
+        default=True, metadata=_meaning('a carré beats a run worth as many points')
+    )
     """**[reading]** In the 100 group a carré beats a cent (``TEAM_BEST_TAKES_ALL``)."""
-    equal_plain_runs_void_all: bool = True
+    equal_plain_runs_void_all: bool = attrs.field(
+        default=True, metadata=_meaning('equal best runs of both teams cancel the whole contest')
+    )
     """**[reading]** Equal best plain runs of opposing teams void the whole
     contest, not only the tied pair (000 rule 4)."""
     equal_carres_by_rank: bool = attrs.field(
@@ -325,36 +380,58 @@ class Rules:
     """**[reading]** Carrés of equal points compare by rank A > 10 > K > Q
     (``TEAM_BEST_TAKES_ALL``; 000's rule 3 applied to carrés). Off: they are
     equal, and opposing equal carrés are treated like equal plain runs."""
-    belote_value: int = 20
+    belote_value: int = attrs.field(
+        default=20, metadata=_meaning('points of the king and queen of trump announced as played')
+    )
     """Points of belote-rebelote (K and Q of trump, announced as played)."""
 
     # --- scoring one deal (§7) -------------------------------------------------------
-    last_trick_bonus: int = 10
+    last_trick_bonus: int = attrs.field(
+        default=10, metadata=_meaning('points for winning the last trick')
+    )
     """The "dix de der": points for the last trick."""
-    has_contract: bool = True
+    has_contract: bool = attrs.field(
+        default=True, metadata=_meaning("the taker's side must score more than the other side")
+    )
     """The taker's side must beat the other side (four-player variants);
     ``False`` for ``french``, where everyone scores what he made."""
-    failed_defence_points: int = 162
+    failed_defence_points: int = attrs.field(
+        default=162, metadata=_meaning("what the defence scores when the taker's side fails")
+    )
     """What the defence scores, besides announcements, when the attack fails
     (002 dedans 162, 000 büs 160)."""
-    failed_label: str = "dedans"
+    failed_label: str = attrs.field(
+        default="dedans", metadata=_meaning('the word for a failed contract')
+    )
     """The word for a failed contract in the audit lines (002 dedans, 000 büs,
     004 "andata sotto")."""
-    forfeit_announcements: bool = False
+    forfeit_announcements: bool = attrs.field(
+        default=False, metadata=_meaning("a failing attack's combinations go to the defence")
+    )
     """On failure the attack's announcements go to the defence, and on a litige
     they are held pending (000, 004)."""
-    forfeit_belote: bool = False
+    forfeit_belote: bool = attrs.field(
+        default=False, metadata=_meaning("a failing attack's belote goes to the defence")
+    )
     """On failure the attack's belote goes to the defence, and on a litige it is
     held pending (000); else the attack always keeps it (002, 004)."""
-    capot_rule: CapotRule = CapotRule.ALL_TRICKS
+    capot_rule: CapotRule = attrs.field(
+        default=CapotRule.ALL_TRICKS, metadata=_meaning('what counts as a capot')
+    )
     """When a deal is a capot."""
-    capot_value: int = 252
+    capot_value: int = attrs.field(
+        default=252, metadata=_meaning('what a capot scores')
+    )
     """Card points (last trick included) of a capot, or the bonus for
     ``PLAYER_ALL_TRICKS``."""
-    reverse_capot_value: int = 252
+    reverse_capot_value: int = attrs.field(
+        default=252, metadata=_meaning('what the defence scores when it wins every trick')
+    )
     """What a defence that wins every trick scores instead of
     [`failed_defence_points`][belote.rules.Rules.failed_defence_points] (000 cappotto contrario 350)."""
-    capot_split_value: int = 50
+    capot_split_value: int = attrs.field(
+        default=50, metadata=_meaning('with three players, what each scores when one wins no trick')
+    )
     """``PLAYER_ALL_TRICKS`` with three players: what each of the two others
     scores when exactly one player wins no trick (**[reading]** of 003)."""
     capot_keeps_last_trick: bool = attrs.field(
@@ -364,7 +441,9 @@ class Rules:
     """**[reading]** ``PLAYER_ALL_TRICKS``: the 10 of the last trick is still
     scored with a capot or a three-player split. Off by default: 003 scores no
     last trick when there is a capot, and the split is read as one."""
-    round_to: int | None = None
+    round_to: int | None = attrs.field(
+        default=None, metadata=_meaning('scores are kept in multiples of this')
+    )
     """Scores kept in multiples of this (000: tens); the defence's card points
     are rounded, the attack gets the rest of [`rounded_total`][belote.rules.Rules.rounded_total]."""
     round_half_up: bool = attrs.field(
@@ -388,9 +467,13 @@ class Rules:
     """**[reading]** With [`round_to`][belote.rules.Rules.round_to], the contract is
     decided on the raw totals (000 tables: 72 saves a tierce, 71 is a litige);
     off: on the rounded ones."""
-    rounded_total: int = 160
+    rounded_total: int = attrs.field(
+        default=160, metadata=_meaning('the card points of a deal once rounded')
+    )
     """The card points of a deal once rounded (000: 80/80 on a litige)."""
-    pending_rule: PendingRule = PendingRule.NEXT_WINNER
+    pending_rule: PendingRule = attrs.field(
+        default=PendingRule.NEXT_WINNER, metadata=_meaning('where the points of a drawn deal (litige) go')
+    )
     """Where litige points go."""
     litige_holds_announcements: bool = attrs.field(
         default=True,
@@ -403,17 +486,24 @@ class Rules:
 
     # --- penalties (§9) ---------------------------------------------------------------
     penalties: Mapping[Offence, Sanction] = attrs.field(
+        metadata=_meaning('what each recorded error at the table costs'),
         factory=dict, converter=_frozen_sanctions
     )
     """What each error recorded at a real table costs; an offence missing here
     cannot be recorded in a tally of the variant."""
 
     # --- the match (§8) ---------------------------------------------------------------
-    target: int = 1000
+    target: int = attrs.field(
+        default=1000, metadata=_meaning('the score that wins the match')
+    )
     """The match target."""
-    target_strictly_more: bool = False
+    target_strictly_more: bool = attrs.field(
+        default=False, metadata=_meaning('the target must be passed, not only reached')
+    )
     """The target must be passed, not only reached (004 "supera i 751")."""
-    calling_out: CallingOut = CallingOut.NONE
+    calling_out: CallingOut = attrs.field(
+        default=CallingOut.NONE, metadata=_meaning('who may stop the game by claiming the target')
+    )
     """Who may stop the game by claiming the target."""
     both_over_target: BothOverTarget = attrs.field(
         default=BothOverTarget.HIGHER_WINS,
