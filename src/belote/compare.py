@@ -450,7 +450,7 @@ def _run_par_task(task: _ParTask) -> tuple[Accumulator, Accumulator]:
     rules, players = task.rules, task.players
     bots = bots_for(task.bots, players)
     partners = rules.partnerships and players == 4
-    sides = 2 if partners else players
+    sides = rules.side_count(players)
     by_bots, perfect = Accumulator(sides), Accumulator(sides)
     for index in range(task.start, task.stop):
         deal, result, redeals = play_dealing(rules, players, task.seed, index, bots, None)

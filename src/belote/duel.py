@@ -47,10 +47,6 @@ Z95: Final = 1.959963984540054
 """The 97.5% quantile of the normal distribution (a two-sided 95% interval)."""
 
 
-def _sides(rules: Rules, players: int) -> int:
-    return 2 if rules.partnerships and players == 4 else players
-
-
 def _seat_side(rules: Rules, players: int, seat: int) -> int:
     return seat % 2 if rules.partnerships and players == 4 else seat
 
@@ -99,7 +95,7 @@ def _run_chunk(chunk: _Chunk) -> _Sums:
     from belote.simulate import play_dealing, play_match_to_target  # the one way a deal is played
 
     rules, players = chunk.rules, chunk.players
-    sides = _sides(rules, players)
+    sides = rules.side_count(players)
     seatings = [_seating(chunk, side) for side in range(sides)]
     sums = _Sums()
     for index in range(chunk.start, chunk.stop):
@@ -298,7 +294,7 @@ def duel(
     sums = _Sums()
     for part in ordered_map(_run_chunk, tasks, executor):
         sums.merge(part)
-    sides = _sides(rules, n)
+    sides = rules.side_count(n)
     scale = sides * (sides - 1)
     mean = sums.total / (deals * scale)
     ci: tuple[float, float] | None = None

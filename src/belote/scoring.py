@@ -183,11 +183,7 @@ def side_count(rules: Rules | str, players: int) -> int:
     """
     rules = checks.as_rules(rules)
     rules.check_players(checks.whole(players, "players"))
-    return _side_count(rules, players)
-
-
-def _side_count(rules: Rules, players: int) -> int:
-    return 2 if rules.partnerships else players
+    return rules.side_count(players)
 
 
 def side_of(seat: int, rules: Rules | str) -> int:
@@ -606,7 +602,7 @@ def score_trusted(
     through [`score_tally`][belote.scoring.score_tally]. ``scoring``: the declarations that won the
     contest when the deal has resolved it already, else ``None``.
     """
-    sides = _side_count(rules, tally.players)
+    sides = rules.side_count(tally.players)
     capot = _find_capot(tally, rules)
     cards = _card_lines(tally, rules, capot)
     attack = _side_of(tally.taker, rules) if rules.has_contract else None

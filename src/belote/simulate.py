@@ -196,7 +196,7 @@ def run_task(task: Task) -> tuple[Accumulator, list[str] | None, list[tuple[int,
             play_match_to_target(rules, players, task.seed, m, bots) for m in range(task.start, task.stop)
         ]
     partners = rules.partnerships and players == 4
-    acc = Accumulator(2 if partners else players)
+    acc = Accumulator(rules.side_count(players))
     records: list[str] | None = [] if task.records else None
     play = play_deal
     for index in range(task.start, task.stop):
@@ -342,8 +342,7 @@ def simulate(
         for start, stop in chunks(deals, size)
     )
     bar = Progress(f"simulate {rules.name}", deals) if progress else None
-    partners = rules.partnerships and n == 4
-    total = Accumulator(2 if partners else n)
+    total = Accumulator(rules.side_count(n))
     try:
         for acc, lines, _ in run_tasks(tasks, executor, bar):
             total.merge(acc, keep_winners)

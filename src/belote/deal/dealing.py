@@ -229,8 +229,8 @@ def setup(
     s.n = n
     s.dealer = dealer
     s.deck = deck
-    s.partners = partners = rules.partnerships and n == 4
-    sides = 2 if partners else n
+    s.partners = rules.partnerships and n == 4
+    sides = rules.side_count(n)
     if totals is None:
         s.totals = (0,) * sides
     else:
