@@ -318,7 +318,7 @@ def compare(
             (memory then grows with ``deals``); off by default.
         par: also play the first ``par`` decks (at most ``deals``) out
             perfectly after the bots' bidding ([`par_deal`][belote.par.par_deal]),
-            for [`Comparison.par`][belote.simulate.Comparison] beside the
+            for [`Comparison.par`][belote.compare.Comparison] beside the
             bots' figures on the same decks (``par_bots``); 0 for none.
             Two sides only (not ``french`` with three players).
 

@@ -221,7 +221,7 @@ def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
 
     Raises:
         InvalidTally: the tally is not one of ``rules`` (checked as
-            [`check_tally`][belote.scoring.check_tally] does).
+            [`check_tally`][belote.validation.check_tally] does).
         InvalidArgumentType: ``tally`` is not a ``Tally``.
     """
     rules = checks.as_rules(rules)

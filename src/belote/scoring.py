@@ -9,7 +9,7 @@ one scoring path.
 
 The steps, in order:
 
-1. [`check_tally`][belote.scoring.check_tally] refuses an impossible tally.
+1. [`check_tally`][belote.validation.check_tally] refuses an impossible tally.
 2. Card points and the last trick, one line each per side.
 3. The capot ([`CapotRule`][belote.rules.CapotRule]) replaces or adds to them.
 4. The announcement contest picks the scoring combinations; belote never
@@ -597,7 +597,7 @@ def score_trusted(
     """[`score_tally`][belote.scoring.score_tally] without the checks, for tallies the deal engine built.
 
     The fast path for [`Deal`][belote.deal.Deal], which builds its tally from a deal played
-    under every rule, so [`check_tally`][belote.scoring.check_tally] has nothing to find there (the
+    under every rule, so [`check_tally`][belote.validation.check_tally] has nothing to find there (the
     fast-path tests compare both on engine-built tallies). Anything else goes
     through [`score_tally`][belote.scoring.score_tally]. ``scoring``: the declarations that won the
     contest when the deal has resolved it already, else ``None``.

@@ -1,7 +1,7 @@
 """Simulation and variant comparison: bots play many deals, statistics come out.
 
 [`simulate`][belote.simulate.simulate] plays ``deals`` independent deals of one variant;
-[`compare`][belote.simulate.compare] plays the same decks and dealers under several variants and
+[`compare`][belote.compare.compare] plays the same decks and dealers under several variants and
 puts the statistics side by side, with matches played from one deck stream
 to each variant's target.
 

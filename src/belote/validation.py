@@ -229,7 +229,7 @@ def check_tally(tally: Tally, rules: Rules | str) -> None:
     """Refuse a tally that cannot have happened under ``rules`` (rules §7, docs/rules.md#scoring, step 1).
 
     Among the checks, ``card_points`` must be points that the cards won can
-    hold ([`card_points_possible`][belote.scoring.card_points_possible]).
+    hold ([`card_points_possible`][belote.validation.card_points_possible]).
 
     Args:
         tally: the tally.

@@ -30,7 +30,7 @@ class Agent(Protocol):
       the same decision from the seat's [`SeatView`][belote.deal.SeatView],
       returning an action id (``belote.actions.ID_*``) whose bit is set in
       ``view.legal``. The drivers prefer it to ``choose``.
-    - ``start_deal(rng: random.Random) -> None`` ([`Seeded`][belote.agents.Seeded]):
+    - ``start_deal(rng: random.Random) -> None`` ([`Seeded`][belote.agents.protocol.Seeded]):
       called before each simulated deal with that deal's own generator, so a
       deal's play depends only on the seed and the deal's number.
     """

@@ -11,6 +11,7 @@ deal played at random, and why a card is refused.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from belote.cards import CARDS, Suit
 from belote.deal.codes import (
@@ -30,6 +31,7 @@ from belote.errors import IllegalAction, InvalidArgument
 from belote.tricks import follower_mask, winner_index
 
 __all__ = [
+    "PLAY_ENTRIES",
     "apply_play",
     "can_announce_belote",
     "find_belote_holder",
@@ -41,6 +43,13 @@ __all__ = [
     "play_reason",
     "reset_legal",
 ]
+
+
+PLAY_ENTRIES: Final = tuple(
+    tuple((seat, H_PLAY, code) for code in range(64)) for seat in range(8)
+)
+"""``PLAY_ENTRIES[seat][card]`` (``+ 32`` with belote): the history entry of a card played,
+built once and shared (a card played allocates no entry)."""
 
 
 def reset_legal(s: DealState) -> None:
@@ -140,13 +149,14 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
     """The seat to act plays ``card`` (a legal card: the callers check), completing the trick when it is the last."""
     seat = s.to_act
     s.lmask = -1
-    s.hands[seat] ^= 1 << card
-    s.gone |= 1 << card
+    bit = 1 << card
+    s.hands[seat] ^= bit
+    s.gone |= bit
     if belote:
         s.belote_calls[seat] += 1
-        s.history.append((seat, H_PLAY, card + 32))
+        s.history.append(PLAY_ENTRIES[seat][card + 32])
     else:
-        s.history.append((seat, H_PLAY, card))
+        s.history.append(PLAY_ENTRIES[seat][card])
     trick = s.trick = s.trick + (card,)  # noqa: RUF005 (faster than unpacking here)
     count = len(trick)
     if count == 1:

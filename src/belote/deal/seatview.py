@@ -48,7 +48,7 @@ __all__ = ["SeatView", "play_out", "play_out_random", "seat_view"]
 class SeatView(NamedTuple):
     """One seat's view of a deal as ints and masks (the fast form of [`Observation`][belote.deal.Observation]).
 
-    Cards are indices 0 to 31 (``8 * suit + rank``, see [`Card.index`][belote.cards.Card.index])
+    Cards are indices 0 to 31 (``8 * suit + rank``, as `Card.index` gives them)
     and sets of cards are masks (bit ``i``: card ``i``); ``-1`` stands for
     "none". Sides are teams (seat % 2) at four players in pairs, else seats.
 
