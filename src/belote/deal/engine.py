@@ -110,7 +110,16 @@ class Deal(DealReadout):
         """
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         deck = shuffled_deck(rng)
-        return cls(rules, deck, dealer, players, totals=totals, target=target, pending=pending)
+        if cls is not Deal:  # a subclass builds itself
+            return cls(rules, deck, dealer, players, totals=totals, target=target, pending=pending)
+        rules = get_rules(rules)
+        n = rules.default_players if players is None else rules.check_players(players)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        deal = object.__new__(Deal)
+        deal._state = s = object.__new__(DealState)
+        setup(s, rules, n, dealer, tuple(deck), totals, target, pending)  # the deck is whole
+        return deal
 
     @classmethod
     def shuffled(cls, rules: Rules, deck: list[int], dealer: int, players: int) -> Deal:
