@@ -31,6 +31,7 @@ from belote.match import Match, MatchResult
 from belote.match import next_dealer as _match_next_dealer
 from belote.rules import Rules, get_rules
 from belote.scoring import DealResult
+from belote.specs import spec_of
 
 __all__ = ["Agent", "Game", "GameResult", "RandomAgent", "next_dealer", "play_match"]
 
@@ -274,7 +275,7 @@ class Game:
         """
         deals = [*self.deals, self.current] if self.current is not None else self.deals
         return {
-            "variant": self.rules.name,
+            "variant": spec_of(self.rules),
             "target": self.match.target,
             "deals": [deal.to_record() for deal in deals],
             "finished": self.match.is_over,

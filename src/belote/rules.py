@@ -615,10 +615,17 @@ def available_variants() -> list[Rules]:
 
 
 def get_rules(name: str | Rules) -> Rules:
-    """Find a variant by name or alias (case-insensitive).
+    """Find a variant by name or alias (case-insensitive), or by a spec with knobs changed.
+
+    A spec ``NAME(KNOB=VALUE, ...)`` stands for the named variant with those
+    knobs changed ([`belote.specs`][belote.specs]).
+
+    >>> get_rules("classic(capot_value=250)").capot_value
+    250
 
     Raises:
         UnknownVariant: no variant answers to the name.
+        InvalidArgument: a bad spec (the message names the knob).
         InvalidArgumentType: ``name`` is neither text nor a ``Rules``.
     """
     if isinstance(name, Rules):
@@ -627,6 +634,10 @@ def get_rules(name: str | Rules) -> Rules:
         raise InvalidArgumentType(
             f"expected a Rules or a variant name, not {type(name).__name__} {shown(name)}"
         )
+    if "(" in name:
+        from belote.specs import rules_from_spec
+
+        return rules_from_spec(name)
     _load()
     text = str(name).strip().lower()
     key = _ALIASES.get(text)

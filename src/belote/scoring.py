@@ -47,6 +47,7 @@ from belote.cards import Suit
 from belote.errors import InvalidTally, shown
 from belote.penalties import Penalty, SanctionKind, penalty_lines
 from belote.rules import CapotRule, PendingRule, Rules
+from belote.specs import spec_of
 
 __all__ = [
     "FULL_CARD_POINTS",
@@ -533,7 +534,7 @@ def _result(
                        and rules.penalties[p.offence].kind is SanctionKind.LOSE_MATCH)
         winner, reason = others[0], f"penalty: {offence.offence.value} by seat {offence.seat}"
     return DealResult(
-        variant=rules.name,
+        variant=spec_of(rules),
         outcome=outcome,
         capot=capot,
         scores=tuple(scores),
@@ -648,7 +649,7 @@ def redeal_result(rules: Rules | str, pending: int = 0, players: int | None = No
     checks.whole_or_none(players, "players")
     sides = side_count(rules, rules.default_players if players is None else players)
     return DealResult(
-        variant=rules.name,
+        variant=spec_of(rules),
         outcome=Outcome.REDEAL,
         capot=None,
         scores=(0,) * sides,

@@ -42,6 +42,7 @@ from belote.deal.state import DealState
 from belote.errors import IllegalAction
 from belote.penalties import AppliedSanction, Offence, Penalty
 from belote.scoring import DealResult, Tally, redeal_result, score_tally, score_trusted
+from belote.specs import spec_of
 
 
 @attrs.frozen(kw_only=True)
@@ -160,7 +161,7 @@ def to_record(s: DealState) -> dict[str, object]:
     reads it back, finished or not.
     """
     record: dict[str, object] = {
-        "variant": s.rules.name,
+        "variant": spec_of(s.rules),
         "players": s.n,
         "dealer": s.dealer,
         "deck": [str(CARDS[i]) for i in s.deck],
