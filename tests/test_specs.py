@@ -124,3 +124,11 @@ def test_the_command_line_takes_specs_and_refuses_bad_ones() -> None:
     assert bad.returncode == 2
     assert bad.stderr.count("\n") == 1 and bad.stderr.startswith("error:")
     assert "capot_valu" in bad.stderr
+
+
+def test_compare_tells_a_spec_from_its_variant() -> None:
+    """issue 20 §1: a variant and the same variant with a knob changed compare side by side."""
+    from belote.compare import compare
+
+    comparison = compare(["classic(capot_value=250)", "classic"], deals=20, seed=3, matches=0)
+    assert [stats.variant for stats in comparison.variants] == ["classic(capot_value=250)", "classic"]

@@ -29,6 +29,7 @@ from belote.simulate import (
     play_dealing,
     run_tasks,
 )
+from belote.specs import spec_of
 from belote.stats import Accumulator, SimulationStats, mean, rate, simulation_stats
 
 __all__ = ["PAR_CHUNK", "Comparison", "MatchStats", "compare", "default_variants", "par_pass"]
@@ -328,7 +329,7 @@ def compare(
         UnknownVariant: no such variant.
     """
     chosen = [get_rules(v) for v in (variants or default_variants())]
-    names = [r.name for r in chosen]
+    names = [spec_of(r) for r in chosen]
     if len(set(names)) != len(names):
         raise InvalidArgument(f"a variant is named twice: {' '.join(names)}")
     if players is not None and not any(players in r.player_counts for r in chosen):

@@ -37,6 +37,7 @@ from belote.parallel import chunk_size, chunks, ordered_map
 from belote.registry import make_bot
 from belote.rules import Rules, get_rules
 from belote.scoring import Outcome
+from belote.specs import spec_of
 
 __all__ = ["DUEL_CHUNK", "DuelResult", "MatchWins", "duel", "duel_command"]
 
@@ -304,7 +305,7 @@ def duel(
         half = Z95 * math.sqrt(max(variance, 0.0) / deals)
         ci = (round(mean - half, 3), round(mean + half, 3))
     return DuelResult(
-        variant=rules.name,
+        variant=spec_of(rules),
         players=n,
         bot_a=bot_a,
         bot_b=bot_b,

@@ -16,6 +16,7 @@ import attrs
 from belote.deal import Deal
 from belote.rules import Rules, get_rules
 from belote.scoring import DealResult, Outcome
+from belote.specs import spec_of
 
 __all__ = [
     "Accumulator",
@@ -337,7 +338,7 @@ def simulation_stats(acc: Accumulator, rules: Rules, players: int, seed: int, bo
     names = sorted(acc.announce, key=lambda name: (order.get(name, len(order)), name))
     outcomes = [o.value for o in Outcome if o is not Outcome.REDEAL]
     return SimulationStats(
-        variant=rules.name,
+        variant=spec_of(rules),
         players=players,
         deals=acc.deals,
         seed=seed,
