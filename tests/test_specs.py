@@ -132,3 +132,14 @@ def test_compare_tells_a_spec_from_its_variant() -> None:
 
     comparison = compare(["classic(capot_value=250)", "classic"], deals=20, seed=3, matches=0)
     assert [stats.variant for stats in comparison.variants] == ["classic(capot_value=250)", "classic"]
+
+
+def test_the_rules_of_a_spec_mark_the_changed_knobs() -> None:
+    """issue 20 §1: `belote rules SPEC` marks the knobs the spec changes."""
+    from belote.describe import describe_rules
+
+    text = describe_rules(get_rules("classic(capot_value=250,play.must_overtrump=false)"))
+    marked = {line.split()[0] for line in text.splitlines() if " *" in line}
+    assert marked == {"capot_value", "play.must_overtrump"}
+    assert "spec: classic(capot_value=250,play.must_overtrump=false)" in text
+    assert " *" not in describe_rules(get_rules("classic"))

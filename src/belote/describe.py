@@ -34,6 +34,7 @@ from belote.rules import (
     get_rules,
 )
 from belote.scoring import DealResult, Outcome
+from belote.specs import spec_of
 
 __all__ = [
     "APPLIES",
@@ -273,6 +274,10 @@ def _knob_lines(rows: list[tuple[str, str, str]], indent: str) -> list[str]:
 _VALUE_WIDTH: Final = 24
 
 
+def _mark(name: str, changed: set[str]) -> str:
+    return " *" if name in changed else ""
+
+
 def describe_rules(rules: Rules) -> str:
     """A readable listing of the knobs that apply to ``rules``, grouped by docs/rules.md section.
 
@@ -282,7 +287,13 @@ def describe_rules(rules: Rules) -> str:
     [`rules_to_json`][belote.describe.rules_to_json] keeps every knob.
     """
     doc = rules_to_json(rules)
+    spec = spec_of(rules)
+    changed: set[str] = set()
+    if spec != rules.name:  # a spec: mark the knobs it changes
+        changed = {part.partition("=")[0] for part in spec[len(rules.name) + 1 : -1].split(",")}
     lines = [f"{rules.name} — {rules.description}" if rules.description else rules.name]
+    if changed:
+        lines.append(f"spec: {spec} (knobs marked * differ from {rules.name})")
     aliases = ", ".join(rules.aliases) or "none"
     lines.append(f"aliases: {aliases}")
     lines.append(f"source: {rules.source or 'not given'} (sources: docs/sources.md, readings: docs/rules.md)")
@@ -298,12 +309,13 @@ def describe_rules(rules: Rules) -> str:
             value = doc[name]
             if isinstance(value, dict) and name == "play":
                 rows += [
-                    (f"{name}.{key}", _text(item), meaning(f"{name}.{key}") or "")
+                    (f"{name}.{key}", _text(item) + _mark(f"{name}.{key}", changed),
+                     meaning(f"{name}.{key}") or "")
                     for key, item in value.items()
-                    if applies(rules, f"{name}.{key}")
+                    if applies(rules, f"{name}.{key}") or f"{name}.{key}" in changed
                 ]
-            elif applies(rules, name):
-                rows.append((name, _text(value), meaning(name) or ""))
+            elif applies(rules, name) or name in changed:
+                rows.append((name, _text(value) + _mark(name, changed), meaning(name) or ""))
         if not rows:
             continue
         lines.append("")
