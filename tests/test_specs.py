@@ -139,7 +139,8 @@ def test_the_rules_of_a_spec_mark_the_changed_knobs() -> None:
     from belote.describe import describe_rules
 
     text = describe_rules(get_rules("classic(capot_value=250,play.must_overtrump=false)"))
-    marked = {line.split()[0] for line in text.splitlines() if " *" in line}
+    knob_lines = [line.split() for line in text.splitlines() if line.startswith("  ")]
+    marked = {words[0] for words in knob_lines if "*" in words}
     assert marked == {"capot_value", "play.must_overtrump"}
     assert "spec: classic(capot_value=250,play.must_overtrump=false)" in text
     assert " *" not in describe_rules(get_rules("classic"))
