@@ -290,3 +290,11 @@ def test_agent_policy_refuses_an_agent_not_to_act() -> None:
     policy = agent_policy(table, HeuristicBot())
     with pytest.raises(InvalidArgument, match="not the agent to act"):
         policy("player_2")
+
+
+def test_the_environment_takes_a_variant_spec() -> None:
+    """CONTRACT "Variant specs": env() takes a spec for its variant."""
+    table = env("classic(capot_value=250)", seed=1)
+    table.reset()
+    assert table.unwrapped.rules.capot_value == 250
+    assert table.unwrapped.table.deal.to_record()["variant"] == "classic(capot_value=250)"

@@ -293,3 +293,20 @@ def test_an_agent_bot_refuses_another_players_turn() -> None:
     other = (state.current_player() + 1) % 4
     with pytest.raises(InvalidArgument, match="not to act"):
         AgentBot(other, HeuristicBot()).step(state)
+
+
+def test_a_game_takes_the_knobs_of_a_variant_spec() -> None:
+    """CONTRACT "Variant specs": the adapters' game parameters take a spec's knobs; states,
+    serialization and pickles keep them."""
+    import pickle
+
+    game = pyspiel.load_game("python_belote_classic(knobs=capot_value:250;play.must_overtrump:false)")
+    assert game.rules.capot_value == 250 and game.rules.play.must_overtrump is False
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.table.deal.rules == game.rules
+    assert game.deserialize_state(state.serialize()).table.deal.rules == game.rules
+    assert pickle.loads(pickle.dumps(state.table)).deal.rules == game.rules
+    with pytest.raises((InvalidArgument, pyspiel.SpielError), match="capot_valu"):
+        pyspiel.load_game("python_belote_classic(knobs=capot_valu:250)")

@@ -58,6 +58,7 @@ from belote.deal import Deal
 from belote.errors import IllegalAction, InvalidArgument
 from belote.returns import RETURNS, deal_returns, score_bound
 from belote.rules import Rules, get_rules
+from belote.specs import spec_of
 from belote.tensor import (
     INFORMATION_STATE_V2,
     INFORMATION_STATE_V2_SIZE,
@@ -100,7 +101,7 @@ def game_type(short_name: str, returns: str = "zero_sum") -> pyspiel.GameType:
     Its utility is ``ZERO_SUM`` for ``returns="zero_sum"``, ``GENERAL_SUM`` for ``"raw"``.
     """
     rules = get_rules(GAMES[short_name])
-    parameters: dict[str, int | str] = {"dealer": 0, "returns": "zero_sum"}
+    parameters: dict[str, int | str] = {"dealer": 0, "returns": "zero_sum", "knobs": ""}
     if len(rules.player_counts) > 1:
         parameters["players"] = rules.default_players
     return pyspiel.GameType(
@@ -136,11 +137,14 @@ class BeloteGame(pyspiel.Game):
 
     Args:
         params: the game parameters (``players`` for ``french``, ``dealer``, ``returns``:
-            ``"zero_sum"`` or ``"raw"``).
+            ``"zero_sum"`` or ``"raw"``, and ``knobs``: the knobs of a variant spec, for
+            the variant with those knobs changed, written ``KNOB:VALUE`` or
+            ``KNOB=VALUE`` and separated by ``;`` or ``,``; in a game string,
+            ``python_belote_classic(knobs=capot_value:250;play.must_overtrump:false)``).
 
     Raises:
         InvalidArgument: a player count the variant does not allow, a dealer
-            that is not a seat, or unknown returns.
+            that is not a seat, unknown returns, or bad knobs (the knob named).
     """
 
     short_name: str = "python_belote_classic"
@@ -149,7 +153,9 @@ class BeloteGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         short_name = self.short_name
-        self.rules = rules = get_rules(GAMES[short_name])
+        knobs = str(params.get("knobs", "")).replace(";", ",").replace(":", "=").strip()
+        variant = GAMES[short_name]
+        self.rules = rules = get_rules(f"{variant}({knobs})" if knobs else variant)
         self.players = rules.check_players(int(params.get("players", rules.default_players)))
         self.dealer = int(params.get("dealer", 0))
         if not 0 <= self.dealer < self.players:
@@ -188,7 +194,7 @@ class BeloteState(pyspiel.State):
 
     def __init__(self, game: BeloteGame) -> None:
         super().__init__(game)
-        self.variant = game.rules.name  # a name: OpenSpiel deep-copies the state's attributes
+        self.variant = spec_of(game.rules)  # text: OpenSpiel deep-copies the state's attributes
         self.players = game.players
         self.dealer = game.dealer
         self.return_kind = game.return_kind

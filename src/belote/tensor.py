@@ -42,6 +42,7 @@ import attrs
 from belote.actions import ACTION_IDS, Action, Verb, action_from_id, action_id
 from belote.deal import Deal, Phase
 from belote.errors import IllegalAction
+from belote.specs import spec_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -535,7 +536,7 @@ class Table:
         deck = bytes(card.index for card in deal.deck)
         return (
             Table.replay,
-            (deal.rules.name, deal.players, deal.dealer, deck, bytes(self.ids),
+            (spec_of(deal.rules), deal.players, deal.dealer, deck, bytes(self.ids),
              tuple(deal.totals), deal.target, deal.pending),
         )
 
@@ -596,7 +597,7 @@ def render_text(table: Table) -> str:
     The seat to act is marked ``*``.
     """
     deal = table.deal
-    lines = [f"{deal.rules.name}, {deal.players} players, dealer {deal.dealer}, {deal.phase.value}"]
+    lines = [f"{spec_of(deal.rules)}, {deal.players} players, dealer {deal.dealer}, {deal.phase.value}"]
     turned = f"turned {deal.turned}"
     if deal.trump is not None:
         turned += f", trump {deal.trump.letter} taken by seat {deal.taker}"
