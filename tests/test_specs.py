@@ -144,3 +144,19 @@ def test_the_rules_of_a_spec_mark_the_changed_knobs() -> None:
     assert marked == {"capot_value", "play.must_overtrump"}
     assert "spec: classic(capot_value=250,play.must_overtrump=false)" in text
     assert " *" not in describe_rules(get_rules("classic"))
+
+
+def test_a_knob_given_its_word_converts_and_a_wrong_value_is_refused() -> None:
+    """issue 20 §4: Rules(...), attrs.evolve and a spec give the same value or the same error."""
+    from belote.match import Match
+    from belote.rules import BothOverTarget
+
+    french = get_rules("french")
+    evolved = attrs.evolve(french, both_over_target="play-on")  # type: ignore[arg-type]
+    assert evolved.both_over_target is BothOverTarget.PLAY_ON
+    assert evolved == get_rules("french(both_over_target=play-on)")
+    assert Match(evolved, players=2).rules.both_over_target is BothOverTarget.PLAY_ON
+    for bad, knob in [({"both_over_target": "sideways"}, "both_over_target"),
+                      ({"seven_swap": 1}, "seven_swap"), ({"capot_value": "250"}, "capot_value")]:
+        with pytest.raises(InvalidArgument, match=f"knob {knob}"):
+            attrs.evolve(french, **bad)  # type: ignore[arg-type]

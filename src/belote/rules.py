@@ -187,6 +187,9 @@ class PlayRules:
     the trick (on a trump lead, or when undertrumping) must play his lowest
     trump (000 read literally); by default any lower trump."""
 
+    def __attrs_post_init__(self) -> None:
+        _check_knobs(self)
+
 
 class FrozenMapping(Mapping[_K, _V]):
     """A read-only mapping that pickles, compares and prints like a dict.
@@ -224,6 +227,60 @@ class FrozenMapping(Mapping[_K, _V]):
 
     def __repr__(self) -> str:
         return repr(self._data)
+
+_HINTS: dict[type, dict[str, object]] = {}
+
+
+def _check_knobs(value: PlayRules | Rules) -> None:
+    """Check (and convert) every scalar knob of a rules value at construction.
+
+    Enum knobs accept their member or its word (``"play-on"``, any case) and
+    are stored as the member; boolean knobs take only ``True``/``False``;
+    whole-number knobs only ints (``None`` where the knob may be unset). So
+    ``Rules(...)``, ``attrs.evolve`` and a spec give the same value or the
+    same error, which names the knob.
+
+    Raises:
+        InvalidArgument: a knob given a value it does not take.
+    """
+    import types
+    import typing
+
+    cls = type(value)
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    for field in attrs.fields(cls):
+        kind = hints[field.name]
+        current = getattr(value, field.name)
+        options = typing.get_args(kind) if isinstance(kind, types.UnionType) else (kind,)
+        if current is None and type(None) in options:
+            continue
+        for option in options:
+            if isinstance(option, type) and issubclass(option, enum.Enum):
+                if isinstance(current, option):
+                    break
+                if isinstance(current, str):
+                    word = current.strip().lower()
+                    member = next(
+                        (m for m in option if str(m.value).lower() == word or m.name.lower() == word),
+                        None,
+                    )
+                    if member is not None:
+                        object.__setattr__(value, field.name, member)
+                        break
+                words = ", ".join(str(m.value) for m in option)
+                raise InvalidArgument(
+                    f"knob {field.name}: {shown(current)} is not one of {words}"
+                )
+            if option is bool:
+                if type(current) is not bool:
+                    raise InvalidArgument(f"knob {field.name}: expected true or false, not {shown(current)}")
+                break
+            if option is int:
+                if type(current) is not int:
+                    raise InvalidArgument(f"knob {field.name}: expected a whole number, not {shown(current)}")
+                break
 
 
 def _frozen_mapping(value: Mapping[Rank, int]) -> Mapping[Rank, int]:
@@ -511,6 +568,9 @@ class Rules:
     )
     """What happens when a deal takes two sides past the target (001 for
     ``french``; **[reading]** for the others)."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_knobs(self)
 
     def side_count(self, players: int) -> int:
         """The number of scoring sides at a table of ``players``: 2 teams, or one per player.
