@@ -25,7 +25,7 @@ import enum
 import re
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import attrs
@@ -149,6 +149,23 @@ def rules_from_spec(text: str) -> Rules:
     """
     from belote.rules import get_rules
 
+    cached = _READ.get(text)
+    if cached is not None:
+        return cached
+    rules = _read(text, get_rules)
+    if len(_READ) >= 256:
+        _READ.clear()
+    _READ[text] = rules
+    return rules
+
+
+_READ: dict[str, Rules] = {}
+"""Specs read so far (a spec names the same rules every time)."""
+_WRITTEN: dict[int, tuple[Rules, str]] = {}
+"""Canonical specs written so far, by the rules' identity."""
+
+
+def _read(text: str, get_rules: Callable[[str], Rules]) -> Rules:
     name, knobs = parse_spec(text)
     base = get_rules(name)
     changes: dict[str, Any] = {}  # values checked against each knob's type above
@@ -197,6 +214,17 @@ def spec_of(rules: Rules) -> str:
         InvalidArgument: ``rules`` differs from the registered variant of its
             name in a knob a spec cannot express (a custom packet layout, say).
     """
+    found = _WRITTEN.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    spec = _write(rules)
+    if len(_WRITTEN) >= 256:
+        _WRITTEN.clear()
+    _WRITTEN[id(rules)] = (rules, spec)
+    return spec
+
+
+def _write(rules: Rules) -> str:
     from belote.rules import get_rules
 
     try:
