@@ -92,8 +92,13 @@ def test_entry_point_variant_shows_up_in_belote_variants(
         return entries
 
     monkeypatch.setattr(rules_module, "entry_points", fake_entry_points)
+    monkeypatch.setattr(rules_module, "_PROBLEMS", [])
     assert main(["variants"]) == 0
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
+    # issue 20 §4: the broken and the wrong entry points are reported, not skipped silently
+    assert "warning: entry point 'broken'" in captured.err and "ImportError" in captured.err
+    assert "entry point 'not-rules'" in captured.err
     lines = out.splitlines()
     assert len(lines) == 5
     assert lines[-1].startswith("belote-500")
@@ -102,6 +107,22 @@ def test_entry_point_variant_shows_up_in_belote_variants(
     assert main(["variants", "--json"]) == 0
     names = [v["name"] for v in json.loads(capsys.readouterr().out)]
     assert names == ["classic", "piedicavallo", "french", "italian751", "belote-500"]
+
+
+@pytest.mark.usefixtures("fresh_registry")
+def test_builtin_names_and_aliases_are_protected(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 20 §4: a plug-in cannot take a built-in name; inherited aliases are not taken."""
+    from belote.errors import InvalidArgument
+
+    monkeypatch.setattr(rules_module, "entry_points", lambda *, group: [])
+    monkeypatch.setattr(rules_module, "_PROBLEMS", [])
+    with pytest.raises(InvalidArgument, match="built-in variant classic"):
+        register_variant(attrs.evolve(BUILTIN[0], target=500))
+    copycat = attrs.evolve(BUILTIN[0], name="copycat")  # inherits 'belote' and 'french4'
+    with pytest.warns(UserWarning, match="already names classic"):
+        register_variant(copycat)
+    assert get_rules("belote").name == "classic" and get_rules("copycat") is copycat
+    assert any("copycat" in problem for problem in rules_module.plugin_problems())
 
 
 @pytest.mark.usefixtures("fresh_registry")

@@ -224,9 +224,16 @@ class _Output(io.TextIOBase):
 
 
 def _cmd_variants(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.rules import available_variants
+    import warnings
 
-    variants = available_variants()
+    from belote.rules import available_variants, plugin_problems
+
+    with warnings.catch_warnings():  # listed below instead
+        warnings.simplefilter("ignore")
+        variants = available_variants()
+        problems = plugin_problems()
+    for problem in problems:  # on standard error: standard output stays one line a variant
+        sys.stderr.write(f"warning: {problem}\n")
     if args.json:
         write_json(
             [

@@ -40,6 +40,7 @@ __all__ = [
     "Rules",
     "available_variants",
     "get_rules",
+    "plugin_problems",
     "register_variant",
 ]
 
@@ -617,15 +618,74 @@ _PLUGINS_LOADED = False
 
 
 def register_variant(rules: Rules) -> Rules:
-    """Register a variant by name and aliases (replacing one of the same name).
+    """Register a variant by name and aliases (replacing a registered plug-in of the same name).
+
+    The built-in variants' names and aliases are protected: a variant named
+    like a built-in one is refused, and an alias a built-in variant answers
+    to (one a plug-in inherits through ``attrs.evolve``, say) or another
+    variant already answers to is not taken, with a warning
+    ([`plugin_problems`][belote.rules.plugin_problems] lists it).
 
     Returns:
         the rules, so a module can write ``RULES = register_variant(Rules(...))``.
+
+    Raises:
+        InvalidArgument: the name is a built-in variant's name or alias.
     """
+    from belote.variants import BUILTIN
+
+    protected = _protected()
+    name = rules.name.lower()
+    builtin = any(rules is own for own in BUILTIN)
+    if name in protected and not builtin:
+        raise InvalidArgument(
+            f"variant {rules.name!r}: the name belongs to the built-in variant {protected[name]}"
+        )
     _REGISTRY[rules.name] = rules
     for alias in (rules.name, *rules.aliases):
-        _ALIASES[alias.lower()] = rules.name
+        key = alias.lower()
+        owner = protected.get(key) or _ALIASES.get(key)
+        if owner is not None and owner != rules.name and not builtin:
+            _problem(
+                f"variant {rules.name}: alias {alias!r} already names {owner}; not taken"
+            )
+            continue
+        _ALIASES[key] = rules.name
     return rules
+
+
+def _protected() -> dict[str, str]:
+    """The built-in variants' names and aliases (lower case) and the variant each names."""
+    from belote.variants import BUILTIN
+
+    out: dict[str, str] = {}
+    for rules in BUILTIN:
+        for alias in (rules.name, *rules.aliases):
+            out[alias.lower()] = rules.name
+    return out
+
+
+_PROBLEMS: list[str] = []
+
+
+def _problem(text: str) -> None:
+    import warnings
+
+    if text not in _PROBLEMS:
+        _PROBLEMS.append(text)
+        warnings.warn(text, stacklevel=3)
+
+
+def plugin_problems() -> tuple[str, ...]:
+    """What went wrong registering plug-in variants: load failures, clashes, refused names.
+
+    Each is also a warning when it happens; ``belote variants`` lists them.
+
+    >>> isinstance(plugin_problems(), tuple)
+    True
+    """
+    _load_plugins()
+    return tuple(_PROBLEMS)
 
 
 def entry_points(*, group: str) -> EntryPoints:
@@ -659,13 +719,23 @@ def _load_plugins() -> None:
 
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         if entry.name in _REGISTRY and _REGISTRY[entry.name] in BUILTIN:
-            continue
+            continue  # the built-in variants' own entries
+        where = f"entry point {entry.name!r} ({getattr(entry, 'value', '?')})"
         try:
             loaded = entry.load()
-        except Exception:  # a broken plug-in must not break the library
+        except Exception as exc:  # a broken plug-in must not break the library
+            _problem(f"{where} failed to load: {type(exc).__name__}: {exc}")
             continue
-        if isinstance(loaded, Rules):
+        if not isinstance(loaded, Rules):
+            _problem(f"{where} is not a Rules value ({type(loaded).__name__}); skipped")
+            continue
+        if loaded.name in _REGISTRY and _REGISTRY[loaded.name] is not loaded:
+            _problem(f"{where}: a variant named {loaded.name!r} is already registered; skipped")
+            continue
+        try:
             register_variant(loaded)
+        except InvalidArgument as exc:
+            _problem(f"{where}: {exc}; skipped")
 
 
 def available_variants() -> list[Rules]:
