@@ -310,3 +310,19 @@ def test_a_game_takes_the_knobs_of_a_variant_spec() -> None:
     assert pickle.loads(pickle.dumps(state.table)).deal.rules == game.rules
     with pytest.raises((InvalidArgument, pyspiel.SpielError), match="capot_valu"):
         pyspiel.load_game("python_belote_classic(knobs=capot_valu:250)")
+
+
+def test_every_registered_variant_gets_a_game_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 20 §4: the adapter names a game for every registered variant, plug-ins included."""
+    import attrs
+
+    import belote.rules
+    from belote.openspiel import GAMES, _game_names
+
+    assert set(GAMES.values()) >= {"classic", "piedicavallo", "french", "italian751"}
+    plugin = attrs.evolve(belote.rules.get_rules("classic"), name="classic-500", aliases=())
+    monkeypatch.setattr(
+        belote.rules, "available_variants", lambda: [belote.rules.get_rules("classic"), plugin]
+    )
+    assert _game_names() == {"python_belote_classic": "classic",
+                             "python_belote_classic_500": "classic-500"}

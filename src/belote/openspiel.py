@@ -84,13 +84,21 @@ __all__ = [
     "resample",
 ]
 
-GAMES: Final = {
-    "python_belote_classic": "classic",
-    "python_belote_piedicavallo": "piedicavallo",
-    "python_belote_french": "french",
-    "python_belote_italian751": "italian751",
-}
-"""The registered game names and their variants."""
+def _game_names() -> dict[str, str]:
+    import re
+    import warnings
+
+    from belote.rules import available_variants
+
+    with warnings.catch_warnings():  # plug-in problems are reported by belote.rules
+        warnings.simplefilter("ignore")
+        variants = available_variants()
+    return {f"python_belote_{re.sub(r'[^a-z0-9]+', '_', r.name.lower())}": r.name for r in variants}
+
+
+GAMES: Final = _game_names()
+"""The registered game names and their variants: ``python_belote_<name>`` for every
+registered variant, the plug-ins' included (a name's other characters become ``_``)."""
 
 _CHANCE_NODES: Final = 31
 
