@@ -194,3 +194,37 @@ def test_a_bot_named_by_module_and_attribute() -> None:
             make_bot("thirdparty_bots:NotABot")
     finally:
         del sys.modules["thirdparty_bots"]
+
+
+def test_an_illegal_choice_names_the_seat_and_the_agent() -> None:
+    """A wrong agent is told apart: the error names its seat and the agent."""
+    from belote.actions import Action
+    from belote.agents import act
+    from belote.errors import IllegalAction, InvalidArgument
+
+    class Wrong:
+        def choose(self, observation: object, legal: object) -> Action:
+            return Action.parse("3 pass")
+
+        def __repr__(self) -> str:
+            return "Wrong()"
+
+    deal = Deal.random("classic", seed=1)
+    before = deal.copy()
+    with pytest.raises(IllegalAction, match=r"seat 1's agent Wrong\(\) chose an illegal action"):
+        act(deal, Wrong())
+    assert deal == before
+    with pytest.raises(InvalidArgument, match="no choose"):
+        act(deal, lambda observation, legal: legal[0])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("spec", ["heuristic:take_threshold=abc", "heuristic:take_threshold=-1",
+                                  "pimc:samples=1000000000", "pimc:exact_tricks=99"])
+def test_bot_options_out_of_bounds_are_refused_naming_the_option(spec: str) -> None:
+    """Bot options are checked when the bot is built; the error names the option."""
+    from belote.errors import InvalidArgument
+    from belote.registry import make_bot
+
+    option = spec.split(":")[1].split("=")[0]
+    with pytest.raises(InvalidArgument, match=option):
+        make_bot(spec)

@@ -199,3 +199,17 @@ def test_the_swap_decision_is_a_menu_of_swap_or_keep_before_the_lead() -> None:
     options = [line for line in screen if re.match(r"\s+\d+\. ", line)]
     assert len(options) == 2 and "swap" in options[0] and "keep" in options[1]
     assert any(line.endswith(f"seat {deal.trick_leader} leads") for line in screen)
+
+
+def test_the_second_card_of_the_pair_says_rebelote() -> None:
+    """docs/rules.md#belote-rebelote: the first card announces belote, the second rebelote."""
+    from belote.actions import Action
+    from belote.play import _describe
+
+    hands = ["QD KD 7S 8S 9S", "10S JS QS KS AS", "7H 8H 9H 10H JH", "QH KH AH 7C 8C"]
+    deal = Deal.from_hands("classic", hands, dealer=3, turned="JD")
+    deal.apply("0 take")  # diamonds: seat 0 holds the queen and king
+    queen, king = CARDS[8 * 2 + 5], CARDS[8 * 2 + 6]
+    assert _describe(Action.play(0, queen, True), deal).endswith("announce belote")
+    deal.apply(Action.play(0, queen, True))
+    assert _describe(Action.play(0, king, True), deal).endswith("announce rebelote")

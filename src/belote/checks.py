@@ -31,6 +31,7 @@ __all__ = [
     "as_suit",
     "instance",
     "iterable",
+    "missing_extra",
     "seat",
     "sequence",
     "whole",
@@ -142,3 +143,15 @@ def iterable(value: object, name: str) -> Iterable[object]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise InvalidArgumentType(f"{name}: expected an iterable, got {_got(value)}")
     return value
+
+
+def missing_extra(module: str, extra: str, error: ModuleNotFoundError) -> str:
+    """The message for a module whose optional extra is not installed.
+
+    >>> missing_extra("belote.env", "pettingzoo", ModuleNotFoundError(name="numpy"))
+    "belote.env needs the optional pettingzoo extra (numpy is missing): pip install 'belote[pettingzoo]'"
+    """
+    return (
+        f"{module} needs the optional {extra} extra ({error.name} is missing): "
+        f"pip install 'belote[{extra}]'"
+    )

@@ -42,11 +42,16 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as exc:  # the extra is not installed: say which one
+    from belote.checks import missing_extra
+
+    raise ModuleNotFoundError(missing_extra("belote.env", "pettingzoo", exc), name=exc.name) from exc
 
 from belote.actions import ACTION_IDS
 from belote.agents import Agent, decide

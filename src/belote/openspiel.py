@@ -47,9 +47,14 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
-import pyspiel
+try:
+    import numpy as np
+    import numpy.typing as npt
+    import pyspiel
+except ModuleNotFoundError as exc:  # the extra is not installed: say which one
+    from belote.checks import missing_extra
+
+    raise ModuleNotFoundError(missing_extra("belote.openspiel", "openspiel", exc), name=exc.name) from exc
 
 from belote.actions import ACTION_IDS, Verb, action_from_id
 from belote.agents import Agent, decide

@@ -47,6 +47,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 import attrs
 
@@ -348,6 +349,10 @@ def sample_deal(observation: Observation, info: SeatKnowledge, rng: random.Rando
     return sample
 
 
+MAX_SAMPLES: Final = 1000
+"""The most samples a [`PIMCBot`][belote.pimc.PIMCBot] draws per card (each is a solve)."""
+
+
 class PIMCBot:
     """Perfect-information Monte Carlo: solve sampled deals, play the best card on average.
 
@@ -375,11 +380,11 @@ class PIMCBot:
     the sampling short.
 
     Args:
-        samples: deals sampled per decision.
+        samples: deals sampled per decision, 1 to ``MAX_SAMPLES`` (1000).
         seed: the seed of the sampling.
         time_budget: seconds after which a decision stops sampling (at
             least one sample is solved); ``None``: no limit.
-        exact_tricks: from how many tricks left the cards get exact values.
+        exact_tricks: from how many tricks left the cards get exact values (1 to 9).
         take_threshold: the heuristic's bidding threshold.
 
     Raises:
@@ -394,9 +399,12 @@ class PIMCBot:
         exact_tricks: int = 5,
         take_threshold: int = 34,
     ) -> None:
-        for name, value in (("samples", samples), ("exact_tricks", exact_tricks)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InvalidArgument(f"{name} must be a positive whole number, not {value!r}")
+        for name, value, top in (("samples", samples, MAX_SAMPLES),
+                                 ("exact_tricks", exact_tricks, 9)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
+                raise InvalidArgument(
+                    f"{name} must be a whole number from 1 to {top}, not {value!r}"
+                )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidArgument(f"seed must be a whole number, not {seed!r}")
         if time_budget is not None and (

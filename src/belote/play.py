@@ -302,7 +302,10 @@ def _describe(action: Action, deal: Deal) -> str:
         return f"declare only {label}{points}: {_cards(action.cards)}"
     if verb is Verb.PLAY:
         text = f"play {action.cards[0]}"
-        return text + " and announce belote" if action.belote else text
+        if not action.belote:
+            return text
+        said = deal.observation(action.seat).belote_calls[action.seat]
+        return text + (" and announce rebelote" if said else " and announce belote")
     side = deal.side(action.seat)
     so_far = deal.points_so_far(side)
     word = ("call out: claim the match" if rules.calling_out is CallingOut.LEADER_MASTER

@@ -23,7 +23,13 @@ from functools import cache
 from typing import TYPE_CHECKING, Final
 
 import attrs
-from hypothesis import strategies as st
+
+try:
+    from hypothesis import strategies as st
+except ModuleNotFoundError as exc:  # the extra is not installed: say which one
+    from belote.checks import missing_extra
+
+    raise ModuleNotFoundError(missing_extra("belote.strategies", "testing", exc), name=exc.name) from exc
 
 from belote.cards import CARDS, SEQUENCE_ORDER, Card, CardSet, Rank, Suit
 from belote.rules import Rules, available_variants, get_rules

@@ -158,6 +158,10 @@ _DECISIONS: Final = 1 << ID_SWAP | 1 << ID_DECLARE | 1 << ID_STOP
 
 
 
+MAX_TAKE_THRESHOLD: Final = 300
+"""The highest ``take_threshold`` (no hand reaches it: the bot never takes)."""
+
+
 class HeuristicBot:
     """A player that bids and plays by the usual table sense.
 
@@ -180,12 +184,25 @@ class HeuristicBot:
       and, for the attack, once the contract can no longer fail.
 
     Args:
-        take_threshold: the [`hand_strength`][belote.bots.hand_strength] needed to take.
+        take_threshold: the [`hand_strength`][belote.bots.hand_strength] needed to
+            take, a whole number from 0 to ``MAX_TAKE_THRESHOLD`` (300).
+
+    Raises:
+        InvalidArgument: a threshold that is not such a number.
     """
 
     __slots__ = ("take_threshold",)
 
     def __init__(self, take_threshold: int = 34) -> None:
+        if (
+            isinstance(take_threshold, bool)
+            or not isinstance(take_threshold, int)
+            or not 0 <= take_threshold <= MAX_TAKE_THRESHOLD
+        ):
+            raise InvalidArgument(
+                f"take_threshold must be a whole number from 0 to {MAX_TAKE_THRESHOLD}, "
+                f"not {take_threshold!r}"
+            )
         self.take_threshold = take_threshold
 
     def start_deal(self, rng: random.Random) -> None:

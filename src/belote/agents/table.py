@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from belote.actions import action_id
 from belote.agents.protocol import Agent
@@ -46,10 +47,24 @@ def act(deal: Deal, agent: Agent) -> None:
     if seat is None:
         raise InvalidArgument("the deal is over: nobody is to act")
     choose_id = getattr(agent, "choose_id", None)
-    if choose_id is not None:
-        deal.apply_id(choose_id(deal.seat_view(seat)))
-    else:
-        deal.apply(agent.choose(deal.observation(seat), deal.legal_actions()))
+    try:
+        if choose_id is not None:
+            deal.apply_id(choose_id(deal.seat_view(seat)))
+        else:
+            deal.apply(_choose(agent, seat)(deal.observation(seat), deal.legal_actions()))
+    except IllegalAction as exc:
+        raise IllegalAction(f"seat {seat}'s agent {agent!r} chose an illegal action: {exc}") from None
+
+
+def _choose(agent: object, seat: int) -> Any:
+    """The agent's ``choose`` method, or a typed error saying it has none."""
+    choose = getattr(agent, "choose", None)
+    if not callable(choose):
+        raise InvalidArgument(
+            f"the agent of seat {seat} ({agent!r}) is no agent: it has no "
+            "choose(observation, legal) method"
+        )
+    return choose
 
 
 def decide(deal: Deal, agent: Agent) -> int:
@@ -72,7 +87,7 @@ def decide(deal: Deal, agent: Agent) -> int:
         if type(chosen) is int and chosen >= 0 and deal.legal_action_mask() >> chosen & 1:
             return chosen
         raise IllegalAction(f"seat {seat}'s agent chose no legal action id: {chosen!r}")
-    action = agent.choose(deal.observation(seat), deal.legal_actions())
+    action = _choose(agent, seat)(deal.observation(seat), deal.legal_actions())
     if not deal.can(action):
         raise IllegalAction(deal.why_illegal(action) or f"{action} is not legal now")
     return action_id(action)
@@ -123,6 +138,6 @@ def play_deal(deal: Deal, agents: Sequence[Agent]) -> DealResult:
         if choose_id is not None:
             deal.apply_id(choose_id(deal.seat_view(seat)))
         else:
-            deal.apply(agents[seat].choose(deal.observation(seat), deal.legal_actions()))
+            act(deal, agents[seat])
         seat = deal.to_act
     return deal.result
