@@ -278,3 +278,18 @@ def test_the_field_is_named_even_when_the_message_mentions_it(
            b'"card_points":[80,72],"last_trick":0}')
     code, _, err = run(["score", "-"], doc, monkeypatch, capsys)
     assert assert_one_error_line(code, err).startswith("error: players: ")
+
+
+def test_each_command_recognises_the_other_format(tmp_path: Path) -> None:
+    """A deal record given to `score`, or a tally given to `replay`, is named, with the command that reads it."""
+    tally = tmp_path / "tally.json"
+    tally.write_text(json.dumps({"variant": "piedicavallo", "taker": 0, "trump": "S",
+                                 "tricks": [4, 4], "card_points": [71, 81], "last_trick": 0}))
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps({"variant": "classic", "players": 4, "dealer": 3,
+                                  "deck": list(range(32)), "actions": ["0 pass"]}))
+    for command, path, says in (("replay", tally, "belote score"), ("score", record, "belote replay")):
+        done = subprocess.run([sys.executable, "-m", "belote", command, str(path)],
+                              capture_output=True, text=True, timeout=60, check=False)
+        assert done.returncode == 2 and done.stderr.count("\n") == 1
+        assert done.stderr.startswith("error: this is a") and says in done.stderr

@@ -330,6 +330,16 @@ def score_document(doc: object) -> JSONObject:
             names the field at fault.
     """
     body = _object(doc, "document")
+    record = body
+    if "deals" in body and isinstance(body["deals"], list) and body["deals"]:
+        first = body["deals"][0]
+        record = first if isinstance(first, dict) else body
+    if "actions" in record and "deck" in record and "taker" not in record:
+        raise InvalidTally(
+            "this is a deal record (it has a deck and actions), not a tally: "
+            "`belote replay` reads it",
+            field=None,
+        )
     if "deals" in body:
         return _score_match_document(body)
     rules, tally = tally_from_json(body)

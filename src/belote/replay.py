@@ -478,6 +478,15 @@ def replay_document(
     ('renege', [10, 0, 10])
     """
     body = _object(doc, "record")
+    record = body
+    if "deals" in body and isinstance(body["deals"], list) and body["deals"]:
+        first = body["deals"][0]
+        record = first if isinstance(first, Mapping) else body
+    if "taker" in record and "card_points" in record and "actions" not in record:
+        raise InvalidRecord(
+            "this is a tally (it has a taker and card points), not a deal record: "
+            "`belote score` reads it"
+        )
     if "deals" in body:
         match, deals = match_from_record(body, partial=partial, lenient=lenient)
         out = match_result_to_json(match.result())
