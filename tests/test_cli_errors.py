@@ -293,3 +293,14 @@ def test_each_command_recognises_the_other_format(tmp_path: Path) -> None:
                               capture_output=True, text=True, timeout=60, check=False)
         assert done.returncode == 2 and done.stderr.count("\n") == 1
         assert done.stderr.startswith("error: this is a") and says in done.stderr
+
+
+def test_compare_checks_the_chart_file_before_the_run(tmp_path: Path) -> None:
+    """`compare --plot FILE` refuses a file it could not write before playing any deal."""
+    missing = tmp_path / "no-such-folder" / "chart.svg"
+    for target, says in ((missing, "no folder"), (tmp_path / "chart.txt", "must end in .svg")):
+        done = subprocess.run(
+            [sys.executable, "-m", "belote", "compare", "--deals", "100000", "--plot", str(target)],
+            capture_output=True, text=True, timeout=60, check=False,
+        )
+        assert done.returncode == 2 and says in done.stderr and done.stderr.count("\n") == 1

@@ -117,6 +117,8 @@ def compare_command(args: argparse.Namespace, out: TextIO) -> int:
     matches = getattr(args, "matches", None)
     plot_path: str | None = getattr(args, "plot", None)
     plot = _plotter() if plot_path else None
+    if plot_path:
+        _check_writable(plot_path)  # before the run, not after it
     par = getattr(args, "par_deals", 0) if getattr(args, "par", False) else 0
     comparison = with_executor(
         args.jobs,
@@ -142,6 +144,30 @@ def compare_command(args: argparse.Namespace, out: TextIO) -> int:
         except ValueError as exc:  # e.g. an extension matplotlib does not know
             raise InvalidArgument(f"--plot {plot_path}: {exc}") from None
     return 0
+
+
+def _check_writable(path: str) -> None:
+    """Refuse a chart file that cannot be written (suffix, folder, permissions) before any work.
+
+    Raises:
+        InvalidArgument: the suffix is not .svg or .png, the folder does not
+            exist, or the file cannot be created there.
+    """
+    import os
+    from pathlib import Path
+
+    target = Path(path)
+    if target.suffix.lower() not in (".svg", ".png"):
+        raise InvalidArgument(
+            f"--plot {path}: cannot draw into {target.name!r}: the file name must end in .svg or .png"
+        )
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise InvalidArgument(f"cannot write {path}: no folder {str(folder)!r}")
+    if (target.exists() and not os.access(target, os.W_OK)) or (
+        not target.exists() and not os.access(folder, os.W_OK)
+    ):
+        raise InvalidArgument(f"cannot write {path}: permission denied")
 
 
 def _plotter() -> Callable[[Comparison, str], object]:
