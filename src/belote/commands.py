@@ -116,9 +116,9 @@ def compare_command(args: argparse.Namespace, out: TextIO) -> int:
     variants = [get_rules(name) for name in args.variants] or None
     matches = getattr(args, "matches", None)
     plot_path: str | None = getattr(args, "plot", None)
-    plot = _plotter() if plot_path else None
     if plot_path:
         _check_writable(plot_path)  # before the run, not after it
+    plot = _plotter() if plot_path else None
     par = getattr(args, "par_deals", 0) if getattr(args, "par", False) else 0
     comparison = with_executor(
         args.jobs,
