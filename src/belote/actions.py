@@ -3,7 +3,7 @@
 An [`Action`][belote.actions.Action] is a small frozen value: the seat that acts, a
 [`Verb`][belote.actions.Verb], and the verb's argument (a suit for ``take``, cards for
 ``declare`` and ``play``, the ``belote`` flag for ``play``). ``str()`` gives
-the notation of CONTRACT.md "Deal record" and [`Action.parse`][belote.actions.Action.parse] reads it
+the notation of docs/formats.md#deal-record and [`Action.parse`][belote.actions.Action.parse] reads it
 back:
 
 >>> action = Action.parse("2 play KH belote")
@@ -56,7 +56,7 @@ __all__ = [
 
 
 class Verb(enum.Enum):
-    """What an action does (CONTRACT.md, the table of verbs)."""
+    """What an action does (docs/formats.md#action-notation)."""
 
     PASS = "pass"
     """Pass in either bidding round."""

@@ -1,4 +1,4 @@
-"""The ``belote`` command (CONTRACT.md "Command line").
+"""The ``belote`` command (docs/cli.md).
 
 Every subcommand exits with status 0 on success and with status 2 and one
 line on standard error starting with ``error:`` on bad input, never a

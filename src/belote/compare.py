@@ -300,8 +300,8 @@ def compare(
 ) -> Comparison:
     """Play the same decks and dealers under each variant and compare the statistics.
 
-    Deal ``i`` has the same deck and dealer under every variant (CONTRACT.md
-    ``compare``). Then ``matches`` matches are played to each variant's
+    Deal ``i`` has the same deck and dealer under every variant
+    (docs/cli.md#conventions). Then ``matches`` matches are played to each variant's
     target: match ``m`` deals its decks from ``random.Random(f"{seed}:match:{m}")``,
     so every variant sees the same deck stream, for as long as its match lasts.
 
@@ -336,7 +336,7 @@ def compare(
         chosen[0].check_players(players)  # raises: no variant is played by that many
     table: list[tuple[Rules, int]] = []
     for rules in chosen:
-        # --players applies to the variants that allow that count (CONTRACT.md).
+        # --players applies to the variants that allow that count (docs/cli.md#conventions).
         n = players if players in rules.player_counts else rules.default_players
         table.append(check_table(rules, n, deals))
     name = bots_name(bots)

@@ -76,7 +76,7 @@ class GameResult:
         return self.match.totals
 
     def to_record(self) -> dict[str, object]:
-        """The match record of CONTRACT.md: ``{"variant", "target", "deals", "finished"}``.
+        """The match record (docs/formats.md#deal-record): ``{"variant", "target", "deals", "finished"}``.
 
         ``finished`` says whether a side won the match (not when the deal
         limit stopped it).

@@ -1,4 +1,4 @@
-"""Tallies and results as JSON (CONTRACT.md "Tally", "Deal result").
+"""Tallies and results as JSON (docs/formats.md#tally, docs/formats.md#deal-result).
 
 [`tally_from_json`][belote.records.tally_from_json] reads a tally, checking every field's JSON type and
 then the tally itself; [`score_document`][belote.records.score_document] scores a tally or a match of
@@ -178,7 +178,7 @@ def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
 def tally_from_json(
     doc: object, rules: Rules | str | None = None, *, prefix: str = ""
 ) -> tuple[Rules, Tally]:
-    """Read and check a tally (CONTRACT.md "Tally").
+    """Read and check a tally (docs/formats.md#tally).
 
     Args:
         doc: the parsed JSON.
@@ -254,7 +254,7 @@ def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
 
 
 def result_to_json(result: DealResult) -> JSONObject:
-    """A deal result as JSON (CONTRACT.md "Deal result"), with the extra fields.
+    """A deal result as JSON (docs/formats.md#deal-result), with the extra fields.
 
     Raises:
         InvalidArgumentType: ``result`` is not a ``DealResult``.

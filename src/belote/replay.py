@@ -1,6 +1,6 @@
 """Deal and match records: reading, checking every action, replaying, exporting.
 
-A deal record (CONTRACT.md "Deal record") is
+A deal record (docs/formats.md#deal-record) is
 ``{"variant", "players", "dealer", "deck", "actions"}``; a match record is
 ``{"variant", "target", "deals": [deal record, ...]}``. [`deal_from_record`][belote.replay.deal_from_record]
 rebuilds a [`Deal`][belote.deal.Deal] by applying every action, refusing a

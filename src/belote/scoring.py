@@ -94,7 +94,7 @@ class Outcome(enum.Enum):
 
 @attrs.frozen(kw_only=True)
 class Tally:
-    """What was counted at the table for one deal (CONTRACT.md "Tally").
+    """What was counted at the table for one deal (docs/formats.md#tally).
 
     Per-side fields are per team in four-player variants (team 0 = seats 0
     and 2) and per player otherwise.
@@ -140,7 +140,7 @@ class Line:
 
 @attrs.frozen(kw_only=True)
 class DealResult:
-    """The result of one deal (CONTRACT.md "Deal result").
+    """The result of one deal (docs/formats.md#deal-result).
 
     Attributes:
         variant: the variant's name.

@@ -10,8 +10,7 @@ Every deal depends only on ``(seed, i)``: deal ``i`` starts from
 and then feeds the bots. When everyone passes, the next dealer redeals from
 ``random.Random(f"{seed}:{i}:{r}")`` (the ``r``-th redeal); redeals do not
 count toward ``deals``. So chunks of deals can run in any process, in any
-order, and the output is the same byte for byte (CONTRACT.md "Same --seed,
-same output, on any machine").
+order, and the output is the same byte for byte (docs/cli.md#conventions).
 
 >>> stats = simulate("classic", deals=20, seed=1, bots="random")
 >>> stats.deals, sum(stats.outcomes.values())
@@ -320,7 +319,7 @@ def simulate(
             `ProcessPoolExecutor`); the result does
             not depend on it. Without it, everything runs in this process.
         records: a text stream that receives every deal record (redeals
-            included) as JSON lines, in deal order (CONTRACT.md "Deal record").
+            included) as JSON lines, in deal order (docs/formats.md#deal-record).
         progress: show a progress count on standard error when it is a terminal.
         chunk: deals per chunk handed to the executor (default
             [`CHUNK`][belote.simulate.CHUNK], less for a short run on several

@@ -449,7 +449,7 @@ def _play_out(start: DealStart) -> st.SearchStrategy[Deal]:
 def deal_records(variant: str | Rules | None = None) -> st.SearchStrategy[dict[str, object]]:
     """Complete deal records: a legal action sequence from a deck, as JSON values.
 
-    Each is what ``belote replay`` reads (CONTRACT.md "Deal record"), so a
+    Each is what ``belote replay`` reads (docs/formats.md#deal-record), so a
     user can feed them to his own replayer or scorer and compare results
     with [`belote.replay.replay_document`][belote.replay.replay_document].
 

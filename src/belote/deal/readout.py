@@ -435,7 +435,7 @@ class DealReadout:
         return tuple(self._state.offences)
 
     def to_record(self) -> dict[str, object]:
-        """The deal record of CONTRACT.md, at any point of the deal.
+        """The deal record (docs/formats.md#deal-record), at any point of the deal.
 
         Besides ``variant``, ``players``, ``dealer``, ``deck`` and
         ``actions``, the record says whether the deal is ``finished``, and

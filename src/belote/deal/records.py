@@ -150,7 +150,7 @@ def action_of(s: DealState, entry: tuple[int, int, object]) -> Action:
     return actions[(ID_PASS, ID_TAKE, ID_SWAP, ID_DECLARE, ID_PLAY, ID_STOP, -1, ID_KEEP)[code]]
 
 def to_record(s: DealState) -> dict[str, object]:
-    """The deal record of CONTRACT.md, at any point of the deal.
+    """The deal record (docs/formats.md#deal-record), at any point of the deal.
 
     Besides ``variant``, ``players``, ``dealer``, ``deck`` and
     ``actions``, the record says whether the deal is ``finished``, and

@@ -1,0 +1,49 @@
+"""The docs hook that shows doctest's <BLANKLINE> as the empty line it stands for."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+HOOK = Path(__file__).resolve().parent.parent / "docs" / "hooks" / "blankline.py"
+
+
+def test_blankline_markers_become_empty_lines() -> None:
+    spec = importlib.util.spec_from_file_location("blankline_hook", HOOK)
+    assert spec is not None and spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    output = '<span class="go">a</span>\n<span class="go">&lt;BLANKLINE&gt;</span>\n'
+    code = ('x\n<span class="o">&lt;</span><span class="n">BLANKLINE</span>'
+            '<span class="o">&gt;</span>\ny')
+    assert hook.on_page_content(output, None, None, None) == (
+        '<span class="go">a</span>\n<span class="go"></span>\n'
+    )
+    assert hook.on_page_content(code, None, None, None) == "x\n\ny"
+    assert hook.on_page_content("BLANKLINE in prose", None, None, None) == "BLANKLINE in prose"
+
+
+def _load(name: str):  # type: ignore[no-untyped-def]
+    path = HOOK.parent / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_citations_of_docs_pages_become_links_in_running_text_only() -> None:
+    """docs/hooks/citelinks.py: `docs/rules.md#dealing` links to the section, relative to the page."""
+    hook = _load("citelinks")
+
+    class Page:
+        url = "api/deal/"
+
+    html = ("<p>by the procedure of rules §2, docs/rules.md#dealing.</p>"
+            "<code>docs/rules.md#dealing</code> <a href='x'>docs/cli.md</a>")
+    out = hook.on_page_content(html, Page(), None, None)
+    assert '<a href="../../rules/#dealing">docs/rules.md#dealing</a>' in out
+    assert "<code>docs/rules.md#dealing</code>" in out  # code is left alone
+    assert "<a href='x'>docs/cli.md</a>" in out  # so are links
+    Page.url = ""
+    assert '<a href="cli/">docs/cli.md</a>' in hook.on_page_content("<p>docs/cli.md</p>", Page(), None, None)
