@@ -304,3 +304,15 @@ def test_compare_checks_the_chart_file_before_the_run(tmp_path: Path) -> None:
             capture_output=True, text=True, timeout=60, check=False,
         )
         assert done.returncode == 2 and says in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_replay_trace_and_partial_work_together(tmp_path: Path) -> None:
+    """`replay --trace --partial` draws an unfinished deal as far as it goes."""
+    deal = Deal("classic", list(range(32)), dealer=3)
+    deal.apply_all(["0 pass", "1 take", "0 play 7S"])
+    path = tmp_path / "saved.json"
+    path.write_text(json.dumps(deal.to_record()))
+    done = subprocess.run([sys.executable, "-m", "belote", "replay", "--trace", "--partial", str(path)],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "unfinished" in done.stdout and "taken by seat 1" in done.stdout

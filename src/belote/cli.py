@@ -315,7 +315,7 @@ def _replay_one(doc: object, args: argparse.Namespace, out: TextIO, compact: boo
         return
     lenient = args.lenient or None
     if isinstance(doc, dict) and "deals" in doc:
-        match, deals = match_from_record(doc, lenient=lenient)
+        match, deals = match_from_record(doc, partial=args.partial, lenient=lenient)
         for number, deal in enumerate(deals, 1):
             out.write(f"=== Deal {number} of the match ===\n{describe_deal(deal)}\n")
             out.write(_offence_lines(deal))
@@ -324,8 +324,8 @@ def _replay_one(doc: object, args: argparse.Namespace, out: TextIO, compact: boo
             deals[0], match.winner)
         out.write(f"Match: totals {totals}; target {match.target}; won by {winner}\n")
         return
-    deal = deal_from_record(doc, lenient=lenient)
-    out.write(describe_deal(deal))
+    deal = deal_from_record(doc, partial=args.partial, lenient=lenient)
+    out.write(describe_deal(deal))  # with --partial: the deal as far as it goes
     out.write(_offence_lines(deal))
 
 

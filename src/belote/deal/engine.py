@@ -103,7 +103,9 @@ class Deal(DealReadout):
     ) -> Deal:
         """A deal from a shuffled deck (``random.Random(seed).shuffle``).
 
-        The other arguments are those of [`Deal`][belote.deal.Deal].
+        ``seed`` is a seed (an int, ``None`` for a fresh one) or a
+        ``random.Random`` to draw from, which then moves on, so one generator
+        deals a whole series. The other arguments are those of [`Deal`][belote.deal.Deal].
 
         >>> Deal.random("classic", seed=1).deck == Deal.random("classic", seed=1).deck
         True
