@@ -41,9 +41,10 @@ def test_play_through_a_pipe_finishes_a_match_and_refuses_bad_input() -> None:
 
 
 def test_play_ends_cleanly_when_the_input_ends() -> None:
-    """The end of standard input abandons the match with status 0 and no ``error:`` line."""
+    """The end of standard input abandons the match, says so, and exits with status 3 (no ``error:`` line)."""
     done = _belote("play", "french", "--players", "3", "--seed", "1", stdin="")
-    assert done.returncode == 0
+    assert done.returncode == 3
+    assert "standard input ended" in done.stderr
     assert "Match abandoned" in done.stdout
     assert "error:" not in done.stderr
 

@@ -39,7 +39,14 @@ from belote.match import Match
 from belote.rules import CallingOut, Rules, get_rules
 from belote.scoring import DealResult, Outcome
 
-__all__ = ["HumanPlayer", "MatchAbandoned", "explain_refusal", "play_command", "play_match"]
+__all__ = [
+    "EXIT_INPUT_ENDED",
+    "HumanPlayer",
+    "MatchAbandoned",
+    "explain_refusal",
+    "play_command",
+    "play_match",
+]
 
 MAX_DEALS = 500
 """Deals after which a match is stopped without a winner."""
@@ -55,6 +62,10 @@ How to answer:
   quit          leave the match
 Cards: 7 8 9 10 J Q K A and a suit letter S (spades) H (hearts) D (diamonds) C (clubs).
 """
+
+
+EXIT_INPUT_ENDED: Final = 3
+"""The exit status of ``belote play`` when standard input ends in the middle of a match."""
 
 
 class MatchAbandoned(Exception):
@@ -508,7 +519,9 @@ def play_match(
 def play_command(args: argparse.Namespace, out: TextIO) -> int:
     """``belote play VARIANT [--players N] [--seed S]``: returns the exit status.
 
-    Quitting or the end of the input ends the match cleanly with status 0.
+    Quitting ends the match cleanly with status 0; the end of the input in
+    the middle of the match ends it with status 3
+    ([`EXIT_INPUT_ENDED`][belote.play.EXIT_INPUT_ENDED]), saying so.
 
     Raises:
         BeloteError: an unknown variant or player count (the CLI reports it).
@@ -518,4 +531,7 @@ def play_command(args: argparse.Namespace, out: TextIO) -> int:
         play_match(args.variant, args.players, args.seed, stdin=stdin, out=out)
     except MatchAbandoned as exc:
         out.write(f"Match abandoned: {exc}.\n")
+        if str(exc) == "the input ended":
+            sys.stderr.write("belote play: standard input ended in the middle of the match\n")
+            return EXIT_INPUT_ENDED
     return 0
