@@ -214,3 +214,13 @@ def test_the_second_card_of_the_pair_says_rebelote() -> None:
     assert _describe(Action.play(0, queen, True), deal).endswith("announce belote")
     deal.apply(Action.play(0, queen, True))
     assert _describe(Action.play(0, king, True), deal).endswith("announce rebelote")
+
+
+def test_the_hand_is_listed_trump_first() -> None:
+    """The screen lists the hand as the table view does: the trump suit first."""
+    from belote.cards import CardSet
+    from belote.play import _hand_text
+
+    hand = CardSet.parse("7S 10S 7H KH AH 9D QD 7C 8C")
+    assert _hand_text(hand, 1).startswith("♥")
+    assert _hand_text(hand, None).startswith("♠")

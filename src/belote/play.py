@@ -102,8 +102,10 @@ def _cards(cards: Sequence[Card]) -> str:
 
 
 def _hand_text(hand: CardSet, trump: int | None) -> str:
+    """The hand one suit a group, the trump first (as ``str(deal)`` lists it)."""
     groups = []
-    for suit in range(4):
+    order = [trump, *(s for s in range(4) if s != trump)] if trump is not None else range(4)
+    for suit in order:
         cards = hand.of_suit(suit).sorted(trump)
         if cards:
             groups.append(f"{Suit(suit).symbol} {_cards(cards)}")
