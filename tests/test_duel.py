@@ -114,3 +114,22 @@ def test_bots_register_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(InvalidArgument):
         register_bot("lazy", RandomBot)
     assert parse_bot_spec("x:a=1, b=true ,c=hi") == ("x", {"a": 1, "b": True, "c": "hi"})
+
+
+def test_a_duel_shows_its_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long duel is not a blank screen: a bar on standard error when it is a terminal, else nothing."""
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    duel("classic", "heuristic", "random", deals=6, seed=2, chunk=2, progress=True)
+    shown = screen.getvalue()
+    assert "duel classic [" in shown and "(6/6)" in shown
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", piped)
+    duel("classic", "heuristic", "random", deals=6, seed=2, chunk=2, progress=True)
+    assert piped.getvalue() == ""

@@ -37,6 +37,7 @@ from belote.parallel import chunk_size, chunks, ordered_map
 from belote.registry import make_bot
 from belote.rules import Rules, get_rules
 from belote.scoring import Outcome
+from belote.simulate import Progress
 from belote.specs import spec_of
 
 __all__ = ["DUEL_CHUNK", "DuelResult", "MatchWins", "duel", "duel_command"]
@@ -258,6 +259,7 @@ def duel(
     *,
     matches: int = 0,
     chunk: int | None = None,
+    progress: bool = False,
 ) -> DuelResult:
     """Play ``deals`` decks once per side, bot A on that side, bot B elsewhere.
 
@@ -272,6 +274,8 @@ def duel(
         executor: runs chunks of decks; the result does not depend on it.
         matches: also play this many match deck streams to the target, once per side.
         chunk: decks per chunk (default [`DUEL_CHUNK`][belote.duel.DUEL_CHUNK]).
+        progress: show a progress bar on standard error when it is a terminal
+            (decks and match streams done, out of all of them).
 
     Raises:
         InvalidArgument: a bad count, an unknown bot or a bad bot option.
@@ -287,14 +291,21 @@ def duel(
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InvalidArgument(f"chunk must be a positive whole number, not {size!r}")
     make_bot(bot_a), make_bot(bot_b)  # bad names are refused here, not on a worker
-    tasks = (
+    tasks = [
         _Chunk(rules, n, seed, a, b, bot_a, bot_b, is_match)
         for is_match, count, step in ((False, deals, size), (True, matches, max(1, size // 10)))
         for a, b in chunks(count, step)
-    )
+    ]
     sums = _Sums()
-    for part in ordered_map(_run_chunk, tasks, executor):
-        sums.merge(part)
+    bar = Progress(f"duel {spec_of(rules)}", deals + matches) if progress else None
+    try:
+        for task, part in zip(tasks, ordered_map(_run_chunk, iter(tasks), executor), strict=True):
+            sums.merge(part)
+            if bar is not None:
+                bar.step(task.stop - task.start)
+    finally:
+        if bar is not None:
+            bar.close()
     sides = rules.side_count(n)
     scale = sides * (sides - 1)
     mean = sums.total / (deals * scale)
@@ -338,7 +349,7 @@ def duel_command(args: argparse.Namespace, out: TextIO) -> int:
 
     def run(executor: Executor | None) -> DuelResult:
         return duel(rules, args.bot_a, args.bot_b, args.deals, args.seed, args.players,
-                    executor, matches=matches)
+                    executor, matches=matches, progress=True)
 
     make: Callable[[Executor | None], object] = run
     result = with_executor(args.jobs, make, args.dask)
