@@ -224,3 +224,12 @@ def test_the_hand_is_listed_trump_first() -> None:
     hand = CardSet.parse("7S 10S 7H KH AH 9D QD 7C 8C")
     assert _hand_text(hand, 1).startswith("♥")
     assert _hand_text(hand, None).startswith("♠")
+
+
+def test_a_refused_call_says_why() -> None:
+    """Typing `stop` or `call` when it is not allowed says the rule that forbids it."""
+    from belote.play import _interpret
+
+    deal = Deal.random("classic", seed=3, dealer=3)
+    action, why = _interpret("call", deal.legal_actions(), deal, 0)
+    assert action is None and "classic has no calling out" in why

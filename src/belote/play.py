@@ -372,6 +372,11 @@ def _interpret(
             matching = [a for a in matching if a.suit is None and not a.cards] or matching
         if matching:
             return matching[0], ""
+        if verb in (Verb.STOP, Verb.SWAP, Verb.KEEP, Verb.DECLARE):
+            # Say why, in the engine's words made plain (who may call out, when to swap, ...).
+            reason = deal.why_illegal(Action(seat, verb))
+            if reason:
+                return None, f"You cannot {answer.lower()} now: {explain_refusal(reason)}."
         return None, f"You cannot {answer.lower()} now. {hint}"
     return None, f"'{answer[:20]}' is not understood. {hint}"
 
