@@ -170,3 +170,22 @@ def test_an_unregistered_variant_runs_on_worker_processes() -> None:
     with ProcessPoolExecutor(max_workers=2) as pool:
         remote = simulate(custom, 30, seed=5, bots="random", executor=pool)
     assert remote == local
+
+
+def test_rate_intervals_match_a_direct_wilson_computation() -> None:
+    """issue 20 §2: the 95% interval of each rate is the Wilson interval of its count."""
+    import math
+
+    from belote.stats import wilson
+
+    stats = simulate("piedicavallo", deals=120, seed=4, bots="random")
+    z = 1.959963984540054
+    for name, (low, high) in stats.intervals().items():
+        count, n = stats.rate_counts()[name], stats.deals
+        p = count / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        assert low == round(max(0.0, centre - half), 4) and high == round(min(1.0, centre + half), 4)
+        assert low <= p <= high
+    assert stats.to_json()["ci95"] == {k: list(v) for k, v in stats.intervals().items()}
+    assert wilson(0, 0) == (0.0, 1.0)

@@ -138,34 +138,64 @@ class Comparison:
         instead of a same-deck row.
         """
         names = [stats.variant for stats in self.variants]
-        width = max(14, *(len(name) + 2 for name in names))
+        width = max(16, *(len(name) + 2 for name in names))
         label_width = 40
         head = f"{'':<{label_width}}" + "".join(f"{name:>{width}}" for name in names)
         lines = [
             f"{self.deals} decks per variant, the same decks and dealers, "
             f"{self.bots} bots, seed {self.seed}",
-            "Rates are shares of the played deals; a redeal (everyone passed) is not a deal.",
-            "",
-            head,
         ]
-
-        def row(label: str, values: Iterable[str]) -> None:
-            lines.append(f"{label:<{label_width}}" + "".join(f"{v:>{width}}" for v in values))
 
         def pct(value: float) -> str:
             return f"{100 * value:.1f}%"
 
+        if self.different_deal_winner:  # the headline: how often the rules change who wins
+            pair_width = max(30, *(len(pair) + 2 for pair in self.different_deal_winner))
+            lines += ["", "Same deck, different winner (share of decks / of matches):",
+                      f"  {'':<{pair_width}}{'deal':>8}{'match':>8}"]
+            for pair, deal_rate in self.different_deal_winner.items():
+                match_rate = self.different_match_winner.get(pair, 0.0)
+                lines.append(f"  {pair:<{pair_width}}{pct(deal_rate):>8}{pct(match_rate):>8}")
+        lines += [
+            "",
+            "Rates are shares of the played deals (a redeal, everyone passing, is not a deal),",
+            "with the half-width of their 95% interval: the decks drawn move them that much.",
+            "",
+            head,
+        ]
+        left_out: list[str] = []
+
+        def row(label: str, values: Iterable[str]) -> None:
+            lines.append(f"{label:<{label_width}}" + "".join(f"{v:>{width}}" for v in values))
+
         stats = self.variants
-        row("contracts made, per played deal", (pct(s.attack_success_rate) if s.has_contract
-                                                else "-" for s in stats))
-        row("contracts failed, per played deal",
-            (pct(s.failure_rate) if s.has_contract else "-" for s in stats))
-        row("litiges, per played deal",
-            (pct(s.litige_rate) if s.has_contract else "-" for s in stats))
-        row("capots, per played deal", (pct(s.capot_rate) for s in stats))
+
+        def rate_row(label: str, key: str, applies: Callable[[SimulationStats], bool]) -> None:
+            counts = [s.rate_counts()[key] if applies(s) else 0 for s in stats]
+            if not any(counts):
+                left_out.append(label.split(",")[0])
+                return
+            cells = []
+            for s in stats:
+                if not applies(s):
+                    cells.append("-")
+                    continue
+                low, high = s.intervals()[key]
+                cells.append(f"{pct(rate(s.rate_counts()[key], s.deals))} ±{50 * (high - low):.1f}")
+            row(label, cells)
+
+        def contract(s: SimulationStats) -> bool:
+            return s.has_contract
+
+        def always(s: SimulationStats) -> bool:
+            return True
+
+        rate_row("contracts made, per played deal", "attack_success_rate", contract)
+        rate_row("contracts failed, per played deal", "failure_rate", contract)
+        rate_row("litiges, per played deal", "litige_rate", contract)
+        rate_row("capots, per played deal", "capot_rate", always)
         row("redeals, per played deal", (pct(s.redeals_per_deal) for s in stats))
-        row("called out / stopped, per played deal",
-            (pct(rate(s.called_out, s.deals)) for s in stats))
+        rate_row("called out / stopped, per played deal", "called_out_rate", always)
         row("mean points per played deal", (f"{s.mean_points:.1f}" for s in stats))
         row("  of which the taker's side", (f"{s.mean_taker_score:.1f}" for s in stats))
         row("  of which the other side(s)",
@@ -179,13 +209,8 @@ class Comparison:
         row(f"played deals per match ({matches[0].matches} matches)" if matches
             else "played deals per match", (f"{m.mean_deals:.2f}" for m in matches))
         row("unfinished matches", (str(m.unfinished) for m in matches))
-        if self.different_deal_winner:
-            pair_width = max(30, *(len(pair) + 2 for pair in self.different_deal_winner))
-            lines += ["", "Same deck, different winner (share of decks / of matches):",
-                      f"  {'':<{pair_width}}{'deal':>8}{'match':>8}"]
-            for pair, deal_rate in self.different_deal_winner.items():
-                match_rate = self.different_match_winner.get(pair, 0.0)
-                lines.append(f"  {pair:<{pair_width}}{pct(deal_rate):>8}{pct(match_rate):>8}")
+        if left_out:  # after a blank line: the table's rows end above
+            lines += ["", f"Left out, 0 for every variant: {', '.join(left_out)}."]
         skipped = self.unpaired()
         if skipped:
             lines.append("")
