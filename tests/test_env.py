@@ -249,7 +249,7 @@ def test_bad_arguments_raise_typed_errors() -> None:
     with pytest.raises(InvalidArgument):
         raw_env("french", players=4)
     with pytest.raises(InvalidArgument):
-        raw_env(render_mode="human")
+        raw_env(render_mode="rgb_array")
     with pytest.raises(InvalidArgument):
         raw_env(dealer=4)
     with pytest.raises(InvalidArgument):
@@ -298,3 +298,14 @@ def test_the_environment_takes_a_variant_spec() -> None:
     table.reset()
     assert table.unwrapped.rules.capot_value == 250
     assert table.unwrapped.table.deal.to_record()["variant"] == "classic(capot_value=250)"
+
+
+def test_render_human_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """render_mode="human" (PettingZoo's usual choice) prints what "ansi" returns."""
+    shown = env("classic", seed=1, render_mode="human")
+    shown.reset(seed=1)
+    assert shown.render() is None
+    printed = capsys.readouterr().out
+    text = env("classic", seed=1, render_mode="ansi")
+    text.reset(seed=1)
+    assert printed == text.render() + "\n"

@@ -143,7 +143,7 @@ class raw_env(AECEnv):
         variant: the variant's name.
         players: the number of players (default: the variant's).
         seed: seed of the first [`reset`][belote.env.raw_env.reset] without a seed.
-        render_mode: ``None`` or ``"ansi"`` ([`render`][belote.env.raw_env.render]
+        render_mode: ``None``, ``"ansi"`` or ``"human"`` ([`render`][belote.env.raw_env.render]
             returns the table as text).
         match: an episode is a whole match instead of one deal.
         target: the match target (default: the variant's).
@@ -160,7 +160,7 @@ class raw_env(AECEnv):
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "name": "belote_v2",
         "is_parallelizable": False,
     }
@@ -189,8 +189,10 @@ class raw_env(AECEnv):
         return (zero-sum returns are at least -1, raw scores at least 0)."""
         self.rules = get_rules(variant)
         self.players = self.rules.default_players if players is None else self.rules.check_players(players)
-        if render_mode not in (None, "ansi"):
-            raise InvalidArgument(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise InvalidArgument(
+                f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}"
+            )
         if dealer is not None and not 0 <= dealer < self.players:
             raise InvalidArgument(f"dealer must be a seat from 0 to {self.players - 1}")
         self.render_mode = render_mode
@@ -324,10 +326,17 @@ class raw_env(AECEnv):
     # --- display --------------------------------------------------------------------------
 
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``), else ``None``."""
-        if self.render_mode != "ansi" or self.table is None:
+        """The table as text: returned with ``render_mode="ansi"``, printed with ``"human"``.
+
+        ``None`` otherwise (and with ``"human"``, after printing).
+        """
+        if self.render_mode is None or self.table is None:
             return None
-        return render_text(self.table)
+        text = render_text(self.table)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
