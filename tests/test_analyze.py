@@ -6,6 +6,7 @@ import io
 import json
 import random
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -109,3 +110,25 @@ def test_analyze_bad_input_is_one_error_line(stdin: str, monkeypatch: pytest.Mon
     code, out, err = _run(["analyze", "-"], stdin, monkeypatch, capsys)
     assert code == 2 and out == ""
     assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_analyze_shows_its_progress_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`belote analyze FILE` is not a blank screen: a bar counts the records on a terminal."""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    lines = []
+    for seed in (1, 2):
+        deal = Deal.random("classic", seed=seed)
+        deal.play_out_random(random.Random(seed))
+        lines.append(json.dumps(deal.to_record()))
+    path = tmp_path / "deals.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    assert main(["analyze", str(path)], io.StringIO()) == 0
+    assert "analyze [" in screen.getvalue() and "(2/2)" in screen.getvalue()

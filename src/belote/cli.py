@@ -22,6 +22,7 @@ from belote.errors import BeloteError, InvalidRecord, InvalidTally, printable, s
 if TYPE_CHECKING:
     from belote.analyze import Analysis
     from belote.deal import Deal
+    from belote.simulate import Progress
 
 __all__ = [
     "CommandError",
@@ -370,33 +371,52 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _analyze_doc(doc: object) -> list[Analysis]:
-    """The analyses of the deals of one record (a deal record, or each deal of a match record)."""
+def _analyze_doc(doc: object, bar: Progress | None = None) -> list[Analysis]:
+    """The analyses of the deals of one record (a deal record, or each deal of a match record).
+
+    ``bar``: a progress bar counting records, or the deals of a single match record.
+    """
     from belote.analyze import analyze
     from belote.replay import deal_from_record, match_from_record
 
     if isinstance(doc, dict) and "deals" in doc:
         _, deals = match_from_record(doc)
-        return [analyze(deal) for deal in deals]
+        if bar is not None and bar.total == 1:  # one match record: count its deals
+            bar.total = len(deals)
+        out = []
+        for deal in deals:
+            out.append(analyze(deal))
+            if bar is not None and bar.total == len(deals):
+                bar.step(1)
+        return out
     return [analyze(deal_from_record(doc))]
 
 
 def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
+    from belote.simulate import Progress
+
     text = read_text(args.file)
     lines = _json_lines(text)
     analyses: list[Analysis] = []
     if lines is None:
-        analyses = _analyze_doc(read_json_text(text, args.file))
+        bar = Progress("analyze", 1)
+        try:
+            analyses = _analyze_doc(read_json_text(text, args.file), bar)
+        finally:
+            bar.close()
     else:
+        bar = Progress("analyze", len(lines))  # a bar on a terminal: the solver takes time
         for number, line in lines:
             try:
                 analyses += _analyze_doc(read_json_text(line, args.file))
+                bar.step(1)
             except CommandError as exc:
                 raise CommandError(f"line {number}: {exc}") from None
             except BeloteError as exc:
                 raise CommandError(
                     f"line {number}: " + _error_line(exc).removeprefix("error: ")
                 ) from None
+        bar.close()
     if args.json:
         docs = [analysis.to_json() for analysis in analyses]
         write_json(docs[0] if len(docs) == 1 and lines is None else docs, out)
