@@ -133,11 +133,7 @@ def play_deal(deal: Deal, agents: Sequence[Agent]) -> DealResult:
         deal.play_out(fast)  # type: ignore[arg-type]  # every agent has choose_id
         return deal.result
     seat = deal.to_act
-    while seat is not None:
-        choose_id = fast[seat]
-        if choose_id is not None:
-            deal.apply_id(choose_id(deal.seat_view(seat)))
-        else:
-            act(deal, agents[seat])
+    while seat is not None:  # a mixed table: one decision at a time
+        act(deal, agents[seat])
         seat = deal.to_act
     return deal.result
