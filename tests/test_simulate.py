@@ -189,3 +189,14 @@ def test_rate_intervals_match_a_direct_wilson_computation() -> None:
         assert low <= p <= high
     assert stats.to_json()["ci95"] == {k: list(v) for k, v in stats.intervals().items()}
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_simulate_takes_any_bot_spec() -> None:
+    """--bots takes any bot spec (options, module:attribute); a bad one names it."""
+    from belote.errors import InvalidArgument
+
+    stats = simulate("classic", deals=10, seed=2, bots="heuristic:take_threshold=40")
+    assert stats.bots == "heuristic:take_threshold=40" and stats.deals == 10
+    assert simulate("classic", deals=5, seed=2, bots="belote.agents:HeuristicBot").deals == 5
+    with pytest.raises(InvalidArgument, match="nosuch"):
+        simulate("classic", deals=5, seed=2, bots="nosuch")

@@ -168,3 +168,12 @@ def test_repr_of_every_action_of_the_id_space_evaluates_back(seat: int) -> None:
         belote_play = Action(seat, action.verb, cards=action.cards, belote=True)
         if action.verb.value == "play":
             assert eval(repr(belote_play), NAMES) == belote_play
+
+
+def test_the_table_says_the_holder_decides_on_the_swap() -> None:
+    """docs/rules.md#seven-swap: while the holder decides, the table says so."""
+    deal = Deal.random("french", seed=2, dealer=1, players=2)
+    deal.apply("0 take")
+    assert str(deal).splitlines()[1] == "play: seat 0 to swap or keep the 7 of trump"
+    deal.keep()
+    assert str(deal).splitlines()[1] == "play: seat 0 to play"

@@ -32,7 +32,7 @@ from typing import Final, TextIO
 import attrs
 
 from belote.agents import play_deal, start_deal
-from belote.bots import BOT_KINDS, Player, make_bots
+from belote.bots import Player, make_bots
 from belote.deal import Deal
 from belote.deal.dealing import shuffled_deck
 from belote.errors import InvalidArgument
@@ -108,8 +108,9 @@ def bots_for(spec: BotSpec, players: int) -> list[Player]:
 def bots_name(spec: BotSpec) -> str:
     """The bots' name for the statistics: the spec, or the agents' class names."""
     if isinstance(spec, str):
-        if spec not in BOT_KINDS:
-            raise InvalidArgument(f"unknown bots {spec!r} (expected one of: {', '.join(BOT_KINDS)})")
+        from belote.registry import make_bot
+
+        make_bot(spec)  # any bot spec; a bad one is refused here, naming it
         return spec
     return "custom"
 

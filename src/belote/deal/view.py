@@ -191,6 +191,9 @@ def _draw(
         lines.append(f"{phase}" + ("" if result is None else f": {result.outcome.value}"))
     else:
         doing = "play" if obs.phase.value in ("play", "over") else "bid"
+        if any(a.verb.value == "take" for a in obs.bids) and obs.phase.value == "play" \
+                and not obs.tricks and not obs.trick and _deciding(obs):
+            doing = "swap or keep the 7 of trump"
         lines.append(f"{phase}: seat {obs.to_act} to {doing}")
 
     table = f"turned {format_card(obs.turned)}"
@@ -278,6 +281,20 @@ def _draw(
         scores = " to ".join(str(score) for score in result.scores)
         lines.append(f"result: {result.outcome.value}, {scores}")
     return "\n".join(lines)
+
+
+def _deciding(obs: Observation) -> bool:
+    """Whether the seat to act is deciding on the seven swap (its decision not yet in the history)."""
+    from belote.actions import Verb
+
+    rules = obs.rules
+    if not rules.seven_swap or obs.table_card is None or obs.trump is None:
+        return False
+    if obs.table_card.suit != obs.trump or obs.table_card.rank.value == 0:
+        return False
+    if any(a.verb in (Verb.SWAP, Verb.KEEP, Verb.DECLARE, Verb.PLAY) for a in obs.history):
+        return False
+    return obs.to_act is not None and obs.swapped is None
 
 
 def _cards_played(obs: Observation) -> list[int]:
