@@ -20,6 +20,7 @@ from belote.actions import (
     Verb,
 )
 from belote.deal import Observation, Phase, SeatView
+from belote.deal.codes import mask_cards
 
 __all__ = ["RandomBot"]
 
@@ -39,16 +40,6 @@ def _kth_card(cards: int, k: int) -> int:
         cards &= cards - 1
         k -= 1
     return (cards & -cards).bit_length() - 1
-
-
-def _ids(mask: int) -> list[int]:
-    """The ids whose bits are set in ``mask``, in increasing order."""
-    ids = []
-    while mask:
-        low = mask & -mask
-        ids.append(low.bit_length() - 1)
-        mask ^= low
-    return ids
 
 
 class RandomBot:
@@ -100,7 +91,7 @@ class RandomBot:
             cards = legal >> ID_PLAY & _CARD_BITS
             return ID_PLAY + _kth_card(cards, int(rand() * cards.bit_count()))
         if view.tricks_done == 0 and view.rules.has_announcements:
-            ids = _ids(legal & ~_STOP_BIT) or [ID_STOP]
+            ids = list(mask_cards(legal & ~_STOP_BIT)) or [ID_STOP]  # the set bits, lowest first
             return ids[int(rand() * len(ids))]
         cards = legal >> ID_PLAY & _CARD_BITS
         if not cards:

@@ -13,7 +13,7 @@ from belote.announcements import Declaration
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal.codes import H_DECLARE, H_TAKE, OVER, PHASES, PLAY, SUITS, Phase
 from belote.deal.records import action_of, history
-from belote.deal.state import DealState, check_seat, completed_tricks
+from belote.deal.state import DealState, check_seat, completed_tricks, per_side
 from belote.rules import Rules
 
 
@@ -121,14 +121,7 @@ def observation(s: DealState, seat: int) -> Observation:
         bids = tuple([action_of(s, e) for e in s.history if e[1] <= H_TAKE])
         if phase >= PLAY:  # the bidding is over: the bids never change again
             s.bids_view = bids
-    points, won = s.points, s.tricks_won
-    card_points: tuple[int, ...]
-    tricks_won: tuple[int, ...]
-    if s.partners:
-        card_points = (points[0] + points[2], points[1] + points[3])
-        tricks_won = (won[0] + won[2], won[1] + won[3])
-    else:
-        card_points, tricks_won = tuple(points), tuple(won)
+    card_points, tricks_won = per_side(s, s.points), per_side(s, s.tricks_won)
     declarations = s.declarations
     resolved = s.resolved
     seen = history(s)

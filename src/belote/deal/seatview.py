@@ -33,7 +33,7 @@ from belote.actions import (
     ID_TAKE_SUIT,
 )
 from belote.deal.calling_out import points_so_far
-from belote.deal.codes import OVER, PHASES, PLAY, Phase
+from belote.deal.codes import OVER, PHASES, PLAY, Phase, mask_cards
 from belote.deal.legal import do, legal_action_mask, refusal
 from belote.deal.play import play_cards_randomly
 from belote.deal.state import DealState, check_seat
@@ -248,11 +248,6 @@ def play_out_random(s: DealState, rng: random.Random) -> None:
                 k -= 1
             action_id = ID_PLAY + (cards & -cards).bit_length() - 1
         else:  # the first trick, declarations open: any legal id but stop
-            rest = mask & ~(1 << ID_STOP) or 1 << ID_STOP
-            ids = []
-            while rest:
-                low = rest & -rest
-                ids.append(low.bit_length() - 1)
-                rest ^= low
+            ids = list(mask_cards(mask & ~(1 << ID_STOP) or 1 << ID_STOP))  # set bits, lowest first
             action_id = ids[int(rand() * len(ids))]
         do(s, s.to_act, action_id, None)
