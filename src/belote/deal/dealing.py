@@ -269,7 +269,7 @@ def setup(
     s.counting = [False] * n
     s.belote_holder = -1
     s.belote_pair = ()
-    s.belote_calls = [0] * n
+    s.belote_calls = (0,) * n
     s.declarations = []
     s.declared = [False] * n
     s.resolved = None

@@ -320,7 +320,12 @@ class Deal(DealReadout):
         """
         play_out_random(self._state, rng)
 
-    def play_out(self, choose_ids: Sequence[Callable[[SeatView], int]]) -> None:
+    def play_out(
+        self,
+        choose_ids: Sequence[Callable[[SeatView], int]],
+        *,
+        skip_forced: Sequence[bool] | bool = False,
+    ) -> None:
         """Play the deal to its end, asking ``choose_ids[seat]`` for each decision of that seat.
 
         The fast way to drive a deal by action ids: the seat to act's
@@ -328,6 +333,12 @@ class Deal(DealReadout):
         seat's hidden cards) and answers an action id, which is checked and
         applied. [`play_deal`][belote.agents.play_deal] uses it for agents with
         a ``choose_id`` method.
+
+        ``skip_forced`` (one bool for every seat, or one per seat): a seat
+        whose flag is true is not asked when exactly one action is legal;
+        that action is played for it. For choosers that would answer it
+        anyway and keep no memory of being asked (about a third of the
+        decisions of a classic deal are forced).
 
         >>> from belote.agents import HeuristicBot
         >>> deal = Deal.random("classic", seed=2)
@@ -338,9 +349,9 @@ class Deal(DealReadout):
         Raises:
             IllegalAction: a function answered an id that is not legal; the
                 deal stays as it was before that decision.
-            InvalidArgument: not one function per seat, or an answer that is no action id.
+            InvalidArgument: not one function (or flag) per seat, or an answer that is no action id.
         """
-        play_out(self._state, choose_ids)
+        play_out(self._state, choose_ids, skip_forced)
 
     def bid(self, take: bool, suit: int = -1) -> None:
         """The seat to act bids (fast path): ``take`` or pass; ``suit`` names trump in round 2.
