@@ -74,6 +74,10 @@ def test_a_person_plays_through_a_terminal_and_quits_cleanly() -> None:
     assert "seat 0" not in seen  # the person is "you", never seat 0
     assert "expected '<seat>" not in seen
     child.sendline("quit")
+    child.expect(r"Leave the match\? \(yes/no\)")
+    child.sendline("yes")
+    child.expect("Save the match to resume it later")
+    child.sendline("")
     child.expect("Match abandoned: you quit.")
     child.expect(pexpect.EOF)
     child.close()

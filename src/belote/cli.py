@@ -615,7 +615,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("play", _cmd_play, "Play a match in the terminal against bots.",
             "belote play classic")
-    p.add_argument("variant", help="variant name or alias")
+    p.add_argument("variant", nargs="?", default=None,
+                   help="variant name, alias or spec (may be left out with --resume)")
+    p.add_argument("--resume", metavar="FILE", default=None,
+                   help="continue a match saved on quit (a match record)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
     p.add_argument("--seed", type=_whole, default=None, help="random seed")
     return parser

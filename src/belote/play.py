@@ -12,7 +12,9 @@ plays it, announcing belote when that card may), a word (``pass``, ``take``,
 ``take H``, ``declare``, ``swap``, ``keep``), or ``help``. A card that may not be
 played is refused with the reason in plain words ("you must follow hearts");
 anything else not understood is asked again. When only one choice is left
-it is made for the person, who is told which. ``quit`` or the end of the
+it is made for the person, who is told which. ``quit`` asks to confirm,
+then offers to save the match as a match record, which ``belote play
+--resume FILE`` continues (the deal in progress included); the end of the
 input abandons the match.
 
 [`play_match`][belote.play.play_match] reads from any text stream, so a test can drive it
@@ -22,10 +24,12 @@ through a pipe or a `io.StringIO`.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final, TextIO
 
 from belote.actions import Action, Verb
@@ -44,6 +48,8 @@ __all__ = [
     "HumanPlayer",
     "MatchAbandoned",
     "explain_refusal",
+    "fit",
+    "match_record",
     "play_command",
     "play_match",
 ]
@@ -91,6 +97,26 @@ def side_names(rules: Rules, players: int) -> list[str]:
     if rules.partnerships and players == 4:
         return ["your team", "the other team"]
     return ["you", *(f"seat {s}" for s in range(1, players))]
+
+
+WIDTH: Final = 100
+"""The longest line the table shows; longer lists go one item a line."""
+
+
+def fit(head: str, parts: Sequence[str]) -> str:
+    """``head`` and ``parts`` on one line, or one part a line (indented) when that line passes ``WIDTH``.
+
+    >>> fit("Scores:", ["you 10", "seat 1 20"])
+    'Scores: you 10, seat 1 20'
+    >>> print(fit("Scores:", ["you " + "1" * 50, "seat 1 " + "2" * 50]))
+    Scores:
+      you 11111111111111111111111111111111111111111111111111
+      seat 1 22222222222222222222222222222222222222222222222222
+    """
+    line = f"{head} {', '.join(parts)}"
+    if len(line) <= WIDTH:
+        return line
+    return "\n".join([head, *(f"  {part}" for part in parts)])
 
 
 def _tricks(count: int) -> str:
@@ -166,11 +192,55 @@ class HumanPlayer:
                 raise MatchAbandoned("the input ended")
             answer = line.strip()
             if answer.lower() in ("q", "quit", "exit"):
-                raise MatchAbandoned("you quit")
+                if self._really_quit():
+                    raise MatchAbandoned("you quit")
+                continue
             if answer.lower() in ("h", "help", "?"):
                 self.out.write(HELP)
                 continue
             return answer
+
+    def _line(self, prompt: str) -> str:
+        """One answer, read as it is (no help, no quit); the end of the input abandons."""
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.out.write("\n")
+            raise MatchAbandoned("the input ended")
+        return line.strip()
+
+    def _really_quit(self) -> bool:
+        while True:
+            answer = self._line("Leave the match? (yes/no) ").lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no", ""):
+                return False
+            self.out.write("Please answer yes or no.\n")
+
+    def offer_save(self, record: dict[str, object]) -> Path | None:
+        """Ask for a file to save the match ``record`` in; write it there (empty answer: no file).
+
+        An existing file is never overwritten: the person is asked again.
+        """
+        while True:
+            name = self._line("Save the match to resume it later? File name (empty: no): ")
+            if not name:
+                return None
+            path = Path(name).expanduser()
+            try:
+                with path.open("x", encoding="utf-8") as file:
+                    json.dump(record, file, ensure_ascii=False, indent=1)
+                    file.write("\n")
+            except FileExistsError:
+                self.out.write(f"{name} exists already: give another name.\n")
+                continue
+            except OSError as exc:
+                self.out.write(f"Cannot write {name}: {exc.strerror or exc}.\n")
+                continue
+            self.out.write(f"Saved. Resume with: belote play --resume {name}\n")
+            return path
 
     def _confirm(self, question: str) -> bool:
         while True:
@@ -195,7 +265,7 @@ class HumanPlayer:
                 extra = deal.points_so_far(side) - cards
                 announced = f" + {extra} announced" if extra else ""
                 parts.append(f"{name} {cards}{announced} ({_tricks(deal.tricks_of(side))})")
-            lines.append("Card points this deal: " + ", ".join(parts))
+            lines.append(fit("Card points this deal:", parts))
         return lines
 
     def _show(self, deal: Deal, seat: int) -> None:
@@ -436,10 +506,10 @@ def report(deal: Deal, out: TextIO, log: list[int]) -> None:
     if log[3] == 0 and deal.scoring_declarations is not None:
         log[3] = 1
         if deal.declarations:
-            shown = ", ".join(
+            shown = [
                 f"{d.combination.label} ({who(deal, d.seat)})" for d in deal.scoring_declarations
-            ) or "none"
-            out.write(f"-- Combinations that score: {shown}.\n")
+            ] or ["none"]
+            out.write(fit("-- Combinations that score:", shown) + ".\n")
 
 
 def _summary(result: DealResult, match: Match, rules: Rules) -> str:
@@ -465,8 +535,14 @@ def play_match(
     stdin: TextIO | None = None,
     out: TextIO | None = None,
     target: int | None = None,
+    resume: tuple[Match, Sequence[Deal]] | None = None,
 ) -> Match:
     """Play a match: a person at seat 0 against heuristic bots.
+
+    Quitting (confirmed) offers to save the match as a match record
+    (docs/formats.md#deal-record); ``resume`` continues one, as
+    [`match_from_record`][belote.replay.match_from_record] reads it with
+    ``partial=True``: its match and deals, the last one possibly in progress.
 
     Args:
         rules: the variant.
@@ -474,7 +550,8 @@ def play_match(
         seed: seeds the deck shuffles and the first dealer (random when ``None``).
         stdin: where the person's answers are read (default: standard input).
         out: where the table is shown (default: standard output).
-        target: the match target (default: the variant's).
+        target: the match target (default: the variant's; a resumed match keeps its own).
+        resume: a saved match to continue (``rules`` and ``players`` must be its own).
 
     Raises:
         MatchAbandoned: the person quit or the input ended.
@@ -484,29 +561,52 @@ def play_match(
     stdin = sys.stdin if stdin is None else stdin
     out = sys.stdout if out is None else out
     rng = random.Random(seed)
-    match = Match(rules, target, n)
-    log = [0, 0, 0, 0]
     human = HumanPlayer(stdin, out)
     bots = [HeuristicBot() for _ in range(n)]
+    done: list[Deal] = []
+    current: Deal | None = None
+    if resume is None:
+        match = Match(rules, target, n)
+        dealer = rng.randrange(n)
+    else:
+        match, deals = resume
+        done = [deal for deal in deals if deal.is_over]
+        if deals and not deals[-1].is_over:
+            current = deals[-1]
+        dealer = (
+            current.dealer if current is not None
+            else next_dealer(rules, n, done[-1].dealer, done[-1].result) if done
+            else rng.randrange(n)
+        )
+    log = [0, 0, 0, 0]
     partner = " Your partner is seat 2." if rules.partnerships and n == 4 else ""
-    out.write(f"{rules.name}: you play against bots.{partner} First to {match.target} wins.\n"
+    again = f" Resumed after {len(done)} deals." if resume is not None else ""
+    out.write(f"{rules.name}: you play against bots.{partner} First to {match.target} wins.{again}\n"
               "Answer with a number, a card such as JH, or a word such as 'take'; "
               "'help' explains, 'quit' leaves.\n")
-    dealer = rng.randrange(n)
-    for number in range(1, MAX_DEALS + 1):
-        deck = list(range(32))
-        rng.shuffle(deck)
-        deal = Deal(rules, deck, dealer, n, totals=match.totals, target=match.target,
-                    pending=match.pending)
+    for number in range(len(done) + 1, MAX_DEALS + 1):
+        if current is None:
+            deck = list(range(32))
+            rng.shuffle(deck)
+            deal = Deal(rules, deck, dealer, n, totals=match.totals, target=match.target,
+                        pending=match.pending)
+        else:
+            deal, current = current, None
         log[:] = [0, 0, 0, 0]
         out.write(f"\n=== Deal {number}: {who(deal, dealer)} "
                   f"{'deal' if dealer == 0 else 'deals'} ===\n")
-        while not deal.is_over:
-            if deal.to_act == 0:
-                human.act(deal, 0)
-            else:
-                act(deal, bots[deal.to_act or 0])
-            report(deal, out, log)
+        try:
+            while not deal.is_over:
+                if deal.to_act == 0:
+                    human.act(deal, 0)
+                else:
+                    act(deal, bots[deal.to_act or 0])
+                report(deal, out, log)
+        except MatchAbandoned as exc:
+            if str(exc) == "you quit":
+                human.offer_save(match_record(match, [*done, deal]))
+            raise
+        done.append(deal)
         result = deal.result
         if result.outcome is Outcome.REDEAL:
             out.write("Everyone passed: the cards are dealt again.\n")
@@ -523,6 +623,17 @@ def play_match(
     return match
 
 
+def match_record(match: Match, deals: Sequence[Deal]) -> dict[str, object]:
+    """The match record of ``deals`` (the last one may be in progress) under ``match``'s rules and target.
+
+    What ``quit`` saves and ``belote play --resume`` reads: ``{"variant",
+    "target", "deals"}`` as docs/formats.md#deal-record describes it.
+    """
+    records = [deal.to_record() for deal in deals]
+    variant = records[0]["variant"] if records else match.rules.name
+    return {"variant": variant, "target": match.target, "deals": records}
+
+
 def play_command(args: argparse.Namespace, out: TextIO) -> int:
     """``belote play VARIANT [--players N] [--seed S]``: returns the exit status.
 
@@ -534,8 +645,33 @@ def play_command(args: argparse.Namespace, out: TextIO) -> int:
         BeloteError: an unknown variant or player count (the CLI reports it).
     """
     stdin = getattr(args, "stdin", None)
+    resume = None
+    variant, players = args.variant, args.players
+    path = getattr(args, "resume", None)
+    if path is not None:
+        from belote.cli import read_json
+        from belote.errors import InvalidArgument
+        from belote.replay import match_from_record
+
+        match, deals = match_from_record(read_json(path), partial=True)
+        if not deals:
+            raise InvalidArgument(f"{path}: the match record holds no deal to resume")
+        if match.is_over:
+            raise InvalidArgument(f"{path}: this match is over (won by side {match.winner})")
+        if variant is not None and get_rules(variant) != match.rules:
+            raise InvalidArgument(
+                f"{path}: the match was played under {deals[0].to_record()['variant']}, "
+                f"not {variant}"
+            )
+        if players is not None and players != deals[0].players:
+            raise InvalidArgument(f"{path}: the match has {deals[0].players} players, not {players}")
+        variant, players, resume = match.rules, deals[0].players, (match, deals)
+    elif variant is None:
+        from belote.errors import InvalidArgument
+
+        raise InvalidArgument("play: name a VARIANT, or --resume FILE to continue a saved match")
     try:
-        play_match(args.variant, args.players, args.seed, stdin=stdin, out=out)
+        play_match(variant, players, args.seed, stdin=stdin, out=out, resume=resume)
     except MatchAbandoned as exc:
         out.write(f"Match abandoned: {exc}.\n")
         if str(exc) == "the input ended":
