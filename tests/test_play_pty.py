@@ -82,3 +82,23 @@ def test_a_person_plays_through_a_terminal_and_quits_cleanly() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_compare_par_shows_an_honest_bar_with_the_time_left_on_a_terminal() -> None:
+    """``compare --par`` through a pseudo-terminal: the bar says how long is left, and the
+    solved decks (the slow stage) move it well before the end; piped, nothing is drawn."""
+    import subprocess
+
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    args = ["-m", "belote", "compare", "classic", "--deals", "300", "--par", "--par-deals", "8"]
+    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=300,
+                          dimensions=(50, 160))
+    child.expect(pexpect.EOF)
+    bars = re.findall(r"compare \[[#.]+\] +(\d+)% \((\d+)/(\d+)\)( \S+ left)?", child.before)
+    assert bars, child.before[-500:]
+    deals_done = [int(p) for p, done, _total, _left in bars if int(done) == 300]
+    assert deals_done and deals_done[0] < 50  # the deals alone are not most of the work
+    assert any(left for *_, left in bars)
+    piped = subprocess.run([sys.executable, *args], capture_output=True, text=True,
+                           env=env, timeout=300, check=True)
+    assert "compare [" not in piped.stderr
