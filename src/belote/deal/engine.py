@@ -195,6 +195,47 @@ class Deal(DealReadout):
         )
 
     @classmethod
+    def from_position(cls, text: str) -> Deal:
+        """The deal a position describes (docs/positions.md): the inverse of [`position`][belote.deal.Deal.position].
+
+        >>> import random
+        >>> deal = Deal.random("piedicavallo", seed=5)
+        >>> _ = deal.take()
+        >>> for _ in range(9):
+        ...     _ = deal.apply(random.Random(1).choice(deal.legal_actions()))
+        >>> Deal.from_position(deal.position()).position() == deal.position()
+        True
+
+        Raises:
+            InvalidPosition: not a position, or one the rules do not allow;
+                the message names the part at fault
+                (``position: hands: seat 2 holds 9 cards, 8 expected``).
+        """
+        from belote.deal.position import deal_from_position
+
+        return deal_from_position(text, cls)
+
+    def position(self) -> str:
+        """The position of the deal as one line of text (docs/positions.md), at any point of it.
+
+        It names the variant, the table, the cards each seat holds now, the
+        turned card, the cards dealt to nobody, the bids and the cards
+        played trick by trick; [`from_position`][belote.deal.Deal.from_position]
+        reads it back.
+
+        >>> Deal("classic", list(range(32)), dealer=3).position()  # doctest: +NORMALIZE_WHITESPACE
+        'belote/1 classic | players 4 | dealer 3 | hands 7S 8S 9S JH QH / 10S JS QS KH AH
+         / KS AS 7H 7D 8D / 8H 9H 10H 9D 10D | turned JD | stock QD KD AD 7C 8C 9C 10C JC QC KC AC'
+
+        Raises:
+            InvalidArgument: a lenient deal that holds an offence (a position
+                follows the rules).
+        """
+        from belote.deal.position import write_position
+
+        return write_position(self._state)
+
+    @classmethod
     def from_record(cls, record: object, *, lenient: bool | None = None) -> Deal:
         """The deal a record describes, finished or in progress (the inverse of [`to_record`][belote.deal.Deal.to_record]).
 
