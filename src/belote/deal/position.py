@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from belote.deal.engine import Deal
 
 __all__ = [
-    "HEADER", "PARTS", "VERSION", "Move", "build_position", "deal_from_position", "parse_moves",
+    "HEADER", "PARTS", "VERSION", "Move", "build_position", "deal_from_parts", "deal_from_position", "parse_moves",
     "write_position",
 ]
 
@@ -335,6 +335,70 @@ def deal_from_position(text: str, cls: type[Deal] | None = None) -> Deal:
     play = parse_moves(fields.get("play", ""), "play")
     return build_position(
         rules, n, dealer, hands, turned, stock, bids, play, totals, target, pending, cls
+    )
+
+
+def _cards_of(cards: object, part: str) -> list[Card]:
+    """Cards given as text, a [`CardSet`][belote.cards.CardSet], or a list of cards, texts or indices."""
+    if isinstance(cards, str):
+        return _card_list(cards, part)
+    if isinstance(cards, CardSet):
+        return list(cards)
+    if not isinstance(cards, Sequence | set | frozenset):
+        raise InvalidPosition(part, f"not a list of cards: {shown(repr(cards))}")
+    out: list[Card] = []
+    for item in cards:
+        if isinstance(item, Card):
+            out.append(item)
+        elif type(item) is int and 0 <= item < 32:
+            out.append(CARDS[item])
+        elif isinstance(item, str):
+            out.append(_card(item, part))
+        else:
+            raise InvalidPosition(part, f"not a card: {shown(repr(item))}")
+    if len(set(out)) != len(out):
+        raise InvalidPosition(part, "a card appears twice")
+    return out
+
+
+def deal_from_parts(
+    rules: Rules | str, hands: Sequence[object], *, dealer: int, turned: object,
+    bids: str | Sequence[str] = (), play: str | Sequence[str] = (), players: int | None = None,
+    stock: object = None, totals: Sequence[int] | None = None, target: int | None = None,
+    pending: int = 0, cls: type[Deal] | None = None,
+) -> Deal:
+    """The deal where each seat holds ``hands`` now, after ``bids`` and ``play`` (the parts of a position as values).
+
+    What [`Deal.from_hands`][belote.deal.Deal.from_hands] calls when given
+    ``bids`` or ``play``; ``bids`` and ``play`` are written as in a
+    position (docs/positions.md), as one text or a list of words.
+
+    Raises:
+        InvalidPosition: a part the rules do not allow, named in the message.
+    """
+    try:
+        rules = get_rules(rules)
+    except BeloteError as exc:
+        raise InvalidPosition("variant", str(exc)) from None
+    n = rules.default_players
+    if players is not None:
+        try:
+            n = rules.check_players(players)
+        except BeloteError as exc:
+            raise InvalidPosition("players", str(exc)) from None
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise InvalidPosition("dealer", f"a seat from 0 to {n - 1}, not {dealer!r}")
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != n:
+        raise InvalidPosition("hands", f"expected one list of cards per seat ({n} players)")
+    masks = [
+        sum(1 << card.index for card in _cards_of(hand, f"hands: seat {seat}"))
+        for seat, hand in enumerate(hands)
+    ]
+    (turned_card,) = _cards_of([turned], "turned")
+    stock_cards = None if stock is None else _cards_of(stock, "stock")
+    return build_position(
+        rules, n, dealer, masks, turned_card, stock_cards, parse_moves(bids, "bids"),
+        parse_moves(play, "play"), totals, target, pending, cls,
     )
 
 
