@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,11 +15,14 @@ from belote.cards import CardSet
 from belote.deal import Deal
 from belote.errors import InvalidArgument, InvalidPosition
 from belote.rules import available_variants, get_rules
+from belote.solver import solve
 from belote.strategies import DealStart, deals
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-TABLES = [(name, n) for name in available_variants() for n in get_rules(name).player_counts]
+TABLES = [
+    (get_rules(v).name, n) for v in available_variants() for n in get_rules(v).player_counts
+]
 
 def _played(start: DealStart, seed: int) -> tuple[Deal, list[Action]]:
     deal = Deal(start.rules, list(start.deck), start.dealer, start.players)
@@ -190,3 +195,25 @@ def test_hand_text_matches_card_set_notation() -> None:
     deal = Deal.random("classic", seed=4)
     assert f"hands {deal.hand(0)} / " in deal.position()
     assert CardSet.parse(str(deal.hand(0))) == deal.hand(0)
+
+
+SOLVED = json.loads((Path(__file__).parent / "data" / "positions.json").read_text(encoding="utf-8"))
+
+
+def test_solved_positions_cover_every_table() -> None:
+    """The file of solved positions holds an endgame of every variant and table size."""
+    tables = {(Deal.from_position(entry["position"]).rules.name,
+               Deal.from_position(entry["position"]).players) for entry in SOLVED}
+    assert tables == set(TABLES)
+
+
+@pytest.mark.parametrize("entry", SOLVED, ids=lambda entry: entry["name"])
+def test_solved_position(entry: dict[str, object]) -> None:
+    """Each endgame of tests/data/positions.json solves to the value its story explains."""
+    text = entry["position"]
+    assert isinstance(text, str)
+    deal = Deal.from_position(text)
+    assert deal.position() == text  # the file holds canonical positions
+    solution = solve(deal)
+    assert solution.value == entry["value"]
+    assert {str(card): value for card, value in solution.card_values.items()} == entry["cards"]
