@@ -156,6 +156,8 @@ def _then(text: str, *cards: str) -> str:
         (BASE.replace("AS 7H", "AS belote 7H"), "position: play: trick 1: seat 0 AS belote: "),
         (BASE + " | stock 7C", "position: stock: "),
         ("belote/1 french | players 5 | dealer 0 | hands - | turned 7S", "position: players: "),
+        (BASE.replace("bids pass", "bids AS pass"), "position: bids: 'AS' is no bid"),
+        (BASE.replace("play AS", "play pass AS"), "position: play: 'pass' is a bid"),
     ],
 )
 def test_bad_position_names_the_part_at_fault(text: str, message: str) -> None:

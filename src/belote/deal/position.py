@@ -455,6 +455,12 @@ def build_position(
     """
     from belote.deal.engine import Deal
 
+    for move in bids:
+        if move.verb not in ("pass", "take"):
+            raise InvalidPosition("bids", f"{shown(str(move))} is no bid: it goes in the play part")
+    for move in play:
+        if move.verb in ("pass", "take"):
+            raise InvalidPosition("play", f"{shown(str(move))} is a bid: it goes in the bids part")
     spots = layout(rules, n, dealer)
     taker, trump = _taker(bids, n, dealer, turned)
     cards_played = [move for move in play if move.verb == "play"]
@@ -477,7 +483,8 @@ def build_position(
             raise InvalidPosition("play", f"{card} is played by seat {seat} but still held")
     dealt = [hand | played[seat] for seat, hand in enumerate(hands)]
     swap = any(move.verb == "swap" for move in play)
-    if swap and rules.seven_swap and not rules.taker_takes_turned and taker is not None:
+    if (swap and rules.seven_swap and not rules.taker_takes_turned and taker is not None
+            and trump == turned.suit):
         for seat, hand in enumerate(dealt):  # the swapper holds (or played) the turned card
             if hand >> turned.index & 1:
                 dealt[seat] = hand & ~(1 << turned.index) | 1 << (trump * 8 + SEVEN)
