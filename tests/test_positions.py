@@ -16,7 +16,7 @@ from belote.deal import Deal
 from belote.errors import InvalidArgument, InvalidPosition
 from belote.rules import available_variants, get_rules
 from belote.solver import solve
-from belote.strategies import DealStart, deals
+from belote.strategies import DealStart, deals, interesting_deals
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -65,6 +65,63 @@ def test_position_round_trips_at_every_point_of_a_deal(
     ]
     again.apply_all(actions[k:])
     assert again.result == full.result
+
+
+@PROPERTY
+@given(interesting_deals(), st.integers(0, 2**32), st.data())
+def test_position_round_trips_with_rigged_hands(
+    start: DealStart, seed: int, data: st.DataObject
+) -> None:
+    """Rigged hands (runs, carrés, belote in a run, the 7 of trump elsewhere) round-trip too.
+
+    The rigged taker takes first when it may, so that the declarations, belote
+    and the seven swap the hands were rigged for come up.
+    """
+    deal = Deal(start.rules, list(start.deck), start.dealer, start.players)
+    rng = random.Random(seed)
+    actions = []
+    while not deal.is_over:
+        legal = deal.legal_actions()
+        takes = [a for a in legal if a.verb.value == "take" and a.seat == start.taker and a.suit is None]
+        action = takes[0] if takes else rng.choice(legal)
+        deal.apply(action)
+        actions.append(action)
+    k = data.draw(st.integers(0, len(actions)))
+    prefix = _prefix(start, actions, k)
+    text = prefix.position()
+    again = Deal.from_position(text)
+    assert again.position() == text
+    assert again.declarations == prefix.declarations and again.swapped == prefix.swapped
+    again.apply_all(actions[k:])
+    assert again.result == deal.result
+
+
+@PROPERTY
+@given(deals(), st.integers(0, 2**32), st.data())
+def test_broken_position_raises_invalid_position(
+    start: DealStart, seed: int, data: st.DataObject
+) -> None:
+    """A position with a word changed, dropped or repeated is read, or refused with InvalidPosition only."""
+    _, actions = _played(start, seed)
+    deal = _prefix(start, actions, data.draw(st.integers(0, len(actions))))
+    words = deal.position().split(" ")
+    at = data.draw(st.integers(0, len(words) - 1))
+    change = data.draw(st.sampled_from(["drop", "repeat", "card", "swap"]))
+    if change == "drop":
+        del words[at]
+    elif change == "repeat":
+        words.insert(at, words[at])
+    elif change == "card":
+        words[at] = data.draw(st.sampled_from(["7S", "JH", "10D", "AC", "XX", "/", "|", "-", "9"]))
+    else:
+        other = data.draw(st.integers(0, len(words) - 1))
+        words[at], words[other] = words[other], words[at]
+    try:
+        again = Deal.from_position(" ".join(words))
+    except InvalidPosition as exc:
+        assert str(exc).startswith(f"position: {exc.part}: ")
+    else:
+        assert Deal.from_position(again.position()).position() == again.position()
 
 
 @PROPERTY
