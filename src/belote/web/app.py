@@ -153,10 +153,11 @@ async def _body(request: Request, limits: Limits) -> JSON:
         if size > limits.body_bytes:
             raise Refused(413, f"the request is larger than {limits.body_bytes} bytes")
         chunks.append(chunk)
-    if not chunks:
+    data = b"".join(chunks)
+    if not data.strip():
         return {}
     try:
-        doc = json.loads(b"".join(chunks))
+        doc = json.loads(data)
     except (ValueError, RecursionError):
         raise Refused(400, "the request body is not JSON") from None
     if not isinstance(doc, dict):

@@ -11,11 +11,10 @@ the words and the warnings of [`belote.play`][belote.play], records from
 
 >>> table = Table("classic", seats=["human", "random", "random", "random"], seed=1)
 >>> view = table.view()
->>> view["to_act"] == view["me"] == 0, view["choices"][0]["text"].startswith("take")
-(True, True)
->>> view = table.choose(1)  # pass
->>> view["log"][0]
-'You pass.'
+>>> view["me"], view["log"][0], [choice["text"] for choice in view["choices"]]
+(0, 'Your partner (seat 2) takes clubs ♣ as trump.', ['play 10D', 'play 7D'])
+>>> table.choose(0)["log"][3]
+'You play 10D.'
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from belote.actions import Action, Verb
-from belote.agents import Agent, act
+from belote.agents import Agent, act, start_deal
 from belote.cards import Card, CardSet
 from belote.deal import Deal
 from belote.errors import IllegalAction, InvalidArgument
@@ -143,6 +142,7 @@ class Table:
         self.match = match
         self.before = match.copy()  # the match before the current deal was scored
         if deals and not deals[-1].is_over:
+            self._start_bots()
             self._advance()
         elif not match.is_over:
             dealer = self.rng.randrange(n)
@@ -162,7 +162,13 @@ class Table:
         self.deals.append(Deal.random(self.rules, self.rng, dealer, self.players,
                                       totals=match.totals, target=match.target,
                                       pending=match.pending))
+        self._start_bots()
         self._advance()
+
+    def _start_bots(self) -> None:
+        """Seed the bots for a deal from the table's seed, so a seeded match is played again alike."""
+        start_deal([agent for agent in self.agents if agent is not None],
+                   random.Random(self.rng.getrandbits(64)))
 
     def _advance(self) -> None:
         """Let the bots act until a person is to act or the deal is over, then score a finished deal."""
