@@ -22,10 +22,10 @@ if not os.environ.get("BELOTE_REQUIRE_WEB"):  # where it is set, a missing extra
     pytest.importorskip("starlette")
     pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from belote.web.app import Limits, create_app  # noqa: E402
-from belote.web.table import Table  # noqa: E402
+from belote.web.app import Limits, create_app
+from belote.web.table import Table
 
 
 def client(**limits: Any) -> TestClient:
