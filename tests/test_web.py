@@ -54,7 +54,7 @@ def play_deal_by_choices(c: TestClient, game: dict[str, Any], rng: random.Random
 def test_the_page_and_its_files_are_served() -> None:
     c = client()
     page = c.get("/")
-    assert page.status_code == 200 and "/static/app.js" in page.text
+    assert page.status_code == 200 and "static/app.js" in page.text
     assert c.get("/static/app.js").status_code == 200
     assert c.get("/static/style.css").status_code == 200
     assert c.get("/static/../app.py").status_code == 404  # package data only

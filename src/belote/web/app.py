@@ -192,7 +192,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
             return answer if isinstance(answer, Response) else JSONResponse(answer)
         return run
 
-    def meta(request: Request, body: JSON) -> JSON:  # 8 lines
+    def meta(request: Request, body: JSON) -> JSON:
         return {
             "variants": [{"name": r.name, "players": list(r.player_counts),
                           "default_players": r.default_players, "target": r.target,
@@ -202,12 +202,12 @@ def create_app(limits: Limits | None = None) -> Starlette:
             "limits": attrs.asdict(lim),
         }
 
-    def new_game(request: Request, body: JSON) -> Response:  # 3 lines
+    def new_game(request: Request, body: JSON) -> Response:
         table = new_table(body)
         key = state.add(table)
         return JSONResponse({"id": key, **table.view()}, status_code=201)
 
-    def play(name: str) -> Callable[[Request, JSON], JSON]:  # 7 lines for every game action
+    def play(name: str) -> Callable[[Request, JSON], JSON]:
         def run(request: Request, body: JSON) -> JSON:
             key = request.path_params["id"]
             table, lock = state.game(key)
@@ -217,22 +217,22 @@ def create_app(limits: Limits | None = None) -> Starlette:
             return {"id": key, **view}
         return run
 
-    def record(request: Request, body: JSON) -> JSON:  # 3 lines
+    def record(request: Request, body: JSON) -> JSON:
         table, lock = state.game(request.path_params["id"])
         with lock:
             return table.record()
 
-    def delete(request: Request, body: JSON) -> JSON:  # 3 lines
+    def delete(request: Request, body: JSON) -> JSON:
         with state.lock:
             state.games.pop(request.path_params["id"], None)
         return {"deleted": True}
 
-    def replay(request: Request, body: JSON) -> JSON:  # 3 lines
+    def replay(request: Request, body: JSON) -> JSON:
         text = body.get("text")
         deals = read_deals(text if isinstance(text, str) else "", lim.replay_deals)
         return {"deals": [deal_json(deal, k) for k, deal in enumerate(deals, 1)]}
 
-    def analyse(request: Request, body: JSON) -> JSON:  # 20 lines, most of them the time limit
+    def analyse(request: Request, body: JSON) -> JSON:
         text = body.get("text")
         text = text if isinstance(text, str) else ""
         deals = read_deals(text, lim.replay_deals)
@@ -262,7 +262,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
             raise InvalidArgument(answer)
         return dict(answer)
 
-    def start_compare(request: Request, body: JSON) -> Response:  # 22 lines
+    def start_compare(request: Request, body: JSON) -> Response:
         variants = body.get("variants") or list(default_variants())
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
             raise InvalidArgument("variants: a list of variant names or specs")
@@ -295,7 +295,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         threading.Thread(target=work, daemon=True).start()
         return JSONResponse({"id": key}, status_code=202)
 
-    def compare_status(request: Request, body: JSON) -> JSON:  # 5 lines
+    def compare_status(request: Request, body: JSON) -> JSON:
         job = state.jobs.get(request.path_params["id"])
         if job is None:
             raise Refused(404, "no such comparison")

@@ -66,14 +66,14 @@ async function newGame(record) {
   for (const key of ["players", "target", "seed"]) { const v = parseInt($(key).value, 10); if (!isNaN(v)) body[key] = v; }
   if (record !== undefined) { body.record = record; delete body.seats; }
   try {
-    if (game) api("DELETE", `/api/games/${game.id}`).catch(() => {});
+    if (game) api("DELETE", `api/games/${game.id}`).catch(() => {});
     let view;
-    try { view = await api("POST", "/api/games", body); }
+    try { view = await api("POST", "api/games", body); }
     catch (error) {
       if (record === undefined) throw error;
       // a resumed record: seat people and bots as the page shows, when the counts agree
       body.seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
-      view = await api("POST", "/api/games", body);
+      view = await api("POST", "api/games", body);
     }
     show(view);
   } catch (error) { say(error.message); }
@@ -81,7 +81,7 @@ async function newGame(record) {
 
 async function act(path, body) {
   say("");
-  try { show(await api("POST", `/api/games/${game.id}/${path}`, body)); } catch (error) { say(error.message); }
+  try { show(await api("POST", `api/games/${game.id}/${path}`, body)); } catch (error) { say(error.message); }
 }
 
 function show(view) {
@@ -141,7 +141,7 @@ function show(view) {
 
 async function save() {
   try {
-    const record = await api("GET", `/api/games/${game.id}/record`);
+    const record = await api("GET", `api/games/${game.id}/record`);
     const link = el("a", { href: URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" })), download: "belote-match.json" });
     document.body.append(link); link.click(); link.remove();
   } catch (error) { say(error.message); }
@@ -157,7 +157,7 @@ async function replay() {
   say("");
   replayText = $("replay-text").value;
   try {
-    replayDeals = (await api("POST", "/api/replay", { text: replayText })).deals;
+    replayDeals = (await api("POST", "api/replay", { text: replayText })).deals;
   } catch (error) { say(error.message); return; }
   $("replay").hidden = false;
   $("replay-deal").replaceChildren(...replayDeals.map((d, k) => el("option", { value: k }, `${d.number}: ${d.variant}, dealer seat ${d.dealer}`)));
@@ -194,7 +194,7 @@ async function analyse() {
   const deal = currentDeal();
   const start = deal.frames[step].cards_played;
   try {
-    const a = await api("POST", "/api/analyse", { text: replayText, deal: parseInt($("replay-deal").value, 10) || 0, start });
+    const a = await api("POST", "api/analyse", { text: replayText, deal: parseInt($("replay-deal").value, 10) || 0, start });
     say("");
     const rows = a.cards.map((c) => el("tr", {},
       el("td", {}, c.trick), el("td", {}, c.seat),
@@ -234,7 +234,7 @@ async function runCompare() {
   const variants = $("compare-variants").value.split(",").map((v) => v.trim()).filter((v) => v);
   const body = { variants, deals: parseInt($("compare-deals").value, 10) || 200, bots: $("compare-bots").value };
   let job;
-  try { job = await api("POST", "/api/compare", body); } catch (error) { say(error.message); return; }
+  try { job = await api("POST", "api/compare", body); } catch (error) { say(error.message); return; }
   const bar = $("compare-progress");
   bar.hidden = false;
   $("compare-table").textContent = "";
@@ -242,7 +242,7 @@ async function runCompare() {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     let status;
-    try { status = await api("GET", `/api/compare/${job.id}`); } catch (error) { say(error.message); return; }
+    try { status = await api("GET", `api/compare/${job.id}`); } catch (error) { say(error.message); return; }
     bar.max = status.total; bar.value = status.done;
     if (status.error) { say(status.error); return; }
     if (status.finished) { bar.value = bar.max; $("compare-table").textContent = status.result.text; chart(status.result); return; }
@@ -251,7 +251,7 @@ async function runCompare() {
 
 // ---- Wiring ----
 async function start() {
-  meta = await api("GET", "/api/meta");
+  meta = await api("GET", "api/meta");
   $("variant-names").replaceChildren(...meta.variants.map((v) => el("option", { value: v.name }, v.description)));
   $("compare-variants").value = meta.compare_variants.join(", ");
   drawSeats();
