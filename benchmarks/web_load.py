@@ -25,9 +25,10 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 import httpx
 
@@ -48,11 +49,11 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int) -> subprocess.Popen[bytes]:
+def start_server(port: int, log: IO[bytes]) -> subprocess.Popen[bytes]:
     server = subprocess.Popen(
         [sys.executable, "-m", "belote", "serve", "--host", HOST, "--port", str(port)],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,
         env={**os.environ},
     )
     deadline = time.monotonic() + 30
@@ -62,8 +63,8 @@ def start_server(port: int) -> subprocess.Popen[bytes]:
                 return server
         except OSError:
             if server.poll() is not None:
-                raise SystemExit(f"the server did not start: {server.stderr.read().decode()[-2000:]}"
-                                 if server.stderr else "the server did not start") from None
+                log.seek(0)
+                raise SystemExit(f"the server did not start: {log.read().decode()[-2000:]}") from None
             time.sleep(0.1)
     server.kill()
     raise SystemExit("the server did not start within 30 s")
@@ -126,15 +127,17 @@ def percentile(values: list[float], share: float) -> float:
 def load_test(clients: int = 50, seconds: float = 60, max_requests: int = 100_000) -> Tally:
     """Start the server, run the clients, stop the server; the tally of every request."""
     port = free_port()
-    server = start_server(port)
-    try:
-        return asyncio.run(run(f"http://{HOST}:{port}", clients, seconds, max_requests))
-    finally:
-        server.terminate()
+    with tempfile.TemporaryFile() as log:
+        server = start_server(port, log)
         try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+            return asyncio.run(run(f"http://{HOST}:{port}", clients, seconds, max_requests))
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
 
 
 def main() -> int:
