@@ -278,3 +278,34 @@ def test_a_table_refuses_a_choice_when_no_person_is_to_act() -> None:
         table.choose(0)
     with pytest.raises(InvalidArgument):
         Table("classic", seats=["human"])
+
+
+def test_serve_listens_on_loopback_and_warns_for_another_address(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from belote.cli import main
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append(options))
+    assert main(["serve"]) == 0
+    assert calls[-1]["host"] == "127.0.0.1" and calls[-1]["port"] == 8000
+    out, err = capsys.readouterr()
+    assert "http://127.0.0.1:8000/" in out and err == ""
+    assert main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
+    assert calls[-1]["host"] == "0.0.0.0" and calls[-1]["port"] == 8123
+    assert capsys.readouterr().err.startswith("warning: listening on 0.0.0.0")
+
+
+def test_serve_without_the_web_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    from belote.cli import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn now fails
+    assert main(["serve"]) == 2
+    assert capsys.readouterr().err == (
+        "error: belote serve needs the web extra: pip install 'belote[web]'\n")
