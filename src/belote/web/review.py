@@ -96,7 +96,7 @@ def frames(deal: Deal) -> list[dict[str, object]]:
             "trick": [{"seat": (leader + k) % position.players, **card_json(c)}
                       for k, c in enumerate(position.trick)],
             "turned": card_json(position.turned),
-            "trump": None if trump is None else str(trump),
+            "trump": None if trump is None else {"suit": str(trump), "symbol": trump.symbol},
             "taker": position.taker,
             "to_act": position.to_act,
             "cards_played": place,

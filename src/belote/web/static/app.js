@@ -177,7 +177,7 @@ function drawFrame() {
     ...hand.map((c) => card(c, "span", true))));
   const trick = f.trick.length ? el("div", {}, "Trick: ", ...f.trick.map((c) => { const b = card(c, "span", true); b.title = `seat ${c.seat}`; return b; })) : "";
   const line = f.log.length ? f.log[f.log.length - 1] : "";
-  $("frame").replaceChildren(el("div", {}, "Turned ", card(f.turned, "span", true), f.trump ? ` trump ${f.trump}` : "",
+  $("frame").replaceChildren(el("div", {}, "Turned ", card(f.turned, "span", true), f.trump ? `  trump ${f.trump.symbol}` : "",
     f.points ? `  points so far: ${f.points.join(" / ")}` : ""), ...seats, trick, el("p", { id: "frame-line" }, line));
   const audit = $("audit");
   audit.replaceChildren();
