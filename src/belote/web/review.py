@@ -24,7 +24,7 @@ from belote.actions import Verb
 from belote.analyze import analyze
 from belote.cli import read_json_text
 from belote.deal import Deal
-from belote.errors import InvalidArgument, InvalidRecord
+from belote.errors import BeloteError, InvalidArgument, InvalidRecord
 from belote.play import report
 from belote.replay import deal_from_record, match_from_record
 from belote.web.table import card_json, hand_json
@@ -51,7 +51,7 @@ def read_deals(text: str, limit: int = 200) -> list[Deal]:
     if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
         try:
             docs = [read_json_text(line, f"line {k}") for k, line in enumerate(lines, 1)]
-        except Exception:
+        except BeloteError:  # not JSON lines: one document over several lines
             docs = [read_json_text(text, "the text")]
     else:
         docs = [read_json_text(text, "the text")]
