@@ -251,8 +251,10 @@ def test_the_solver_time_of_a_request_is_bounded() -> None:
 
 
 def test_a_comparison_runs_with_its_progress() -> None:
-    c = client(compare_deals=100)
+    c = client(compare_deals=100, compare_variants=3)
     assert c.post("/api/compare", json={"deals": 101}).status_code == 422
+    four = c.post("/api/compare", json={"variants": ["classic"] * 4, "deals": 10})
+    assert four.status_code == 422 and "at most 3 variants" in four.json()["error"]
     bad = c.post("/api/compare", json={"variants": ["classic", "nope"], "deals": 10})
     assert bad.status_code == 400 and "unknown variant 'nope'" in bad.json()["error"]
     job = c.post("/api/compare", json={"variants": ["classic", "italian751"], "deals": 40})

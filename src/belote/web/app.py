@@ -57,6 +57,7 @@ class Limits:
         solver_seconds: the solver's time for one analysis request.
         compare_deals: decks per variant in one comparison.
         compare_jobs: comparisons running at once.
+        compare_variants: variants in one comparison.
         replay_deals: deals in one replayed text.
     """
 
@@ -66,6 +67,7 @@ class Limits:
     solver_seconds: float = 30.0
     compare_deals: int = 5000
     compare_jobs: int = 1
+    compare_variants: int = 8
     replay_deals: int = 200
 
 
@@ -267,8 +269,9 @@ def create_app(limits: Limits | None = None) -> Starlette:
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
             raise InvalidArgument("variants: a list of variant names or specs")
         deals = _int(body, "deals", 500)
-        if not 1 <= deals <= lim.compare_deals:
-            raise Refused(422, f"deals: from 1 to {lim.compare_deals} here, not {deals}")
+        if not 1 <= deals <= lim.compare_deals or len(variants) > lim.compare_variants:
+            raise Refused(422, f"at most {lim.compare_variants} variants and {lim.compare_deals} "
+                          f"deals here, not {len(variants)} and {deals}")
         bots = body.get("bots", "heuristic")
         if not isinstance(bots, str) or parse_bot_spec(bots)[0] not in ("random", "heuristic"):
             raise InvalidArgument("bots: random or heuristic")
