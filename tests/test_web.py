@@ -311,3 +311,29 @@ def test_serve_without_the_web_extra_says_what_to_install(
     assert main(["serve"]) == 2
     assert capsys.readouterr().err == (
         "error: belote serve needs the web extra: pip install 'belote[web]'\n")
+
+
+def test_the_docs_say_how_many_lines_each_endpoint_has() -> None:
+    """docs/web.md's table "How thin the server is" counts the non-blank lines of each endpoint."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    source = (root / "src" / "belote" / "web" / "app.py").read_text(encoding="utf-8").splitlines()
+    counts: dict[str, int] = {}
+    current = None
+    for line in source:
+        start = re.match(r"    (?:async )?def (\w+)\(", line)
+        if start or (line.startswith("    ") and not line.startswith("     ") and line.strip()):
+            current = start.group(1) if start else None
+            counts.setdefault(current or "", 0)
+            continue
+        if current and line.strip():
+            counts[current] += 1
+    page = (root / "docs" / "web.md").read_text(encoding="utf-8")
+    table = page.split("## How thin the server is")[1].split("## Limits")[0]
+    said = [row.rsplit("|", 2)[1].strip() for row in table.splitlines() if row.startswith("| `")]
+    names = ["meta", "new_game", "play", "record", "delete", "replay", "analyse",
+             "start_compare compare_status"]
+    assert said == [" and ".join(str(counts[n]) for n in name.split()) for name in names]
+    assert f"Around them, {counts['endpoint']} lines" in page
