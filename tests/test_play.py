@@ -207,15 +207,15 @@ def test_the_swap_decision_is_a_menu_of_swap_or_keep_before_the_lead() -> None:
 def test_the_second_card_of_the_pair_says_rebelote() -> None:
     """docs/rules.md#belote-rebelote: the first card announces belote, the second rebelote."""
     from belote.actions import Action
-    from belote.play import _describe
+    from belote.play import describe_choice
 
     hands = ["QD KD 7S 8S 9S", "10S JS QS KS AS", "7H 8H 9H 10H JH", "QH KH AH 7C 8C"]
     deal = Deal.from_hands("classic", hands, dealer=3, turned="JD")
     deal.apply("0 take")  # diamonds: seat 0 holds the queen and king
     queen, king = CARDS[8 * 2 + 5], CARDS[8 * 2 + 6]
-    assert _describe(Action.play(0, queen, True), deal).endswith("announce belote")
+    assert describe_choice(Action.play(0, queen, True), deal).endswith("announce belote")
     deal.apply(Action.play(0, queen, True))
-    assert _describe(Action.play(0, king, True), deal).endswith("announce rebelote")
+    assert describe_choice(Action.play(0, king, True), deal).endswith("announce rebelote")
 
 
 def test_the_hand_is_listed_trump_first() -> None:

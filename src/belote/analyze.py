@@ -76,6 +76,8 @@ class CardAnalysis:
         result_before: the result of perfect play before the card
             (see [`result_label`][belote.analyze.result_label]).
         result_after: the result of perfect play after it.
+        values: the value of the position after each legal card of the
+            seat (for ``side``), as the solver gave them.
     """
 
     index: int
@@ -89,6 +91,7 @@ class CardAnalysis:
     side: int
     result_before: str
     result_after: str
+    values: tuple[tuple[Card, int], ...] = ()
 
     @property
     def changed_result(self) -> bool:
@@ -304,6 +307,7 @@ def analyze(deal: Deal, *, start: int = 0) -> Analysis:
             side=solution.side,
             result_before=results[k],
             result_after=after if after is not None else results[k],
+            values=tuple(solution.card_values.items()),
         ))
     trump = deal.trump
     return Analysis(

@@ -15,6 +15,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import TYPE_CHECKING, Final, NoReturn, TextIO, cast
 
 from belote.errors import BeloteError, InvalidRecord, InvalidTally, printable, shown
@@ -415,28 +416,18 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.commands import simulate_command
-
-    return simulate_command(args, out)
-
-
-def _cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.commands import compare_command
-
-    return compare_command(args, out)
+def _lazy(module: str, name: str) -> Callable[[argparse.Namespace, TextIO], int]:
+    """A command body imported only when its command runs (``belote.play``, ``play_command``)."""
+    def run(args: argparse.Namespace, out: TextIO) -> int:
+        command: Callable[[argparse.Namespace, TextIO], int] = getattr(import_module(module), name)
+        return command(args, out)
+    return run
 
 
-def _cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.duel import duel_command
-
-    return duel_command(args, out)
-
-
-def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.play import play_command
-
-    return play_command(args, out)
+_cmd_simulate = _lazy("belote.commands", "simulate_command")
+_cmd_compare = _lazy("belote.commands", "compare_command")
+_cmd_duel = _lazy("belote.duel", "duel_command")
+_cmd_play = _lazy("belote.play", "play_command")
 
 
 _WHOLE: Final = re.compile(r"-?[0-9]{1,30}")
@@ -619,6 +610,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="continue a match saved on quit (a match record)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
     p.add_argument("--seed", type=_whole, default=None, help="random seed")
+
+    p = add("serve", _lazy("belote.web", "serve_command"), "Open a table in the browser: play, "
+            "replay and analyse, compare; needs the web extra: pip install 'belote[web]'.",
+            "belote serve --port 8000")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_positive, default=8000, help="port (default 8000)")
     return parser
 
 

@@ -47,11 +47,18 @@ __all__ = [
     "EXIT_INPUT_ENDED",
     "HumanPlayer",
     "MatchAbandoned",
+    "action_text",
+    "describe_choice",
     "explain_refusal",
     "fit",
     "match_record",
+    "menu",
     "play_command",
     "play_match",
+    "report",
+    "side_names",
+    "stop_warning",
+    "who",
 ]
 
 MAX_DEALS = 500
@@ -78,22 +85,30 @@ class MatchAbandoned(Exception):
     """The person quit, or the input ended, before the match was over."""
 
 
-def who(deal: Deal, seat: int) -> str:
-    """How the screen names a seat: ``you``, ``your partner (seat 2)``, ``seat 1``."""
-    if seat == 0:
+def who(deal: Deal, seat: int, me: int | None = 0) -> str:
+    """How the screen names a seat: ``you``, ``your partner (seat 2)``, ``seat 1``.
+
+    ``me`` is the seat of the person looking (``None``: nobody, every seat by number).
+
+    >>> deal = Deal.random("classic", seed=1)
+    >>> who(deal, 0), who(deal, 2), who(deal, 2, me=1), who(deal, 3, me=1)
+    ('you', 'your partner (seat 2)', 'seat 2', 'your partner (seat 3)')
+    """
+    if seat == me:
         return "you"
-    if deal.rules.partnerships and deal.players == 4 and seat == 2:
-        return "your partner (seat 2)"
+    if (me is not None and deal.rules.partnerships and deal.players == 4
+            and seat == (me + 2) % 4):
+        return f"your partner (seat {seat})"
     return f"seat {seat}"
 
 
-def _does(deal: Deal, seat: int, you: str, other: str) -> str:
+def _does(deal: Deal, seat: int, you: str, other: str, me: int | None = 0) -> str:
     """``You pass`` / ``seat 1 passes``."""
-    return f"You {you}" if seat == 0 else f"{who(deal, seat).capitalize()} {other}"
+    return f"You {you}" if seat == me else f"{who(deal, seat, me).capitalize()} {other}"
 
 
 def side_names(rules: Rules, players: int) -> list[str]:
-    """The sides as the screen names them: ``your team``/``the other team``, or seats."""
+    """The sides as the screen names them (seat 0 looking): ``your team``/``the other team``, or seats."""
     if rules.partnerships and players == 4:
         return ["your team", "the other team"]
     return ["you", *(f"seat {s}" for s in range(1, players))]
@@ -152,14 +167,16 @@ _REPHRASE: Final = (
 )
 
 
-def explain_refusal(reason: str) -> str:
-    """The engine's reason for refusing a card, in the player's words.
+def explain_refusal(reason: str, seat: int = 0) -> str:
+    """The engine's reason for refusing an action of ``seat``, in the player's words.
 
     >>> explain_refusal("7S does not follow suit: must follow hearts, the led suit")
     'you must follow hearts, the suit led'
     >>> explain_refusal("seat 0 does not hold AS")
     'you do not hold AS'
     """
+    if seat != 0:  # the phrasings below speak of seat 0
+        reason = re.sub(rf"\bseat {seat}\b", "seat 0", reason)
     for pattern, replacement in _REPHRASE:
         match = re.search(pattern, reason)
         if match:
@@ -300,15 +317,15 @@ class HumanPlayer:
 
     def act(self, deal: Deal, seat: int) -> None:
         """Show the table, list the choices and apply the one the person picks."""
-        choices = _menu(deal, seat)
+        choices = menu(deal, seat)
         self._show(deal, seat)
         if len(choices) == 1:
             only = choices[0]
-            self.out.write(f"Only one choice: {_describe(only, deal)}.\n")
+            self.out.write(f"Only one choice: {describe_choice(only, deal)}.\n")
             deal.apply(only)
             return
         for number, choice in enumerate(choices, 1):
-            self.out.write(f"  {number:>2}. {_describe(choice, deal)}\n")
+            self.out.write(f"  {number:>2}. {describe_choice(choice, deal)}\n")
         while True:
             answer = self._ask("Your choice (a number, a card such as JH, or help): ")
             action, message = _interpret(answer, choices, deal, seat)
@@ -322,20 +339,25 @@ class HumanPlayer:
             return
 
     def _confirm_stop(self, deal: Deal, seat: int) -> bool:
-        side = deal.side(seat)
-        so_far = deal.points_so_far(side)
-        total = deal.totals[side] + so_far
-        goal = deal.target
-        enough = deal.rules.reached_target(total, goal)
-        team = "your team has" if deal.sides == 2 and deal.players == 4 else "you have"
-        verdict = ("that reaches the target" if enough else
-                   "that is short of the target: calling out now loses the match")
-        self.out.write(f"Careful: {team} {deal.totals[side]} in the match + {so_far} in this deal "
-                       f"= {total} of {goal}; {verdict}.\n")
+        self.out.write(stop_warning(deal, seat) + "\n")
         return self._confirm("Call out now?")
 
 
-def _menu(deal: Deal, seat: int) -> list[Action]:
+def stop_warning(deal: Deal, seat: int) -> str:
+    """What ``seat`` is told before calling out: its points against the target, and the risk."""
+    side = deal.side(seat)
+    so_far = deal.points_so_far(side)
+    total = deal.totals[side] + so_far
+    goal = deal.target
+    enough = deal.rules.reached_target(total, goal)
+    team = "your team has" if deal.sides == 2 and deal.players == 4 else "you have"
+    verdict = ("that reaches the target" if enough else
+               "that is short of the target: calling out now loses the match")
+    return (f"Careful: {team} {deal.totals[side]} in the match + {so_far} in this deal "
+            f"= {total} of {goal}; {verdict}.")
+
+
+def menu(deal: Deal, seat: int) -> list[Action]:
     """The person's choices in menu order: bids, swap, declarations, cards, calling out last.
 
     A card that can announce belote appears once, announcing it.
@@ -361,7 +383,8 @@ def _menu(deal: Deal, seat: int) -> list[Action]:
     return [*others, *(plays[card] for card in cards), *stops]
 
 
-def _describe(action: Action, deal: Deal) -> str:
+def describe_choice(action: Action, deal: Deal) -> str:
+    """A choice as the menu shows it to the seat that would make it (``take hearts ♥ as trump ...``)."""
     rules = deal.rules
     verb = action.verb
     if verb is Verb.PASS:
@@ -451,31 +474,40 @@ def _interpret(
     return None, f"'{answer[:20]}' is not understood. {hint}"
 
 
-def _action_text(action: Action, deal: Deal, rebelote: bool = False) -> str:
+def action_text(action: Action, deal: Deal, rebelote: bool = False, me: int | None = 0) -> str:
+    """An action applied to ``deal`` as the table reports it, seen from seat ``me`` (``seat 1 passes.``).
+
+    Declarations give ``""``: [`report`][belote.play.report] writes them with their combinations.
+    """
     seat, verb = action.seat, action.verb
     if verb is Verb.PASS:
-        return _does(deal, seat, "pass", "passes") + "."
+        return _does(deal, seat, "pass", "passes", me=me) + "."
     if verb is Verb.TAKE:
         suit = deal.turned.suit if action.suit is None else action.suit
-        return _does(deal, seat, "take", "takes") + f" {SUIT_WORDS[suit]} {suit.symbol} as trump."
+        return _does(deal, seat, "take", "takes", me=me) + f" {SUIT_WORDS[suit]} {suit.symbol} as trump."
     if verb is Verb.SWAP:
-        return _does(deal, seat, "swap", "swaps") + f" the 7 of trump for {deal.turned}."
+        return _does(deal, seat, "swap", "swaps", me=me) + f" the 7 of trump for {deal.turned}."
     if verb is Verb.KEEP:
-        return _does(deal, seat, "keep", "keeps") + " the 7 of trump."
+        return _does(deal, seat, "keep", "keeps", me=me) + " the 7 of trump."
     if verb is Verb.PLAY:
-        text = _does(deal, seat, "play", "plays") + f" {action.cards[0]}"
+        text = _does(deal, seat, "play", "plays", me=me) + f" {action.cards[0]}"
         if action.belote:
             return text + (", announcing rebelote." if rebelote else ", announcing belote.")
         return text + "."
     if verb is Verb.STOP:
         word = ("call out", "calls out") if deal.rules.calling_out is CallingOut.LEADER_MASTER \
             else ("stop the deal", "stops the deal")
-        return _does(deal, seat, *word) + "."
+        return _does(deal, seat, *word, me=me) + "."
     return ""  # declarations are reported with their combinations
 
 
-def report(deal: Deal, out: TextIO, log: list[int]) -> None:
-    """Write the actions applied to ``deal`` since the last report, and finished tricks."""
+def report(deal: Deal, out: TextIO, log: list[int], me: int | None = 0) -> None:
+    """Write the actions applied to ``deal`` since the last report, and finished tricks.
+
+    ``log`` holds four counters (actions, tricks, declarations, whether the
+    scoring combinations were told), ``[0, 0, 0, 0]`` at the start of a deal;
+    the lines speak to seat ``me``.
+    """
     rules = deal.rules
     history = deal.history
     for index in range(log[0], len(history)):
@@ -483,14 +515,14 @@ def report(deal: Deal, out: TextIO, log: list[int]) -> None:
         rebelote = action.belote and any(
             a.belote and a.seat == action.seat for a in history[:index]
         )
-        text = _action_text(action, deal, rebelote)
+        text = action_text(action, deal, rebelote, me)
         if text:
             out.write(text + "\n")
     log[0] = len(history)
     declarations = deal.declarations
     for declaration in declarations[log[2]:]:
         combo = declaration.combination
-        out.write(_does(deal, declaration.seat, "declare", "declares")
+        out.write(_does(deal, declaration.seat, "declare", "declares", me)
                   + f" {combo.label} ({combo.points(rules)} points): {_cards(list(combo.cards))}.\n")
     log[2] = len(declarations)
     winners = deal.trick_winners
@@ -500,14 +532,14 @@ def report(deal: Deal, out: TextIO, log: list[int]) -> None:
         points = sum(card.points(None if trump is None else int(trump)) for card in tricks[k][1])
         if k == deal.tricks_per_deal - 1:
             points += rules.last_trick_bonus
-        winner = who(deal, winners[k])
+        winner = who(deal, winners[k], me)
         out.write(f"-- Trick {k + 1} won by {winner}: {points} points.\n")
     log[1] = len(winners)
     if log[3] == 0 and deal.scoring_declarations is not None:
         log[3] = 1
         if deal.declarations:
             shown = [
-                f"{d.combination.label} ({who(deal, d.seat)})" for d in deal.scoring_declarations
+                f"{d.combination.label} ({who(deal, d.seat, me)})" for d in deal.scoring_declarations
             ] or ["none"]
             out.write(fit("-- Combinations that score:", shown) + ".\n")
 
