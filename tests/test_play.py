@@ -221,11 +221,11 @@ def test_the_second_card_of_the_pair_says_rebelote() -> None:
 def test_the_hand_is_listed_trump_first() -> None:
     """The screen lists the hand as the table view does: the trump suit first."""
     from belote.cards import CardSet
-    from belote.play import _hand_text
+    from belote.narration import hand_text
 
     hand = CardSet.parse("7S 10S 7H KH AH 9D QD 7C 8C")
-    assert _hand_text(hand, 1).startswith("♥")
-    assert _hand_text(hand, None).startswith("♠")
+    assert hand_text(hand, 1).startswith("♥")
+    assert hand_text(hand, None).startswith("♠")
 
 
 def test_a_refused_call_says_why() -> None:

@@ -86,13 +86,18 @@ def _docstrings_after_assignments(body: list[ast.stmt]) -> dict[str, str]:
 
 @cache
 def class_docs() -> dict[str, dict[str, str]]:
-    """For every class of ``rules.py``: its field (or enum member) docstrings."""
-    tree = ast.parse(inspect.getsource(rules_module))
-    return {
-        node.name: _docstrings_after_assignments(node.body)
-        for node in tree.body
-        if isinstance(node, ast.ClassDef)
-    }
+    """For every class of ``rules.py`` and ``policies.py``: its field (or enum member) docstrings."""
+    import belote.policies as policies_module
+
+    found: dict[str, dict[str, str]] = {}
+    for module in (rules_module, policies_module):
+        tree = ast.parse(inspect.getsource(module))
+        found.update(
+            (node.name, _docstrings_after_assignments(node.body))
+            for node in tree.body
+            if isinstance(node, ast.ClassDef)
+        )
+    return found
 
 
 def _comments_by_line(source: str) -> dict[int, str]:

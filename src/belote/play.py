@@ -40,8 +40,19 @@ from belote.deal import Deal
 from belote.errors import NotationError
 from belote.game import next_dealer
 from belote.match import Match
+from belote.narration import (
+    action_text,
+    cards_text,
+    deal_summary,
+    fit,
+    hand_text,
+    report,
+    side_names,
+    tricks_text,
+    who,
+)
 from belote.rules import CallingOut, Rules, get_rules
-from belote.scoring import DealResult, Outcome
+from belote.scoring import Outcome
 
 __all__ = [
     "EXIT_INPUT_ENDED",
@@ -64,8 +75,6 @@ __all__ = [
 MAX_DEALS = 500
 """Deals after which a match is stopped without a winner."""
 
-"""The suits' names, by suit index."""
-
 HELP: Final = """\
 How to answer:
   a number      the choice with that number in the list
@@ -83,74 +92,6 @@ EXIT_INPUT_ENDED: Final = 3
 
 class MatchAbandoned(Exception):
     """The person quit, or the input ended, before the match was over."""
-
-
-def who(deal: Deal, seat: int, me: int | None = 0) -> str:
-    """How the screen names a seat: ``you``, ``your partner (seat 2)``, ``seat 1``.
-
-    ``me`` is the seat of the person looking (``None``: nobody, every seat by number).
-
-    >>> deal = Deal.random("classic", seed=1)
-    >>> who(deal, 0), who(deal, 2), who(deal, 2, me=1), who(deal, 3, me=1)
-    ('you', 'your partner (seat 2)', 'seat 2', 'your partner (seat 3)')
-    """
-    if seat == me:
-        return "you"
-    if (me is not None and deal.rules.partnerships and deal.players == 4
-            and seat == (me + 2) % 4):
-        return f"your partner (seat {seat})"
-    return f"seat {seat}"
-
-
-def _does(deal: Deal, seat: int, you: str, other: str, me: int | None = 0) -> str:
-    """``You pass`` / ``seat 1 passes``."""
-    return f"You {you}" if seat == me else f"{who(deal, seat, me).capitalize()} {other}"
-
-
-def side_names(rules: Rules, players: int) -> list[str]:
-    """The sides as the screen names them (seat 0 looking): ``your team``/``the other team``, or seats."""
-    if rules.partnerships and players == 4:
-        return ["your team", "the other team"]
-    return ["you", *(f"seat {s}" for s in range(1, players))]
-
-
-WIDTH: Final = 100
-"""The longest line the table shows; longer lists go one item a line."""
-
-
-def fit(head: str, parts: Sequence[str]) -> str:
-    """``head`` and ``parts`` on one line, or one part a line (indented) when that line passes ``WIDTH``.
-
-    >>> fit("Scores:", ["you 10", "seat 1 20"])
-    'Scores: you 10, seat 1 20'
-    >>> print(fit("Scores:", ["you " + "1" * 50, "seat 1 " + "2" * 50]))
-    Scores:
-      you 11111111111111111111111111111111111111111111111111
-      seat 1 22222222222222222222222222222222222222222222222222
-    """
-    line = f"{head} {', '.join(parts)}"
-    if len(line) <= WIDTH:
-        return line
-    return "\n".join([head, *(f"  {part}" for part in parts)])
-
-
-def _tricks(count: int) -> str:
-    return "1 trick" if count == 1 else f"{count} tricks"
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(card) for card in cards) or "-"
-
-
-def _hand_text(hand: CardSet, trump: int | None) -> str:
-    """The hand one suit a group, the trump first (as ``str(deal)`` lists it)."""
-    groups = []
-    order = [trump, *(s for s in range(4) if s != trump)] if trump is not None else range(4)
-    for suit in order:
-        cards = hand.of_suit(suit).sorted(trump)
-        if cards:
-            groups.append(f"{Suit(suit).symbol} {_cards(cards)}")
-    return "   ".join(groups) or "-"
 
 
 _REPHRASE: Final = (
@@ -281,7 +222,7 @@ class HumanPlayer:
                 cards = deal.card_points_of(side)
                 extra = deal.points_so_far(side) - cards
                 announced = f" + {extra} announced" if extra else ""
-                parts.append(f"{name} {cards}{announced} ({_tricks(deal.tricks_of(side))})")
+                parts.append(f"{name} {cards}{announced} ({tricks_text(deal.tricks_of(side))})")
             lines.append(fit("Card points this deal:", parts))
         return lines
 
@@ -312,7 +253,7 @@ class HumanPlayer:
                 lines.append(f"{number}: you lead")
             else:  # the swap decision comes before another seat's lead
                 lines.append(f"{number}: {who(deal, deal.trick_leader)} leads")
-        lines.append(f"Your hand: {_hand_text(hand, None if trump is None else int(trump))}")
+        lines.append(f"Your hand: {hand_text(hand, None if trump is None else int(trump))}")
         self.out.write("\n".join(lines) + "\n")
 
     def act(self, deal: Deal, seat: int) -> None:
@@ -403,9 +344,9 @@ def describe_choice(action: Action, deal: Deal) -> str:
             shown = ", ".join(f"{c.label} ({c.points(rules)})" for c in combos)
             return f"declare all your combinations: {shown}"
         combo = find_combinations(CardSet(action.cards), rules)
-        label = combo[0].label if combo else _cards(action.cards)
+        label = combo[0].label if combo else cards_text(action.cards)
         points = f" ({combo[0].points(rules)})" if combo else ""
-        return f"declare only {label}{points}: {_cards(action.cards)}"
+        return f"declare only {label}{points}: {cards_text(action.cards)}"
     if verb is Verb.PLAY:
         text = f"play {action.cards[0]}"
         if not action.belote:
@@ -472,91 +413,6 @@ def _interpret(
                 return None, f"You cannot {answer.lower()} now: {explain_refusal(reason)}."
         return None, f"You cannot {answer.lower()} now. {hint}"
     return None, f"'{answer[:20]}' is not understood. {hint}"
-
-
-def action_text(action: Action, deal: Deal, rebelote: bool = False, me: int | None = 0) -> str:
-    """An action applied to ``deal`` as the table reports it, seen from seat ``me`` (``seat 1 passes.``).
-
-    Declarations give ``""``: [`report`][belote.play.report] writes them with their combinations.
-    """
-    seat, verb = action.seat, action.verb
-    if verb is Verb.PASS:
-        return _does(deal, seat, "pass", "passes", me=me) + "."
-    if verb is Verb.TAKE:
-        suit = deal.turned.suit if action.suit is None else action.suit
-        return _does(deal, seat, "take", "takes", me=me) + f" {SUIT_WORDS[suit]} {suit.symbol} as trump."
-    if verb is Verb.SWAP:
-        return _does(deal, seat, "swap", "swaps", me=me) + f" the 7 of trump for {deal.turned}."
-    if verb is Verb.KEEP:
-        return _does(deal, seat, "keep", "keeps", me=me) + " the 7 of trump."
-    if verb is Verb.PLAY:
-        text = _does(deal, seat, "play", "plays", me=me) + f" {action.cards[0]}"
-        if action.belote:
-            return text + (", announcing rebelote." if rebelote else ", announcing belote.")
-        return text + "."
-    if verb is Verb.STOP:
-        word = ("call out", "calls out") if deal.rules.calling_out is CallingOut.LEADER_MASTER \
-            else ("stop the deal", "stops the deal")
-        return _does(deal, seat, *word, me=me) + "."
-    return ""  # declarations are reported with their combinations
-
-
-def report(deal: Deal, out: TextIO, log: list[int], me: int | None = 0) -> None:
-    """Write the actions applied to ``deal`` since the last report, and finished tricks.
-
-    ``log`` holds four counters (actions, tricks, declarations, whether the
-    scoring combinations were told), ``[0, 0, 0, 0]`` at the start of a deal;
-    the lines speak to seat ``me``.
-    """
-    rules = deal.rules
-    history = deal.history
-    for index in range(log[0], len(history)):
-        action = history[index]
-        rebelote = action.belote and any(
-            a.belote and a.seat == action.seat for a in history[:index]
-        )
-        text = action_text(action, deal, rebelote, me)
-        if text:
-            out.write(text + "\n")
-    log[0] = len(history)
-    declarations = deal.declarations
-    for declaration in declarations[log[2]:]:
-        combo = declaration.combination
-        out.write(_does(deal, declaration.seat, "declare", "declares", me)
-                  + f" {combo.label} ({combo.points(rules)} points): {_cards(list(combo.cards))}.\n")
-    log[2] = len(declarations)
-    winners = deal.trick_winners
-    tricks = deal.tricks
-    trump = deal.trump
-    for k in range(log[1], len(winners)):
-        points = sum(card.points(None if trump is None else int(trump)) for card in tricks[k][1])
-        if k == deal.tricks_per_deal - 1:
-            points += rules.last_trick_bonus
-        winner = who(deal, winners[k], me)
-        out.write(f"-- Trick {k + 1} won by {winner}: {points} points.\n")
-    log[1] = len(winners)
-    if log[3] == 0 and deal.scoring_declarations is not None:
-        log[3] = 1
-        if deal.declarations:
-            shown = [
-                f"{d.combination.label} ({who(deal, d.seat, me)})" for d in deal.scoring_declarations
-            ] or ["none"]
-            out.write(fit("-- Combinations that score:", shown) + ".\n")
-
-
-def _summary(result: DealResult, match: Match, rules: Rules) -> str:
-    names = side_names(rules, match.players)
-    lines = ["", f"Deal over: {result.outcome.value}"
-             + (f", capot by {names[result.capot]}" if result.capot is not None else "")]
-    lines += [f"  {line.item}: {line.points} to {names[line.to]}" for line in result.lines]
-    lines.append("  this deal: " + ", ".join(
-        f"{name} {points}" for name, points in zip(names, result.scores, strict=True)))
-    lines.append("  match:     " + ", ".join(
-        f"{name} {points}" for name, points in zip(names, match.totals, strict=True))
-        + f"   (target {match.target})")
-    if match.pending:
-        lines.append(f"  pending (litige): {match.pending}")
-    return "\n".join(lines) + "\n"
 
 
 def play_match(
@@ -643,7 +499,7 @@ def play_match(
         if result.outcome is Outcome.REDEAL:
             out.write("Everyone passed: the cards are dealt again.\n")
         match.add(result)
-        out.write(_summary(result, match, rules))
+        out.write(deal_summary(result, match, rules))
         if match.is_over:
             winner = match.winner
             names = side_names(rules, n)
