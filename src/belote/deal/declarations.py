@@ -15,11 +15,12 @@ from belote.actions import DECLARE_IDS, ID_DECLARE
 from belote.announcements import (
     Declaration,
     Kind,
+    classify,
     combinations_of,
     no_announcements_message,
 )
 from belote.cards import Card, CardSet
-from belote.contest import resolve_trusted
+from belote.contest import resolve_trusted, whole_run_fault
 from belote.deal.codes import H_DECLARE, PLAY
 from belote.deal.state import DealState, has_played, side_of
 from belote.errors import InvalidCombination
@@ -98,8 +99,6 @@ def declarable(s: DealState, seat: int) -> tuple[Combination, ...]:
     full &= full >> 1  # bit 8k: all eight cards of suit k held
     if not full & 0x01010101:
         return combos  # no suit held whole: no 8-card run
-    from belote.announcements import Kind, classify
-
     extra: list[Combination] = []
     for combo in combos:
         if combo.kind is Kind.RUN and combo.length == 8:
@@ -117,9 +116,6 @@ def split_fault(s: DealState, seat: int, combo: Combination) -> str | None:
     The tallies' check, [`whole_run_fault`][belote.contest.whole_run_fault]:
     the engine and [`score_tally`][belote.scoring.score_tally] refuse the same splits.
     """
-    from belote.announcements import Kind
-    from belote.contest import whole_run_fault
-
     if combo.kind is not Kind.RUN:
         return None
     suit = 0xFF << (combo.cards.mask.bit_length() - 1 & ~7)  # the run's suit
@@ -221,8 +217,6 @@ def declare_check(s: DealState, seat: int, cards: Sequence[Card]) -> tuple[str |
     ``false`` says whether the refusal is a false announcement (see
     [`false_declaration`][belote.deal.declarations.false_declaration]).
     """
-    from belote.announcements import classify
-
     rules = s.rules
     hand = s.hands[seat]
     if not cards:
@@ -266,8 +260,6 @@ def apply_declare(s: DealState, seat: int, mask: int, cards: tuple[int, ...]) ->
             if combo.cards.mask == mask:
                 break
         else:  # pragma: no cover - the callers pass legal declarations only
-            from belote.announcements import classify
-
             combo = classify(CardSet.from_mask(mask), s.rules)
         s.declarations.append(Declaration(seat, combo))
     else:
