@@ -243,6 +243,34 @@ def test_an_analysis_values_every_legal_card() -> None:
     assert c.post("/api/analyse", json={"text": text, "start": 40}).status_code == 400
 
 
+def test_a_position_pasted_is_solved_as_belote_solve_solves_it() -> None:
+    """The replay view's position box: the value of every legal card and the line, as
+    ``belote solve --json`` gives them; a bad position is refused with the part named."""
+    import io
+
+    from belote.cli import main
+
+    deal = Deal.random("classic", seed=3)
+    deal.take()
+    while deal.tricks_played < 6:  # two tricks left
+        deal.apply(deal.legal_actions()[0])
+    position = deal.position()
+    c = client()
+    answer = c.post("/api/solve", json={"position": position})
+    assert answer.status_code == 200, answer.text
+    doc = answer.json()
+    out = io.StringIO()
+    assert main(["solve", "--json", position], out=out) == 0
+    expected = json.loads(out.getvalue())
+    assert {k: doc[k] for k in expected} == expected
+    assert doc["text"].startswith("classic, 4 players")
+    bad = c.post("/api/solve", json={"position": position.replace("belote/1", "belote/9")})
+    assert bad.status_code == 400 and "position" in bad.json()["error"]
+    bidding = Deal.random("classic", seed=3).position()
+    refused = c.post("/api/solve", json={"position": bidding})
+    assert refused.status_code == 400 and "solve" in refused.json()["error"]
+
+
 def test_the_solver_time_of_a_request_is_bounded() -> None:
     c = client(solver_seconds=0.01)
     response = c.post("/api/analyse", json={"text": played_record(), "start": 0})
@@ -333,7 +361,8 @@ def test_the_docs_say_how_many_lines_each_endpoint_has() -> None:
     page = (root / "docs" / "web.md").read_text(encoding="utf-8")
     table = page.split("## How thin the server is")[1].split("## Limits")[0]
     said = [row.rsplit("|", 2)[1].strip() for row in table.splitlines() if row.startswith("| `")]
-    names = ["meta", "new_game", "play", "record", "delete", "replay", "analyse",
+    names = ["meta", "new_game", "play", "record", "delete", "replay", "analyse", "solve",
              "start_compare compare_status"]
     assert said == [" and ".join(str(counts[n]) for n in name.split()) for name in names]
     assert f"Around them, {counts['endpoint']} lines" in page
+    assert f"({counts['solver_child']} lines shared by both)" in " ".join(page.split())

@@ -158,6 +158,25 @@ def test_a_record_is_replayed_and_analysed(server: str, browser: Any) -> None:
     shot(browser, "replay")
 
 
+def test_a_position_typed_in_is_solved(server: str, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    from belote import Deal
+
+    deal = Deal.random("classic", seed=3)
+    deal.take()
+    while deal.tricks_played < 6:
+        deal.apply(deal.legal_actions()[0])
+    browser.get(server)
+    wait(browser, lambda d: d.execute_script("return document.body.dataset.ready") == "yes")
+    browser.find_element(By.ID, "tab-replay").click()
+    browser.find_element(By.ID, "position-text").send_keys(deal.position())
+    browser.find_element(By.ID, "solve-go").click()
+    table = wait(browser, lambda d: d.find_elements(By.ID, "solution-table"), 120)[0]
+    assert table.find_elements(By.CSS_SELECTOR, "tr.best")
+    assert "Line:" in browser.find_element(By.ID, "solution").text
+
+
 def test_a_comparison_is_drawn(server: str, browser: Any) -> None:
     from selenium.webdriver.common.by import By
 

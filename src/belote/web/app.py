@@ -91,6 +91,17 @@ def _analyse(conn: Any, text: str, index: int, start: int, limit: int) -> None:
         conn.send(("error", str(exc)))
 
 
+def _solve(conn: Any, text: str) -> None:
+    """A position's solution in a child process, so that its time can be cut."""
+    from belote.analyze import solution_json, solution_text, solve_position
+
+    try:
+        deal, solution = solve_position(text)
+        conn.send(("ok", {**solution_json(deal, solution), "text": solution_text(deal, solution)}))
+    except BeloteError as exc:  # a position with no card to play, say
+        conn.send(("error", str(exc)))
+
+
 class _Progress(Executor):
     """Runs compare's chunks here, one at a time, counting the deals and matches done."""
 
@@ -243,26 +254,39 @@ def create_app(limits: Limits | None = None) -> Starlette:
             raise InvalidArgument(f"deal: a number from 0 to {len(deals) - 1}, not {index}")
         if deals[index].offences:
             raise InvalidArgument("analyze needs a deal played under the rules; this one has offences")
+        return solver_child(_analyse, (text, index, start, lim.replay_deals),
+                            "this deal: analyse from a later card")
+
+    def solver_child(target: Callable[..., None], args: tuple[Any, ...], advice: str) -> JSON:
+        """Run the solver's job ``target(conn, *args)`` in a child process, cut after the limit."""
         if not state.solving.acquire(blocking=False):
-            raise Refused(429, "the solver is busy with another analysis: try again shortly")
+            raise Refused(429, "the solver is busy with another request: try again shortly")
         try:
             context = multiprocessing.get_context("spawn")
             receive, send = context.Pipe(duplex=False)
-            child = context.Process(target=_analyse, daemon=True,
-                                    args=(send, text, index, start, lim.replay_deals))
+            child = context.Process(target=target, daemon=True, args=(send, *args))
             child.start()
             ready = receive.poll(lim.solver_seconds)
             if not ready:
                 child.terminate()
                 raise Refused(422, f"the solver needs more than {lim.solver_seconds:g} s for "
-                              "this deal: analyse from a later card")
+                              f"{advice}")
             status, answer = receive.recv()
             child.join()
         finally:
             state.solving.release()
-        if status != "ok":  # pragma: no cover
+        if status != "ok":
             raise InvalidArgument(answer)
         return dict(answer)
+
+    def solve(request: Request, body: JSON) -> JSON:
+        text = body.get("position")
+        if not isinstance(text, str):
+            raise InvalidArgument("position: a position text (docs: Positions)")
+        from belote.deal import Deal
+
+        Deal.from_position(text.strip())  # a bad position is refused here, before any child
+        return solver_child(_solve, (text.strip(),), "this position: give one with fewer cards")
 
     def start_compare(request: Request, body: JSON) -> Response:
         variants = body.get("variants") or list(default_variants())
@@ -320,6 +344,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         yield Route("/api/games/{id}", endpoint(delete), methods=["DELETE"])
         yield Route("/api/replay", endpoint(replay), methods=["POST"])
         yield Route("/api/analyse", endpoint(analyse), methods=["POST"])
+        yield Route("/api/solve", endpoint(solve), methods=["POST"])
         yield Route("/api/compare", endpoint(start_compare), methods=["POST"])
         yield Route("/api/compare/{id}", endpoint(compare_status))
         yield Mount("/static", StaticFiles(packages=[("belote.web", "static")]), name="static")

@@ -210,6 +210,19 @@ async function analyse() {
   } catch (error) { say(error.message); }
 }
 
+async function solvePosition() {
+  say("Solving: the solver is working...");
+  try {
+    const s = await api("POST", "api/solve", { position: $("position-text").value });
+    say("");
+    $("solution").replaceChildren(
+      el("p", {}, `Seat ${s.seat} to play; value ${s.value} for side ${s.side}, every seat playing perfectly.`),
+      el("table", { id: "solution-table" }, el("tr", {}, el("th", {}, "card"), el("th", {}, "value")),
+        ...s.cards.map((c) => el("tr", { class: c.best ? "best" : "" }, el("td", {}, c.card), el("td", {}, c.value)))),
+      el("p", {}, `Line: ${s.line.join(" ")}`));
+  } catch (error) { say(error.message); $("solution").replaceChildren(); }
+}
+
 // ---- Compare ----
 function chart(doc) {
   const keys = [["attack_success_rate", "made"], ["failure_rate", "failed"], ["capot_rate", "capot"], ["litige_rate", "litige"]];
@@ -270,6 +283,7 @@ async function start() {
   $("next").onclick = () => { step += 1; drawFrame(); };
   $("last").onclick = () => { step = currentDeal().frames.length - 1; drawFrame(); };
   $("analyse").onclick = analyse;
+  $("solve-go").onclick = solvePosition;
   $("compare-go").onclick = runCompare;
   for (const tab of document.querySelectorAll(".tab")) {
     tab.onclick = () => {
