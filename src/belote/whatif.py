@@ -31,7 +31,7 @@ import enum
 import math
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -170,10 +170,10 @@ def _candidates(base: Rules, knob: str, kind: object) -> list[object]:
 
 def _changed(base: Rules, knob: str, value: object) -> Rules:
     """``base`` with one knob changed (built, so checked like any rules value)."""
+    change: dict[str, Any] = {knob.removeprefix("play."): value}  # checked when built
     if knob.startswith("play."):
-        play = attrs.evolve(base.play, **{knob.removeprefix("play."): value})
-        return attrs.evolve(base, play=play)
-    return attrs.evolve(base, **{knob: value})
+        return attrs.evolve(base, play=attrs.evolve(base.play, **change))
+    return attrs.evolve(base, **change)
 
 
 def knob_changes(
@@ -281,7 +281,7 @@ def _run_chunk(task: _Chunk) -> list[Row] | str:
                     for m in range(task.start, task.stop)]
         rows: list[Row] = []
         for index in range(task.start, task.stop):
-            deal, result, _ = play_dealing(task.rules, task.players, task.seed, index, bots, None)
+            _, result, _ = play_dealing(task.rules, task.players, task.seed, index, bots, None)
             bits = 0
             if result.outcome is Outcome.MADE:
                 bits |= _FLAGS["made"]
@@ -483,8 +483,8 @@ _HEADS: Final = {
 }
 """The column heads of the text table, by measure."""
 
-DOCS_SECTION: Final = "docs/comparing.md#one-knob-at-a-time"
-"""Where the docs explain the table of ``belote compare --knobs``."""
+DOCS_SECTION: Final = 'the docs page "Comparing variants", section "One knob at a time"'
+"""Where the docs explain the table of ``belote compare --knobs`` (docs/comparing.md#one-knob-at-a-time)."""
 
 
 def _cell(name: str, effect: Effect) -> str:
