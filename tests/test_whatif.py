@@ -13,7 +13,8 @@ from belote.cli import main
 from belote.describe import applies
 from belote.rules import get_rules
 from belote.specs import SETTABLE
-from belote.whatif import MEASURES, knob_changes, knob_effects, paired_interval
+from belote.stats import paired_interval
+from belote.whatif import MEASURES, knob_changes, knob_effects
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -28,7 +28,6 @@ the largest first.
 from __future__ import annotations
 
 import enum
-import math
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from typing import Any, Final
@@ -39,7 +38,6 @@ from belote.describe import applies
 from belote.errors import BeloteError, InvalidArgument
 from belote.parallel import chunks, ordered_map
 from belote.rules import Rules, available_variants, get_rules
-from belote.scoring import Outcome
 from belote.simulate import (
     BotSpec,
     Progress,
@@ -51,18 +49,17 @@ from belote.simulate import (
     play_match_to_target,
 )
 from belote.specs import SETTABLE, rules_from_spec, spec_of
-from belote.stats import Z95, rate, wilson, winner_of
+from belote.stats import EVENTS, Effect, PairedSums, deal_events, rate, wilson, winner_of
 
 __all__ = [
+    "DOCS_SECTION",
     "MEASURES",
-    "Effect",
     "KnobChange",
     "KnobEffect",
     "KnobRanking",
     "Skipped",
     "knob_changes",
     "knob_effects",
-    "paired_interval",
 ]
 
 
@@ -77,8 +74,7 @@ MEASURES: Final = {
 }
 """What each figure of a [`KnobEffect`][belote.whatif.KnobEffect] measures, by its name."""
 
-_FLAGS: Final = {"made": 1, "failed": 2, "litige": 4, "capot": 8}
-"""The bit of each per-deal event in a deal's row."""
+_FLAGS: Final = EVENTS
 
 
 # --- the changes -------------------------------------------------------------------------------
@@ -282,45 +278,25 @@ def _run_chunk(task: _Chunk) -> list[Row] | str:
         rows: list[Row] = []
         for index in range(task.start, task.stop):
             _, result, _ = play_dealing(task.rules, task.players, task.seed, index, bots, None)
-            bits = 0
-            if result.outcome is Outcome.MADE:
-                bits |= _FLAGS["made"]
-            elif result.outcome is Outcome.FAILED:
-                bits |= _FLAGS["failed"]
-            elif result.outcome is Outcome.LITIGE:
-                bits |= _FLAGS["litige"]
-            if result.capot is not None:
-                bits |= _FLAGS["capot"]
-            rows.append((winner_of(result.scores), sum(result.scores), bits))
+            rows.append((winner_of(result.scores), sum(result.scores), deal_events(result)))
         return rows
     except BeloteError as exc:
         return str(exc)
 
 
 class _Sums:
-    """Per-deck differences of one change against the variant, summed chunk by chunk."""
+    """One change against the variant: winners deck by deck and match by match, paired figures."""
 
     def __init__(self) -> None:
-        self.deals = 0
         self.deal_changed = 0
         self.matches = 0
         self.match_changed = 0
-        self.sum = dict.fromkeys(("points", *_FLAGS), 0)
-        self.squares = dict.fromkeys(("points", *_FLAGS), 0)
+        self.paired = PairedSums()
         self.error: str | None = None
 
     def add_deals(self, base: Sequence[Row], mine: Sequence[Row]) -> None:
-        for (w0, p0, b0), (w1, p1, b1) in zip(base, mine, strict=True):
-            self.deals += 1
-            self.deal_changed += w0 != w1
-            d = p1 - p0
-            self.sum["points"] += d
-            self.squares["points"] += d * d
-            if b0 != b1:
-                for name, bit in _FLAGS.items():
-                    d = bool(b1 & bit) - bool(b0 & bit)
-                    self.sum[name] += d
-                    self.squares[name] += d * d
+        self.deal_changed += sum(r0[0] != r1[0] for r0, r1 in zip(base, mine, strict=True))
+        self.paired.add([r[1:] for r in base], [r[1:] for r in mine])
 
     def add_matches(self, base: Sequence[Row], mine: Sequence[Row]) -> None:
         for (_, w0, _), (_, w1, _) in zip(base, mine, strict=True):
@@ -329,50 +305,6 @@ class _Sums:
 
 
 # --- results -----------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class Effect:
-    """One figure with its 95% interval.
-
-    Attributes:
-        value: the figure (a share, a shift in points, or a shift in a share).
-        low: the interval's lower end.
-        high: the interval's upper end.
-    """
-
-    value: float
-    low: float
-    high: float
-
-    @property
-    def clear(self) -> bool:
-        """Whether the interval leaves out 0: the decks tell the change from no change."""
-        return not self.low <= 0.0 <= self.high
-
-    def to_json(self) -> dict[str, object]:
-        """``{"value": v, "ci95": [low, high]}``."""
-        return {"value": self.value, "ci95": [self.low, self.high]}
-
-
-def paired_interval(total: int, squares: int, count: int, places: int = 4) -> Effect:
-    """The mean of ``count`` paired differences and its 95% interval (normal approximation).
-
-    ``total`` and ``squares`` are the sums of the differences and of their
-    squares. No difference at all gives ``(0, 0, 0)``; no count gives an
-    interval of nothing known.
-
-    >>> paired_interval(0, 0, 100)
-    Effect(value=0.0, low=0.0, high=0.0)
-    >>> paired_interval(10, 10, 100)  # ten decks moved up by 1
-    Effect(value=0.1, low=0.0409, high=0.1591)
-    """
-    if count <= 0:
-        return Effect(0.0, -math.inf, math.inf)
-    mean = total / count
-    variance = (squares - count * mean * mean) / (count - 1) if count > 1 else 0.0
-    half = Z95 * math.sqrt(max(0.0, variance) / count)
-    return Effect(round(mean, places), round(mean - half, places), round(mean + half, places))
 
 
 def _share(count: int, total: int) -> Effect:
@@ -489,7 +421,7 @@ DOCS_SECTION: Final = 'the docs page "Comparing variants", section "One knob at 
 
 def _cell(name: str, effect: Effect) -> str:
     """A figure, the half-width of its interval, and ``≈`` when the interval holds 0."""
-    half = (effect.high - effect.low) / 2
+    half = effect.half
     if effect.value == effect.low == effect.high == 0:
         return "0  "  # not one deck moved
     if name in ("deal_winner", "match_winner"):
@@ -641,16 +573,16 @@ def knob_effects(
         if acc.error is not None:
             skipped.append(Skipped(change.knob, change.value, f"refused in play: {acc.error}"))
             continue
-        shifts = {flag: paired_interval(acc.sum[flag], acc.squares[flag], deals)
-                  for flag in _FLAGS}
+        shifts = acc.paired.effects()
         effect = KnobEffect(
             knob=change.knob, value=change.value, spec=spec_of(change.rules),
             deal_winner=_share(acc.deal_changed, deals),
             match_winner=_share(acc.match_changed, match_count),
-            points=paired_interval(acc.sum["points"], acc.squares["points"], deals, 2),
-            **shifts,
+            points=shifts["points"], made=shifts["made"], failed=shifts["failed"],
+            litige=shifts["litige"], capot=shifts["capot"],
         )
-        key = (-acc.deal_changed, -acc.match_changed, -abs(acc.sum["points"]), change.label)
+        key = (-acc.deal_changed, -acc.match_changed, -abs(acc.paired.sum["points"]),
+               change.label)
         effects.append((key, effect))
     effects.sort(key=lambda pair: pair[0])
     base_figures = {"points": round(base_sums["points"] / deals, 2),
