@@ -27,6 +27,7 @@ __all__ = [
     "PairedSums",
     "SimulationStats",
     "deal_events",
+    "effect_text",
     "mean",
     "mean_interval",
     "paired_interval",
@@ -272,6 +273,32 @@ def paired_interval(total: int, squares: int, count: int, places: int = 4) -> Ef
     variance = (squares - count * centre * centre) / (count - 1) if count > 1 else 0.0
     half = Z95 * math.sqrt(max(0.0, variance) / count)
     return Effect(round(centre, places), round(centre - half, places), round(centre + half, places))
+
+
+def effect_text(effect: Effect, kind: str) -> str:
+    """A figure as the tables show it: its value, ``±`` half its interval, ``≈`` if it holds 0.
+
+    ``kind``: ``"share"`` (``27.5% ±6.1``), ``"points"`` (a signed shift,
+    ``+1.6 ±0.1``) or ``"shift"`` (a signed shift of a share, in percentage
+    points, ``-3.5 ±3.2``). A figure that is exactly 0 with no spread (not
+    one deck moved) is ``0``. Every text ends in two characters, ``≈`` or
+    blanks, so the columns line up.
+
+    >>> effect_text(Effect(0.275, 0.214, 0.336), "share")
+    '27.5% ±6.1  '
+    >>> effect_text(Effect(-0.4, -1.2, 0.4), "points")
+    '-0.4 ±0.8 ≈'
+    """
+    if effect.value == effect.low == effect.high == 0:
+        return "0  "
+    half = effect.half
+    if kind == "share":
+        text = f"{100 * effect.value:.1f}% ±{100 * half:.1f}"
+    elif kind == "points":
+        text = f"{effect.value:+.1f} ±{half:.1f}"
+    else:
+        text = f"{100 * effect.value:+.1f} ±{100 * half:.1f}"
+    return text + ("  " if effect.clear else " ≈")
 
 
 class PairedSums:

@@ -49,7 +49,16 @@ from belote.simulate import (
     play_match_to_target,
 )
 from belote.specs import SETTABLE, rules_from_spec, spec_of
-from belote.stats import EVENTS, Effect, PairedSums, deal_events, rate, wilson, winner_of
+from belote.stats import (
+    EVENTS,
+    Effect,
+    PairedSums,
+    deal_events,
+    effect_text,
+    rate,
+    wilson,
+    winner_of,
+)
 
 __all__ = [
     "DOCS_SECTION",
@@ -421,16 +430,9 @@ DOCS_SECTION: Final = 'the docs page "Comparing variants", section "One knob at 
 
 def _cell(name: str, effect: Effect) -> str:
     """A figure, the half-width of its interval, and ``≈`` when the interval holds 0."""
-    half = effect.half
-    if effect.value == effect.low == effect.high == 0:
-        return "0  "  # not one deck moved
-    if name in ("deal_winner", "match_winner"):
-        text = f"{100 * effect.value:.1f}% ±{100 * half:.1f}"
-    elif name == "points":
-        text = f"{effect.value:+.1f} ±{half:.1f}"
-    else:
-        text = f"{100 * effect.value:+.1f} ±{100 * half:.1f}"
-    return text + ("  " if effect.clear else " ≈")
+    kind = "share" if name in ("deal_winner", "match_winner") else \
+        "points" if name == "points" else "shift"
+    return effect_text(effect, kind)
 
 
 def _ranking_text(ranking: KnobRanking) -> str:
