@@ -175,3 +175,25 @@ def test_the_chart_is_drawn_and_the_same_every_time(tmp_path: Path) -> None:
     assert first == second
     assert ranking.effects[0].label in first
     assert plot_knobs(ranking, tmp_path / "c.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_cli_plot_writes_the_ranked_chart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("matplotlib")
+    chart = tmp_path / "knobs.svg"
+    code, out, err = run(["compare", "--knobs", "classic", "--deals", "10", "--matches", "1",
+                          "--bots", "random", "--plot", str(chart)], capsys)
+    assert code == 0, err
+    assert "one knob at a time" in chart.read_text(encoding="utf-8")
+    assert out.startswith("classic: each single-knob change")
+
+
+def test_without_matches_the_match_column_is_a_dash(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["compare", "--knobs", "classic", "--deals", "10", "--matches", "0",
+                        "--bots", "random"], capsys)
+    assert code == 0
+    head = next(line for line in out.splitlines() if "match winner" in line)
+    end = head.index("match winner") + len("match winner")
+    rows = [line for line in out.splitlines() if line[:3].strip().isdigit()]
+    assert rows and all(line[end - 1] == "-" for line in rows)

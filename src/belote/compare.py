@@ -290,7 +290,7 @@ class Comparison:
     def _paired_lines(self) -> list[str]:
         """The deck-by-deck differences of each pair (the second variant minus the first)."""
         pair_width = max(30, *(len(pair) + 2 for pair in self.paired))
-        cell = 14
+        cell = 15
         heads = ("deal winner", "match winner", "points", "made", "failed", "litige", "capot")
         lines = [
             "Deck by deck, the second variant against the first: the share of decks and of",

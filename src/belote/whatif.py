@@ -452,12 +452,13 @@ def _ranking_text(ranking: KnobRanking) -> str:
     ]
     labels = [effect.label for effect in ranking.effects]
     width = max(24, *(len(label) + 2 for label in labels)) if labels else 24
-    cell = 14
+    cell = 15
     lines.append(f"{'#':>3}  {'change':<{width}}"
                  + "".join(f"{head:>{cell}}" for head in _HEADS.values()))
     for rank, effect in enumerate(ranking.effects, 1):
         lines.append(f"{rank:>3}  {effect.label:<{width}}"
-                     + "".join(f"{_cell(name, e):>{cell}}" for name, e in effect.measures().items()))
+                     + "".join(f"{_cell(name, e) if ranking.matches or name != 'match_winner' else '-':>{cell}}"
+                               for name, e in effect.measures().items()))
     if not ranking.effects:
         lines.append("     (no change to play)")
     lines += ["", "What the columns say:"]
