@@ -311,13 +311,14 @@ class Comparison:
         return lines
 
     def _par_lines(self) -> list[str]:
-        """The par table: the bots and perfect play side by side on the par decks."""
+        """The par table: the bots and perfect play side by side on the par decks, with intervals."""
         names = [stats.variant for stats in self.par]
-        width = max(9, *(len(name) // 2 + 2 for name in names))
+        width = max(14, *(len(name) // 2 + 2 for name in names))
         label_width = 40
         lines = [
             f"Perfect play (par) on the first {self.par_deals} decks: the bots' bidding and",
             "declarations, then the cards solved double-dummy from the first lead.",
+            "Each figure with half its 95% interval (few decks: wide).",
             "",
             f"{'':<{label_width}}" + "".join(f"{name:>{2 * width}}" for name in names),
             f"{'':<{label_width}}" + f"{'bots':>{width}}{'par':>{width}}" * len(names),
@@ -328,19 +329,31 @@ class Comparison:
                             for b, p in zip(self.par_bots, self.par, strict=True))
             lines.append(f"{label:<{label_width}}{cells}")
 
-        def pct(value: float) -> str:
-            return f"{100 * value:.1f}%"
+        def rate_cell(key: str, contract: bool) -> Callable[[SimulationStats], str]:
+            def cell(s: SimulationStats) -> str:
+                if contract and not s.has_contract:
+                    return "-"
+                low, high = s.intervals()[key]
+                share = rate(s.rate_counts()[key], s.deals)
+                return f"{100 * share:.1f}% ±{50 * (high - low):.1f}"
+            return cell
 
-        row("contracts made, per played deal",
-            lambda s: pct(s.attack_success_rate) if s.has_contract else "-")
-        row("contracts failed, per played deal",
-            lambda s: pct(s.failure_rate) if s.has_contract else "-")
-        row("litiges, per played deal",
-            lambda s: pct(s.litige_rate) if s.has_contract else "-")
-        row("capots, per played deal", lambda s: pct(s.capot_rate))
-        row("mean score of the taker's side", lambda s: f"{s.mean_taker_score:.1f}")
+        def mean_cell(key: str, value: Callable[[SimulationStats], float]) -> Callable[
+                [SimulationStats], str]:
+            def cell(s: SimulationStats) -> str:
+                bounds = s.mean_intervals().get(key)
+                text = f"{value(s):.1f}"
+                return f"{text} ±{(bounds[1] - bounds[0]) / 2:.1f}" if bounds else text
+            return cell
+
+        row("contracts made, per played deal", rate_cell("attack_success_rate", True))
+        row("contracts failed, per played deal", rate_cell("failure_rate", True))
+        row("litiges, per played deal", rate_cell("litige_rate", True))
+        row("capots, per played deal", rate_cell("capot_rate", False))
+        row("mean score of the taker's side",
+            mean_cell("mean_taker_score", lambda s: s.mean_taker_score))
         row("mean score of the other side(s)",
-            lambda s: f"{s.mean_points - s.mean_taker_score:.1f}")
+            mean_cell("mean_other_score", lambda s: s.mean_other_score))
         return lines
 
     def unpaired(self) -> list[tuple[str, str, str, str]]:
