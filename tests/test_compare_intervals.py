@@ -94,3 +94,12 @@ def test_text_has_a_legend_line_per_row_and_marks_what_cannot_be_told_apart(
     assert row.split()[-1] == "0"  # the capot rate: not one deck moved
     mean_row = next(line for line in text.splitlines() if line.startswith("mean points"))
     assert mean_row.count("±") == 3
+
+
+def test_the_par_table_shows_an_interval_on_every_figure() -> None:
+    comparison = compare(["classic"], deals=2, seed=1, matches=0, par=2)
+    text = comparison.to_text()
+    par = text[text.index("Perfect play (par)"):].splitlines()
+    rows = [line for line in par if line.startswith(("contracts", "litiges", "capots", "mean"))]
+    assert len(rows) == 6
+    assert all(line.count("±") == 2 for line in rows)  # bots and par, each with its interval
