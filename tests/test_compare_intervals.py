@@ -33,9 +33,10 @@ def test_the_mean_interval_is_the_normal_interval_of_the_per_deal_points() -> No
 
 def test_paired_sums_measure_the_second_minus_the_first() -> None:
     sums = PairedSums()
-    sums.add([(160, 1), (170, 9)], [(160, 1), (420, 9)])  # one deck's capot worth 250 more
+    # The second deck's capot is worth 250 more, all of it to the taker's side.
+    sums.add([(160, 1, 90), (170, 9, 170)], [(160, 1, 90), (420, 9, 420)])
     effects = sums.effects()
-    assert effects["points"].value == 125
+    assert effects["points"].value == effects["taker"].value == 125
     assert effects["capot"] == paired_interval(0, 0, 2)
     assert effect_text(effects["capot"], "shift") == "0  "
 
@@ -68,7 +69,7 @@ def test_json_carries_every_interval(capsys: pytest.CaptureFixture[str]) -> None
         assert low <= variant["matches"]["mean_deals"] <= high
     pair = "classic vs italian751"
     assert set(doc["different_winner_ci95"][pair]) == {"deal", "match"}
-    assert set(doc["paired"][pair]) == {"points", "made", "failed", "litige", "capot"}
+    assert set(doc["paired"][pair]) == {"points", "taker", "made", "failed", "litige", "capot"}
     for figure in doc["paired"][pair].values():
         assert figure["ci95"][0] <= figure["value"] <= figure["ci95"][1]
     # Neither variant lets anyone call out: that row is 0 for both, so left out.
@@ -99,7 +100,11 @@ def test_text_has_a_legend_line_per_row_and_marks_what_cannot_be_told_apart(
 def test_the_par_table_shows_an_interval_on_every_figure() -> None:
     comparison = compare(["classic"], deals=2, seed=1, matches=0, par=2)
     text = comparison.to_text()
-    par = text[text.index("Perfect play (par)"):].splitlines()
+    par = text[text.index("Perfect play (par)"):text.index("Par minus the bots")].splitlines()
     rows = [line for line in par if line.startswith(("contracts", "litiges", "capots", "mean"))]
     assert len(rows) == 6
     assert all(line.count("±") == 2 for line in rows)  # bots and par, each with its interval
+    assert "Par minus the bots, deck by deck" in text
+    shifts = comparison.par_paired[0]
+    bots, perfect = comparison.par_bots[0], comparison.par[0]
+    assert shifts["taker"].value == round(perfect.mean_taker_score - bots.mean_taker_score, 2)

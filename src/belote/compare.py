@@ -106,6 +106,9 @@ class Comparison:
             each with its paired 95% interval ([`PairedSums`][belote.stats.PairedSums]).
         winner_intervals: for each pair, the 95% (Wilson) intervals of its
             two "different winner" shares, of the decks and of the matches.
+        par_paired: with par, per variant, perfect play minus the bots on the
+            same decks: the shift in points handed out and in each rate, with
+            its paired interval; empty without par.
     """
 
     deals: int
@@ -121,6 +124,7 @@ class Comparison:
     paired: Mapping[str, Mapping[str, Effect]] = attrs.field(factory=dict)
     winner_intervals: Mapping[str, tuple[tuple[float, float], tuple[float, float]]] = attrs.field(
         factory=dict)
+    par_paired: tuple[Mapping[str, Effect], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The comparison as JSON (what ``belote compare --json`` prints).
@@ -170,6 +174,10 @@ class Comparison:
             for entry, bots, perfect in zip(variants, self.par_bots, self.par, strict=True):
                 entry["par"] = {"deals": self.par_deals, "bots": bots.to_json(),
                                 "perfect": perfect.to_json()}
+            for entry, shifts in zip(variants, self.par_paired, strict=False):
+                par_entry = entry["par"]
+                assert isinstance(par_entry, dict)
+                par_entry["paired"] = {name: e.to_json() for name, e in shifts.items()}
         return doc
 
     def left_out(self) -> list[str]:
@@ -354,6 +362,17 @@ class Comparison:
             mean_cell("mean_taker_score", lambda s: s.mean_taker_score))
         row("mean score of the other side(s)",
             mean_cell("mean_other_score", lambda s: s.mean_other_score))
+        if self.par_paired:
+            lines += ["", "Par minus the bots, deck by deck (paired 95% interval; ≈: cannot be "
+                      "told from none):",
+                      f"{'':<{label_width}}" + "".join(f"{name:>{2 * width}}" for name in names)]
+            for label, key, kind in (("mean score of the taker's side", "taker", "points"),
+                                     ("contracts made", "made", "shift"),
+                                     ("contracts failed", "failed", "shift"),
+                                     ("litiges", "litige", "shift"),
+                                     ("capots", "capot", "shift")):
+                lines.append(f"{label:<{label_width}}" + "".join(
+                    f"{effect_text(shifts[key], kind):>{2 * width}}" for shifts in self.par_paired))
         return lines
 
     def unpaired(self) -> list[tuple[str, str, str, str]]:
@@ -539,7 +558,8 @@ def compare(
                                         zip(group[i][1], group[j][1], strict=True))
                 paired[i, j].add(group[i][0].rows, group[j][0].rows)
             group = []
-        par_accs = par_pass(table, seed, par_count, bots, executor, bar)
+        par_sums = [PairedSums() for _ in table]
+        par_accs = par_pass(table, seed, par_count, bots, executor, bar, par_sums)
     finally:
         if bar is not None:
             bar.close()
@@ -573,6 +593,7 @@ def compare(
         par_bots=par_bots,
         paired=pair_figures,
         winner_intervals=intervals,
+        par_paired=tuple(sums.effects() for sums in par_sums) if par_count else (),
     )
 
 
@@ -631,8 +652,13 @@ def _run_par_task(task: _ParTask) -> tuple[Accumulator, Accumulator]:
 def par_pass(
     table: Sequence[tuple[Rules, int]], seed: int, count: int, bots: BotSpec,
     executor: Executor | None, bar: Progress | None,
+    paired: Sequence[PairedSums] | None = None,
 ) -> list[tuple[Accumulator, Accumulator]]:
-    """The par statistics of each variant on decks ``0 .. count - 1``, chunk by chunk in order."""
+    """The par statistics of each variant on decks ``0 .. count - 1``, chunk by chunk in order.
+
+    ``paired``: one [`PairedSums`][belote.stats.PairedSums] per variant, given
+    perfect play minus the bots deck by deck.
+    """
     accs = [(Accumulator(2), Accumulator(2)) for _ in table]
     if not count:
         return accs
@@ -642,6 +668,8 @@ def par_pass(
     for k, (by_bots, perfect) in enumerate(ordered_map(_run_par_task, tasks, executor)):
         accs[k % len(table)][0].merge(by_bots, False)
         accs[k % len(table)][1].merge(perfect, False)
+        if paired is not None:
+            paired[k % len(table)].add(by_bots.rows, perfect.rows)
         if bar is not None:
             bar.step(by_bots.deals)
     return accs

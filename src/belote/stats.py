@@ -108,7 +108,8 @@ class Accumulator:
         self.winners: list[int] = []
         # Sums of squares per deal, for the intervals of the means.
         self.squares: dict[str, int] = dict.fromkeys(SQUARED, 0)
-        self.rows: list[tuple[int, int]] = []  # per deal: (points handed out, event bits)
+        # Per deal: (points handed out, event bits, points of the taker's side).
+        self.rows: list[tuple[int, int, int]] = []
 
     def add(self, deal: Deal, result: DealResult, partners: bool) -> None:
         """Count one played deal and its result."""
@@ -156,7 +157,7 @@ class Accumulator:
             entry[2] += rules.belote_value
         squares["announcements"] += declared * declared
         self.winners.append(winner_of(scores))
-        self.rows.append((total, deal_events(result)))
+        self.rows.append((total, deal_events(result), scores[attack]))
 
     def merge(self, other: Accumulator, winners: bool = True) -> None:
         """Add ``other``'s sums (the chunk that follows, in deal order)."""
@@ -304,36 +305,43 @@ def effect_text(effect: Effect, kind: str) -> str:
 class PairedSums:
     """Per-deck differences of one rules value against another, summed chunk by chunk.
 
-    Fed with the per-deal rows (points handed out, [`deal_events`][belote.stats.deal_events]
-    bits) of the same decks under both; [`effects`][belote.stats.PairedSums.effects]
-    gives the mean difference of each figure with its paired 95% interval.
+    Fed with the per-deal rows of the same decks under both, each ``(points
+    handed out, [`deal_events`][belote.stats.deal_events] bits, points of the
+    taker's side)``; [`effects`][belote.stats.PairedSums.effects] gives the
+    mean difference of each figure with its paired 95% interval.
     """
 
-    FIGURES: Final = ("points", *EVENTS)
-    """The figures compared: the points handed out, then each event of [`EVENTS`][belote.stats.EVENTS]."""
+    FIGURES: Final = ("points", "taker", *EVENTS)
+    """The figures compared: the points handed out, the taker's side's, then
+    each event of [`EVENTS`][belote.stats.EVENTS]."""
 
     def __init__(self) -> None:
         self.deals = 0
         self.sum = dict.fromkeys(self.FIGURES, 0)
         self.squares = dict.fromkeys(self.FIGURES, 0)
 
-    def add(self, first: Sequence[tuple[int, int]], second: Sequence[tuple[int, int]]) -> None:
+    def add(self, first: Sequence[tuple[int, int, int]],
+            second: Sequence[tuple[int, int, int]]) -> None:
         """Count the decks of a chunk: ``second``'s rows minus ``first``'s, deck by deck."""
-        for (p0, b0), (p1, b1) in zip(first, second, strict=True):
+        total, squares = self.sum, self.squares
+        for (p0, b0, t0), (p1, b1, t1) in zip(first, second, strict=True):
             self.deals += 1
             d = p1 - p0
-            self.sum["points"] += d
-            self.squares["points"] += d * d
+            total["points"] += d
+            squares["points"] += d * d
+            d = t1 - t0
+            total["taker"] += d
+            squares["taker"] += d * d
             if b0 != b1:
                 for name, bit in EVENTS.items():
                     d = bool(b1 & bit) - bool(b0 & bit)
-                    self.sum[name] += d
-                    self.squares[name] += d * d
+                    total[name] += d
+                    squares[name] += d * d
 
     def effects(self) -> dict[str, Effect]:
         """The mean difference of each figure (points to 2 places, shares to 4), with its interval."""
         return {name: paired_interval(self.sum[name], self.squares[name], self.deals,
-                                      2 if name == "points" else 4)
+                                      2 if name in ("points", "taker") else 4)
                 for name in self.FIGURES}
 
 

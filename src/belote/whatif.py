@@ -273,8 +273,9 @@ class _Chunk:
     matches: bool
 
 
-Row = tuple[int, int, int]
-"""A played deal: (winner or -1, points handed out, event bits); a match: (deals, winner, 0)."""
+Row = tuple[int, int, int, int]
+"""A played deal: (winner or -1, points handed out, event bits, points of the taker's side);
+a match: (deals, winner, 0, 0)."""
 
 
 def _run_chunk(task: _Chunk) -> list[Row] | str:
@@ -282,12 +283,15 @@ def _run_chunk(task: _Chunk) -> list[Row] | str:
     try:
         bots = bots_for(task.bots, task.players)
         if task.matches:
-            return [(*play_match_to_target(task.rules, task.players, task.seed, m, bots), 0)
+            return [(*play_match_to_target(task.rules, task.players, task.seed, m, bots), 0, 0)
                     for m in range(task.start, task.stop)]
         rows: list[Row] = []
         for index in range(task.start, task.stop):
-            _, result, _ = play_dealing(task.rules, task.players, task.seed, index, bots, None)
-            rows.append((winner_of(result.scores), sum(result.scores), deal_events(result)))
+            deal, result, _ = play_dealing(task.rules, task.players, task.seed, index, bots, None)
+            taker = deal.taker
+            taker_points = 0 if taker is None else result.scores[deal.side(taker)]
+            rows.append((winner_of(result.scores), sum(result.scores), deal_events(result),
+                         taker_points))
         return rows
     except BeloteError as exc:
         return str(exc)
@@ -305,10 +309,10 @@ class _Sums:
 
     def add_deals(self, base: Sequence[Row], mine: Sequence[Row]) -> None:
         self.deal_changed += sum(r0[0] != r1[0] for r0, r1 in zip(base, mine, strict=True))
-        self.paired.add([r[1:] for r in base], [r[1:] for r in mine])
+        self.paired.add([(r[1], r[2], r[3]) for r in base], [(r[1], r[2], r[3]) for r in mine])
 
     def add_matches(self, base: Sequence[Row], mine: Sequence[Row]) -> None:
-        for (_, w0, _), (_, w1, _) in zip(base, mine, strict=True):
+        for (_, w0, _, _), (_, w1, _, _) in zip(base, mine, strict=True):
             self.matches += 1
             self.match_changed += w0 != w1
 
@@ -558,7 +562,7 @@ def knob_effects(
                 raise InvalidArgument(f"{spec_of(base)}: {base_rows}")
             is_match = k > deal_tasks
             if not is_match:
-                for _, points, bits in base_rows:
+                for _, points, bits, _ in base_rows:
                     base_sums["points"] += points
                     for flag, bit in _FLAGS.items():
                         base_sums[flag] += bool(bits & bit)
