@@ -272,14 +272,16 @@ def _citation(name: str, source: VariantSource) -> str:
 def rules_table(name: str) -> str:
     rules = get_rules(name)
     source = variant_source(rules.name)
+    # Three columns, the source under the meaning: four overflowed a 1280-pixel
+    # screen. A citation quoting the text gives the project's English words after it.
     lines = [
-        "| knob | value | what it means | source |",
-        "|---|---|---|---|",
+        "| knob | value | what it means, and where it comes from |",
+        "|---|---|---|",
     ]
     for knob, value, description in knobs(rules):
         lines.append(
-            f"| `{knob}` | {fmt(value)} | {clean(description + _enum_note(value))} "
-            f"| {_citation(knob, source)} |"
+            f"| `{knob}` | {fmt(value)} | {clean(description + _enum_note(value))}"
+            f'<br><span class="cite">source: {_citation(knob, source)}</span> |'
         )
     lines.append("")
     lines.append(

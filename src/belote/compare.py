@@ -533,7 +533,8 @@ def compare(
         for a, b in chunks(count, step)
         for rules, n in table
     )
-    bar = (Progress("compare", (deals + match_count + par_count) * len(table))
+    bar = (Progress("compare", deals * len(table),
+                    stages=((match_count * len(table), MATCH_COST), (par_count * len(table), PAR_COST)))
            if progress else None)
     accs = [Accumulator(r.side_count(n)) for r, n in table]
     match_accs = [_MatchAcc(r.side_count(n)) for r, n in table]
@@ -544,7 +545,7 @@ def compare(
     paired = {pair: PairedSums() for pair in pairs}
     group: list[tuple[Accumulator, list[tuple[int, int]]]] = []
     try:
-        for acc, _, played in run_tasks(tasks, executor, bar):
+        for acc, _, played in run_tasks(tasks, executor, bar, match_stage=1):
             group.append((acc, played))
             if len(group) < len(table):
                 continue
@@ -558,6 +559,8 @@ def compare(
                                         zip(group[i][1], group[j][1], strict=True))
                 paired[i, j].add(group[i][0].rows, group[j][0].rows)
             group = []
+        if bar is not None:
+            bar.start_stage(2)
         par_sums = [PairedSums() for _ in table]
         par_accs = par_pass(table, seed, par_count, bots, executor, bar, par_sums)
     finally:
@@ -598,6 +601,12 @@ def compare(
 
 
 # --- par: the bots' bidding, then perfect play -------------------------------------------------
+
+MATCH_COST: Final = 12.0
+"""A match's first guess of cost in simulated deals (about a dozen deals), for the progress bar."""
+
+PAR_COST: Final = 3000.0
+"""A par deck's first guess of cost in simulated deals, for the progress bar until one is timed."""
 
 PAR_CHUNK: Final = 4
 """Decks per chunk of the par pass (each deck is solved: about a second of work)."""
@@ -671,6 +680,6 @@ def par_pass(
         if paired is not None:
             paired[k % len(table)].add(by_bots.rows, perfect.rows)
         if bar is not None:
-            bar.step(by_bots.deals)
+            bar.step(by_bots.deals, 2)
     return accs
 

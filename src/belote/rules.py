@@ -16,6 +16,7 @@ entry-point group ``belote.variants``.
 from __future__ import annotations
 
 import enum
+import threading
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Final, TypeVar
 
@@ -615,6 +616,8 @@ _REGISTRY: dict[str, Rules] = {}
 _ALIASES: dict[str, str] = {}
 _LOADED = False
 _PLUGINS_LOADED = False
+_LOCK = threading.RLock()
+"""Held while the registry is filled, so that no thread sees it half filled."""
 
 
 def register_variant(rules: Rules) -> Rules:
@@ -696,20 +699,30 @@ def entry_points(*, group: str) -> EntryPoints:
 
 
 def _load() -> None:
-    """Register the built-in variants (once; the plug-ins are looked up afresh after)."""
-    global _LOADED, _PLUGINS_LOADED
-    if _LOADED:
-        return
-    _LOADED = True
-    _PLUGINS_LOADED = False
-    from belote.variants import BUILTIN
+    """Register the built-in variants (once; the plug-ins are looked up afresh after).
 
-    for rules in BUILTIN:
-        register_variant(rules)
+    Under a lock: a thread that asks while another registers waits for the
+    whole registry (a web server's first requests come at once).
+    """
+    global _LOADED, _PLUGINS_LOADED
+    with _LOCK:
+        if _LOADED:
+            return
+        _LOADED = True
+        _PLUGINS_LOADED = False
+        from belote.variants import BUILTIN
+
+        for rules in BUILTIN:
+            register_variant(rules)
 
 
 def _load_plugins() -> None:
     """Register the plug-in variants (once): only when a name is not built in, or for the list."""
+    with _LOCK:
+        _load_plugins_once()
+
+
+def _load_plugins_once() -> None:
     global _PLUGINS_LOADED
     _load()  # the built-ins first (and a fresh registry looks the plug-ins up again)
     if _PLUGINS_LOADED:

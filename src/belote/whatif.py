@@ -34,6 +34,7 @@ from typing import Any, Final
 
 import attrs
 
+from belote.compare import MATCH_COST
 from belote.describe import applies
 from belote.errors import BeloteError, InvalidArgument
 from belote.parallel import chunks, ordered_map
@@ -543,7 +544,8 @@ def knob_effects(
         for a, b in chunks(count, step)
         for rules in table
     )
-    bar = Progress("compare --knobs", (deals + match_count) * len(table)) if progress else None
+    bar = (Progress("compare --knobs", deals * len(table),
+                    stages=((match_count * len(table), MATCH_COST),)) if progress else None)
     sums = [_Sums() for _ in tried]
     base_sums = dict.fromkeys(("points", *_FLAGS), 0)
     group: list[list[Row] | str] = []
@@ -552,7 +554,7 @@ def knob_effects(
     try:
         for result in ordered_map(_run_chunk, tasks, executor):
             if bar is not None:
-                bar.step(len(result) if isinstance(result, list) else 0)
+                bar.step(len(result) if isinstance(result, list) else 0, int(k >= deal_tasks))
             group.append(result)
             k += 1
             if len(group) < len(table):

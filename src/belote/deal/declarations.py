@@ -33,6 +33,7 @@ __all__ = [
     "declarable",
     "declare_check",
     "declare_ids",
+    "declare_mask",
     "declare_reason",
     "declare_timing",
     "false_declaration",
@@ -155,6 +156,32 @@ def declare_ids(s: DealState, seat: int) -> list[int]:
         if clash(s, seat, combo) is None and split_fault(s, seat, combo) is None:
             ids.append(DECLARE_IDS[combo.cards.mask])
     return ids
+
+def declare_mask(s: DealState, seat: int) -> int:
+    """The mask of the declare action ids open to ``seat`` now (bit ``i``: id ``i``): those of [`declare_ids`][belote.deal.declarations.declare_ids].
+
+    A seat that has declared nothing yet is answered from a cache keyed by
+    its hand, as the first trick of a simulated deal asks it for every seat.
+    """
+    if s.declared[seat] or not s.layout.announces or s.phase != PLAY or s.played:
+        mask = 0
+        for action_id in declare_ids(s, seat):
+            mask |= 1 << action_id
+        return mask
+    if (seat - s.leader) % s.n < len(s.trick):
+        return 0  # it has played its card
+    hand = s.hands[seat]
+    cache = s.layout.first_declarations
+    mask = cache.get(hand, -1)
+    if mask < 0:
+        if len(cache) >= 4096:  # hands seldom repeat: keep the cache small
+            cache.clear()
+        # What declare_ids answers for a seat with nothing declared, as bits.
+        mask = 0
+        for combo in declarable(s, seat):
+            mask |= 1 << ID_DECLARE | 1 << DECLARE_IDS[combo.cards.mask]
+        cache[hand] = mask
+    return mask
 
 def declare_timing(s: DealState, seat: int) -> str | None:
     """Why ``seat`` may not declare anything now, else ``None``."""

@@ -160,7 +160,7 @@ def seat_view(s: DealState, seat: int) -> SeatView:
         s.best_pos if trick else -1,
         s.tricks_done,
         s.gone,
-        tuple(s.belote_calls),
+        s.belote_calls,
         s.swapped,
         sides[1],
         sides[2],
@@ -172,25 +172,40 @@ def seat_view(s: DealState, seat: int) -> SeatView:
     ))
 
 
-def play_out(s: DealState, choose_ids: Sequence[Callable[[SeatView], int]]) -> None:
+def play_out(
+    s: DealState,
+    choose_ids: Sequence[Callable[[SeatView], int]],
+    skip_forced: Sequence[bool] | bool = False,
+) -> None:
     """Play the deal to its end: each decision goes to ``choose_ids[seat]`` with that seat's view.
 
     The loop of [`Deal.play_out`][belote.deal.Deal.play_out]: the chooser of the
     seat to act gets its [`SeatView`][belote.deal.SeatView] and answers an
     action id, which is checked against the view's legal mask and applied.
+    A seat whose ``skip_forced`` is true (one flag per seat, or one for all)
+    is not asked when exactly one action id is legal: that action is applied.
 
     Raises:
         IllegalAction: a chooser answered an id that is not legal; the deal
             stays as it was before that decision.
-        InvalidArgument: not one chooser per seat, or an answer that is not an action id.
+        InvalidArgument: not one chooser (or flag) per seat, or an answer that is not an action id.
     """
-    if len(choose_ids) != s.n:
-        raise InvalidArgument(f"{s.n} players need {s.n} choosers, not {len(choose_ids)}")
+    n = s.n
+    if len(choose_ids) != n:
+        raise InvalidArgument(f"{n} players need {n} choosers, not {len(choose_ids)}")
+    skips = [skip_forced is True] * n if isinstance(skip_forced, bool) else list(skip_forced)
+    if len(skips) != n or any(type(flag) is not bool for flag in skips):
+        raise InvalidArgument(f"skip_forced must be a bool or {n} bools, not {skip_forced!r}")
     while s.phase != OVER:
         seat = s.to_act
-        view = seat_view(s, seat)
-        action_id = choose_ids[seat](view)
-        if type(action_id) is int and action_id >= 0 and view.legal >> action_id & 1:
+        legal = s.lmask
+        if legal < 0:
+            legal = legal_action_mask(s)
+        if not legal & (legal - 1) and skips[seat]:  # one legal action: nothing to ask
+            do(s, seat, legal.bit_length() - 1, None)
+            continue
+        action_id = choose_ids[seat](seat_view(s, seat))
+        if type(action_id) is int and action_id >= 0 and legal >> action_id & 1:
             do(s, seat, action_id, None)
             continue
         if type(action_id) is not int or not 0 <= action_id < ACTION_IDS:
