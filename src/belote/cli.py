@@ -579,6 +579,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", metavar="FILE", default=None,
                    help="also draw the comparison as a chart in FILE (.svg or .png); "
                    "needs the plot extra: pip install 'belote[plot]'")
+    p.add_argument("--knobs", metavar="VARIANT", default=None, help="instead, play VARIANT "
+                   "and each single-knob change of it on the same decks; rank the changes")
 
     p = add("duel", _cmd_duel, "Duplicate duel: two bots play the same decks, each deck once "
             "with each bot on every side; prints the mean score difference per deal.",
