@@ -53,6 +53,7 @@ from belote.narration import (
 )
 from belote.rules import CallingOut, Rules, get_rules
 from belote.scoring import Outcome
+from belote.specs import spec_of
 
 __all__ = [
     "EXIT_INPUT_ENDED",
@@ -469,7 +470,7 @@ def play_match(
     log = [0, 0, 0, 0]
     partner = " Your partner is seat 2." if rules.partnerships and n == 4 else ""
     again = f" Resumed after {len(done)} deals." if resume is not None else ""
-    out.write(f"{rules.name}: you play against bots.{partner} First to {match.target} wins.{again}\n"
+    out.write(f"{spec_of(rules)}: you play against bots.{partner} First to {match.target} wins.{again}\n"
               "Answer with a number, a card such as JH, or a word such as 'take'; "
               "'help' explains, 'quit' leaves.\n")
     for number in range(len(done) + 1, MAX_DEALS + 1):
