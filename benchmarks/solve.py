@@ -47,9 +47,14 @@ def table_of(text: str) -> tuple[str, int | None]:
 
 
 def bid_first(deal: Deal) -> None:
-    """The first seat that can take does: the turned suit, else the first suit it may name."""
+    """The first seat that can take does: the turned suit, else the first suit it may name.
+
+    The holder of the 7 of trump keeps it (no swap), as before the swap was a decision.
+    """
     while deal.legal_bids():
         deal.bid(*deal.legal_bids()[0])
+    if deal.swap_seat() is not None:
+        deal.keep()
 
 
 def start(variant: str, players: int | None, seed: int) -> Deal | None:

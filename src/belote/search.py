@@ -411,7 +411,20 @@ class Search:
                     v = minimax(nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts, left)
                 else:
                     winner = (leader + nbest_pos) % n
-                    v = exact_small(winner, left - 1)
+                    if left == 2:  # the last trick, every card forced (inlined: hot)
+                        last_seat = winner
+                        last_best = hands[last_seat].bit_length() - 1
+                        last_pos = 0
+                        total = pts[last_best]
+                        for k in range(1, n):
+                            last_seat = nxt[last_seat]
+                            last_card = hands[last_seat].bit_length() - 1
+                            total += pts[last_card]
+                            if beaters[last_best] >> last_card & 1:
+                                last_best, last_pos = last_card, k
+                        v = last_gain[total] if maxer[(winner + last_pos) % n] else 0
+                    else:
+                        v = exact_small(winner, left - 1)
                     if maxer[winner]:
                         v += pts_unit * npts + 1
                 hands[seat] = hand
@@ -538,7 +551,18 @@ class Search:
                 else:
                     winner = (leader + nbest_pos) % n
                     if additive:
-                        if maxer[winner]:
+                        if left <= small_left + 1:  # the exact end, inlined (hot)
+                            if left == 2:
+                                v = finish(winner, acc)
+                            else:
+                                small_key = (*hands, winner)
+                                v = small.get(small_key, -1)
+                                if v < 0:
+                                    v = small[small_key] = minimax(winner, 0, winner, 0, 0, 0,
+                                                                   0, left - 1)
+                            if maxer[winner]:
+                                v += pts_unit * npts + 1
+                        elif maxer[winner]:
                             gain = pts_unit * npts + 1
                             v = gain + node(winner, 0, winner, 0, 0, 0, 0, 0, left - 1, acc,
                                             alpha - gain, beta - gain)
