@@ -450,8 +450,16 @@ class Search:
                 rem = 0
                 for h in hands:
                     rem |= h
+                alpha0, beta0 = alpha, beta
                 if additive:
                     key = (*hands, leader)
+                    entry = tt.get(key)
+                    if entry is not None:  # the table first: it answers most probes
+                        lo, hi, hint = entry
+                        if lo >= beta:
+                            return lo
+                        if hi <= alpha or lo == hi:
+                            return hi
                     # Quick bounds: the points still in play.
                     top = pts_unit * (
                         pt0[rem & 0xFF] + pt1[rem >> 8 & 0xFF] + pt2[rem >> 16 & 0xFF]
@@ -477,14 +485,14 @@ class Search:
                 else:
                     # The tricks count for capot only: whether each side has none.
                     key = (*hands, leader, *acc[:sides], *[t > 0 for t in acc[sides:]])
-                alpha0, beta0 = alpha, beta
-                entry = tt.get(key)
+                    entry = tt.get(key)
+                    if entry is not None:
+                        lo, hi, hint = entry
+                        if lo >= beta:
+                            return lo
+                        if hi <= alpha or lo == hi:
+                            return hi
                 if entry is not None:
-                    lo, hi, hint = entry
-                    if lo >= beta:
-                        return lo
-                    if hi <= alpha or lo == hi:
-                        return hi
                     if lo > alpha:
                         alpha = lo
                     if hi < beta:
@@ -499,10 +507,12 @@ class Search:
             else:
                 legal = fmask(hand, led, best, partners and best_pos == pos - 2, trump, play)
                 if legal & (legal - 1):
-                    others = tmask
-                    for h in hands:
-                        others |= h
-                    legal = reduce(legal, others ^ hand)
+                    lows = legal & low_mask
+                    if lows & (lows - 1):  # two low cards or more: merge the equivalent ones
+                        others = tmask
+                        for h in hands:
+                            others |= h
+                        legal = reduce(legal, others ^ hand)
                     beat = beaters[best]
                     if maxer[(leader + best_pos) % n] == maxer[seat]:
                         # Our side holds the trick: give points, without overtaking first.
