@@ -382,12 +382,13 @@ class Search:
             key = (*hands, leader)
             value = small.get(key)
             if value is None:
-                value = small[key] = minimax(leader, 0, leader, 0, 0, 0, 0, left)
+                value = small[key] = minimax(leader, 0, leader, 0, 0, 0, 0, left, -1, INF)
             return value
 
         def minimax(seat: int, pos: int, leader: int, led: int, best: int, best_pos: int,
-                    tpts: int, left: int) -> int:
-            """Plain minimax over one trick, then the exact measure of the rest."""
+                    tpts: int, left: int, alpha: int, beta: int) -> int:
+            """Alpha-beta over one trick, then the exact measure of the rest (exact when
+            called with the full window)."""
             hand = hands[seat]
             if pos:
                 legal = fmask(hand, led, best, partners and best_pos == pos - 2, trump, play)
@@ -408,7 +409,8 @@ class Search:
                     nbest, nbest_pos, nled = best, best_pos, led
                 npts = tpts + pts[card]
                 if pos + 1 < n:
-                    v = minimax(nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts, left)
+                    v = minimax(nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts, left,
+                                alpha, beta)
                 else:
                     winner = (leader + nbest_pos) % n
                     if left == 2:  # the last trick, every card forced (inlined: hot)
@@ -431,8 +433,16 @@ class Search:
                 if maximise:
                     if v > value:
                         value = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
                 elif v < value:
                     value = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
             return value
 
         def node(seat: int, pos: int, leader: int, led: int, best: int, best_pos: int,
@@ -569,7 +579,7 @@ class Search:
                                 v = small.get(small_key, -1)
                                 if v < 0:
                                     v = small[small_key] = minimax(winner, 0, winner, 0, 0, 0,
-                                                                   0, left - 1)
+                                                                   0, left - 1, -1, INF)
                             if maxer[winner]:
                                 v += pts_unit * npts + 1
                         elif maxer[winner]:
