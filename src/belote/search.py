@@ -147,6 +147,13 @@ class Game:
     belote: int | None
     cp: tuple[int, ...]  # card points won so far per side
     tricks: tuple[int, ...]  # tricks won so far per side
+    # The terminal scores of this game's scoring (hashing the rules once, not per leaf).
+    _scores: dict[tuple[object, ...], tuple[int, ...]] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_scores", _SCORE_CACHE.setdefault(self._cache_key(), {}))
 
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat."""
@@ -155,7 +162,7 @@ class Game:
     def score(self, cp: tuple[int, ...], tricks: tuple[int, ...], last: int) -> tuple[int, ...]:
         """The deal scores per side for a finished deal, through the library's scoring."""
         key = (cp, tricks, last)
-        cache = _SCORE_CACHE.setdefault(self._cache_key(), {})
+        cache = self._scores
         scores = cache.get(key)
         if scores is None:
             tally = attrs.evolve(
