@@ -394,8 +394,7 @@ class Search:
 
         def minimax(seat: int, pos: int, leader: int, led: int, best: int, best_pos: int,
                     tpts: int, left: int, alpha: int, beta: int) -> int:
-            """Alpha-beta over one trick, then the exact measure of the rest (exact when
-            called with the full window)."""
+            """Alpha-beta over one trick, then the exact rest (exact with the full window)."""
             hand = hands[seat]
             if pos:
                 legal = fmask(hand, led, best, partners and best_pos == pos - 2, trump, play)
