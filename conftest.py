@@ -1,4 +1,4 @@
-"""Collect the adapter modules' doctests only when their optional extras are installed."""
+"""Collect the optional modules' doctests (adapters, web app) only when their extras are installed."""
 
 import importlib.util
 
@@ -9,3 +9,5 @@ if importlib.util.find_spec("pettingzoo") is None:
     collect_ignore.append("src/belote/env.py")
 if importlib.util.find_spec("pyspiel") is None:
     collect_ignore.append("src/belote/openspiel.py")
+if importlib.util.find_spec("starlette") is None:
+    collect_ignore.append("src/belote/web/app.py")

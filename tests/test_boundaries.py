@@ -82,3 +82,17 @@ def test_the_checker_sees_a_crossing() -> None:
     finally:
         probe.unlink()
     assert len(found) == 3
+
+
+MAX_LINES = 700
+"""No module of the package is a room this big (the game-model issue)."""
+
+
+def test_no_module_is_over_700_lines() -> None:
+    """Each module does one job: none passes 700 lines."""
+    big = {
+        str(path.relative_to(SRC)): count
+        for path in sorted(SRC.rglob("*.py"))
+        if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert not big, big

@@ -102,6 +102,7 @@ def test_progress_bar_only_on_a_terminal() -> None:
     assert "[###############...............]  50% (100/200)" in shown.getvalue()
     bar.close()
     assert shown.getvalue().endswith("\r")
+    assert "left" in shown.getvalue()  # an estimate of the time left while the work runs
     hidden = io.StringIO()
     quiet = Progress("compare", 200, hidden)
     quiet.step(100)
@@ -138,3 +139,29 @@ def test_plot_calls_the_plot_module_with_the_comparison(
     assert len(calls) == 1
     assert isinstance(calls[0][0], Comparison) and calls[0][1] == path
     assert "classic" in capsys.readouterr().out
+
+
+def test_progress_weighs_each_stage_by_its_measured_time() -> None:
+    """The bar's share and time left weigh the slow stage (a solver's decks) by what it costs:
+    first at its guessed cost, then by the time its first units took."""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    now = [0.0]
+    bar = Progress("compare", 100, Terminal(), stages=[(10, 50)], clock=lambda: now[0])
+    now[0] = 5.0
+    bar.step(50)  # 0.1 s a deal: 50 deals and 10 decks of 50 deals' cost are left
+    assert bar.seconds_left() == pytest.approx(55.0)
+    assert bar.line().startswith("compare [##......") and " 8% (50/110) 55s left" in bar.line()
+    now[0] = 10.0
+    bar.step(50)
+    bar.start_stage(1)
+    now[0] = 20.0
+    bar.step(1, 1)  # a deck took 10 s: 9 left, 90 s
+    assert bar.seconds_left() == pytest.approx(90.0)
+    assert " 18% (101/110) 1m30s left" in bar.line()
+    now[0] = 110.0
+    bar.step(9, 1)
+    assert "100% (110/110)" in bar.line() and "left" not in bar.line()

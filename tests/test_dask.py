@@ -62,6 +62,15 @@ def test_duel_on_dask_is_identical_to_one_process(client: Any) -> None:
             == duel("classic", "heuristic", "random", **args))
 
 
+def test_compare_knobs_on_dask_is_identical_to_one_process(client: Any) -> None:
+    """Issue 20: ``compare --knobs`` streams on the cluster with the same ranking."""
+    from belote.whatif import knob_effects
+
+    args: dict[str, Any] = {"deals": 30, "seed": 2, "bots": "random", "matches": 3, "chunk": 11}
+    assert (knob_effects("italian751", executor=client.get_executor(), **args)
+            == knob_effects("italian751", **args))
+
+
 class _KillOneWorker(Executor):
     """Submits to ``inner``; once the first results are back, kills one worker process."""
 

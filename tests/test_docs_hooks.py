@@ -47,3 +47,28 @@ def test_citations_of_docs_pages_become_links_in_running_text_only() -> None:
     assert "<a href='x'>docs/cli.md</a>" in out  # so are links
     Page.url = ""
     assert '<a href="cli/">docs/cli.md</a>' in hook.on_page_content("<p>docs/cli.md</p>", Page(), None, None)
+
+
+def test_every_rule_tables_fit_and_quotes_carry_the_projects_english_words() -> None:
+    """The variants' "Every rule" tables have three columns (four overflowed a 1280-pixel
+    screen), and a source quoted in Italian (000, 004) is followed by English words."""
+    import importlib.util
+    import os
+    import re
+
+    import pytest
+
+    if importlib.util.find_spec("mkdocs") is None:  # the hook is a mkdocs hook
+        if os.environ.get("BELOTE_REQUIRE_DOCS"):
+            pytest.fail("the docs extra is required here (.ci/run installs it)")
+        pytest.skip("the docs extra is not installed: pip install -e '.[docs]'")
+    hook = _load("variant_tables")
+    for name in ("piedicavallo", "italian751", "classic", "french"):
+        rows = [line for line in hook.rules_table(name).splitlines() if line.startswith("| `")]
+        assert rows
+        for row in rows:
+            assert row.count(" | ") == 2, row  # knob | value | meaning and source
+            source = row.split("source: ", 1)[1]
+            quote = re.search(r'\b00[04] [^(]*"[^"]+ [^"]+ [^"]+"', source)  # 3 words or more
+            if quote:
+                assert re.search(r'"[^"]*"[^(]*\([a-z0-9][^)]+\)', source), source

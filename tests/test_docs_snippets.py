@@ -42,6 +42,8 @@ EXTRA_MODULES = {
     "belote.env": "pettingzoo",
     "belote.openspiel": "pyspiel",
     "belote.plot": "matplotlib",
+    "starlette": "starlette",
+    "belote.web.app": "starlette",
 }
 IMPORT = re.compile(r"^\s*(?:import|from)\s+([A-Za-z_][\w.]*)", re.M)
 

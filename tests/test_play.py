@@ -10,6 +10,8 @@ import subprocess
 import sys
 from collections.abc import Callable
 
+import pytest
+
 from belote.actions import Verb
 from belote.agents import act
 from belote.bots import HeuristicBot
@@ -205,25 +207,25 @@ def test_the_swap_decision_is_a_menu_of_swap_or_keep_before_the_lead() -> None:
 def test_the_second_card_of_the_pair_says_rebelote() -> None:
     """docs/rules.md#belote-rebelote: the first card announces belote, the second rebelote."""
     from belote.actions import Action
-    from belote.play import _describe
+    from belote.play import describe_choice
 
     hands = ["QD KD 7S 8S 9S", "10S JS QS KS AS", "7H 8H 9H 10H JH", "QH KH AH 7C 8C"]
     deal = Deal.from_hands("classic", hands, dealer=3, turned="JD")
     deal.apply("0 take")  # diamonds: seat 0 holds the queen and king
     queen, king = CARDS[8 * 2 + 5], CARDS[8 * 2 + 6]
-    assert _describe(Action.play(0, queen, True), deal).endswith("announce belote")
+    assert describe_choice(Action.play(0, queen, True), deal).endswith("announce belote")
     deal.apply(Action.play(0, queen, True))
-    assert _describe(Action.play(0, king, True), deal).endswith("announce rebelote")
+    assert describe_choice(Action.play(0, king, True), deal).endswith("announce rebelote")
 
 
 def test_the_hand_is_listed_trump_first() -> None:
     """The screen lists the hand as the table view does: the trump suit first."""
     from belote.cards import CardSet
-    from belote.play import _hand_text
+    from belote.narration import hand_text
 
     hand = CardSet.parse("7S 10S 7H KH AH 9D QD 7C 8C")
-    assert _hand_text(hand, 1).startswith("♥")
-    assert _hand_text(hand, None).startswith("♠")
+    assert hand_text(hand, 1).startswith("♥")
+    assert hand_text(hand, None).startswith("♠")
 
 
 def test_a_refused_call_says_why() -> None:
@@ -233,3 +235,59 @@ def test_a_refused_call_says_why() -> None:
     deal = Deal.random("classic", seed=3, dealer=3)
     action, why = _interpret("call", deal.legal_actions(), deal, 0)
     assert action is None and "classic has no calling out" in why
+
+
+def test_quit_asks_first_then_saves_a_match_record_that_resume_continues(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``quit`` asks to confirm ("no" goes on); "yes" offers to save the match, which
+    ``belote play --resume FILE`` continues from the same point of the same deal."""
+    import argparse
+    import json
+
+    from belote.cli import main
+    from belote.play import play_command
+    from belote.replay import match_from_record
+
+    saved = tmp_path / "match.json"
+    out = io.StringIO()
+    answers = "1\n" * 12 + "quit\nno\n" + "1\n" * 3 + f"quit\nyes\n{saved}\n"
+    with contextlib.suppress(MatchAbandoned):
+        play_match("piedicavallo", seed=7, stdin=io.StringIO(answers), out=out)
+    text = out.getvalue()
+    assert text.count("Leave the match? (yes/no)") == 2
+    assert f"Resume with: belote play --resume {saved}" in text
+    doc = json.loads(saved.read_text(encoding="utf-8"))
+    assert set(doc) == {"variant", "target", "deals"}
+    match, deals = match_from_record(doc, partial=True)
+    assert deals and not match.is_over
+    last = deals[-1]
+    # An existing file is never overwritten: the person is asked for another name.
+    again = io.StringIO()
+    taken = HumanPlayer(io.StringIO(f"{saved}\n\n"), again).offer_save(doc)
+    assert taken is None and "exists already" in again.getvalue()
+    # Resuming replays the saved deals and goes on with the one in progress.
+    resumed = io.StringIO()
+    ns = argparse.Namespace(variant=None, players=None, seed=1, resume=str(saved),
+                            stdin=io.StringIO("1\n" * 3000))
+    assert play_command(ns, resumed) == 0  # what `belote play --resume FILE` runs
+    shown = resumed.getvalue()
+    done = sum(deal.is_over for deal in deals)
+    assert f"Resumed after {done} deals." in shown
+    assert f"=== Deal {done + 1}:" in shown and "Match over" in shown
+    assert len(last.history) > 0
+    # A resumed file under another variant, or no variant and no file: one error line.
+    assert main(["play", "classic", "--resume", str(saved)], out=io.StringIO()) == 2
+    assert main(["play"], out=io.StringIO()) == 2
+
+
+@pytest.mark.parametrize(("variant", "players"), [
+    ("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3),
+])
+def test_no_line_of_the_table_passes_100_characters(variant: str, players: int) -> None:
+    """What the table shows fits 100 columns: long lists go one item a line."""
+    out = io.StringIO()
+    play_match(variant, players, seed=3, stdin=io.StringIO("1\n" * 3000), out=out)
+    text = out.getvalue()
+    for prompt in ("(a number, a card such as JH, or help): ", "(yes/no) "):
+        text = text.replace(prompt, prompt.rstrip() + "\n")  # the answer goes on its own line
+    long = [line for line in text.splitlines() if len(line) > 100]
+    assert not long, long[:3]

@@ -74,7 +74,31 @@ def test_a_person_plays_through_a_terminal_and_quits_cleanly() -> None:
     assert "seat 0" not in seen  # the person is "you", never seat 0
     assert "expected '<seat>" not in seen
     child.sendline("quit")
+    child.expect(r"Leave the match\? \(yes/no\)")
+    child.sendline("yes")
+    child.expect("Save the match to resume it later")
+    child.sendline("")
     child.expect("Match abandoned: you quit.")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_compare_par_shows_an_honest_bar_with_the_time_left_on_a_terminal() -> None:
+    """``compare --par`` through a pseudo-terminal: the bar says how long is left, and the
+    solved decks (the slow stage) move it well before the end; piped, nothing is drawn."""
+    import subprocess
+
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    args = ["-m", "belote", "compare", "classic", "--deals", "300", "--par", "--par-deals", "8"]
+    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=300,
+                          dimensions=(50, 160))
+    child.expect(pexpect.EOF)
+    bars = re.findall(r"compare \[[#.]+\] +(\d+)% \((\d+)/(\d+)\)( \S+ left)?", child.before)
+    assert bars, child.before[-500:]
+    deals_done = [int(p) for p, done, _total, _left in bars if int(done) == 300]
+    assert deals_done and deals_done[0] < 50  # the deals alone are not most of the work
+    assert any(left for *_, left in bars)
+    piped = subprocess.run([sys.executable, *args], capture_output=True, text=True,
+                           env=env, timeout=300, check=True)
+    assert "compare [" not in piped.stderr

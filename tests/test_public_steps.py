@@ -104,6 +104,55 @@ def test_play_out_asks_each_seat_only_with_its_own_view() -> None:
     assert deal.is_over and len(asked) == len(deal.history)
 
 
+TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6))
+def test_play_out_skip_forced_asks_only_real_choices_and_plays_the_same_deal(
+    variant: str, players: int, seed: int
+) -> None:
+    """With ``skip_forced`` a seat is never asked when one action is legal; a memoryless bot plays the same deal."""
+    from belote.agents import HeuristicBot
+
+    bots = [HeuristicBot() for _ in range(players)]
+    asked: list[int] = []
+
+    def chooser(bot: HeuristicBot):  # type: ignore[no-untyped-def]
+        def choose(view):  # type: ignore[no-untyped-def]
+            asked.append(view.legal.bit_count())
+            return bot.choose_id(view)
+
+        return choose
+
+    deal = Deal.random(variant, seed=seed, players=players)
+    every = deal.copy()
+    deal.play_out([chooser(bot) for bot in bots], skip_forced=True)
+    assert asked and min(asked) >= 2
+    every.play_out([bot.choose_id for bot in bots])
+    assert deal.history == every.history and deal.result == every.result
+
+
+def test_play_out_skip_forced_is_per_seat_and_checked() -> None:
+    """One flag per seat: only the flagged seats skip forced decisions; a bad flag is a typed error."""
+    deal = Deal.random("classic", seed=11)
+    deal.bid(True)  # the play follows
+    asked: list[tuple[int, int]] = []
+
+    def choose(view):  # type: ignore[no-untyped-def]
+        asked.append((view.seat, view.legal.bit_count()))
+        low = view.legal & -view.legal
+        return low.bit_length() - 1
+
+    deal.play_out([choose] * 4, skip_forced=[True, False, True, False])
+    assert all(count >= 2 for seat, count in asked if seat % 2 == 0)
+    assert any(count == 1 for seat, count in asked if seat % 2 == 1)  # the last trick at least
+    for bad in ([True] * 3, "yes", [1, 0, 1, 0]):
+        with pytest.raises(InvalidArgument, match="skip_forced"):
+            Deal.random("classic", seed=11).play_out([choose] * 4, skip_forced=bad)  # type: ignore[arg-type]
+
+
 def test_stop_allowed_agrees_with_the_legal_stop() -> None:
     """docs/rules.md#calling-out: stop_allowed(seat) is whether `stop` is legal for that seat now."""
     rng = random.Random(3)

@@ -190,3 +190,37 @@ def test_rules_values_pickle_compare_and_hash(name: str) -> None:
     assert dict(again.carre_values) == dict(rules.carre_values)
     with pytest.raises(TypeError):
         rules.carre_values[Rank.SEVEN] = 10  # type: ignore[index]
+
+
+@pytest.mark.usefixtures("fresh_registry")
+def test_threads_asking_at_once_all_find_the_built_in_variants(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A web server's first requests look variants up at once: none sees the registry half filled."""
+    import threading
+    import time
+
+    register = rules_module.register_variant
+
+    def slow_register(rules: Rules) -> Rules:
+        time.sleep(0.01)  # widens the time the registry is being filled
+        return register(rules)
+
+    monkeypatch.setattr(rules_module, "register_variant", slow_register)
+    start = threading.Barrier(8)
+    found: list[str] = []
+    failed: list[Exception] = []
+
+    def ask() -> None:
+        start.wait()
+        try:
+            found.append(get_rules("italian751").name)
+        except UnknownVariant as exc:
+            failed.append(exc)
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failed == [] and found == ["italian751"] * 8

@@ -1,4 +1,4 @@
-"""mkdocs hook: the charts of the "Comparing variants" page, drawn from a real run.
+"""mkdocs hook: the charts and rankings of the "Comparing variants" page, drawn from real runs.
 
 Registered in ``mkdocs.yml`` under ``hooks:``. When the site is built it runs
 ``belote compare`` on the command line's own defaults (read from its argument
@@ -7,16 +7,29 @@ the result with [`belote.plot`][belote.plot] and adds the SVG to the site as
 ``assets/compare.svg``; ``docs/comparing.md`` shows it as an image. The file
 exists only in the built site. Without matplotlib (``pip install -e '.[docs]'``
 installs it) the build fails with the library's ``MissingExtra`` error.
+
+It also runs ``belote compare --knobs VARIANT`` for each variant of
+``KNOB_VARIANTS`` on ``KNOB_DEALS`` decks (a small run, to keep the build
+fast): a ``<!-- knob-ranking: VARIANT -->`` line of a page becomes the text
+the command prints, and ``assets/knobs-VARIANT.svg`` its ranked bar chart,
+both from the same run.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
 CHART = "assets/compare.svg"
+KNOB_VARIANTS = ("piedicavallo", "italian751")
+"""The variants whose single-knob rankings the page shows."""
+KNOB_DEALS = 200
+"""Decks of the rankings drawn at build time (the command's default is larger)."""
+_KNOB_LINE = re.compile(r"^<!--\s*knob-ranking:\s*([\w.-]+)\s*-->[ \t]*$", re.M)
 
 
 @cache
@@ -38,7 +51,42 @@ def compare_chart() -> bytes:
     return comparison_image(comparison, "svg")
 
 
+def knob_argv(variant: str) -> list[str]:
+    """The command line of a ranking shown on the page."""
+    return ["compare", "--knobs", variant, "--deals", str(KNOB_DEALS)]
+
+
+@cache
+def knob_ranking(variant: str) -> Any:
+    """``belote compare --knobs VARIANT --deals KNOB_DEALS``, run as the command runs it."""
+    from belote.cli import build_parser
+    from belote.whatif import knob_effects
+
+    args = build_parser().parse_args(knob_argv(variant))
+    return knob_effects(args.knobs, args.deals, args.seed, args.players, args.bots,
+                        matches=args.matches)
+
+
 def on_files(files: Files, config: Any) -> Files:
-    """Add the chart to the site's files, so pages can link it like any image."""
+    """Add the charts to the site's files, so pages can link them like any image."""
+    from belote.plot import knobs_image
+
     files.append(File.generated(config, CHART, content=compare_chart()))
+    for variant in KNOB_VARIANTS:
+        files.append(File.generated(config, f"assets/knobs-{variant}.svg",
+                                    content=knobs_image(knob_ranking(variant), "svg")))
     return files
+
+
+def on_page_markdown(markdown: str, **kwargs: Any) -> str:
+    """Replace each ``<!-- knob-ranking: VARIANT -->`` line by what the command prints."""
+
+    def replace(match: re.Match[str]) -> str:
+        variant = match.group(1)
+        if variant not in KNOB_VARIANTS:
+            raise PluginError(f"charts: {match.group(0)}: add {variant} to KNOB_VARIANTS")
+        text = knob_ranking(variant).to_text().rstrip()
+        command = "belote " + " ".join(knob_argv(variant))
+        return f'<div class="terminal" markdown>\n\n```text\n$ {command}\n{text}\n```\n\n</div>'
+
+    return _KNOB_LINE.sub(replace, markdown)

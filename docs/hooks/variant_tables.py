@@ -86,13 +86,18 @@ def _docstrings_after_assignments(body: list[ast.stmt]) -> dict[str, str]:
 
 @cache
 def class_docs() -> dict[str, dict[str, str]]:
-    """For every class of ``rules.py``: its field (or enum member) docstrings."""
-    tree = ast.parse(inspect.getsource(rules_module))
-    return {
-        node.name: _docstrings_after_assignments(node.body)
-        for node in tree.body
-        if isinstance(node, ast.ClassDef)
-    }
+    """For every class of ``rules.py`` and ``policies.py``: its field (or enum member) docstrings."""
+    import belote.policies as policies_module
+
+    found: dict[str, dict[str, str]] = {}
+    for module in (rules_module, policies_module):
+        tree = ast.parse(inspect.getsource(module))
+        found.update(
+            (node.name, _docstrings_after_assignments(node.body))
+            for node in tree.body
+            if isinstance(node, ast.ClassDef)
+        )
+    return found
 
 
 def _comments_by_line(source: str) -> dict[int, str]:
@@ -272,14 +277,16 @@ def _citation(name: str, source: VariantSource) -> str:
 def rules_table(name: str) -> str:
     rules = get_rules(name)
     source = variant_source(rules.name)
+    # Three columns, the source under the meaning: four overflowed a 1280-pixel
+    # screen. A citation quoting the text gives the project's English words after it.
     lines = [
-        "| knob | value | what it means | source |",
-        "|---|---|---|---|",
+        "| knob | value | what it means, and where it comes from |",
+        "|---|---|---|",
     ]
     for knob, value, description in knobs(rules):
         lines.append(
-            f"| `{knob}` | {fmt(value)} | {clean(description + _enum_note(value))} "
-            f"| {_citation(knob, source)} |"
+            f"| `{knob}` | {fmt(value)} | {clean(description + _enum_note(value))}"
+            f'<br><span class="cite">source: {_citation(knob, source)}</span> |'
         )
     lines.append("")
     lines.append(

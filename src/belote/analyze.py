@@ -27,6 +27,8 @@ first card, from its hand alone; see [`belote.par`][belote.par]).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from belote.actions import Action, Verb
@@ -37,7 +39,20 @@ from belote.par import first_trick_declarations, play_line, solve_known
 from belote.scoring import DealResult, Outcome
 from belote.solver import Solution
 
-__all__ = ["Analysis", "CardAnalysis", "analyze", "result_label"]
+if TYPE_CHECKING:
+    from belote.simulate import Progress
+
+__all__ = [
+    "Analysis",
+    "CardAnalysis",
+    "analyses_of_record",
+    "analyze",
+    "position_analyses",
+    "result_label",
+    "solution_json",
+    "solution_text",
+    "solve_position",
+]
 
 
 @attrs.frozen(kw_only=True)
@@ -61,6 +76,8 @@ class CardAnalysis:
         result_before: the result of perfect play before the card
             (see [`result_label`][belote.analyze.result_label]).
         result_after: the result of perfect play after it.
+        values: the value of the position after each legal card of the
+            seat (for ``side``), as the solver gave them.
     """
 
     index: int
@@ -74,6 +91,7 @@ class CardAnalysis:
     side: int
     result_before: str
     result_after: str
+    values: tuple[tuple[Card, int], ...] = ()
 
     @property
     def changed_result(self) -> bool:
@@ -289,6 +307,7 @@ def analyze(deal: Deal, *, start: int = 0) -> Analysis:
             side=solution.side,
             result_before=results[k],
             result_after=after if after is not None else results[k],
+            values=tuple(solution.card_values.items()),
         ))
     trump = deal.trump
     return Analysis(
@@ -300,3 +319,128 @@ def analyze(deal: Deal, *, start: int = 0) -> Analysis:
         result=final,
         scores=deal.result.scores if over else None,
     )
+
+
+# --- belote solve ----------------------------------------------------------------------------
+
+
+def solve_position(text: str) -> tuple[Deal, Solution]:
+    """Read a position (docs/positions.md) and [`solve`][belote.solver.solve] it.
+
+    The declarations count as the position shows them (a declaration still
+    to be made in the first trick is not assumed).
+
+    Raises:
+        InvalidPosition: the text is not a position the rules allow.
+        InvalidArgument: the position has no card to play (bidding, a
+            decision on the 7 of trump, or the deal over).
+    """
+    from belote.solver import solve
+
+    deal = Deal.from_position(text)
+    try:
+        return deal, solve(deal)
+    except InvalidArgument as exc:
+        raise InvalidArgument(f"position: {exc}") from None
+
+
+def _line_text(deal: Deal, line: tuple[Card, ...]) -> str:
+    """The principal line, a ``/`` at the end of every trick."""
+    words: list[str] = []
+    count = len(deal.trick)
+    for card in line:
+        words.append(str(card))
+        count += 1
+        if count % deal.players == 0:
+            words.append("/")
+    if words and words[-1] == "/":
+        words.pop()
+    return " ".join(words)
+
+
+def solution_json(deal: Deal, solution: Solution) -> dict[str, object]:
+    """The solution of a position as JSON (what ``belote solve --json`` prints)."""
+    return {
+        "position": deal.position(),
+        "seat": solution.seat,
+        "side": solution.side,
+        "maximising": solution.maximising,
+        "value": solution.value,
+        "cards": [
+            {"card": str(card), "value": value, "best": value == solution.value}
+            for card, value in _ranked(solution)
+        ],
+        "line": [str(card) for card in solution.line],
+        "card_points": list(solution.card_points),
+        "scores": list(solution.scores),
+    }
+
+
+def _ranked(solution: Solution) -> list[tuple[Card, int]]:
+    """The legal cards, best first for the seat to act, then in card order."""
+    sign = -1 if solution.maximising else 1
+    return sorted(solution.card_values.items(), key=lambda item: (sign * item[1], item[0].index))
+
+
+def solution_text(deal: Deal, solution: Solution) -> str:
+    """The solution of a position for people (what ``belote solve`` prints)."""
+    head = f"{deal.rules.name}, {deal.players} players"
+    if deal.taker is not None:
+        head += f", seat {deal.taker} took {deal.trump}"
+    whose = ("the margin of the seat to act over the best other seat" if deal.players == 3
+             else "the taker's side's deal score minus the other side's")
+    wants = "highest" if solution.maximising else "lowest"
+    lines = [
+        head,
+        f"Value: {solution.value} ({whose}), every seat playing perfectly.",
+        f"Seat {solution.seat} to play, wanting the {wants} value:",
+    ]
+    for card, value in _ranked(solution):
+        lines.append(f"  {card!s:<4}{value:>6}" + ("  best" if value == solution.value else ""))
+    lines.append(f"Line: {_line_text(deal, solution.line)}")
+    points = ", ".join(f"side {side} {p}" for side, p in enumerate(solution.card_points))
+    scores = ", ".join(f"side {side} {s}" for side, s in enumerate(solution.scores))
+    lines.append(f"At the end of the line: card points {points}; deal scores {scores}")
+    return "\n".join(lines) + "\n"
+
+
+# --- belote analyze ---------------------------------------------------------------------------
+
+
+def analyses_of_record(doc: object, bar: Progress | None = None) -> list[Analysis]:
+    """The analyses of the deals of one record (a deal record, or each deal of a match record).
+
+    ``bar``: a progress bar counting records, or the deals of a single match record.
+
+    Raises:
+        InvalidRecord: the record cannot be replayed.
+    """
+    from belote.replay import deal_from_record, match_from_record
+
+    if isinstance(doc, dict) and "deals" in doc:
+        _, deals = match_from_record(doc)
+        if bar is not None and bar.total == 1:  # one match record: count its deals
+            bar.total = len(deals)
+        out = []
+        for deal in deals:
+            out.append(analyze(deal))
+            if bar is not None and bar.total == len(deals):
+                bar.step(1)
+        return out
+    return [analyze(deal_from_record(doc))]
+
+
+def position_analyses(position: str | None, file: str | None) -> list[Analysis]:
+    """``belote analyze --position``: the analysis of the cards played in a position, else ``[]``.
+
+    Raises:
+        InvalidArgument: both a record file and a position, or neither.
+        InvalidPosition: the position is not one the rules allow.
+    """
+    if position is None:
+        if file is None:
+            raise InvalidArgument("analyze needs a record file or --position POSITION")
+        return []
+    if file is not None:
+        raise InvalidArgument("analyze takes a record file or --position, not both")
+    return [analyze(Deal.from_position(position))]

@@ -437,7 +437,11 @@ def combinations_of(mask: int, rules: Rules) -> tuple[Combination, ...]:
     if rules.contest is Contest.NONE:
         return ()
     if not mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & 0xFF:
-        return _runs(mask)  # no rank held in all four suits: no carré (most hands)
+        # No rank held in all four suits: no carré (most hands). No three cards
+        # in a row in any suit either (bits 6 and 7 of a suit start no run): nothing.
+        if not mask & (mask >> 1) & (mask >> 2) & 0x3F3F3F3F:
+            return ()
+        return _runs(mask)
     carres = _carres(mask, rules)
     runs = _runs(mask)
     if not carres or not runs or rules.card_in_carre_and_run:

@@ -15,6 +15,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import TYPE_CHECKING, Final, NoReturn, TextIO, cast
 
 from belote.errors import BeloteError, InvalidRecord, InvalidTally, printable, shown
@@ -22,7 +23,6 @@ from belote.errors import BeloteError, InvalidRecord, InvalidTally, printable, s
 if TYPE_CHECKING:
     from belote.analyze import Analysis
     from belote.deal import Deal
-    from belote.simulate import Progress
 
 __all__ = [
     "CommandError",
@@ -371,44 +371,23 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _analyze_doc(doc: object, bar: Progress | None = None) -> list[Analysis]:
-    """The analyses of the deals of one record (a deal record, or each deal of a match record).
-
-    ``bar``: a progress bar counting records, or the deals of a single match record.
-    """
-    from belote.analyze import analyze
-    from belote.replay import deal_from_record, match_from_record
-
-    if isinstance(doc, dict) and "deals" in doc:
-        _, deals = match_from_record(doc)
-        if bar is not None and bar.total == 1:  # one match record: count its deals
-            bar.total = len(deals)
-        out = []
-        for deal in deals:
-            out.append(analyze(deal))
-            if bar is not None and bar.total == len(deals):
-                bar.step(1)
-        return out
-    return [analyze(deal_from_record(doc))]
-
-
 def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
+    from belote.analyze import analyses_of_record, position_analyses
     from belote.simulate import Progress
 
-    text = read_text(args.file)
-    lines = _json_lines(text)
-    analyses: list[Analysis] = []
-    if lines is None:
+    analyses: list[Analysis] = position_analyses(args.position, args.file)
+    lines = None if analyses else _json_lines(text := read_text(args.file))
+    if not analyses and lines is None:
         bar = Progress("analyze", 1)
         try:
-            analyses = _analyze_doc(read_json_text(text, args.file), bar)
+            analyses = analyses_of_record(read_json_text(text, args.file), bar)
         finally:
             bar.close()
-    else:
+    elif lines is not None:
         bar = Progress("analyze", len(lines))  # a bar on a terminal: the solver takes time
         for number, line in lines:
             try:
-                analyses += _analyze_doc(read_json_text(line, args.file))
+                analyses += analyses_of_record(read_json_text(line, args.file))
                 bar.step(1)
             except CommandError as exc:
                 raise CommandError(f"line {number}: {exc}") from None
@@ -425,28 +404,30 @@ def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.commands import simulate_command
+def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
+    from belote.analyze import solution_json, solution_text, solve_position
 
-    return simulate_command(args, out)
-
-
-def _cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.commands import compare_command
-
-    return compare_command(args, out)
-
-
-def _cmd_duel(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.duel import duel_command
-
-    return duel_command(args, out)
+    text = read_text("-") if args.position == "-" else args.position
+    deal, solution = solve_position(text.strip())
+    if args.json:
+        write_json(solution_json(deal, solution), out)
+    else:
+        out.write(solution_text(deal, solution))
+    return EXIT_OK
 
 
-def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.play import play_command
+def _lazy(module: str, name: str) -> Callable[[argparse.Namespace, TextIO], int]:
+    """A command body imported only when its command runs (``belote.play``, ``play_command``)."""
+    def run(args: argparse.Namespace, out: TextIO) -> int:
+        command: Callable[[argparse.Namespace, TextIO], int] = getattr(import_module(module), name)
+        return command(args, out)
+    return run
 
-    return play_command(args, out)
+
+_cmd_simulate = _lazy("belote.commands", "simulate_command")
+_cmd_compare = _lazy("belote.commands", "compare_command")
+_cmd_duel = _lazy("belote.duel", "duel_command")
+_cmd_play = _lazy("belote.play", "play_command")
 
 
 _WHOLE: Final = re.compile(r"-?[0-9]{1,30}")
@@ -539,8 +520,16 @@ def build_parser() -> argparse.ArgumentParser:
             "solver against the best card its seat had; '?' marks a card that lost value, "
             "'??' one that changed the result of perfect play.",
             "belote analyze deal.json")
-    p.add_argument("file", help="deal or match record: JSON file or JSON lines, or - for "
-                   "standard input")
+    p.add_argument("file", nargs="?", help="deal or match record: JSON file or JSON lines, or - "
+                   "for standard input")
+    p.add_argument("--position", help="analyse the cards played in this position instead "
+                   "(docs/positions.md)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+    p = add("solve", _cmd_solve, "Solve a position (docs/positions.md) with every hand known: "
+            "the value of each legal card of the seat to act and a line of perfect play.",
+            'belote solve "belote/1 classic | dealer 0 | hands ... | turned AC | bids take"')
+    p.add_argument("position", help="the position, one line (- reads it from standard input)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("simulate", _cmd_simulate, "Bots play N deals of a variant; prints statistics.",
@@ -590,6 +579,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", metavar="FILE", default=None,
                    help="also draw the comparison as a chart in FILE (.svg or .png); "
                    "needs the plot extra: pip install 'belote[plot]'")
+    p.add_argument("--knobs", metavar="VARIANT", default=None, help="instead, play VARIANT "
+                   "and each single-knob change of it on the same decks; rank the changes")
 
     p = add("duel", _cmd_duel, "Duplicate duel: two bots play the same decks, each deck once "
             "with each bot on every side; prints the mean score difference per deal.",
@@ -615,9 +606,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("play", _cmd_play, "Play a match in the terminal against bots.",
             "belote play classic")
-    p.add_argument("variant", help="variant name or alias")
+    p.add_argument("variant", nargs="?", default=None,
+                   help="variant name, alias or spec (may be left out with --resume)")
+    p.add_argument("--resume", metavar="FILE", default=None,
+                   help="continue a match saved on quit (a match record)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
     p.add_argument("--seed", type=_whole, default=None, help="random seed")
+
+    p = add("serve", _lazy("belote.web", "serve_command"), "Open a table in the browser: play, "
+            "replay and analyse, compare; needs the web extra: pip install 'belote[web]'.",
+            "belote serve --port 8000")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_positive, default=8000, help="port (default 8000)")
     return parser
 
 

@@ -1,4 +1,4 @@
-"""The ``belote simulate`` and ``belote compare`` commands: arguments in, text or JSON out."""
+"""The ``belote simulate`` and ``belote compare`` commands (and ``compare --knobs``): arguments in, text or JSON out."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import importlib
 import json
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import TextIO
+from typing import Any, TextIO
 
 from belote.compare import Comparison, compare, default_variants
 from belote.errors import InvalidArgument
@@ -16,7 +16,9 @@ from belote.rules import available_variants, get_rules
 from belote.simulate import simulate
 from belote.stats import SimulationStats
 
-__all__ = ["compare_command", "left_out_note", "simulate_command", "with_executor"]
+__all__ = [
+    "compare_command", "knobs_command", "left_out_note", "simulate_command", "with_executor",
+]
 
 
 # --- the commands -----------------------------------------------------------------------------
@@ -113,6 +115,8 @@ def compare_command(args: argparse.Namespace, out: TextIO) -> int:
         BeloteError: bad input (reported by the CLI as one ``error:`` line),
             including ``--plot`` without matplotlib.
     """
+    if getattr(args, "knobs", None) is not None:
+        return knobs_command(args, out)
     variants = [get_rules(name) for name in args.variants] or None
     matches = getattr(args, "matches", None)
     plot_path: str | None = getattr(args, "plot", None)
@@ -137,13 +141,63 @@ def compare_command(args: argparse.Namespace, out: TextIO) -> int:
         if note:
             out.write("\n" + note + "\n")
     if plot is not None and plot_path is not None:
-        try:
-            plot(comparison, plot_path)
-        except OSError as exc:
-            raise InvalidArgument(f"cannot write {plot_path}: {exc.strerror or exc}") from None
-        except ValueError as exc:  # e.g. an extension matplotlib does not know
-            raise InvalidArgument(f"--plot {plot_path}: {exc}") from None
+        _draw(plot, comparison, plot_path)
     return 0
+
+
+def knobs_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``belote compare --knobs VARIANT``: rank the variant's single-knob changes.
+
+    Takes the options of ``compare`` (``--deals``, ``--seed``, ``--players``,
+    ``--bots``, ``--matches``, ``--jobs``, ``--dask``, ``--json``, ``--plot``)
+    but no other variant and no ``--par``.
+
+    Raises:
+        BeloteError: bad input (reported by the CLI as one ``error:`` line).
+    """
+    from belote.whatif import KnobRanking, knob_effects
+
+    if args.variants:
+        raise InvalidArgument(
+            f"--knobs {args.knobs}: name no other variant (got {' '.join(args.variants)})"
+        )
+    if getattr(args, "par", False):
+        raise InvalidArgument("--knobs and --par do not go together")
+    rules = get_rules(args.knobs)
+    plot_path: str | None = getattr(args, "plot", None)
+    if plot_path:
+        _check_writable(plot_path)
+    plot = _plotter("plot_knobs") if plot_path else None
+    ranking = with_executor(
+        args.jobs,
+        lambda executor: knob_effects(
+            rules, args.deals, args.seed, args.players, args.bots, executor,
+            matches=getattr(args, "matches", None), progress=True,
+        ),
+        getattr(args, "dask", None),
+    )
+    assert isinstance(ranking, KnobRanking)
+    if args.json:
+        _write(ranking.to_json(), out)
+    else:
+        out.write(ranking.to_text())
+    if plot is not None and plot_path is not None:
+        _draw(plot, ranking, plot_path)
+    return 0
+
+
+def _draw(plot: Callable[[Any, str], object], value: object, path: str) -> None:
+    """Write a chart, turning a file problem into a typed error.
+
+    Raises:
+        InvalidArgument: the file cannot be written, or matplotlib refuses its name.
+    """
+    try:
+        plot(value, path)
+    except OSError as exc:
+        raise InvalidArgument(f"cannot write {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # e.g. an extension matplotlib does not know
+        raise InvalidArgument(f"--plot {path}: {exc}") from None
 
 
 def _check_writable(path: str) -> None:
@@ -170,8 +224,8 @@ def _check_writable(path: str) -> None:
         raise InvalidArgument(f"cannot write {path}: permission denied")
 
 
-def _plotter() -> Callable[[Comparison, str], object]:
-    """``belote.plot.plot_comparison``, imported lazily.
+def _plotter(name: str = "plot_comparison") -> Callable[[Any, str], object]:
+    """``belote.plot.plot_comparison`` (or another drawing of ``belote.plot``), imported lazily.
 
     Raises:
         InvalidArgument: the ``plot`` extra (matplotlib) is not installed.
@@ -184,5 +238,5 @@ def _plotter() -> Callable[[Comparison, str], object]:
             f"--plot needs matplotlib, from the plot extra{missing}: "
             "pip install 'belote[plot]'"
         ) from None
-    plot: Callable[[Comparison, str], object] = module.plot_comparison
+    plot: Callable[[Any, str], object] = getattr(module, name)
     return plot

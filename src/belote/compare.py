@@ -30,7 +30,18 @@ from belote.simulate import (
     run_tasks,
 )
 from belote.specs import spec_of
-from belote.stats import Accumulator, SimulationStats, mean, rate, simulation_stats
+from belote.stats import (
+    Accumulator,
+    Effect,
+    PairedSums,
+    SimulationStats,
+    effect_text,
+    mean,
+    mean_interval,
+    rate,
+    simulation_stats,
+    wilson,
+)
 
 __all__ = ["PAR_CHUNK", "Comparison", "MatchStats", "compare", "default_variants", "par_pass"]
 
@@ -49,6 +60,8 @@ class MatchStats:
         unfinished: matches abandoned after [`MAX_MATCH_DEALS`][belote.simulate.MAX_MATCH_DEALS] deals.
         winners: per match, the winning side, or -1; empty unless asked for
             (``keep_winners=True``).
+        deal_squares: the sum over the matches of their squared deal counts
+            (for the interval of the mean).
     """
 
     matches: int
@@ -56,11 +69,17 @@ class MatchStats:
     wins: tuple[int, ...]
     unfinished: int
     winners: tuple[int, ...] = attrs.field(repr=False)
+    deal_squares: int = attrs.field(default=0, repr=False)
 
     @property
     def mean_deals(self) -> float:
         """Average played deals to finish a match."""
         return mean(self.deals, self.matches)
+
+    @property
+    def mean_deals_interval(self) -> tuple[float, float]:
+        """The 95% interval of [`mean_deals`][belote.compare.MatchStats.mean_deals]."""
+        return mean_interval(self.deals, self.deal_squares, self.matches)
 
 
 @attrs.frozen(kw_only=True)
@@ -81,6 +100,15 @@ class Comparison:
         par: each variant's statistics on those decks when the bots' bidding is
             followed by perfect play ([`par_deal`][belote.par.par_deal]); empty without par.
         par_bots: each variant's statistics of the bots on the same decks; empty without par.
+        paired: for each pair of ``different_deal_winner``, the second variant
+            minus the first, deck by deck: the mean shift in points handed out
+            per played deal and in the made, failed, litige and capot rates,
+            each with its paired 95% interval ([`PairedSums`][belote.stats.PairedSums]).
+        winner_intervals: for each pair, the 95% (Wilson) intervals of its
+            two "different winner" shares, of the decks and of the matches.
+        par_paired: with par, per variant, perfect play minus the bots on the
+            same decks: the shift in points handed out and in each rate, with
+            its paired interval; empty without par.
     """
 
     deals: int
@@ -93,9 +121,19 @@ class Comparison:
     par_deals: int = 0
     par: tuple[SimulationStats, ...] = ()
     par_bots: tuple[SimulationStats, ...] = ()
+    paired: Mapping[str, Mapping[str, Effect]] = attrs.field(factory=dict)
+    winner_intervals: Mapping[str, tuple[tuple[float, float], tuple[float, float]]] = attrs.field(
+        factory=dict)
+    par_paired: tuple[Mapping[str, Effect], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The comparison as JSON (what ``belote compare --json`` prints).
+
+        Every mean and rate has its 95% interval: ``ci95`` (rates) and
+        ``mean_ci95`` (means) in each variant, ``mean_deals_ci95`` in its
+        matches, ``different_winner_ci95`` for the headline shares and
+        ``paired`` for the deck-by-deck differences of each pair.
+        ``left_out`` names the rows that are 0 for every variant.
 
         With par figures (``--par``), each variant also has ``"par"``:
         ``{"deals": n, "bots": {...}, "perfect": {...}}``, the statistics of
@@ -109,6 +147,7 @@ class Comparison:
                     "matches": m.matches,
                     "deals": m.deals,
                     "mean_deals": m.mean_deals,
+                    "mean_deals_ci95": list(m.mean_deals_interval),
                     "wins": list(m.wins),
                     "unfinished": m.unfinished,
                 },
@@ -122,20 +161,40 @@ class Comparison:
             "variants": variants,
             "different_deal_winner": dict(self.different_deal_winner),
             "different_match_winner": dict(self.different_match_winner),
+            "different_winner_ci95": {
+                pair: {"deal": list(deal), "match": list(match)}
+                for pair, (deal, match) in self.winner_intervals.items()
+            },
+            "paired": {pair: {name: effect.to_json() for name, effect in figures.items()}
+                       for pair, figures in self.paired.items()},
+            "left_out": self.left_out(),
         }
         if self.par:
             doc["par_deals"] = self.par_deals
             for entry, bots, perfect in zip(variants, self.par_bots, self.par, strict=True):
                 entry["par"] = {"deals": self.par_deals, "bots": bots.to_json(),
                                 "perfect": perfect.to_json()}
+            for entry, shifts in zip(variants, self.par_paired, strict=False):
+                par_entry = entry["par"]
+                assert isinstance(par_entry, dict)
+                par_entry["paired"] = {name: e.to_json() for name, e in shifts.items()}
         return doc
+
+    def left_out(self) -> list[str]:
+        """The rows of the table left out because they are 0 for every variant."""
+        return [label for label, key, contract in _RATE_ROWS
+                if not any(s.rate_counts()[key] for s in self.variants
+                           if s.has_contract or not contract)]
 
     def to_text(self) -> str:
         """A side-by-side table for people (what ``belote compare`` prints).
 
         Every rate is a share of the played deals (redeals are not deals);
-        pairs of variants played by different numbers of sides get a note
-        instead of a same-deck row.
+        every rate and mean shows half its 95% interval, and a legend line
+        says what each row is. Pairs of variants played by the same sides
+        get the headline (how often the winner changes) and their
+        deck-by-deck differences, with ``≈`` on those the interval cannot
+        tell from none; other pairs get a note.
         """
         names = [stats.variant for stats in self.variants]
         width = max(16, *(len(name) + 2 for name in names))
@@ -148,6 +207,9 @@ class Comparison:
 
         def pct(value: float) -> str:
             return f"{100 * value:.1f}%"
+
+        def half(bounds: tuple[float, float], scale: float = 1.0, places: int = 1) -> str:
+            return f"±{scale * (bounds[1] - bounds[0]) / 2:.{places}f}"
 
         if self.different_deal_winner:  # the headline: how often the rules change who wins
             pair_width = max(30, *(len(pair) + 2 for pair in self.different_deal_winner))
@@ -163,54 +225,66 @@ class Comparison:
             "",
             head,
         ]
-        left_out: list[str] = []
+        shown: list[str] = []
 
         def row(label: str, values: Iterable[str]) -> None:
+            shown.append(label)
             lines.append(f"{label:<{label_width}}" + "".join(f"{v:>{width}}" for v in values))
 
         stats = self.variants
+        left_out = self.left_out()
 
-        def rate_row(label: str, key: str, applies: Callable[[SimulationStats], bool]) -> None:
-            counts = [s.rate_counts()[key] if applies(s) else 0 for s in stats]
-            if not any(counts):
-                left_out.append(label.split(",")[0])
+        def rate_row(label: str, key: str, contract: bool) -> None:
+            if label in left_out:
                 return
             cells = []
             for s in stats:
-                if not applies(s):
+                if contract and not s.has_contract:
                     cells.append("-")
                     continue
-                low, high = s.intervals()[key]
-                cells.append(f"{pct(rate(s.rate_counts()[key], s.deals))} ±{50 * (high - low):.1f}")
+                bounds = s.intervals()[key]
+                cells.append(f"{pct(rate(s.rate_counts()[key], s.deals))} {half(bounds, 100)}")
             row(label, cells)
 
-        def contract(s: SimulationStats) -> bool:
-            return s.has_contract
+        def mean_row(label: str, key: str, value: Callable[[SimulationStats], float],
+                     places: int) -> None:
+            cells = []
+            for s in stats:
+                bounds = s.mean_intervals().get(key)
+                text = f"{value(s):.{places}f}"
+                cells.append(f"{text} {half(bounds, 1, places)}" if bounds else text)
+            row(label, cells)
 
-        def always(s: SimulationStats) -> bool:
-            return True
-
-        rate_row("contracts made, per played deal", "attack_success_rate", contract)
-        rate_row("contracts failed, per played deal", "failure_rate", contract)
-        rate_row("litiges, per played deal", "litige_rate", contract)
-        rate_row("capots, per played deal", "capot_rate", always)
+        for label, key, contract in _RATE_ROWS[:4]:
+            rate_row(label, key, contract)
         row("redeals, per played deal", (pct(s.redeals_per_deal) for s in stats))
-        rate_row("called out / stopped, per played deal", "called_out_rate", always)
-        row("mean points per played deal", (f"{s.mean_points:.1f}" for s in stats))
-        row("  of which the taker's side", (f"{s.mean_taker_score:.1f}" for s in stats))
-        row("  of which the other side(s)",
-            (f"{s.mean_points - s.mean_taker_score:.1f}" for s in stats))
-        row("announcements per played deal",
-            (f"{rate(sum(a.declared for n, a in s.announcements.items() if n != 'belote'), s.deals):.3f}"
-             for s in stats))
-        row("belotes per played deal", (f"{rate(s.announcements['belote'].declared, s.deals):.3f}"
-                                        if "belote" in s.announcements else "0.000" for s in stats))
+        for label, key, contract in _RATE_ROWS[4:]:
+            rate_row(label, key, contract)
+        mean_row("mean points per played deal", "mean_points", lambda s: s.mean_points, 1)
+        mean_row("  of which the taker's side", "mean_taker_score",
+                 lambda s: s.mean_taker_score, 1)
+        mean_row("  of which the other side(s)", "mean_other_score",
+                 lambda s: s.mean_other_score, 1)
+        mean_row("announcements per played deal", "announcements_per_deal",
+                 lambda s: s.announcements_per_deal, 3)
+        mean_row("belotes per played deal", "belotes_per_deal", lambda s: s.belotes_per_deal, 3)
         matches = self.matches
         row(f"played deals per match ({matches[0].matches} matches)" if matches
-            else "played deals per match", (f"{m.mean_deals:.2f}" for m in matches))
+            else "played deals per match",
+            (f"{m.mean_deals:.2f} {half(m.mean_deals_interval, 1, 2)}" if m.matches
+             else f"{m.mean_deals:.2f}" for m in matches))
         row("unfinished matches", (str(m.unfinished) for m in matches))
         if left_out:  # after a blank line: the table's rows end above
-            lines += ["", f"Left out, 0 for every variant: {', '.join(left_out)}."]
+            lines += ["", f"Left out, 0 for every variant: "
+                          f"{', '.join(label.split(',')[0] for label in left_out)}."]
+        lines += ["", "What the rows say (more in the docs page \"Comparing variants\"):"]
+        for label in shown:
+            key = label.split(",")[0].split(" (")[0].strip()
+            lines.append(f"  {key:<30}{_LEGEND[key]}")
+        lines.append("  ±: half the 95% interval (Wilson's for a rate, from the spread of the "
+                     "decks for a mean)")
+        if self.paired:
+            lines += ["", *self._paired_lines()]
         skipped = self.unpaired()
         if skipped:
             lines.append("")
@@ -221,14 +295,38 @@ class Comparison:
             lines += ["", *self._par_lines()]
         return "\n".join(lines) + "\n"
 
+    def _paired_lines(self) -> list[str]:
+        """The deck-by-deck differences of each pair (the second variant minus the first)."""
+        pair_width = max(30, *(len(pair) + 2 for pair in self.paired))
+        cell = 15
+        heads = ("deal winner", "match winner", "points", "made", "failed", "litige", "capot")
+        lines = [
+            "Deck by deck, the second variant against the first: the share of decks and of",
+            "matches won by another side, then the shift in mean points per played deal and in",
+            "each rate (percentage points), each with half its 95% interval (paired for the",
+            "shifts); ≈ marks a figure the interval cannot tell from none, 0 one no deck shows.",
+            f"  {'':<{pair_width}}" + "".join(f"{h:>{cell}}" for h in heads),
+        ]
+        for pair, figures in self.paired.items():
+            deal_bounds, match_bounds = self.winner_intervals[pair]
+            winners = (Effect(self.different_deal_winner[pair], *deal_bounds),
+                       Effect(self.different_match_winner.get(pair, 0.0), *match_bounds))
+            cells = "".join(f"{effect_text(effect, 'share'):>{cell}}" for effect in winners)
+            cells += "".join(
+                f"{effect_text(figures[name], 'points' if name == 'points' else 'shift'):>{cell}}"
+                for name in heads[2:])
+            lines.append(f"  {pair:<{pair_width}}{cells}")
+        return lines
+
     def _par_lines(self) -> list[str]:
-        """The par table: the bots and perfect play side by side on the par decks."""
+        """The par table: the bots and perfect play side by side on the par decks, with intervals."""
         names = [stats.variant for stats in self.par]
-        width = max(9, *(len(name) // 2 + 2 for name in names))
+        width = max(14, *(len(name) // 2 + 2 for name in names))
         label_width = 40
         lines = [
             f"Perfect play (par) on the first {self.par_deals} decks: the bots' bidding and",
             "declarations, then the cards solved double-dummy from the first lead.",
+            "Each figure with half its 95% interval (few decks: wide).",
             "",
             f"{'':<{label_width}}" + "".join(f"{name:>{2 * width}}" for name in names),
             f"{'':<{label_width}}" + f"{'bots':>{width}}{'par':>{width}}" * len(names),
@@ -239,19 +337,42 @@ class Comparison:
                             for b, p in zip(self.par_bots, self.par, strict=True))
             lines.append(f"{label:<{label_width}}{cells}")
 
-        def pct(value: float) -> str:
-            return f"{100 * value:.1f}%"
+        def rate_cell(key: str, contract: bool) -> Callable[[SimulationStats], str]:
+            def cell(s: SimulationStats) -> str:
+                if contract and not s.has_contract:
+                    return "-"
+                low, high = s.intervals()[key]
+                share = rate(s.rate_counts()[key], s.deals)
+                return f"{100 * share:.1f}% ±{50 * (high - low):.1f}"
+            return cell
 
-        row("contracts made, per played deal",
-            lambda s: pct(s.attack_success_rate) if s.has_contract else "-")
-        row("contracts failed, per played deal",
-            lambda s: pct(s.failure_rate) if s.has_contract else "-")
-        row("litiges, per played deal",
-            lambda s: pct(s.litige_rate) if s.has_contract else "-")
-        row("capots, per played deal", lambda s: pct(s.capot_rate))
-        row("mean score of the taker's side", lambda s: f"{s.mean_taker_score:.1f}")
+        def mean_cell(key: str, value: Callable[[SimulationStats], float]) -> Callable[
+                [SimulationStats], str]:
+            def cell(s: SimulationStats) -> str:
+                bounds = s.mean_intervals().get(key)
+                text = f"{value(s):.1f}"
+                return f"{text} ±{(bounds[1] - bounds[0]) / 2:.1f}" if bounds else text
+            return cell
+
+        row("contracts made, per played deal", rate_cell("attack_success_rate", True))
+        row("contracts failed, per played deal", rate_cell("failure_rate", True))
+        row("litiges, per played deal", rate_cell("litige_rate", True))
+        row("capots, per played deal", rate_cell("capot_rate", False))
+        row("mean score of the taker's side",
+            mean_cell("mean_taker_score", lambda s: s.mean_taker_score))
         row("mean score of the other side(s)",
-            lambda s: f"{s.mean_points - s.mean_taker_score:.1f}")
+            mean_cell("mean_other_score", lambda s: s.mean_other_score))
+        if self.par_paired:
+            lines += ["", "Par minus the bots, deck by deck (paired 95% interval; ≈: cannot be "
+                      "told from none):",
+                      f"{'':<{label_width}}" + "".join(f"{name:>{2 * width}}" for name in names)]
+            for label, key, kind in (("mean score of the taker's side", "taker", "points"),
+                                     ("contracts made", "made", "shift"),
+                                     ("contracts failed", "failed", "shift"),
+                                     ("litiges", "litige", "shift"),
+                                     ("capots", "capot", "shift")):
+                lines.append(f"{label:<{label_width}}" + "".join(
+                    f"{effect_text(shifts[key], kind):>{2 * width}}" for shifts in self.par_paired))
         return lines
 
     def unpaired(self) -> list[tuple[str, str, str, str]]:
@@ -270,6 +391,33 @@ class Comparison:
         return out
 
 
+_RATE_ROWS: Final = (
+    ("contracts made, per played deal", "attack_success_rate", True),
+    ("contracts failed, per played deal", "failure_rate", True),
+    ("litiges, per played deal", "litige_rate", True),
+    ("capots, per played deal", "capot_rate", False),
+    ("called out / stopped, per played deal", "called_out_rate", False),
+)
+"""The rate rows of the table: label, key of the rate, whether only a contract has it."""
+
+_LEGEND: Final = {
+    "contracts made": "the taker's side scored what the contract asks",
+    "contracts failed": "the taker's side fell short: dedans, büs (the defence scores)",
+    "litiges": "equal totals: what the attack would forfeit is held pending",
+    "capots": "one side took every trick",
+    "redeals": "everyone passed; dealt again (not a deal, so this may pass 100%)",
+    "called out / stopped": "a player claimed the target during the deal",
+    "mean points per played deal": "points a deal hands out, all sides together",
+    "of which the taker's side": "the part the taker's side scores",
+    "of which the other side(s)": "the part the other side(s) score",
+    "announcements per played deal": "combinations declared (runs, carrés), belote apart",
+    "belotes per played deal": "king and queen of trump announced",
+    "played deals per match": "deals to reach the target, matches dealt from one deck stream",
+    "unfinished matches": "matches stopped without a winner after too many deals",
+}
+"""One line per row of the comparison table: what it counts."""
+
+
 class _MatchAcc:
     """Match results of one variant, merged chunk by chunk in match order."""
 
@@ -279,12 +427,14 @@ class _MatchAcc:
         self.deals = 0
         self.wins = [0] * sides
         self.unfinished = 0
+        self.squares = 0
         self.winners: list[int] = []
 
     def add(self, played: Sequence[tuple[int, int]], keep_winners: bool) -> None:
         for deals, winner in played:
             self.matches += 1
             self.deals += deals
+            self.squares += deals * deals
             if winner == -1:
                 self.unfinished += 1
             else:
@@ -294,7 +444,8 @@ class _MatchAcc:
 
     def stats(self) -> MatchStats:
         return MatchStats(matches=self.matches, deals=self.deals, wins=tuple(self.wins),
-                          unfinished=self.unfinished, winners=tuple(self.winners))
+                          unfinished=self.unfinished, winners=tuple(self.winners),
+                          deal_squares=self.squares)
 
 
 def _sides_text(stats: SimulationStats) -> str:
@@ -382,7 +533,8 @@ def compare(
         for a, b in chunks(count, step)
         for rules, n in table
     )
-    bar = (Progress("compare", (deals + match_count + par_count) * len(table))
+    bar = (Progress("compare", deals * len(table),
+                    stages=((match_count * len(table), MATCH_COST), (par_count * len(table), PAR_COST)))
            if progress else None)
     accs = [Accumulator(r.side_count(n)) for r, n in table]
     match_accs = [_MatchAcc(r.side_count(n)) for r, n in table]
@@ -390,9 +542,10 @@ def compare(
              if table[i][0].side_count(table[i][1]) == table[j][0].side_count(table[j][1]) and table[i][1] == table[j][1]]
     deal_diff = dict.fromkeys(pairs, 0)
     match_diff = dict.fromkeys(pairs, 0)
+    paired = {pair: PairedSums() for pair in pairs}
     group: list[tuple[Accumulator, list[tuple[int, int]]]] = []
     try:
-        for acc, _, played in run_tasks(tasks, executor, bar):
+        for acc, _, played in run_tasks(tasks, executor, bar, match_stage=1):
             group.append((acc, played))
             if len(group) < len(table):
                 continue
@@ -404,8 +557,12 @@ def compare(
                                        zip(group[i][0].winners, group[j][0].winners, strict=True))
                 match_diff[i, j] += sum(x[1] != y[1] for x, y in
                                         zip(group[i][1], group[j][1], strict=True))
+                paired[i, j].add(group[i][0].rows, group[j][0].rows)
             group = []
-        par_accs = par_pass(table, seed, par_count, bots, executor, bar)
+        if bar is not None:
+            bar.start_stage(2)
+        par_sums = [PairedSums() for _ in table]
+        par_accs = par_pass(table, seed, par_count, bots, executor, bar, par_sums)
     finally:
         if bar is not None:
             bar.close()
@@ -418,10 +575,14 @@ def compare(
     all_matches = [m.stats() for m in match_accs]
     deal_pairs: dict[str, float] = {}
     match_pairs: dict[str, float] = {}
+    pair_figures: dict[str, Mapping[str, Effect]] = {}
+    intervals: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {}
     for i, j in pairs:
         pair = f"{all_stats[i].variant} vs {all_stats[j].variant}"
         deal_pairs[pair] = rate(deal_diff[i, j], deals)
         match_pairs[pair] = rate(match_diff[i, j], match_count) if match_count else 0.0
+        pair_figures[pair] = paired[i, j].effects()
+        intervals[pair] = (wilson(deal_diff[i, j], deals), wilson(match_diff[i, j], match_count))
     return Comparison(
         deals=deals,
         seed=seed,
@@ -433,10 +594,19 @@ def compare(
         par_deals=par_count,
         par=par_stats,
         par_bots=par_bots,
+        paired=pair_figures,
+        winner_intervals=intervals,
+        par_paired=tuple(sums.effects() for sums in par_sums) if par_count else (),
     )
 
 
 # --- par: the bots' bidding, then perfect play -------------------------------------------------
+
+MATCH_COST: Final = 12.0
+"""A match's first guess of cost in simulated deals (about a dozen deals), for the progress bar."""
+
+PAR_COST: Final = 3000.0
+"""A par deck's first guess of cost in simulated deals, for the progress bar until one is timed."""
 
 PAR_CHUNK: Final = 4
 """Decks per chunk of the par pass (each deck is solved: about a second of work)."""
@@ -491,8 +661,13 @@ def _run_par_task(task: _ParTask) -> tuple[Accumulator, Accumulator]:
 def par_pass(
     table: Sequence[tuple[Rules, int]], seed: int, count: int, bots: BotSpec,
     executor: Executor | None, bar: Progress | None,
+    paired: Sequence[PairedSums] | None = None,
 ) -> list[tuple[Accumulator, Accumulator]]:
-    """The par statistics of each variant on decks ``0 .. count - 1``, chunk by chunk in order."""
+    """The par statistics of each variant on decks ``0 .. count - 1``, chunk by chunk in order.
+
+    ``paired``: one [`PairedSums`][belote.stats.PairedSums] per variant, given
+    perfect play minus the bots deck by deck.
+    """
     accs = [(Accumulator(2), Accumulator(2)) for _ in table]
     if not count:
         return accs
@@ -502,7 +677,9 @@ def par_pass(
     for k, (by_bots, perfect) in enumerate(ordered_map(_run_par_task, tasks, executor)):
         accs[k % len(table)][0].merge(by_bots, False)
         accs[k % len(table)][1].merge(perfect, False)
+        if paired is not None:
+            paired[k % len(table)].add(by_bots.rows, perfect.rows)
         if bar is not None:
-            bar.step(by_bots.deals)
+            bar.step(by_bots.deals, 2)
     return accs
 

@@ -61,6 +61,7 @@ from belote.game import next_dealer
 from belote.match import Match
 from belote.returns import RETURNS, deal_returns
 from belote.rules import get_rules
+from belote.specs import spec_of
 from belote.tensor import (
     OBSERVATION_V2_SIZE,
     STATE_V2_SIZE,
@@ -238,8 +239,18 @@ class raw_env(AECEnv):
 
         Args:
             seed: reseed the deck shuffles (``None``: go on with the generator).
-            options: unused.
+            options: ``{"position": TEXT}`` starts the episode at that
+                position (docs/positions.md) instead of a shuffled deck, for
+                training from chosen positions: a single deal (not with
+                ``match=True``) of this environment's variant and table.
+
+        Raises:
+            InvalidPosition: the position is not one the rules allow.
+            InvalidArgument: a position with ``match=True``, of another
+                variant or table, or whose deal is over.
         """
+        position = None if options is None else options.get("position")
+        start = None if position is None else self._position_deal(position)
         if seed is not None:
             self._rng = random.Random(seed)
         self.agents = self.possible_agents[:]
@@ -251,8 +262,28 @@ class raw_env(AECEnv):
         self.match = Match(self.rules, self.target, self.players) if self.match_play else None
         self.deals = 0
         self.steps = 0
+        if start is not None:
+            self.table = Table(start)
+            self.deals = 1
+            self._select()
+            return
         dealer = self._rng.randrange(self.players) if self.fixed_dealer is None else self.fixed_dealer
         self._new_deal(dealer)
+
+    def _position_deal(self, position: object) -> Deal:
+        if self.match_play:
+            raise InvalidArgument("a position starts a single deal: not with match=True")
+        if not isinstance(position, str):
+            raise InvalidArgument(f"options['position'] must be text, not {type(position).__name__}")
+        deal = Deal.from_position(position)
+        if deal.rules != self.rules or deal.players != self.players:
+            raise InvalidArgument(
+                f"the position is a deal of {spec_of(deal.rules)} for {deal.players} players, "
+                f"this environment plays {spec_of(self.rules)} for {self.players}"
+            )
+        if deal.is_over:
+            raise InvalidArgument("the position's deal is over: nothing to play")
+        return deal
 
     def _new_deal(self, dealer: int) -> None:
         match = self.match

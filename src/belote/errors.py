@@ -16,6 +16,7 @@ __all__ = [
     "InvalidArgument",
     "InvalidArgumentType",
     "InvalidCombination",
+    "InvalidPosition",
     "InvalidRecord",
     "InvalidSeat",
     "InvalidTally",
@@ -105,6 +106,23 @@ class MissingExtra(BeloteError, ImportError):
     def __init__(self, message: str, extra: str) -> None:
         super().__init__(message)
         self.extra = extra
+
+
+class InvalidPosition(InvalidArgument):
+    """A position text (docs/positions.md) that is not a position the rules allow.
+
+    The message starts with ``position:`` and the part at fault
+    (``position: hands: seat 2 holds 9 cards, 8 expected``).
+
+    Attributes:
+        part: the part of the position at fault (``header``, ``variant``,
+            ``players``, ``dealer``, ``hands``, ``turned``, ``stock``,
+            ``bids``, ``play``, ``totals``, ``target`` or ``pending``).
+    """
+
+    def __init__(self, part: str, message: str) -> None:
+        super().__init__(f"position: {part}: {message}")
+        self.part = part
 
 
 class InvalidSeat(InvalidArgument, IndexError):

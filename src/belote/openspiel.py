@@ -114,7 +114,9 @@ def game_type(short_name: str, returns: str = "zero_sum") -> pyspiel.GameType:
     Its utility is ``ZERO_SUM`` for ``returns="zero_sum"``, ``GENERAL_SUM`` for ``"raw"``.
     """
     rules = get_rules(GAMES[short_name])
-    parameters: dict[str, int | str] = {"dealer": 0, "returns": "zero_sum", "knobs": ""}
+    parameters: dict[str, int | str] = {
+        "dealer": 0, "returns": "zero_sum", "knobs": "", "position": "",
+    }
     if len(rules.player_counts) > 1:
         parameters["players"] = rules.default_players
     return pyspiel.GameType(
@@ -153,11 +155,18 @@ class BeloteGame(pyspiel.Game):
             ``"zero_sum"`` or ``"raw"``, and ``knobs``: the knobs of a variant spec, for
             the variant with those knobs changed, written ``KNOB:VALUE`` or
             ``KNOB=VALUE`` and separated by ``;`` or ``,``; in a game string,
-            ``python_belote_classic(knobs=capot_value:250;play.must_overtrump:false)``).
+            ``python_belote_classic(knobs=capot_value:250;play.must_overtrump:false)``),
+            and ``position``: a position (docs/positions.md) every new state
+            starts from instead of a dealt deck, for training from chosen
+            positions (give it in the parameter dict:
+            ``pyspiel.load_game("python_belote_classic", {"position": text})``);
+            it sets the table and the dealer (its variant must be the game's).
 
     Raises:
         InvalidArgument: a player count the variant does not allow, a dealer
-            that is not a seat, unknown returns, or bad knobs (the knob named).
+            that is not a seat, unknown returns, or bad knobs (the knob named);
+            a position that is not one of this game's variant, or whose deal is over.
+        InvalidPosition: a position the rules do not allow.
     """
 
     short_name: str = "python_belote_classic"
@@ -171,6 +180,15 @@ class BeloteGame(pyspiel.Game):
         self.rules = rules = get_rules(f"{variant}({knobs})" if knobs else variant)
         self.players = rules.check_players(int(params.get("players", rules.default_players)))
         self.dealer = int(params.get("dealer", 0))
+        self.position = str(params.get("position", "")).strip()
+        if self.position:
+            start = Deal.from_position(self.position)
+            if start.rules != rules or start.is_over:
+                raise InvalidArgument(
+                    f"the position must be a deal of {spec_of(rules)} still in play, not "
+                    f"{spec_of(start.rules)}{' (over)' if start.is_over else ''}"
+                )
+            self.players, self.dealer = start.players, start.dealer
         if not 0 <= self.dealer < self.players:
             raise InvalidArgument(f"dealer must be a seat from 0 to {self.players - 1}")
         self.return_kind = returns = str(params.get("returns", "zero_sum"))
@@ -189,7 +207,7 @@ class BeloteGame(pyspiel.Game):
         super().__init__(game_type(short_name, returns), info, params)
 
     def new_initial_state(self) -> BeloteState:
-        """A deal before the deck is dealt."""
+        """A deal before the deck is dealt (or at the game's ``position``)."""
         return BeloteState(self)
 
     def make_py_observer(
@@ -213,7 +231,9 @@ class BeloteState(pyspiel.State):
         self.return_kind = game.return_kind
         self.deck: list[int] = []
         """The cards drawn so far while dealing (emptied once dealt: the table holds the deck)."""
-        self.table: Table | None = None
+        self.table: Table | None = (
+            Table(Deal.from_position(game.position)) if game.position else None
+        )
 
     # --- the OpenSpiel API ----------------------------------------------------------------
 

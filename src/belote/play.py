@@ -12,7 +12,9 @@ plays it, announcing belote when that card may), a word (``pass``, ``take``,
 ``take H``, ``declare``, ``swap``, ``keep``), or ``help``. A card that may not be
 played is refused with the reason in plain words ("you must follow hearts");
 anything else not understood is asked again. When only one choice is left
-it is made for the person, who is told which. ``quit`` or the end of the
+it is made for the person, who is told which. ``quit`` asks to confirm,
+then offers to save the match as a match record, which ``belote play
+--resume FILE`` continues (the deal in progress included); the end of the
 input abandons the match.
 
 [`play_match`][belote.play.play_match] reads from any text stream, so a test can drive it
@@ -22,10 +24,12 @@ through a pipe or a `io.StringIO`.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final, TextIO
 
 from belote.actions import Action, Verb
@@ -36,22 +40,41 @@ from belote.deal import Deal
 from belote.errors import NotationError
 from belote.game import next_dealer
 from belote.match import Match
+from belote.narration import (
+    action_text,
+    cards_text,
+    deal_summary,
+    fit,
+    hand_text,
+    report,
+    side_names,
+    tricks_text,
+    who,
+)
 from belote.rules import CallingOut, Rules, get_rules
-from belote.scoring import DealResult, Outcome
+from belote.scoring import Outcome
+from belote.specs import spec_of
 
 __all__ = [
     "EXIT_INPUT_ENDED",
     "HumanPlayer",
     "MatchAbandoned",
+    "action_text",
+    "describe_choice",
     "explain_refusal",
+    "fit",
+    "match_record",
+    "menu",
     "play_command",
     "play_match",
+    "report",
+    "side_names",
+    "stop_warning",
+    "who",
 ]
 
 MAX_DEALS = 500
 """Deals after which a match is stopped without a winner."""
-
-"""The suits' names, by suit index."""
 
 HELP: Final = """\
 How to answer:
@@ -72,46 +95,6 @@ class MatchAbandoned(Exception):
     """The person quit, or the input ended, before the match was over."""
 
 
-def who(deal: Deal, seat: int) -> str:
-    """How the screen names a seat: ``you``, ``your partner (seat 2)``, ``seat 1``."""
-    if seat == 0:
-        return "you"
-    if deal.rules.partnerships and deal.players == 4 and seat == 2:
-        return "your partner (seat 2)"
-    return f"seat {seat}"
-
-
-def _does(deal: Deal, seat: int, you: str, other: str) -> str:
-    """``You pass`` / ``seat 1 passes``."""
-    return f"You {you}" if seat == 0 else f"{who(deal, seat).capitalize()} {other}"
-
-
-def side_names(rules: Rules, players: int) -> list[str]:
-    """The sides as the screen names them: ``your team``/``the other team``, or seats."""
-    if rules.partnerships and players == 4:
-        return ["your team", "the other team"]
-    return ["you", *(f"seat {s}" for s in range(1, players))]
-
-
-def _tricks(count: int) -> str:
-    return "1 trick" if count == 1 else f"{count} tricks"
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(card) for card in cards) or "-"
-
-
-def _hand_text(hand: CardSet, trump: int | None) -> str:
-    """The hand one suit a group, the trump first (as ``str(deal)`` lists it)."""
-    groups = []
-    order = [trump, *(s for s in range(4) if s != trump)] if trump is not None else range(4)
-    for suit in order:
-        cards = hand.of_suit(suit).sorted(trump)
-        if cards:
-            groups.append(f"{Suit(suit).symbol} {_cards(cards)}")
-    return "   ".join(groups) or "-"
-
-
 _REPHRASE: Final = (
     (r"does not follow suit: must follow (\w+)", r"you must follow \1, the suit led"),
     (r"trump was led and a trump higher than (\w+) must be played when held",
@@ -126,14 +109,16 @@ _REPHRASE: Final = (
 )
 
 
-def explain_refusal(reason: str) -> str:
-    """The engine's reason for refusing a card, in the player's words.
+def explain_refusal(reason: str, seat: int = 0) -> str:
+    """The engine's reason for refusing an action of ``seat``, in the player's words.
 
     >>> explain_refusal("7S does not follow suit: must follow hearts, the led suit")
     'you must follow hearts, the suit led'
     >>> explain_refusal("seat 0 does not hold AS")
     'you do not hold AS'
     """
+    if seat != 0:  # the phrasings below speak of seat 0
+        reason = re.sub(rf"\bseat {seat}\b", "seat 0", reason)
     for pattern, replacement in _REPHRASE:
         match = re.search(pattern, reason)
         if match:
@@ -166,11 +151,55 @@ class HumanPlayer:
                 raise MatchAbandoned("the input ended")
             answer = line.strip()
             if answer.lower() in ("q", "quit", "exit"):
-                raise MatchAbandoned("you quit")
+                if self._really_quit():
+                    raise MatchAbandoned("you quit")
+                continue
             if answer.lower() in ("h", "help", "?"):
                 self.out.write(HELP)
                 continue
             return answer
+
+    def _line(self, prompt: str) -> str:
+        """One answer, read as it is (no help, no quit); the end of the input abandons."""
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.out.write("\n")
+            raise MatchAbandoned("the input ended")
+        return line.strip()
+
+    def _really_quit(self) -> bool:
+        while True:
+            answer = self._line("Leave the match? (yes/no) ").lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no", ""):
+                return False
+            self.out.write("Please answer yes or no.\n")
+
+    def offer_save(self, record: dict[str, object]) -> Path | None:
+        """Ask for a file to save the match ``record`` in; write it there (empty answer: no file).
+
+        An existing file is never overwritten: the person is asked again.
+        """
+        while True:
+            name = self._line("Save the match to resume it later? File name (empty: no): ")
+            if not name:
+                return None
+            path = Path(name).expanduser()
+            try:
+                with path.open("x", encoding="utf-8") as file:
+                    json.dump(record, file, ensure_ascii=False, indent=1)
+                    file.write("\n")
+            except FileExistsError:
+                self.out.write(f"{name} exists already: give another name.\n")
+                continue
+            except OSError as exc:
+                self.out.write(f"Cannot write {name}: {exc.strerror or exc}.\n")
+                continue
+            self.out.write(f"Saved. Resume with: belote play --resume {name}\n")
+            return path
 
     def _confirm(self, question: str) -> bool:
         while True:
@@ -194,8 +223,8 @@ class HumanPlayer:
                 cards = deal.card_points_of(side)
                 extra = deal.points_so_far(side) - cards
                 announced = f" + {extra} announced" if extra else ""
-                parts.append(f"{name} {cards}{announced} ({_tricks(deal.tricks_of(side))})")
-            lines.append("Card points this deal: " + ", ".join(parts))
+                parts.append(f"{name} {cards}{announced} ({tricks_text(deal.tricks_of(side))})")
+            lines.append(fit("Card points this deal:", parts))
         return lines
 
     def _show(self, deal: Deal, seat: int) -> None:
@@ -225,20 +254,20 @@ class HumanPlayer:
                 lines.append(f"{number}: you lead")
             else:  # the swap decision comes before another seat's lead
                 lines.append(f"{number}: {who(deal, deal.trick_leader)} leads")
-        lines.append(f"Your hand: {_hand_text(hand, None if trump is None else int(trump))}")
+        lines.append(f"Your hand: {hand_text(hand, None if trump is None else int(trump))}")
         self.out.write("\n".join(lines) + "\n")
 
     def act(self, deal: Deal, seat: int) -> None:
         """Show the table, list the choices and apply the one the person picks."""
-        choices = _menu(deal, seat)
+        choices = menu(deal, seat)
         self._show(deal, seat)
         if len(choices) == 1:
             only = choices[0]
-            self.out.write(f"Only one choice: {_describe(only, deal)}.\n")
+            self.out.write(f"Only one choice: {describe_choice(only, deal)}.\n")
             deal.apply(only)
             return
         for number, choice in enumerate(choices, 1):
-            self.out.write(f"  {number:>2}. {_describe(choice, deal)}\n")
+            self.out.write(f"  {number:>2}. {describe_choice(choice, deal)}\n")
         while True:
             answer = self._ask("Your choice (a number, a card such as JH, or help): ")
             action, message = _interpret(answer, choices, deal, seat)
@@ -252,20 +281,25 @@ class HumanPlayer:
             return
 
     def _confirm_stop(self, deal: Deal, seat: int) -> bool:
-        side = deal.side(seat)
-        so_far = deal.points_so_far(side)
-        total = deal.totals[side] + so_far
-        goal = deal.target
-        enough = deal.rules.reached_target(total, goal)
-        team = "your team has" if deal.sides == 2 and deal.players == 4 else "you have"
-        verdict = ("that reaches the target" if enough else
-                   "that is short of the target: calling out now loses the match")
-        self.out.write(f"Careful: {team} {deal.totals[side]} in the match + {so_far} in this deal "
-                       f"= {total} of {goal}; {verdict}.\n")
+        self.out.write(stop_warning(deal, seat) + "\n")
         return self._confirm("Call out now?")
 
 
-def _menu(deal: Deal, seat: int) -> list[Action]:
+def stop_warning(deal: Deal, seat: int) -> str:
+    """What ``seat`` is told before calling out: its points against the target, and the risk."""
+    side = deal.side(seat)
+    so_far = deal.points_so_far(side)
+    total = deal.totals[side] + so_far
+    goal = deal.target
+    enough = deal.rules.reached_target(total, goal)
+    team = "your team has" if deal.sides == 2 and deal.players == 4 else "you have"
+    verdict = ("that reaches the target" if enough else
+               "that is short of the target: calling out now loses the match")
+    return (f"Careful: {team} {deal.totals[side]} in the match + {so_far} in this deal "
+            f"= {total} of {goal}; {verdict}.")
+
+
+def menu(deal: Deal, seat: int) -> list[Action]:
     """The person's choices in menu order: bids, swap, declarations, cards, calling out last.
 
     A card that can announce belote appears once, announcing it.
@@ -291,7 +325,8 @@ def _menu(deal: Deal, seat: int) -> list[Action]:
     return [*others, *(plays[card] for card in cards), *stops]
 
 
-def _describe(action: Action, deal: Deal) -> str:
+def describe_choice(action: Action, deal: Deal) -> str:
+    """A choice as the menu shows it to the seat that would make it (``take hearts ♥ as trump ...``)."""
     rules = deal.rules
     verb = action.verb
     if verb is Verb.PASS:
@@ -310,9 +345,9 @@ def _describe(action: Action, deal: Deal) -> str:
             shown = ", ".join(f"{c.label} ({c.points(rules)})" for c in combos)
             return f"declare all your combinations: {shown}"
         combo = find_combinations(CardSet(action.cards), rules)
-        label = combo[0].label if combo else _cards(action.cards)
+        label = combo[0].label if combo else cards_text(action.cards)
         points = f" ({combo[0].points(rules)})" if combo else ""
-        return f"declare only {label}{points}: {_cards(action.cards)}"
+        return f"declare only {label}{points}: {cards_text(action.cards)}"
     if verb is Verb.PLAY:
         text = f"play {action.cards[0]}"
         if not action.belote:
@@ -381,82 +416,6 @@ def _interpret(
     return None, f"'{answer[:20]}' is not understood. {hint}"
 
 
-def _action_text(action: Action, deal: Deal, rebelote: bool = False) -> str:
-    seat, verb = action.seat, action.verb
-    if verb is Verb.PASS:
-        return _does(deal, seat, "pass", "passes") + "."
-    if verb is Verb.TAKE:
-        suit = deal.turned.suit if action.suit is None else action.suit
-        return _does(deal, seat, "take", "takes") + f" {SUIT_WORDS[suit]} {suit.symbol} as trump."
-    if verb is Verb.SWAP:
-        return _does(deal, seat, "swap", "swaps") + f" the 7 of trump for {deal.turned}."
-    if verb is Verb.KEEP:
-        return _does(deal, seat, "keep", "keeps") + " the 7 of trump."
-    if verb is Verb.PLAY:
-        text = _does(deal, seat, "play", "plays") + f" {action.cards[0]}"
-        if action.belote:
-            return text + (", announcing rebelote." if rebelote else ", announcing belote.")
-        return text + "."
-    if verb is Verb.STOP:
-        word = ("call out", "calls out") if deal.rules.calling_out is CallingOut.LEADER_MASTER \
-            else ("stop the deal", "stops the deal")
-        return _does(deal, seat, *word) + "."
-    return ""  # declarations are reported with their combinations
-
-
-def report(deal: Deal, out: TextIO, log: list[int]) -> None:
-    """Write the actions applied to ``deal`` since the last report, and finished tricks."""
-    rules = deal.rules
-    history = deal.history
-    for index in range(log[0], len(history)):
-        action = history[index]
-        rebelote = action.belote and any(
-            a.belote and a.seat == action.seat for a in history[:index]
-        )
-        text = _action_text(action, deal, rebelote)
-        if text:
-            out.write(text + "\n")
-    log[0] = len(history)
-    declarations = deal.declarations
-    for declaration in declarations[log[2]:]:
-        combo = declaration.combination
-        out.write(_does(deal, declaration.seat, "declare", "declares")
-                  + f" {combo.label} ({combo.points(rules)} points): {_cards(list(combo.cards))}.\n")
-    log[2] = len(declarations)
-    winners = deal.trick_winners
-    tricks = deal.tricks
-    trump = deal.trump
-    for k in range(log[1], len(winners)):
-        points = sum(card.points(None if trump is None else int(trump)) for card in tricks[k][1])
-        if k == deal.tricks_per_deal - 1:
-            points += rules.last_trick_bonus
-        winner = who(deal, winners[k])
-        out.write(f"-- Trick {k + 1} won by {winner}: {points} points.\n")
-    log[1] = len(winners)
-    if log[3] == 0 and deal.scoring_declarations is not None:
-        log[3] = 1
-        if deal.declarations:
-            shown = ", ".join(
-                f"{d.combination.label} ({who(deal, d.seat)})" for d in deal.scoring_declarations
-            ) or "none"
-            out.write(f"-- Combinations that score: {shown}.\n")
-
-
-def _summary(result: DealResult, match: Match, rules: Rules) -> str:
-    names = side_names(rules, match.players)
-    lines = ["", f"Deal over: {result.outcome.value}"
-             + (f", capot by {names[result.capot]}" if result.capot is not None else "")]
-    lines += [f"  {line.item}: {line.points} to {names[line.to]}" for line in result.lines]
-    lines.append("  this deal: " + ", ".join(
-        f"{name} {points}" for name, points in zip(names, result.scores, strict=True)))
-    lines.append("  match:     " + ", ".join(
-        f"{name} {points}" for name, points in zip(names, match.totals, strict=True))
-        + f"   (target {match.target})")
-    if match.pending:
-        lines.append(f"  pending (litige): {match.pending}")
-    return "\n".join(lines) + "\n"
-
-
 def play_match(
     rules: Rules | str,
     players: int | None = None,
@@ -465,8 +424,14 @@ def play_match(
     stdin: TextIO | None = None,
     out: TextIO | None = None,
     target: int | None = None,
+    resume: tuple[Match, Sequence[Deal]] | None = None,
 ) -> Match:
     """Play a match: a person at seat 0 against heuristic bots.
+
+    Quitting (confirmed) offers to save the match as a match record
+    (docs/formats.md#deal-record); ``resume`` continues one, as
+    [`match_from_record`][belote.replay.match_from_record] reads it with
+    ``partial=True``: its match and deals, the last one possibly in progress.
 
     Args:
         rules: the variant.
@@ -474,7 +439,8 @@ def play_match(
         seed: seeds the deck shuffles and the first dealer (random when ``None``).
         stdin: where the person's answers are read (default: standard input).
         out: where the table is shown (default: standard output).
-        target: the match target (default: the variant's).
+        target: the match target (default: the variant's; a resumed match keeps its own).
+        resume: a saved match to continue (``rules`` and ``players`` must be its own).
 
     Raises:
         MatchAbandoned: the person quit or the input ended.
@@ -484,34 +450,57 @@ def play_match(
     stdin = sys.stdin if stdin is None else stdin
     out = sys.stdout if out is None else out
     rng = random.Random(seed)
-    match = Match(rules, target, n)
-    log = [0, 0, 0, 0]
     human = HumanPlayer(stdin, out)
     bots = [HeuristicBot() for _ in range(n)]
+    done: list[Deal] = []
+    current: Deal | None = None
+    if resume is None:
+        match = Match(rules, target, n)
+        dealer = rng.randrange(n)
+    else:
+        match, deals = resume
+        done = [deal for deal in deals if deal.is_over]
+        if deals and not deals[-1].is_over:
+            current = deals[-1]
+        dealer = (
+            current.dealer if current is not None
+            else next_dealer(rules, n, done[-1].dealer, done[-1].result) if done
+            else rng.randrange(n)
+        )
+    log = [0, 0, 0, 0]
     partner = " Your partner is seat 2." if rules.partnerships and n == 4 else ""
-    out.write(f"{rules.name}: you play against bots.{partner} First to {match.target} wins.\n"
+    again = f" Resumed after {len(done)} deals." if resume is not None else ""
+    out.write(f"{spec_of(rules)}: you play against bots.{partner} First to {match.target} wins.{again}\n"
               "Answer with a number, a card such as JH, or a word such as 'take'; "
               "'help' explains, 'quit' leaves.\n")
-    dealer = rng.randrange(n)
-    for number in range(1, MAX_DEALS + 1):
-        deck = list(range(32))
-        rng.shuffle(deck)
-        deal = Deal(rules, deck, dealer, n, totals=match.totals, target=match.target,
-                    pending=match.pending)
+    for number in range(len(done) + 1, MAX_DEALS + 1):
+        if current is None:
+            deck = list(range(32))
+            rng.shuffle(deck)
+            deal = Deal(rules, deck, dealer, n, totals=match.totals, target=match.target,
+                        pending=match.pending)
+        else:
+            deal, current = current, None
         log[:] = [0, 0, 0, 0]
         out.write(f"\n=== Deal {number}: {who(deal, dealer)} "
                   f"{'deal' if dealer == 0 else 'deals'} ===\n")
-        while not deal.is_over:
-            if deal.to_act == 0:
-                human.act(deal, 0)
-            else:
-                act(deal, bots[deal.to_act or 0])
-            report(deal, out, log)
+        try:
+            while not deal.is_over:
+                if deal.to_act == 0:
+                    human.act(deal, 0)
+                else:
+                    act(deal, bots[deal.to_act or 0])
+                report(deal, out, log)
+        except MatchAbandoned as exc:
+            if str(exc) == "you quit":
+                human.offer_save(match_record(match, [*done, deal]))
+            raise
+        done.append(deal)
         result = deal.result
         if result.outcome is Outcome.REDEAL:
             out.write("Everyone passed: the cards are dealt again.\n")
         match.add(result)
-        out.write(_summary(result, match, rules))
+        out.write(deal_summary(result, match, rules))
         if match.is_over:
             winner = match.winner
             names = side_names(rules, n)
@@ -521,6 +510,17 @@ def play_match(
         dealer = next_dealer(rules, n, dealer, result)
     out.write(f"\nNo winner after {MAX_DEALS} deals.\n")
     return match
+
+
+def match_record(match: Match, deals: Sequence[Deal]) -> dict[str, object]:
+    """The match record of ``deals`` (the last one may be in progress) under ``match``'s rules and target.
+
+    What ``quit`` saves and ``belote play --resume`` reads: ``{"variant",
+    "target", "deals"}`` as docs/formats.md#deal-record describes it.
+    """
+    records = [deal.to_record() for deal in deals]
+    variant = records[0]["variant"] if records else match.rules.name
+    return {"variant": variant, "target": match.target, "deals": records}
 
 
 def play_command(args: argparse.Namespace, out: TextIO) -> int:
@@ -534,8 +534,33 @@ def play_command(args: argparse.Namespace, out: TextIO) -> int:
         BeloteError: an unknown variant or player count (the CLI reports it).
     """
     stdin = getattr(args, "stdin", None)
+    resume = None
+    variant, players = args.variant, args.players
+    path = getattr(args, "resume", None)
+    if path is not None:
+        from belote.cli import read_json
+        from belote.errors import InvalidArgument
+        from belote.replay import match_from_record
+
+        match, deals = match_from_record(read_json(path), partial=True)
+        if not deals:
+            raise InvalidArgument(f"{path}: the match record holds no deal to resume")
+        if match.is_over:
+            raise InvalidArgument(f"{path}: this match is over (won by side {match.winner})")
+        if variant is not None and get_rules(variant) != match.rules:
+            raise InvalidArgument(
+                f"{path}: the match was played under {deals[0].to_record()['variant']}, "
+                f"not {variant}"
+            )
+        if players is not None and players != deals[0].players:
+            raise InvalidArgument(f"{path}: the match has {deals[0].players} players, not {players}")
+        variant, players, resume = match.rules, deals[0].players, (match, deals)
+    elif variant is None:
+        from belote.errors import InvalidArgument
+
+        raise InvalidArgument("play: name a VARIANT, or --resume FILE to continue a saved match")
     try:
-        play_match(args.variant, args.players, args.seed, stdin=stdin, out=out)
+        play_match(variant, players, args.seed, stdin=stdin, out=out, resume=resume)
     except MatchAbandoned as exc:
         out.write(f"Match abandoned: {exc}.\n")
         if str(exc) == "the input ended":

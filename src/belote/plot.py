@@ -30,13 +30,17 @@ from belote.errors import InvalidArgument, MissingExtra
 
 if TYPE_CHECKING:
     from belote.compare import Comparison
+    from belote.whatif import KnobRanking
 
 __all__ = [
     "FORMATS",
     "comparison_figure",
     "comparison_image",
+    "knobs_figure",
+    "knobs_image",
     "outcome_rows",
     "plot_comparison",
+    "plot_knobs",
     "score_rows",
 ]
 
@@ -130,6 +134,97 @@ def comparison_figure(comparison: Comparison) -> Any:
     return figure
 
 
+KNOB_BARS: Final = 15
+"""The most changes a chart of [`plot_knobs`][belote.plot.plot_knobs] shows (the highest ranked)."""
+
+
+def knobs_figure(ranking: KnobRanking, top: int = KNOB_BARS) -> Any:
+    """The ranked bar chart of ``ranking`` as a matplotlib ``Figure``.
+
+    One bar per change, the largest first from the top: the share of decks
+    whose deal winner changes, with its 95% interval as an error bar, beside
+    the share of matches whose winner changes. At most ``top`` changes.
+
+    Raises:
+        MissingExtra: matplotlib is not installed.
+        InvalidArgument: the ranking holds no change.
+    """
+    figure_class = _require_matplotlib()
+    effects = ranking.effects[:top]
+    if not effects:
+        raise InvalidArgument("the ranking holds no knob change to draw")
+    labels = [effect.label for effect in effects]
+    figure = figure_class(figsize=(8.0, 1.2 + 0.32 * len(effects)), layout="constrained")
+    axes = figure.subplots()
+    height = 0.38
+    for k, (name, title) in enumerate((("deal_winner", "deal winner changes"),
+                                       ("match_winner", "match winner changes"))):
+        values = [100 * getattr(e, name).value for e in effects]
+        errors = [[100 * (getattr(e, name).value - getattr(e, name).low) for e in effects],
+                  [100 * (getattr(e, name).high - getattr(e, name).value) for e in effects]]
+        ys = [y + (k - 0.5) * height for y in range(len(effects))]
+        axes.barh(ys, values, height, xerr=errors, label=f"% of {'decks' if k == 0 else 'matches'}: "
+                  f"{title}", color=_COLOURS[k], error_kw={"elinewidth": 0.8, "capsize": 2})
+    axes.set_yticks(range(len(effects)), labels, fontsize=8)
+    axes.invert_yaxis()
+    axes.set_xlim(left=0)
+    axes.set_xlabel("% (bars: 95% interval)")
+    axes.spines[["top", "right"]].set_visible(False)
+    axes.legend(fontsize=8, frameon=False, loc="lower right")
+    shown = f"the {len(effects)} largest of {len(ranking.effects)} changes" \
+        if len(ranking.effects) > len(effects) else f"{len(effects)} changes"
+    figure.suptitle(f"{ranking.variant}, one knob at a time: {shown}; {ranking.deals} decks, "
+                    f"{ranking.matches} matches, seed {ranking.seed}", fontsize=9)
+    return figure
+
+
+def _image(figure: Any, fmt: str) -> bytes:
+    import matplotlib
+
+    buffer = io.BytesIO()
+    metadata = {"Date": None} if fmt == "svg" else {"Software": None}
+    with matplotlib.rc_context({"svg.hashsalt": "belote", "svg.fonttype": "none"}):
+        figure.savefig(buffer, format=fmt, metadata=metadata, dpi=120)
+    return buffer.getvalue()
+
+
+def knobs_image(ranking: KnobRanking, fmt: str = "svg") -> bytes:
+    """The ranked bar chart of ``ranking`` as the bytes of an SVG or PNG file (the same bytes every time).
+
+    Raises:
+        MissingExtra: matplotlib is not installed.
+        InvalidArgument: ``fmt`` is neither ``"svg"`` nor ``"png"``, or the ranking is empty.
+    """
+    if fmt not in FORMATS.values():
+        raise InvalidArgument(f"cannot draw a chart as {fmt!r}: use svg or png")
+    return _image(knobs_figure(ranking), fmt)
+
+
+def plot_knobs(ranking: KnobRanking, path: str | os.PathLike[str]) -> Path:
+    """Draw the ranked bar chart of ``ranking`` (``belote compare --knobs V --plot FILE``).
+
+    Args:
+        ranking: what [`knob_effects`][belote.whatif.knob_effects] returned.
+        path: the file to write, ending in ``.svg`` or ``.png`` (any case).
+
+    Returns:
+        The path written.
+
+    Raises:
+        MissingExtra: matplotlib is not installed (``pip install 'belote[plot]'``).
+        InvalidArgument: a bad suffix, or an empty ranking.
+        OSError: the file cannot be written.
+    """
+    target = Path(path)
+    fmt = FORMATS.get(target.suffix.lower())
+    if fmt is None:
+        raise InvalidArgument(
+            f"cannot draw into {target.name!r}: the file name must end in .svg or .png"
+        )
+    target.write_bytes(knobs_image(ranking, fmt))
+    return target
+
+
 def comparison_image(comparison: Comparison, fmt: str = "svg") -> bytes:
     """The chart of ``comparison`` as the bytes of an SVG or PNG file.
 
@@ -143,14 +238,7 @@ def comparison_image(comparison: Comparison, fmt: str = "svg") -> bytes:
     """
     if fmt not in FORMATS.values():
         raise InvalidArgument(f"cannot draw a chart as {fmt!r}: use svg or png")
-    figure = comparison_figure(comparison)
-    import matplotlib
-
-    buffer = io.BytesIO()
-    metadata = {"Date": None} if fmt == "svg" else {"Software": None}
-    with matplotlib.rc_context({"svg.hashsalt": "belote", "svg.fonttype": "none"}):
-        figure.savefig(buffer, format=fmt, metadata=metadata, dpi=120)
-    return buffer.getvalue()
+    return _image(comparison_figure(comparison), fmt)
 
 
 def plot_comparison(comparison: Comparison, path: str | os.PathLike[str]) -> Path:

@@ -25,6 +25,7 @@ import importlib
 import json
 import random
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from typing import Final, TextIO
@@ -235,44 +236,154 @@ def play_match_to_target(
 
 
 class Progress:
-    """A one-line progress bar on standard error, only when it is a terminal."""
+    """A one-line progress bar with an estimated time left, on standard error, only when it is a terminal.
 
-    def __init__(self, label: str, total: int, stream: TextIO | None = None) -> None:
+    Work comes in stages run one after the other: ``total`` units of the
+    first (deals, say), then the ``stages`` given as ``(units, cost)``, each
+    unit reckoned ``cost`` first-stage units (a match of a dozen deals, a
+    deck the solver plays out) until that stage's first units are done and
+    timed. The share shown and the time left weigh every stage by its
+    measured time per unit.
+
+    Args:
+        label: the bar's name.
+        total: the units of the first stage.
+        stream: where the bar goes (default: standard error).
+        stages: the later stages, ``(units, first guess of a unit's cost)``.
+        clock: the clock in seconds (a test passes its own).
+    """
+
+    def __init__(
+        self,
+        label: str,
+        total: int,
+        stream: TextIO | None = None,
+        *,
+        stages: Sequence[tuple[int, float]] = (),
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.stream = sys.stderr if stream is None else stream
+        self.units = [total, *(units for units, _ in stages)]
+        self.costs = [1.0, *(cost for _, cost in stages)]
+        self.counts = [0] * len(self.units)
         isatty = getattr(self.stream, "isatty", None)
-        self.active = bool(isatty and isatty()) and total > 0
+        self.active = bool(isatty and isatty()) and sum(self.units) > 0
         self.label = label
-        self.total = total
-        self.done = 0
+        self.clock = clock
+        self.starts: list[float | None] = [clock(), *([None] * len(stages))]
+        self.stage = 0
 
     WIDTH: Final = 30
     """Characters of the bar itself."""
 
-    def line(self) -> str:
-        """The bar as shown: ``label [#####.....]  50% (done/total)``."""
-        filled = self.WIDTH * self.done // self.total if self.total else self.WIDTH
-        bar = "#" * filled + "." * (self.WIDTH - filled)
-        percent = 100 * self.done // self.total if self.total else 100
-        return f"{self.label} [{bar}] {percent:>3}% ({self.done}/{self.total})"
+    @property
+    def done(self) -> int:
+        """Units done, every stage together."""
+        return sum(self.counts)
 
-    def step(self, count: int) -> None:
-        """Count ``count`` more deals done and redraw the bar."""
-        if self.active:
-            self.done += count
-            self.stream.write("\r" + self.line())
-            self.stream.flush()
+    @property
+    def total(self) -> int:
+        """Units in all, every stage together."""
+        return sum(self.units)
+
+    @total.setter
+    def total(self, units: int) -> None:
+        """Change the first stage's units (once the work turns out larger or smaller)."""
+        self.units[0] = units - sum(self.units[1:])
+
+    def start_stage(self, stage: int) -> None:
+        """Stage ``stage`` begins now (the ones before it are over)."""
+        if self.stage < stage:
+            now = self.clock()
+            for k in range(self.stage + 1, stage + 1):
+                self.starts[k] = now
+            self.stage = stage
+
+    def _spent(self, k: int, now: float) -> float:
+        start = self.starts[k]
+        if start is None:
+            return 0.0
+        if k < self.stage:
+            after = next(s for s in self.starts[k + 1:] if s is not None)
+            return after - start
+        return now - start
+
+    def seconds_left(self) -> float | None:
+        """The estimated seconds of work left, ``None`` before anything is timed."""
+        now = self.clock()
+        base = self._spent(0, now) / self.counts[0] if self.counts[0] else None
+        left = 0.0
+        for k, (units, done) in enumerate(zip(self.units, self.counts, strict=True)):
+            if units <= done:
+                continue
+            if done:
+                per_unit = self._spent(k, now) / done
+            elif base is not None:
+                per_unit = base * self.costs[k]
+            else:
+                return None
+            left += per_unit * (units - done)
+        return left
+
+    def fraction(self) -> float:
+        """The share of the work done, by time (0 to 1)."""
+        if self.stage == 0:  # by units, the later stages at their first guesses
+            work = sum(u * c for u, c in zip(self.units, self.costs, strict=True))
+            return self.counts[0] / work if work else 1.0
+        left = self.seconds_left()
+        spent = self.clock() - (self.starts[0] or 0.0)
+        if left is None or spent + left <= 0:  # pragma: no cover (a stage underway is timed)
+            return 0.0
+        return min(1.0, spent / (spent + left))
+
+    def line(self) -> str:
+        """The bar as shown: ``label [#####.....]  50% (done/total) 1m05s left``."""
+        done, total = self.done, self.total
+        share = self.fraction() if total else 1.0
+        filled = min(self.WIDTH, int(self.WIDTH * share))
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        left = self.seconds_left()
+        eta = "" if left is None or done >= total else f" {_duration(left)} left"
+        return f"{self.label} [{bar}] {int(100 * share):>3}% ({done}/{total}){eta}"
+
+    def step(self, count: int, stage: int = 0) -> None:
+        """Count ``count`` more units of ``stage`` done and redraw the bar."""
+        if not self.active or not count:
+            return
+        self.start_stage(stage)
+        self.counts[stage] += count
+        self.stream.write("\r" + self.line() + "  ")
+        self.stream.flush()
 
     def close(self) -> None:
         """End the bar's line."""
         if self.active and self.done:
-            self.stream.write("\r" + " " * len(self.line()) + "\r")
+            self.stream.write("\r" + " " * (len(self.line()) + 2) + "\r")
             self.stream.flush()
 
 
+def _duration(seconds: float) -> str:
+    """``42s``, ``3m05s``, ``1h02m``.
+
+    >>> _duration(42.4), _duration(185), _duration(3725)
+    ('42s', '3m05s', '1h02m')
+    """
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole % 3600 // 60:02d}m"
+
+
 def run_tasks(
-    tasks: Iterable[Task], executor: Executor | None, progress: Progress | None
+    tasks: Iterable[Task], executor: Executor | None, progress: Progress | None,
+    match_stage: int = 0,
 ) -> Iterator[tuple[Accumulator, list[str] | None, list[tuple[int, int]]]]:
     """Run tasks in order, in this process or on ``executor``; results in task order.
+
+    ``progress`` counts the deals in its first stage and the matches in its
+    stage ``match_stage``.
 
     ``tasks`` is read lazily and only a few chunks are in flight at a time
     ([`ordered_map`][belote.parallel.ordered_map]): memory stays flat in the
@@ -282,7 +393,8 @@ def run_tasks(
     for result in ordered_map(run_task, tasks, executor):
         if progress is not None:
             acc, _, played = result
-            progress.step(acc.deals + len(played))
+            progress.step(acc.deals)
+            progress.step(len(played), match_stage)
         yield result
 
 

@@ -8,6 +8,7 @@ turns the sums into a [`SimulationStats`][belote.stats.SimulationStats].
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Final
 
@@ -19,10 +20,17 @@ from belote.scoring import DealResult, Outcome
 from belote.specs import spec_of
 
 __all__ = [
+    "EVENTS",
     "Accumulator",
     "AnnouncementStats",
+    "Effect",
+    "PairedSums",
     "SimulationStats",
+    "deal_events",
+    "effect_text",
     "mean",
+    "mean_interval",
+    "paired_interval",
     "rate",
     "simulation_stats",
     "wilson",
@@ -36,12 +44,36 @@ def winner_of(scores: Sequence[int]) -> int:
     return scores.index(best) if scores.count(best) == 1 else -1
 
 
+EVENTS: Final = {"made": 1, "failed": 2, "litige": 4, "capot": 8}
+"""The bit of each way a deal can end in a deal's event bits ([`deal_events`][belote.stats.deal_events])."""
+
+
+def deal_events(result: DealResult) -> int:
+    """The event bits of a played deal: its outcome (made, failed, litige) and a capot."""
+    bits = 0
+    outcome = result.outcome
+    if outcome is Outcome.MADE:
+        bits = EVENTS["made"]
+    elif outcome is Outcome.FAILED:
+        bits = EVENTS["failed"]
+    elif outcome is Outcome.LITIGE:
+        bits = EVENTS["litige"]
+    if result.capot is not None:
+        bits |= EVENTS["capot"]
+    return bits
+
+
 def _combination_name(kind_name: str, rank_text: str) -> str:
     return f"carré {rank_text}" if kind_name == "carré" else kind_name
 
 
 _NAMES: dict[int, str] = {}
 """The statistics' name of a combination, by its card mask (which decides its kind and length)."""
+
+
+SQUARED: Final = ("points", "taker", "other", "announcements")
+"""The per-deal figures whose squares an [`Accumulator`][belote.stats.Accumulator] sums:
+points handed out, the taker's side's, the other sides', and announcements declared."""
 
 
 # --- accumulating ---------------------------------------------------------------------------
@@ -57,6 +89,8 @@ class Accumulator:
         "deals",
         "outcomes",
         "redeals",
+        "rows",
+        "squares",
         "sums",
         "taker_sum",
         "winners",
@@ -72,6 +106,10 @@ class Accumulator:
         self.called_out = 0
         self.announce: dict[str, list[int]] = {}  # name -> [declared, scored, points]
         self.winners: list[int] = []
+        # Sums of squares per deal, for the intervals of the means.
+        self.squares: dict[str, int] = dict.fromkeys(SQUARED, 0)
+        # Per deal: (points handed out, event bits, points of the taker's side).
+        self.rows: list[tuple[int, int, int]] = []
 
     def add(self, deal: Deal, result: DealResult, partners: bool) -> None:
         """Count one played deal and its result."""
@@ -89,12 +127,18 @@ class Accumulator:
             for side, points in enumerate(scores):
                 self.sums[side] += points
         self.taker_sum += scores[attack]
+        total = sum(scores)
+        squares = self.squares
+        squares["points"] += total * total
+        squares["taker"] += scores[attack] * scores[attack]
+        squares["other"] += (total - scores[attack]) ** 2
         if result.capot is not None:
             self.capots[0 if result.capot == attack else 1] += 1
         if deal.called_out is not None:
             self.called_out += 1
         rules = deal.rules
         scoring = deal.scoring_declarations or ()
+        declared = 0
         for declaration in deal.declarations:
             combo = declaration.combination
             name = _NAMES.get(combo.cards.mask)
@@ -102,6 +146,7 @@ class Accumulator:
                 name = _NAMES[combo.cards.mask] = _combination_name(combo.kind_name, combo.rank.text)
             entry = self.announce.setdefault(name, [0, 0, 0])
             entry[0] += 1
+            declared += 1
             if declaration in scoring:
                 entry[1] += 1
                 entry[2] += combo.points(rules)
@@ -110,7 +155,9 @@ class Accumulator:
             entry[0] += 1
             entry[1] += 1
             entry[2] += rules.belote_value
+        squares["announcements"] += declared * declared
         self.winners.append(winner_of(scores))
+        self.rows.append((total, deal_events(result), scores[attack]))
 
     def merge(self, other: Accumulator, winners: bool = True) -> None:
         """Add ``other``'s sums (the chunk that follows, in deal order)."""
@@ -128,8 +175,11 @@ class Accumulator:
             entry = self.announce.setdefault(name, [0, 0, 0])
             for k in range(3):
                 entry[k] += counts[k]
+        for key, value in other.squares.items():
+            self.squares[key] += value
         if winners:
             self.winners.extend(other.winners)
+            self.rows.extend(other.rows)
 
 
 # --- results ----------------------------------------------------------------------------------
@@ -162,6 +212,137 @@ def wilson(count: int, total: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * total)) / denominator
     half = z * ((p * (1 - p) / total + z * z / (4 * total * total)) ** 0.5) / denominator
     return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+def mean_interval(total: int, squares: int, count: int, places: int = 2) -> tuple[float, float]:
+    """The 95% interval of a mean of ``count`` values, from their sum and sum of squares.
+
+    The normal approximation (the decks are many); ``(0.0, 0.0)`` when all
+    values are equal to 0 and an unbounded interval without a count.
+
+    >>> mean_interval(200, 420, 100)  # values near 2, spread 0.45
+    (1.91, 2.09)
+    """
+    effect = paired_interval(total, squares, count, places)
+    return (effect.low, effect.high)
+
+
+@attrs.frozen
+class Effect:
+    """One figure with its 95% interval.
+
+    Attributes:
+        value: the figure (a share, a mean, a shift in points or in a share).
+        low: the interval's lower end.
+        high: the interval's upper end.
+    """
+
+    value: float
+    low: float
+    high: float
+
+    @property
+    def clear(self) -> bool:
+        """Whether the interval leaves out 0: the decks tell the figure from nothing."""
+        return not self.low <= 0.0 <= self.high
+
+    @property
+    def half(self) -> float:
+        """Half the interval's width (what the tables show after ``±``)."""
+        return (self.high - self.low) / 2
+
+    def to_json(self) -> dict[str, object]:
+        """``{"value": v, "ci95": [low, high]}``."""
+        return {"value": self.value, "ci95": [self.low, self.high]}
+
+
+def paired_interval(total: int, squares: int, count: int, places: int = 4) -> Effect:
+    """The mean of ``count`` values (paired differences, say) and its 95% interval.
+
+    ``total`` and ``squares`` are the sums of the values and of their
+    squares; the interval is the normal approximation's. Values all 0 give
+    ``(0, 0, 0)``; no count gives an interval of nothing known.
+
+    >>> paired_interval(0, 0, 100)
+    Effect(value=0.0, low=0.0, high=0.0)
+    >>> paired_interval(10, 10, 100)  # ten decks moved up by 1
+    Effect(value=0.1, low=0.0409, high=0.1591)
+    """
+    if count <= 0:
+        return Effect(0.0, -math.inf, math.inf)
+    centre = total / count
+    variance = (squares - count * centre * centre) / (count - 1) if count > 1 else 0.0
+    half = Z95 * math.sqrt(max(0.0, variance) / count)
+    return Effect(round(centre, places), round(centre - half, places), round(centre + half, places))
+
+
+def effect_text(effect: Effect, kind: str) -> str:
+    """A figure as the tables show it: its value, ``±`` half its interval, ``≈`` if it holds 0.
+
+    ``kind``: ``"share"`` (``27.5% ±6.1``), ``"points"`` (a signed shift,
+    ``+1.6 ±0.1``) or ``"shift"`` (a signed shift of a share, in percentage
+    points, ``-3.5 ±3.2``). A figure that is exactly 0 with no spread (not
+    one deck moved) is ``0``. Every text ends in two characters, ``≈`` or
+    blanks, so the columns line up.
+
+    >>> effect_text(Effect(0.275, 0.214, 0.336), "share")
+    '27.5% ±6.1  '
+    >>> effect_text(Effect(-0.4, -1.2, 0.4), "points")
+    '-0.4 ±0.8 ≈'
+    """
+    if effect.value == effect.low == effect.high == 0:
+        return "0  "
+    half = effect.half
+    if kind == "share":
+        text = f"{100 * effect.value:.1f}% ±{100 * half:.1f}"
+    elif kind == "points":
+        text = f"{effect.value:+.1f} ±{half:.1f}"
+    else:
+        text = f"{100 * effect.value:+.1f} ±{100 * half:.1f}"
+    return text + ("  " if effect.clear else " ≈")
+
+
+class PairedSums:
+    """Per-deck differences of one rules value against another, summed chunk by chunk.
+
+    Fed with the per-deal rows of the same decks under both, each ``(points
+    handed out, [`deal_events`][belote.stats.deal_events] bits, points of the
+    taker's side)``; [`effects`][belote.stats.PairedSums.effects] gives the
+    mean difference of each figure with its paired 95% interval.
+    """
+
+    FIGURES: Final = ("points", "taker", *EVENTS)
+    """The figures compared: the points handed out, the taker's side's, then
+    each event of [`EVENTS`][belote.stats.EVENTS]."""
+
+    def __init__(self) -> None:
+        self.deals = 0
+        self.sum = dict.fromkeys(self.FIGURES, 0)
+        self.squares = dict.fromkeys(self.FIGURES, 0)
+
+    def add(self, first: Sequence[tuple[int, int, int]],
+            second: Sequence[tuple[int, int, int]]) -> None:
+        """Count the decks of a chunk: ``second``'s rows minus ``first``'s, deck by deck."""
+        total, squares = self.sum, self.squares
+        for (p0, b0, t0), (p1, b1, t1) in zip(first, second, strict=True):
+            self.deals += 1
+            d = p1 - p0
+            total["points"] += d
+            squares["points"] += d * d
+            d = t1 - t0
+            total["taker"] += d
+            squares["taker"] += d * d
+            if b0 != b1:
+                for name, bit in EVENTS.items():
+                    d = bool(b1 & bit) - bool(b0 & bit)
+                    total[name] += d
+                    squares[name] += d * d
+
+    def effects(self) -> dict[str, Effect]:
+        """The mean difference of each figure (points to 2 places, shares to 4), with its interval."""
+        return {name: paired_interval(self.sum[name], self.squares[name], self.deals,
+                                      2 if name in ("points", "taker") else 4)
+                for name in self.FIGURES}
 
 
 def mean(total: int, count: int) -> float:
@@ -211,6 +392,9 @@ class SimulationStats:
         announcements: per kind (``belote``, ``tierce``, ``carré J``, ...).
         winners: per deal, the side that scored more, or -1 on equal scores;
             empty unless asked for (``keep_winners=True``).
+        squares: sums over the deals of squared per-deal figures (keys of
+            [`SQUARED`][belote.stats.SQUARED]), for the intervals of the means;
+            empty for statistics built without them.
     """
 
     variant: str
@@ -226,6 +410,7 @@ class SimulationStats:
     called_out: int
     announcements: Mapping[str, AnnouncementStats]
     winners: tuple[int, ...] = attrs.field(repr=False)
+    squares: Mapping[str, int] = attrs.field(factory=dict, repr=False)
 
     @property
     def has_contract(self) -> bool:
@@ -269,6 +454,45 @@ class SimulationStats:
         is known to about ±1.8 points. Keys as [`rate_counts`][belote.stats.SimulationStats.rate_counts].
         """
         return {name: wilson(count, self.deals) for name, count in self.rate_counts().items()}
+
+    @property
+    def mean_other_score(self) -> float:
+        """Mean points per deal of the side(s) other than the taker's."""
+        return round(self.mean_points - self.mean_taker_score, 2)
+
+    @property
+    def announcements_per_deal(self) -> float:
+        """Announcements declared per played deal (belote not included)."""
+        return rate(sum(a.declared for n, a in self.announcements.items() if n != "belote"),
+                    self.deals)
+
+    @property
+    def belotes_per_deal(self) -> float:
+        """Belotes (king and queen of trump announced) per played deal: at most one a deal."""
+        return rate(self.announcements["belote"].declared, self.deals) \
+            if "belote" in self.announcements else 0.0
+
+    def mean_intervals(self) -> dict[str, tuple[float, float]]:
+        """A 95% interval for each mean per played deal; empty without the sums of squares.
+
+        Keys: ``mean_points``, ``mean_taker_score``, ``mean_other_score``,
+        ``announcements_per_deal`` (normal approximation, from the sums of
+        squares) and ``belotes_per_deal`` (a share: [`wilson`][belote.stats.wilson]).
+        """
+        if not self.squares:
+            return {}
+        points, taker = sum(self.score_sums), self.taker_sum
+        declared = sum(a.declared for n, a in self.announcements.items() if n != "belote")
+        belotes = self.announcements["belote"].declared if "belote" in self.announcements else 0
+        squares = self.squares
+        return {
+            "mean_points": mean_interval(points, squares["points"], self.deals),
+            "mean_taker_score": mean_interval(taker, squares["taker"], self.deals),
+            "mean_other_score": mean_interval(points - taker, squares["other"], self.deals),
+            "announcements_per_deal": mean_interval(declared, squares["announcements"],
+                                                    self.deals, 4),
+            "belotes_per_deal": wilson(belotes, self.deals),
+        }
 
     @property
     def redeal_rate(self) -> float:
@@ -324,6 +548,7 @@ class SimulationStats:
             "mean_points": self.mean_points,
             "called_out": self.called_out,
             "ci95": {name: list(bounds) for name, bounds in self.intervals().items()},
+            "mean_ci95": {name: list(bounds) for name, bounds in self.mean_intervals().items()},
             "announcements": {
                 name: {"declared": a.declared, "scored": a.scored, "points": a.points}
                 for name, a in self.announcements.items()
@@ -395,6 +620,7 @@ def simulation_stats(acc: Accumulator, rules: Rules, players: int, seed: int, bo
         called_out=acc.called_out,
         announcements={name: AnnouncementStats(*acc.announce[name]) for name in names},
         winners=tuple(acc.winners),
+        squares=dict(acc.squares),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 from belote.actions import (
     ID_DECLARE,
@@ -193,6 +193,9 @@ class HeuristicBot:
 
     __slots__ = ("take_threshold",)
 
+    skip_forced: ClassVar[bool] = True
+    """Deterministic and without memory: need not be asked when one action is legal."""
+
     def __init__(self, take_threshold: int = 34) -> None:
         if (
             isinstance(take_threshold, bool)
@@ -215,8 +218,8 @@ class HeuristicBot:
         # One unpacking of the view: the decision is made for every move of every
         # simulated deal, so its fields are read once here.
         (seat, n, _dealer, phase, _to_act, hand, legal, turned, _table, trump, taker,
-         _bids, trick, leader, winning, _tricks_done, gone, *_rest) = view
-        rules = view.rules
+         _bids, trick, leader, winning, _tricks_done, gone, _belote_calls, _swapped,
+         _points, _won, _so_far, _totals, _target, _pending, rules) = view
         if phase is not Phase.PLAY:
             bids = [(True, -1)] if legal >> ID_TAKE & 1 else []
             bids += [(True, s) for s in range(4) if legal >> (ID_TAKE_SUIT + s) & 1]

@@ -33,6 +33,12 @@ class Agent(Protocol):
     - ``start_deal(rng: random.Random) -> None`` ([`Seeded`][belote.agents.protocol.Seeded]):
       called before each simulated deal with that deal's own generator, so a
       deal's play depends only on the seed and the deal's number.
+
+    And one optional attribute: ``skip_forced = True`` tells the drivers that
+    the agent need not be asked when exactly one action is legal (it would
+    answer that action, draws nothing at random for it, and keeps no memory
+    of being asked); [`play_deal`][belote.agents.play_deal] then plays that
+    action for it. [`HeuristicBot`][belote.agents.HeuristicBot] sets it.
     """
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:

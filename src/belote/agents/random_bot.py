@@ -20,7 +20,7 @@ from belote.actions import (
     Verb,
 )
 from belote.deal import Observation, Phase, SeatView
-from belote.deal.codes import mask_cards
+from belote.deal.seatview import kth_id
 
 __all__ = ["RandomBot"]
 
@@ -91,8 +91,7 @@ class RandomBot:
             cards = legal >> ID_PLAY & _CARD_BITS
             return ID_PLAY + _kth_card(cards, int(rand() * cards.bit_count()))
         if view.tricks_done == 0 and view.rules.has_announcements:
-            ids = list(mask_cards(legal & ~_STOP_BIT)) or [ID_STOP]  # the set bits, lowest first
-            return ids[int(rand() * len(ids))]
+            return kth_id(legal & ~_STOP_BIT or _STOP_BIT, rand)  # the set bits, lowest first
         cards = legal >> ID_PLAY & _CARD_BITS
         if not cards:
             return ID_STOP  # pragma: no cover - a card is always legal in the play

@@ -130,7 +130,8 @@ def play_deal(deal: Deal, agents: Sequence[Agent]) -> DealResult:
             deal.play_out_random(shared)  # the draws the bots would make, fused
         return deal.result
     if None not in fast:
-        deal.play_out(fast)  # type: ignore[arg-type]  # every agent has choose_id
+        skip = [getattr(agent, "skip_forced", False) is True for agent in agents]
+        deal.play_out(fast, skip_forced=skip)  # type: ignore[arg-type]  # every agent has choose_id
         return deal.result
     seat = deal.to_act
     while seat is not None:  # a mixed table: one decision at a time

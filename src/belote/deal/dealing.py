@@ -146,19 +146,22 @@ class Layout:
         calls_out: whether the variant has calling out or "j'arrête".
         combinations: a cache of what each hand can declare (a hand mask's
             [`find_combinations`][belote.announcements.find_combinations]).
+        first_declarations: a cache, per hand mask, of the mask of declare
+            action ids open to a seat that has declared nothing yet.
 
     Raises:
         InvalidArgument: the variant cannot be dealt to that many players.
     """
 
     __slots__ = (
-        "announces", "calls_out", "combinations", "completion", "first", "hand_size", "next_card", "rules",
-        "turned",
+        "announces", "calls_out", "combinations", "completion", "first", "first_declarations",
+        "hand_size", "next_card", "rules", "turned",
     )
 
     def __init__(self, rules: Rules, n: int, dealer: int) -> None:
         self.rules = rules
         self.combinations: dict[int, tuple[Combination, ...]] = {}
+        self.first_declarations: dict[int, int] = {}
         self.announces = rules.has_announcements
         self.calls_out = rules.calling_out is not CallingOut.NONE
         self.hand_size = hand_size = sum(rules.first_packets) + sum(rules.completion_packets)
@@ -269,7 +272,7 @@ def setup(
     s.counting = [False] * n
     s.belote_holder = -1
     s.belote_pair = ()
-    s.belote_calls = [0] * n
+    s.belote_calls = (0,) * n
     s.declarations = []
     s.declared = [False] * n
     s.resolved = None

@@ -15,11 +15,12 @@ from belote.actions import DECLARE_IDS, ID_DECLARE
 from belote.announcements import (
     Declaration,
     Kind,
+    classify,
     combinations_of,
     no_announcements_message,
 )
 from belote.cards import Card, CardSet
-from belote.contest import resolve_trusted
+from belote.contest import resolve_trusted, whole_run_fault
 from belote.deal.codes import H_DECLARE, PLAY
 from belote.deal.state import DealState, has_played, side_of
 from belote.errors import InvalidCombination
@@ -33,6 +34,7 @@ __all__ = [
     "declarable",
     "declare_check",
     "declare_ids",
+    "declare_mask",
     "declare_reason",
     "declare_timing",
     "false_declaration",
@@ -97,8 +99,6 @@ def declarable(s: DealState, seat: int) -> tuple[Combination, ...]:
     full &= full >> 1  # bit 8k: all eight cards of suit k held
     if not full & 0x01010101:
         return combos  # no suit held whole: no 8-card run
-    from belote.announcements import Kind, classify
-
     extra: list[Combination] = []
     for combo in combos:
         if combo.kind is Kind.RUN and combo.length == 8:
@@ -116,9 +116,6 @@ def split_fault(s: DealState, seat: int, combo: Combination) -> str | None:
     The tallies' check, [`whole_run_fault`][belote.contest.whole_run_fault]:
     the engine and [`score_tally`][belote.scoring.score_tally] refuse the same splits.
     """
-    from belote.announcements import Kind
-    from belote.contest import whole_run_fault
-
     if combo.kind is not Kind.RUN:
         return None
     suit = 0xFF << (combo.cards.mask.bit_length() - 1 & ~7)  # the run's suit
@@ -155,6 +152,32 @@ def declare_ids(s: DealState, seat: int) -> list[int]:
         if clash(s, seat, combo) is None and split_fault(s, seat, combo) is None:
             ids.append(DECLARE_IDS[combo.cards.mask])
     return ids
+
+def declare_mask(s: DealState, seat: int) -> int:
+    """The mask of the declare action ids open to ``seat`` now (bit ``i``: id ``i``): those of [`declare_ids`][belote.deal.declarations.declare_ids].
+
+    A seat that has declared nothing yet is answered from a cache keyed by
+    its hand, as the first trick of a simulated deal asks it for every seat.
+    """
+    if s.declared[seat] or not s.layout.announces or s.phase != PLAY or s.played:
+        mask = 0
+        for action_id in declare_ids(s, seat):
+            mask |= 1 << action_id
+        return mask
+    if (seat - s.leader) % s.n < len(s.trick):
+        return 0  # it has played its card
+    hand = s.hands[seat]
+    cache = s.layout.first_declarations
+    mask = cache.get(hand, -1)
+    if mask < 0:
+        if len(cache) >= 4096:  # hands seldom repeat: keep the cache small
+            cache.clear()
+        # What declare_ids answers for a seat with nothing declared, as bits.
+        mask = 0
+        for combo in declarable(s, seat):
+            mask |= 1 << ID_DECLARE | 1 << DECLARE_IDS[combo.cards.mask]
+        cache[hand] = mask
+    return mask
 
 def declare_timing(s: DealState, seat: int) -> str | None:
     """Why ``seat`` may not declare anything now, else ``None``."""
@@ -194,8 +217,6 @@ def declare_check(s: DealState, seat: int, cards: Sequence[Card]) -> tuple[str |
     ``false`` says whether the refusal is a false announcement (see
     [`false_declaration`][belote.deal.declarations.false_declaration]).
     """
-    from belote.announcements import classify
-
     rules = s.rules
     hand = s.hands[seat]
     if not cards:
@@ -239,8 +260,6 @@ def apply_declare(s: DealState, seat: int, mask: int, cards: tuple[int, ...]) ->
             if combo.cards.mask == mask:
                 break
         else:  # pragma: no cover - the callers pass legal declarations only
-            from belote.announcements import classify
-
             combo = classify(CardSet.from_mask(mask), s.rules)
         s.declarations.append(Declaration(seat, combo))
     else:

@@ -161,8 +161,10 @@ class Deal(DealReadout):
         target: int | None = None,
         pending: int = 0,
         lenient: bool = False,
+        bids: str | Sequence[str] | None = None,
+        play: str | Sequence[str] | None = None,
     ) -> Deal:
-        """A deal at its start whose deck deals exactly these hands.
+        """A deal whose deck deals exactly these hands: at its start, or at a position.
 
         Without ``taker``, ``hands`` are the first distribution (5 cards each
         in ``classic``); with ``taker``, the hands once that seat's take has
@@ -178,10 +180,39 @@ class Deal(DealReadout):
         >>> str(deal.hand(1)), str(deal.turned)
         ('QS KS AS 7H 8H', 'JD')
 
+        With ``bids`` or ``play`` (written as in a position, docs/positions.md:
+        ``"pass take"``, ``"AS 7H 8D JD / KS"``), ``hands`` are the cards
+        each seat holds *now*, the taker and trump come from the bids, and
+        the deal is at that position, every bid and card checked as it is
+        applied again (``taker`` and ``bottom`` are not given then; the
+        ``stock`` lists the cards dealt to nobody, top first):
+
+        >>> now = ["7S 8S 9S 10S JS QS KS", "8H 9H 10H JH QH KH AH",
+        ...        "7D 8D 9D 10D QD KD AD 7C", "8C 9C 10C JC QC KC AC JD"]
+        >>> deal = Deal.from_hands("classic", now, dealer=3, turned="JD",
+        ...                        bids="pass pass pass take", play="AS 7H")
+        >>> deal.to_act, deal.trick
+        (2, (Card.parse('AS'), Card.parse('7H')))
+
         Raises:
             InvalidArgument: a bad field, named in the message (a hand of the
-                wrong size, a card twice, a turned card in a hand, ...).
+                wrong size, a card twice, a turned card in a hand, ...); with
+                ``bids`` or ``play`` an [`InvalidPosition`][belote.errors.InvalidPosition]
+                naming the part at fault.
         """
+        if bids is not None or play is not None:
+            if taker is not None or bottom is not None or lenient:
+                raise InvalidArgument(
+                    "with bids or play, the taker comes from the bids, the bottom card is "
+                    "the stock's last card, and the deal is strict: no taker, bottom or lenient"
+                )
+            from belote.deal.position import deal_from_parts
+
+            return deal_from_parts(
+                rules, hands, dealer=dealer, turned=turned, bids=bids or (), play=play or (),
+                players=players, stock=stock, totals=totals, target=target, pending=pending,
+                cls=cls,
+            )
         rules = get_rules(rules)
         n = rules.default_players if players is None else rules.check_players(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
@@ -193,6 +224,47 @@ class Deal(DealReadout):
             rules, list(deck), dealer, n, totals=totals, target=target, pending=pending,
             lenient=lenient,
         )
+
+    @classmethod
+    def from_position(cls, text: str) -> Deal:
+        """The deal a position describes (docs/positions.md): the inverse of [`position`][belote.deal.Deal.position].
+
+        >>> import random
+        >>> deal = Deal.random("piedicavallo", seed=5)
+        >>> _ = deal.take()
+        >>> for _ in range(9):
+        ...     _ = deal.apply(random.Random(1).choice(deal.legal_actions()))
+        >>> Deal.from_position(deal.position()).position() == deal.position()
+        True
+
+        Raises:
+            InvalidPosition: not a position, or one the rules do not allow;
+                the message names the part at fault
+                (``position: hands: seat 2 holds 9 cards, 8 expected``).
+        """
+        from belote.deal.position import deal_from_position
+
+        return deal_from_position(text, cls)
+
+    def position(self) -> str:
+        """The position of the deal as one line of text (docs/positions.md), at any point of it.
+
+        It names the variant, the table, the cards each seat holds now, the
+        turned card, the cards dealt to nobody, the bids and the cards
+        played trick by trick; [`from_position`][belote.deal.Deal.from_position]
+        reads it back.
+
+        >>> Deal("classic", list(range(32)), dealer=3).position()  # doctest: +NORMALIZE_WHITESPACE
+        'belote/1 classic | players 4 | dealer 3 | hands 7S 8S 9S JH QH / 10S JS QS KH AH
+         / KS AS 7H 7D 8D / 8H 9H 10H 9D 10D | turned JD | stock QD KD AD 7C 8C 9C 10C JC QC KC AC'
+
+        Raises:
+            InvalidArgument: a lenient deal that holds an offence (a position
+                follows the rules).
+        """
+        from belote.deal.position import write_position
+
+        return write_position(self._state)
 
     @classmethod
     def from_record(cls, record: object, *, lenient: bool | None = None) -> Deal:
@@ -320,7 +392,12 @@ class Deal(DealReadout):
         """
         play_out_random(self._state, rng)
 
-    def play_out(self, choose_ids: Sequence[Callable[[SeatView], int]]) -> None:
+    def play_out(
+        self,
+        choose_ids: Sequence[Callable[[SeatView], int]],
+        *,
+        skip_forced: Sequence[bool] | bool = False,
+    ) -> None:
         """Play the deal to its end, asking ``choose_ids[seat]`` for each decision of that seat.
 
         The fast way to drive a deal by action ids: the seat to act's
@@ -328,6 +405,12 @@ class Deal(DealReadout):
         seat's hidden cards) and answers an action id, which is checked and
         applied. [`play_deal`][belote.agents.play_deal] uses it for agents with
         a ``choose_id`` method.
+
+        ``skip_forced`` (one bool for every seat, or one per seat): a seat
+        whose flag is true is not asked when exactly one action is legal;
+        that action is played for it. For choosers that would answer it
+        anyway and keep no memory of being asked (about a third of the
+        decisions of a classic deal are forced).
 
         >>> from belote.agents import HeuristicBot
         >>> deal = Deal.random("classic", seed=2)
@@ -338,9 +421,9 @@ class Deal(DealReadout):
         Raises:
             IllegalAction: a function answered an id that is not legal; the
                 deal stays as it was before that decision.
-            InvalidArgument: not one function per seat, or an answer that is no action id.
+            InvalidArgument: not one function (or flag) per seat, or an answer that is no action id.
         """
-        play_out(self._state, choose_ids)
+        play_out(self._state, choose_ids, skip_forced)
 
     def bid(self, take: bool, suit: int = -1) -> None:
         """The seat to act bids (fast path): ``take`` or pass; ``suit`` names trump in round 2.

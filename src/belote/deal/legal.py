@@ -48,7 +48,7 @@ from belote.deal.codes import BID1, H_OFFENCE, JACK, OVER, PLAY, mask_cards
 from belote.deal.declarations import (
     apply_declare,
     declarable,
-    declare_ids,
+    declare_mask,
     declare_reason,
     false_declaration,
 )
@@ -115,9 +115,9 @@ def legal_action_mask(s: DealState) -> int:
                     mask |= 1 << (ID_PLAY_BELOTE + card)
         layout = s.layout
         if not s.played and layout.announces:  # the first trick: the declarations
-            for action_id in declare_ids(s, seat):
-                mask |= 1 << action_id
-        if layout.calls_out and not stop_check(s, seat):
+            mask |= declare_mask(s, seat)
+        # Calling out and "j'arrête" both need a trick won: never in the first trick.
+        if layout.calls_out and s.tricks_done and not stop_check(s, seat):
             mask |= 1 << ID_STOP
     elif phase == OVER:
         mask = 0

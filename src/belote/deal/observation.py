@@ -155,7 +155,7 @@ def observation(s: DealState, seat: int) -> Observation:
         tuple([d for d in declarations if d.seat == seat]) if declarations else (),
         tuple(declarations) if resolved is not None else (),
         resolved,
-        tuple(s.belote_calls),
+        s.belote_calls,
         card_points,
         tricks_won,
         None if s.stopper < 0 else s.stopper,

@@ -153,7 +153,9 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
     s.hands[seat] ^= bit
     s.gone |= bit
     if belote:
-        s.belote_calls[seat] += 1
+        calls = list(s.belote_calls)
+        calls[seat] += 1
+        s.belote_calls = tuple(calls)
         s.history.append(PLAY_ENTRIES[seat][card + 32])
     else:
         s.history.append(PLAY_ENTRIES[seat][card])

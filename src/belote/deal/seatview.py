@@ -33,7 +33,7 @@ from belote.actions import (
     ID_TAKE_SUIT,
 )
 from belote.deal.calling_out import points_so_far
-from belote.deal.codes import OVER, PHASES, PLAY, Phase, mask_cards
+from belote.deal.codes import OVER, PHASES, PLAY, Phase
 from belote.deal.legal import do, legal_action_mask, refusal
 from belote.deal.play import play_cards_randomly
 from belote.deal.state import DealState, check_seat
@@ -42,7 +42,7 @@ from belote.errors import IllegalAction, InvalidArgument
 if TYPE_CHECKING:
     from belote.rules import Rules
 
-__all__ = ["SeatView", "play_out", "play_out_random", "seat_view"]
+__all__ = ["SeatView", "kth_id", "play_out", "play_out_random", "seat_view"]
 
 
 class SeatView(NamedTuple):
@@ -160,7 +160,7 @@ def seat_view(s: DealState, seat: int) -> SeatView:
         s.best_pos if trick else -1,
         s.tricks_done,
         s.gone,
-        tuple(s.belote_calls),
+        s.belote_calls,
         s.swapped,
         sides[1],
         sides[2],
@@ -172,25 +172,40 @@ def seat_view(s: DealState, seat: int) -> SeatView:
     ))
 
 
-def play_out(s: DealState, choose_ids: Sequence[Callable[[SeatView], int]]) -> None:
+def play_out(
+    s: DealState,
+    choose_ids: Sequence[Callable[[SeatView], int]],
+    skip_forced: Sequence[bool] | bool = False,
+) -> None:
     """Play the deal to its end: each decision goes to ``choose_ids[seat]`` with that seat's view.
 
     The loop of [`Deal.play_out`][belote.deal.Deal.play_out]: the chooser of the
     seat to act gets its [`SeatView`][belote.deal.SeatView] and answers an
     action id, which is checked against the view's legal mask and applied.
+    A seat whose ``skip_forced`` is true (one flag per seat, or one for all)
+    is not asked when exactly one action id is legal: that action is applied.
 
     Raises:
         IllegalAction: a chooser answered an id that is not legal; the deal
             stays as it was before that decision.
-        InvalidArgument: not one chooser per seat, or an answer that is not an action id.
+        InvalidArgument: not one chooser (or flag) per seat, or an answer that is not an action id.
     """
-    if len(choose_ids) != s.n:
-        raise InvalidArgument(f"{s.n} players need {s.n} choosers, not {len(choose_ids)}")
+    n = s.n
+    if len(choose_ids) != n:
+        raise InvalidArgument(f"{n} players need {n} choosers, not {len(choose_ids)}")
+    skips = [skip_forced is True] * n if isinstance(skip_forced, bool) else list(skip_forced)
+    if len(skips) != n or any(type(flag) is not bool for flag in skips):
+        raise InvalidArgument(f"skip_forced must be a bool or {n} bools, not {skip_forced!r}")
     while s.phase != OVER:
         seat = s.to_act
-        view = seat_view(s, seat)
-        action_id = choose_ids[seat](view)
-        if type(action_id) is int and action_id >= 0 and view.legal >> action_id & 1:
+        legal = s.lmask
+        if legal < 0:
+            legal = legal_action_mask(s)
+        if not legal & (legal - 1) and skips[seat]:  # one legal action: nothing to ask
+            do(s, seat, legal.bit_length() - 1, None)
+            continue
+        action_id = choose_ids[seat](seat_view(s, seat))
+        if type(action_id) is int and action_id >= 0 and legal >> action_id & 1:
             do(s, seat, action_id, None)
             continue
         if type(action_id) is not int or not 0 <= action_id < ACTION_IDS:
@@ -206,6 +221,32 @@ _BID_ORDER: Final = (ID_TAKE, ID_TAKE_SUIT, ID_TAKE_SUIT + 1, ID_TAKE_SUIT + 2,
 _CARDS: Final = (1 << 32) - 1
 _NOT_PLAIN: Final = ((1 << ACTION_IDS) - 1) & ~(_CARDS << ID_PLAY) & ~(1 << ID_STOP)
 """Every id bit but the plain plays and ``stop``."""
+
+
+def kth_id(mask: int, rand: Callable[[], float]) -> int:
+    """The ``int(rand() * count)``-th set bit of an action-id mask, lowest first.
+
+    What ``ids[int(rand() * len(ids))]`` picks from the set bits listed in
+    order, without listing them: the mask is read in 64-bit pieces, so no
+    operation touches the whole 166-bit number.
+
+    >>> kth_id(0b1011 | 1 << 120, lambda: 0.99)
+    120
+    >>> kth_id(0b1011 | 1 << 120, lambda: 0.3)
+    1
+    """
+    k = int(rand() * mask.bit_count())
+    shift = 0
+    while True:
+        piece = mask >> shift & 0xFFFFFFFFFFFFFFFF
+        count = piece.bit_count()
+        if k < count:
+            while k:
+                piece &= piece - 1
+                k -= 1
+            return shift + (piece & -piece).bit_length() - 1
+        k -= count
+        shift += 64
 
 
 def play_out_random(s: DealState, rng: random.Random) -> None:
@@ -247,7 +288,6 @@ def play_out_random(s: DealState, rng: random.Random) -> None:
                 cards &= cards - 1
                 k -= 1
             action_id = ID_PLAY + (cards & -cards).bit_length() - 1
-        else:  # the first trick, declarations open: any legal id but stop
-            ids = list(mask_cards(mask & ~(1 << ID_STOP) or 1 << ID_STOP))  # set bits, lowest first
-            action_id = ids[int(rand() * len(ids))]
+        else:  # the first trick, declarations open: any legal id but stop, lowest first
+            action_id = kth_id(mask & ~(1 << ID_STOP) or 1 << ID_STOP, rand)
         do(s, s.to_act, action_id, None)

@@ -143,7 +143,7 @@ class DealState:
     counting: list[bool]
     belote_holder: int
     belote_pair: tuple[int, ...]
-    belote_calls: list[int]
+    belote_calls: tuple[int, ...]
     declarations: list[Declaration]
     declared: list[bool]
     resolved: tuple[Declaration, ...] | None
@@ -170,7 +170,7 @@ class DealState:
         new = object.__new__(DealState)
         new.actions_view = self.actions_view
         new.beaters = self.beaters
-        new.belote_calls = self.belote_calls[:]
+        new.belote_calls = self.belote_calls
         new.belote_holder = self.belote_holder
         new.belote_pair = self.belote_pair
         new.best = self.best

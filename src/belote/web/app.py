@@ -1,0 +1,355 @@
+"""The endpoints of ``belote serve``: a Starlette app over [`belote.web.table`][belote.web.table].
+
+Each endpoint reads a JSON body, calls the library and answers JSON; the
+page holds no rule. Bad input of any kind (an illegal choice, a malformed
+record, an unknown variant) answers ``400`` with the library's message and
+changes nothing; a request over a limit ([`Limits`][belote.web.app.Limits])
+answers ``413``, ``422`` or ``429`` with a message, and the server goes on.
+No request reaches the file system: records come in the request body, and
+the page's own files are package data.
+
+>>> from starlette.testclient import TestClient
+>>> client = TestClient(create_app())
+>>> game = client.post("/api/games", json={"variant": "classic", "seed": 1}).json()
+>>> client.post(f"/api/games/{game['id']}/choose", json={"choice": 99}).json()["error"]
+'choice: a number from 0 to 1, not 99'
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
+from importlib.resources import files
+from typing import Any
+
+import attrs
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from belote.compare import compare, default_variants
+from belote.errors import BeloteError, InvalidArgument
+from belote.registry import parse_bot_spec
+from belote.rules import available_variants
+from belote.web.review import analysis_json, deal_json, read_deals
+from belote.web.table import BOTS, Table, new_table
+
+__all__ = ["Limits", "create_app"]
+
+JSON = dict[str, Any]
+
+
+@attrs.frozen(kw_only=True)
+class Limits:
+    """What one server holds and spends at most.
+
+    Attributes:
+        body_bytes: the largest request body.
+        games: games held at once (a game idle for ``idle_seconds`` is dropped first).
+        idle_seconds: how long an untouched game is kept when room is needed.
+        solver_seconds: the solver's time for one analysis request.
+        compare_deals: decks per variant in one comparison.
+        compare_jobs: comparisons running at once.
+        compare_variants: variants in one comparison.
+        replay_deals: deals in one replayed text.
+    """
+
+    body_bytes: int = 512 * 1024
+    games: int = 200
+    idle_seconds: float = 3600.0
+    solver_seconds: float = 30.0
+    compare_deals: int = 5000
+    compare_jobs: int = 1
+    compare_variants: int = 8
+    replay_deals: int = 200
+
+
+class Refused(Exception):
+    """A request over a limit: answered with ``status`` and the message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _analyse(conn: Any, text: str, index: int, start: int, limit: int) -> None:
+    """The analysis in a child process, so that its time can be cut."""
+    try:
+        conn.send(("ok", analysis_json(read_deals(text, limit)[index], start)))
+    except BeloteError as exc:  # pragma: no cover - checked before the child starts
+        conn.send(("error", str(exc)))
+
+
+def _solve(conn: Any, text: str) -> None:
+    """A position's solution in a child process, so that its time can be cut."""
+    from belote.analyze import solution_json, solution_text, solve_position
+
+    try:
+        deal, solution = solve_position(text)
+        conn.send(("ok", {**solution_json(deal, solution), "text": solution_text(deal, solution)}))
+    except BeloteError as exc:  # a position with no card to play, say
+        conn.send(("error", str(exc)))
+
+
+class _Progress(Executor):
+    """Runs compare's chunks here, one at a time, counting the deals and matches done."""
+
+    def __init__(self) -> None:
+        self.done = 0
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:
+            future.set_exception(exc)
+        task = args[0] if args else None
+        self.done += getattr(task, "stop", 0) - getattr(task, "start", 0)
+        return future
+
+
+@attrs.define
+class _Job:
+    total: int
+    executor: _Progress
+    result: JSON | None = None
+    error: str | None = None
+
+
+class _State:
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.lock = threading.Lock()
+        self.games: dict[str, tuple[Table, threading.Lock, list[float]]] = {}
+        self.jobs: dict[str, _Job] = {}
+        self.solving = threading.Semaphore(1)
+
+    def add(self, table: Table) -> str:
+        with self.lock:
+            if len(self.games) >= self.limits.games:
+                now = time.monotonic()
+                for key, (_, _, seen) in list(self.games.items()):
+                    if now - seen[0] > self.limits.idle_seconds:
+                        del self.games[key]
+            if len(self.games) >= self.limits.games:
+                raise Refused(429, f"the server holds {self.limits.games} games already: "
+                              "finish or delete one (DELETE /api/games/ID)")
+            key = secrets.token_urlsafe(16)
+            self.games[key] = (table, threading.Lock(), [time.monotonic()])
+            return key
+
+    def game(self, key: str) -> tuple[Table, threading.Lock]:
+        with self.lock:
+            found = self.games.get(key)
+        if found is None:
+            raise Refused(404, "no such game (it ended, or the server was restarted)")
+        found[2][0] = time.monotonic()
+        return found[0], found[1]
+
+
+async def _body(request: Request, limits: Limits) -> JSON:
+    size = 0
+    chunks = []
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limits.body_bytes:
+            raise Refused(413, f"the request is larger than {limits.body_bytes} bytes")
+        chunks.append(chunk)
+    data = b"".join(chunks)
+    if not data.strip():
+        return {}
+    try:
+        doc = json.loads(data)
+    except (ValueError, RecursionError):
+        raise Refused(400, "the request body is not JSON") from None
+    if not isinstance(doc, dict):
+        raise Refused(400, "the request body is a JSON object")
+    return doc
+
+
+def _int(body: JSON, key: str, default: int) -> int:
+    value = body.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgument(f"{key}: a whole number, not {value!r}")
+    return value
+
+
+def create_app(limits: Limits | None = None) -> Starlette:
+    """The ASGI app of ``belote serve`` (give it to uvicorn, or mount it in your own app)."""
+    state = _State(Limits() if limits is None else limits)
+    lim = state.limits
+    page = files("belote.web").joinpath("static", "index.html").read_text(encoding="utf-8")
+
+    def endpoint(handler: Callable[[Request, JSON], Any]) -> Callable[[Request], Any]:
+        async def run(request: Request) -> Response:
+            try:
+                body = await _body(request, lim) if request.method == "POST" else {}
+                from starlette.concurrency import run_in_threadpool
+
+                answer = await run_in_threadpool(handler, request, body)
+            except Refused as exc:
+                return _error(exc.status, str(exc))
+            except BeloteError as exc:
+                return _error(400, str(exc))
+            return answer if isinstance(answer, Response) else JSONResponse(answer)
+        return run
+
+    def meta(request: Request, body: JSON) -> JSON:
+        return {
+            "variants": [{"name": r.name, "players": list(r.player_counts),
+                          "default_players": r.default_players, "target": r.target,
+                          "description": r.description} for r in available_variants()],
+            "bots": list(BOTS),
+            "compare_variants": list(default_variants()),
+            "limits": attrs.asdict(lim),
+        }
+
+    def new_game(request: Request, body: JSON) -> Response:
+        table = new_table(body)
+        key = state.add(table)
+        return JSONResponse({"id": key, **table.view()}, status_code=201)
+
+    def play(name: str) -> Callable[[Request, JSON], JSON]:
+        def run(request: Request, body: JSON) -> JSON:
+            key = request.path_params["id"]
+            table, lock = state.game(key)
+            with lock:
+                view = table.choose(body.get("choice")) if name == "choose" else (
+                    getattr(table, name)())
+            return {"id": key, **view}
+        return run
+
+    def record(request: Request, body: JSON) -> JSON:
+        table, lock = state.game(request.path_params["id"])
+        with lock:
+            return table.record()
+
+    def delete(request: Request, body: JSON) -> JSON:
+        with state.lock:
+            state.games.pop(request.path_params["id"], None)
+        return {"deleted": True}
+
+    def replay(request: Request, body: JSON) -> JSON:
+        text = body.get("text")
+        deals = read_deals(text if isinstance(text, str) else "", lim.replay_deals)
+        return {"deals": [deal_json(deal, k) for k, deal in enumerate(deals, 1)]}
+
+    def analyse(request: Request, body: JSON) -> JSON:
+        text = body.get("text")
+        text = text if isinstance(text, str) else ""
+        deals = read_deals(text, lim.replay_deals)
+        index, start = _int(body, "deal", 0), _int(body, "start", 0)
+        if not 0 <= index < len(deals):
+            raise InvalidArgument(f"deal: a number from 0 to {len(deals) - 1}, not {index}")
+        if deals[index].offences:
+            raise InvalidArgument("analyze needs a deal played under the rules; this one has offences")
+        return solver_child(_analyse, (text, index, start, lim.replay_deals),
+                            "this deal: analyse from a later card")
+
+    def solver_child(target: Callable[..., None], args: tuple[Any, ...], advice: str) -> JSON:
+        """Run the solver's job ``target(conn, *args)`` in a child process, cut after the limit."""
+        if not state.solving.acquire(blocking=False):
+            raise Refused(429, "the solver is busy with another request: try again shortly")
+        try:
+            context = multiprocessing.get_context("spawn")
+            receive, send = context.Pipe(duplex=False)
+            child = context.Process(target=target, daemon=True, args=(send, *args))
+            child.start()
+            ready = receive.poll(lim.solver_seconds)
+            if not ready:
+                child.terminate()
+                raise Refused(422, f"the solver needs more than {lim.solver_seconds:g} s for "
+                              f"{advice}")
+            status, answer = receive.recv()
+            child.join()
+        finally:
+            state.solving.release()
+        if status != "ok":
+            raise InvalidArgument(answer)
+        return dict(answer)
+
+    def solve(request: Request, body: JSON) -> JSON:
+        text = body.get("position")
+        if not isinstance(text, str):
+            raise InvalidArgument("position: a position text (docs: Positions)")
+        from belote.deal import Deal
+
+        Deal.from_position(text.strip())  # a bad position is refused here, before any child
+        return solver_child(_solve, (text.strip(),), "this position: give one with fewer cards")
+
+    def start_compare(request: Request, body: JSON) -> Response:
+        variants = body.get("variants") or list(default_variants())
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise InvalidArgument("variants: a list of variant names or specs")
+        deals = _int(body, "deals", 500)
+        if not 1 <= deals <= lim.compare_deals or len(variants) > lim.compare_variants:
+            raise Refused(422, f"at most {lim.compare_variants} variants and {lim.compare_deals} "
+                          f"deals here, not {len(variants)} and {deals}")
+        bots = body.get("bots", "heuristic")
+        if not isinstance(bots, str) or parse_bot_spec(bots)[0] not in ("random", "heuristic"):
+            raise InvalidArgument("bots: random or heuristic")
+        seed = _int(body, "seed", 1)
+        players = body.get("players")
+        players = None if players is None else _int(body, "players", 4)
+        compare(variants, 1, seed, players, bots, matches=0)  # checks every argument, quickly
+        with state.lock:
+            if sum(job.result is None and job.error is None
+                   for job in state.jobs.values()) >= lim.compare_jobs:
+                raise Refused(429, "a comparison is running already: wait for it to finish")
+            key = secrets.token_urlsafe(16)
+            job = state.jobs[key] = _Job((deals + max(1, deals // 10)) * len(variants), _Progress())
+            while len(state.jobs) > 20:
+                state.jobs.pop(next(iter(state.jobs)))
+
+        def work() -> None:
+            try:
+                result = compare(variants, deals, seed, players, bots, executor=job.executor)
+                job.result = {**result.to_json(), "text": result.to_text()}
+            except BeloteError as exc:  # pragma: no cover - checked above
+                job.error = str(exc)
+
+        threading.Thread(target=work, daemon=True).start()
+        return JSONResponse({"id": key}, status_code=202)
+
+    def compare_status(request: Request, body: JSON) -> JSON:
+        job = state.jobs.get(request.path_params["id"])
+        if job is None:
+            raise Refused(404, "no such comparison")
+        done = min(job.executor.done, job.total)
+        return {"done": done, "total": job.total, "finished": job.result is not None,
+                "error": job.error, "result": job.result}
+
+    async def index(request: Request) -> Response:
+        return HTMLResponse(page)
+
+    def routes() -> Iterator[Route | Mount]:
+        yield Route("/", index)
+        yield Route("/api/meta", endpoint(meta))
+        yield Route("/api/games", endpoint(new_game), methods=["POST"])
+        for name in ("choose", "undo", "next_deal", "view"):
+            yield Route(f"/api/games/{{id}}/{name.replace('_', '-')}", endpoint(play(name)),
+                        methods=["POST", "GET"] if name == "view" else ["POST"])
+        yield Route("/api/games/{id}/record", endpoint(record))
+        yield Route("/api/games/{id}", endpoint(delete), methods=["DELETE"])
+        yield Route("/api/replay", endpoint(replay), methods=["POST"])
+        yield Route("/api/analyse", endpoint(analyse), methods=["POST"])
+        yield Route("/api/solve", endpoint(solve), methods=["POST"])
+        yield Route("/api/compare", endpoint(start_compare), methods=["POST"])
+        yield Route("/api/compare/{id}", endpoint(compare_status))
+        yield Mount("/static", StaticFiles(packages=[("belote.web", "static")]), name="static")
+
+    app = Starlette(routes=list(routes()))
+    app.state.belote = state
+    return app
+
