@@ -1,7 +1,7 @@
 """Speed of the double-dummy solver ([`belote.solver`][belote.solver]).
 
 Run: ``nice python benchmarks/solve.py [--deals N] [--seed S] [--table NAME[:PLAYERS]]...
-[--only full,contract,left4] [--regression PATH]``.
+[--only full,contract,left4] [--clock wall|cpu] [--regression PATH]``.
 
 For each table (default: classic, piedicavallo, italian751, french with 2 and 3
 players) and each of ``N`` seeded deals (default 200), the first seat in turn
@@ -14,7 +14,9 @@ takes the turned suit (or names the first suit it may in round 2), then:
 - ``left4``: ``solve(deal)`` with four tricks left, after random legal play.
 
 Prints the median and 95th percentile of each, in seconds. The machine may be
-shared: run it under ``nice`` and read the figures as upper bounds. A full
+shared: run it under ``nice`` and read the figures as upper bounds, or time
+with ``--clock cpu`` (the CPU time of the process, which waiting for a core
+does not count). A full
 ``french`` deal with three players can take minutes (see docs/solver.md):
 ``--table french:3 --only contract,left4`` leaves the full solve out.
 
@@ -47,9 +49,14 @@ def table_of(text: str) -> tuple[str, int | None]:
 
 
 def bid_first(deal: Deal) -> None:
-    """The first seat that can take does: the turned suit, else the first suit it may name."""
+    """The first seat that can take does: the turned suit, else the first suit it may name.
+
+    The holder of the 7 of trump keeps it (no swap), as before the swap was a decision.
+    """
     while deal.legal_bids():
         deal.bid(*deal.legal_bids()[0])
+    if deal.swap_seat() is not None:
+        deal.keep()
 
 
 def start(variant: str, players: int | None, seed: int) -> Deal | None:
@@ -67,10 +74,14 @@ def played_to(deal: Deal, left: int, rng: random.Random) -> Deal:
     return deal
 
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+clock = time.perf_counter
+
+
 def timed(run: Callable[[Deal], object], deal: Deal) -> float:
-    begin = time.perf_counter()
+    begin = clock()
     run(deal)
-    return time.perf_counter() - begin
+    return clock() - begin
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -171,7 +182,12 @@ def main() -> None:
     parser.add_argument("--table", action="append", help="NAME or NAME:PLAYERS (repeatable)")
     parser.add_argument("--only", default="full,contract,left4")
     parser.add_argument("--regression", type=Path)
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                        help="wall-clock time, or the CPU time of this process (steadier "
+                        "on a machine shared with other jobs)")
     args = parser.parse_args()
+    global clock
+    clock = CLOCKS[args.clock]
     if args.regression:
         regression(args.regression, args.seed)
         return

@@ -92,6 +92,32 @@ def test_solver_value_is_the_minimax_value(table: tuple[str, int], seed: int, le
         assert solution.card_values[CARDS[card]] == brute(child, side), CARDS[card]
 
 
+@pytest.mark.parametrize("seed", [1, 3, 4])
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t[0]}-{t[1]}")
+def test_solver_value_is_the_minimax_value_four_tricks_left(
+    table: tuple[str, int], seed: int
+) -> None:
+    """Rules §5, docs/rules.md#play-obligations; rules §7, docs/rules.md#scoring: four tricks left, every card against brute force.
+
+    Four tricks is as deep as the brute force goes in a test (up to about a
+    second a position); the regression deals below cover full deals.
+    """
+    deal = reach(*table, seed, 4)
+    assert deal.tricks_per_deal - deal.tricks_played == 4
+    side = solver_side(deal)
+    solution = solve(deal)
+    to_act = deal.to_act
+    assert to_act is not None
+    values = {}
+    for card in deal.legal_play_cards():
+        child = deal.copy()
+        child.play_card(card, belote=child.can_announce_belote(card))
+        values[CARDS[card]] = brute(child, side)
+    assert dict(solution.card_values) == values
+    best = max(values.values()) if deal.side(to_act) == side else min(values.values())
+    assert solution.value == best
+
+
 @PROPERTY
 @given(st.sampled_from(TABLES), st.integers(0, 2**32), st.integers(1, 3))
 def test_principal_line_reaches_the_value(table: tuple[str, int], seed: int, left: int) -> None:

@@ -147,6 +147,13 @@ class Game:
     belote: int | None
     cp: tuple[int, ...]  # card points won so far per side
     tricks: tuple[int, ...]  # tricks won so far per side
+    # The terminal scores of this game's scoring (hashing the rules once, not per leaf).
+    _scores: dict[tuple[object, ...], tuple[int, ...]] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_scores", _SCORE_CACHE.setdefault(self._cache_key(), {}))
 
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat."""
@@ -155,7 +162,7 @@ class Game:
     def score(self, cp: tuple[int, ...], tricks: tuple[int, ...], last: int) -> tuple[int, ...]:
         """The deal scores per side for a finished deal, through the library's scoring."""
         key = (cp, tricks, last)
-        cache = _SCORE_CACHE.setdefault(self._cache_key(), {})
+        cache = self._scores
         scores = cache.get(key)
         if scores is None:
             tally = attrs.evolve(
@@ -382,12 +389,12 @@ class Search:
             key = (*hands, leader)
             value = small.get(key)
             if value is None:
-                value = small[key] = minimax(leader, 0, leader, 0, 0, 0, 0, left)
+                value = small[key] = minimax(leader, 0, leader, 0, 0, 0, 0, left, -1, INF)
             return value
 
         def minimax(seat: int, pos: int, leader: int, led: int, best: int, best_pos: int,
-                    tpts: int, left: int) -> int:
-            """Plain minimax over one trick, then the exact measure of the rest."""
+                    tpts: int, left: int, alpha: int, beta: int) -> int:
+            """Alpha-beta over one trick, then the exact rest (exact with the full window)."""
             hand = hands[seat]
             if pos:
                 legal = fmask(hand, led, best, partners and best_pos == pos - 2, trump, play)
@@ -408,18 +415,40 @@ class Search:
                     nbest, nbest_pos, nled = best, best_pos, led
                 npts = tpts + pts[card]
                 if pos + 1 < n:
-                    v = minimax(nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts, left)
+                    v = minimax(nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts, left,
+                                alpha, beta)
                 else:
                     winner = (leader + nbest_pos) % n
-                    v = exact_small(winner, left - 1)
+                    if left == 2:  # the last trick, every card forced (inlined: hot)
+                        last_seat = winner
+                        last_best = hands[last_seat].bit_length() - 1
+                        last_pos = 0
+                        total = pts[last_best]
+                        for k in range(1, n):
+                            last_seat = nxt[last_seat]
+                            last_card = hands[last_seat].bit_length() - 1
+                            total += pts[last_card]
+                            if beaters[last_best] >> last_card & 1:
+                                last_best, last_pos = last_card, k
+                        v = last_gain[total] if maxer[(winner + last_pos) % n] else 0
+                    else:
+                        v = exact_small(winner, left - 1)
                     if maxer[winner]:
                         v += pts_unit * npts + 1
                 hands[seat] = hand
                 if maximise:
                     if v > value:
                         value = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
                 elif v < value:
                     value = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
             return value
 
         def node(seat: int, pos: int, leader: int, led: int, best: int, best_pos: int,
@@ -437,8 +466,16 @@ class Search:
                 rem = 0
                 for h in hands:
                     rem |= h
+                alpha0, beta0 = alpha, beta
                 if additive:
                     key = (*hands, leader)
+                    entry = tt.get(key)
+                    if entry is not None:  # the table first: it answers most probes
+                        lo, hi, hint = entry
+                        if lo >= beta:
+                            return lo
+                        if hi <= alpha or lo == hi:
+                            return hi
                     # Quick bounds: the points still in play.
                     top = pts_unit * (
                         pt0[rem & 0xFF] + pt1[rem >> 8 & 0xFF] + pt2[rem >> 16 & 0xFF]
@@ -464,14 +501,14 @@ class Search:
                 else:
                     # The tricks count for capot only: whether each side has none.
                     key = (*hands, leader, *acc[:sides], *[t > 0 for t in acc[sides:]])
-                alpha0, beta0 = alpha, beta
-                entry = tt.get(key)
+                    entry = tt.get(key)
+                    if entry is not None:
+                        lo, hi, hint = entry
+                        if lo >= beta:
+                            return lo
+                        if hi <= alpha or lo == hi:
+                            return hi
                 if entry is not None:
-                    lo, hi, hint = entry
-                    if lo >= beta:
-                        return lo
-                    if hi <= alpha or lo == hi:
-                        return hi
                     if lo > alpha:
                         alpha = lo
                     if hi < beta:
@@ -486,10 +523,12 @@ class Search:
             else:
                 legal = fmask(hand, led, best, partners and best_pos == pos - 2, trump, play)
                 if legal & (legal - 1):
-                    others = tmask
-                    for h in hands:
-                        others |= h
-                    legal = reduce(legal, others ^ hand)
+                    lows = legal & low_mask
+                    if lows & (lows - 1):  # two low cards or more: merge the equivalent ones
+                        others = tmask
+                        for h in hands:
+                            others |= h
+                        legal = reduce(legal, others ^ hand)
                     beat = beaters[best]
                     if maxer[(leader + best_pos) % n] == maxer[seat]:
                         # Our side holds the trick: give points, without overtaking first.
@@ -538,7 +577,18 @@ class Search:
                 else:
                     winner = (leader + nbest_pos) % n
                     if additive:
-                        if maxer[winner]:
+                        if left <= small_left + 1:  # the exact end, inlined (hot)
+                            if left == 2:
+                                v = finish(winner, acc)
+                            else:
+                                small_key = (*hands, winner)
+                                v = small.get(small_key, -1)
+                                if v < 0:
+                                    v = small[small_key] = minimax(winner, 0, winner, 0, 0, 0,
+                                                                   0, left - 1, -1, INF)
+                            if maxer[winner]:
+                                v += pts_unit * npts + 1
+                        elif maxer[winner]:
                             gain = pts_unit * npts + 1
                             v = gain + node(winner, 0, winner, 0, 0, 0, 0, 0, left - 1, acc,
                                             alpha - gain, beta - gain)
