@@ -132,3 +132,44 @@ def test_analyze_shows_its_progress_on_a_terminal(
     monkeypatch.setattr(sys, "stderr", screen)
     assert main(["analyze", str(path)], io.StringIO()) == 0
     assert "analyze [" in screen.getvalue() and "(2/2)" in screen.getvalue()
+
+
+def _unannounced_belote_deal(variant: str) -> Deal:
+    """A deal whose belote holder plays the king and queen of trump without announcing them,
+    from the sixth trick on (so the analysis stays quick)."""
+    for seed in range(400):
+        deal = Deal.random(variant, seed=seed)
+        deal.take()
+        if deal.belote_seat is not None or deal.phase.value != "play":
+            continue
+        holder = next((s for s in range(deal.players)
+                       if deal.hand_mask(s) & (1 << (8 * int(deal.trump) + 5)) and
+                       deal.hand_mask(s) & (1 << (8 * int(deal.trump) + 6))), None)
+        if holder is None:
+            continue
+        rng = random.Random(seed)
+        while not deal.is_over:
+            plays = [a for a in deal.legal_actions() if a.verb is Verb.PLAY and not a.belote]
+            others = [a for a in deal.legal_actions() if a.verb is not Verb.PLAY and a.verb is not Verb.STOP]
+            deal.apply(rng.choice(plays or others))
+        pair = {8 * int(deal.trump) + 5, 8 * int(deal.trump) + 6}
+        places = [k for k, a in enumerate(a for a in deal.history if a.verb is Verb.PLAY)
+                  if a.cards[0].index in pair]
+        if min(places) >= 20:
+            return deal
+    raise AssertionError("no deal found")  # pragma: no cover
+
+
+@pytest.mark.parametrize("variant", ["classic", "piedicavallo"])
+def test_an_unannounced_belote_counts_as_a_loss(variant: str) -> None:
+    """The king or queen of trump played without announcing belote forfeits it (docs/rules.md#belote-rebelote):
+    the analysis values the card as played, so the value after each card is the value of
+    the next position, and the card that lost belote shows a loss."""
+    deal = _unannounced_belote_deal(variant)
+    analysis = analyze(deal, start=20)
+    cards = analysis.cards
+    for here, following in zip(cards, cards[1:], strict=False):
+        assert here.value == following.best_value, (here, following)
+    trump = int(deal.trump)
+    first = next(c for c in cards if c.card.suit == trump and c.card.index % 8 in (5, 6))
+    assert first.loss > 0 and first.mark in ("?", "??")

@@ -9,6 +9,10 @@ made contract now fails, a capot is lost, a litige appears) is marked
 ``??``, any other card that loses value ``?``, as chess programs annotate a
 game. ``belote analyze RECORD`` prints it.
 
+A king or queen of trump that its pair's holder plays without announcing
+belote (two sides) is valued as played: the belote it forfeits counts in
+its loss, so it is marked like any other costly card.
+
 The values are those of [`solve`][belote.solver.solve]: the taker's side's
 deal score minus the other side's (two sides), or the paranoid margin of
 the seat to act (``french`` with three players). The declarations of the
@@ -40,6 +44,9 @@ from belote.scoring import DealResult, Outcome
 from belote.solver import Solution
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from belote.announcements import Declaration
     from belote.simulate import Progress
 
 __all__ = [
@@ -239,6 +246,18 @@ def _perfect_result(position: Deal, solution: Solution,
     return result_label(played, played.result)
 
 
+def _unannounced_value(
+    position: Deal, card: Card, declarations: Sequence[Declaration] | None, side: int
+) -> int:
+    """The value for ``side`` after ``card`` is played from ``position`` without announcing belote."""
+    after = position.copy()
+    after.play_card(card.index, belote=False)
+    if after.is_over:  # the deal's last card: its result is the value
+        scores = after.result.scores
+        return scores[side] - scores[1 - side]
+    return solve_known(after, declarations).value
+
+
 def analyze(deal: Deal, *, start: int = 0) -> Analysis:
     """Replay ``deal`` and value every card played with the double-dummy solver.
 
@@ -292,6 +311,15 @@ def analyze(deal: Deal, *, start: int = 0) -> Analysis:
         value = solution.card_values.get(card)
         if value is None:  # pragma: no cover - a legal card always has a value
             raise InvalidArgument(f"card {card} was not legal at place {place}")
+        before = positions[k][1]
+        if (
+            deal.sides == 2
+            and not action.belote
+            and before.can_announce_belote(card.index)
+        ):
+            # The pair's card played without its announcement: belote is lost,
+            # which the solver's value of the card (belote announced) leaves out.
+            value = _unannounced_value(before, card, all_declarations, solution.side)
         best = solution.value
         loss = best - value if solution.maximising else value - best
         after = results[k + 1] if k + 1 < len(results) else after_last
