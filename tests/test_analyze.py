@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
 import sys
@@ -168,7 +169,7 @@ def test_an_unannounced_belote_counts_as_a_loss(variant: str) -> None:
     deal = _unannounced_belote_deal(variant)
     analysis = analyze(deal, start=20)
     cards = analysis.cards
-    for here, following in zip(cards, cards[1:], strict=False):
+    for here, following in itertools.pairwise(cards):
         assert here.value == following.best_value, (here, following)
     trump = int(deal.trump)
     first = next(c for c in cards if c.card.suit == trump and c.card.index % 8 in (5, 6))
