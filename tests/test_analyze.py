@@ -163,7 +163,8 @@ def _unannounced_belote_deal(variant: str) -> Deal:
 
 @pytest.mark.parametrize("variant", ["classic", "piedicavallo"])
 def test_an_unannounced_belote_counts_as_a_loss(variant: str) -> None:
-    """The king or queen of trump played without announcing belote forfeits it (docs/rules.md#belote-rebelote):
+    """RULES.md 6.1 (000, 002, 003, 004): belote must be announced with both of its cards, or
+    the 20 are lost (docs/rules.md#belote-rebelote):
     the analysis values the card as played, so the value after each card is the value of
     the next position, and the card that lost belote shows a loss."""
     deal = _unannounced_belote_deal(variant)

@@ -143,13 +143,7 @@ class HumanPlayer:
 
     def _ask(self, prompt: str) -> str:
         while True:
-            self.out.write(prompt)
-            self.out.flush()
-            line = self.stdin.readline()
-            if not line:
-                self.out.write("\n")
-                raise MatchAbandoned("the input ended")
-            answer = line.strip()
+            answer = self._line(prompt)
             if answer.lower() in ("q", "quit", "exit"):
                 if self._really_quit():
                     raise MatchAbandoned("you quit")

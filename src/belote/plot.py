@@ -23,6 +23,7 @@ from __future__ import annotations
 import io
 import math
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -215,14 +216,7 @@ def plot_knobs(ranking: KnobRanking, path: str | os.PathLike[str]) -> Path:
         InvalidArgument: a bad suffix, or an empty ranking.
         OSError: the file cannot be written.
     """
-    target = Path(path)
-    fmt = FORMATS.get(target.suffix.lower())
-    if fmt is None:
-        raise InvalidArgument(
-            f"cannot draw into {target.name!r}: the file name must end in .svg or .png"
-        )
-    target.write_bytes(knobs_image(ranking, fmt))
-    return target
+    return _write_chart(path, lambda fmt: knobs_image(ranking, fmt))
 
 
 def comparison_image(comparison: Comparison, fmt: str = "svg") -> bytes:
@@ -257,11 +251,16 @@ def plot_comparison(comparison: Comparison, path: str | os.PathLike[str]) -> Pat
             comparison holds no variant.
         OSError: the file cannot be written.
     """
+    return _write_chart(path, lambda fmt: comparison_image(comparison, fmt))
+
+
+def _write_chart(path: str | os.PathLike[str], image: Callable[[str], bytes]) -> Path:
+    """Write ``image(fmt)`` into ``path``, the format (svg or png) read from its suffix."""
     target = Path(path)
     fmt = FORMATS.get(target.suffix.lower())
     if fmt is None:
         raise InvalidArgument(
             f"cannot draw into {target.name!r}: the file name must end in .svg or .png"
         )
-    target.write_bytes(comparison_image(comparison, fmt))
+    target.write_bytes(image(fmt))
     return target

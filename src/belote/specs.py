@@ -33,7 +33,7 @@ import attrs
 from belote.errors import InvalidArgument, shown
 from belote.rules import PlayRules, Rules
 
-__all__ = ["SETTABLE", "is_spec", "parse_spec", "rules_from_spec", "spec_of"]
+__all__ = ["SETTABLE", "is_spec", "knob_word", "parse_spec", "rules_from_spec", "spec_of"]
 
 _SPEC: Final = re.compile(r"\s*([^()\s]+)\s*\((.*)\)\s*", re.S)
 _FIXED: Final = frozenset({"name", "description", "aliases", "source"})
@@ -194,7 +194,13 @@ def _read(text: str, get_rules: Callable[[str], Rules]) -> Rules:
         raise InvalidArgument(f"variant spec {shown(text)}: {exc}") from None
 
 
-def _word(value: object) -> str:
+def knob_word(value: object) -> str:
+    """A knob value as a spec writes it (``true``, ``none``, ``play-on``, ``250``).
+
+    >>> from belote.rules import BothOverTarget
+    >>> knob_word(True), knob_word(None), knob_word(BothOverTarget.PLAY_ON), knob_word(250)
+    ('true', 'none', 'play-on', '250')
+    """
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -247,5 +253,5 @@ def _write(rules: Rules) -> str:
                 f"{rules.name}: knob {knob} differs from the registered variant and a spec "
                 "cannot express it"
             )
-        parts.append(f"{knob}={_word(mine)}")
+        parts.append(f"{knob}={knob_word(mine)}")
     return f"{rules.name}({','.join(parts)})" if parts else rules.name

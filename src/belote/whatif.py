@@ -49,7 +49,7 @@ from belote.simulate import (
     play_dealing,
     play_match_to_target,
 )
-from belote.specs import SETTABLE, rules_from_spec, spec_of
+from belote.specs import SETTABLE, knob_word, rules_from_spec, spec_of
 from belote.stats import (
     EVENTS,
     Effect,
@@ -88,17 +88,6 @@ _FLAGS: Final = EVENTS
 
 
 # --- the changes -------------------------------------------------------------------------------
-
-
-def _word(value: object) -> str:
-    """A knob value as a spec writes it (``true``, ``none``, ``play-on``, ``250``)."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    return str(value)
 
 
 def _knob_value(rules: Rules, knob: str) -> object:
@@ -224,7 +213,7 @@ def knob_changes(
             skipped.append(Skipped(knob, None, "every variant sets it alike"))
             continue
         for value in values:
-            word = _word(value)
+            word = knob_word(value)
             try:
                 rules = _changed(base, knob, value)
             except (BeloteError, TypeError, ValueError) as exc:
@@ -255,7 +244,7 @@ def _parse_change(base: Rules, players: int, text: str) -> KnobChange:
         raise InvalidArgument(f"knob change {text!r}: {exc}") from None
     if players not in rules.player_counts or rules.side_count(players) != base.side_count(players):
         raise InvalidArgument(f"knob change {text!r} changes the sides at a table of {players}")
-    return KnobChange(knob, _word(value), rules)
+    return KnobChange(knob, knob_word(value), rules)
 
 
 # --- playing -----------------------------------------------------------------------------------
