@@ -128,7 +128,8 @@ def test_the_same_seed_gives_the_same_cards() -> None:
     deal = _played_deal("classic", 4, 11, 13)
     assert deal is not None and deal.to_act is not None
     seat = deal.to_act
-    first, second = PIMCBot(samples=6, seed=5), PIMCBot(samples=6, seed=5)
+    first = PIMCBot(samples=6, seed=5, time_budget=None)
+    second = PIMCBot(samples=6, seed=5, time_budget=None)
     first.start_deal(random.Random(1))
     second.start_deal(random.Random(2))
     observation, legal = deal.observation(seat), deal.legal_actions()

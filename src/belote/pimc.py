@@ -46,21 +46,22 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 import attrs
 
-from belote.actions import Action, Verb
+from belote.actions import ID_DECLARE, Action, Verb, action_id
 from belote.agents import HeuristicBot
 from belote.announcements import Kind
 from belote.cards import CardSet
 from belote.deal import Deal, Observation, Phase
 from belote.errors import IllegalAction, InvalidArgument
+from belote.rollouts import NO_DECLARATION, bidding_deals, estimate
 from belote.solver import solve
 from belote.tricks import follower_mask, winner_index
 
-__all__ = ["PIMCBot", "SeatKnowledge", "knowledge", "sample_deal", "sample_deals"]
+__all__ = ["MAX_ROLLOUTS", "MAX_SAMPLES", "TIME_BUDGET", "PIMCBot", "SeatKnowledge", "knowledge", "sample_deal", "sample_deals"]
 
 _FULL = (1 << 32) - 1
 _SEVEN = 0
@@ -352,40 +353,66 @@ def sample_deal(observation: Observation, info: SeatKnowledge, rng: random.Rando
 MAX_SAMPLES: Final = 1000
 """The most samples a [`PIMCBot`][belote.pimc.PIMCBot] draws per card (each is a solve)."""
 
+MAX_ROLLOUTS: Final = 100_000
+"""The most sampled deals a [`PIMCBot`][belote.pimc.PIMCBot] plays out per bid, swap or declaration."""
+
+TIME_BUDGET: Final = 0.3
+"""The default time budget of a [`PIMCBot`][belote.pimc.PIMCBot] decision, in seconds of wall-clock time."""
+
+_BIDDING: Final = (Phase.BIDDING_1, Phase.BIDDING_2)
+
 
 class PIMCBot:
-    """Perfect-information Monte Carlo: solve sampled deals, play the best card on average.
+    """Perfect-information Monte Carlo: decide on sampled deals, take the best option on average.
 
-    For each card to play it samples ``samples`` deals consistent with what
-    its seat has seen ([`sample_deals`][belote.pimc.sample_deals]) and scores
-    each legal card on each sample, from its side's point of view:
+    Every decision is made on deals sampled from what its seat knows:
 
-    - with few tricks left (``exact_tricks`` or fewer), or at two players,
-      by the card's exact value ([`Solution.card_values`][belote.solver.Solution]:
-      its side's deal score minus the other's);
-    - earlier at four players, where exact values cost too much, by one
-      null-window query per card, ``solve(deal, target=1)``: does the
-      taker's side end ahead (for a contract, roughly: is it made)? The
-      card that wins on most samples is played;
-    - earlier at three players (``french``), where even that is too slow,
-      it plays the [`HeuristicBot`][belote.agents.HeuristicBot]'s card.
+    - a card to play: ``samples`` deals consistent with what its seat has
+      seen ([`sample_deals`][belote.pimc.sample_deals]), each legal card
+      scored on each sample from its side's point of view:
 
-    Ties go to the heuristic's card, then to the lowest card index.
-    Bidding, the seven swap, declarations and calling out are the
-    heuristic's decisions. Belote is always announced.
+      - with few tricks left (``exact_tricks`` or fewer), or at two players,
+        by the card's exact value ([`Solution.card_values`][belote.solver.Solution]:
+        its side's deal score minus the other's);
+      - earlier at four players, where exact values cost too much, by one
+        null-window query per card, ``solve(deal, target=1)``: does the
+        taker's side end ahead (for a contract, roughly: is it made)? The
+        card that wins on most samples is played;
+      - earlier at three players (``french``), where even that is too slow,
+        it plays the [`HeuristicBot`][belote.agents.HeuristicBot]'s card;
 
-    Decisions depend only on ``seed`` and on what the seat has seen, not on
-    the generator of [`start_deal`][belote.pimc.PIMCBot.start_deal]: the same
-    seed gives the same card in the same situation, unless ``time_budget`` cuts
-    the sampling short.
+    - a bid, the seven swap (swap or keep) and a declaration (declare
+      everything, or play on without declaring): up to ``rollouts`` sampled
+      deals (during the bidding every card the seat cannot see is dealt at
+      random, [`bidding_deal`][belote.rollouts.bidding_deal]), each option
+      applied to every sample and the deal played out by heuristic players
+      ([`estimate`][belote.rollouts.estimate]); the option with the best
+      mean is chosen, unless it beats the heuristic's choice by less than
+      one standard error (then the heuristic's choice stands).
+
+    Ties go to the heuristic's choice (for a card, then the lowest card index).
+    Calling out is the heuristic's decision, and belote is always announced.
+
+    Each decision stops sampling once ``time_budget`` seconds have passed
+    (one sample at least); ``samples`` and ``rollouts`` bound it too.
+    Without a time budget, decisions depend only on ``seed`` and on what the
+    seat has seen, not on the generator of
+    [`start_deal`][belote.pimc.PIMCBot.start_deal]: the same seed gives the
+    same decision in the same situation. With one, a loaded machine draws
+    fewer samples.
 
     Args:
-        samples: deals sampled per decision, 1 to ``MAX_SAMPLES`` (1000).
+        samples: deals sampled per card, 1 to ``MAX_SAMPLES`` (1000).
         seed: the seed of the sampling.
-        time_budget: seconds after which a decision stops sampling (at
-            least one sample is solved); ``None``: no limit.
+        time_budget: seconds of wall-clock time after which a decision stops
+            sampling (at least one sample is used); ``None`` (``"none"`` in a
+            bot spec, ``pimc:time_budget=none``): no limit.
+            Default [`TIME_BUDGET`][belote.pimc.TIME_BUDGET] (0.3).
         exact_tricks: from how many tricks left the cards get exact values (1 to 9).
-        take_threshold: the heuristic's bidding threshold.
+        take_threshold: the heuristic's bidding threshold (the heuristic is
+            also the model of the other seats in the rollouts).
+        rollouts: deals sampled per bid, swap or declaration, 1 to
+            ``MAX_ROLLOUTS``; each is played out once per option.
 
     Raises:
         InvalidArgument: a bad option.
@@ -395,18 +422,22 @@ class PIMCBot:
         self,
         samples: int = 20,
         seed: int = 0,
-        time_budget: float | None = None,
+        time_budget: float | str | None = TIME_BUDGET,
         exact_tricks: int = 5,
         take_threshold: int = 34,
+        rollouts: int = 200,
     ) -> None:
         for name, value, top in (("samples", samples, MAX_SAMPLES),
-                                 ("exact_tricks", exact_tricks, 9)):
+                                 ("exact_tricks", exact_tricks, 9),
+                                 ("rollouts", rollouts, MAX_ROLLOUTS)):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
                 raise InvalidArgument(
                     f"{name} must be a whole number from 1 to {top}, not {value!r}"
                 )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidArgument(f"seed must be a whole number, not {seed!r}")
+        if isinstance(time_budget, str) and time_budget.lower() == "none":
+            time_budget = None  # pimc:time_budget=none
         if time_budget is not None and (
             isinstance(time_budget, bool) or not isinstance(time_budget, int | float)
             or not time_budget > 0
@@ -417,21 +448,95 @@ class PIMCBot:
         self.seed = seed
         self.time_budget = time_budget
         self.exact_tricks = exact_tricks
+        self.rollouts = rollouts
         self.heuristic = HeuristicBot(take_threshold)
         self.last_samples = 0
 
     def start_deal(self, rng: random.Random) -> None:
         """Nothing to do: the bot draws from its own seed."""
 
+    def _rng(self, observation: Observation, kind: str) -> random.Random:
+        """The generator of one decision: the seed and what the seat has seen."""
+        key = ";".join(map(str, observation.history))
+        return random.Random(f"pimc:{kind}:{self.seed}:{observation.seat}:"
+                             f"{observation.hand.mask}:{key}")
+
+    def _deadline(self, start: float, share: float = 1.0) -> float | None:
+        return None if self.time_budget is None else start + share * self.time_budget
+
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """Bid, swap, declare or call out as the heuristic does; play the PIMC card (the [`Agent`][belote.agents.Agent] path)."""
-        plays = [action for action in legal if action.verb is Verb.PLAY]
+        """Bid, swap, declare and play by sampling; call out as the heuristic does (the [`Agent`][belote.agents.Agent] path)."""
+        start = time.perf_counter()
+        self.last_samples = 0
         heuristic = self.heuristic.choose(observation, legal)
-        if heuristic.verb is not Verb.PLAY or len({a.cards[0] for a in plays}) == 1:
-            return heuristic
-        card = self.card(observation, plays, heuristic.cards[0].index)
+        if len(legal) == 1:
+            return legal[0]
+        verbs = {action.verb for action in legal}
+        if observation.phase in _BIDDING:
+            return self.decision(observation, legal, heuristic, start)
+        if Verb.SWAP in verbs or Verb.KEEP in verbs:
+            return self.decision(observation, legal, heuristic, start)
+        plays = [action for action in legal if action.verb is Verb.PLAY]
+        preferred: int | None = None
+        everything = Action.declare(observation.seat)
+        if everything in legal and plays:
+            choice = self.declaration(observation, start)
+            if choice:
+                return everything
+        elif heuristic.verb is not Verb.PLAY:
+            return heuristic  # calling out: the heuristic's decision
+        else:
+            preferred = heuristic.cards[0].index
+        if len({a.cards[0] for a in plays}) == 1:
+            card = plays[0].cards[0].index
+        else:
+            card = self._card(observation, plays, preferred, start)
         options = [action for action in plays if action.cards[0].index == card]
         return max(options, key=lambda action: action.belote)  # belote is always announced
+
+    def decision(
+        self, observation: Observation, legal: Sequence[Action], default: Action,
+        start: float | None = None,
+    ) -> Action:
+        """A bid or the seven swap, by rollouts on sampled deals ([`estimate`][belote.rollouts.estimate]).
+
+        Args:
+            observation: the seat's observation, at a bid or the swap decision.
+            legal: its legal actions.
+            default: the heuristic's action, kept when the samples do not
+                tell the options apart.
+            start: when the decision began (``time.perf_counter()``; now if ``None``).
+        """
+        if start is None:
+            start = time.perf_counter()
+        by_id = {action_id(action): action for action in legal}
+        seat = observation.seat
+        if observation.phase in _BIDDING:
+            rng = self._rng(observation, "bid")
+            deals: Iterable[Deal] = bidding_deals(observation, self.rollouts, rng, self.heuristic)
+        else:
+            rng = self._rng(observation, "swap")
+            deals = sample_deals(observation, self.rollouts, rng)
+        found = estimate(deals, seat, sorted(by_id), model=self.heuristic,
+                         deadline=self._deadline(start))
+        self.last_samples = found.samples
+        return by_id[found.best(action_id(default))]
+
+    def declaration(self, observation: Observation, start: float | None = None) -> bool:
+        """Whether to declare every combination held now (rather than play on without declaring).
+
+        Decided by rollouts on sampled deals, with half the time budget (the
+        card to play, when the seat does not declare, gets the rest). Ties
+        go to declaring, the heuristic's choice.
+        """
+        if start is None:
+            start = time.perf_counter()
+        rng = self._rng(observation, "declare")
+        deals = sample_deals(observation, self.rollouts, rng)
+        found = estimate(deals, observation.seat, [ID_DECLARE, NO_DECLARATION],
+                         model=self.heuristic, deadline=self._deadline(start, 0.5))
+        self.last_samples = found.samples
+        return found.best(ID_DECLARE) == ID_DECLARE
 
     def card(
         self, observation: Observation, plays: Sequence[Action], preferred: int | None = None
@@ -446,6 +551,13 @@ class PIMCBot:
         Raises:
             InvalidArgument: no card to play.
         """
+        self.last_samples = 0
+        return self._card(observation, plays, preferred, time.perf_counter())
+
+    def _card(
+        self, observation: Observation, plays: Sequence[Action], preferred: int | None,
+        start: float,
+    ) -> int:
         cards = sorted({action.cards[0].index for action in plays if action.verb is Verb.PLAY})
         if not cards:
             raise InvalidArgument(f"seat {observation.seat} is not to play a card")
@@ -453,7 +565,8 @@ class PIMCBot:
         if len(cards) == 1:
             return cards[0]
         if preferred is None:
-            preferred = self.heuristic.choose(observation, plays).cards[0].index
+            only = [action for action in plays if action.verb is Verb.PLAY]
+            preferred = self.heuristic.choose(observation, only).cards[0].index
         n = observation.players
         rules = observation.rules
         sides = rules.side_count(n)
@@ -461,7 +574,7 @@ class PIMCBot:
         exact = left <= self.exact_tricks or n == 2
         if not exact and sides != 2:
             return preferred
-        start = time.perf_counter()
+        deadline = self._deadline(start)
         info = knowledge(observation)
         seat = observation.seat
         key = ";".join(map(str, info.actions))
@@ -476,18 +589,26 @@ class PIMCBot:
                     totals[played.index] += sign * value
             else:
                 attack = sample.taker is not None and sample.side(sample.taker) == mine
+                wins = dict.fromkeys(cards, 0)
+                cut = False
                 for card in cards:
+                    if (deadline is not None and self.last_samples
+                            and time.perf_counter() > deadline):
+                        cut = True  # out of time inside a sample: leave it out
+                        break
                     child = sample.copy()
                     child.play_card(card, child.can_announce_belote(card))
-                    ahead = solve(child, target=1)
-                    totals[card] += 1 if ahead == attack else 0
+                    wins[card] = 1 if solve(child, target=1) == attack else 0
+                if cut:
+                    break
+                for card, won in wins.items():
+                    totals[card] += won
             self.last_samples += 1
-            budget = self.time_budget
-            if budget is not None and time.perf_counter() - start > budget:
+            if deadline is not None and time.perf_counter() > deadline:
                 break
         return max(cards, key=lambda c: (totals[c], c == preferred, -c))
 
     def __repr__(self) -> str:
         return (f"PIMCBot(samples={self.samples}, seed={self.seed}, "
-                f"time_budget={self.time_budget}, exact_tricks={self.exact_tricks})")
-
+                f"time_budget={self.time_budget}, exact_tricks={self.exact_tricks}, "
+                f"rollouts={self.rollouts})")
