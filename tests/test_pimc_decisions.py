@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 
 import pytest
@@ -11,6 +13,7 @@ from hypothesis import strategies as st
 from belote.actions import ID_DECLARE, ID_KEEP, ID_PASS, ID_SWAP, ID_TAKE, Action, Verb
 from belote.agents import HeuristicBot, play_deal
 from belote.cards import Rank
+from belote.cli import main
 from belote.deal import Deal, Phase
 from belote.errors import InvalidArgument
 from belote.pimc import PIMCBot, sample_deals
@@ -214,3 +217,62 @@ def test_the_rollouts_option_is_checked() -> None:
     for spec in ("pimc:rollouts=0", "pimc:rollouts=x", "pimc:time_budget=soon"):
         with pytest.raises(InvalidArgument):
             make_bot(spec)
+
+
+def test_the_pimc_bot_plays_a_match_in_game() -> None:
+    """Issue 21: an agent of the one protocol plays a whole match in Game."""
+    from belote.game import play_match
+
+    agents = [_bot(samples=1, rollouts=4, seed=seat) for seat in range(2)]
+    result = play_match("french", agents, players=2, seed=3, target=200, max_deals=3)
+    assert result.deals and all(deal.is_over for deal in result.deals)
+
+
+def test_belote_play_seats_the_bot_named_by_bot() -> None:
+    """`belote play --bot SPEC` seats that bot at the other seats; a bad spec is one
+    `error:` line (exit 2)."""
+    from belote.play import play_match
+
+    out = io.StringIO()
+    match = play_match("french", 2, seed=5, stdin=io.StringIO("1\n" * 500), out=out,
+                       target=100, bot="pimc:samples=1,rollouts=4,time_budget=none")
+    assert match.results
+    with pytest.raises(InvalidArgument):
+        play_match("french", 2, seed=5, stdin=io.StringIO(""), out=io.StringIO(),
+                   bot="pimc:rollouts=0")
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["play", "french", "--bot", "nosuchbot"], out=io.StringIO()) == 2
+    assert err.getvalue().startswith("error:") and err.getvalue().count("\n") == 1
+
+
+def test_the_pimc_bot_plays_through_the_pettingzoo_policy() -> None:
+    """The environment's agent_policy drives the bot, seat by seat (a match of one deal)."""
+    pytest.importorskip("pettingzoo")
+    from belote.env import agent_policy, env
+
+    table = env("french", players=2, seed=2, match=True, max_deals=1)
+    table.reset(seed=2)
+    policies = {name: agent_policy(table, _bot(samples=1, rollouts=4, seed=k))
+                for k, name in enumerate(table.possible_agents)}
+    for name in table.agent_iter():
+        *_, terminated, truncated, _ = table.last()
+        table.step(None if terminated or truncated else policies[name](name))
+    assert all(table.terminations.values()) or all(table.truncations.values())
+
+
+def test_the_pimc_bot_plays_an_openspiel_game() -> None:
+    """OpenSpiel's AgentBot drives the bot (zero-sum returns)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import numpy as np
+    from open_spiel.python.algorithms import evaluate_bots
+
+    from belote.openspiel import AgentBot
+
+    game = pyspiel.load_game("python_belote_french")
+    players = game.num_players()
+    bots = [AgentBot(seat, _bot(samples=1, rollouts=4, seed=seat) if seat == 0
+                     else HeuristicBot()) for seat in range(players)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots,
+                                          np.random.RandomState(1))
+    assert len(returns) == players and abs(sum(returns)) < 1e-9

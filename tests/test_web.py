@@ -122,7 +122,8 @@ def test_bad_input_answers_the_librarys_message_and_changes_nothing() -> None:
 
 def test_a_seat_is_a_built_in_bot_never_a_module_path() -> None:
     c = client()
-    for seat in ("os:system", "belote.agents:RandomBot", "pimc:samples=500"):
+    for seat in ("os:system", "belote.agents:RandomBot", "pimc:samples=500",
+                 "pimc:time_budget=none", "pimc:rollouts=100000"):
         response = c.post("/api/games", json={"seats": ["human", seat, "random", "random"]})
         assert response.status_code == 400, seat
     assert c.post("/api/games", json={"seats": ["random"] * 4}).json()["error"] == (

@@ -1,8 +1,9 @@
 """``belote play``: a person plays a whole match in the terminal against bots.
 
 The person sits at seat 0 (with seat 2 as partner in the four-player
-variants); every other seat is a [`HeuristicBot`][belote.agents.HeuristicBot], driven
-like every agent through [`belote.agents.act`][belote.agents.act] (it sees only its seat's view).
+variants); every other seat is a [`HeuristicBot`][belote.agents.HeuristicBot]
+(or the bot ``--bot`` names, such as ``pimc``), driven like every agent
+through [`belote.agents.act`][belote.agents.act] (it sees only its seat's view).
 Before each choice the terminal shows the match score, the points of the
 deal so far, the trump and who took it, the current trick and the hand
 sorted by suit, then the choices, numbered. Calling out (or "j'arrête")
@@ -33,7 +34,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from belote.actions import Action, Verb
-from belote.agents import HeuristicBot, act
+from belote.agents import act
 from belote.announcements import find_combinations
 from belote.cards import SUIT_WORDS, Card, CardSet, Suit
 from belote.deal import Deal
@@ -51,6 +52,7 @@ from belote.narration import (
     tricks_text,
     who,
 )
+from belote.registry import make_bot
 from belote.rules import CallingOut, Rules, get_rules
 from belote.scoring import Outcome
 from belote.specs import spec_of
@@ -419,8 +421,9 @@ def play_match(
     out: TextIO | None = None,
     target: int | None = None,
     resume: tuple[Match, Sequence[Deal]] | None = None,
+    bot: str = "heuristic",
 ) -> Match:
-    """Play a match: a person at seat 0 against heuristic bots.
+    """Play a match: a person at seat 0 against bots (heuristic bots by default).
 
     Quitting (confirmed) offers to save the match as a match record
     (docs/formats.md#deal-record); ``resume`` continues one, as
@@ -435,9 +438,12 @@ def play_match(
         out: where the table is shown (default: standard output).
         target: the match target (default: the variant's; a resumed match keeps its own).
         resume: a saved match to continue (``rules`` and ``players`` must be its own).
+        bot: the other seats' bot, a spec such as ``"heuristic"`` or
+            ``"pimc:samples=10"`` (see [`make_bot`][belote.registry.make_bot]).
 
     Raises:
         MatchAbandoned: the person quit or the input ended.
+        InvalidArgument: an unknown bot or a bad bot option.
     """
     rules = get_rules(rules)
     n = rules.default_players if players is None else rules.check_players(players)
@@ -445,7 +451,7 @@ def play_match(
     out = sys.stdout if out is None else out
     rng = random.Random(seed)
     human = HumanPlayer(stdin, out)
-    bots = [HeuristicBot() for _ in range(n)]
+    bots = [make_bot(bot) for _ in range(n)]
     done: list[Deal] = []
     current: Deal | None = None
     if resume is None:
@@ -518,7 +524,7 @@ def match_record(match: Match, deals: Sequence[Deal]) -> dict[str, object]:
 
 
 def play_command(args: argparse.Namespace, out: TextIO) -> int:
-    """``belote play VARIANT [--players N] [--seed S]``: returns the exit status.
+    """``belote play VARIANT [--players N] [--seed S] [--bot SPEC]``: returns the exit status.
 
     Quitting ends the match cleanly with status 0; the end of the input in
     the middle of the match ends it with status 3
@@ -554,7 +560,8 @@ def play_command(args: argparse.Namespace, out: TextIO) -> int:
 
         raise InvalidArgument("play: name a VARIANT, or --resume FILE to continue a saved match")
     try:
-        play_match(variant, players, args.seed, stdin=stdin, out=out, resume=resume)
+        play_match(variant, players, args.seed, stdin=stdin, out=out, resume=resume,
+                   bot=getattr(args, "bot", None) or "heuristic")
     except MatchAbandoned as exc:
         out.write(f"Match abandoned: {exc}.\n")
         if str(exc) == "the input ended":

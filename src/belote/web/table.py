@@ -52,7 +52,7 @@ __all__ = [
 BOTS: Final = ("random", "heuristic", "pimc")
 """The bots a web table seats: the built-in ones only (no module path is ever imported)."""
 
-PIMC_LIMITS: Final = {"samples": 20, "time_budget": 0.5, "exact_tricks": 5}
+PIMC_LIMITS: Final = {"samples": 20, "time_budget": 0.5, "exact_tricks": 5, "rollouts": 500}
 """The most a ``pimc`` seat may ask for, and its time per decision when the spec gives none."""
 
 MAX_DEALS: Final = 500
@@ -88,7 +88,8 @@ def _bot(spec: str) -> Agent:
     if name == "pimc":
         for option, most in PIMC_LIMITS.items():
             value = options.get(option)
-            if isinstance(value, int | float) and not isinstance(value, bool) and value > most:
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
+                                      or value > most):
                 raise InvalidArgument(f"seat player {spec!r}: {option} is at most {most} here")
         options.setdefault("time_budget", PIMC_LIMITS["time_budget"])
     return make_bot(name, options)
