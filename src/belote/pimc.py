@@ -4,7 +4,9 @@ At each card to play, the bot deals the cards it cannot see at random, in
 every way consistent with what its seat has observed
 ([`sample_deals`][belote.pimc.sample_deals]), solves each sampled deal
 exactly with [`solve`][belote.solver.solve], and plays the card with the best
-mean value over the samples.
+mean value over the samples. Its bids, the seven swap and its declarations
+are valued on sampled deals too, by heuristic play-outs
+([`belote.rollouts`][belote.rollouts]).
 
 What a seat knows, and the sampler honours:
 
