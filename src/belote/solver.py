@@ -344,7 +344,7 @@ class _TwoSided:
 
         Each probe asks whether the measure reaches the first key of a value
         (the start of a plateau of the value, found by
-        [`first_at_least`][belote.solver._TwoSided.first_at_least] when
+        `first_at_least` when
         needed: the plateaus are never listed whole); its fail-soft bound
         narrows the interval beyond it. A failed contract is found without
         its exact points. ``guess``: a value to probe first (a sibling's, say).
