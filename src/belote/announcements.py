@@ -55,6 +55,7 @@ class Kind(enum.Enum):
     CARRE = "carre"
     """Four cards of one rank."""
 
+# Enum members read once (on Python 3.11 reading one through its class runs Python code).
 _KIND_RUN: Final = Kind.RUN
 _KIND_CARRE: Final = Kind.CARRE
 _CONTEST_NONE: Final = Contest.NONE

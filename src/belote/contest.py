@@ -33,6 +33,7 @@ from belote.rules import Contest, Rules
 
 __all__ = ["resolve_contest", "resolve_trusted", "whole_run_fault"]
 
+# Enum members read once (on Python 3.11 reading one through its class runs Python code).
 _KIND_RUN: Final = Kind.RUN
 _KIND_CARRE: Final = Kind.CARRE
 _CONTEST_NONE: Final = Contest.NONE

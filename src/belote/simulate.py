@@ -83,6 +83,7 @@ cut finer ([`chunk_size`][belote.parallel.chunk_size]); see the docs page
 BotSpec = str | Sequence[Player]
 """Which bots play: ``"random"``, ``"heuristic"``, or one [`Player`][belote.bots.Player] per seat."""
 
+# Enum members read once (on Python 3.11 reading one through its class runs Python code).
 _REDEAL: Final = Outcome.REDEAL
 
 

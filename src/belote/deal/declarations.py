@@ -41,6 +41,7 @@ __all__ = [
     "resolve",
 ]
 
+# Enum members read once (on Python 3.11 reading one through its class runs Python code).
 _KIND_RUN: Final = Kind.RUN
 
 

@@ -51,6 +51,7 @@ PLAY_ENTRIES: Final = tuple(
 """``PLAY_ENTRIES[seat][card]`` (``+ 32`` with belote): the history entry of a card played,
 built once and shared (a card played allocates no entry)."""
 
+# Enum members read once (on Python 3.11 reading one through its class runs Python code).
 _PLAYED: Final = EndReason.PLAYED
 
 

@@ -83,6 +83,7 @@ class OffenceRecord:
             },
         }
 
+# Enum members read once (on Python 3.11 reading one through its class runs Python code).
 _STOPPED: Final = EndReason.STOPPED
 _REDEAL: Final = EndReason.REDEAL
 
