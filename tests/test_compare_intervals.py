@@ -90,9 +90,14 @@ def test_text_has_a_legend_line_per_row_and_marks_what_cannot_be_told_apart(
     assert "±: half the 95% interval" in legend
     block = text[text.index("Deck by deck"):]
     assert "≈" in block and "≈ marks a figure the interval cannot tell from none" in block
-    row = next(line for line in block.splitlines()
-               if line.startswith("  classic vs classic(capot_value=500)"))
-    assert row.split()[-1] == "0"  # the capot rate: not one deck moved
+    # A column per pair, in the order of the pairs; the first is classic against itself
+    # with another capot value.
+    heads = [line for line in block.splitlines() if line.lstrip().startswith("vs ")]
+    assert heads and heads[0].split()[:2] == ["vs", "classic(capot_value=500)"]
+    row = next(line for line in block.splitlines() if line.startswith("capots "))
+    assert row.split()[1] == "0"  # the capot rate: not one deck moved
+    # Three variants, three pairs: the block fits a 100-column terminal.
+    assert max(len(line) for line in block.splitlines()) <= 100
     mean_row = next(line for line in text.splitlines() if line.startswith("mean points"))
     assert mean_row.count("±") == 3
 

@@ -55,6 +55,11 @@ class Kind(enum.Enum):
     CARRE = "carre"
     """Four cards of one rank."""
 
+# Enum members read once (on Python 3.11 reading one through its class runs Python code).
+_KIND_RUN: Final = Kind.RUN
+_KIND_CARRE: Final = Kind.CARRE
+_CONTEST_NONE: Final = Contest.NONE
+
 
 def _is_run_mask(mask: int) -> bool:
     """Whether ``mask`` holds 3 to 8 cards of one suit in a row."""
@@ -79,12 +84,12 @@ def _check_cards(instance: Combination, attribute: object, cards: CardSet) -> No
     if not isinstance(cards, CardSet):
         raise InvalidCombination(f"a combination's cards must be a CardSet, not {cards!r}")
     mask = cards.mask
-    if instance.kind is Kind.RUN and not _is_run_mask(mask):
+    if instance.kind is _KIND_RUN and not _is_run_mask(mask):
         raise InvalidCombination(
             f"not a run: {cards} (expected 3 to 8 cards in a row of one suit, "
             "in the order A K Q J 10 9 8 7)"
         )
-    if instance.kind is Kind.CARRE and not _is_carre_mask(mask):
+    if instance.kind is _KIND_CARRE and not _is_carre_mask(mask):
         raise InvalidCombination(f"not a carré: {cards} (expected the four cards of one rank)")
 
 
@@ -120,14 +125,14 @@ class Combination:
     def top(self) -> Card:
         """The highest card in sequence order (a run's head; a carré's spades card)."""
         mask = self.cards.mask
-        if self.kind is Kind.RUN:
+        if self.kind is _KIND_RUN:
             return CARDS[mask.bit_length() - 1]
         return CARDS[(mask & -mask).bit_length() - 1]
 
     @property
     def suit(self) -> Suit | None:
         """A run's suit; ``None`` for a carré."""
-        return self.top.suit if self.kind is Kind.RUN else None
+        return self.top.suit if self.kind is _KIND_RUN else None
 
     @property
     def rank(self) -> Rank:
@@ -137,7 +142,7 @@ class Combination:
     @property
     def is_carre(self) -> bool:
         """Whether the combination is a carré."""
-        return self.kind is Kind.CARRE
+        return self.kind is _KIND_CARRE
 
     @property
     def kind_name(self) -> str:
@@ -145,7 +150,7 @@ class Combination:
 
         Runs of 6, 7 or 8 cards are announced as a cent (000 Nota, 001).
         """
-        if self.kind is Kind.CARRE:
+        if self.kind is _KIND_CARRE:
             return "carré"
         return _KIND_NAMES[min(self.length, 5) - 3]
 
@@ -166,7 +171,7 @@ class Combination:
         (120, 100)
         """
         rules = checks.as_rules(rules)
-        if self.kind is Kind.CARRE:
+        if self.kind is _KIND_CARRE:
             value = rules.carre_values.get(self.rank)
             if value is None:
                 raise InvalidCombination(carre_not_allowed(self.rank, rules))
@@ -184,7 +189,7 @@ class Combination:
     @property
     def label(self) -> str:
         """A short name for audit lines: ``tierce AH``, ``cent KS``, ``carré J``."""
-        if self.kind is Kind.CARRE:
+        if self.kind is _KIND_CARRE:
             return f"carré {self.rank.text}"
         return f"{self.kind_name} {self.top}"
 
@@ -231,12 +236,12 @@ def _build_combinations() -> dict[int, Combination]:
     table: dict[int, Combination] = {}
     for rank in range(8):
         mask = _CARRE_BASE << rank
-        table[mask] = Combination(Kind.CARRE, CardSet.from_mask(mask))
+        table[mask] = Combination(_KIND_CARRE, CardSet.from_mask(mask))
     for suit in range(4):
         for length in range(3, 9):
             for low in range(9 - length):
                 mask = ((1 << length) - 1) << (8 * suit + low)
-                table[mask] = Combination(Kind.RUN, CardSet.from_mask(mask))
+                table[mask] = Combination(_KIND_RUN, CardSet.from_mask(mask))
     return table
 
 
@@ -332,7 +337,7 @@ def classify(cards: CardSet | Sequence[Card] | str, rules: Rules | str) -> Combi
     belote.errors.InvalidCombination: a carré of 8s is not allowed in piedicavallo (carrés allowed: A K Q J 10 9)
     """
     rules = checks.as_rules(rules)
-    if rules.contest is Contest.NONE:
+    if rules.contest is _CONTEST_NONE:
         raise InvalidCombination(no_announcements_message(rules))
     if not isinstance(cards, (CardSet, str, Sequence)):
         raise InvalidArgumentType(
@@ -348,7 +353,7 @@ def classify(cards: CardSet | Sequence[Card] | str, rules: Rules | str) -> Combi
         )
     combination = _COMBINATIONS.get(mask)
     if combination is not None:
-        if combination.kind is Kind.CARRE and combination.rank not in rules.carre_values:
+        if combination.kind is _KIND_CARRE and combination.rank not in rules.carre_values:
             raise InvalidCombination(carre_not_allowed(combination.rank, rules))
         return combination
     ranks = {card.rank for card in CardSet.from_mask(mask)}
@@ -434,7 +439,7 @@ def combinations_of(mask: int, rules: Rules) -> tuple[Combination, ...]:
     >>> [c.label for c in combinations_of(CardSet.parse("7S 8S 9S JH").mask, get_rules("piedicavallo"))]
     ['tierce 9S']
     """
-    if rules.contest is Contest.NONE:
+    if rules.contest is _CONTEST_NONE:
         return ()
     if not mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & 0xFF:
         # No rank held in all four suits: no carré (most hands). No three cards

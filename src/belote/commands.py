@@ -101,7 +101,7 @@ def left_out_note() -> str | None:
         + ("" if r.partnerships else ", no teams")
         for r in others
     )
-    return (f"Note: {names} left out, not played by two teams of two ({counts}); "
+    return (f"Note: {names} left out, not played by two teams of two ({counts});\n"
             f"name it to compare it: belote compare {default_variants()[0]} {others[0].name}")
 
 

@@ -296,26 +296,40 @@ class Comparison:
         return "\n".join(lines) + "\n"
 
     def _paired_lines(self) -> list[str]:
-        """The deck-by-deck differences of each pair (the second variant minus the first)."""
-        pair_width = max(30, *(len(pair) + 2 for pair in self.paired))
-        cell = 15
-        heads = ("deal winner", "match winner", "points", "made", "failed", "litige", "capot")
+        """The deck-by-deck differences, a column per pair (the second variant minus the first)."""
+        pairs = list(self.paired)
+        names = [pair.split(" vs ", 1) for pair in pairs]
+        widths = [max(16, len(second) + 5, len(first) + 2) for first, second in names]
+        label_width = 24
+        rows = (("deal winner changes", "", "share"), ("match winner changes", "", "share"),
+                ("points per played deal", "points", "points"),
+                ("contracts made", "made", "shift"), ("contracts failed", "failed", "shift"),
+                ("litiges", "litige", "shift"), ("capots", "capot", "shift"))
         lines = [
             "Deck by deck, the second variant against the first: the share of decks and of",
             "matches won by another side, then the shift in mean points per played deal and in",
             "each rate (percentage points), each with half its 95% interval (paired for the",
             "shifts); ≈ marks a figure the interval cannot tell from none, 0 one no deck shows.",
-            f"  {'':<{pair_width}}" + "".join(f"{h:>{cell}}" for h in heads),
+            "",
+            " " * label_width + "".join(
+                f"{first:>{w}}" for (first, _), w in zip(names, widths, strict=True)),
+            " " * label_width + "".join(
+                f"{'vs ' + second:>{w}}" for (_, second), w in zip(names, widths, strict=True)),
         ]
-        for pair, figures in self.paired.items():
+        columns: list[list[str]] = []
+        for pair in pairs:
+            figures = self.paired[pair]
             deal_bounds, match_bounds = self.winner_intervals[pair]
-            winners = (Effect(self.different_deal_winner[pair], *deal_bounds),
-                       Effect(self.different_match_winner.get(pair, 0.0), *match_bounds))
-            cells = "".join(f"{effect_text(effect, 'share'):>{cell}}" for effect in winners)
-            cells += "".join(
-                f"{effect_text(figures[name], 'points' if name == 'points' else 'shift'):>{cell}}"
-                for name in heads[2:])
-            lines.append(f"  {pair:<{pair_width}}{cells}")
+            column = [
+                effect_text(Effect(self.different_deal_winner[pair], *deal_bounds), "share"),
+                effect_text(Effect(self.different_match_winner.get(pair, 0.0), *match_bounds),
+                            "share"),
+            ]
+            column += [effect_text(figures[key], kind) for _, key, kind in rows[2:]]
+            columns.append(column)
+        for k, (label, _, _) in enumerate(rows):
+            lines.append(f"{label:<{label_width}}" + "".join(
+                f"{c[k]:>{w}}" for c, w in zip(columns, widths, strict=True)))
         return lines
 
     def _par_lines(self) -> list[str]:

@@ -17,6 +17,7 @@ pieces. Both are also importable from [`belote.announcements`][belote.announceme
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from belote import checks
 from belote.announcements import (
@@ -32,6 +33,13 @@ from belote.rules import Contest, Rules
 
 __all__ = ["resolve_contest", "resolve_trusted", "whole_run_fault"]
 
+# Enum members read once (on Python 3.11 reading one through its class runs Python code).
+_KIND_RUN: Final = Kind.RUN
+_KIND_CARRE: Final = Kind.CARRE
+_CONTEST_NONE: Final = Contest.NONE
+_INDIVIDUAL: Final = Contest.INDIVIDUAL
+_TEAM_BEST_TAKES_ALL: Final = Contest.TEAM_BEST_TAKES_ALL
+
 
 # --- resolve_contest ------------------------------------------------------------------
 
@@ -41,7 +49,7 @@ __all__ = ["resolve_contest", "resolve_trusted", "whole_run_fault"]
 def _order_key(declaration: Declaration) -> tuple[int, int, int, int]:
     combination = declaration.combination
     top = combination.top
-    return (declaration.seat, 0 if combination.kind is Kind.CARRE else 1, -top.rank, top.suit)
+    return (declaration.seat, 0 if combination.kind is _KIND_CARRE else 1, -top.rank, top.suit)
 
 
 def _check_declarations(
@@ -62,7 +70,7 @@ def _check_declarations(
             raise InvalidArgument(f"seat {shown(seat)} is not a seat (expected 0 to {players - 1})")
         combination = declaration.combination
         mask = combination.cards.mask
-        if combination.kind is Kind.CARRE:
+        if combination.kind is _KIND_CARRE:
             if combination.rank not in rules.carre_values:
                 raise InvalidCombination(carre_not_allowed(combination.rank, rules))
             if carres.get(seat, 0) & mask:
@@ -138,7 +146,7 @@ def whole_run_fault(
     seen: list[tuple[int, int]] = []
     for index, declaration in enumerate(declarations):
         combination = declaration.combination
-        if combination.kind is not Kind.RUN:
+        if combination.kind is not _KIND_RUN:
             continue
         mask = combination.cards.mask
         for seat, earlier in seen:
@@ -196,7 +204,7 @@ def _team_key(combination: Combination, rules: Rules, trump: int) -> tuple[int, 
     points = combination.points(rules)
     carre_first = rules.carre_beats_run_at_equal_points
     top = combination.top
-    if combination.kind is Kind.CARRE:
+    if combination.kind is _KIND_CARRE:
         rank = PLAIN_STRENGTH[top.rank] if rules.equal_carres_by_rank else 0
         return (points, 1 if carre_first else 0, rank, 0)
     return (points, 0 if carre_first else 1, top.rank, 1 if top.suit == trump else 0)
@@ -212,11 +220,11 @@ def _resolve_team(
 def _resolve_per_class(
     declarations: Sequence[Declaration], rules: Rules, trump: int
 ) -> list[Declaration]:
-    scoring = [d for d in declarations if d.combination.kind is Kind.CARRE]
+    scoring = [d for d in declarations if d.combination.kind is _KIND_CARRE]
     classes: dict[int, _Ranked] = {}
     for d in declarations:
         combination = d.combination
-        if combination.kind is Kind.RUN:
+        if combination.kind is _KIND_RUN:
             top = combination.top
             key = (top.rank, 1 if top.suit == trump else 0)
             classes.setdefault(min(combination.length, 5), []).append((key, d))
@@ -238,7 +246,7 @@ def _resolve_individual(
         combination = d.combination
         points = combination.points(rules)
         top = combination.top
-        if combination.kind is Kind.CARRE:
+        if combination.kind is _KIND_CARRE:
             key: tuple[int, ...] = (1, points, PLAIN_STRENGTH[top.rank], 0, 0)
         else:
             # Runs rank by number of cards (a 6- or 7-card run beats a cent
@@ -324,7 +332,7 @@ def resolve_contest(
         checks.whole(declaration.seat, f"{where}.seat")
         checks.instance(declaration.combination, Combination, f"{where}.combination")
     contest = rules.contest
-    if contest is Contest.NONE:
+    if contest is _CONTEST_NONE:
         if declarations:
             raise InvalidCombination(no_announcements_message(rules))
         return ()
@@ -348,16 +356,16 @@ def resolve_trusted(
     find there. Give it only declarations checked that way.
     """
     contest = rules.contest
-    if contest is Contest.NONE:
+    if contest is _CONTEST_NONE:
         return ()
-    if contest is Contest.INDIVIDUAL:
+    if contest is _INDIVIDUAL:
         scoring = _resolve_individual(declarations, rules, trump_suit, players, first_speaker)
     else:
         if players != 4:
             raise InvalidArgument(
                 f"{rules.name} ranks announcements by team: 4 players in two teams, not {shown(players)}"
             )
-        if contest is Contest.TEAM_BEST_TAKES_ALL:
+        if contest is _TEAM_BEST_TAKES_ALL:
             scoring = _resolve_team(declarations, rules, trump_suit)
         else:
             scoring = _resolve_per_class(declarations, rules, trump_suit)

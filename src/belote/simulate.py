@@ -83,6 +83,9 @@ cut finer ([`chunk_size`][belote.parallel.chunk_size]); see the docs page
 BotSpec = str | Sequence[Player]
 """Which bots play: ``"random"``, ``"heuristic"``, or one [`Player`][belote.bots.Player] per seat."""
 
+# Enum members read once (on Python 3.11 reading one through its class runs Python code).
+_REDEAL: Final = Outcome.REDEAL
+
 
 def deal_seed(seed: int, index: int, redeal: int = 0) -> str:
     """The text that seeds deal ``index`` of a simulation (its ``redeal``-th redeal).
@@ -163,7 +166,7 @@ def play_dealing(
         result = play(deal, bots)
         if records is not None:
             records.append(json.dumps(deal.to_record(), ensure_ascii=False))
-        if result.outcome is not Outcome.REDEAL:
+        if result.outcome is not _REDEAL:
             return deal, result, redeal
         redeal += 1
         if redeal > MAX_REDEALS:
@@ -225,7 +228,7 @@ def play_match_to_target(
                     pending=match.pending)
         start_deal(bots, rng)
         result = play_deal(deal, bots)
-        if result.outcome is not Outcome.REDEAL:
+        if result.outcome is not _REDEAL:
             played += 1
         match.add(result)
         if match.is_over:

@@ -243,7 +243,6 @@ class _TwoSided:
         self.bonus = game.deal.rules.last_trick_bonus
         self._values: dict[int, int] = {}
         self._keys: list[int] | None = None
-        self._plateaus: list[int] | None = None
 
     def decode(self, m: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
         """Card points, tricks and last-trick side at the end, for a measure ``m`` won from the root."""
@@ -325,58 +324,68 @@ class _TwoSided:
                 lo = mid + 1
         return keys[lo] if lo < len(keys) else None
 
-    def plateaus(self) -> list[int]:
-        """The keys where the value changes (each starts a plateau of one value), ascending."""
-        if self._plateaus is None:
-            keys = self.keys()
-            value_of = self.value_of
-            starts = [keys[0]]
-            previous = value_of(keys[0])
-            for key in keys[1:]:
-                value = value_of(key)
-                if value != previous:
-                    starts.append(key)
-                    previous = value
-            self._plateaus = starts
-        return self._plateaus
+    def first_at_least(self, value: int, lo: int, hi: int) -> int:
+        """The first key index in ``[lo, hi]`` whose value is at least ``value``, else ``hi + 1``.
+
+        The value never decreases along the keys, so a bisection finds it
+        with a few scorings instead of one per key.
+        """
+        keys, value_of = self.keys(), self.value_of
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            if value_of(keys[mid]) >= value:
+                hi = mid - 1
+            else:
+                lo = mid + 1
+        return lo
 
     def exact(self, pos: _Pos, guess: int | None = None) -> int:
-        """The value of a position, by bisection over the plateaus (null-window probes).
+        """The value of a position, by bisection over the keys (null-window probes).
 
-        Each probe asks whether the measure reaches the start of a plateau of
-        the value; its fail-soft bound narrows the interval beyond that
-        plateau. A failed contract is found without its exact points.
-        ``guess``: a value to probe first (a sibling's, say).
+        Each probe asks whether the measure reaches the first key of a value
+        (the start of a plateau of the value, found by
+        `first_at_least` when
+        needed: the plateaus are never listed whole); its fail-soft bound
+        narrows the interval beyond it. A failed contract is found without
+        its exact points. ``guess``: a value to probe first (a sibling's, say).
         """
+        value_of = self.value_of
         if pos.left == 0:
-            return self.value_of(pos.gain)
-        starts = self.plateaus()
-        lo, hi = 0, len(starts) - 1  # the answer's plateau is in [lo, hi]
-        mid = -1
+            return value_of(pos.gain)
+        keys = self.keys()
+        lo, hi = 0, len(keys) - 1  # the last key at most the measure is in [lo, hi]
+        probe = -1
         gallop = guess is not None
         if guess is not None:
-            mid = bisect.bisect_left([self.value_of(k) for k in starts], guess)
+            probe = self.first_at_least(guess, 1, hi)
         step, up = 1, None
-        while lo < hi:
-            if not lo < mid <= hi:
+        while value_of(keys[lo]) != value_of(keys[hi]):
+            if not lo < probe <= hi:
                 if gallop and up is not None:
                     # Gallop away from the guess until the value is bracketed.
-                    mid = min(hi, lo + step) if up else max(lo + 1, hi - step + 1)
+                    target = min(hi, lo + step) if up else max(lo + 1, hi - step + 1)
                 else:
-                    mid = (lo + hi + 1) // 2
-            bound = self.bound(pos, starts[mid])
-            at = bisect.bisect_right(starts, bound) - 1  # the plateau holding bound
-            reached = bound >= starts[mid]
+                    target = (lo + hi + 1) // 2
+                # The first key of the value at target, or of the next value
+                # when lo's value reaches that far.
+                value = value_of(keys[target])
+                if value == value_of(keys[lo]):
+                    probe = self.first_at_least(value + 1, target + 1, hi)
+                else:
+                    probe = self.first_at_least(value, lo + 1, target)
+            bound = self.bound(pos, keys[probe])
+            at = bisect.bisect_right(keys, bound) - 1  # the last key at most bound
+            reached = bound >= keys[probe]
             if reached:
-                lo = max(mid, min(at, hi))
+                lo = max(probe, min(at, hi))
             else:
-                hi = max(lo, min(at, mid - 1))
+                hi = max(lo, min(at, probe - 1))
             if up is not None and up != reached:
                 gallop = False  # bracketed: bisect from now on
             up = reached
             step *= 2
-            mid = -1
-        return self.value_of(starts[lo])
+            probe = -1
+        return value_of(keys[lo])
 
     def keeps(self, pos: _Pos, value: int, maximise: bool) -> bool:
         """Whether ``pos`` is worth ``value`` (given it is worth at most/least that)."""

@@ -48,16 +48,16 @@ EVENTS: Final = {"made": 1, "failed": 2, "litige": 4, "capot": 8}
 """The bit of each way a deal can end in a deal's event bits ([`deal_events`][belote.stats.deal_events])."""
 
 
+_OUTCOMES: Final = {
+    id(outcome): (outcome.value, EVENTS.get(outcome.value, 0)) for outcome in Outcome
+}
+"""Each outcome's text and event bit, by the member's ``id``: on Python 3.11 an enum
+member's ``value`` and its hash are calls to Python code, an ``id`` is not."""
+
+
 def deal_events(result: DealResult) -> int:
     """The event bits of a played deal: its outcome (made, failed, litige) and a capot."""
-    bits = 0
-    outcome = result.outcome
-    if outcome is Outcome.MADE:
-        bits = EVENTS["made"]
-    elif outcome is Outcome.FAILED:
-        bits = EVENTS["failed"]
-    elif outcome is Outcome.LITIGE:
-        bits = EVENTS["litige"]
+    bits = _OUTCOMES[id(result.outcome)][1]
     if result.capot is not None:
         bits |= EVENTS["capot"]
     return bits
@@ -114,7 +114,7 @@ class Accumulator:
     def add(self, deal: Deal, result: DealResult, partners: bool) -> None:
         """Count one played deal and its result."""
         self.deals += 1
-        outcome = result.outcome.value
+        outcome = _OUTCOMES[id(result.outcome)][0]
         self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
         scores = result.scores
         taker = deal.taker

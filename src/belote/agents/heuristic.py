@@ -155,6 +155,8 @@ _TRUMP_SUIT_BID: Final = tuple(_trump_suit_bid(bits) for bits in range(256))
 _SIDE_SUIT_BID: Final = tuple(_side_suit_bid(bits) for bits in range(256))
 _DECISIONS: Final = 1 << ID_SWAP | 1 << ID_DECLARE | 1 << ID_STOP
 """The action-id bits of the decisions other than a card or a bid."""
+_PLAY: Final = Phase.PLAY  # read once: a member read through its class costs ~100 ns on 3.11
+_BIDDING_2: Final = Phase.BIDDING_2
 
 
 
@@ -220,12 +222,12 @@ class HeuristicBot:
         (seat, n, _dealer, phase, _to_act, hand, legal, turned, _table, trump, taker,
          _bids, trick, leader, winning, _tricks_done, gone, _belote_calls, _swapped,
          _points, _won, _so_far, _totals, _target, _pending, rules) = view
-        if phase is not Phase.PLAY:
+        if phase is not _PLAY:
             bids = [(True, -1)] if legal >> ID_TAKE & 1 else []
             bids += [(True, s) for s in range(4) if legal >> (ID_TAKE_SUIT + s) & 1]
             if legal >> ID_PASS & 1:
                 bids.append((False, -1))
-            take, suit = self.bid_choice(hand, turned, phase is Phase.BIDDING_2, bids, rules)
+            take, suit = self.bid_choice(hand, turned, phase is _BIDDING_2, bids, rules)
             if not take:
                 return ID_PASS
             return ID_TAKE if suit < 0 else ID_TAKE_SUIT + suit

@@ -9,7 +9,7 @@ resolving the contest once the first trick is complete.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from belote.actions import DECLARE_IDS, ID_DECLARE
 from belote.announcements import (
@@ -40,6 +40,9 @@ __all__ = [
     "false_declaration",
     "resolve",
 ]
+
+# Enum members read once (on Python 3.11 reading one through its class runs Python code).
+_KIND_RUN: Final = Kind.RUN
 
 
 def combinations(s: DealState, seat: int) -> tuple[Combination, ...]:
@@ -101,7 +104,7 @@ def declarable(s: DealState, seat: int) -> tuple[Combination, ...]:
         return combos  # no suit held whole: no 8-card run
     extra: list[Combination] = []
     for combo in combos:
-        if combo.kind is Kind.RUN and combo.length == 8:
+        if combo.kind is _KIND_RUN and combo.length == 8:
             run = combo.cards.mask
             low = run & -run
             for length in (3, 5):
@@ -116,11 +119,11 @@ def split_fault(s: DealState, seat: int, combo: Combination) -> str | None:
     The tallies' check, [`whole_run_fault`][belote.contest.whole_run_fault]:
     the engine and [`score_tally`][belote.scoring.score_tally] refuse the same splits.
     """
-    if combo.kind is not Kind.RUN:
+    if combo.kind is not _KIND_RUN:
         return None
     suit = 0xFF << (combo.cards.mask.bit_length() - 1 & ~7)  # the run's suit
     own = [d for d in s.declarations if d.seat == seat]
-    if not any(d.combination.kind is Kind.RUN and d.combination.cards.mask & suit for d in own):
+    if not any(d.combination.kind is _KIND_RUN and d.combination.cards.mask & suit for d in own):
         return None  # no run of that suit declared yet: nothing to split
     fault = whole_run_fault([*own, Declaration(seat, combo)], s.rules)
     return None if fault is None else fault[1]
@@ -284,7 +287,7 @@ def resolve(s: DealState) -> None:
         shown = sorted(
             (d.seat - first) % s.n
             for d in declarations
-            if d.combination.kind is Kind.RUN and d.combination.length == 8
+            if d.combination.kind is _KIND_RUN and d.combination.length == 8
         )
         if shown:
             s.eight_run_side = side_of(s, (shown[0] + first) % s.n)

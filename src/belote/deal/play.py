@@ -51,6 +51,9 @@ PLAY_ENTRIES: Final = tuple(
 """``PLAY_ENTRIES[seat][card]`` (``+ 32`` with belote): the history entry of a card played,
 built once and shared (a card played allocates no entry)."""
 
+# Enum members read once (on Python 3.11 reading one through its class runs Python code).
+_PLAYED: Final = EndReason.PLAYED
+
 
 def reset_legal(s: DealState) -> None:
     """Set the legal-card cache after a change outside the play of a card.
@@ -191,7 +194,7 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
         resolve(s)
     if done == s.hand_size:
         s.phase = OVER
-        s.end = EndReason.PLAYED
+        s.end = _PLAYED
         s.to_act = -1
         s.legal = 0
     else:

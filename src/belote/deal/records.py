@@ -8,7 +8,7 @@ a record, a tally and a result.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -82,6 +82,10 @@ class OffenceRecord:
                 "loser": sanction.loser,
             },
         }
+
+# Enum members read once (on Python 3.11 reading one through its class runs Python code).
+_STOPPED: Final = EndReason.STOPPED
+_REDEAL: Final = EndReason.REDEAL
 
 
 class ActionRecord(NamedTuple):
@@ -212,7 +216,7 @@ def tally(s: DealState) -> Tally | None:
         belote=holder if holder >= 0 and s.belote_calls[holder] == 2 else None,
         dealer=s.dealer,
         players=s.n,
-        stopped_by=s.stopper if s.end is EndReason.STOPPED else None,
+        stopped_by=s.stopper if s.end is _STOPPED else None,
         penalties=tuple([Penalty(o.seat, o.offence) for o in s.offences])
         if s.offences else (),
     )
@@ -227,7 +231,7 @@ def result(s: DealState) -> DealResult:
         return s.result
     if s.phase != OVER:
         raise IllegalAction(f"the deal is not over: seat {s.to_act} is to act")
-    if s.end is EndReason.REDEAL:
+    if s.end is _REDEAL:
         scored = redeal_result(s.rules, s.pending, s.n)
     else:
         counted = tally(s)

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple, NoReturn
 
 from belote.actions import (
     ACTION_IDS,
     ID_KEEP,
     ID_PASS,
     ID_PLAY,
+    ID_PLAY_BELOTE,
     ID_STOP,
     ID_SWAP,
     ID_TAKE,
@@ -35,7 +36,7 @@ from belote.actions import (
 from belote.deal.calling_out import points_so_far
 from belote.deal.codes import OVER, PHASES, PLAY, Phase
 from belote.deal.legal import do, legal_action_mask, refusal
-from belote.deal.play import play_cards_randomly
+from belote.deal.play import apply_play, play_cards_randomly
 from belote.deal.state import DealState, check_seat
 from belote.errors import IllegalAction, InvalidArgument
 
@@ -201,19 +202,26 @@ def play_out(
         legal = s.lmask
         if legal < 0:
             legal = legal_action_mask(s)
-        if not legal & (legal - 1) and skips[seat]:  # one legal action: nothing to ask
-            do(s, seat, legal.bit_length() - 1, None)
-            continue
-        action_id = choose_ids[seat](seat_view(s, seat))
-        if type(action_id) is int and action_id >= 0 and legal >> action_id & 1:
+        if skips[seat] and legal.bit_count() == 1:  # one legal action: nothing to ask
+            action_id = legal.bit_length() - 1
+        else:
+            action_id = choose_ids[seat](seat_view(s, seat))
+            if type(action_id) is not int or action_id < 0 or not legal >> action_id & 1:
+                _refuse(s, seat, action_id)
+        if ID_PLAY <= action_id < ID_PLAY_BELOTE:  # a plain card: the common case
+            apply_play(s, action_id - ID_PLAY, False)
+        else:
             do(s, seat, action_id, None)
-            continue
-        if type(action_id) is not int or not 0 <= action_id < ACTION_IDS:
-            raise InvalidArgument(
-                f"seat {seat} chose no action id: {action_id!r} "
-                f"(expected an int from 0 to {ACTION_IDS - 1})"
-            )
-        raise IllegalAction(f"seat {seat} chose an illegal action: {refusal(s, seat, action_id, None)}")
+
+
+def _refuse(s: DealState, seat: int, action_id: object) -> NoReturn:
+    """Raise the error for a chooser's answer that is no legal action id."""
+    if type(action_id) is not int or not 0 <= action_id < ACTION_IDS:
+        raise InvalidArgument(
+            f"seat {seat} chose no action id: {action_id!r} "
+            f"(expected an int from 0 to {ACTION_IDS - 1})"
+        )
+    raise IllegalAction(f"seat {seat} chose an illegal action: {refusal(s, seat, action_id, None)}")
 
 
 _BID_ORDER: Final = (ID_TAKE, ID_TAKE_SUIT, ID_TAKE_SUIT + 1, ID_TAKE_SUIT + 2,
