@@ -482,6 +482,21 @@ def build_parser() -> argparse.ArgumentParser:
         p.set_defaults(handler=handler)
         return p
 
+    def workers(p: argparse.ArgumentParser) -> None:  # --jobs and --dask
+        p.add_argument("--jobs", type=_jobs, default=1,
+                       help="worker processes (default 1; at most the machine's CPU count, "
+                       "a larger number is lowered to it)")
+        p.add_argument("--dask", metavar="ADDRESS", default=None,
+                       help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
+                       "processes; needs the dask extra: pip install 'belote[dask]'")
+
+    def par_options(p: argparse.ArgumentParser, what: str) -> None:  # --par and --par-deals
+        p.add_argument("--par", action="store_true", help=f"also play the first --par-deals "
+                       f"decks out perfectly after the bots' bidding (the double-dummy solver) {what}")
+        p.add_argument("--par-deals", type=_positive, default=PAR_DEALS, metavar="N",
+                       help=f"decks played out perfectly with --par (default {PAR_DEALS}: "
+                       "about a second of solving per deck played)")
+
     p = add("variants", _cmd_variants, "List the variants: name, players, description.",
             "belote variants --json")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -541,12 +556,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="heuristic", metavar="SPEC",
                    help="which bots play: random, heuristic, pimc[:options], or a third-party "
                    "bot as module:attribute (default heuristic)")
-    p.add_argument("--jobs", type=_jobs, default=1,
-                   help="worker processes (default 1; at most the machine's CPU count, "
-                   "a larger number is lowered to it)")
-    p.add_argument("--dask", metavar="ADDRESS", default=None,
-                   help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
-                   "processes; needs the dask extra: pip install 'belote[dask]'")
+    workers(p)
     p.add_argument("--records", metavar="FILE", default=None,
                    help="write every deal record as JSON lines to FILE")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -561,20 +571,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="heuristic", metavar="SPEC",
                    help="which bots play: random, heuristic, pimc[:options], or a third-party "
                    "bot as module:attribute (default heuristic)")
-    p.add_argument("--jobs", type=_jobs, default=1,
-                   help="worker processes (default 1; at most the machine's CPU count, "
-                   "a larger number is lowered to it)")
+    workers(p)
     p.add_argument("--matches", type=_whole, default=None,
                    help="matches played to the target per variant (default: deals / 10)")
-    p.add_argument("--dask", metavar="ADDRESS", default=None,
-                   help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
-                   "processes; needs the dask extra: pip install 'belote[dask]'")
-    p.add_argument("--par", action="store_true",
-                   help="also play the first --par-deals decks out perfectly after the bots' "
-                   "bidding (the double-dummy solver) and show it beside the bots' figures")
-    p.add_argument("--par-deals", type=_positive, default=PAR_DEALS, metavar="N",
-                   help=f"decks played out perfectly with --par (default {PAR_DEALS}: "
-                   "about a second of solving per deck and variant)")
+    par_options(p, "and show it beside the bots' figures")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--plot", metavar="FILE", default=None,
                    help="also draw the comparison as a chart in FILE (.svg or .png); "
@@ -593,15 +593,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="decks to play, each once per side (default 1000)")
     p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
-    p.add_argument("--jobs", type=_jobs, default=1,
-                   help="worker processes (default 1; at most the machine's CPU count, "
-                   "a larger number is lowered to it)")
+    workers(p)
     p.add_argument("--matches", type=_positive, nargs="?", const=0, default=None, metavar="N",
                    help="also play N matches to the target, once per side "
                    "(N defaults to deals / 10)")
-    p.add_argument("--dask", metavar="ADDRESS", default=None,
-                   help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
-                   "processes; needs the dask extra: pip install 'belote[dask]'")
+    par_options(p, "and report each bot's par gap: its mean loss per deal against that par")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("play", _cmd_play, "Play a match in the terminal against bots.",
