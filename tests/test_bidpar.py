@@ -6,6 +6,7 @@ import io
 import json
 import random
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +118,35 @@ def test_a_redeal_is_worth_nothing_and_its_passes_are_valued() -> None:
     for bid in bids:
         wanted = 1 if deal.side(bid.seat) == bid.side else -1
         assert bid.loss == max(0, max(wanted * v for _, v in bid.choices))
+
+
+def _matches(expected: str, actual: str) -> bool:
+    """Whether ``actual`` is ``expected`` line for line, a ``...`` line standing for any lines."""
+    import re
+
+    pattern = "".join("(?:[^\n]*\n)*?" if line == "..." else re.escape(line) + "\n"
+                      for line in expected.splitlines())
+    return re.fullmatch(pattern, actual) is not None
+
+
+def test_the_solver_page_shows_what_analyze_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/solver.md: the ``belote analyze deal.json`` example, bidding section included, is
+    what the command prints for the record the page's own commands write."""
+    import re
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "solver.md").read_text(encoding="utf-8")
+    block = next(m.group(1) for m in re.finditer(r"```console\n(.*?)```", page, re.S)
+                 if "$ belote analyze deal.json" in m.group(1))
+    lines = block.splitlines()
+    assert lines[0] == ("$ belote simulate piedicavallo --deals 3 --seed 5 --bots random "
+                        "--records deals.jsonl")
+    assert lines[1] == "$ sed -n 2p deals.jsonl > deal.json" and lines[2] == "$ belote analyze deal.json"
+    monkeypatch.chdir(tmp_path)
+    assert main(lines[0].split()[2:], out=io.StringIO()) == 0
+    Path("deal.json").write_text(Path("deals.jsonl").read_text(encoding="utf-8").splitlines()[1],
+                                 encoding="utf-8")
+    out = io.StringIO()
+    assert main(["analyze", "deal.json"], out=out) == 0
+    assert _matches("\n".join(lines[3:]) + "\n", out.getvalue()), out.getvalue()
+    assert not _matches("\n".join([*lines[3:5], "  seat 3  pass?       60"]) + "\n...\n",
+                        out.getvalue())

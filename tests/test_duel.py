@@ -246,3 +246,18 @@ def test_the_solving_is_a_stage_of_the_progress_bar(monkeypatch: pytest.MonkeyPa
          progress=True)
     shown = screen.getvalue()
     assert "(3/5)" in shown and "(5/5)" in shown
+
+
+def test_the_cli_page_shows_what_duel_prints() -> None:
+    """docs/cli.md: each ``belote duel`` example, the par gap one included, is what the
+    command prints."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    blocks = [m.group(1) for m in re.finditer(r"```console\n(\$ belote duel [^\n]*\n.*?)```", page, re.S)]
+    assert any("--par" in block.partition("\n")[0] for block in blocks)
+    for block in blocks:
+        command, _, shown = block.partition("\n")
+        assert _run(shlex.split(command)[2:]) == shown

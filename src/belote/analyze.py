@@ -207,15 +207,20 @@ class Analysis:
         whose = ("the margin of the seat to act over the best other seat" if self.players == 3
                  else "the taker's side's deal score minus the other side's")
         if self.bids:
-            lines += self._bid_lines()
+            if self.taker is None:
+                whose = f"side {self.bids[0].side}'s deal score minus the other side's"
+            lines += [f"Values: {whose}, with perfect play from then on.", *self._bid_lines()]
         if not self.cards:
-            return "\n".join([*lines, "No card was played: nothing to analyse."]) + "\n"
+            lines.append("No card was played: nothing to analyse.")
+            if self.bids:
+                lines.append("Bidding loss: " + ", ".join(
+                    f"seat {seat} {loss}" for seat, loss in self.bidding_loss.items()))
+            return "\n".join(lines) + "\n"
         first = self.cards[0]
-        lines += [
-            f"Values: {whose}, with perfect play from then on.",
-            f"Perfect play from the first card analysed: {first.result_before}, "
-            f"value {first.best_value}.",
-        ]
+        if not self.bids:
+            lines.append(f"Values: {whose}, with perfect play from then on.")
+        lines.append(f"Perfect play from the first card analysed: {first.result_before}, "
+                     f"value {first.best_value}.")
         trick = 0
         for card in self.cards:
             if card.trick != trick:
@@ -247,11 +252,8 @@ class Analysis:
     def _bid_lines(self) -> list[str]:
         """The bidding section: each decision, its value, and what the costly ones lost."""
         assert self.bids
-        side = self.bids[0].side
-        whose = "the taker's side's" if self.taker is not None else f"side {side}'s"
         lines = ["Bidding: each decision against the others its seat had, the bidding then "
-                 "ending at once.",
-                 f"Values: {whose} deal score minus the other side's, the cards played perfectly."]
+                 "ending at once."]
         for bid in self.bids:
             text = f"{bid.action}{bid.mark}"
             line = f"  seat {bid.seat}  {text:<8}{bid.value:>6}"

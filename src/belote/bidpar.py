@@ -32,8 +32,9 @@ to act, not a side's.
 >>> deal = Deal.random("french", seed=4, players=2)
 >>> deal.play_out_random(__import__("random").Random(4))
 >>> bids = analyze_bidding(deal)
->>> all(bid.loss >= 0 and bid.best_value >= bid.value if bid.side == deal.side(bid.seat)
-...     else bid.best_value <= bid.value for bid in bids)
+>>> bids[0].index, all(bid.loss >= 0 for bid in bids)
+(0, True)
+>>> all(bid.action == str(deal.history[bid.index]).partition(" ")[2] for bid in bids)
 True
 """
 
