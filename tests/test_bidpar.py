@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from belote.actions import Action
+from belote.actions import Action, Verb
 from belote.bidpar import alternative_value, analyze_bidding
 from belote.cli import main
 from belote.deal import Deal
@@ -42,7 +42,7 @@ def test_taking_without_the_trumps_is_marked() -> None:
     assert (take.seat, take.action, take.value) == (0, "take", par)
     assert take.best_actions == ("pass",) and take.best_value == 0
     assert take.loss == -par and take.mark == "?"
-    assert dict(take.choices) == {"take": par, "pass": 0}
+    assert take.better == (("pass", 0),)
 
 
 def test_taking_with_the_trumps_is_not_marked() -> None:
@@ -64,11 +64,11 @@ def test_a_pass_is_valued_against_the_take_it_could_have_been() -> None:
     assert [(b.seat, b.action, b.side) for b in bids] == [(0, "pass", 1), (1, "take", 1)]
     as_bid = solve(deal).value  # for seat 1's side, the taker's
     take_0 = solve(_taken_by_seat_0(STRONG, WEAK)).value  # for seat 0's side
-    assert bids[0].value == as_bid and dict(bids[0].choices) == {"take": -take_0, "pass": as_bid}
+    assert bids[0].value == as_bid and bids[0].better == ()
     # Seat 1's take hands seat 0's side the capot its own take would have made: the pass
     # was as good as the take, and the take of seat 1 lost all of it against a redeal.
     assert bids[0].loss == max(0, take_0 + as_bid) == 0 and bids[0].mark == ""
-    assert set(bids[0].best_actions) == {"take", "pass"}
+    assert bids[0].best_actions == ("pass",)
     assert bids[1].loss == 0 - as_bid > 0 and bids[1].best_actions == ("pass",)
     assert alternative_value(Deal.from_hands("classic", [STRONG, WEAK, *OTHERS], dealer=3,
                                              turned="7H"), Action.parse("0 take"), 0) == take_0
@@ -90,7 +90,7 @@ def test_the_analysis_shows_the_bidding_in_text_and_json(monkeypatch: pytest.Mon
     assert take["value"] == doc["cards"][0]["best_value"]
     assert doc["bidding_loss"] == {"0": take["loss"], "1": 0, "2": 0, "3": 0}
     assert set(take) == {"index", "seat", "action", "value", "best_value", "best_actions",
-                         "loss", "side", "choices", "mark"}
+                         "loss", "side", "better", "mark"}
     monkeypatch.setattr(sys, "stdin", io.StringIO(record))
     out = io.StringIO()
     assert main(["analyze", "-"], out=out) == 0
@@ -109,15 +109,44 @@ def test_three_players_have_no_bidding_analysis() -> None:
 
 def test_a_redeal_is_worth_nothing_and_its_passes_are_valued() -> None:
     """Everyone passed twice: the deal as bid is worth 0, and each pass is compared with the
-    takes its seat could make; a pass loses what the best of them is worth to its side."""
+    takes its seat could make."""
     deal = Deal.random("french", seed=3, players=2)
     while not deal.is_over:
         deal.pass_()
     bids = analyze_bidding(deal)
     assert len(bids) == 4 and all(b.action == "pass" and b.value == 0 for b in bids)
-    for bid in bids:
-        wanted = 1 if deal.side(bid.seat) == bid.side else -1
-        assert bid.loss == max(0, max(wanted * v for _, v in bid.choices))
+    assert any(b.loss for b in bids)
+
+
+def _exact_better(deal: Deal, index: int, value: int, side: int) -> set[tuple[str, int]]:
+    """Every other decision at ``index`` worth more to its seat's side, each valued exactly."""
+    record = deal.to_record()
+    record["actions"] = record["actions"][:index]
+    record["finished"] = False
+    position = Deal.from_record(record)
+    action = deal.history[index]
+    wanted = 1 if deal.side(action.seat) == side else -1
+    values = {str(other).partition(" ")[2]: alternative_value(position, other, side)
+              for other in position.legal_actions()
+              if other.verb in (Verb.PASS, Verb.TAKE, Verb.SWAP, Verb.KEEP) and other != action}
+    return {(words, v) for words, v in values.items() if wanted * v > wanted * value}
+
+
+@pytest.mark.parametrize(("variant", "players", "seeds"), [
+    ("french", 2, range(12)), ("classic", 4, range(3)), ("piedicavallo", 4, range(2)),
+])
+def test_the_better_decisions_are_those_worth_more_exactly(variant: str, players: int,
+                                                           seeds: range) -> None:
+    """Whether another decision is worth more is asked as a null-window question; the answer
+    agrees with the exact values, for the taker's side and for the other side, and the loss
+    is the best of them over the deal as bid."""
+    for seed in seeds:
+        deal = Deal.random(variant, seed=seed, players=players)
+        deal.play_out_random(random.Random(seed))
+        for bid in analyze_bidding(deal):
+            assert set(bid.better) == _exact_better(deal, bid.index, bid.value, bid.side)
+            wanted = 1 if deal.side(bid.seat) == bid.side else -1
+            assert bid.loss == max((wanted * (v - bid.value) for _, v in bid.better), default=0)
 
 
 def _matches(expected: str, actual: str) -> bool:
@@ -150,3 +179,41 @@ def test_the_solver_page_shows_what_analyze_prints(tmp_path: Path, monkeypatch: 
     assert _matches("\n".join(lines[3:]) + "\n", out.getvalue()), out.getvalue()
     assert not _matches("\n".join([*lines[3:5], "  seat 3  pass?       60"]) + "\n...\n",
                         out.getvalue())
+
+
+def test_no_bidding_values_the_cards_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--no-bidding`` skips the solves of the bids: no bidding section, ``bids`` null."""
+    played, _, _ = par_deal(_taken_by_seat_0(WEAK, STRONG))
+    record = json.dumps(played.to_record())
+    for argv, shown in ((["analyze", "-", "--no-bidding"], False), (["analyze", "-"], True)):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(record))
+        out = io.StringIO()
+        assert main(argv, out=out) == 0
+        assert ("Bidding loss" in out.getvalue()) is shown
+    monkeypatch.setattr(sys, "stdin", io.StringIO(record))
+    out = io.StringIO()
+    assert main(["analyze", "-", "--no-bidding", "--json"], out=out) == 0
+    doc = json.loads(out.getvalue())
+    assert doc["bids"] is None and doc["bidding_loss"] == {} and len(doc["cards"]) == 32
+
+
+def test_reaches_known_answers_at_the_exact_value_with_declarations_to_come() -> None:
+    """``reaches_known`` (a null-window question) agrees with ``solve_known`` at its value and
+    one above, counting the first trick's declarations from the first lead."""
+    from belote.bidpar import declared_by_all
+    from belote.par import reaches_known, solve_known
+
+    found = 0
+    for seed in range(40):
+        deal = Deal.random("piedicavallo", seed=seed)
+        deal.take()
+        declarations = declared_by_all(deal)
+        if not declarations:
+            continue
+        value = solve_known(deal, declarations).value
+        assert reaches_known(deal, value, declarations)
+        assert not reaches_known(deal, value + 1, declarations)
+        found += 1
+        if found == 2:
+            break
+    assert found == 2

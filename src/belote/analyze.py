@@ -490,10 +490,13 @@ def solution_text(deal: Deal, solution: Solution) -> str:
 # --- belote analyze ---------------------------------------------------------------------------
 
 
-def analyses_of_record(doc: object, bar: Progress | None = None) -> list[Analysis]:
+def analyses_of_record(doc: object, bar: Progress | None = None, *,
+                       bidding: bool = True) -> list[Analysis]:
     """The analyses of the deals of one record (a deal record, or each deal of a match record).
 
     ``bar``: a progress bar counting records, or the deals of a single match record.
+    ``bidding``: also value the decisions before the first card (see
+    [`analyze`][belote.analyze.analyze]).
 
     Raises:
         InvalidRecord: the record cannot be replayed.
@@ -506,14 +509,15 @@ def analyses_of_record(doc: object, bar: Progress | None = None) -> list[Analysi
             bar.total = len(deals)
         out = []
         for deal in deals:
-            out.append(analyze(deal))
+            out.append(analyze(deal, bidding=bidding))
             if bar is not None and bar.total == len(deals):
                 bar.step(1)
         return out
-    return [analyze(deal_from_record(doc))]
+    return [analyze(deal_from_record(doc), bidding=bidding)]
 
 
-def position_analyses(position: str | None, file: str | None) -> list[Analysis]:
+def position_analyses(position: str | None, file: str | None, *,
+                      bidding: bool = True) -> list[Analysis]:
     """``belote analyze --position``: the analysis of the cards played in a position, else ``[]``.
 
     Raises:
@@ -526,4 +530,4 @@ def position_analyses(position: str | None, file: str | None) -> list[Analysis]:
         return []
     if file is not None:
         raise InvalidArgument("analyze takes a record file or --position, not both")
-    return [analyze(Deal.from_position(position))]
+    return [analyze(Deal.from_position(position), bidding=bidding)]

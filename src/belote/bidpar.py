@@ -21,7 +21,10 @@ bidding then ends as soon as it can:
 A contract the deal did not play is valued with every seat declaring every
 combination it holds (before its first card, as the rules ask). The
 decision **loses** the difference when the best bid is worth more to the
-seat's side than the deal as bid (never negative). These are one-bid
+seat's side than the deal as bid (never negative). Whether another bid is
+worth more is one null-window question to the solver
+([`reaches_known`][belote.par.reaches_known]); only the bids that are get
+their exact value. These are one-bid
 changes: the other seats' later bids are not played out (they would depend
 on their hands and their own judgment), so a pass that gives the deal to an
 opponent's better contract counts only what the deal as bid gives. Two
@@ -47,7 +50,7 @@ import attrs
 from belote.actions import Action, Verb
 from belote.deal import Deal, Phase
 from belote.errors import InvalidArgument
-from belote.par import first_lead, first_trick_declarations, solve_known
+from belote.par import first_lead, first_trick_declarations, reaches_known, solve_known
 
 if TYPE_CHECKING:
     from belote.announcements import Declaration
@@ -71,14 +74,17 @@ class BidAnalysis:
         value: the deal as bid under perfect play (its par; 0 for a
             redeal), for ``side``.
         best_value: the value of the best decision the seat had (that of
-            the decision made when nothing was better).
-        best_actions: the decisions worth ``best_value``, in the order the
-            deal lists them.
+            the decision made when no other was worth more).
+        best_actions: the decisions worth more than the one made and worth
+            ``best_value``, in the order the deal lists them; the decision
+            made when no other was worth more.
         loss: how much the decision cost the seat's side against the best
             one; never negative.
         side: the side the values are counted for (the taker's side; side 0
             after a redeal).
-        choices: every decision the seat could make and its value for ``side``.
+        better: every other decision that was worth more to the seat's side
+            than the one made, with its value for ``side``, in the order the
+            deal lists them (empty when the decision lost nothing).
     """
 
     index: int
@@ -89,7 +95,7 @@ class BidAnalysis:
     best_actions: tuple[str, ...]
     loss: int
     side: int
-    choices: tuple[tuple[str, int], ...]
+    better: tuple[tuple[str, int], ...]
 
     @property
     def mark(self) -> str:
@@ -107,7 +113,7 @@ class BidAnalysis:
             "best_actions": list(self.best_actions),
             "loss": self.loss,
             "side": self.side,
-            "choices": [{"action": action, "value": value} for action, value in self.choices],
+            "better": [{"action": action, "value": value} for action, value in self.better],
             "mark": self.mark,
         }
 
@@ -150,6 +156,19 @@ def _par_for(deal: Deal, side: int) -> int:
     return solution.value if solution.side == side else -solution.value
 
 
+def _bidding_ended(position: Deal, action: Action) -> Deal:
+    """A copy of ``position`` with ``action`` taken, then passes until the bidding ends."""
+    deal = position.copy()
+    if not deal.can(action):
+        raise InvalidArgument(f"{action} is not legal here")
+    deal.apply(action)
+    while deal.phase in (Phase.BIDDING_1, Phase.BIDDING_2):
+        legal = deal.legal_actions()
+        passes = [a for a in legal if a.verb is Verb.PASS]
+        deal.apply(passes[0] if passes else legal[0])  # a seat that must take takes
+    return deal
+
+
 def alternative_value(position: Deal, action: Action, side: int) -> int:
     """The value for ``side`` of ``action`` taken in ``position``, the bidding then ending at once.
 
@@ -167,19 +186,7 @@ def alternative_value(position: Deal, action: Action, side: int) -> int:
     Raises:
         InvalidArgument: ``action`` is not legal in ``position``.
     """
-    child = position.copy()
-    if not child.can(action):
-        raise InvalidArgument(f"{action} is not legal here")
-    child.apply(action)
-    return _settle(child, side)
-
-
-def _settle(deal: Deal, side: int) -> int:
-    """The value for ``side`` of ``deal`` once the bidding ends at once (see alternative_value)."""
-    while deal.phase in (Phase.BIDDING_1, Phase.BIDDING_2):
-        legal = deal.legal_actions()
-        passes = [a for a in legal if a.verb is Verb.PASS]
-        deal.apply(passes[0] if passes else legal[0])  # a seat that must take takes
+    deal = _bidding_ended(position, action)
     if deal.is_over:
         return _margin(deal, side)
     holder = deal.swap_seat()
@@ -189,6 +196,26 @@ def _settle(deal: Deal, side: int) -> int:
                   if a.verb in (Verb.SWAP, Verb.KEEP)]
         return max(values, key=lambda v: wanted * v)
     return _par_for(deal, side)
+
+
+def _worth_more(position: Deal, action: Action, side: int, wanted: int, value: int) -> bool:
+    """Whether ``action`` is worth more than ``value`` (for ``side``) to the side wanting ``wanted``.
+
+    A contract reached at once is asked as one null-window question; a
+    redeal is worth 0; a decision on the 7 of trump still to make is valued.
+    """
+    deal = _bidding_ended(position, action)
+    if deal.is_over or deal.swap_seat() is not None:
+        return wanted * alternative_value(position, action, side) > wanted * value
+    assert deal.taker is not None
+    # The solver's value x is the taker's side's; the seat's side gets sign * x, and the
+    # question "sign * x > mine" is asked as "x >= mine + 1" or "not x >= -mine".
+    mine = wanted * value
+    sign = wanted * (1 if deal.side(deal.taker) == side else -1)
+    declarations = declared_by_all(deal) or None
+    if sign > 0:
+        return reaches_known(deal, mine + 1, declarations)
+    return not reaches_known(deal, -mine, declarations)
 
 
 def _as_bid(deal: Deal, side: int) -> int:
@@ -237,18 +264,19 @@ def analyze_bidding(deal: Deal, *, par: int | None = None) -> tuple[BidAnalysis,
         if action.verb is Verb.PLAY:
             break
         if action.verb in BID_VERBS:
-            choices = []
-            for other in position.legal_actions():
-                if other.verb not in BID_VERBS:
-                    continue
-                worth = value if other == action else alternative_value(position, other, side)
-                choices.append((_words(other), worth))
             wanted = 1 if deal.side(action.seat) == side else -1
-            best = max(choices, key=lambda choice: wanted * choice[1])[1]
+            better = tuple(
+                (_words(other), alternative_value(position, other, side))
+                for other in position.legal_actions()
+                if other.verb in BID_VERBS and other != action
+                and _worth_more(position, other, side, wanted, value)
+            )
+            best = max((v for _, v in better), key=lambda v: wanted * v, default=value)
+            best_actions = tuple(a for a, v in better if v == best) or (_words(action),)
             out.append(BidAnalysis(
                 index=index, seat=action.seat, action=_words(action), value=value,
-                best_value=best, best_actions=tuple(a for a, v in choices if v == best),
-                loss=wanted * (best - value), side=side, choices=tuple(choices),
+                best_value=best, best_actions=best_actions, loss=wanted * (best - value),
+                side=side, better=better,
             ))
         position.apply(action)
     return tuple(out)

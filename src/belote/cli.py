@@ -375,19 +375,20 @@ def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     from belote.analyze import analyses_of_record, position_analyses
     from belote.simulate import Progress
 
-    analyses: list[Analysis] = position_analyses(args.position, args.file)
+    bids = not args.no_bidding
+    analyses: list[Analysis] = position_analyses(args.position, args.file, bidding=bids)
     lines = None if analyses else _json_lines(text := read_text(args.file))
     if not analyses and lines is None:
         bar = Progress("analyze", 1)
         try:
-            analyses = analyses_of_record(read_json_text(text, args.file), bar)
+            analyses = analyses_of_record(read_json_text(text, args.file), bar, bidding=bids)
         finally:
             bar.close()
     elif lines is not None:
         bar = Progress("analyze", len(lines))  # a bar on a terminal: the solver takes time
         for number, line in lines:
             try:
-                analyses += analyses_of_record(read_json_text(line, args.file))
+                analyses += analyses_of_record(read_json_text(line, args.file), bidding=bids)
                 bar.step(1)
             except CommandError as exc:
                 raise CommandError(f"line {number}: {exc}") from None
@@ -531,14 +532,16 @@ def build_parser() -> argparse.ArgumentParser:
                    "announcement, a card out of turn), list them under \"offences\" and "
                    "apply their penalties, instead of refusing the record")
 
-    p = add("analyze", _cmd_analyze, "Value every card of a played deal with the double-dummy "
-            "solver against the best card its seat had; '?' marks a card that lost value, "
-            "'??' one that changed the result of perfect play.",
+    p = add("analyze", _cmd_analyze, "Value every bid and card of a played deal with the "
+            "double-dummy solver against the best one its seat had; '?' marks one that lost "
+            "value, '??' a card that changed the result of perfect play.",
             "belote analyze deal.json")
     p.add_argument("file", nargs="?", help="deal or match record: JSON file or JSON lines, or - "
                    "for standard input")
     p.add_argument("--position", help="analyse the cards played in this position instead "
                    "(docs/positions.md)")
+    p.add_argument("--no-bidding", action="store_true", help="value the cards only, not the "
+                   "bids (each other bid a seat could make costs a solve)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("solve", _cmd_solve, "Solve a position (docs/positions.md) with every hand known: "
