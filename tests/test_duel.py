@@ -261,3 +261,35 @@ def test_the_cli_page_shows_what_duel_prints() -> None:
     for block in blocks:
         command, _, shown = block.partition("\n")
         assert _run(shlex.split(command)[2:]) == shown
+
+
+def test_each_bot_s_card_loss_splits_the_par_gap() -> None:
+    """``card_losses``: each bot's own loss, the cards its seats played against the best card
+    each seat had (``belote analyze``), is never negative, and A's par gap is A's card loss
+    minus B's, play by play (the solver's values chain from the par to the result)."""
+    from belote.analyze import analyze
+    from belote.duel import par_margins
+
+    for _, side, deal in _plays("french", "heuristic", "random", 3, 6, 2):
+        losses = analyze(deal, bidding=False).total_loss
+        (par0, par1), (actual0, actual1) = par_margins(deal)
+        gap = (par0 - actual0, par1 - actual1)[side]
+        assert gap == losses[side] - losses[1 - side]
+    result = duel("french", "heuristic", "random", deals=3, seed=6, players=2, par=3,
+                  card_losses=True)
+    gap = result.par_gap
+    assert gap is not None and gap.card_loss is not None
+    loss_a, loss_b = gap.card_loss
+    assert loss_a.value >= 0 and loss_b.value >= 0
+    assert gap.a.value == pytest.approx(loss_a.value - loss_b.value, abs=0.002)
+    assert "card_loss" in result.to_json()["par_gap"]  # type: ignore[operator]
+    assert "card loss per deal" in result.to_text()
+    with pytest.raises(InvalidArgument, match="par gap"):
+        duel("french", "heuristic", "random", deals=3, players=2, card_losses=True)
+
+
+def test_card_losses_without_par_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["duel", "french", "random", "random", "--deals", "2", "--card-losses"],
+                out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --card-losses needs --par") and err.count("\n") == 1

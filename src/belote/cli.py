@@ -601,6 +601,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also play N matches to the target, once per side "
                    "(N defaults to deals / 10)")
     par_options(p, "and report each bot's par gap: its mean loss per deal against that par")
+    p.add_argument("--card-losses", action="store_true", help="with --par, also value every "
+                   "card of the solved plays (as analyze): each bot's own card loss per deal")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("play", _cmd_play, "Play a match in the terminal against bots.",

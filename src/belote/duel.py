@@ -27,8 +27,11 @@ both sides with the sign changed, so in a table of two sides B's gap is A's
 with the sign changed: A's gap is what the cards played (by both sides)
 cost A's side against perfect play, and A's mean difference on those decks
 is A's par margin (what the bidding and declarations were worth, perfectly
-played) minus A's par gap. Two sides only (``french`` with three players
-has no single perfect play).
+played) minus A's par gap. With ``card_losses`` every card of the solved
+plays is also valued against the best card its seat had
+([`analyze`][belote.analyze.analyze]), and each bot gets its own card loss
+per deal: never negative, and A's par gap is A's card loss minus B's. Two
+sides only (``french`` with three players has no single perfect play).
 
 >>> result = duel("classic", "heuristic", "heuristic", deals=10, seed=1)
 >>> result.mean_difference
@@ -115,6 +118,7 @@ class _ParChunk:
     stop: int
     bot_a: str
     bot_b: str
+    card_losses: bool = False
 
 
 @attrs.define
@@ -123,7 +127,8 @@ class _ParSums:
 
     Per deck, ``G`` is the sum over its plays of A's side's par margin minus
     its actual margin (B's is the sum over the plays and B's sides), and
-    ``P`` the sum of A's par margins.
+    ``P`` the sum of A's par margins; with card losses, ``L`` the sum over
+    the plays of the losses of the cards A's (B's) seats played.
     """
 
     decks: int = 0
@@ -133,6 +138,10 @@ class _ParSums:
     squares_b: int = 0
     par_a: int = 0
     par_squares_a: int = 0
+    loss_a: int = 0
+    loss_squares_a: int = 0
+    loss_b: int = 0
+    loss_squares_b: int = 0
 
     def merge(self, other: _ParSums) -> None:
         for field in attrs.fields(_ParSums):
@@ -169,6 +178,7 @@ def par_margins(deal: Deal) -> tuple[tuple[int, int], tuple[int, int]]:
 
 def _run_par_chunk(chunk: _ParChunk) -> _ParSums:
     """Play a chunk of decks once per side and solve each play; a pure function of ``chunk``."""
+    from belote.analyze import analyze
     from belote.simulate import play_dealing
 
     rules, players = chunk.rules, chunk.players
@@ -177,9 +187,15 @@ def _run_par_chunk(chunk: _ParChunk) -> _ParSums:
     seatings = [_seating(base, side) for side in range(sides)]
     sums = _ParSums()
     for index in range(chunk.start, chunk.stop):
-        gap_a = gap_b = par_a = 0
+        gap_a = gap_b = par_a = loss_a = loss_b = 0
         for side, bots in enumerate(seatings):
             deal, _, _ = play_dealing(rules, players, chunk.seed, index, bots, None)
+            if chunk.card_losses:
+                for seat, loss in analyze(deal, bidding=False).total_loss.items():
+                    if deal.side(seat) == side:
+                        loss_a += loss
+                    else:
+                        loss_b += loss
             pars, actuals = par_margins(deal)
             for k, (par, actual) in enumerate(zip(pars, actuals, strict=True)):
                 if k == side:
@@ -194,6 +210,10 @@ def _run_par_chunk(chunk: _ParChunk) -> _ParSums:
         sums.squares_b += gap_b * gap_b
         sums.par_a += par_a
         sums.par_squares_a += par_a * par_a
+        sums.loss_a += loss_a
+        sums.loss_squares_a += loss_a * loss_a
+        sums.loss_b += loss_b
+        sums.loss_squares_b += loss_b * loss_b
     return sums
 
 
@@ -280,17 +300,31 @@ class ParGap:
             bidding and declarations of each play are kept and the cards are
             played perfectly. The duel's difference on these decks is this
             minus A's par gap.
+        card_loss: with ``card_losses``, each bot's own mean loss per deal,
+            ``(A's, B's)``: the losses of the cards its seats played, each
+            against the best card the seat had ([`analyze`][belote.analyze.analyze]),
+            added up per play. Never negative; A's par gap is A's card loss
+            minus B's.
     """
 
     deals: int
     a: Effect
     b: Effect
     par_difference: Effect
+    card_loss: tuple[Effect, Effect] | None = None
 
     def to_json(self) -> dict[str, object]:
-        """``{"deals": n, "a": {"value", "ci95"}, "b": {...}, "par_difference": {...}}``."""
-        return {"deals": self.deals, "a": self.a.to_json(), "b": self.b.to_json(),
-                "par_difference": self.par_difference.to_json()}
+        """``{"deals": n, "a": {"value", "ci95"}, "b": {...}, "par_difference": {...}}``.
+
+        With card losses, also ``"card_loss": {"a": {...}, "b": {...}}``.
+        """
+        doc: dict[str, object] = {
+            "deals": self.deals, "a": self.a.to_json(), "b": self.b.to_json(),
+            "par_difference": self.par_difference.to_json(),
+        }
+        if self.card_loss is not None:
+            doc["card_loss"] = {"a": self.card_loss[0].to_json(), "b": self.card_loss[1].to_json()}
+        return doc
 
 
 def _per_deal(total: int, squares: int, decks: int, plays: int) -> Effect:
@@ -414,6 +448,11 @@ class DuelResult:
             f"  B {self.bot_b}: {shown(gap.b)}",
             f"par difference per deal, A minus B (bidding kept, cards played perfectly): "
             f"{shown(gap.par_difference)}",
+            *([] if gap.card_loss is None else [
+                "card loss per deal, each card against the best one its seat had (always >= 0):",
+                f"  A {self.bot_a}: {shown(gap.card_loss[0])}",
+                f"  B {self.bot_b}: {shown(gap.card_loss[1])}",
+            ]),
         ]
 
 
@@ -434,6 +473,7 @@ def duel(
     chunk: int | None = None,
     progress: bool = False,
     par: int = 0,
+    card_losses: bool = False,
 ) -> DuelResult:
     """Play ``deals`` decks once per side, bot A on that side, bot B elsewhere.
 
@@ -454,10 +494,14 @@ def duel(
         par: also solve the first ``par`` decks (at most ``deals``), each
             play of them from its first lead, for each bot's par gap
             ([`ParGap`][belote.duel.ParGap]); 0 for none. Two sides only.
+        card_losses: with ``par``, also value every card of the solved plays
+            against the best card its seat had, for each bot's own card loss
+            (much more solving: every position of the deal is solved).
 
     Raises:
-        InvalidArgument: a bad count, an unknown bot or a bad bot option, or
-            a par gap asked for a table of three sides.
+        InvalidArgument: a bad count, an unknown bot or a bad bot option, a
+            par gap asked for a table of three sides, or card losses without
+            ``par``.
         UnknownVariant: no such variant.
     """
     rules = get_rules(rules)
@@ -470,6 +514,8 @@ def duel(
         raise InvalidArgument(f"a par gap needs two sides; {rules.name} with {n} players has "
                               f"{rules.side_count(n)} (no single perfect play)")
     par = min(par, deals)
+    if card_losses and not par:
+        raise InvalidArgument("card losses are counted on the decks solved: ask for a par gap too")
     size = chunk_size(deals, executor, DUEL_CHUNK) if chunk is None else chunk
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InvalidArgument(f"chunk must be a positive whole number, not {size!r}")
@@ -490,7 +536,7 @@ def duel(
                 bar.step(task.stop - task.start, 1 if task.matches else 0)
         if par:
             par_size = chunk_size(par, executor, PAR_CHUNK) if chunk is None else min(chunk, PAR_CHUNK)
-            par_tasks = [_ParChunk(rules, n, seed, a, b, bot_a, bot_b)
+            par_tasks = [_ParChunk(rules, n, seed, a, b, bot_a, bot_b, card_losses)
                          for a, b in chunks(par, par_size)]
             if bar is not None:
                 bar.start_stage(2)
@@ -532,6 +578,10 @@ def duel(
             a=_per_deal(par_sums.gap_a, par_sums.squares_a, par, sides),
             b=_per_deal(par_sums.gap_b, par_sums.squares_b, par, sides * (sides - 1)),
             par_difference=_per_deal(par_sums.par_a, par_sums.par_squares_a, par, sides),
+            card_loss=(
+                _per_deal(par_sums.loss_a, par_sums.loss_squares_a, par, sides),
+                _per_deal(par_sums.loss_b, par_sums.loss_squares_b, par, sides * (sides - 1)),
+            ) if card_losses else None,
         ) if par else None,
     )
 
@@ -550,10 +600,14 @@ def duel_command(args: argparse.Namespace, out: TextIO) -> int:
         matches = args.matches if args.matches > 0 else max(1, args.deals // 10)
 
     par = getattr(args, "par_deals", 0) if getattr(args, "par", False) else 0
+    card_losses = bool(getattr(args, "card_losses", False))
+    if card_losses and not par:
+        raise InvalidArgument("--card-losses needs --par: the cards are valued on the decks solved")
 
     def run(executor: Executor | None) -> DuelResult:
         return duel(rules, args.bot_a, args.bot_b, args.deals, args.seed, args.players,
-                    executor, matches=matches, progress=True, par=par)
+                    executor, matches=matches, progress=True, par=par,
+                    card_losses=card_losses)
 
     make: Callable[[Executor | None], object] = run
     result = with_executor(args.jobs, make, args.dask)
