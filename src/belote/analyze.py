@@ -248,7 +248,6 @@ class Analysis:
             lines.append(f"Result of the deal as played: {self.result} (scores {scores})")
         return "\n".join(lines) + "\n"
 
-
     def _bid_lines(self) -> list[str]:
         """The bidding section: each decision, its value, and what the costly ones lost."""
         assert self.bids
