@@ -24,12 +24,13 @@ decision **loses** the difference when the best bid is worth more to the
 seat's side than the deal as bid (never negative). Whether another bid is
 worth more is one null-window question to the solver
 ([`reaches_known`][belote.par.reaches_known]); only the bids that are get
-their exact value. These are one-bid
-changes: the other seats' later bids are not played out (they would depend
-on their hands and their own judgment), so a pass that gives the deal to an
-opponent's better contract counts only what the deal as bid gives. Two
-sides only: with three players the solver's value is the margin of the seat
-to act, not a side's.
+their exact value.
+
+These are one-bid changes: the other seats' later bids are not played out
+(they would depend on their hands and their own judgment), so a pass that
+gives the deal to an opponent's better contract counts only what the deal
+as bid gives. Two sides only: with three players the solver's value is the
+margin of the seat to act, not a side's.
 
 >>> from belote.deal import Deal
 >>> deal = Deal.random("french", seed=4, players=2)
