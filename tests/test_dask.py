@@ -62,6 +62,14 @@ def test_duel_on_dask_is_identical_to_one_process(client: Any) -> None:
             == duel("classic", "heuristic", "random", **args))
 
 
+def test_duel_par_gap_on_dask_is_identical_to_one_process(client: Any) -> None:
+    """Issue 21: the par pass of ``duel`` (each play solved) runs on the cluster too."""
+    args: dict[str, Any] = {"deals": 6, "seed": 2, "players": 2, "par": 5}
+    result = duel("french", "heuristic", "random", executor=client.get_executor(), **args)
+    assert result.par_gap is not None and result.par_gap.deals == 5
+    assert result == duel("french", "heuristic", "random", **args)
+
+
 def test_compare_knobs_on_dask_is_identical_to_one_process(client: Any) -> None:
     """Issue 20: ``compare --knobs`` streams on the cluster with the same ranking."""
     from belote.whatif import knob_effects

@@ -14,6 +14,7 @@ import pytest
 from belote import registry
 from belote.bots import RandomBot
 from belote.cli import main
+from belote.deal import Deal
 from belote.duel import duel
 from belote.errors import InvalidArgument
 from belote.registry import make_bot, parse_bot_spec, register_bot
@@ -133,3 +134,162 @@ def test_a_duel_shows_its_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(sys, "stderr", piped)
     duel("classic", "heuristic", "random", deals=6, seed=2, chunk=2, progress=True)
     assert piped.getvalue() == ""
+
+
+# --- par gap (issue 21): each bot's mean loss per deal against the double-dummy par ----------
+
+
+def _plays(variant: str, bot_a: str, bot_b: str, decks: int, seed: int,
+           players: int) -> list[tuple[int, int, Deal]]:
+    """Every play of the first decks as the duel plays them: (deck, A's side, the played deal)."""
+    from belote.rules import get_rules
+    from belote.simulate import play_dealing
+
+    rules = get_rules(variant)
+    out = []
+    for index in range(decks):
+        for side in range(2):
+            bots = [make_bot(bot_a if (s % 2 if players == 4 else s) == side else bot_b)
+                    for s in range(players)]
+            deal, _, _ = play_dealing(rules, players, seed, index, bots, None)
+            out.append((index, side, deal))
+    return out
+
+
+def test_the_par_gap_is_par_minus_actual_deal_by_deal() -> None:
+    """Issue 21: a bot's par gap is the mean over its plays of (its side's par margin minus its
+    actual margin); the par margin is the solver's value from the first lead of the deal as
+    bid, solved here directly with the public solver, and the actual margin the deal's result."""
+    from belote.duel import par_margins
+    from belote.par import first_lead, first_trick_declarations, solve_known
+
+    plays = _plays("french", "heuristic", "random", 3, 5, 2)
+    gaps_a, gaps_b = [], []
+    for _, side, deal in plays:
+        start = first_lead(deal)
+        declarations = deal.declarations if first_trick_declarations(deal) else None
+        solution = solve_known(start, declarations)
+        par = [0, 0]
+        par[solution.side], par[1 - solution.side] = solution.value, -solution.value
+        scores = deal.result.scores
+        actual = [scores[0] - scores[1], scores[1] - scores[0]]
+        assert par_margins(deal) == (tuple(par), tuple(actual))
+        gaps_a.append(par[side] - actual[side])
+        gaps_b.append(par[1 - side] - actual[1 - side])
+    result = duel("french", "heuristic", "random", deals=4, seed=5, players=2, par=3)
+    assert result.par_gap is not None and result.par_gap.deals == 3
+    assert result.par_gap.a.value == round(sum(gaps_a) / len(gaps_a), 3)
+    assert result.par_gap.b.value == round(sum(gaps_b) / len(gaps_b), 3)
+    # Zero-sum: a deal's par and its result move points from one side to the other.
+    assert result.par_gap.b.value == -result.par_gap.a.value
+    assert result.par_gap.a.low <= result.par_gap.a.value <= result.par_gap.a.high
+
+
+def test_a_play_that_keeps_the_par_has_no_gap() -> None:
+    """The sign: a deal played along the solver's own line has a gap of 0 for both sides, and a
+    side that gives points away (the random bot against perfect play) has a positive gap."""
+    from belote.duel import par_margins
+    from belote.par import par_deal
+
+    for _, _, deal in _plays("french", "random", "random", 3, 2, 2):
+        played, _, _ = par_deal(deal)  # the same bidding, then the solver's cards
+        (par0, par1), (actual0, actual1) = par_margins(played)
+        assert (par0 - actual0, par1 - actual1) == (0, 0)
+        pars, actuals = par_margins(deal)
+        assert sum(p - a for p, a in zip(pars, actuals, strict=True)) == 0
+    result = duel("french", "random", "random", deals=3, seed=2, players=2, par=3)
+    assert result.par_gap is not None
+    assert result.par_gap.par_difference.value - result.par_gap.a.value == result.mean_difference
+
+
+def test_the_par_gap_is_the_same_on_any_executor() -> None:
+    """Deterministic whatever runs it: jobs 1 and 2 print the same report, text and JSON."""
+    argv = ["duel", "french", "heuristic", "random", "--deals", "5", "--seed", "4", "--par",
+            "--par-deals", "4"]
+    text = _run(argv)
+    assert _run([*argv, "--jobs", "2"]) == text
+    assert "par gap per deal, the first 4 decks" in text
+    assert "  A heuristic: " in text and "  B random: " in text
+    doc = json.loads(_run([*argv, "--json", "--jobs", "2"]))
+    assert doc == json.loads(_run([*argv, "--json"]))
+    assert doc["par_gap"]["deals"] == 4
+    assert doc["par_gap"]["a"]["value"] == -doc["par_gap"]["b"]["value"]
+    with ThreadPoolExecutor(2) as executor:
+        assert duel("french", "heuristic", "random", deals=5, seed=4, players=2, par=4,
+                    executor=executor, chunk=1) == duel(
+            "french", "heuristic", "random", deals=5, seed=4, players=2, par=4)
+
+
+@pytest.mark.parametrize("argv", [
+    ["french", "random", "random", "--players", "3", "--par"],
+    ["french", "random", "random", "--par", "--par-deals", "0"],
+    ["french", "random", "random", "--par", "--par-deals", "two"],
+])
+def test_bad_par_options_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A par gap needs two sides and a positive count: exit 2 and one ``error:`` line."""
+    assert main(["duel", *argv, "--deals", "2"], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and err.count("\n") == 1
+    with pytest.raises(InvalidArgument):
+        duel("classic", "random", "random", deals=2, par=-1)
+
+
+def test_the_solving_is_a_stage_of_the_progress_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal the bar counts the decks played, then the decks solved."""
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    duel("french", "heuristic", "random", deals=3, seed=2, players=2, par=2, chunk=1,
+         progress=True)
+    shown = screen.getvalue()
+    assert "(3/5)" in shown and "(5/5)" in shown
+
+
+def test_the_cli_page_shows_what_duel_prints() -> None:
+    """docs/cli.md: each ``belote duel`` example, the par gap one included, is what the
+    command prints."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    blocks = [m.group(1) for m in re.finditer(r"```console\n(\$ belote duel [^\n]*\n.*?)```", page, re.S)]
+    assert any("--par" in block.partition("\n")[0] for block in blocks)
+    for block in blocks:
+        command, _, shown = block.partition("\n")
+        assert _run(shlex.split(command)[2:]) == shown
+
+
+def test_each_bot_s_card_loss_splits_the_par_gap() -> None:
+    """``card_losses``: each bot's own loss, the cards its seats played against the best card
+    each seat had (``belote analyze``), is never negative, and A's par gap is A's card loss
+    minus B's, play by play (the solver's values chain from the par to the result)."""
+    from belote.analyze import analyze
+    from belote.duel import par_margins
+
+    for _, side, deal in _plays("french", "heuristic", "random", 3, 6, 2):
+        losses = analyze(deal, bidding=False).total_loss
+        (par0, par1), (actual0, actual1) = par_margins(deal)
+        gap = (par0 - actual0, par1 - actual1)[side]
+        assert gap == losses[side] - losses[1 - side]
+    result = duel("french", "heuristic", "random", deals=3, seed=6, players=2, par=3,
+                  card_losses=True)
+    gap = result.par_gap
+    assert gap is not None and gap.card_loss is not None
+    loss_a, loss_b = gap.card_loss
+    assert loss_a.value >= 0 and loss_b.value >= 0
+    assert gap.a.value == pytest.approx(loss_a.value - loss_b.value, abs=0.002)
+    assert "card_loss" in result.to_json()["par_gap"]  # type: ignore[operator]
+    assert "card loss per deal" in result.to_text()
+    with pytest.raises(InvalidArgument, match="par gap"):
+        duel("french", "heuristic", "random", deals=3, players=2, card_losses=True)
+
+
+def test_card_losses_without_par_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["duel", "french", "random", "random", "--deals", "2", "--card-losses"],
+                out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --card-losses needs --par") and err.count("\n") == 1

@@ -13,6 +13,11 @@ A king or queen of trump that its pair's holder plays without announcing
 belote (two sides) is valued as played: the belote it forfeits counts in
 its loss, so it is marked like any other costly card.
 
+The decisions before the first card (the bids, and the decision on the 7
+of trump) are valued too, by [`analyze_bidding`][belote.bidpar.analyze_bidding]:
+each against the other bids its seat could make, ``?`` on one that lost
+points. That is where the bidding, not the play, lost them.
+
 The values are those of [`solve`][belote.solver.solve]: the taker's side's
 deal score minus the other side's (two sides), or the paranoid margin of
 the seat to act (``french`` with three players). The declarations of the
@@ -36,6 +41,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from belote.actions import Action, Verb
+from belote.bidpar import BidAnalysis, analyze_bidding
 from belote.cards import Card
 from belote.deal import Deal
 from belote.errors import InvalidArgument
@@ -145,6 +151,9 @@ class Analysis:
         result: the deal's own result (see [`result_label`][belote.analyze.result_label]),
             or ``None`` when the deal is not over.
         scores: the deal's own scores per side, or ``None`` when it is not over.
+        bids: the analysis of each decision before the first card
+            ([`analyze_bidding`][belote.bidpar.analyze_bidding]), or ``None``
+            when not analysed (three players, a later ``start``, or not asked).
     """
 
     variant: str
@@ -154,6 +163,17 @@ class Analysis:
     cards: tuple[CardAnalysis, ...]
     result: str | None
     scores: tuple[int, ...] | None
+    bids: tuple[BidAnalysis, ...] | None = None
+
+    @property
+    def bidding_loss(self) -> dict[int, int]:
+        """The losses of the decisions before the first card, per seat (empty when not analysed)."""
+        if self.bids is None:
+            return {}
+        totals = dict.fromkeys(range(self.players), 0)
+        for bid in self.bids:
+            totals[bid.seat] += bid.loss
+        return totals
 
     @property
     def total_loss(self) -> dict[int, int]:
@@ -174,6 +194,8 @@ class Analysis:
             "scores": None if self.scores is None else list(self.scores),
             "total_loss": {str(seat): loss for seat, loss in self.total_loss.items()},
             "cards": [card.to_json() for card in self.cards],
+            "bids": None if self.bids is None else [bid.to_json() for bid in self.bids],
+            "bidding_loss": {str(seat): loss for seat, loss in self.bidding_loss.items()},
         }
 
     def to_text(self) -> str:
@@ -182,16 +204,23 @@ class Analysis:
         if self.taker is not None:
             head += f", seat {self.taker} took {self.trump}"
         lines = [head]
-        if not self.cards:
-            return "\n".join([*lines, "No card was played: nothing to analyse."]) + "\n"
-        first = self.cards[0]
         whose = ("the margin of the seat to act over the best other seat" if self.players == 3
                  else "the taker's side's deal score minus the other side's")
-        lines += [
-            f"Values: {whose}, with perfect play from then on.",
-            f"Perfect play from the first card analysed: {first.result_before}, "
-            f"value {first.best_value}.",
-        ]
+        if self.bids:
+            if self.taker is None:
+                whose = f"side {self.bids[0].side}'s deal score minus the other side's"
+            lines += [f"Values: {whose}, with perfect play from then on.", *self._bid_lines()]
+        if not self.cards:
+            lines.append("No card was played: nothing to analyse.")
+            if self.bids:
+                lines.append("Bidding loss: " + ", ".join(
+                    f"seat {seat} {loss}" for seat, loss in self.bidding_loss.items()))
+            return "\n".join(lines) + "\n"
+        first = self.cards[0]
+        if not self.bids:
+            lines.append(f"Values: {whose}, with perfect play from then on.")
+        lines.append(f"Perfect play from the first card analysed: {first.result_before}, "
+                     f"value {first.best_value}.")
         trick = 0
         for card in self.cards:
             if card.trick != trick:
@@ -211,10 +240,27 @@ class Analysis:
         marked = [c for c in self.cards if c.mark]
         lines.append(f"Marked cards: {sum(c.mark == '??' for c in marked)} '??', "
                      f"{sum(c.mark == '?' for c in marked)} '?'")
+        if self.bids:
+            losses = ", ".join(f"seat {seat} {loss}" for seat, loss in self.bidding_loss.items())
+            lines.append(f"Bidding loss: {losses}")
         if self.result is not None and self.scores is not None:
             scores = ", ".join(str(s) for s in self.scores)
             lines.append(f"Result of the deal as played: {self.result} (scores {scores})")
         return "\n".join(lines) + "\n"
+
+    def _bid_lines(self) -> list[str]:
+        """The bidding section: each decision, its value, and what the costly ones lost."""
+        assert self.bids
+        lines = ["Bidding: each decision against the others its seat had, the bidding then "
+                 "ending at once."]
+        for bid in self.bids:
+            text = f"{bid.action}{bid.mark}"
+            line = f"  seat {bid.seat}  {text:<8}{bid.value:>6}"
+            if bid.loss:
+                best = ", ".join(bid.best_actions)
+                line += f"   loses {bid.loss} (best {best}: {bid.best_value})"
+            lines.append(line)
+        return [*lines, ""]
 
 
 def result_label(deal: Deal, result: DealResult) -> str:
@@ -258,13 +304,16 @@ def _unannounced_value(
     return solve_known(after, declarations).value
 
 
-def analyze(deal: Deal, *, start: int = 0) -> Analysis:
+def analyze(deal: Deal, *, start: int = 0, bidding: bool = True) -> Analysis:
     """Replay ``deal`` and value every card played with the double-dummy solver.
 
     Args:
         deal: a deal (finished or not) played under the rules; it is not changed.
         start: analyse the cards from this place in the play on (0: the
             first lead); earlier cards are only replayed.
+        bidding: also value the decisions before the first card
+            ([`analyze_bidding`][belote.bidpar.analyze_bidding]) when
+            ``start`` is 0 and the deal has two sides.
 
     Returns:
         The [`Analysis`][belote.analyze.Analysis]: each card's value, the
@@ -337,6 +386,10 @@ def analyze(deal: Deal, *, start: int = 0) -> Analysis:
             result_after=after if after is not None else results[k],
             values=tuple(solution.card_values.items()),
         ))
+    bids = None
+    if bidding and start == 0 and deal.sides == 2:
+        first = solutions[0] if positions and positions[0][0] == 0 else None
+        bids = analyze_bidding(deal, par=None if first is None else first.value)
     trump = deal.trump
     return Analysis(
         variant=deal.rules.name,
@@ -346,6 +399,7 @@ def analyze(deal: Deal, *, start: int = 0) -> Analysis:
         cards=tuple(cards),
         result=final,
         scores=deal.result.scores if over else None,
+        bids=bids,
     )
 
 
@@ -435,10 +489,13 @@ def solution_text(deal: Deal, solution: Solution) -> str:
 # --- belote analyze ---------------------------------------------------------------------------
 
 
-def analyses_of_record(doc: object, bar: Progress | None = None) -> list[Analysis]:
+def analyses_of_record(doc: object, bar: Progress | None = None, *,
+                       bidding: bool = True) -> list[Analysis]:
     """The analyses of the deals of one record (a deal record, or each deal of a match record).
 
     ``bar``: a progress bar counting records, or the deals of a single match record.
+    ``bidding``: also value the decisions before the first card (see
+    [`analyze`][belote.analyze.analyze]).
 
     Raises:
         InvalidRecord: the record cannot be replayed.
@@ -451,14 +508,15 @@ def analyses_of_record(doc: object, bar: Progress | None = None) -> list[Analysi
             bar.total = len(deals)
         out = []
         for deal in deals:
-            out.append(analyze(deal))
+            out.append(analyze(deal, bidding=bidding))
             if bar is not None and bar.total == len(deals):
                 bar.step(1)
         return out
-    return [analyze(deal_from_record(doc))]
+    return [analyze(deal_from_record(doc), bidding=bidding)]
 
 
-def position_analyses(position: str | None, file: str | None) -> list[Analysis]:
+def position_analyses(position: str | None, file: str | None, *,
+                      bidding: bool = True) -> list[Analysis]:
     """``belote analyze --position``: the analysis of the cards played in a position, else ``[]``.
 
     Raises:
@@ -471,4 +529,4 @@ def position_analyses(position: str | None, file: str | None) -> list[Analysis]:
         return []
     if file is not None:
         raise InvalidArgument("analyze takes a record file or --position, not both")
-    return [analyze(Deal.from_position(position))]
+    return [analyze(Deal.from_position(position), bidding=bidding)]

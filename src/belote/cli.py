@@ -375,19 +375,20 @@ def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     from belote.analyze import analyses_of_record, position_analyses
     from belote.simulate import Progress
 
-    analyses: list[Analysis] = position_analyses(args.position, args.file)
+    bids = not args.no_bidding
+    analyses: list[Analysis] = position_analyses(args.position, args.file, bidding=bids)
     lines = None if analyses else _json_lines(text := read_text(args.file))
     if not analyses and lines is None:
         bar = Progress("analyze", 1)
         try:
-            analyses = analyses_of_record(read_json_text(text, args.file), bar)
+            analyses = analyses_of_record(read_json_text(text, args.file), bar, bidding=bids)
         finally:
             bar.close()
     elif lines is not None:
         bar = Progress("analyze", len(lines))  # a bar on a terminal: the solver takes time
         for number, line in lines:
             try:
-                analyses += analyses_of_record(read_json_text(line, args.file))
+                analyses += analyses_of_record(read_json_text(line, args.file), bidding=bids)
                 bar.step(1)
             except CommandError as exc:
                 raise CommandError(f"line {number}: {exc}") from None
@@ -482,6 +483,21 @@ def build_parser() -> argparse.ArgumentParser:
         p.set_defaults(handler=handler)
         return p
 
+    def workers(p: argparse.ArgumentParser) -> None:  # --jobs and --dask
+        p.add_argument("--jobs", type=_jobs, default=1,
+                       help="worker processes (default 1; at most the machine's CPU count, "
+                       "a larger number is lowered to it)")
+        p.add_argument("--dask", metavar="ADDRESS", default=None,
+                       help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
+                       "processes; needs the dask extra: pip install 'belote[dask]'")
+
+    def par_options(p: argparse.ArgumentParser, what: str) -> None:  # --par and --par-deals
+        p.add_argument("--par", action="store_true", help=f"also play the first --par-deals "
+                       f"decks out perfectly after the bots' bidding (the double-dummy solver) {what}")
+        p.add_argument("--par-deals", type=_positive, default=PAR_DEALS, metavar="N",
+                       help=f"decks played out perfectly with --par (default {PAR_DEALS}: "
+                       "about a second of solving per deck played)")
+
     p = add("variants", _cmd_variants, "List the variants: name, players, description.",
             "belote variants --json")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -516,14 +532,16 @@ def build_parser() -> argparse.ArgumentParser:
                    "announcement, a card out of turn), list them under \"offences\" and "
                    "apply their penalties, instead of refusing the record")
 
-    p = add("analyze", _cmd_analyze, "Value every card of a played deal with the double-dummy "
-            "solver against the best card its seat had; '?' marks a card that lost value, "
-            "'??' one that changed the result of perfect play.",
+    p = add("analyze", _cmd_analyze, "Value every bid and card of a played deal with the "
+            "double-dummy solver against the best one its seat had; '?' marks one that lost "
+            "value, '??' a card that changed the result of perfect play.",
             "belote analyze deal.json")
     p.add_argument("file", nargs="?", help="deal or match record: JSON file or JSON lines, or - "
                    "for standard input")
     p.add_argument("--position", help="analyse the cards played in this position instead "
                    "(docs/positions.md)")
+    p.add_argument("--no-bidding", action="store_true", help="value the cards only, not the "
+                   "bids (each other bid a seat could make costs a solve)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("solve", _cmd_solve, "Solve a position (docs/positions.md) with every hand known: "
@@ -541,12 +559,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="heuristic", metavar="SPEC",
                    help="which bots play: random, heuristic, pimc[:options], or a third-party "
                    "bot as module:attribute (default heuristic)")
-    p.add_argument("--jobs", type=_jobs, default=1,
-                   help="worker processes (default 1; at most the machine's CPU count, "
-                   "a larger number is lowered to it)")
-    p.add_argument("--dask", metavar="ADDRESS", default=None,
-                   help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
-                   "processes; needs the dask extra: pip install 'belote[dask]'")
+    workers(p)
     p.add_argument("--records", metavar="FILE", default=None,
                    help="write every deal record as JSON lines to FILE")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -561,20 +574,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="heuristic", metavar="SPEC",
                    help="which bots play: random, heuristic, pimc[:options], or a third-party "
                    "bot as module:attribute (default heuristic)")
-    p.add_argument("--jobs", type=_jobs, default=1,
-                   help="worker processes (default 1; at most the machine's CPU count, "
-                   "a larger number is lowered to it)")
+    workers(p)
     p.add_argument("--matches", type=_whole, default=None,
                    help="matches played to the target per variant (default: deals / 10)")
-    p.add_argument("--dask", metavar="ADDRESS", default=None,
-                   help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
-                   "processes; needs the dask extra: pip install 'belote[dask]'")
-    p.add_argument("--par", action="store_true",
-                   help="also play the first --par-deals decks out perfectly after the bots' "
-                   "bidding (the double-dummy solver) and show it beside the bots' figures")
-    p.add_argument("--par-deals", type=_positive, default=PAR_DEALS, metavar="N",
-                   help=f"decks played out perfectly with --par (default {PAR_DEALS}: "
-                   "about a second of solving per deck and variant)")
+    par_options(p, "and show it beside the bots' figures")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--plot", metavar="FILE", default=None,
                    help="also draw the comparison as a chart in FILE (.svg or .png); "
@@ -593,15 +596,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="decks to play, each once per side (default 1000)")
     p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
-    p.add_argument("--jobs", type=_jobs, default=1,
-                   help="worker processes (default 1; at most the machine's CPU count, "
-                   "a larger number is lowered to it)")
+    workers(p)
     p.add_argument("--matches", type=_positive, nargs="?", const=0, default=None, metavar="N",
                    help="also play N matches to the target, once per side "
                    "(N defaults to deals / 10)")
-    p.add_argument("--dask", metavar="ADDRESS", default=None,
-                   help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
-                   "processes; needs the dask extra: pip install 'belote[dask]'")
+    par_options(p, "and report each bot's par gap: its mean loss per deal against that par")
+    p.add_argument("--card-losses", action="store_true", help="with --par, also value every "
+                   "card of the solved plays (as analyze): each bot's own card loss per deal")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("play", _cmd_play, "Play a match in the terminal against bots.",

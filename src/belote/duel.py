@@ -15,6 +15,24 @@ deck's difference is the mean over its plays, and the confidence interval is
 taken over decks. Everything is summed in whole numbers, so the result is the
 same on any executor and with any chunk size.
 
+With ``par=n`` (``belote duel --par``) the first ``n`` decks are also solved:
+each play of them is played out again from its first lead by the
+double-dummy solver ([`par_deal`][belote.par.par_deal]), keeping the bidding
+and the declarations as they happened, and each bot gets its **par gap**
+([`ParGap`][belote.duel.ParGap]): the mean over its plays of its side's par
+margin minus the margin its side actually got, in deal points (a side's
+margin is its deal score minus the other side's, the solver's value).
+Positive means points lost to perfect play. A deal's par is the same for
+both sides with the sign changed, so in a table of two sides B's gap is A's
+with the sign changed: A's gap is what the cards played (by both sides)
+cost A's side against perfect play, and A's mean difference on those decks
+is A's par margin (what the bidding and declarations were worth, perfectly
+played) minus A's par gap. With ``card_losses`` every card of the solved
+plays is also valued against the best card its seat had
+([`analyze`][belote.analyze.analyze]), and each bot gets its own card loss
+per deal: never negative, and A's par gap is A's card loss minus B's. Two
+sides only (``french`` with three players has no single perfect play).
+
 >>> result = duel("classic", "heuristic", "heuristic", deals=10, seed=1)
 >>> result.mean_difference
 0.0
@@ -27,11 +45,12 @@ import json
 import math
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Final, TextIO
+from typing import TYPE_CHECKING, Final, TextIO
 
 import attrs
 
 from belote.agents import Agent as Player
+from belote.compare import MATCH_COST, PAR_CHUNK, PAR_COST
 from belote.errors import InvalidArgument
 from belote.parallel import chunk_size, chunks, ordered_map
 from belote.registry import make_bot
@@ -39,8 +58,12 @@ from belote.rules import Rules, get_rules
 from belote.scoring import Outcome
 from belote.simulate import Progress
 from belote.specs import spec_of
+from belote.stats import Effect, paired_interval
 
-__all__ = ["DUEL_CHUNK", "DuelResult", "MatchWins", "duel", "duel_command"]
+if TYPE_CHECKING:
+    from belote.deal import Deal
+
+__all__ = ["DUEL_CHUNK", "DuelResult", "MatchWins", "ParGap", "duel", "duel_command", "par_margins"]
 
 DUEL_CHUNK: Final = 500
 """Decks per chunk handed to an executor (each deck is played two or three times)."""
@@ -84,6 +107,114 @@ class _Sums:
     def merge(self, other: _Sums) -> None:
         for field in attrs.fields(_Sums):
             setattr(self, field.name, getattr(self, field.name) + getattr(other, field.name))
+
+
+@attrs.frozen
+class _ParChunk:
+    rules: Rules
+    players: int
+    seed: int
+    start: int
+    stop: int
+    bot_a: str
+    bot_b: str
+    card_losses: bool = False
+
+
+@attrs.define
+class _ParSums:
+    """Whole-number sums of the par pass over decks, merged chunk by chunk.
+
+    Per deck, ``G`` is the sum over its plays of A's side's par margin minus
+    its actual margin (B's is the sum over the plays and B's sides), and
+    ``P`` the sum of A's par margins; with card losses, ``L`` the sum over
+    the plays of the losses of the cards A's (B's) seats played.
+    """
+
+    decks: int = 0
+    gap_a: int = 0
+    squares_a: int = 0
+    gap_b: int = 0
+    squares_b: int = 0
+    par_a: int = 0
+    par_squares_a: int = 0
+    loss_a: int = 0
+    loss_squares_a: int = 0
+    loss_b: int = 0
+    loss_squares_b: int = 0
+
+    def merge(self, other: _ParSums) -> None:
+        for field in attrs.fields(_ParSums):
+            setattr(self, field.name, getattr(self, field.name) + getattr(other, field.name))
+
+
+def par_margins(deal: Deal) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The par margin and the actual margin of each side of a played deal of two sides.
+
+    A side's margin is its deal score minus the other side's. The par
+    margins come from [`par_deal`][belote.par.par_deal]: the double-dummy
+    solver's value from the first lead, the bidding and declarations as they
+    happened; the actual margins from the deal's own result. A side's par gap
+    on the deal is its par margin minus its actual margin.
+
+    Args:
+        deal: a finished [`Deal`][belote.deal.Deal] with two sides.
+
+    Returns:
+        ``((par of side 0, par of side 1), (actual of side 0, actual of side 1))``.
+
+    Raises:
+        InvalidArgument: the deal is not over, was a redeal, or has not two sides.
+    """
+    from belote.par import par_deal
+
+    if not deal.is_over or deal.sides != 2:
+        raise InvalidArgument("par margins need a finished deal of two sides")
+    _, _, solution = par_deal(deal)
+    par = solution.value if solution.side == 0 else -solution.value
+    scores = deal.result.scores
+    return (par, -par), (scores[0] - scores[1], scores[1] - scores[0])
+
+
+def _run_par_chunk(chunk: _ParChunk) -> _ParSums:
+    """Play a chunk of decks once per side and solve each play; a pure function of ``chunk``."""
+    from belote.analyze import analyze
+    from belote.simulate import play_dealing
+
+    rules, players = chunk.rules, chunk.players
+    base = _Chunk(rules, players, chunk.seed, chunk.start, chunk.stop, chunk.bot_a, chunk.bot_b)
+    sides = rules.side_count(players)
+    seatings = [_seating(base, side) for side in range(sides)]
+    sums = _ParSums()
+    for index in range(chunk.start, chunk.stop):
+        gap_a = gap_b = par_a = loss_a = loss_b = 0
+        for side, bots in enumerate(seatings):
+            deal, _, _ = play_dealing(rules, players, chunk.seed, index, bots, None)
+            if chunk.card_losses:
+                for seat, loss in analyze(deal, bidding=False).total_loss.items():
+                    if deal.side(seat) == side:
+                        loss_a += loss
+                    else:
+                        loss_b += loss
+            pars, actuals = par_margins(deal)
+            for k, (par, actual) in enumerate(zip(pars, actuals, strict=True)):
+                if k == side:
+                    gap_a += par - actual
+                    par_a += par
+                else:
+                    gap_b += par - actual
+        sums.decks += 1
+        sums.gap_a += gap_a
+        sums.squares_a += gap_a * gap_a
+        sums.gap_b += gap_b
+        sums.squares_b += gap_b * gap_b
+        sums.par_a += par_a
+        sums.par_squares_a += par_a * par_a
+        sums.loss_a += loss_a
+        sums.loss_squares_a += loss_a * loss_a
+        sums.loss_b += loss_b
+        sums.loss_squares_b += loss_b * loss_b
+    return sums
 
 
 def _seating(chunk: _Chunk, side: int) -> list[Player]:
@@ -152,6 +283,58 @@ class MatchWins:
 
 
 @attrs.frozen(kw_only=True)
+class ParGap:
+    """Each bot's par gap on the decks also solved (``duel(..., par=n)``).
+
+    Values are in deal points per played deal, in margins (a side's deal
+    score minus the other side's, the double-dummy solver's value), each
+    with its 95% interval over decks ([`Effect`][belote.stats.Effect]).
+
+    Attributes:
+        deals: the decks solved (the first ones of the duel), each once per side.
+        a: bot A's par gap: the mean over its plays of its side's par margin
+            minus its actual margin; positive = points lost to perfect play.
+        b: bot B's par gap, the same over B's sides (A's with the sign
+            changed in a table of two sides: a deal's par is zero-sum).
+        par_difference: A's mean par margin: A's side minus B's when the
+            bidding and declarations of each play are kept and the cards are
+            played perfectly. The duel's difference on these decks is this
+            minus A's par gap.
+        card_loss: with ``card_losses``, each bot's own mean loss per deal,
+            ``(A's, B's)``: the losses of the cards its seats played, each
+            against the best card the seat had ([`analyze`][belote.analyze.analyze]),
+            added up per play. Never negative; A's par gap is A's card loss
+            minus B's.
+    """
+
+    deals: int
+    a: Effect
+    b: Effect
+    par_difference: Effect
+    card_loss: tuple[Effect, Effect] | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """``{"deals": n, "a": {"value", "ci95"}, "b": {...}, "par_difference": {...}}``.
+
+        With card losses, also ``"card_loss": {"a": {...}, "b": {...}}``.
+        """
+        doc: dict[str, object] = {
+            "deals": self.deals, "a": self.a.to_json(), "b": self.b.to_json(),
+            "par_difference": self.par_difference.to_json(),
+        }
+        if self.card_loss is not None:
+            doc["card_loss"] = {"a": self.card_loss[0].to_json(), "b": self.card_loss[1].to_json()}
+        return doc
+
+
+def _per_deal(total: int, squares: int, decks: int, plays: int) -> Effect:
+    """The mean per play of per-deck sums over ``plays`` plays, with its 95% interval over decks."""
+    deck = paired_interval(total, squares, decks, 4)
+    return Effect(round(deck.value / plays, 3), round(deck.low / plays, 3),
+                  round(deck.high / plays, 3))
+
+
+@attrs.frozen(kw_only=True)
 class DuelResult:
     """The outcome of a duplicate duel.
 
@@ -171,6 +354,7 @@ class DuelResult:
         equal: plays where A's side tied for the best score.
         redeals: dealings where everyone passed, over all plays.
         matches: match wins when asked for.
+        par_gap: each bot's par gap on the first decks, when asked for.
     """
 
     variant: str
@@ -187,6 +371,7 @@ class DuelResult:
     equal: int
     redeals: int
     matches: MatchWins | None = None
+    par_gap: ParGap | None = None
 
     @property
     def plays(self) -> int:
@@ -216,6 +401,8 @@ class DuelResult:
             m = self.matches
             doc["matches"] = {"matches": m.matches, "wins_a": m.wins_a, "wins_b": m.wins_b,
                               "unfinished": m.unfinished}
+        if self.par_gap is not None:
+            doc["par_gap"] = self.par_gap.to_json()
         return doc
 
     def to_text(self) -> str:
@@ -241,7 +428,32 @@ class DuelResult:
             m = self.matches
             lines.append(f"matches won: A {m.wins_a}, B {m.wins_b}, unfinished {m.unfinished} "
                          f"(of {m.matches})")
+        if self.par_gap is not None:
+            lines += self._par_lines(self.par_gap)
         return "\n".join(lines) + "\n"
+
+    def _par_lines(self, gap: ParGap) -> list[str]:
+        """The par gap lines: one per bot, then A's par difference."""
+        def shown(effect: Effect) -> str:
+            if gap.deals < 2:
+                return f"{effect.value:+.2f} (no confidence interval with one deck)"
+            return (f"{effect.value:+.2f} (95% confidence interval "
+                    f"[{effect.low:+.2f}, {effect.high:+.2f}])")
+
+        return [
+            "",
+            f"par gap per deal, the first {gap.deals} decks solved from each play's first lead",
+            "(points lost to perfect play, as the side's score minus the other side's):",
+            f"  A {self.bot_a}: {shown(gap.a)}",
+            f"  B {self.bot_b}: {shown(gap.b)}",
+            f"par difference per deal, A minus B (bidding kept, cards played perfectly): "
+            f"{shown(gap.par_difference)}",
+            *([] if gap.card_loss is None else [
+                "card loss per deal, each card against the best one its seat had (always >= 0):",
+                f"  A {self.bot_a}: {shown(gap.card_loss[0])}",
+                f"  B {self.bot_b}: {shown(gap.card_loss[1])}",
+            ]),
+        ]
 
 
 def _share(count: int, total: int) -> float:
@@ -260,6 +472,8 @@ def duel(
     matches: int = 0,
     chunk: int | None = None,
     progress: bool = False,
+    par: int = 0,
+    card_losses: bool = False,
 ) -> DuelResult:
     """Play ``deals`` decks once per side, bot A on that side, bot B elsewhere.
 
@@ -275,18 +489,33 @@ def duel(
         matches: also play this many match deck streams to the target, once per side.
         chunk: decks per chunk (default [`DUEL_CHUNK`][belote.duel.DUEL_CHUNK]).
         progress: show a progress bar on standard error when it is a terminal
-            (decks and match streams done, out of all of them).
+            (decks, match streams and solved decks done, out of all of them,
+            each stage weighed by its time per unit).
+        par: also solve the first ``par`` decks (at most ``deals``), each
+            play of them from its first lead, for each bot's par gap
+            ([`ParGap`][belote.duel.ParGap]); 0 for none. Two sides only.
+        card_losses: with ``par``, also value every card of the solved plays
+            against the best card its seat had, for each bot's own card loss
+            (much more solving: every position of the deal is solved).
 
     Raises:
-        InvalidArgument: a bad count, an unknown bot or a bad bot option.
+        InvalidArgument: a bad count, an unknown bot or a bad bot option, a
+            par gap asked for a table of three sides, or card losses without
+            ``par``.
         UnknownVariant: no such variant.
     """
     rules = get_rules(rules)
-    for name, value in (("deals", deals), ("matches", matches)):
+    for name, value in (("deals", deals), ("matches", matches), ("par", par)):
         if isinstance(value, bool) or not isinstance(value, int) or value < (name == "deals"):
             raise InvalidArgument(f"{name} must be a {'positive' if name == 'deals' else 'non-negative'} "
                                   f"whole number, not {value!r}")
     n = rules.default_players if players is None else rules.check_players(players)
+    if par and rules.side_count(n) != 2:
+        raise InvalidArgument(f"a par gap needs two sides; {rules.name} with {n} players has "
+                              f"{rules.side_count(n)} (no single perfect play)")
+    par = min(par, deals)
+    if card_losses and not par:
+        raise InvalidArgument("card losses are counted on the decks solved: ask for a par gap too")
     size = chunk_size(deals, executor, DUEL_CHUNK) if chunk is None else chunk
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InvalidArgument(f"chunk must be a positive whole number, not {size!r}")
@@ -297,12 +526,25 @@ def duel(
         for a, b in chunks(count, step)
     ]
     sums = _Sums()
-    bar = Progress(f"duel {spec_of(rules)}", deals + matches) if progress else None
+    par_sums = _ParSums()
+    bar = (Progress(f"duel {spec_of(rules)}", deals,
+                    stages=((matches, MATCH_COST), (par, PAR_COST))) if progress else None)
     try:
         for task, part in zip(tasks, ordered_map(_run_chunk, iter(tasks), executor), strict=True):
             sums.merge(part)
             if bar is not None:
-                bar.step(task.stop - task.start)
+                bar.step(task.stop - task.start, 1 if task.matches else 0)
+        if par:
+            par_size = chunk_size(par, executor, PAR_CHUNK) if chunk is None else min(chunk, PAR_CHUNK)
+            par_tasks = [_ParChunk(rules, n, seed, a, b, bot_a, bot_b, card_losses)
+                         for a, b in chunks(par, par_size)]
+            if bar is not None:
+                bar.start_stage(2)
+            for par_task, par_part in zip(par_tasks, ordered_map(_run_par_chunk, iter(par_tasks),
+                                                                 executor), strict=True):
+                par_sums.merge(par_part)
+                if bar is not None:
+                    bar.step(par_task.stop - par_task.start, 2)
     finally:
         if bar is not None:
             bar.close()
@@ -331,6 +573,16 @@ def duel(
         redeals=sums.redeals,
         matches=MatchWins(matches=sums.matches, wins_a=sums.match_a, wins_b=sums.match_b,
                           unfinished=sums.unfinished) if matches else None,
+        par_gap=ParGap(
+            deals=par,
+            a=_per_deal(par_sums.gap_a, par_sums.squares_a, par, sides),
+            b=_per_deal(par_sums.gap_b, par_sums.squares_b, par, sides * (sides - 1)),
+            par_difference=_per_deal(par_sums.par_a, par_sums.par_squares_a, par, sides),
+            card_loss=(
+                _per_deal(par_sums.loss_a, par_sums.loss_squares_a, par, sides),
+                _per_deal(par_sums.loss_b, par_sums.loss_squares_b, par, sides * (sides - 1)),
+            ) if card_losses else None,
+        ) if par else None,
     )
 
 
@@ -347,9 +599,15 @@ def duel_command(args: argparse.Namespace, out: TextIO) -> int:
     if args.matches is not None:
         matches = args.matches if args.matches > 0 else max(1, args.deals // 10)
 
+    par = getattr(args, "par_deals", 0) if getattr(args, "par", False) else 0
+    card_losses = bool(getattr(args, "card_losses", False))
+    if card_losses and not par:
+        raise InvalidArgument("--card-losses needs --par: the cards are valued on the decks solved")
+
     def run(executor: Executor | None) -> DuelResult:
         return duel(rules, args.bot_a, args.bot_b, args.deals, args.seed, args.players,
-                    executor, matches=matches, progress=True)
+                    executor, matches=matches, progress=True, par=par,
+                    card_losses=card_losses)
 
     make: Callable[[Executor | None], object] = run
     result = with_executor(args.jobs, make, args.dask)

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from belote.announcements import Declaration
     from belote.cards import Card
 
-__all__ = ["first_lead", "par_deal", "solve_known"]
+__all__ = ["first_lead", "par_deal", "reaches_known", "solve_known"]
 
 
 class _Declared:
@@ -85,6 +85,22 @@ def solve_known(deal: Deal, declarations: Sequence[Declaration] | None = None) -
     if declarations is None or tuple(declarations) == deal.declarations:
         return solve(deal)
     return solve(cast(Deal, _Declared(deal, tuple(declarations))))
+
+
+def reaches_known(deal: Deal, target: int,
+                  declarations: Sequence[Declaration] | None = None) -> bool:
+    """Whether [`solve_known`][belote.par.solve_known]'s value reaches ``target`` (value >= target).
+
+    One null-window search ([`solve`][belote.solver.solve] with ``target``),
+    much cheaper than the exact value, counting the declarations still to
+    come as ``solve_known`` does.
+
+    Raises:
+        InvalidArgument: the deal is not in the play phase.
+    """
+    if declarations is None or tuple(declarations) == deal.declarations:
+        return solve(deal, target)
+    return solve(cast(Deal, _Declared(deal, tuple(declarations))), target)
 
 
 def first_lead(deal: Deal) -> Deal:
