@@ -613,9 +613,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="continue a match saved on quit (a match record)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
     p.add_argument("--seed", type=_whole, default=None, help="random seed")
-    p.add_argument("--bot", default="heuristic",
-                   help="the other seats' bot: random, heuristic or pimc, with options "
-                   "(pimc:samples=10); default heuristic")
+    p.add_argument("--bot", default="heuristic", help="the other seats' bot (default heuristic; pimc)")
 
     p = add("serve", _lazy("belote.web", "serve_command"), "Open a table in the browser: play, "
             "replay and analyse, compare; needs the web extra: pip install 'belote[web]'.",
