@@ -105,8 +105,7 @@ class _Sums:
     unfinished: int = 0
 
     def merge(self, other: _Sums) -> None:
-        for field in attrs.fields(_Sums):
-            setattr(self, field.name, getattr(self, field.name) + getattr(other, field.name))
+        _add_fields(self, other)
 
 
 @attrs.frozen
@@ -144,8 +143,13 @@ class _ParSums:
     loss_squares_b: int = 0
 
     def merge(self, other: _ParSums) -> None:
-        for field in attrs.fields(_ParSums):
-            setattr(self, field.name, getattr(self, field.name) + getattr(other, field.name))
+        _add_fields(self, other)
+
+
+def _add_fields(into: _Sums | _ParSums, other: _Sums | _ParSums) -> None:
+    """Add each whole-number field of ``other`` to the same field of ``into`` (one class)."""
+    for field in attrs.fields(type(into)):
+        setattr(into, field.name, getattr(into, field.name) + getattr(other, field.name))
 
 
 def par_margins(deal: Deal) -> tuple[tuple[int, int], tuple[int, int]]:
