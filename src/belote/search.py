@@ -110,6 +110,12 @@ def _sure_points(ours: int, trumps: int) -> int:
 
 
 _RUNS: dict[int, int] = {}
+# The order of a follower's legal cards, per trump, then per legal cards, best card and kind.
+_ORDERS: dict[int, dict[int, tuple[int, ...]]] = {}
+# The order of a leader's cards, per trump, then per legal cards.
+_LEADS: dict[int, dict[int, tuple[int, ...]]] = {}
+# Entries of each order table before a search starts it afresh (bounded memory).
+_ORDER_LIMIT: Final = 200_000
 
 
 def cards_of(mask: int) -> list[int]:
@@ -381,6 +387,29 @@ class Search:
 
         small: dict[tuple[int, ...], int] = {}
         small_left = _SMALL_LEFT
+        orders = _ORDERS.setdefault(trump, {})
+        leads = _LEADS.setdefault(trump, {})
+        if len(orders) > _ORDER_LIMIT:
+            orders.clear()
+        if len(leads) > _ORDER_LIMIT:
+            leads.clear()
+
+        def follower_order(legal: int, best: int, kind: int) -> tuple[int, ...]:
+            """The order a follower tries its legal cards in.
+
+            ``kind`` 0: our side holds the trick: give points, without
+            overtaking first. 1: the last seat against the trick: take the
+            most points. 2: an earlier seat against it: win cheaply. Cards
+            that do not beat the best one come last, fewest points first.
+            """
+            beat = beaters[best]
+            if kind == 0:
+                cards = sorted(cards_of(legal & ~beat), key=pts_down)
+                cards += sorted(cards_of(legal & beat), key=pts_down)
+            else:
+                cards = sorted(cards_of(legal & beat), key=pts_down if kind == 1 else pts_up)
+                cards += sorted(cards_of(legal & ~beat), key=pts_up)
+            return tuple(cards)
 
         def exact_small(leader: int, left: int) -> int:
             """The exact measure of the last few tricks (cached: it holds for every probe)."""
@@ -514,12 +543,11 @@ class Search:
                     if hi < beta:
                         beta = hi
                 legal = reduce(hand, rem ^ hand)
-                cards = cards_of(legal)
-                if len(cards) > 1:
-                    cards.sort(key=lead_key)
-                    if hint >= 0 and hint != cards[0]:
-                        cards.remove(hint)
-                        cards.insert(0, hint)
+                cards = leads.get(legal)
+                if cards is None:
+                    cards = leads[legal] = tuple(sorted(cards_of(legal), key=lead_key))
+                if hint >= 0 and hint != cards[0]:
+                    cards = (hint, *[c for c in cards if c != hint])
             else:
                 legal = fmask(hand, led, best, partners and best_pos == pos - 2, trump, play)
                 if legal & (legal - 1):
@@ -529,25 +557,18 @@ class Search:
                         for h in hands:
                             others |= h
                         legal = reduce(legal, others ^ hand)
-                    beat = beaters[best]
+                    # The order depends on the legal cards, the best card and who holds it.
                     if maxer[(leader + best_pos) % n] == maxer[seat]:
-                        # Our side holds the trick: give points, without overtaking first.
-                        cards = cards_of(legal & ~beat)
-                        cards.sort(key=pts_down)
-                        if legal & beat:
-                            over = cards_of(legal & beat)
-                            over.sort(key=pts_down)
-                            cards += over
+                        okey = legal | best << 32
+                    elif pos == n - 1:
+                        okey = legal | best << 32 | 1 << 37
                     else:
-                        cards = cards_of(legal & beat)
-                        # The last seat takes the most points; the others win cheaply.
-                        cards.sort(key=pts_down if pos == n - 1 else pts_up)
-                        if legal & ~beat:
-                            under = cards_of(legal & ~beat)
-                            under.sort(key=pts_up)
-                            cards += under
+                        okey = legal | best << 32 | 2 << 37
+                    cards = orders.get(okey)
+                    if cards is None:
+                        cards = orders[okey] = follower_order(legal, best, okey >> 37)
                 else:
-                    cards = [legal.bit_length() - 1]
+                    cards = (legal.bit_length() - 1,)
             maximise = maxer[seat]
             value = -INF if maximise else INF
             chosen = cards[0]
