@@ -1,7 +1,7 @@
 """Speed of the double-dummy solver ([`belote.solver`][belote.solver]).
 
 Run: ``nice python benchmarks/solve.py [--deals N] [--seed S] [--table NAME[:PLAYERS]]...
-[--only full,contract,left4] [--clock wall|cpu] [--regression PATH]``.
+[--only full,value,contract,left4] [--clock wall|cpu] [--regression PATH]``.
 
 For each table (default: classic, piedicavallo, italian751, french with 2 and 3
 players) and each of ``N`` seeded deals (default 200), the first seat in turn
@@ -9,6 +9,8 @@ takes the turned suit (or names the first suit it may in round 2), then:
 
 - ``full``: ``solve(deal)`` from the first lead: the exact value and the value
   of every legal card;
+- ``value``: ``solve(deal, every_card=False)`` from the first lead: the exact
+  value and the principal line (what par results need);
 - ``contract``: ``makes_contract(deal)`` from the first lead (for ``french``,
   which has no contract, ``solve(deal, target=0)``);
 - ``left4``: ``solve(deal)`` with four tricks left, after random legal play.
@@ -89,6 +91,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def value_query(deal: Deal) -> int:
+    return solve(deal, every_card=False).value
+
+
 def contract_query(deal: Deal) -> bool:
     if deal.rules.has_contract and deal.sides == 2:
         return makes_contract(deal)
@@ -99,7 +105,7 @@ def bench(tables: list[str], deals: int, seed: int, only: set[str]) -> None:
     print(f"{'table':<14} {'query':<9} {'deals':>5} {'median s':>9} {'p95 s':>9}")
     for text in tables:
         variant, players = table_of(text)
-        times: dict[str, list[float]] = {"full": [], "contract": [], "left4": []}
+        times: dict[str, list[float]] = {"full": [], "value": [], "contract": [], "left4": []}
         rng = random.Random(seed)
         for k in range(deals):
             deal = start(variant, players, seed + k)
@@ -107,6 +113,8 @@ def bench(tables: list[str], deals: int, seed: int, only: set[str]) -> None:
                 continue
             if "full" in only:
                 times["full"].append(timed(solve, deal))
+            if "value" in only:
+                times["value"].append(timed(value_query, deal))
             if "contract" in only:
                 times["contract"].append(timed(contract_query, deal))
             if "left4" in only:
@@ -180,7 +188,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--table", action="append", help="NAME or NAME:PLAYERS (repeatable)")
-    parser.add_argument("--only", default="full,contract,left4")
+    parser.add_argument("--only", default="full,value,contract,left4")
     parser.add_argument("--regression", type=Path)
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
                         help="wall-clock time, or the CPU time of this process (steadier "

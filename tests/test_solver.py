@@ -196,3 +196,41 @@ def test_regression_deals_keep_their_values(entry: dict[str, object]) -> None:
     for card in solution.line[: len(solution.line) - 2 * n]:
         deal.play_card(card.index, belote=deal.can_announce_belote(card.index))
     assert brute(deal, solution.side) == entry["value"]
+
+
+@PROPERTY
+@given(st.sampled_from(TABLES), st.integers(0, 2**32), st.integers(1, 3))
+def test_value_alone_is_the_minimax_value_and_its_line(
+    table: tuple[str, int], seed: int, left: int
+) -> None:
+    """Rules §7, docs/rules.md#scoring: ``every_card=False`` finds the same value and line.
+
+    Its only card value is the line's first card, one of the best cards.
+    """
+    deal = reach(*table, seed, left)
+    before = deal.copy()
+    side = solver_side(deal)
+    alone = solve(deal, every_card=False)
+    assert deal == before, "solve leaves the deal unchanged"
+    assert alone.value == brute(deal, side)
+    full = solve(deal)
+    assert (alone.side, alone.seat, alone.maximising) == (full.side, full.seat, full.maximising)
+    assert alone.line == full.line
+    assert (alone.scores, alone.card_points) == (full.scores, full.card_points)
+    assert alone.line[0] in alone.card_values
+    assert all(full.card_values[c] == v == alone.value for c, v in alone.card_values.items())
+
+
+@pytest.mark.parametrize("entry", REGRESSION_DEALS, ids=lambda e: f"{e['variant']}-{e['seed']}")
+def test_regression_deals_keep_their_values_alone(entry: dict[str, object]) -> None:
+    """The regression deals (full deals, cross-checked by brute force): the value alone and
+    the principal line are those of the whole solve."""
+    deal = _regression_deal(entry)
+    alone = solve(deal, every_card=False)
+    assert alone.value == entry["value"]
+    assert [str(c) for c in alone.line] == entry["line"]
+    card_values = entry["card_values"]
+    assert isinstance(card_values, dict)
+    assert alone.line[0] in alone.card_values
+    for card, value in alone.card_values.items():
+        assert card_values[str(card)] == value == entry["value"]

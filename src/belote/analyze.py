@@ -301,7 +301,7 @@ def _unannounced_value(
     if after.is_over:  # the deal's last card: its result is the value
         scores = after.result.scores
         return scores[side] - scores[1 - side]
-    return solve_known(after, declarations).value
+    return solve_known(after, declarations, every_card=False).value
 
 
 def analyze(deal: Deal, *, start: int = 0, bidding: bool = True) -> Analysis:

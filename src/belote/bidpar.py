@@ -153,7 +153,7 @@ def _margin(deal: Deal, side: int) -> int:
 def _par_for(deal: Deal, side: int) -> int:
     """The par of a deal at its first lead for ``side``, every seat declaring all it holds."""
     declarations = declared_by_all(deal)
-    solution = solve_known(deal, declarations or None)
+    solution = solve_known(deal, declarations or None, every_card=False)
     return solution.value if solution.side == side else -solution.value
 
 
@@ -225,7 +225,7 @@ def _as_bid(deal: Deal, side: int) -> int:
         return 0
     start = first_lead(deal)
     declarations = deal.declarations if first_trick_declarations(deal) else None
-    solution = solve_known(start, declarations)
+    solution = solve_known(start, declarations, every_card=False)
     return solution.value if solution.side == side else -solution.value
 
 

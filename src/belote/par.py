@@ -70,7 +70,8 @@ class _Declared:
         return self._deal.copy()
 
 
-def solve_known(deal: Deal, declarations: Sequence[Declaration] | None = None) -> Solution:
+def solve_known(deal: Deal, declarations: Sequence[Declaration] | None = None, *,
+                every_card: bool = True) -> Solution:
     """[`solve`][belote.solver.solve] a position, counting declarations still to come.
 
     Args:
@@ -78,13 +79,15 @@ def solve_known(deal: Deal, declarations: Sequence[Declaration] | None = None) -
         declarations: every declaration of the deal's first trick, in the
             order made (those the deal has made and those it will make);
             ``None``: the declarations as they stand.
+        every_card: as for [`solve`][belote.solver.solve]: ``False`` finds
+            the value and the principal line only (faster).
 
     Raises:
         InvalidArgument: the deal is not in the play phase.
     """
     if declarations is None or tuple(declarations) == deal.declarations:
-        return solve(deal)
-    return solve(cast(Deal, _Declared(deal, tuple(declarations))))
+        return solve(deal, every_card=every_card)
+    return solve(cast(Deal, _Declared(deal, tuple(declarations))), every_card=every_card)
 
 
 def reaches_known(deal: Deal, target: int,
@@ -172,7 +175,9 @@ def par_deal(deal: Deal) -> tuple[Deal, DealResult, Solution]:
     Returns:
         The deal played along the solver's principal line (each seat
         declaring what it declared in ``deal``, belote announced by its
-        holder), its result, and the solution from the first lead.
+        holder), its result, and the solution from the first lead (found
+        with ``every_card=False``: its ``card_values`` hold the best first
+        card only).
 
     Raises:
         InvalidArgument: ``deal`` has no trump.
@@ -180,6 +185,6 @@ def par_deal(deal: Deal) -> tuple[Deal, DealResult, Solution]:
     start = first_lead(deal)
     declares = first_trick_declarations(deal)
     declarations = tuple(deal.declarations) if declares else None
-    solution = solve_known(start, declarations)
+    solution = solve_known(start, declarations, every_card=False)
     played = play_line(start, solution.line, declares)
     return played, played.result, solution
