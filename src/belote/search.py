@@ -388,6 +388,9 @@ class Search:
         small: dict[tuple[int, ...], int] = {}
         small_left = _SMALL_LEFT
         orders = _ORDERS.setdefault(trump, {})
+        # Per tricks left and seat, the lead that last cut a search off (a "killer"):
+        # tried first where the table has no best card for the position.
+        killers = [-1] * 64
         leads = _LEADS.setdefault(trump, {})
         if len(orders) > _ORDER_LIMIT:
             orders.clear()
@@ -546,6 +549,10 @@ class Search:
                 cards = leads.get(legal)
                 if cards is None:
                     cards = leads[legal] = tuple(sorted(cards_of(legal), key=lead_key))
+                if hint < 0:
+                    hint = killers[left * 4 + seat]
+                    if hint >= 0 and not legal >> hint & 1:
+                        hint = -1
                 if hint >= 0 and hint != cards[0]:
                     cards = (hint, *[c for c in cards if c != hint])
             else:
@@ -558,7 +565,10 @@ class Search:
                             others |= h
                         legal = reduce(legal, others ^ hand)
                     # The order depends on the legal cards, the best card and who holds it.
-                    if maxer[(leader + best_pos) % n] == maxer[seat]:
+                    # The seat before the last plays as against the trick when its
+                    # partner holds it with a card the last seat could beat.
+                    if maxer[(leader + best_pos) % n] == maxer[seat] and (
+                            pos != n - 2 or not beaters[best] & hands[nxt[seat]]):
                         okey = legal | best << 32
                     elif pos == n - 1:
                         okey = legal | best << 32 | 1 << 37
@@ -630,12 +640,16 @@ class Search:
                         if v > alpha:
                             alpha = v
                             if alpha >= beta:
+                                if pos == 0:
+                                    killers[left * 4 + seat] = card
                                 break
                 elif v < value:
                     value, chosen = v, card
                     if v < beta:
                         beta = v
                         if alpha >= beta:
+                            if pos == 0:
+                                killers[left * 4 + seat] = card
                             break
             if key is not None:
                 entry = tt.get(key)
