@@ -65,9 +65,10 @@ from belote.cards import (
     Card,
     card_points,
 )
+from belote.ddgame import Game, game_of
 from belote.errors import InvalidArgument
 from belote.scoring import Outcome
-from belote.search import INF, LAST_UNIT, PTS_UNIT, Game, Search, cards_of, game_of
+from belote.search import INF, LAST_UNIT, PTS_UNIT, Search, cards_of
 from belote.tricks import BEATERS, CARD_POINTS, follower_mask
 
 if TYPE_CHECKING:
