@@ -140,17 +140,18 @@ def _in_room(call: Callable[..., int], *args: object) -> int:
     chunk as soon as the stack returns below it. A recursion that goes back
     and forth across the end of a chunk then allocates and frees one (an
     ``mmap`` and a ``munmap``) on every call at that depth (CPython issue
-    142183, fixed in 3.14). The search recurses about 30 frames deep, more
-    than a chunk holds, and where the crossing falls depends on how deep the
-    caller already is: the same solve took up to twice as long at some
-    depths as at others (``benchmarks/stack.py``). This frame
-    declares a large evaluation stack (``_ROOM_WORDS``), so the interpreter
-    gives it a chunk of its own with room for the whole search after it.
+    142183; newer releases keep a freed chunk for reuse). The search
+    recurses about 30 frames deep, more than a chunk holds, and where the
+    crossing falls depends on how deep the caller already is: the same solve
+    took up to twice as long at some depths as at others
+    (``benchmarks/stack.py``). This frame declares a large evaluation stack
+    (``_ROOM_WORDS``), so the interpreter gives it a chunk of its own with
+    room for the whole search after it.
     """
     return call(*args)
 
 
-# The words of _in_room's frame: above 16 KB, so it never fits the chunk in use,
+# The words of _in_room's frame: above 16 KB, so it does not fit an ordinary chunk,
 # and large enough for the interpreter to allocate 64 KB, about 38 KB of them free
 # after the frame (the search needs about 26 KB at its deepest: 30 frames of ``node``).
 _ROOM_WORDS: Final = 3200
@@ -261,7 +262,7 @@ class Search:
         orders = _ORDERS.setdefault(trump, {})
         # Per tricks left and seat, the lead that last cut a search off (a "killer"):
         # tried first where the table has no best card for the position.
-        killers = [-1] * 64
+        killers = [-1] * ((game.left + 1) * n)
         leads = _LEADS.setdefault(trump, {})
         if len(orders) > _ORDER_LIMIT:
             orders.clear()
@@ -421,7 +422,7 @@ class Search:
                 if cards is None:
                     cards = leads[legal] = tuple(sorted(cards_of(legal), key=lead_key))
                 if hint < 0:
-                    hint = killers[left * 4 + seat]
+                    hint = killers[left * n + seat]
                     if hint >= 0 and not legal >> hint & 1:
                         hint = -1
                 if hint >= 0 and hint != cards[0]:
@@ -512,7 +513,7 @@ class Search:
                             alpha = v
                             if alpha >= beta:
                                 if pos == 0:
-                                    killers[left * 4 + seat] = card
+                                    killers[left * n + seat] = card
                                 break
                 elif v < value:
                     value, chosen = v, card
@@ -520,7 +521,7 @@ class Search:
                         beta = v
                         if alpha >= beta:
                             if pos == 0:
-                                killers[left * 4 + seat] = card
+                                killers[left * n + seat] = card
                             break
             if key is not None:
                 entry = tt.get(key)
