@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from belote.actions import Verb
 from belote.cards import CARDS
 from belote.deal import Deal
-from belote.errors import InvalidArgument
+from belote.errors import InvalidArgument, InvalidArgumentType
 from belote.scoring import Outcome
 from belote.solver import makes_contract, solve
 
@@ -166,6 +166,18 @@ def test_solve_needs_the_play_phase() -> None:
     """Rules §3, docs/rules.md#bidding: before the trump is fixed there is nothing to solve."""
     with pytest.raises(InvalidArgument):
         solve(Deal.random("classic", seed=1))
+
+
+@pytest.mark.parametrize(
+    ("target", "every_card"), [("1", True), (1.5, True), (True, True), (None, "no"), (None, 0)]
+)
+def test_solve_refuses_arguments_of_the_wrong_type(target: object, every_card: object) -> None:
+    """A target that is not a whole number, or ``every_card`` not a bool: a typed error."""
+    deal = reach("classic", 4, 1, 2)
+    before = deal.copy()
+    with pytest.raises(InvalidArgumentType):
+        solve(deal, target, every_card=every_card)  # type: ignore[call-overload]
+    assert deal == before
 
 
 def _regression_deal(entry: dict[str, object]) -> Deal:

@@ -65,6 +65,7 @@ from belote.cards import (
     Card,
     card_points,
 )
+from belote.checks import instance, whole_or_none
 from belote.ddgame import Game, game_of
 from belote.errors import InvalidArgument
 from belote.scoring import Outcome
@@ -489,17 +490,20 @@ def solve(deal: Deal, target: int | None = None, *, every_card: bool = True) -> 
         every_card: value every legal card of the seat to act (the
             default). ``False`` finds the value of the position and its
             principal line only (from the first lead, about a third
-            less time at the median): the
-            solution's ``card_values`` then hold the line's first card
-            (and the cards equivalent to it), worth ``value``. Par results
-            need no more.
+            less time at the median): the solution's ``card_values`` then
+            hold the line's first card (and the cards equivalent to it),
+            worth ``value``. Par results need no more.
 
     Returns:
         A [`Solution`][belote.solver.Solution], or with ``target`` a bool.
 
     Raises:
         InvalidArgument: the deal is not in the play phase.
+        InvalidArgumentType: ``target`` is not a whole number (or ``None``),
+            or ``every_card`` not a bool.
     """
+    target = whole_or_none(target, "target")
+    every_card = instance(every_card, bool, "every_card")
     game = game_of(deal)
     if game.sides == 2:
         two = _TwoSided(game)
