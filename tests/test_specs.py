@@ -12,11 +12,12 @@ import typing
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from belote.deal import Deal
 from belote.errors import InvalidArgument, UnknownVariant
+from belote.knobs import RANGES
 from belote.replay import deal_from_record
 from belote.rules import Rules, available_variants, get_rules
 from belote.specs import SETTABLE, rules_from_spec, spec_of
@@ -24,7 +25,7 @@ from belote.specs import SETTABLE, rules_from_spec, spec_of
 VARIANTS = sorted(rules.name for rules in available_variants())
 
 
-def _values(kind: object) -> st.SearchStrategy[object]:
+def _values(kind: object, knob: str = "") -> st.SearchStrategy[object]:
     options = typing.get_args(kind) if isinstance(kind, types.UnionType) else (kind,)
     strategies: list[st.SearchStrategy[object]] = []
     for option in options:
@@ -33,7 +34,8 @@ def _values(kind: object) -> st.SearchStrategy[object]:
         elif option is bool:
             strategies.append(st.booleans())
         elif option is int:
-            strategies.append(st.integers(0, 2000))
+            where = RANGES.get(knob)
+            strategies.append(st.integers(0, 2000) if where is None else st.integers(where.low, where.high))
         elif isinstance(option, type) and issubclass(option, enum.Enum):
             strategies.append(st.sampled_from(list(option)))
     return st.one_of(strategies)
@@ -47,14 +49,18 @@ def changed(draw: st.DrawFn) -> Rules:
     changes: dict[str, object] = {}
     play: dict[str, object] = {}
     for knob in knobs:
-        value = draw(_values(SETTABLE[knob]))
+        value = draw(_values(SETTABLE[knob], knob))
         if knob.startswith("play."):
             play[knob.removeprefix("play.")] = value
         else:
             changes[knob] = value
     if play:
         changes["play"] = attrs.evolve(rules.play, **play)  # type: ignore[arg-type]
-    return attrs.evolve(rules, **changes)  # type: ignore[arg-type]
+    try:
+        return attrs.evolve(rules, **changes)  # type: ignore[arg-type]
+    except InvalidArgument:  # knobs that contradict each other (belote.knobs)
+        assume(False)
+        raise
 
 
 @settings(max_examples=200, deadline=None)

@@ -24,6 +24,7 @@ from belote.actions import Action, Verb
 from belote.cards import SUIT_WORDS, Rank
 from belote.deal import Deal
 from belote.errors import BeloteError
+from belote.knobs import range_text
 from belote.rules import (
     CallingOut,
     CapotRule,
@@ -315,13 +316,20 @@ def describe_rules(rules: Rules) -> str:
                     if applies(rules, f"{name}.{key}") or f"{name}.{key}" in changed
                 ]
             elif applies(rules, name) or name in changed:
-                rows.append((name, _text(value) + _mark(name, changed), meaning(name) or ""))
+                rows.append((name, _text(value) + _mark(name, changed), _ranged(name)))
         if not rows:
             continue
         lines.append("")
         lines.append(f"{title} (rules {section})" if section else title)
         lines += _knob_lines(rows, "  ")
     return "\n".join(lines) + "\n"
+
+
+def _ranged(name: str) -> str:
+    """A knob's meaning, then its range for a numeric knob (``... (0..1000)``)."""
+    text = meaning(name) or ""
+    where = range_text(name)
+    return f"{text} ({where})" if where else text
 
 
 def _known() -> set[str]:

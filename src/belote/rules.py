@@ -24,6 +24,7 @@ import attrs
 
 from belote.cards import Rank
 from belote.errors import InvalidArgument, InvalidArgumentType, UnknownVariant, shown
+from belote.knobs import check_ranges
 from belote.penalties import Offence, Sanction
 from belote.policies import (
     BothOverTarget,
@@ -457,6 +458,7 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         _check_knobs(self)
+        check_ranges(self)  # every numeric knob in its range (belote.knobs)
 
     def side_count(self, players: int) -> int:
         """The number of scoring sides at a table of ``players``: 2 teams, or one per player.

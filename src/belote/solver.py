@@ -301,6 +301,24 @@ class _TwoSided:
         self._keys = sorted(keys)
         return self._keys
 
+    def monotone(self) -> bool:
+        """Whether the value never decreases along the keys, as the measure search needs.
+
+        It holds under the usual rules, where a capot is worth at least every
+        card point and a failed contract costs the attack at least a litige;
+        knob values inside their ranges ([`belote.knobs`][belote.knobs]) may
+        still break it (a capot worth 0, say), and then the solver searches
+        on the deal's values themselves.
+        """
+        value_of = self.value_of
+        previous = None
+        for key in self.keys():
+            value = value_of(key)
+            if previous is not None and value < previous:
+                return False
+            previous = value
+        return True
+
     def reaches(self, pos: _Pos, threshold: int) -> bool:
         """Whether the measure won from the root reaches ``threshold`` (a null-window search)."""
         return self.bound(pos, threshold) >= threshold
@@ -401,7 +419,11 @@ class _TwoSided:
 
 
 class _Paranoid:
-    """Three players: the seat of ``game.side`` against the two others together."""
+    """A search on the deal's values: the seat (or side) of ``game.side`` against the others together.
+
+    Three players, and two sides whose value is not monotone in the
+    additive measure (see `_TwoSided.monotone`).
+    """
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -505,8 +527,8 @@ def solve(deal: Deal, target: int | None = None, *, every_card: bool = True) -> 
     target = whole_or_none(target, "target")
     every_card = instance(every_card, bool, "every_card")
     game = game_of(deal)
-    if game.sides == 2:
-        two = _TwoSided(game)
+    two = _TwoSided(game) if game.sides == 2 else None
+    if two is not None and two.monotone():
         if target is not None:
             key = two.threshold(lambda m: two.value_of(m) >= target)
             return key is not None and two.reaches(_root(game), key)

@@ -31,6 +31,7 @@ from typing import Any, Final
 import attrs
 
 from belote.errors import InvalidArgument, shown
+from belote.knobs import whole_from_text
 from belote.rules import PlayRules, Rules
 
 __all__ = ["SETTABLE", "is_spec", "knob_word", "parse_spec", "rules_from_spec", "spec_of"]
@@ -115,7 +116,10 @@ def _value(knob: str, kind: object, text: str, spec: str) -> object:
         if option is bool and word in ("true", "false"):
             return word == "true"
         if option is int and re.fullmatch(r"[+-]?[0-9]+", word):
-            return int(word)
+            try:
+                return whole_from_text(knob, word)
+            except InvalidArgument as exc:
+                raise InvalidArgument(f"variant spec {shown(spec)}: {exc}") from None
         if isinstance(option, type) and issubclass(option, enum.Enum):
             for member in option:
                 if str(member.value).lower() == word or member.name.lower() == word:

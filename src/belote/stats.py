@@ -271,7 +271,9 @@ def paired_interval(total: int, squares: int, count: int, places: int = 4) -> Ef
     if count <= 0:
         return Effect(0.0, -math.inf, math.inf)
     centre = total / count
-    variance = (squares - count * centre * centre) / (count - 1) if count > 1 else 0.0
+    # The sums are exact whole numbers: the variance from them in whole numbers
+    # too, so no float overflows or cancels (one division at the end).
+    variance = (count * squares - total * total) / (count * (count - 1)) if count > 1 else 0.0
     half = Z95 * math.sqrt(max(0.0, variance) / count)
     return Effect(round(centre, places), round(centre - half, places), round(centre + half, places))
 
