@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from belote.actions import Action
 from belote.agents import Agent, HeuristicBot, RandomBot, act, play_deal
+from belote.agents.guard import GuardedAgent
 from belote.deal import Deal, Observation, SeatView
 from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
@@ -183,8 +184,11 @@ def test_a_bot_named_by_module_and_attribute() -> None:
     sys.modules["thirdparty_bots"] = module
     try:
         bot = make_bot("thirdparty_bots:Cautious")
-        assert isinstance(bot, Cautious) and bot.take_threshold == 41
-        assert make_bot("thirdparty_bots:Cautious:level=3").take_threshold == 43  # type: ignore[attr-defined]
+        assert isinstance(bot, GuardedAgent)  # a third-party bot comes guarded (issue 32)
+        assert isinstance(bot.agent, Cautious) and bot.agent.take_threshold == 41
+        leveled = make_bot("thirdparty_bots:Cautious:level=3")
+        assert isinstance(leveled, GuardedAgent)
+        assert leveled.agent.take_threshold == 43  # type: ignore[attr-defined]
         with pytest.raises(InvalidArgument, match="has no Missing"):
             make_bot("thirdparty_bots:Missing")
         with pytest.raises(InvalidArgument, match="no module"):

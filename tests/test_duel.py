@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from belote import registry
+from belote.agents.guard import GuardedAgent
 from belote.bots import RandomBot
 from belote.cli import main
 from belote.deal import Deal
@@ -106,14 +107,16 @@ def test_pimc_is_imported_on_first_use(monkeypatch: pytest.MonkeyPatch) -> None:
     module.PIMCBot = PIMCBot  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "belote.pimc", module)
     bot = make_bot("pimc:samples=3")
-    assert isinstance(bot, PIMCBot) and bot.samples == 3
+    assert isinstance(bot, GuardedAgent)  # not belote's own PIMCBot: guarded (issue 32)
+    assert isinstance(bot.agent, PIMCBot) and bot.agent.samples == 3
     assert duel("classic", "pimc:samples=3", "random", deals=4, seed=1).deals == 4
 
 
 def test_bots_register_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
     register_bot("lazy", RandomBot)
-    assert isinstance(make_bot("lazy"), RandomBot)
+    lazy = make_bot("lazy")
+    assert isinstance(lazy, GuardedAgent) and isinstance(lazy.agent, RandomBot)
     with pytest.raises(InvalidArgument):
         register_bot("lazy", RandomBot)
     assert parse_bot_spec("x:a=1, b=true ,c=hi") == ("x", {"a": 1, "b": True, "c": "hi"})

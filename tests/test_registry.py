@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from belote import registry
+from belote.agents.guard import GuardedAgent
 from belote.bots import RandomBot
-from belote.errors import InvalidArgument, InvalidArgumentType
+from belote.errors import BotError, InvalidArgument, InvalidArgumentType
 from belote.registry import make_bot, parse_bot_spec, register_bot
 
 
@@ -26,9 +27,10 @@ def test_a_type_error_inside_a_factory_is_not_hidden(monkeypatch: pytest.MonkeyP
         return RandomBot(samples + "1")  # type: ignore[operator]
 
     register_bot("broken", broken)
-    with pytest.raises(TypeError) as caught:
+    with pytest.raises(BotError, match="TypeError") as caught:  # the bot's own error (issue 32)
         make_bot("broken:samples=2")
     assert not isinstance(caught.value, InvalidArgument)
+    assert "TypeError" in caught.value.detail
 
 
 def test_a_factory_without_a_signature_is_still_called(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -43,7 +45,8 @@ def test_a_factory_without_a_signature_is_still_called(monkeypatch: pytest.Monke
             return RandomBot(5)
 
     register_bot("opaque", Opaque())
-    assert isinstance(make_bot("opaque:seed=5"), RandomBot)
+    bot = make_bot("opaque:seed=5")  # a bot from outside belote comes guarded (issue 32)
+    assert isinstance(bot, GuardedAgent) and isinstance(bot.agent, RandomBot)
 
 
 @pytest.mark.parametrize("spec", [None, 3, b"random", ["random"]])

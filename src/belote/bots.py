@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from belote.agents import Agent, HeuristicBot, RandomBot, hand_strength, play_deal
+from belote.agents.guard import BotLimits
 from belote.errors import InvalidArgument
 
 __all__ = [
@@ -36,12 +37,13 @@ Player = Agent
 """The former name of [`Agent`][belote.agents.Agent]."""
 
 
-def make_bots(kind: str, players: int) -> list[Agent]:
+def make_bots(kind: str, players: int, limits: BotLimits | None = None) -> list[Agent]:
     """One fresh bot per seat from a bot spec (see [`make_bot`][belote.registry.make_bot]).
 
     ``kind`` is any spec the registry reads: ``"random"``, ``"heuristic"``,
     ``"pimc:samples=8"``, a registered or entry-point name, or
-    ``"module:attribute"`` for a third-party agent.
+    ``"module:attribute"`` for a third-party agent. ``limits``: how long one
+    decision may take (see [`make_bot`][belote.registry.make_bot]).
 
     Raises:
         InvalidArgument: an unknown bot or a bad option.
@@ -53,4 +55,4 @@ def make_bots(kind: str, players: int) -> list[Agent]:
 
     if not isinstance(kind, str):
         raise InvalidArgument(f"bots must be named by a spec such as 'heuristic', not {kind!r}")
-    return [make_bot(kind) for _ in range(players)]
+    return [make_bot(kind, seat=seat, limits=limits) for seat in range(players)]

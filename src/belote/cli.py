@@ -18,7 +18,8 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Final, NoReturn, TextIO, cast
 
-from belote.errors import BeloteError, InvalidRecord, InvalidTally, printable, shown
+from belote.agents.guard import SLOW_DECISION
+from belote.errors import BeloteError, BotError, InvalidRecord, InvalidTally, printable, shown
 
 if TYPE_CHECKING:
     from belote.analyze import Analysis
@@ -448,6 +449,17 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    """A positive number of seconds (``2``, ``0.5``), at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {shown(text)}") from None
+    if not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 86400 seconds, not {shown(text)}")
+    return value
+
+
 def cpu_count() -> int:
     """The CPUs this process may run on (at least 1): the most worker processes worth starting."""
     if hasattr(os, "sched_getaffinity"):
@@ -490,6 +502,15 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--dask", metavar="ADDRESS", default=None,
                        help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
                        "processes; needs the dask extra: pip install 'belote[dask]'")
+
+    def bot_options(p: argparse.ArgumentParser) -> None:  # a misbehaving bot's limits and traceback
+        p.add_argument("--slow-bot", type=_seconds, default=None, metavar="SECONDS",
+                       help=f"warn once when one decision of a bot takes longer (default "
+                       f"{SLOW_DECISION:g} s for a bot from outside belote)")
+        p.add_argument("--bot-time-limit", type=_seconds, default=None, metavar="SECONDS",
+                       help="stop a bot whose decision takes longer, and exit with status 2")
+        p.add_argument("--debug", action="store_true",
+                       help="when a bot fails, print its own traceback before the error line")
 
     def par_options(p: argparse.ArgumentParser, what: str) -> None:  # --par and --par-deals
         p.add_argument("--par", action="store_true", help=f"also play the first --par-deals "
@@ -560,6 +581,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="which bots play: random, heuristic, pimc[:options], or a third-party "
                    "bot as module:attribute (default heuristic)")
     workers(p)
+    bot_options(p)
     p.add_argument("--records", metavar="FILE", default=None,
                    help="write every deal record as JSON lines to FILE")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -597,6 +619,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
     workers(p)
+    bot_options(p)
     p.add_argument("--matches", type=_positive, nargs="?", const=0, default=None, metavar="N",
                    help="also play N matches to the target, once per side "
                    "(N defaults to deals / 10)")
@@ -658,16 +681,20 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     ``error:`` line on standard error; a closed pipe ends quietly.
     """
     raw = out if out is not None else sys.stdout
+    debug = False
     try:
         if raw is None:
             raise OutputError("cannot write to standard output: it is closed")
         stream = cast(TextIO, _Output(raw))
         args = build_parser().parse_args(argv)
+        debug = getattr(args, "debug", False) is True
         handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
         status = handler(args, stream)
         stream.flush()
         return status
     except BeloteError as exc:
+        if debug and isinstance(exc, BotError) and exc.detail:
+            _report(exc.detail.rstrip("\n"))  # --debug: the bot's own traceback, for its author
         _report(error_line(exc))
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Final, TextIO
 import attrs
 
 from belote.agents import Agent as Player
+from belote.agents.guard import BotLimits
 from belote.compare import MATCH_COST, PAR_CHUNK, PAR_COST
 from belote.errors import InvalidArgument
 from belote.parallel import chunk_size, chunks, ordered_map
@@ -86,6 +87,7 @@ class _Chunk:
     bot_a: str
     bot_b: str
     matches: bool = False
+    limits: BotLimits | None = None
 
 
 @attrs.define
@@ -118,6 +120,7 @@ class _ParChunk:
     bot_a: str
     bot_b: str
     card_losses: bool = False
+    limits: BotLimits | None = None
 
 
 @attrs.define
@@ -186,7 +189,8 @@ def _run_par_chunk(chunk: _ParChunk) -> _ParSums:
     from belote.simulate import play_dealing
 
     rules, players = chunk.rules, chunk.players
-    base = _Chunk(rules, players, chunk.seed, chunk.start, chunk.stop, chunk.bot_a, chunk.bot_b)
+    base = _Chunk(rules, players, chunk.seed, chunk.start, chunk.stop, chunk.bot_a, chunk.bot_b,
+                  limits=chunk.limits)
     sides = rules.side_count(players)
     seatings = [_seating(base, side) for side in range(sides)]
     sums = _ParSums()
@@ -224,7 +228,7 @@ def _run_par_chunk(chunk: _ParChunk) -> _ParSums:
 def _seating(chunk: _Chunk, side: int) -> list[Player]:
     """A fresh bot per seat: A on ``side``, B elsewhere."""
     return [make_bot(chunk.bot_a if _seat_side(chunk.rules, chunk.players, s) == side
-                     else chunk.bot_b) for s in range(chunk.players)]
+                     else chunk.bot_b, seat=s, limits=chunk.limits) for s in range(chunk.players)]
 
 
 def _run_chunk(chunk: _Chunk) -> _Sums:
@@ -478,6 +482,7 @@ def duel(
     progress: bool = False,
     par: int = 0,
     card_losses: bool = False,
+    bot_limits: BotLimits | None = None,
 ) -> DuelResult:
     """Play ``deals`` decks once per side, bot A on that side, bot B elsewhere.
 
@@ -501,6 +506,9 @@ def duel(
         card_losses: with ``par``, also value every card of the solved plays
             against the best card its seat had, for each bot's own card loss
             (much more solving: every position of the deal is solved).
+        bot_limits: how long one decision of a bot may take: a warning, and
+            a stop ([`BotLimits`][belote.agents.guard.BotLimits]); a bot from
+            outside ``belote`` is warned about after 5 s by default.
 
     Raises:
         InvalidArgument: a bad count, an unknown bot or a bad bot option, a
@@ -523,9 +531,9 @@ def duel(
     size = chunk_size(deals, executor, DUEL_CHUNK) if chunk is None else chunk
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InvalidArgument(f"chunk must be a positive whole number, not {size!r}")
-    make_bot(bot_a), make_bot(bot_b)  # bad names are refused here, not on a worker
+    make_bot(bot_a, seat=0), make_bot(bot_b, seat=1)  # bad names are refused here, not on a worker
     tasks = [
-        _Chunk(rules, n, seed, a, b, bot_a, bot_b, is_match)
+        _Chunk(rules, n, seed, a, b, bot_a, bot_b, is_match, limits=bot_limits)
         for is_match, count, step in ((False, deals, size), (True, matches, max(1, size // 10)))
         for a, b in chunks(count, step)
     ]
@@ -540,7 +548,7 @@ def duel(
                 bar.step(task.stop - task.start, 1 if task.matches else 0)
         if par:
             par_size = chunk_size(par, executor, PAR_CHUNK) if chunk is None else min(chunk, PAR_CHUNK)
-            par_tasks = [_ParChunk(rules, n, seed, a, b, bot_a, bot_b, card_losses)
+            par_tasks = [_ParChunk(rules, n, seed, a, b, bot_a, bot_b, card_losses, bot_limits)
                          for a, b in chunks(par, par_size)]
             if bar is not None:
                 bar.start_stage(2)
@@ -596,7 +604,7 @@ def duel_command(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         BeloteError: bad input (reported by the CLI as one ``error:`` line).
     """
-    from belote.commands import with_executor
+    from belote.commands import bot_limits, with_executor
 
     rules = get_rules(args.variant)
     matches = 0
@@ -611,7 +619,7 @@ def duel_command(args: argparse.Namespace, out: TextIO) -> int:
     def run(executor: Executor | None) -> DuelResult:
         return duel(rules, args.bot_a, args.bot_b, args.deals, args.seed, args.players,
                     executor, matches=matches, progress=True, par=par,
-                    card_losses=card_losses)
+                    card_losses=card_losses, bot_limits=bot_limits(args))
 
     make: Callable[[Executor | None], object] = run
     result = with_executor(args.jobs, make, args.dask)

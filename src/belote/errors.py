@@ -12,6 +12,7 @@ from typing import Final
 __all__ = [
     "SHOWN_LIMIT",
     "BeloteError",
+    "BotError",
     "IllegalAction",
     "InvalidArgument",
     "InvalidArgumentType",
@@ -190,3 +191,26 @@ class InvalidRecord(BeloteError, ValueError):
         super().__init__(message)
         self.index = index
         self.action = action
+
+
+class BotError(BeloteError):
+    """A bot's own failure: its constructor or a decision raised, exited, or ran out of time.
+
+    Not an error of ``belote``: the message names the bot (its spec) and the
+    seat, and ``detail`` keeps the bot's own traceback for its author
+    (``belote --debug`` prints it).
+
+    Attributes:
+        bot: the bot's spec (``mypkg.bots:Cautious``).
+        seat: the seat it plays, or ``None`` when not known.
+        detail: the bot's traceback as text, or ``""``.
+    """
+
+    def __init__(self, message: str, bot: str = "", seat: int | None = None, detail: str = "") -> None:
+        super().__init__(message)
+        self.bot = bot
+        self.seat = seat
+        self.detail = detail
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (str(self), self.bot, self.seat, self.detail))

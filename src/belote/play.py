@@ -451,7 +451,7 @@ def play_match(
     out = sys.stdout if out is None else out
     rng = random.Random(seed)
     human = HumanPlayer(stdin, out)
-    bots = [make_bot(bot) for _ in range(n)]
+    bots = [make_bot(bot, seat=seat) for seat in range(n)]
     done: list[Deal] = []
     current: Deal | None = None
     if resume is None:

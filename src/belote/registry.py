@@ -37,6 +37,7 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from belote.agents import Agent, HeuristicBot, RandomBot
+from belote.agents.guard import BotLimits, GuardedAgent, build_bot
 from belote.errors import InvalidArgument, InvalidArgumentType
 
 __all__ = ["BotFactory", "OptionValue", "bot_names", "make_bot", "parse_bot_spec", "register_bot"]
@@ -199,28 +200,53 @@ def _check_options(spec: str, factory: BotFactory, options: Mapping[str, OptionV
         raise InvalidArgument(f"bot {spec!r}: {exc}") from None
 
 
-def make_bot(spec: str, options: Mapping[str, OptionValue] | None = None) -> Agent:
+def make_bot(
+    spec: str, options: Mapping[str, OptionValue] | None = None, *, seat: int | None = None,
+    limits: BotLimits | None = None,
+) -> Agent:
     """One fresh agent from a spec such as ``"heuristic"``, ``"pimc:samples=20"`` or ``"mypkg.bots:Cautious"``.
 
     The options are checked against the factory's signature before it is
-    called; an error raised inside the factory goes through unchanged.
+    called. A bot from outside ``belote`` (not ``random``, ``heuristic`` or
+    ``pimc``) is contained: what its constructor raises, ``SystemExit``
+    included, is a [`BotError`][belote.errors.BotError] naming it and
+    ``seat``, and the agent comes wrapped in a
+    [`GuardedAgent`][belote.agents.guard.GuardedAgent], which does the same
+    for its decisions and times them against ``limits``. With ``limits``
+    given, the built-in bots are timed too.
 
     Args:
         spec: the bot's name, with options after a colon.
         options: more options (they override the spec's).
+        seat: the seat the bot is made for, for the messages.
+        limits: how long one decision may take (default
+            [`BotLimits()`][belote.agents.guard.BotLimits]: a warning after 5 s).
 
     Raises:
         InvalidArgumentType: ``spec`` is not a string.
         InvalidArgument: an unknown bot, or an option the bot does not take.
-            What the factory raises (a bad value, say) goes through as it is.
+            What a built-in bot's factory raises (a bad value, say) goes through as it is.
+        BotError: a bot from outside ``belote`` failed while being built.
     """
     name, parsed = parse_bot_spec(spec)
     parsed.update(options or {})
     factory = _factory(name)
     _check_options(spec, factory, parsed)
-    agent = factory(**parsed)
+    own = _own_factory(name, factory)
+    agent: Agent = factory(**parsed) if own else build_bot(factory, parsed, spec, seat)
     if not callable(getattr(agent, "choose", None)):
         raise InvalidArgument(
             f"bot {spec!r} is not an agent: it has no choose(observation, legal) method"
         )
-    return agent
+    if own and limits is None:
+        return agent
+    return GuardedAgent(agent, spec, seat, limits)
+
+
+_BUILT_IN: Final = frozenset({"random", "heuristic", "pimc"})
+"""The bots that are part of ``belote``: their failures are the library's own."""
+
+
+def _own_factory(name: str, factory: object) -> bool:
+    """Whether ``factory`` is the one ``belote`` itself gives the built-in ``name`` (not a replacement)."""
+    return name in _BUILT_IN and str(getattr(factory, "__module__", "")).startswith("belote.")

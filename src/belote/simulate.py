@@ -33,6 +33,7 @@ from typing import Final, TextIO
 import attrs
 
 from belote.agents import play_deal, start_deal
+from belote.agents.guard import BotLimits
 from belote.bots import Player, make_bots
 from belote.deal import Deal
 from belote.deal.dealing import shuffled_deck
@@ -99,10 +100,13 @@ def deal_seed(seed: int, index: int, redeal: int = 0) -> str:
 # --- playing ------------------------------------------------------------------------------
 
 
-def bots_for(spec: BotSpec, players: int) -> list[Player]:
-    """One fresh agent per seat from a bot spec (or the agents given, checked to be one per seat)."""
+def bots_for(spec: BotSpec, players: int, limits: BotLimits | None = None) -> list[Player]:
+    """One fresh agent per seat from a bot spec (or the agents given, checked to be one per seat).
+
+    ``limits``: how long a decision of a bot named by a spec may take.
+    """
     if isinstance(spec, str):
-        return make_bots(spec, players)
+        return make_bots(spec, players, limits)
     bots = list(spec)
     if len(bots) != players:
         raise InvalidArgument(f"{players} players need {players} bots, not {len(bots)}")
@@ -114,7 +118,7 @@ def bots_name(spec: BotSpec) -> str:
     if isinstance(spec, str):
         from belote.registry import make_bot
 
-        make_bot(spec)  # any bot spec; a bad one is refused here, naming it
+        make_bot(spec, seat=0)  # any bot spec; a bad one is refused here, naming it
         return spec
     return "custom"
 
@@ -188,13 +192,14 @@ class Task:
     bots: BotSpec
     records: bool
     matches: bool = False
+    limits: BotLimits | None = None
 
 
 def run_task(task: Task) -> tuple[Accumulator, list[str] | None, list[tuple[int, int]]]:
     """Play a chunk of deals (or of matches); the worker of every executor."""
     rules = get_rules(task.rules)
     players = task.players
-    bots = bots_for(task.bots, players)
+    bots = bots_for(task.bots, players, task.limits)
     if task.matches:
         return Accumulator(0), None, [
             play_match_to_target(rules, players, task.seed, m, bots) for m in range(task.start, task.stop)
@@ -422,6 +427,7 @@ def simulate(
     progress: bool = False,
     chunk: int | None = None,
     keep_winners: bool = False,
+    bot_limits: BotLimits | None = None,
 ) -> SimulationStats:
     """Bots play ``deals`` independent deals of a variant; return the statistics.
 
@@ -443,6 +449,9 @@ def simulate(
         keep_winners: fill [`SimulationStats.winners`][belote.simulate.SimulationStats]
             (one entry per deal, so memory grows with ``deals``); off by default,
             memory then stays flat however many deals are played.
+        bot_limits: how long one decision of a bot may take: a warning, and
+            a stop ([`BotLimits`][belote.agents.guard.BotLimits]); a bot from
+            outside ``belote`` is warned about after 5 s by default.
 
     Raises:
         InvalidArgument: a bad count of deals or players, or unknown bots.
@@ -453,7 +462,7 @@ def simulate(
     bots_for(bots, n)
     size = chunk_for(chunk, deals, executor)
     tasks = (
-        Task(rules, n, seed, start, stop, bots, records is not None)
+        Task(rules, n, seed, start, stop, bots, records is not None, limits=bot_limits)
         for start, stop in chunks(deals, size)
     )
     bar = Progress(f"simulate {rules.name}", deals) if progress else None
