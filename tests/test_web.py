@@ -318,9 +318,14 @@ def test_serve_listens_on_loopback_and_warns_for_another_address(
 
     from belote.cli import main
 
+    import belote.web
+
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append(options))
+    checked: list[tuple[str, int]] = []  # the ports may be taken on this machine: not bound here
+    monkeypatch.setattr(belote.web, "check_address", lambda host, port: checked.append((host, port)))
     assert main(["serve"]) == 0
+    assert checked[-1] == ("127.0.0.1", 8000)
     assert calls[-1]["host"] == "127.0.0.1" and calls[-1]["port"] == 8000
     out, err = capsys.readouterr()
     assert "http://127.0.0.1:8000/" in out and err == ""

@@ -460,6 +460,13 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _port(text: str) -> int:
+    value = _positive(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port number from 1 to 65535, not {value}")
+    return value
+
+
 def cpu_count() -> int:
     """The CPUs this process may run on (at least 1): the most worker processes worth starting."""
     if hasattr(os, "sched_getaffinity"):
@@ -642,7 +649,7 @@ def build_parser() -> argparse.ArgumentParser:
             "replay and analyse, compare; needs the web extra: pip install 'belote[web]'.",
             "belote serve --port 8000")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=_positive, default=8000, help="port (default 8000)")
+    p.add_argument("--port", type=_port, default=8000, help="port, 1 to 65535 (default 8000)")
     return parser
 
 

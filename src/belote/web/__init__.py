@@ -12,15 +12,46 @@ the ``web`` extra (``pip install 'belote[web]'``).
 from __future__ import annotations
 
 import argparse
+import re
+import socket
 import sys
 from typing import Final, TextIO
 
-from belote.errors import MissingExtra
+from belote.errors import InvalidArgument, MissingExtra, shown
 
-__all__ = ["LOOPBACK", "serve_command"]
+__all__ = ["LOOPBACK", "check_address", "serve_command"]
+
+_HOST: Final = re.compile(r"[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*|[A-Za-z0-9]([A-Za-z0-9.-]{0,252}[A-Za-z0-9])?")
+"""An IPv6 address, or an IPv4 address or host name as letters, digits, dots and hyphens."""
 
 LOOPBACK: Final = ("127.0.0.1", "localhost", "::1")
 """Addresses that only this machine reaches: ``belote serve`` warns on any other."""
+
+
+def check_address(host: str, port: int) -> None:
+    """Check that ``belote serve`` can listen on ``host`` and ``port`` (by binding them once).
+
+    Raises:
+        InvalidArgument: a port outside 1..65535, a host that names no address
+            of this machine, or an address or port already in use.
+    """
+    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
+        raise InvalidArgument(f"--port: a port number from 1 to 65535, not {shown(port)}")
+    if not _HOST.fullmatch(host):  # not even written like a host name: no lookup at all
+        raise InvalidArgument(f"--host: {shown(host)} is not an address or a host name")
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError, ValueError) as exc:
+        raise InvalidArgument(f"--host: {shown(host)} is not an address to listen on "
+                              f"({getattr(exc, 'strerror', None) or exc})") from None
+    family, kind, proto, _, address = found[0]
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        raise InvalidArgument(f"cannot listen on {shown(host)} port {port}: "
+                              f"{exc.strerror or exc}") from None
 
 
 def serve_command(args: argparse.Namespace, out: TextIO) -> int:
@@ -36,6 +67,7 @@ def serve_command(args: argparse.Namespace, out: TextIO) -> int:
     except ImportError:
         raise MissingExtra("belote serve needs the web extra: pip install 'belote[web]'", "web") from None
     host, port = args.host, args.port
+    check_address(host, port)  # a bad host or a port in use: exit 2 before anything is printed
     if host not in LOOPBACK:
         sys.stderr.write(f"warning: listening on {host}: other machines can reach this table; "
                          "it has no password\n")

@@ -17,7 +17,9 @@ the page's own files are package data.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import multiprocessing
 import secrets
 import threading
@@ -29,7 +31,7 @@ from typing import Any
 
 import attrs
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -38,12 +40,14 @@ from belote.compare import compare, default_variants
 from belote.errors import BeloteError, InvalidArgument
 from belote.registry import parse_bot_spec
 from belote.rules import available_variants
+from belote.web.child import child_answer
 from belote.web.review import analysis_json, deal_json, read_deals
 from belote.web.table import BOTS, Table, new_table
 
 __all__ = ["Limits", "create_app"]
 
 JSON = dict[str, Any]
+_LOG = logging.getLogger("belote.web")
 
 
 @attrs.frozen(kw_only=True)
@@ -59,6 +63,7 @@ class Limits:
         compare_jobs: comparisons running at once.
         compare_variants: variants in one comparison.
         replay_deals: deals in one replayed text.
+        body_seconds: how long a request's body may take to arrive.
     """
 
     body_bytes: int = 512 * 1024
@@ -69,6 +74,7 @@ class Limits:
     compare_jobs: int = 1
     compare_variants: int = 8
     replay_deals: int = 200
+    body_seconds: float = 5.0
 
 
 class Refused(Exception):
@@ -89,6 +95,8 @@ def _analyse(conn: Any, text: str, index: int, start: int, limit: int) -> None:
         conn.send(("ok", analysis_json(read_deals(text, limit)[index], start)))
     except BeloteError as exc:  # pragma: no cover - checked before the child starts
         conn.send(("error", str(exc)))
+    except Exception as exc:  # a bug: the parent says what it was, at once
+        conn.send(("crash", f"{type(exc).__name__}: {exc}"))
 
 
 def _solve(conn: Any, text: str) -> None:
@@ -100,6 +108,8 @@ def _solve(conn: Any, text: str) -> None:
         conn.send(("ok", {**solution_json(deal, solution), "text": solution_text(deal, solution)}))
     except BeloteError as exc:  # a position with no card to play, say
         conn.send(("error", str(exc)))
+    except Exception as exc:  # a bug: the parent says what it was, at once
+        conn.send(("crash", f"{type(exc).__name__}: {exc}"))
 
 
 class _Progress(Executor):
@@ -159,6 +169,14 @@ class _State:
 
 
 async def _body(request: Request, limits: Limits) -> JSON:
+    try:
+        data = await asyncio.wait_for(_read(request, limits), limits.body_seconds)
+    except TimeoutError:
+        raise Refused(408, f"the request body did not arrive within {limits.body_seconds:g} s") from None
+    return _parse(data)
+
+
+async def _read(request: Request, limits: Limits) -> bytes:
     size = 0
     chunks = []
     async for chunk in request.stream():
@@ -166,7 +184,10 @@ async def _body(request: Request, limits: Limits) -> JSON:
         if size > limits.body_bytes:
             raise Refused(413, f"the request is larger than {limits.body_bytes} bytes")
         chunks.append(chunk)
-    data = b"".join(chunks)
+    return b"".join(chunks)
+
+
+def _parse(data: bytes) -> JSON:
     if not data.strip():
         return {}
     try:
@@ -202,6 +223,10 @@ def create_app(limits: Limits | None = None) -> Starlette:
                 return _error(exc.status, str(exc))
             except BeloteError as exc:
                 return _error(400, str(exc))
+            except ClientDisconnect:  # nobody to answer: one line in the log, no traceback
+                _LOG.warning("belote serve: %s %s: the client went away before its request "
+                             "was read", request.method, request.url.path)
+                return Response(status_code=400)
             return answer if isinstance(answer, Response) else JSONResponse(answer)
         return run
 
@@ -266,15 +291,14 @@ def create_app(limits: Limits | None = None) -> Starlette:
             receive, send = context.Pipe(duplex=False)
             child = context.Process(target=target, daemon=True, args=(send, *args))
             child.start()
-            ready = receive.poll(lim.solver_seconds)
-            if not ready:
-                child.terminate()
+            status, answer = child_answer(child, receive, lim.solver_seconds)
+            if status == "late":
                 raise Refused(422, f"the solver needs more than {lim.solver_seconds:g} s for "
                               f"{advice}")
-            status, answer = receive.recv()
-            child.join()
         finally:
             state.solving.release()
+        if status == "crash":
+            raise Refused(500, f"internal error in the solver ({answer}); please report it")
         if status != "ok":
             raise InvalidArgument(answer)
         return dict(answer)
@@ -318,6 +342,9 @@ def create_app(limits: Limits | None = None) -> Starlette:
                 job.result = {**result.to_json(), "text": result.to_text()}
             except BeloteError as exc:  # pragma: no cover - checked above
                 job.error = str(exc)
+            except Exception as exc:  # a bug: the job says so, and its slot is free again
+                job.error = f"internal error ({type(exc).__name__}: {exc}); please report it"
+                _LOG.error("belote serve: comparison %s failed: %s", key, job.error)
 
         threading.Thread(target=work, daemon=True).start()
         return JSONResponse({"id": key}, status_code=202)
