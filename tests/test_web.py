@@ -316,9 +316,8 @@ def test_serve_listens_on_loopback_and_warns_for_another_address(
 ) -> None:
     import uvicorn
 
-    from belote.cli import main
-
     import belote.web
+    from belote.cli import main
 
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append(options))

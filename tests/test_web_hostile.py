@@ -88,7 +88,7 @@ def test_a_child_that_dies_is_reported_at_once() -> None:
     status, answer = child_answer(child, receive, 30)
     assert status == "crash" and "exit code 3" in answer
     assert time.perf_counter() - start < 20
-    receive, send = context.Pipe(duplex=False)
+    receive, _send = context.Pipe(duplex=False)
     child = context.Process(target=time.sleep, args=(30,), daemon=True)
     child.start()
     assert child_answer(child, receive, 0.5) == ("late", None)
