@@ -81,7 +81,7 @@ def test_solve_reports_the_knob_at_once_not_a_timeout() -> None:
 def test_a_child_that_dies_is_reported_at_once() -> None:
     """The solver's child: an answer, a time-out, or its death, each told apart quickly."""
     context = multiprocessing.get_context("spawn")
-    receive, send = context.Pipe(duplex=False)
+    receive, _send = context.Pipe(duplex=False)
     child = context.Process(target=os._exit, args=(3,), daemon=True)
     child.start()
     start = time.perf_counter()
