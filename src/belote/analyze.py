@@ -61,6 +61,7 @@ __all__ = [
     "analyses_of_record",
     "analyze",
     "position_analyses",
+    "record_deals",
     "result_label",
     "solution_json",
     "solution_text",
@@ -500,10 +501,8 @@ def analyses_of_record(doc: object, bar: Progress | None = None, *,
     Raises:
         InvalidRecord: the record cannot be replayed.
     """
-    from belote.replay import deal_from_record, match_from_record
-
+    deals = record_deals(doc)
     if isinstance(doc, dict) and "deals" in doc:
-        _, deals = match_from_record(doc)
         if bar is not None and bar.total == 1:  # one match record: count its deals
             bar.total = len(deals)
         out = []
@@ -512,7 +511,23 @@ def analyses_of_record(doc: object, bar: Progress | None = None, *,
             if bar is not None and bar.total == len(deals):
                 bar.step(1)
         return out
-    return [analyze(deal_from_record(doc), bidding=bidding)]
+    return [analyze(deal, bidding=bidding) for deal in deals]
+
+
+def record_deals(doc: object) -> list[Deal]:
+    """The deals of one record, replayed and checked but not analysed (a deal record, or each deal of a match record).
+
+    What ``belote analyze`` reads from every line of a file of JSON lines
+    before it solves anything, so a bad line is found at once.
+
+    Raises:
+        InvalidRecord: the record cannot be replayed.
+    """
+    from belote.replay import deal_from_record, match_from_record
+
+    if isinstance(doc, dict) and "deals" in doc:
+        return match_from_record(doc)[1]
+    return [deal_from_record(doc)]
 
 
 def position_analyses(position: str | None, file: str | None, *,

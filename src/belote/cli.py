@@ -373,7 +373,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.analyze import analyses_of_record, position_analyses
+    from belote.analyze import analyses_of_record, analyze, position_analyses, record_deals
     from belote.simulate import Progress
 
     bids = not args.no_bidding
@@ -386,17 +386,20 @@ def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
         finally:
             bar.close()
     elif lines is not None:
-        bar = Progress("analyze", len(lines))  # a bar on a terminal: the solver takes time
+        deals = []  # every line read and replayed first: a bad line is found before any solving
         for number, line in lines:
             try:
-                analyses += analyses_of_record(read_json_text(line, args.file), bidding=bids)
-                bar.step(1)
+                deals += record_deals(read_json_text(line, args.file))
             except CommandError as exc:
                 raise CommandError(f"line {number}: {exc}") from None
             except BeloteError as exc:
                 raise CommandError(
                     f"line {number}: " + _error_line(exc).removeprefix("error: ")
                 ) from None
+        bar = Progress("analyze", len(deals))  # a bar on a terminal: the solver takes time
+        for deal in deals:
+            analyses.append(analyze(deal, bidding=bids))
+            bar.step(1)
         bar.close()
     if args.json:
         docs = [analysis.to_json() for analysis in analyses]

@@ -415,15 +415,22 @@ def _played(play: list[Move], n: int, dealer: int, trump: int) -> list[int]:
     leader = (dealer + 1) % n
     trick: list[Card] = []
     seen = 0
+    ended = False  # a trick has just ended: the one place a '/' may stand
     for move in play:
         if move.verb == "/":
             if trick:
                 raise InvalidPosition(
                     "play", f"'/' after {len(trick)} cards of a trick: a trick has {n} cards"
                 )
+            if not ended:
+                raise InvalidPosition(
+                    "play", "'/' with no trick before it: a '/' goes only after a trick's last card"
+                )
+            ended = False
             continue
         if move.verb != "play":
             continue
+        ended = False
         card = move.cards[0]
         if seen >> card.index & 1:
             raise InvalidPosition("play", f"{card} is played twice")
@@ -433,6 +440,7 @@ def _played(play: list[Move], n: int, dealer: int, trump: int) -> list[int]:
         if len(trick) == n:
             leader = (leader + trick_winner(trick, Suit(trump))) % n
             trick = []
+            ended = True
     return played
 
 
