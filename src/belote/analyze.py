@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Analysis",
     "CardAnalysis",
+    "analyse_all",
     "analyses_of_record",
     "analyze",
     "position_analyses",
@@ -505,13 +506,23 @@ def analyses_of_record(doc: object, bar: Progress | None = None, *,
     if isinstance(doc, dict) and "deals" in doc:
         if bar is not None and bar.total == 1:  # one match record: count its deals
             bar.total = len(deals)
-        out = []
-        for deal in deals:
-            out.append(analyze(deal, bidding=bidding))
-            if bar is not None and bar.total == len(deals):
-                bar.step(1)
-        return out
-    return [analyze(deal, bidding=bidding) for deal in deals]
+        return analyse_all(deals, bar if bar is not None and bar.total == len(deals)
+                                 else None, bidding=bidding)
+    return analyse_all(deals, bidding=bidding)
+
+
+def analyse_all(deals: list[Deal], bar: Progress | None = None, *,
+                      bidding: bool = True) -> list[Analysis]:
+    """The analysis of each deal, in order; ``bar`` counts them.
+
+    ``bidding``: as for [`analyze`][belote.analyze.analyze].
+    """
+    out = []
+    for deal in deals:
+        out.append(analyze(deal, bidding=bidding))
+        if bar is not None:
+            bar.step(1)
+    return out
 
 
 def record_deals(doc: object) -> list[Deal]:

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Final, NoReturn, TextIO, cast
 
-from belote.agents.guard import SLOW_DECISION
-from belote.errors import BeloteError, BotError, InvalidRecord, InvalidTally, printable, shown
+from belote.cliopts import add_bot_options, port
+from belote.errors import BeloteError, InvalidRecord, InvalidTally, printable, shown
 
 if TYPE_CHECKING:
     from belote.analyze import Analysis
@@ -373,7 +373,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.analyze import analyses_of_record, analyze, position_analyses, record_deals
+    from belote.analyze import analyse_all, analyses_of_record, position_analyses, record_deals
     from belote.simulate import Progress
 
     bids = not args.no_bidding
@@ -390,16 +390,10 @@ def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
         for number, line in lines:
             try:
                 deals += record_deals(read_json_text(line, args.file))
-            except CommandError as exc:
-                raise CommandError(f"line {number}: {exc}") from None
-            except BeloteError as exc:
-                raise CommandError(
-                    f"line {number}: " + _error_line(exc).removeprefix("error: ")
-                ) from None
+            except BeloteError as exc:  # a CommandError too
+                raise CommandError(f"line {number}: {_error_line(exc).removeprefix('error: ')}") from None
         bar = Progress("analyze", len(deals))  # a bar on a terminal: the solver takes time
-        for deal in deals:
-            analyses.append(analyze(deal, bidding=bids))
-            bar.step(1)
+        analyses += analyse_all(deals, bar, bidding=bids)
         bar.close()
     if args.json:
         docs = [analysis.to_json() for analysis in analyses]
@@ -452,24 +446,6 @@ def _positive(text: str) -> int:
     return value
 
 
-def _seconds(text: str) -> float:
-    """A positive number of seconds (``2``, ``0.5``), at most a day."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {shown(text)}") from None
-    if not 0 < value <= 86_400:
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 86400 seconds, not {shown(text)}")
-    return value
-
-
-def _port(text: str) -> int:
-    value = _positive(text)
-    if value > 65535:
-        raise argparse.ArgumentTypeError(f"a port number from 1 to 65535, not {value}")
-    return value
-
-
 def cpu_count() -> int:
     """The CPUs this process may run on (at least 1): the most worker processes worth starting."""
     if hasattr(os, "sched_getaffinity"):
@@ -512,15 +488,6 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--dask", metavar="ADDRESS", default=None,
                        help="run on the dask scheduler at ADDRESS, or local:N for N local worker "
                        "processes; needs the dask extra: pip install 'belote[dask]'")
-
-    def bot_options(p: argparse.ArgumentParser) -> None:  # a misbehaving bot's limits and traceback
-        p.add_argument("--slow-bot", type=_seconds, default=None, metavar="SECONDS",
-                       help=f"warn once when one decision of a bot takes longer (default "
-                       f"{SLOW_DECISION:g} s for a bot from outside belote)")
-        p.add_argument("--bot-time-limit", type=_seconds, default=None, metavar="SECONDS",
-                       help="stop a bot whose decision takes longer, and exit with status 2")
-        p.add_argument("--debug", action="store_true",
-                       help="when a bot fails, print its own traceback before the error line")
 
     def par_options(p: argparse.ArgumentParser, what: str) -> None:  # --par and --par-deals
         p.add_argument("--par", action="store_true", help=f"also play the first --par-deals "
@@ -591,7 +558,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="which bots play: random, heuristic, pimc[:options], or a third-party "
                    "bot as module:attribute (default heuristic)")
     workers(p)
-    bot_options(p)
+    add_bot_options(p)
     p.add_argument("--records", metavar="FILE", default=None,
                    help="write every deal record as JSON lines to FILE")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -629,7 +596,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
     workers(p)
-    bot_options(p)
+    add_bot_options(p)
     p.add_argument("--matches", type=_positive, nargs="?", const=0, default=None, metavar="N",
                    help="also play N matches to the target, once per side "
                    "(N defaults to deals / 10)")
@@ -652,7 +619,7 @@ def build_parser() -> argparse.ArgumentParser:
             "replay and analyse, compare; needs the web extra: pip install 'belote[web]'.",
             "belote serve --port 8000")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=_port, default=8000, help="port, 1 to 65535 (default 8000)")
+    p.add_argument("--port", type=port, default=8000, help="port, 1 to 65535 (default 8000)")
     return parser
 
 
@@ -691,20 +658,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     ``error:`` line on standard error; a closed pipe ends quietly.
     """
     raw = out if out is not None else sys.stdout
-    debug = False
     try:
         if raw is None:
             raise OutputError("cannot write to standard output: it is closed")
         stream = cast(TextIO, _Output(raw))
         args = build_parser().parse_args(argv)
-        debug = getattr(args, "debug", False) is True
         handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
         status = handler(args, stream)
         stream.flush()
         return status
     except BeloteError as exc:
-        if debug and isinstance(exc, BotError) and exc.detail:
-            _report(exc.detail.rstrip("\n"))  # --debug: the bot's own traceback, for its author
         _report(error_line(exc))
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

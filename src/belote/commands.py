@@ -9,7 +9,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TextIO
 
-from belote.agents.guard import SLOW_DECISION, BotLimits
+from belote.cliopts import bot_limits, bot_traceback
 from belote.compare import Comparison, compare, default_variants
 from belote.errors import InvalidArgument
 from belote.parallel import dask_executor
@@ -68,14 +68,15 @@ def simulate_command(args: argparse.Namespace, out: TextIO) -> int:
         except OSError as exc:
             raise InvalidArgument(f"cannot write {args.records}: {exc.strerror or exc}") from None
     try:
-        stats = with_executor(
-            args.jobs,
-            lambda executor: simulate(
-                rules, args.deals, args.seed, args.players, args.bots, executor, records,
-                progress=True, bot_limits=bot_limits(args),
-            ),
-            getattr(args, "dask", None),
-        )
+        with bot_traceback(args):  # --debug: a failing bot's own traceback
+            stats = with_executor(
+                args.jobs,
+                lambda executor: simulate(
+                    rules, args.deals, args.seed, args.players, args.bots, executor, records,
+                    progress=True, bot_limits=bot_limits(args),
+                ),
+                getattr(args, "dask", None),
+            )
     finally:
         if records is not None:
             records.close()
@@ -85,18 +86,6 @@ def simulate_command(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(stats.to_text())
     return 0
-
-
-def bot_limits(args: argparse.Namespace) -> BotLimits | None:
-    """The bots' time limits from ``--slow-bot`` and ``--bot-time-limit``, or ``None`` when neither is given.
-
-    >>> bot_limits(argparse.Namespace(slow_bot=None, bot_time_limit=2.0))
-    BotLimits(warn_after=5.0, stop_after=2.0)
-    """
-    warn, stop = getattr(args, "slow_bot", None), getattr(args, "bot_time_limit", None)
-    if warn is None and stop is None:
-        return None
-    return BotLimits(SLOW_DECISION if warn is None else warn, stop)
 
 
 def left_out_note() -> str | None:

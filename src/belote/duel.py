@@ -51,6 +51,7 @@ import attrs
 
 from belote.agents import Agent as Player
 from belote.agents.guard import BotLimits
+from belote.cliopts import bot_limits, bot_traceback
 from belote.compare import MATCH_COST, PAR_CHUNK, PAR_COST
 from belote.errors import InvalidArgument
 from belote.parallel import chunk_size, chunks, ordered_map
@@ -604,7 +605,7 @@ def duel_command(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         BeloteError: bad input (reported by the CLI as one ``error:`` line).
     """
-    from belote.commands import bot_limits, with_executor
+    from belote.commands import with_executor
 
     rules = get_rules(args.variant)
     matches = 0
@@ -622,7 +623,8 @@ def duel_command(args: argparse.Namespace, out: TextIO) -> int:
                     card_losses=card_losses, bot_limits=bot_limits(args))
 
     make: Callable[[Executor | None], object] = run
-    result = with_executor(args.jobs, make, args.dask)
+    with bot_traceback(args):  # --debug: a failing bot's own traceback
+        result = with_executor(args.jobs, make, args.dask)
     assert isinstance(result, DuelResult)
     if args.json:
         json.dump(result.to_json(), out, indent=2, ensure_ascii=False)
