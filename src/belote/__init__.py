@@ -39,6 +39,7 @@ from belote.tricks import legal_plays, trick_winner
 if TYPE_CHECKING:
     from belote.actions import Action, Verb
     from belote.bots import HeuristicBot, RandomBot
+    from belote.buildinfo import Core, core
     from belote.deal import ActionRecord, Deal, EndReason, Observation, Phase
     from belote.game import Game, GameResult, RandomAgent, play_match
     from belote.match import Match, score_match
@@ -53,6 +54,7 @@ _LAZY = {
     "Action": "belote.actions",
     "ActionRecord": "belote.deal",
     "Deal": "belote.deal",
+    "Core": "belote.buildinfo",
     "DealResult": "belote.scoring",
     "EndReason": "belote.deal",
     "Game": "belote.game",
@@ -68,6 +70,7 @@ _LAZY = {
     "Verb": "belote.actions",
     "deal_from_record": "belote.replay",
     "makes_contract": "belote.solver",
+    "core": "belote.buildinfo",
     "match_from_record": "belote.replay",
     "play_match": "belote.game",
     "replay_document": "belote.replay",
@@ -93,6 +96,7 @@ __all__ = [
     "BeloteError",
     "Card",
     "CardSet",
+    "Core",
     "Deal",
     "DealResult",
     "EndReason",
@@ -120,6 +124,7 @@ __all__ = [
     "Verb",
     "__version__",
     "available_variants",
+    "core",
     "deal_from_record",
     "get_rules",
     "legal_plays",

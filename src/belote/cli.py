@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Final, NoReturn, TextIO, cast
 
+from belote.buildinfo import core
 from belote.errors import BeloteError, InvalidRecord, InvalidTally, printable, shown
 
 if TYPE_CHECKING:
@@ -473,7 +474,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     from belote import __version__
 
-    parser.add_argument("--version", action="version", version=f"belote {__version__}")
+    parser.add_argument("--version", action="version", version=f"belote {__version__} ({core()})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 

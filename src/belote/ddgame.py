@@ -9,17 +9,15 @@ and the scoring of the end. [`belote.search`][belote.search] searches it and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
 from belote.actions import Verb
+from belote.deal import Deal
 from belote.errors import InvalidArgument
 from belote.rules import PlayRules
 from belote.scoring import Outcome, Tally, score_trusted
-
-if TYPE_CHECKING:
-    from belote.deal import Deal
 
 __all__ = ["Game", "game_of"]
 

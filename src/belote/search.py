@@ -10,7 +10,6 @@ builds its public functions ([`solve`][belote.solver.solve],
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Final
 
@@ -21,6 +20,7 @@ from belote.cards import (
     TRUMP_STRENGTH,
 )
 from belote.ddgame import Game, game_of
+from belote.stackroom import in_room, interpreted
 from belote.tricks import BEATERS, CARD_POINTS, follower_mask
 
 __all__ = ["INF", "LAST_UNIT", "PTS_UNIT", "Game", "Search", "cards_of", "game_of"]
@@ -133,30 +133,9 @@ PTS_UNIT: Final = 32
 LAST_UNIT: Final = 16
 
 
-def _in_room(call: Callable[..., int], *args: object) -> int:
-    """``call(*args)`` from a frame that starts a fresh stretch of the interpreter's stack.
-
-    CPython (3.11 to 3.13) keeps its frames in chunks of 16 KB and frees a
-    chunk as soon as the stack returns below it. A recursion that goes back
-    and forth across the end of a chunk then allocates and frees one (an
-    ``mmap`` and a ``munmap``) on every call at that depth (CPython issue
-    142183; newer releases keep a freed chunk for reuse). The search
-    recurses about 30 frames deep, more than a chunk holds, and where the
-    crossing falls depends on how deep the caller already is: the same solve
-    took up to twice as long at some depths as at others
-    (``benchmarks/stack.py``). This frame declares a large evaluation stack
-    (``_ROOM_WORDS``), so the interpreter gives it a chunk of its own with
-    room for the whole search after it.
-    """
-    return call(*args)
-
-
-# The words of _in_room's frame: above 16 KB, so it does not fit an ordinary chunk,
-# and large enough for the interpreter to allocate 64 KB, about 38 KB of them free
-# after the frame (the search needs about 26 KB at its deepest: 30 frames of ``node``).
-_ROOM_WORDS: Final = 3200
-if sys.implementation.name == "cpython":
-    _in_room.__code__ = _in_room.__code__.replace(co_stacksize=_ROOM_WORDS)
+# Interpreted, the search's ~30 frames of ``node`` live on CPython's frame stack and
+# run from a frame with room for them (belote.stackroom); compiled, they are C frames.
+_NEEDS_ROOM: Final = interpreted(_merge_table)
 
 
 class Search:
@@ -561,7 +540,9 @@ class Search:
                 tmask |= 1 << card
                 if k and beaters[best] >> card & 1:
                     best, best_pos = card, k
-        return _in_room(self.node, seat, pos, leader, led, best, best_pos, tpts, tmask, left,
-                        acc, alpha, beta)
+        if _NEEDS_ROOM:
+            return in_room(self.node, seat, pos, leader, led, best, best_pos, tpts, tmask, left,
+                           acc, alpha, beta)
+        return self.node(seat, pos, leader, led, best, best_pos, tpts, tmask, left, acc, alpha, beta)
 
 
