@@ -50,8 +50,9 @@ def parse_deck(deck: Sequence[Card | int | str]) -> tuple[int, ...]:
         return tuple(deck)  # type: ignore[arg-type]
     if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
         raise InvalidArgument("the deck must be a list of 32 cards, top first")
+    items: Sequence[object] = deck  # from the caller: each item checked, of any type
     indices: list[int] = []
-    for position, item in enumerate(deck):
+    for position, item in enumerate(items):
         if isinstance(item, Card):
             indices.append(item.index)
         elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 32:
@@ -218,7 +219,7 @@ def layout(rules: Rules, n: int, dealer: int) -> Layout:
 
 def setup(
     s: DealState, rules: Rules, n: int, dealer: int, deck: tuple[int, ...],
-    totals: Sequence[int] | None, target: int | None, pending: int,
+    totals: object, target: object, pending: object,
 ) -> None:
     """Fill ``s`` with a deal at its start: the first distribution dealt, the first bid to make.
 

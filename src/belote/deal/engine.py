@@ -85,7 +85,7 @@ class Deal(DealReadout):
             raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
         if type(lenient) is not bool:
             raise InvalidArgument(f"lenient must be True or False, not {lenient!r}")
-        self._state = s = object.__new__(DealState)
+        self._state = s = DealState()
         setup(s, rules, n, dealer, parse_deck(deck), totals, target, pending)
         s.lenient = lenient
 
@@ -119,7 +119,7 @@ class Deal(DealReadout):
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
         deal = object.__new__(Deal)
-        deal._state = s = object.__new__(DealState)
+        deal._state = s = DealState()
         setup(s, rules, n, dealer, tuple(deck), totals, target, pending)  # the deck is whole
         return deal
 
@@ -141,7 +141,7 @@ class Deal(DealReadout):
         True
         """
         deal = object.__new__(cls)
-        deal._state = s = object.__new__(DealState)
+        deal._state = s = DealState()
         setup(s, rules, players, dealer, tuple(deck), None, None, 0)
         return deal
 
