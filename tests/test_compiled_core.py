@@ -12,8 +12,10 @@ core in this process and the pure sources in a worker process
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -30,6 +32,7 @@ from pure_core_worker import run_cli
 
 import belote
 from belote.deal import Deal
+from belote.strategies import DealStart, deals
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRE = os.environ.get("BELOTE_REQUIRE_COMPILED", "") not in ("", "0")
@@ -85,6 +88,32 @@ def test_version_names_the_core(capsys: pytest.CaptureFixture[str]) -> None:
     word = "compiled" if belote.core().compiled else "pure"
     assert line == f"belote {belote.__version__} ({belote.core()})"
     assert word in line
+
+
+@settings(max_examples=30, deadline=None)
+@given(start=deals(), data=st.data())
+def test_a_deal_pickles_and_copies_to_an_equal_deal_in_either_core(
+    start: DealStart, data: st.DataObject
+) -> None:
+    """A deal in any phase pickles and deep-copies to an equal deal that goes on alike.
+
+    Worker processes and dask clusters receive deals pickled; compiled
+    classes pickle only as they are written to.
+    """
+    deal = Deal(start.rules, list(start.deck), dealer=start.dealer, players=start.players)
+    for _ in range(data.draw(st.integers(0, 40))):
+        if deal.is_over:
+            break
+        deal.apply(data.draw(st.sampled_from(deal.legal_actions())))
+    for twin in (pickle.loads(pickle.dumps(deal)), copy.deepcopy(deal), deal.copy()):
+        assert twin == deal
+        assert twin.position() == deal.position()
+        if not deal.is_over:
+            action = data.draw(st.sampled_from(deal.legal_actions()))
+            after = deal.copy()
+            after.apply(action)
+            twin.apply(action)
+            assert twin == after
 
 
 # --- the two cores on the same seeds ------------------------------------------------------

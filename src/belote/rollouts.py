@@ -170,7 +170,11 @@ class Estimate:
         """
         if self.samples < 2 or default not in self.means:
             return default
-        top = max(self.means, key=lambda option: (self.means[option], option == default))
+        # The first option with the best mean; ``default`` when it has the best mean.
+        top, top_mean = default, self.means[default]
+        for option, mean in self.means.items():
+            if mean > top_mean:
+                top, top_mean = option, mean
         if top == default:
             return default
         gain = self.means[top] - self.means[default]

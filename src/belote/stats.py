@@ -159,6 +159,13 @@ class Accumulator:
         self.winners.append(winner_of(scores))
         self.rows.append((total, deal_events(result), scores[attack]))
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled as its fields (worker processes send their sums back to the parent)."""
+        return (_restore, (
+            len(self.sums), self.deals, self.redeals, self.outcomes, self.capots, self.sums,
+            self.taker_sum, self.called_out, self.announce, self.winners, self.squares, self.rows,
+        ))
+
     def merge(self, other: Accumulator, winners: bool = True) -> None:
         """Add ``other``'s sums (the chunk that follows, in deal order)."""
         self.deals += other.deals
@@ -180,6 +187,21 @@ class Accumulator:
         if winners:
             self.winners.extend(other.winners)
             self.rows.extend(other.rows)
+
+
+def _restore(
+    sides: int, deals: int, redeals: int, outcomes: dict[str, int], capots: list[int],
+    sums: list[int], taker_sum: int, called_out: int, announce: dict[str, list[int]],
+    winners: list[int], squares: dict[str, int], rows: list[tuple[int, int, int]],
+) -> Accumulator:
+    """An [Accumulator][belote.stats.Accumulator] from its pickled fields."""
+    acc = Accumulator(sides)
+    acc.deals, acc.redeals, acc.outcomes, acc.capots, acc.sums = (
+        deals, redeals, outcomes, capots, sums
+    )
+    acc.taker_sum, acc.called_out, acc.announce = taker_sum, called_out, announce
+    acc.winners, acc.squares, acc.rows = winners, squares, rows
+    return acc
 
 
 # --- results ----------------------------------------------------------------------------------
@@ -369,6 +391,11 @@ class AnnouncementStats:
     declared: int
     scored: int
     points: int
+
+
+def _row(label: str, count: int, deals: int) -> str:
+    """A line of the counts table: the count and its share of the played deals."""
+    return f"{label:<30}{count:>8}{100 * rate(count, deals):>17.1f}%"
 
 
 @attrs.frozen(kw_only=True)
@@ -569,20 +596,20 @@ class SimulationStats:
             "",
             f"{'':<30}{'count':>8}{'per played deal':>18}",
         ]
-
-        def row(label: str, count: int) -> None:
-            lines.append(f"{label:<30}{count:>8}{100 * rate(count, self.deals):>17.1f}%")
-
+        counts: list[tuple[str, int]] = []
         if self.has_contract:
-            row("contracts made", self.outcomes.get("made", 0))
-            row("contracts failed", self.outcomes.get("failed", 0))
-            row("litiges (drawn deals)", self.outcomes.get("litige", 0))
+            counts.append(("contracts made", self.outcomes.get("made", 0)))
+            counts.append(("contracts failed", self.outcomes.get("failed", 0)))
+            counts.append(("litiges (drawn deals)", self.outcomes.get("litige", 0)))
         else:
-            row("deals played out", self.outcomes.get("played", 0))
-        row("capots by the attack" if partners else "capots by the taker", self.capots[0])
-        row("capots by the defence" if partners else "capots by another player", self.capots[1])
-        row("called out / stopped", self.called_out)
-        row("redeals (everyone passed)", self.redeals)
+            counts.append(("deals played out", self.outcomes.get("played", 0)))
+        counts.append(("capots by the attack" if partners else "capots by the taker", self.capots[0]))
+        counts.append(
+            ("capots by the defence" if partners else "capots by another player", self.capots[1])
+        )
+        counts.append(("called out / stopped", self.called_out))
+        counts.append(("redeals (everyone passed)", self.redeals))
+        lines += [_row(label, count, self.deals) for label, count in counts]
         lines.append("")
         if partners:
             attack, defence = self.mean_scores

@@ -138,6 +138,8 @@ class Layout:
 
     Attributes:
         rules: the variant (the cache checks it by identity).
+        players: the number of players.
+        dealer: the dealer's seat.
         hand_size: cards per hand, hence tricks in a played deal.
         first: per seat, the deck positions of its first-distribution cards.
         turned: the deck position of the turned card.
@@ -155,12 +157,14 @@ class Layout:
     """
 
     __slots__ = (
-        "announces", "calls_out", "combinations", "completion", "first", "first_declarations",
-        "hand_size", "next_card", "rules", "turned",
+        "announces", "calls_out", "combinations", "completion", "dealer", "first",
+        "first_declarations", "hand_size", "next_card", "players", "rules", "turned",
     )
 
     def __init__(self, rules: Rules, n: int, dealer: int) -> None:
         self.rules = rules
+        self.players = n
+        self.dealer = dealer
         self.combinations: dict[int, tuple[Combination, ...]] = {}
         self.first_declarations: dict[int, int] = {}
         self.announces = rules.has_announcements
@@ -194,6 +198,10 @@ class Layout:
             next_card.append(pos)
         self.completion = tuple(completion)
         self.next_card = tuple(next_card)
+
+    def __reduce__(self) -> tuple[object, tuple[Rules, int, int]]:
+        """Pickled as what it is computed from (a deal pickles with its layout)."""
+        return (layout, (self.rules, self.players, self.dealer))
 
 
 _LAYOUTS: dict[tuple[int, int, int], Layout] = {}
