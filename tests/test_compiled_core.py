@@ -207,3 +207,16 @@ def test_cores_solve_to_the_same_values(pure: PureCore, table: tuple[str, int], 
 def test_cores_compare_variants_alike(pure: PureCore, seed: int) -> None:
     """``belote compare`` (the main job, on its default variants) prints the same in both cores."""
     same(pure, ["compare", "--deals", "4", "--seed", str(seed)])
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 10**6))
+def test_cores_play_the_same_pimc_deals(pure: PureCore, table: tuple[str, int], seed: int) -> None:
+    """The PIMC bot (sampling, rollouts, solver) makes the same decisions in both cores.
+
+    Without a time budget its decisions depend only on the seed.
+    """
+    variant, players = table
+    same(pure, ["simulate", variant, "--players", str(players), "--deals", "1", "--seed",
+                str(seed), "--bots", "pimc:samples=2,rollouts=4,time_budget=none",
+                "--records", "{records}", "--json"])
