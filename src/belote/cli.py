@@ -615,6 +615,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_whole, default=None, help="random seed")
     p.add_argument("--bot", default="heuristic", help="the other seats' bot (default heuristic; pimc)")
 
+    p = add("engine", _lazy("belote.engine_commands", "serve_command"), "Play a bot over the "
+            "engine protocol belote-engine/1 on standard input and output (docs/engines.md).",
+            "belote engine serve heuristic")
+    p.add_argument("verb", choices=["serve"], help="serve: answer the protocol's messages")
+    p.add_argument("bot", metavar="BOT", help="the bot: random, heuristic, pimc[:options], a "
+                   "plug-in name or module:attribute")
+
     p = add("serve", _lazy("belote.web", "serve_command"), "Open a table in the browser: play, "
             "replay and analyse, compare; needs the web extra: pip install 'belote[web]'.",
             "belote serve --port 8000")

@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Final, TextIO
 import attrs
 
 from belote.agents import Agent as Player
+from belote.agents import close_agents
 from belote.compare import MATCH_COST, PAR_CHUNK, PAR_COST
 from belote.errors import InvalidArgument
 from belote.parallel import chunk_size, chunks, ordered_map
@@ -103,6 +104,8 @@ class _Sums:
     match_a: int = 0
     match_b: int = 0
     unfinished: int = 0
+    fallbacks_a: int = 0  # decisions a fallback bot took for a failed engine of A
+    fallbacks_b: int = 0
 
     def merge(self, other: _Sums) -> None:
         _add_fields(self, other)
@@ -182,13 +185,22 @@ def par_margins(deal: Deal) -> tuple[tuple[int, int], tuple[int, int]]:
 
 def _run_par_chunk(chunk: _ParChunk) -> _ParSums:
     """Play a chunk of decks once per side and solve each play; a pure function of ``chunk``."""
-    from belote.analyze import analyze
-    from belote.simulate import play_dealing
-
     rules, players = chunk.rules, chunk.players
     base = _Chunk(rules, players, chunk.seed, chunk.start, chunk.stop, chunk.bot_a, chunk.bot_b)
     sides = rules.side_count(players)
     seatings = [_seating(base, side) for side in range(sides)]
+    try:
+        return _play_par_chunk(chunk, seatings)
+    finally:
+        for bots in seatings:
+            close_agents(bots)
+
+
+def _play_par_chunk(chunk: _ParChunk, seatings: list[list[Player]]) -> _ParSums:
+    from belote.analyze import analyze
+    from belote.simulate import play_dealing
+
+    rules, players = chunk.rules, chunk.players
     sums = _ParSums()
     for index in range(chunk.start, chunk.stop):
         gap_a = gap_b = par_a = loss_a = loss_b = 0
@@ -229,11 +241,29 @@ def _seating(chunk: _Chunk, side: int) -> list[Player]:
 
 def _run_chunk(chunk: _Chunk) -> _Sums:
     """Play a chunk of decks (or of matches), each once per side; a pure function of ``chunk``."""
+    rules, players = chunk.rules, chunk.players
+    sides = rules.side_count(players)
+    seatings = [_seating(chunk, side) for side in range(sides)]
+    try:
+        sums = _play_chunk(chunk, seatings)
+    finally:
+        for bots in seatings:
+            close_agents(bots)
+    for side, bots in enumerate(seatings):
+        for seat, bot in enumerate(bots):
+            count = getattr(bot, "fallbacks", 0)
+            if _seat_side(rules, players, seat) == side:
+                sums.fallbacks_a += count
+            else:
+                sums.fallbacks_b += count
+    return sums
+
+
+def _play_chunk(chunk: _Chunk, seatings: list[list[Player]]) -> _Sums:
     from belote.simulate import play_dealing, play_match_to_target  # the one way a deal is played
 
     rules, players = chunk.rules, chunk.players
     sides = rules.side_count(players)
-    seatings = [_seating(chunk, side) for side in range(sides)]
     sums = _Sums()
     for index in range(chunk.start, chunk.stop):
         if chunk.matches:
@@ -359,6 +389,9 @@ class DuelResult:
         redeals: dealings where everyone passed, over all plays.
         matches: match wins when asked for.
         par_gap: each bot's par gap on the first decks, when asked for.
+        fallbacks: decisions taken by a fallback bot because an engine
+            failed, ``(A's, B's)`` (an ``engine:`` spec with ``fallback=``,
+            docs/engines.md#errors).
     """
 
     variant: str
@@ -376,6 +409,7 @@ class DuelResult:
     redeals: int
     matches: MatchWins | None = None
     par_gap: ParGap | None = None
+    fallbacks: tuple[int, int] = (0, 0)
 
     @property
     def plays(self) -> int:
@@ -407,6 +441,8 @@ class DuelResult:
                               "unfinished": m.unfinished}
         if self.par_gap is not None:
             doc["par_gap"] = self.par_gap.to_json()
+        if any(self.fallbacks):
+            doc["fallbacks"] = {"a": self.fallbacks[0], "b": self.fallbacks[1]}
         return doc
 
     def to_text(self) -> str:
@@ -434,6 +470,9 @@ class DuelResult:
                          f"(of {m.matches})")
         if self.par_gap is not None:
             lines += self._par_lines(self.par_gap)
+        if any(self.fallbacks):
+            lines.append(f"engine failures, decisions taken by the fallback bot: "
+                         f"A {self.fallbacks[0]}, B {self.fallbacks[1]}")
         return "\n".join(lines) + "\n"
 
     def _par_lines(self, gap: ParGap) -> list[str]:
@@ -587,6 +626,7 @@ def duel(
                 _per_deal(par_sums.loss_b, par_sums.loss_squares_b, par, sides * (sides - 1)),
             ) if card_losses else None,
         ) if par else None,
+        fallbacks=(sums.fallbacks_a, sums.fallbacks_b),
     )
 
 

@@ -12,6 +12,7 @@ from typing import Final
 __all__ = [
     "SHOWN_LIMIT",
     "BeloteError",
+    "BotError",
     "IllegalAction",
     "InvalidArgument",
     "InvalidArgumentType",
@@ -166,6 +167,15 @@ class InvalidTally(BeloteError, ValueError):
     def __init__(self, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.field = field
+
+
+class BotError(BeloteError, RuntimeError):
+    """A bot failed at its seat: an engine that crashed, hung, answered garbage or an illegal action.
+
+    The message names the seat and the bot. It is the bot's failure, never an
+    internal error of ``belote``: the command line reports it as bad input
+    (exit status 2 and one ``error:`` line).
+    """
 
 
 class IllegalAction(BeloteError, ValueError):

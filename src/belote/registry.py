@@ -11,7 +11,11 @@ Names are found, in this order:
 3. the entry points of the group ``belote.bots``: a third-party package
    makes its bot known by declaring one (``cautious = "mypkg.bots:Cautious"``),
    as variants are found through ``belote.variants``;
-4. a ``module:attribute`` path (``mypkg.bots:Cautious``, options after a
+4. ``engine:COMMAND [ARGS]``: a program speaking the engine protocol
+   ``belote-engine/1``, run by an [`EngineAgent`][belote.engine.EngineAgent];
+   its options follow a ``?`` (``engine:./mybot?timeout=0.5&fallback=heuristic``,
+   see [`parse_engine_spec`][belote.engine.parse_engine_spec] and docs/engines.md);
+5. a ``module:attribute`` path (``mypkg.bots:Cautious``, options after a
    second colon: ``mypkg.bots:Cautious:level=2``): the module is imported
    and the attribute is the factory.
 
@@ -37,6 +41,7 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from belote.agents import Agent, HeuristicBot, RandomBot
+from belote.engine import EngineAgent, parse_engine_spec
 from belote.errors import InvalidArgument, InvalidArgumentType
 
 __all__ = ["BotFactory", "OptionValue", "bot_names", "make_bot", "parse_bot_spec", "register_bot"]
@@ -50,7 +55,15 @@ BotFactory = Callable[..., Agent]
 ENTRY_POINT_GROUP: Final = "belote.bots"
 """The entry-point group where third-party packages declare their bots."""
 
-_FACTORIES: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+def _engine(command: str, fallback: str | None = None, **options: OptionValue) -> Agent:
+    """An [`EngineAgent`][belote.engine.EngineAgent] from an ``engine:`` spec's options (the fallback by its spec)."""
+    return EngineAgent(command, fallback=None if fallback is None else make_bot(str(fallback)),
+                       **options)  # type: ignore[arg-type]  # timeout and startup are checked there
+
+
+_FACTORIES: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot,
+                                     "engine": _engine}
 
 _LAZY: Final = {"pimc": ("belote.pimc", "PIMCBot")}
 """Names whose module is imported on first use: name -> (module, class)."""
@@ -100,6 +113,8 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, OptionValue]]:
     if not isinstance(spec, str):
         raise InvalidArgumentType(f"a bot spec is a string such as 'heuristic', not {spec!r}")
     name, _, rest = spec.partition(":")
+    if name.strip() == "engine":
+        return "engine", dict(parse_engine_spec(rest))
     attribute, colon, after = rest.partition(":")
     if "=" not in attribute and _is_path(attribute):
         # module:attribute, perhaps followed by :options

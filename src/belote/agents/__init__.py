@@ -26,7 +26,7 @@ True
 from belote.agents.heuristic import HeuristicBot, hand_strength
 from belote.agents.protocol import Agent, FastAgent
 from belote.agents.random_bot import RandomBot
-from belote.agents.table import act, decide, play_deal, start_deal
+from belote.agents.table import act, close_agents, decide, play_deal, start_deal
 
 __all__ = [
     "Agent",
@@ -34,6 +34,7 @@ __all__ = [
     "HeuristicBot",
     "RandomBot",
     "act",
+    "close_agents",
     "decide",
     "hand_strength",
     "play_deal",
