@@ -22,7 +22,7 @@ fallback and counted.
 >>> deal = Deal.random("classic", seed=3, dealer=0)
 >>> doc = observation_json(deal.observation(1))
 >>> doc["seat"], doc["phase"], doc["turned"], len(doc["hand"])
-(1, 'bidding-1', '7H', 5)
+(1, 'bidding-1', '7S', 5)
 >>> observation_from_json(doc) == deal.observation(1)
 True
 """
