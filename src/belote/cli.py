@@ -622,6 +622,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("bot", metavar="BOT", help="the bot: random, heuristic, pimc[:options], a "
                    "plug-in name or module:attribute")
 
+    p = add("corpus", _lazy("belote.corpus", "corpus_command"), "Write the conformance corpus "
+            "belote-corpus/1 (JSON lines of questions and this library's answers) into a "
+            "directory (docs/corpus.md).", "belote corpus --out corpus")
+    p.add_argument("--out", required=True, metavar="DIR", help="the directory to write (made if "
+                   "missing; the corpus's files in it are replaced)")
+    p.add_argument("--seed", type=_whole, default=None,
+                   help="the seed (default: the shipped corpus's, which is then written again "
+                   "byte for byte)")
+
     p = add("serve", _lazy("belote.web", "serve_command"), "Open a table in the browser: play, "
             "replay and analyse, compare; needs the web extra: pip install 'belote[web]'.",
             "belote serve --port 8000")
