@@ -336,6 +336,10 @@ def _legal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iter
             record = _record(deal)
             actions = list(record["actions"])  # type: ignore[call-overload]
             at = rng.randrange(len(actions)) if actions else 0
+            if index == 0:  # the perft positions: the first bid, and the first lead
+                at = 0
+            elif index == 1:
+                at = next((k for k, text in enumerate(actions) if " play " in str(text)), at)
             partial_record = {**record, "actions": actions[:at]}
             partial = Deal.from_record(partial_record)
             if partial.is_over:
