@@ -32,6 +32,7 @@ from belote.engine import (
     parse_engine_spec,
     serve,
 )
+from belote.engine_commands import check_engine, seat_legal_actions
 from belote.errors import BotError, InvalidArgument
 from belote.registry import make_bot, parse_bot_spec
 
@@ -350,3 +351,61 @@ def test_an_engine_is_stopped_when_its_program_exits(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
     pids = [int(pid) for pid in pidfile.read_text().split()]
     assert pids and not [pid for pid in pids if alive(pid)]
+
+
+# --- belote check-engine ---------------------------------------------------------------------------
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), table=st.sampled_from(TABLES), steps=st.integers(0, 40))
+def test_a_seat_knows_its_legal_actions_from_its_observation(
+        seed: int, table: tuple[str, int], steps: int) -> None:
+    """What ``belote engine serve`` answers to the ``legal`` query: the deal's own legal actions."""
+    variant, players = table
+    deal = Deal.random(variant, seed=seed, players=players)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if deal.is_over:
+            break
+        legal = deal.legal_actions()
+        deal.apply(legal[int(rng.random() * len(legal))])
+    if deal.is_over:
+        return
+    seat = deal.to_act
+    assert seat is not None
+    assert sorted(map(str, seat_legal_actions(deal.observation(seat)))) == sorted(
+        map(str, deal.legal_actions()))
+
+
+SMALL = (("classic", 4), ("french", 3))
+
+
+def test_check_engine_finds_no_disagreement_with_a_served_bot() -> None:
+    report = check_engine(f"{SERVE} heuristic", deals=2, tables=SMALL)
+    assert report.problems == () and report.name == "heuristic"
+    assert report.positions > 0 and report.listed == report.positions
+    assert set(report.duels) == {"classic/4", "french/3"}
+
+
+def test_check_engine_reports_wrong_legal_lists_and_illegal_answers() -> None:
+    report = check_engine(misbehave("badlegal"), deals=0, tables=SMALL)
+    assert report.listed == report.positions > 0
+    assert any("leaves out legal actions" in problem for problem in report.problems)
+    assert any("lists as legal what is not" in problem for problem in report.problems)
+    report = check_engine(misbehave("illegal", 20), deals=1, tables=SMALL)
+    assert any("answered the illegal action" in problem for problem in report.problems)
+    assert all(problem.split()[0] in ("legal.jsonl", "solve.jsonl", "duel")
+               for problem in report.problems)
+
+
+def test_belote_check_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    py_bot = f"{PY} {shlex.quote(str(PY_BOT))}"
+    assert main(["check-engine", py_bot, "--deals", "1", "--variant", "french", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["problems"] == [] and set(doc["duels"]) == {"french/2", "french/3"}
+    assert main(["check-engine", "--deals", "0", "--", "/nonexistent/engine", "-x"]) == 1
+    out = capsys.readouterr().out
+    assert "disagreements: 1" in out and "could not be started" in out
+    assert main(["check-engine", py_bot, "--variant", "classic(capot_value=99)"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and err.startswith("error: --variant")

@@ -615,6 +615,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_whole, default=None, help="random seed")
     p.add_argument("--bot", default="heuristic", help="the other seats' bot (default heuristic; pimc)")
 
+    p = add("check-engine", _lazy("belote.engine_commands", "check_engine_command"), "Check an "
+            "engine speaking belote-engine/1 against the conformance corpus's positions and in "
+            "a duel against random; prints every disagreement, exit status 1 if there is one "
+            "(docs/engines.md).", 'belote check-engine "node examples/engines/simple_bot.js"')
+    p.add_argument("command", nargs="+", metavar="COMMAND",
+                   help="the engine's command line (one quoted word, or the words after --)")
+    p.add_argument("--deals", type=_whole, default=20,
+                   help="decks of the duel against random on each table (default 20; 0: none)")
+    p.add_argument("--seed", type=_whole, default=1, help="the duel's seed (default 1)")
+    p.add_argument("--timeout", type=float, default=5.0,
+                   help="seconds the engine has to answer one decision (default 5)")
+    p.add_argument("--variant", action="append", default=None, metavar="SPEC",
+                   help="check only this table of the corpus (repeatable): classic, piedicavallo, "
+                   "italian751, french, or one of the corpus's variant specs")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
     p = add("engine", _lazy("belote.engine_commands", "serve_command"), "Play a bot over the "
             "engine protocol belote-engine/1 on standard input and output (docs/engines.md).",
             "belote engine serve heuristic")

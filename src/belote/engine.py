@@ -39,7 +39,7 @@ import subprocess
 import tempfile
 import time
 import weakref
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, Final, TextIO
 
 import attrs
@@ -358,12 +358,14 @@ class EngineInfo:
             ``type``, ``default``, and anything else it sent).
         variants: the variants it plays (``"*"``: any).
         author: who wrote it, when it says.
+        features: the optional messages it answers (``"legal"``).
     """
 
     name: str
     options: tuple[Mapping[str, object], ...]
     variants: tuple[str, ...]
     author: str | None = None
+    features: tuple[str, ...] = ()
 
 
 class _Process:
@@ -586,10 +588,13 @@ class EngineAgent:
             raise _Failure("declared options that are not a list of objects with a name")
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
             raise _Failure("declared variants that are not a list of names")
-        name, author = ready.get("name"), ready.get("author")
+        name, author, features = ready.get("name"), ready.get("author"), ready.get("features", [])
+        if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
+            raise _Failure("declared features that are not a list of names")
         self.info = EngineInfo(name=str(name) if name is not None else self.name,
                                options=tuple(raw_options), variants=tuple(variants),
-                               author=None if author is None else str(author))
+                               author=None if author is None else str(author),
+                               features=tuple(features))
         declared = {o["name"] for o in raw_options}
         for key, value in self.options.items():
             if key not in declared:
@@ -657,6 +662,59 @@ class EngineAgent:
             self.fallbacks += 1
             return self.fallback.choose(observation, legal)
 
+    @property
+    def answers_legal(self) -> bool:
+        """Whether the engine declared the ``legal`` feature (it lists legal actions when asked); starts it if needed.
+
+        Raises:
+            BotError: the engine failed to start.
+        """
+        if not self._slot and not self._broken:
+            try:
+                self._start()
+            except _Failure as exc:
+                self._broken = True
+                self.close()
+                self.last_error = str(exc)
+                raise BotError(f"bot {self.name} {exc}") from None
+        return self.info is not None and "legal" in self.info.features
+
+    def legal_actions(self, observation: Observation) -> list[Action]:
+        """The legal actions the engine lists for the observing seat (the optional ``legal`` query).
+
+        What `belote check-engine` compares with the library's. The engine
+        must have declared the feature ``legal`` in its ``ready`` message.
+
+        Raises:
+            BotError: the engine failed, or has no ``legal`` feature, naming the seat.
+        """
+        seat = observation.seat
+        self._decisions += 1
+        number = self._decisions
+        when = f"at query {number}"
+        try:
+            if self._broken:
+                raise _Failure(self.last_error or "failed")
+            process = self._running(observation)
+            if self.info is None or "legal" not in self.info.features:
+                raise _Failure("has no feature 'legal'")
+            process.send({"type": "legal", "id": number, "seat": seat,
+                          "observation": observation_json(observation)})
+            answer = process.receive(self.timeout, when)
+            texts = answer.get("legal")
+            if answer.get("type") != "legal" or not isinstance(texts, list) or not all(
+                    isinstance(text, str) for text in texts):
+                raise _Failure(f"answered {shown(json.dumps(answer), 120)} {when}, "
+                               "expected a legal message with a list of actions")
+            try:
+                return [Action.parse(text) for text in texts]
+            except BeloteError as exc:
+                raise _Failure(f"listed something that is not an action {when} ({exc})") from None
+        except _Failure as exc:
+            self.close()
+            self.last_error = str(exc)
+            raise BotError(f"seat {seat}: bot {self.name} {exc}") from None
+
 
 # --- the engine's end: serving an in-process agent -------------------------------------------------
 
@@ -677,13 +735,16 @@ def _answer(agent: Agent, message: dict[str, object]) -> dict[str, object]:
     return {"type": "action", "id": message.get("id"), "action": str(action)}
 
 
-def serve(agent: Agent, name: str, stdin: TextIO, stdout: TextIO) -> int:
+def serve(agent: Agent, name: str, stdin: TextIO, stdout: TextIO,
+          legal: Callable[[Observation], Sequence[Action]] | None = None) -> int:
     """Play ``agent`` over the protocol: read messages from ``stdin``, answer on ``stdout``.
 
     Answers ``hello`` with ``ready`` (the agent's name, no option, every
     variant known here), each ``decide`` with the agent's action, and stops
     at ``quit`` or at the end of the input. A message it cannot read is
-    answered with an ``error`` message (the table then stops it).
+    answered with an ``error`` message (the table then stops it). With
+    ``legal`` (the seat's legal actions from its observation), it declares
+    the feature ``legal`` and answers that query too.
 
     Returns:
         The exit status: 0.
@@ -701,11 +762,20 @@ def serve(agent: Agent, name: str, stdin: TextIO, stdout: TextIO) -> int:
             break
         if kind == "hello":
             _write(stdout, {"type": "ready", "protocol": PROTOCOL, "name": name, "options": [],
-                            "variants": [rules.name for rules in available_variants()]})
+                            "variants": [rules.name for rules in available_variants()],
+                            "features": [] if legal is None else ["legal"]})
         elif kind == "decide":
             assert isinstance(message, dict)
             try:
                 _write(stdout, _answer(agent, message))
+            except BeloteError as exc:
+                _write(stdout, {"type": "error", "message": str(exc)})
+        elif kind == "legal" and legal is not None:
+            assert isinstance(message, dict)
+            try:
+                observation = observation_from_json(_Reader(message, "legal").get("observation"))
+                _write(stdout, {"type": "legal", "id": message.get("id"),
+                                "legal": [str(action) for action in legal(observation)]})
             except BeloteError as exc:
                 _write(stdout, {"type": "error", "message": str(exc)})
         elif kind == "setoption":

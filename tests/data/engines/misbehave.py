@@ -2,7 +2,8 @@
 
 Usage: misbehave.py MODE [N] [PIDFILE]: answer N decisions well (default 0),
 then do MODE: crash, hang, garbage, array, illegal, wrongid, error,
-ignorequit (answers well, ignores quit and sleeps), well (never misbehaves);
+ignorequit (answers well, ignores quit and sleeps), well (never misbehaves),
+badlegal (declares the legal feature and lists only a pass);
 or, in the handshake: protocol (a wrong protocol), silent (never answers
 hello), refuse (plays no variant but "none"), exit (exits at once).
 Its process id is appended to PIDFILE when one is given.
@@ -37,9 +38,12 @@ for line in sys.stdin:
         send({"type": "log", "message": "starting"})
         send({"type": "ready", "protocol": "belote-engine/0" if mode == "protocol" else "belote-engine/1",
               "name": f"misbehave-{mode}", "options": [{"name": "level", "type": "int", "default": 1}],
-              "variants": ["none"] if mode == "refuse" else ["*"]})
+              "variants": ["none"] if mode == "refuse" else ["*"],
+              "features": ["legal"] if mode == "badlegal" else []})
     elif kind == "setoption":
         pass
+    elif kind == "legal":  # badlegal: every seat may only pass, it says
+        send({"type": "legal", "id": message["id"], "legal": [f"{message['seat']} pass"]})
     elif kind == "decide":
         legal = message["legal"]
         good = next((action for action in legal if not action.endswith(" stop")), legal[0])
