@@ -652,6 +652,9 @@ def build_parser() -> argparse.ArgumentParser:
             "belote serve --port 8000")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_positive, default=8000, help="port (default 8000)")
+    p.add_argument("--engine", action="append", default=None, metavar="NAME=COMMAND",
+                   help="offer the engine COMMAND (belote-engine/1, docs/engines.md) in the seat "
+                   "menus as NAME (repeatable)")
     return parser
 
 

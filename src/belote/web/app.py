@@ -22,7 +22,7 @@ import multiprocessing
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, Future
 from importlib.resources import files
 from typing import Any
@@ -185,8 +185,14 @@ def _int(body: JSON, key: str, default: int) -> int:
     return value
 
 
-def create_app(limits: Limits | None = None) -> Starlette:
-    """The ASGI app of ``belote serve`` (give it to uvicorn, or mount it in your own app)."""
+def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None = None) -> Starlette:
+    """The ASGI app of ``belote serve`` (give it to uvicorn, or mount it in your own app).
+
+    ``engines`` (name: command line) are the engines offered in the seat
+    menus besides the built-in bots (``belote serve --engine NAME=COMMAND``,
+    docs/engines.md); the page never names a command itself.
+    """
+    offered = dict(engines or {})
     state = _State(Limits() if limits is None else limits)
     lim = state.limits
     page = files("belote.web").joinpath("static", "index.html").read_text(encoding="utf-8")
@@ -210,13 +216,13 @@ def create_app(limits: Limits | None = None) -> Starlette:
             "variants": [{"name": r.name, "players": list(r.player_counts),
                           "default_players": r.default_players, "target": r.target,
                           "description": r.description} for r in available_variants()],
-            "bots": list(BOTS),
+            "bots": [*BOTS, *offered],
             "compare_variants": list(default_variants()),
             "limits": attrs.asdict(lim),
         }
 
     def new_game(request: Request, body: JSON) -> Response:
-        table = new_table(body)
+        table = new_table(body, offered)
         key = state.add(table)
         return JSONResponse({"id": key, **table.view()}, status_code=201)
 

@@ -1,8 +1,9 @@
 """A match at a web table: the state behind one game of `belote serve`, as plain JSON.
 
 A [`Table`][belote.web.table.Table] holds a match of any variant or variant
-spec, the seats' players (``human`` or a built-in bot spec: ``random``,
-``heuristic``, ``pimc``) and the deals so far. It is the whole game logic of
+spec, the seats' players (``human``, a built-in bot spec: ``random``,
+``heuristic``, ``pimc``, or the name of an engine the server offers,
+``belote serve --engine NAME=COMMAND``) and the deals so far. It is the whole game logic of
 the page and knows nothing of HTTP: every rule is the library's (legal
 actions from [`Deal.legal_actions`][belote.deal.Deal.legal_actions], the menu,
 the words and the warnings of [`belote.play`][belote.play], records from
@@ -80,11 +81,14 @@ def hand_json(hand: CardSet, trump: int | None) -> list[dict[str, str]]:
     return [card_json(card) for card in sorted_hand(hand, trump)]
 
 
-def _bot(spec: str) -> Agent:
-    """One bot from a spec limited to the built-in names and to bounded ``pimc`` options."""
+def _bot(spec: str, engines: Mapping[str, str] | None = None) -> Agent:
+    """One bot from a spec limited to the built-in names, bounded ``pimc`` options and the engines offered."""
+    if engines and spec in engines:
+        return make_bot(f"engine:{engines[spec]}")
     name, options = parse_bot_spec(spec)
     if name not in BOTS:
-        raise InvalidArgument(f"seat player {spec!r}: choose human, {', '.join(BOTS)}")
+        offered = ", ".join([*BOTS, *(engines or {})])
+        raise InvalidArgument(f"seat player {spec!r}: choose human, {offered}")
     if name == "pimc":
         for option, most in PIMC_LIMITS.items():
             value = options.get(option)
@@ -106,6 +110,8 @@ class Table:
         seed: seeds the deck shuffles and the first dealer.
         record: a match record to resume (its variant, target and deals are
             used; ``variant``, ``players`` and ``target`` are then ignored).
+        engines: the engines a seat may name, by name: their command lines
+            (each seat named so gets its own process, docs/engines.md).
 
     Raises:
         BeloteError: an unknown variant, a bad seat or player count, or a bad record.
@@ -119,6 +125,7 @@ class Table:
         target: int | None = None,
         seed: int | None = None,
         record: object = None,
+        engines: Mapping[str, str] | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         deals: list[Deal] = []
@@ -134,7 +141,7 @@ class Table:
         if len(seats) != n:
             raise InvalidArgument(f"seats: {len(seats)} players named for {n} seats")
         self.seats = [str(seat) for seat in seats]
-        self.agents = [None if seat == "human" else _bot(seat) for seat in self.seats]
+        self.agents = [None if seat == "human" else _bot(seat, engines) for seat in self.seats]
         self.humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
         if not self.humans:
             raise InvalidArgument("seats: at least one seat is played by a human")
@@ -357,8 +364,8 @@ def _seats(value: object) -> list[str] | None:
     return [str(v) for v in value]
 
 
-def new_table(body: Mapping[str, object]) -> Table:
-    """A [`Table`][belote.web.table.Table] from a request's JSON fields (each checked)."""
+def new_table(body: Mapping[str, object], engines: Mapping[str, str] | None = None) -> Table:
+    """A [`Table`][belote.web.table.Table] from a request's JSON fields (each checked); ``engines`` as the table takes them."""
     variant = body.get("variant", "classic")
     if not isinstance(variant, str):
         raise InvalidArgument("variant: a variant name or spec, such as \"classic\"")
@@ -370,4 +377,4 @@ def new_table(body: Mapping[str, object]) -> Table:
         numbers[key] = value
     seats = _seats(body.get("seats"))
     return Table(variant, numbers["players"], seats, numbers["target"], numbers["seed"],
-                 body.get("record"))
+                 body.get("record"), engines)
