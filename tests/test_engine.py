@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belote.agents import HeuristicBot, RandomBot, play_deal
+from belote.agents import HeuristicBot, RandomBot, close_agents, play_deal
 from belote.cli import main
 from belote.deal import Deal
 from belote.duel import duel
@@ -34,6 +34,7 @@ from belote.engine import (
 )
 from belote.engine_commands import check_engine, seat_legal_actions
 from belote.errors import BotError, InvalidArgument
+from belote.game import Game
 from belote.registry import make_bot, parse_bot_spec
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -409,3 +410,14 @@ def test_belote_check_engine(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check-engine", py_bot, "--variant", "classic(capot_value=99)"]) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and err.startswith("error: --variant")
+
+
+def test_an_engine_plays_a_match_in_game() -> None:
+    """``Game`` (and whatever takes an agent: the adapters' wrappers) seats an engine like any agent."""
+    engine = make_bot(f"engine:{PY} {shlex.quote(str(PY_BOT))}")
+    game = Game("classic", [engine, RandomBot(1), engine, RandomBot(3)], seed=4, target=300)
+    while not game.is_over:
+        game.play_deal()
+    assert game.match.winner is not None
+    close_agents([engine])
+    assert isinstance(engine, EngineAgent) and engine.pid is None
