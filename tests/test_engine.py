@@ -24,17 +24,11 @@ from belote.agents import HeuristicBot, RandomBot, close_agents, play_deal
 from belote.cli import main
 from belote.deal import Deal
 from belote.duel import duel
-from belote.engine import (
-    PROTOCOL,
-    EngineAgent,
-    observation_from_json,
-    observation_json,
-    parse_engine_spec,
-    serve,
-)
+from belote.engine import PROTOCOL, EngineAgent, parse_engine_spec, serve
 from belote.engine_commands import check_engine, seat_legal_actions
 from belote.errors import BotError, InvalidArgument
 from belote.game import Game
+from belote.observation_json import observation_from_json, observation_json
 from belote.registry import make_bot, parse_bot_spec
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,21 +10,13 @@ bot spec ``engine:COMMAND [ARGS]`` works wherever a bot is named
 agent over the protocol (``belote engine serve heuristic``).
 
 What an engine is shown is the seat's [`Observation`][belote.deal.Observation]
-in JSON ([`observation_json`][belote.engine.observation_json]) and the legal
+in JSON ([`observation_json`][belote.observation_json.observation_json]) and the legal
 actions, never the deal: it cannot see another seat's hidden cards. Each
 answer is bounded in time; an engine that cannot start, exits, hangs, answers
 garbage or an illegal action is stopped (its process group killed and
 reaped) and reported as a [`BotError`][belote.errors.BotError] naming the
 seat and the bot, or, with a fallback bot, that decision is taken by the
 fallback and counted.
-
->>> from belote.deal import Deal
->>> deal = Deal.random("classic", seed=3, dealer=0)
->>> doc = observation_json(deal.observation(1))
->>> doc["seat"], doc["phase"], doc["turned"], len(doc["hand"])
-(1, 'bidding-1', '7S', 5)
->>> observation_from_json(doc) == deal.observation(1)
-True
 """
 
 from __future__ import annotations
@@ -39,19 +31,17 @@ import subprocess
 import tempfile
 import time
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Final, TextIO
 
 import attrs
 
 from belote.actions import Action
 from belote.agents import Agent
-from belote.announcements import Declaration, classify
-from belote.cards import Card, CardSet, Suit
-from belote.deal import Observation, Phase
+from belote.deal import Observation
 from belote.errors import BeloteError, BotError, InvalidArgument, shown
-from belote.rules import available_variants, get_rules
-from belote.specs import spec_of
+from belote.observation_json import observation_from_json, observation_json
+from belote.rules import available_variants
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -59,8 +49,6 @@ __all__ = [
     "STARTUP_TIMEOUT",
     "EngineAgent",
     "EngineInfo",
-    "observation_from_json",
-    "observation_json",
     "parse_engine_spec",
     "serve",
 ]
@@ -82,217 +70,6 @@ MAX_LINE: Final = 1 << 20
 
 TABLE_OPTIONS: Final = ("timeout", "startup", "fallback")
 """The options of an ``engine:`` spec that the table reads; every other one is the engine's."""
-
-
-# --- the observation in JSON -------------------------------------------------------------------
-
-
-def _cards(cards: Iterable[Card]) -> list[str]:
-    return [str(card) for card in cards]
-
-
-def _declaration(declaration: Declaration) -> dict[str, object]:
-    return {"seat": declaration.seat, "cards": _cards(declaration.combination.cards)}
-
-
-def observation_json(observation: Observation) -> dict[str, object]:
-    """What a seat may know, as the JSON object an engine receives (docs/engines.md#observation).
-
-    Cards are written as in records (``"10H"``), actions as in records
-    (``"2 play JH"``), suits by their letter; ``variant`` is the variant's
-    canonical spec, so an engine knows every knob that changed.
-    [`observation_from_json`][belote.engine.observation_from_json] reads it back.
-    """
-    o = observation
-    return {
-        "seat": o.seat,
-        "players": o.players,
-        "dealer": o.dealer,
-        "variant": spec_of(o.rules),
-        "phase": o.phase.value,
-        "to_act": o.to_act,
-        "hand": _cards(o.hand),
-        "turned": str(o.turned),
-        "table_card": None if o.table_card is None else str(o.table_card),
-        "bottom": None if o.bottom is None else str(o.bottom),
-        "trump": None if o.trump is None else str(o.trump),
-        "taker": o.taker,
-        "bids": [str(action) for action in o.bids],
-        "swapped": o.swapped,
-        "tricks": [{"leader": leader, "cards": _cards(cards), "winner": winner}
-                   for (leader, cards), winner in zip(o.tricks, o.trick_winners, strict=True)],
-        "trick": _cards(o.trick),
-        "trick_leader": o.trick_leader,
-        "own_declarations": [_declaration(d) for d in o.own_declarations],
-        "declarations": [_declaration(d) for d in o.declarations],
-        "scoring_declarations": (None if o.scoring_declarations is None
-                                 else [_declaration(d) for d in o.scoring_declarations]),
-        "belote_calls": list(o.belote_calls),
-        "card_points": list(o.card_points),
-        "tricks_won": list(o.tricks_won),
-        "called_out": o.called_out,
-        "totals": list(o.totals),
-        "target": o.target,
-        "pending": o.pending,
-        "history": [str(action) for action in o.history],
-    }
-
-
-class _Reader:
-    """Reads the fields of one JSON object, naming the field at fault."""
-
-    def __init__(self, doc: object, what: str) -> None:
-        if not isinstance(doc, dict):
-            raise InvalidArgument(f"{what}: expected a JSON object, not {shown(doc)}")
-        self.doc: dict[str, object] = doc
-        self.what = what
-
-    def fail(self, key: str, expected: str) -> InvalidArgument:
-        return InvalidArgument(f"{self.what}: {key}: expected {expected}, "
-                               f"not {shown(self.doc.get(key))}")
-
-    def get(self, key: str) -> object:
-        if key not in self.doc:
-            raise InvalidArgument(f"{self.what}: {key}: missing")
-        return self.doc[key]
-
-    def number(self, key: str, optional: bool = False) -> int | None:
-        value = self.get(key)
-        if value is None and optional:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(key, "a whole number" + (" or null" if optional else ""))
-        return value
-
-    def seat(self, key: str) -> int:
-        value = self.number(key)
-        assert value is not None
-        return value
-
-    def ints(self, key: str) -> tuple[int, ...]:
-        value = self.get(key)
-        if not isinstance(value, list) or not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in value):
-            raise self.fail(key, "a list of whole numbers")
-        return tuple(value)
-
-    def text(self, key: str) -> str:
-        value = self.get(key)
-        if not isinstance(value, str):
-            raise self.fail(key, "text")
-        return value
-
-    def card(self, key: str, optional: bool = False) -> Card | None:
-        value = self.get(key)
-        if value is None and optional:
-            return None
-        if not isinstance(value, str):
-            raise self.fail(key, "a card such as 'JH'")
-        try:
-            return Card.parse(value)
-        except BeloteError as exc:
-            raise InvalidArgument(f"{self.what}: {key}: {exc}") from None
-
-    def cards(self, key: str, value: object = None) -> tuple[Card, ...]:
-        value = self.get(key) if value is None else value
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(key, "a list of cards")
-        try:
-            return tuple(Card.parse(v) for v in value)
-        except BeloteError as exc:
-            raise InvalidArgument(f"{self.what}: {key}: {exc}") from None
-
-    def actions(self, key: str) -> tuple[Action, ...]:
-        value = self.get(key)
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(key, "a list of actions such as '2 play JH'")
-        try:
-            return tuple(Action.parse(v) for v in value)
-        except BeloteError as exc:
-            raise InvalidArgument(f"{self.what}: {key}: {exc}") from None
-
-
-def _declarations(read: _Reader, key: str, rules_name: str) -> tuple[Declaration, ...]:
-    value = read.get(key)
-    if not isinstance(value, list):
-        raise read.fail(key, "a list of declarations")
-    out = []
-    for item in value:
-        part = _Reader(item, f"{read.what}: {key}")
-        try:
-            combination = classify(part.cards("cards"), get_rules(rules_name))
-        except BeloteError as exc:
-            raise InvalidArgument(f"{read.what}: {key}: {exc}") from None
-        out.append(Declaration(part.seat("seat"), combination))
-    return tuple(out)
-
-
-def observation_from_json(doc: object) -> Observation:
-    """Read back what [`observation_json`][belote.engine.observation_json] wrote.
-
-    What ``belote engine serve`` does with each decision, so that an
-    in-process agent behind the protocol sees the very observation it would
-    have seen at the table.
-
-    Raises:
-        InvalidArgument: a missing field or a bad value, naming the field.
-        UnknownVariant: the variant is not known here.
-    """
-    read = _Reader(doc, "observation")
-    rules = get_rules(read.text("variant"))
-    phase_text = read.text("phase")
-    phases = {phase.value: phase for phase in Phase}
-    if phase_text not in phases:
-        raise read.fail("phase", "one of " + ", ".join(phases))
-    trump_text = read.get("trump")
-    try:
-        trump = None if trump_text is None else Suit.parse(str(trump_text))
-    except BeloteError as exc:
-        raise InvalidArgument(f"observation: trump: {exc}") from None
-    tricks_doc = read.get("tricks")
-    if not isinstance(tricks_doc, list):
-        raise read.fail("tricks", "a list of tricks")
-    tricks, winners = [], []
-    for item in tricks_doc:
-        trick = _Reader(item, "observation: tricks")
-        tricks.append((trick.seat("leader"), trick.cards("cards")))
-        winners.append(trick.seat("winner"))
-    scoring = read.get("scoring_declarations")
-    turned = read.card("turned")
-    assert turned is not None
-    return Observation(
-        seat=read.seat("seat"),
-        players=read.seat("players"),
-        dealer=read.seat("dealer"),
-        variant=rules.name,
-        phase=phases[phase_text],
-        to_act=read.number("to_act", optional=True),
-        hand=CardSet(read.cards("hand")),
-        turned=turned,
-        table_card=read.card("table_card", optional=True),
-        bottom=read.card("bottom", optional=True),
-        trump=trump,
-        taker=read.number("taker", optional=True),
-        bids=read.actions("bids"),
-        swapped=read.number("swapped", optional=True),
-        tricks=tuple(tricks),
-        trick_winners=tuple(winners),
-        trick=read.cards("trick"),
-        trick_leader=read.number("trick_leader", optional=True),
-        own_declarations=_declarations(read, "own_declarations", spec_of(rules)),
-        declarations=_declarations(read, "declarations", spec_of(rules)),
-        scoring_declarations=(None if scoring is None
-                              else _declarations(read, "scoring_declarations", spec_of(rules))),
-        belote_calls=read.ints("belote_calls"),
-        card_points=read.ints("card_points"),
-        tricks_won=read.ints("tricks_won"),
-        called_out=read.number("called_out", optional=True),
-        totals=read.ints("totals"),
-        target=read.seat("target"),
-        pending=read.seat("pending"),
-        rules=rules,
-        history=read.actions("history"),
-    )
 
 
 # --- the spec --------------------------------------------------------------------------------------
@@ -726,11 +503,11 @@ def _write(stream: TextIO, message: Mapping[str, object]) -> None:
 
 def _answer(agent: Agent, message: dict[str, object]) -> dict[str, object]:
     """The action ``agent`` chooses for one ``decide`` message."""
-    read = _Reader(message, "decide")
-    observation = observation_from_json(read.get("observation"))
-    legal = read.actions("legal")
-    if not legal:
-        raise InvalidArgument("decide: legal: no action to choose from")
+    observation = observation_from_json(message.get("observation"))
+    texts = message.get("legal")
+    if not isinstance(texts, list) or not texts or not all(isinstance(t, str) for t in texts):
+        raise InvalidArgument("decide: legal: expected a list of actions such as '2 play JH'")
+    legal = [Action.parse(text) for text in texts]
     action = agent.choose(observation, legal)
     return {"type": "action", "id": message.get("id"), "action": str(action)}
 
@@ -773,7 +550,7 @@ def serve(agent: Agent, name: str, stdin: TextIO, stdout: TextIO,
         elif kind == "legal" and legal is not None:
             assert isinstance(message, dict)
             try:
-                observation = observation_from_json(_Reader(message, "legal").get("observation"))
+                observation = observation_from_json(message.get("observation"))
                 _write(stdout, {"type": "legal", "id": message.get("id"),
                                 "legal": [str(action) for action in legal(observation)]})
             except BeloteError as exc:
