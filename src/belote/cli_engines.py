@@ -1,7 +1,7 @@
 """The arguments of ``belote check-engine``, ``belote engine serve``, ``belote corpus`` and ``belote serve --engine``.
 
-Kept out of [`belote.cli`][belote.cli] so that module stays one screenful of
-commands; [`build_parser`][belote.cli.build_parser] calls
+Kept out of ``belote.cli`` so that module stays under the project's module
+size; its ``build_parser`` calls
 [`engine_parsers`][belote.cli_engines.engine_parsers] with its own helpers.
 The commands' bodies are in [`belote.engine_commands`][belote.engine_commands]
 and [`belote.corpus`][belote.corpus], imported only when they run.
