@@ -256,10 +256,10 @@ class _Process:
                     stream.close()
 
 
-def _close_slot(slot: list[_Process]) -> None:
+def _close_slot(slot: list[_Process], grace: float = QUIT_GRACE) -> None:
     """Close the engine in ``slot`` (the agent's finaliser: run when it is collected, or at exit)."""
     while slot:
-        slot.pop().close()
+        slot.pop().close(grace)
 
 
 class EngineAgent:
@@ -432,7 +432,7 @@ class EngineAgent:
                                f"(legal: {', '.join(texts)})")
             return action
         except _Failure as exc:
-            self.close()
+            _close_slot(self._slot, grace=0)  # a failed engine is killed at once
             self.last_error = str(exc)
             if self.fallback is None:
                 raise BotError(f"seat {seat}: bot {self.name} {exc}") from None
@@ -451,7 +451,7 @@ class EngineAgent:
                 self._start()
             except _Failure as exc:
                 self._broken = True
-                self.close()
+                _close_slot(self._slot, grace=0)
                 self.last_error = str(exc)
                 raise BotError(f"bot {self.name} {exc}") from None
         return self.info is not None and "legal" in self.info.features
@@ -488,7 +488,7 @@ class EngineAgent:
             except BeloteError as exc:
                 raise _Failure(f"listed something that is not an action {when} ({exc})") from None
         except _Failure as exc:
-            self.close()
+            _close_slot(self._slot, grace=0)
             self.last_error = str(exc)
             raise BotError(f"seat {seat}: bot {self.name} {exc}") from None
 
