@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import json
 import os
 import random
@@ -415,3 +416,32 @@ def test_an_engine_plays_a_match_in_game() -> None:
     assert game.match.winner is not None
     close_agents([engine])
     assert isinstance(engine, EngineAgent) and engine.pid is None
+
+
+@pytest.mark.parametrize("example", ["python", "javascript"])
+def test_the_docs_exchange_is_what_the_examples_answer(example: str) -> None:
+    """docs/engines.md#an-exchange: its complete messages, sent to the example engines, get its answers."""
+    text = (ROOT / "docs" / "engines.md").read_text(encoding="utf-8")
+    block = text.split("### An exchange", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    pairs = []
+    lines = block.splitlines()
+    for sent, got in itertools.pairwise(lines):
+        if sent.startswith("> {") and got.startswith("< {") and "..." not in sent:
+            pairs.append((json.loads(sent[2:]), json.loads(got[2:])))
+    assert len(pairs) >= 2
+    if example == "javascript":
+        node = shutil.which("node")
+        if node is None:
+            pytest.skip("node is not installed here: the JavaScript example engine cannot run")
+        argv = [node, str(JS_BOT)]
+    else:
+        argv = [sys.executable, str(PY_BOT)]
+    feed = "".join(json.dumps(sent) + "\n" for sent, _ in pairs) + '{"type":"quit"}\n'
+    done = subprocess.run(argv, input=feed, capture_output=True, text=True, timeout=60, check=True)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    expected = [got for _, got in pairs]
+    if example == "python":  # the same bot, under its own name
+        expected[0] = {**expected[0], "name": "simple-python"}
+    assert answers == expected
+    deal = Deal.random("classic", seed=5, dealer=0)  # the deal the page says it is
+    assert pairs[1][0]["observation"] == observation_json(deal.observation(1))
