@@ -445,3 +445,10 @@ def test_the_docs_exchange_is_what_the_examples_answer(example: str) -> None:
     assert answers == expected
     deal = Deal.random("classic", seed=5, dealer=0)  # the deal the page says it is
     assert pairs[1][0]["observation"] == observation_json(deal.observation(1))
+
+
+def test_belote_engine_serve_refuses_a_bad_bot(capfd: pytest.CaptureFixture[str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "belote", "engine", "serve", "nobody"],
+                          input="", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("error: unknown bot 'nobody'")

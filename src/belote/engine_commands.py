@@ -212,6 +212,7 @@ def check_engine_command(args: argparse.Namespace, out: TextIO) -> int:
             raise InvalidArgument(f"--variant: none of {', '.join(args.variant)} is a table of "
                                   "the corpus (belote check-engine --help lists them)")
     command = args.command[0] if len(args.command) == 1 else shlex.join(args.command)
+    command = command.removeprefix("engine:")  # the bot spec's form is read too
     report = check_engine(command, deals=args.deals, seed=args.seed, timeout=args.timeout, tables=tables)
     if args.json:
         json.dump(report.to_json(), out, indent=2, ensure_ascii=False)
