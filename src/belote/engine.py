@@ -247,7 +247,10 @@ class _Process:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=grace)
         with contextlib.suppress(OSError):
-            os.killpg(proc.pid, signal.SIGKILL)  # the engine and anything it started
+            if hasattr(os, "killpg"):
+                os.killpg(proc.pid, signal.SIGKILL)  # the engine and anything it started
+            else:  # pragma: no cover - no process groups here
+                proc.kill()
         proc.wait()
         self.selector.close()
         for stream in (proc.stdin, proc.stdout, self.stderr):
