@@ -452,3 +452,23 @@ def test_belote_engine_serve_refuses_a_bad_bot(capfd: pytest.CaptureFixture[str]
                           input="", capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("error: unknown bot 'nobody'")
+
+
+@needs_proc
+def test_what_an_engine_started_is_stopped_with_it(tmp_path: Path) -> None:
+    """An engine behind a shell (the shell waits for it): a time-out stops both, not only the shell."""
+    sh = shutil.which("sh")
+    if sh is None:
+        pytest.skip("no sh here")
+    pidfile = tmp_path / "pids"
+    inner = misbehave("hang", 1, pidfile)
+    engine = EngineAgent([sh, "-c", f"{inner}; true"], timeout=0.5)
+    with pytest.raises(BotError, match=r"gave no answer within 0\.5 s"):
+        play_deal(Deal.random("classic", seed=3, dealer=0),
+                  [engine, RandomBot(1), RandomBot(2), RandomBot(3)])
+    pids = [int(pid) for pid in pidfile.read_text().split()]
+    deadline = time.monotonic() + 5  # the grandchild is reaped by init, not by us
+    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert pids and not [pid for pid in pids if alive(pid)]
+    assert not [pid for pid, state in children().items() if state == "Z"]
