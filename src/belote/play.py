@@ -106,6 +106,10 @@ _REPHRASE: Final = (
      r"you have no \1: you must play a \3, higher than \2 if you can"),
     (r"void in (\w+): must trump with an? (\w+)", r"you have no \1: you must play a \2"),
     (r"seat 0 does not hold (\w+)", r"you do not hold \1"),
+    (r"seat 0 has first to swap or keep the 7 of trump",
+     r"you must first swap or keep your 7 of trump"),
+    (r"seat (\d) has first to swap or keep the 7 of trump",
+     r"seat \1 must first swap or keep the 7 of trump"),
     (r"(\w+) was already played by him", r"you have already played \1"),
     (r"(\w+) was already played by seat (\d)", r"\1 was already played by seat \2"),
 )
@@ -125,7 +129,8 @@ def explain_refusal(reason: str, seat: int = 0) -> str:
         match = re.search(pattern, reason)
         if match:
             return match.expand(replacement)
-    return reason.replace("seat 0's", "your").replace("seat 0", "you")
+    return (reason.replace("seat 0 has ", "you have ").replace("seat 0 is ", "you are ")
+            .replace("seat 0's", "your").replace("seat 0", "you"))
 
 
 class HumanPlayer:

@@ -27,7 +27,8 @@ from belote.deal import Deal
 from belote.errors import BeloteError, InvalidArgument, InvalidRecord
 from belote.play import report
 from belote.replay import deal_from_record, match_from_record
-from belote.web.table import card_json, hand_json
+from belote.web.events import deal_events
+from belote.web.table import card_json, hand_json, line_json
 
 __all__ = ["analysis_json", "frames", "read_deals"]
 
@@ -75,6 +76,7 @@ def _start(deal: Deal) -> Deal:
 def frames(deal: Deal) -> list[dict[str, object]]:
     """The deal before any action, then after each: every hand, the trick, the log line."""
     position = _start(deal)
+    told = deal_events(deal)
     out = io.StringIO()
     log = [0, 0, 0, 0]
     steps: list[dict[str, object]] = []
@@ -92,6 +94,7 @@ def frames(deal: Deal) -> list[dict[str, object]]:
         steps.append({
             "action": None if action is None else str(action),
             "log": out.getvalue().splitlines(),
+            "events": [event for event in told if event["at"] == index],
             "hands": [hand_json(position.hand(s), strength) for s in range(position.players)],
             "trick": [{"seat": (leader + k) % position.players, **card_json(c)}
                       for k, c in enumerate(position.trick)],
@@ -100,6 +103,8 @@ def frames(deal: Deal) -> list[dict[str, object]]:
             "taker": position.taker,
             "to_act": position.to_act,
             "cards_played": place,
+            # the card this step played is where an analysis "from this card on" starts
+            "analyse_from": place - 1 if action is not None and action.verb is Verb.PLAY else place,
             "points": [position.points_so_far(side) for side in range(position.sides)]
             if trump is not None else None,
         })
@@ -120,8 +125,7 @@ def deal_json(deal: Deal, number: int) -> dict[str, object]:
             "outcome": result.outcome.value,
             "capot": result.capot,
             "scores": list(result.scores),
-            "lines": [{"item": line.item, "points": line.points, "to": line.to}
-                      for line in result.lines],
+            "lines": [line_json(line.item, line.points, line.to) for line in result.lines],
         },
         "offences": [offence.to_json() for offence in deal.offences],
     }
