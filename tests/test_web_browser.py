@@ -520,3 +520,169 @@ def test_replay_solve_and_compare_never_show_a_stale_result(server: str, browser
         error = wait(browser, lambda d: d.find_element(By.ID, "error-deals").text)
         assert words in error and "5000 deals, not" not in error
         assert not browser.find_elements(By.ID, "compare-table")
+
+
+# ---- A table, not a form ----
+
+def test_the_seats_sit_around_the_table_with_the_trick_by_its_players(server: str, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    open_page(browser, server)
+    start_match(browser, 7)
+    bid_until_cards(browser)
+    view = browser.execute_script("return game")
+    assert view["me"] == 0
+    assert browser.find_element(By.ID, "pos-bottom").text.startswith("You")
+    assert browser.find_element(By.ID, "pos-top").text.startswith("Partner (seat 2)")
+    assert browser.find_element(By.ID, "pos-left").text.startswith("Seat 1")
+    assert browser.find_element(By.ID, "pos-right").text.startswith("Seat 3")
+    dealer = {0: "bottom", 1: "left", 2: "top", 3: "right"}[view["dealer"]]
+    assert browser.find_elements(By.CSS_SELECTOR, f"#pos-{dealer} .mark.dealer")
+    taker = {0: "bottom", 1: "left", 2: "top", 3: "right"}[view["taker"]]
+    assert browser.find_elements(By.CSS_SELECTOR, f"#pos-{taker} .mark.taker")
+    suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[view["trump"]["suit"]]
+    assert f"Trump {suit}" in browser.find_element(By.ID, "contract").text
+    for played in view["trick"]:
+        where = {0: "bottom", 1: "left", 2: "top", 3: "right"}[played["seat"]]
+        assert browser.find_element(By.CSS_SELECTOR, f"#slot-{where} .card").get_attribute(
+            "data-card") == played["code"]
+    # play on to the second trick: the previous one is a click away, then back
+    while not browser.execute_script("return game.last_trick.length"):
+        seen = views(browser)
+        browser.find_elements(By.CSS_SELECTOR, "#hand button.legal")[0].click()
+        wait(browser, lambda d, seen=seen: views(d) > seen)
+    last = browser.execute_script("return game.last_trick")
+    browser.find_element(By.ID, "show-last").click()
+    shown = {card.get_attribute("data-card") for card in browser.find_elements(By.CSS_SELECTOR, "#centre .card.previous")}
+    assert shown == {played["code"] for played in last}
+    browser.find_element(By.ID, "show-last").click()
+    assert not browser.find_elements(By.CSS_SELECTOR, "#centre .card.previous")
+    # the log follows its newest line and writes cards as the hand does, never as codes
+    log = browser.find_element(By.ID, "log")
+    assert browser.execute_script(
+        "const l = arguments[0]; return l.scrollTop + l.clientHeight >= l.scrollHeight - 2", log)
+    import re
+
+    assert not re.search(r"\b(10|[789JQKA])[SHDC]\b", log.text)
+    assert re.search(r"(10|[789JQKA])[♠♥♦♣]", log.text)
+    # the score sheet folds away
+    browser.find_element(By.CSS_SELECTOR, "#sheet-box summary").click()
+    assert not browser.find_element(By.ID, "scoresheet").is_displayed()
+    browser.find_element(By.CSS_SELECTOR, "#sheet-box summary").click()
+    assert browser.find_element(By.ID, "scoresheet").is_displayed()
+    shot(browser, "play-en")
+
+
+def no_sideways_scroll(driver: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    width = driver.execute_script("return document.documentElement.clientWidth")
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= width
+    for part in ("hand", "centre", "choices"):
+        box = driver.find_element(By.ID, part)
+        if box.is_displayed():
+            rect = driver.execute_script("return arguments[0].getBoundingClientRect().toJSON()", box)
+            assert rect["left"] >= 0 and rect["right"] <= width, (part, rect, width)
+
+
+def test_a_whole_match_is_played_on_a_phone_sized_window(server: str, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    size = browser.get_window_size()
+    browser.set_window_size(390, 844)
+    try:
+        open_page(browser, server)
+        no_sideways_scroll(browser)
+        start_match(browser, 5, bots="random", target=300)
+        clicks = 0
+        while not browser.find_elements(By.ID, "match-over"):
+            no_sideways_scroll(browser)
+            buttons = [b for b in browser.find_elements(By.CSS_SELECTOR, "#choices button")
+                       if b.get_attribute("data-verb") != "stop"]
+            legal = browser.find_elements(By.CSS_SELECTOR, "#hand button.legal")
+            target = browser.find_elements(By.ID, "next-deal") or buttons or legal
+            seen = views(browser)
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", target[0])
+            target[0].click()
+            wait(browser, lambda d, seen=seen: views(d) > seen)
+            clicks += 1
+            assert clicks < 400
+            if clicks == 4:
+                shot(browser, "phone")
+        assert "Match over" in browser.find_element(By.ID, "match-over").text
+        no_sideways_scroll(browser)
+        # Replay and Compare fit the width too
+        browser.find_element(By.ID, "tab-replay").click()
+        browser.execute_script("document.getElementById('replay-text').value = arguments[0]",
+                               played_record())
+        browser.find_element(By.ID, "replay-go").click()
+        wait(browser, lambda d: d.find_element(By.ID, "replay").is_displayed())
+        browser.find_element(By.ID, "last").click()
+        no_sideways_scroll(browser)
+        browser.find_element(By.ID, "tab-compare").click()
+        decks = browser.find_element(By.ID, "compare-deals")
+        decks.clear()
+        decks.send_keys("20")
+        browser.find_element(By.ID, "compare-go").click()
+        wait(browser, lambda d: d.find_elements(By.ID, "compare-table"), 120)
+        no_sideways_scroll(browser)
+    finally:
+        browser.set_window_size(size["width"], size["height"])
+
+
+# ---- Languages ----
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", {"tab": "Play", "turn": "Your turn.", "you_play": "You play", "partner": "Partner (seat 2)"}),
+    ("fr", {"tab": "Jouer", "turn": "À vous.", "you_play": "Vous jouez", "partner": "Partenaire (place 2)"}),
+    ("it", {"tab": "Gioca", "turn": "Tocca a te.", "you_play": "Giochi", "partner": "Compagno (posto 2)"}),
+])
+def test_the_table_speaks_the_language_chosen(server: str, browser: Any, lang: str, words: dict[str, str]) -> None:
+    from selenium.webdriver.common.by import By
+
+    open_page(browser, server, lang)
+    assert browser.find_element(By.ID, "tab-play").text == words["tab"]
+    start_match(browser, 7)
+    bid_until_cards(browser)
+    for _ in range(3):
+        seen = views(browser)
+        browser.find_elements(By.CSS_SELECTOR, "#hand button.legal")[0].click()
+        wait(browser, lambda d, seen=seen: views(d) > seen)
+    assert browser.find_element(By.ID, "status").text == words["turn"]
+    assert words["you_play"] in browser.find_element(By.ID, "log").text
+    assert browser.find_element(By.ID, "pos-top").text.startswith(words["partner"])
+    assert browser.execute_script("return document.documentElement.lang") == lang
+    shot(browser, f"play-{lang}")
+    # the switch redraws the table in place, the match goes on
+    other = "it" if lang != "it" else "fr"
+    game_id = browser.execute_script("return game.id")
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element(By.ID, "lang")).select_by_value(other)
+    wait(browser, lambda d: d.execute_script("return document.body.dataset.lang") == other)
+    assert browser.execute_script("return game.id") == game_id
+    assert browser.find_element(By.ID, "status").text != words["turn"]
+
+
+def test_the_page_opens_in_the_browsers_language(server: str) -> None:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if binary is None or driver_path is None:
+        unavailable("chromium or chromedriver is missing")
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking"):
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"intl.accept_languages": "it-IT,it"})
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    try:
+        driver.get(server)
+        wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "yes")
+        assert driver.execute_script("return document.body.dataset.lang") == "it"
+        assert driver.find_element("id", "tab-compare").text == "Confronta"
+    finally:
+        driver.quit()

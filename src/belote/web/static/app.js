@@ -568,8 +568,8 @@ async function runCompare() {
     let status;
     try { status = await api("GET", `api/compare/${job.id}`); } catch (error) { fieldError("compare", errorText(error)); return; }
     bar.max = status.total; bar.value = status.done;
-    if (status.error) { fieldError("compare", status.error); return; }
-    if (status.finished) { bar.value = bar.max; compareTables(status.result); return; }
+    if (status.error) { bar.hidden = true; fieldError("compare", status.error); return; }
+    if (status.finished) { bar.hidden = true; compareTables(status.result); return; }
   }
 }
 
