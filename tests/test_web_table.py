@@ -275,3 +275,15 @@ def test_the_engine_stays_language_free() -> None:
         text = path.read_text(encoding="utf-8")
         assert "belote.web.i18n" not in text and "belote.web.events" not in text, path
         assert ".po" not in re.sub(r"\.pos\w*|\.po\w+", "", text), path
+
+
+def test_the_catalogues_read_the_same_with_babel() -> None:
+    """Babel (the webtest extra) reads each .po file to the same messages as the server's reader."""
+    pofile = pytest.importorskip("babel.messages.pofile")
+    root = Path(__file__).resolve().parent.parent / "src" / "belote" / "web" / "locale"
+    for lang in LANGUAGES:
+        with (root / f"{lang}.po").open("rb") as file:
+            babel = pofile.read_po(file, locale=lang)
+        messages = {m.id: m.string for m in babel if m.id}
+        assert messages == catalogue(lang)
+        assert str(babel.locale) == lang
