@@ -5,7 +5,8 @@ thread; Selenium drives Debian's headless ``chromium`` through
 ``chromedriver`` (package ``chromium-driver``). Without them the test is
 skipped, except when ``BELOTE_REQUIRE_BROWSER`` is set, where it fails:
 ``.ci/run`` installs both and sets it. With ``BELOTE_SCREENSHOTS=DIR`` the
-three views are saved there as PNG (how docs/images/web-*.png are made).
+views are saved there as PNG (how docs/images/web-*.png are made): the table
+in each language, on a phone, french after the swap, a replay, a comparison.
 """
 
 from __future__ import annotations
@@ -131,8 +132,6 @@ def test_a_whole_classic_deal_is_played_by_clicks(server: str, browser: Any) -> 
         assert browser.find_element(By.ID, "message").text == ""
         clicks += 1
         assert clicks < 60
-        if clicks == 3:
-            shot(browser, "play")
     text = browser.find_element(By.ID, "summary").text
     assert "Deal over" in text
     assert browser.find_element(By.ID, "log").text.count("— Trick") == 8

@@ -116,7 +116,7 @@ function eventText(e, name) {
     case "play": return t(`log.play${e.belote ? `_${e.belote}` : ""}.${form}`, { who, card: cardText(e.card) });
     case "stop_callout": case "stop_jarrete": return t(`log.${e.key}.${form}`, { who });
     case "declare": return t(`log.declare.${form}`, { who, combination: comboText(e.combination), points: e.combination.points, cards: cardsText(e.combination.cards) });
-    case "trick": return t("log.trick", { number: e.number, who: name(e.seat), points: e.points });
+    case "trick": return t(you ? "log.trick_you" : "log.trick", { number: e.number, who: name(e.seat), points: e.points });
     case "scoring": return t("log.scoring", { list: e.combinations.length ? e.combinations.map((c) => `${comboText(c)} (${name(c.seat)})`).join(", ") : t("log.none") });
     default: return e.key;
   }
@@ -310,7 +310,8 @@ function drawContract(view) {
   if (view.trump) {
     parts.push(el("span", { class: `trump${view.trump.suit === "H" || view.trump.suit === "D" ? " red" : ""}`, id: "trump" }, SYMBOLS[view.trump.suit]));
     parts.push(el("span", {}, view.taker === null ? t("contract.trump", { suit: suitText(view.trump.suit) })
-      : t("contract.taken", { suit: suitText(view.trump.suit), who: seatName(view, view.taker, view.me) })));
+      : view.taker === view.me ? t("contract.taken_you", { suit: suitText(view.trump.suit) })
+        : t("contract.taken", { suit: suitText(view.trump.suit), who: seatName(view, view.taker, view.me) })));
   } else {
     parts.push(el("span", {}, t("contract.bidding", { card: cardText(view.turned.code) })));
   }
