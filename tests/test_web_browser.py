@@ -685,3 +685,31 @@ def test_the_page_opens_in_the_browsers_language(server: str) -> None:
         assert driver.find_element("id", "tab-compare").text == "Confronta"
     finally:
         driver.quit()
+
+
+def test_piedicavallo_calls_out_in_italian(server: str, browser: Any) -> None:
+    """A variant's own words: calling out in piedicavallo, asked and declined, in Italian."""
+    from selenium.webdriver.common.by import By
+
+    open_page(browser, server, "it")
+    start_match(browser, 3, variant="piedicavallo")
+    for _ in range(60):
+        stops = browser.find_elements(By.CSS_SELECTOR, "#choices button[data-verb=stop]")
+        if stops:
+            break
+        buttons = [b for b in browser.find_elements(By.CSS_SELECTOR, "#choices button")]
+        legal = browser.find_elements(By.CSS_SELECTOR, "#hand button.legal")
+        seen = views(browser)
+        (buttons or legal)[0].click()
+        wait(browser, lambda d, seen=seen: views(d) > seen)
+    else:
+        pytest.fail("calling out was never offered")
+    assert stops[0].text.startswith("Chiama fuori: reclama la partita")
+    auto_confirm(browser, False)
+    seen = views(browser)
+    stops[0].click()
+    question = browser.execute_script("return window.__question")
+    assert question.startswith("Attenzione:") and question.endswith("Chiamare fuori adesso?")
+    assert "non basta per l'obiettivo" in question
+    assert browser.find_element(By.ID, "message").text == "Non chiamato."
+    assert views(browser) == seen  # nothing was sent

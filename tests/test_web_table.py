@@ -287,3 +287,10 @@ def test_the_catalogues_read_the_same_with_babel() -> None:
         messages = {m.id: m.string for m in babel if m.id}
         assert messages == catalogue(lang)
         assert str(babel.locale) == lang
+
+
+def test_the_english_variant_descriptions_are_the_librarys() -> None:
+    from belote.rules import get_rules
+
+    for name in ("classic", "piedicavallo", "french", "italian751"):
+        assert catalogue("en")[f"variant.{name}"] == get_rules(name).description

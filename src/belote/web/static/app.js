@@ -575,6 +575,12 @@ async function runCompare() {
 }
 
 // ---- Languages ----
+function drawVariantNames() {
+  // a plug-in variant has no entry in the catalogues: its own description, as it gives it
+  $("variant-names").replaceChildren(...meta.variants.map((v) => el("option", { value: v.name },
+    M[`variant.${v.name}`] !== undefined ? t(`variant.${v.name}`) : v.description)));
+}
+
 async function setLanguage(code) {
   const doc = await api("GET", `api/messages/${code}`);
   lang = code;
@@ -586,7 +592,7 @@ async function setLanguage(code) {
   for (const node of document.querySelectorAll("[data-i18n-placeholder]")) node.placeholder = t(node.dataset.i18nPlaceholder);
   document.title = t("page.title");
   $("lang").value = code;
-  if (meta) drawSeats();
+  if (meta) { drawSeats(); drawVariantNames(); }
   if (game) show(game);
   if (replayDeals.length && !$("replay").hidden) {
     $("replay-deal").replaceChildren(...replayDeals.map((d, k) => el("option", { value: k }, t("replay.deal_option", { number: d.number, variant: d.variant, dealer: d.dealer }))));
@@ -611,7 +617,7 @@ async function start() {
   $("lang").replaceChildren(...Object.entries(meta.languages).map(([code, name]) => el("option", { value: code }, name)));
   await setLanguage(browserLanguage());
   $("lang").onchange = () => setLanguage($("lang").value).catch((error) => say(errorText(error)));
-  $("variant-names").replaceChildren(...meta.variants.map((v) => el("option", { value: v.name }, v.description)));
+  drawVariantNames();
   $("compare-variants").value = meta.compare_variants.join(", ");
   drawSeats();
   $("variant").oninput = drawSeats; $("players").oninput = drawSeats;
