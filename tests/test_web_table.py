@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from belote import Deal
-from belote.agents import HeuristicBot, play_deal
+from belote.agents import HeuristicBot, RandomBot, play_deal
 from belote.play import explain_refusal
 
 if not os.environ.get("BELOTE_REQUIRE_WEB"):
@@ -27,6 +29,7 @@ if not os.environ.get("BELOTE_REQUIRE_WEB"):
 from starlette.testclient import TestClient
 
 from belote.web.app import Limits, create_app
+from belote.web.events import deal_events
 from belote.web.i18n import LANGUAGES, catalogue, line_key, read_po
 from belote.web.table import Table
 
@@ -294,3 +297,21 @@ def test_the_english_variant_descriptions_are_the_librarys() -> None:
 
     for name in ("classic", "piedicavallo", "french", "italian751"):
         assert catalogue("en")[f"variant.{name}"] == get_rules(name).description
+
+
+@settings(max_examples=30, deadline=None)
+@given(variant=st.sampled_from(["classic", "piedicavallo", "italian751", "french"]),
+       seed=st.integers(0, 2**32))
+def test_the_events_tell_every_card_and_every_trick_of_a_deal(variant: str, seed: int) -> None:
+    deal = Deal.random(variant, seed=seed)
+    play_deal(deal, [RandomBot(k) for k in range(deal.players)])
+    events = deal_events(deal)
+    plays = [e for e in events if e["key"] == "play"]
+    assert [(e["seat"], e["card"]) for e in plays] == [
+        (a.seat, str(a.cards[0])) for a in deal.history if a.verb.value == "play"]
+    tricks = [e for e in events if e["key"] == "trick"]
+    assert [e["seat"] for e in tricks] == list(deal.trick_winners)
+    if tricks and len(tricks) == deal.tricks_per_deal:
+        card_points = sum(deal.card_points_of(side) for side in range(deal.sides))
+        assert sum(int(str(e["points"])) for e in tricks) == card_points + deal.rules.last_trick_bonus
+    assert [e["at"] for e in events] == sorted(int(str(e["at"])) for e in events)
