@@ -545,17 +545,32 @@ def test_the_seats_sit_around_the_table_with_the_trick_by_its_players(server: st
         where = {0: "bottom", 1: "left", 2: "top", 3: "right"}[played["seat"]]
         assert browser.find_element(By.CSS_SELECTOR, f"#slot-{where} .card").get_attribute(
             "data-card") == played["code"]
-    # play on to the second trick: the previous one is a click away, then back
-    while not browser.execute_script("return game.last_trick.length"):
+    # play on: between two tricks the one just won stays in view, dimmed; during a
+    # trick the previous one is a click away, and a second click goes back
+    checked = set()
+    for _ in range(7):
         seen = views(browser)
         browser.find_elements(By.CSS_SELECTOR, "#hand button.legal")[0].click()
         wait(browser, lambda d, seen=seen: views(d) > seen)
-    last = browser.execute_script("return game.last_trick")
-    browser.find_element(By.ID, "show-last").click()
-    shown = {card.get_attribute("data-card") for card in browser.find_elements(By.CSS_SELECTOR, "#centre .card.previous")}
-    assert shown == {played["code"] for played in last}
-    browser.find_element(By.ID, "show-last").click()
-    assert not browser.find_elements(By.CSS_SELECTOR, "#centre .card.previous")
+        view = browser.execute_script("return game")
+        last = {played["code"] for played in view["last_trick"]}
+        previous = {card.get_attribute("data-card")
+                    for card in browser.find_elements(By.CSS_SELECTOR, "#centre .card.previous")}
+        if not view["trick"]:
+            assert previous == last
+            checked.add("between")
+        else:
+            assert previous == set()
+            browser.find_element(By.ID, "show-last").click()
+            shown = {card.get_attribute("data-card")
+                     for card in browser.find_elements(By.CSS_SELECTOR, "#centre .card.previous")}
+            assert shown == last
+            browser.find_element(By.ID, "show-last").click()
+            assert not browser.find_elements(By.CSS_SELECTOR, "#centre .card.previous")
+            checked.add("during")
+        if checked == {"between", "during"}:
+            break
+    assert "during" in checked
     # the log follows its newest line and writes cards as the hand does, never as codes
     log = browser.find_element(By.ID, "log")
     assert browser.execute_script(

@@ -287,21 +287,24 @@ function drawSeatsAround(view) {
 
 function drawCentre(view) {
   for (const where of ["top", "left", "right", "bottom"]) $(`slot-${where}`).replaceChildren();
-  const cards = showLast ? view.last_trick : view.trick;
+  // between two tricks the one just won stays in view, dimmed, until the next card
+  const between = !view.trick.length && view.last_trick.length > 0 && !view.deal_over;
+  const previous = showLast || between;
+  const cards = previous ? view.last_trick : view.trick;
   for (const c of cards) {
     const where = position(c.seat, view.me, view.players);
     const face = card(c, "span");
     face.classList.add("played");
-    if (showLast) face.classList.add("previous");
+    if (previous) face.classList.add("previous");
     $(`slot-${where}`).replaceChildren(face);
   }
   const info = [];
-  if (showLast) info.push(el("div", { class: "note" }, t("table.previous_shown")));
+  if (previous) info.push(el("div", { class: "note" }, t("table.previous_shown")));
   if (view.table_card) info.push(el("div", { id: "table-card" }, t("table.on_table"), " ", card(view.table_card, "span", true)));
   else if (view.trump === null) info.push(el("div", { id: "turned-card" }, t("table.turned"), " ", card(view.turned, "span", true)));
   if (view.bottom) info.push(el("div", { id: "bottom-card" }, t("table.bottom"), " ", card(view.bottom, "span", true)));
   $("centre-info").replaceChildren(...info);
-  $("show-last").disabled = !view.last_trick.length;
+  $("show-last").disabled = !view.last_trick.length || between;
   $("show-last").textContent = showLast ? t("table.current") : t("table.previous");
 }
 
