@@ -4,7 +4,7 @@
 the core library does not need them.
 
 >>> from belote.actions import ACTION_IDS
->>> from belote.env import env
+>>> from belote.adapters.env import env
 >>> table = env("classic", seed=1, dealer=0)
 >>> table.reset()
 >>> table.agent_selection
@@ -21,20 +21,20 @@ the core library does not need them.
   One seat acts at every decision: the selected agent is the deal's ``to_act`` (the
   holder of the 7 of trump deciding ``swap`` or ``keep`` included).
 - **Observations** are ``{"observation": OBSERVATION_V2 vector, "action_mask": int8[ACTION_IDS]}``
-  (layout in [`belote.tensor`][belote.tensor]); with ``full_state=True`` the vector is
+  (layout in [`belote.adapters.tensor`][belote.adapters.tensor]); with ``full_state=True`` the vector is
   ``STATE_V2`` (every hand too), for centralised critics.
-- **Rewards**: when a deal ends each agent receives its return (``belote.returns``):
+- **Rewards**: when a deal ends each agent receives its return (``belote.adapters.returns``):
   by default (``returns="zero_sum"``) its side's score minus the other sides' (their
   mean with three players), divided by a bound of a deal score, so rewards lie in
   [-1, 1] and sum to 0; with ``returns="raw"`` its side's deal score
   (``DealResult.scores``). With ``match=True`` an episode is a whole match (dealer
   rotation, litige points, totals, until a side wins) and every deal is paid as it ends.
-- **Illegal actions** ([`env`][belote.env.env]): the episode ends and the agent receives
+- **Illegal actions** ([`env`][belote.adapters.env.env]): the episode ends and the agent receives
   ``raw_env.illegal_reward``, below any deal's return: -2 (zero-sum) or -1 (raw).
 - ``max_cycles`` truncates an episode after that many steps (``None``: no limit).
 - **Agents of this library** (any [`Agent`][belote.agents.Agent]: the built-in bots,
   a third-party bot) play in the environment through
-  [`agent_policy`][belote.env.agent_policy], which shows them only their seat's view.
+  [`agent_policy`][belote.adapters.env.agent_policy], which shows them only their seat's view.
 """
 
 from __future__ import annotations
@@ -49,20 +49,13 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ModuleNotFoundError as exc:  # the extra is not installed: say which one
-    from belote.checks import missing_extra
+    from belote.rules.checks import missing_extra
 
-    raise ModuleNotFoundError(missing_extra("belote.env", "pettingzoo", exc), name=exc.name) from exc
+    raise ModuleNotFoundError(missing_extra("belote.adapters.env", "pettingzoo", exc), name=exc.name) from exc
 
 from belote.actions import ACTION_IDS
-from belote.agents import Agent, decide
-from belote.deal import Deal
-from belote.errors import InvalidArgument
-from belote.game import next_dealer
-from belote.match import Match
-from belote.returns import RETURNS, deal_returns
-from belote.rules import get_rules
-from belote.specs import spec_of
-from belote.tensor import (
+from belote.adapters.returns import RETURNS, deal_returns
+from belote.adapters.tensor import (
     OBSERVATION_V2_SIZE,
     STATE_V2_SIZE,
     Table,
@@ -70,6 +63,13 @@ from belote.tensor import (
     render_text,
     state_v2,
 )
+from belote.agents import Agent, decide
+from belote.deal import Deal
+from belote.errors import InvalidArgument
+from belote.game import next_dealer
+from belote.rules import get_rules
+from belote.rules.specs import spec_of
+from belote.scoring.match import Match
 
 __all__ = ["agent_policy", "env", "raw_env"]
 
@@ -121,15 +121,15 @@ def env(
     """The belote AEC environment with PettingZoo's usual wrappers.
 
     An illegal action ends the episode with reward
-    [`illegal_reward`][belote.env.raw_env.illegal_reward] for the agent that made it
+    [`illegal_reward`][belote.adapters.env.raw_env.illegal_reward] for the agent that made it
     (``TerminateIllegalWrapper``), below any deal's return; the other wrappers check
     bounds and call order.
 
     Args:
         variant: the variant's name.
         players: the number of players (default: the variant's).
-        seed: seed of the first [`reset`][belote.env.raw_env.reset] without a seed.
-        **kwargs: the other arguments of [`raw_env`][belote.env.raw_env].
+        seed: seed of the first [`reset`][belote.adapters.env.raw_env.reset] without a seed.
+        **kwargs: the other arguments of [`raw_env`][belote.adapters.env.raw_env].
     """
     base = raw_env(variant, players, seed, **kwargs)
     wrapped: AECEnv = wrappers.TerminateIllegalWrapper(base, illegal_reward=base.illegal_reward)
@@ -143,8 +143,8 @@ class raw_env(AECEnv):
     Args:
         variant: the variant's name.
         players: the number of players (default: the variant's).
-        seed: seed of the first [`reset`][belote.env.raw_env.reset] without a seed.
-        render_mode: ``None``, ``"ansi"`` or ``"human"`` ([`render`][belote.env.raw_env.render]
+        seed: seed of the first [`reset`][belote.adapters.env.raw_env.reset] without a seed.
+        render_mode: ``None``, ``"ansi"`` or ``"human"`` ([`render`][belote.adapters.env.raw_env.render]
             returns the table as text).
         match: an episode is a whole match instead of one deal.
         target: the match target (default: the variant's).
@@ -154,7 +154,7 @@ class raw_env(AECEnv):
         max_cycles: truncate the episode after this many steps.
         max_deals: with ``match``, truncate after this many deals.
         returns: ``"zero_sum"`` (default: each side's score minus the others', scaled
-            to [-1, 1]) or ``"raw"`` (the side's deal score), as ``belote.returns.deal_returns``.
+            to [-1, 1]) or ``"raw"`` (the side's deal score), as ``belote.adapters.returns.deal_returns``.
 
     Raises:
         InvalidArgument: an unknown variant, player count, render mode or returns.
@@ -186,7 +186,7 @@ class raw_env(AECEnv):
             raise InvalidArgument(f"returns must be one of {', '.join(RETURNS)}, not {returns!r}")
         self.returns = returns
         self.illegal_reward = -2.0 if returns == "zero_sum" else -1.0
-        """The penalty of an illegal action in [`env`][belote.env.env]: below any deal's
+        """The penalty of an illegal action in [`env`][belote.adapters.env.env]: below any deal's
         return (zero-sum returns are at least -1, raw scores at least 0)."""
         self.rules = get_rules(variant)
         self.players = self.rules.default_players if players is None else self.rules.check_players(players)

@@ -12,7 +12,7 @@ library does not need them. Importing this module registers four games with
 | ``python_belote_italian751`` | 4 | ``dealer``, ``returns`` |
 
 >>> import pyspiel
->>> import belote.openspiel
+>>> import belote.adapters.openspiel
 >>> game = pyspiel.load_game("python_belote_french", {"players": 3})
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
@@ -24,13 +24,13 @@ library does not need them. Importing this module registers four games with
 - **Actions** are the fixed ids of [`belote.actions`][belote.actions] (``ACTION_IDS``
   distinct actions). One player acts at every decision: the deal's ``to_act`` (the
   holder of the 7 of trump deciding ``swap`` or ``keep`` included).
-- **Returns**, at the terminal state only, as ``belote.returns.deal_returns``: with
+- **Returns**, at the terminal state only, as ``belote.adapters.returns.deal_returns``: with
   ``returns="zero_sum"`` (the default) each player's side's score minus the other
   sides' (their mean with three players) divided by a bound of a deal score, a
   ``ZERO_SUM`` game with utilities in [-1, 1]; with ``returns="raw"`` its side's deal
   score (``DealResult.scores``), a ``GENERAL_SUM`` game with utilities from 0 to that bound.
 - **Tensors** (observer API): the observation tensor is ``OBSERVATION_V2`` of
-  [`belote.tensor`][belote.tensor] for the observing player, the information-state
+  [`belote.adapters.tensor`][belote.adapters.tensor] for the observing player, the information-state
   tensor ``INFORMATION_STATE_V2`` (the observation and every completed trick in
   order: perfect recall); an observer asking for every player's private information
   gets ``STATE_V2``, and one asking for none gets the same vectors without the
@@ -39,7 +39,7 @@ library does not need them. Importing this module registers four games with
   action history (the 31 card draws, then the action ids) and the state's attributes,
   where the deal pickles as its record: the variant, players, dealer, deck and action
   ids, a few hundred bytes. ``game.deserialize_state`` reads it back by replaying the
-  deal's actions through [`Table.replay`][belote.tensor.Table.replay].
+  deal's actions through [`Table.replay`][belote.adapters.tensor.Table.replay].
 """
 
 from __future__ import annotations
@@ -52,19 +52,13 @@ try:
     import numpy.typing as npt
     import pyspiel
 except ModuleNotFoundError as exc:  # the extra is not installed: say which one
-    from belote.checks import missing_extra
+    from belote.rules.checks import missing_extra
 
-    raise ModuleNotFoundError(missing_extra("belote.openspiel", "openspiel", exc), name=exc.name) from exc
+    raise ModuleNotFoundError(missing_extra("belote.adapters.openspiel", "openspiel", exc), name=exc.name) from exc
 
 from belote.actions import ACTION_IDS, Verb, action_from_id
-from belote.agents import Agent, decide
-from belote.cards import Rank
-from belote.deal import Deal
-from belote.errors import IllegalAction, InvalidArgument
-from belote.returns import RETURNS, deal_returns, score_bound
-from belote.rules import Rules, get_rules
-from belote.specs import spec_of
-from belote.tensor import (
+from belote.adapters.returns import RETURNS, deal_returns, score_bound
+from belote.adapters.tensor import (
     INFORMATION_STATE_V2,
     INFORMATION_STATE_V2_SIZE,
     OBSERVATION_V2,
@@ -78,6 +72,12 @@ from belote.tensor import (
     render_text,
     state_v2,
 )
+from belote.agents import Agent, decide
+from belote.cards import Rank
+from belote.deal import Deal
+from belote.errors import IllegalAction, InvalidArgument
+from belote.rules import Rules, get_rules
+from belote.rules.specs import spec_of
 
 __all__ = [
     "GAMES",
@@ -109,7 +109,7 @@ _CHANCE_NODES: Final = 31
 
 
 def game_type(short_name: str, returns: str = "zero_sum") -> pyspiel.GameType:
-    """The OpenSpiel game type of one of [`GAMES`][belote.openspiel.GAMES].
+    """The OpenSpiel game type of one of [`GAMES`][belote.adapters.openspiel.GAMES].
 
     Its utility is ``ZERO_SUM`` for ``returns="zero_sum"``, ``GENERAL_SUM`` for ``"raw"``.
     """
@@ -221,7 +221,7 @@ class BeloteGame(pyspiel.Game):
 
 
 class BeloteState(pyspiel.State):
-    """One deal in progress: the deck being dealt, then a [`Table`][belote.tensor.Table]."""
+    """One deal in progress: the deck being dealt, then a [`Table`][belote.adapters.tensor.Table]."""
 
     def __init__(self, game: BeloteGame) -> None:
         super().__init__(game)
@@ -289,7 +289,7 @@ class BeloteState(pyspiel.State):
         return render_text(self.table)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> BeloteState:
-        """A state ``player_id`` cannot tell from this one: see [`resample`][belote.openspiel.resample].
+        """A state ``player_id`` cannot tell from this one: see [`resample`][belote.adapters.openspiel.resample].
 
         ``probability_sampler``, when callable, seeds the draw with its first value.
         """
@@ -314,7 +314,7 @@ def resample(state: BeloteState, player: int, rng: random.Random | None = None) 
     practice) the state itself is returned.
 
     For information-set search, e.g. OpenSpiel's ``ISMCTSBot`` (which calls
-    [`BeloteState.resample_from_infostate`][belote.openspiel.BeloteState.resample_from_infostate]).
+    [`BeloteState.resample_from_infostate`][belote.adapters.openspiel.BeloteState.resample_from_infostate]).
 
     Args:
         state: a state where ``player`` is to act (or any dealt state).
@@ -414,7 +414,7 @@ _CARD_NAMES: Final = tuple(
 
 
 class BeloteObserver:
-    """Tensors and strings of a [`BeloteState`][belote.openspiel.BeloteState] (OpenSpiel's PyObserver).
+    """Tensors and strings of a [`BeloteState`][belote.adapters.openspiel.BeloteState] (OpenSpiel's PyObserver).
 
     Args:
         iig_obs_type: which information to expose: every player's private information

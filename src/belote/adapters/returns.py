@@ -1,10 +1,10 @@
 """What the adapters pay at the end of a deal: zero-sum returns between sides, or the raw scores.
 
-Shared by [`belote.env`][belote.env] and [`belote.openspiel`][belote.openspiel]; no extra
+Shared by [`belote.adapters.env`][belote.adapters.env] and [`belote.adapters.openspiel`][belote.adapters.openspiel]; no extra
 needed. A learning agent is best served by returns that sum to zero and lie in a fixed
-range: [`deal_returns`][belote.returns.deal_returns] gives each seat its side's score
+range: [`deal_returns`][belote.adapters.returns.deal_returns] gives each seat its side's score
 minus the other sides' (their mean with three players), divided by
-[`score_bound`][belote.returns.score_bound], a bound of one side's deal score computed
+[`score_bound`][belote.adapters.returns.score_bound], a bound of one side's deal score computed
 from the variant's knobs; ``"raw"`` gives the scores themselves
 (``DealResult.scores``, rules §7, docs/rules.md#scoring).
 """
@@ -14,11 +14,11 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Final
 
-from belote.announcements import Combination, Kind
 from belote.cards import CardSet
 from belote.errors import InvalidArgument
 from belote.rules import CapotRule, Contest, Rules, get_rules
 from belote.scoring import FULL_CARD_POINTS, side_count, tricks_per_deal
+from belote.scoring.announcements import Combination, Kind
 
 if TYPE_CHECKING:
     from belote.deal import Deal
@@ -28,7 +28,7 @@ __all__ = ["RETURNS", "deal_returns", "score_bound"]
 
 
 RETURNS: Final = ("zero_sum", "raw")
-"""The kinds of returns the adapters pay: see [`deal_returns`][belote.returns.deal_returns]."""
+"""The kinds of returns the adapters pay: see [`deal_returns`][belote.adapters.returns.deal_returns]."""
 
 
 def _run_value(rules: Rules, length: int) -> int:
@@ -86,14 +86,14 @@ def deal_returns(deal: Deal, returns: str = "zero_sum") -> list[float]:
 
     ``"zero_sum"``: the seat's side's score minus the mean of the other sides' scores
     (with two sides: minus the other side's), divided by
-    [`score_bound`][belote.returns.score_bound] plus the litige points the deal started
+    [`score_bound`][belote.adapters.returns.score_bound] plus the litige points the deal started
     with (``deal.pending``, which the winner may collect): every return lies in
     [-1, 1], partners receive the same, and the returns of a table sum to 0.
     ``"raw"``: the seat's side's score (``DealResult.scores``), from 0 to that bound.
 
     >>> import random
     >>> from belote.deal import Deal
-    >>> from belote.tensor import Table
+    >>> from belote.adapters.tensor import Table
     >>> table, rng = Table(Deal.random("classic", seed=1)), random.Random(1)
     >>> while table.seat is not None:
     ...     table.apply(rng.choice(table.legal_ids()))
@@ -102,7 +102,7 @@ def deal_returns(deal: Deal, returns: str = "zero_sum") -> list[float]:
     (0.0, True)
 
     Raises:
-        InvalidArgument: ``returns`` is not one of [`RETURNS`][belote.returns.RETURNS].
+        InvalidArgument: ``returns`` is not one of [`RETURNS`][belote.adapters.returns.RETURNS].
         IllegalAction: the deal is not over.
     """
     if returns not in RETURNS:

@@ -1,19 +1,19 @@
 """Fixed-size numeric views of a deal for learning agents (the ``pettingzoo``/``openspiel`` extras).
 
-Two things live here, shared by [`belote.env`][belote.env] and [`belote.openspiel`][belote.openspiel]:
+Two things live here, shared by [`belote.adapters.env`][belote.adapters.env] and [`belote.adapters.openspiel`][belote.adapters.openspiel]:
 
 - **The observation tensor**, versioned: ``OBSERVATION_V2`` is the layout of what one
   seat may know, ``STATE_V2`` the same followed by every seat's hand (a full-state view
   for training critics), ``INFORMATION_STATE_V2`` the same followed by every completed
   trick in order (perfect recall, for OpenSpiel's information-state tensor). A layout
-  is a tuple of [`Block`][belote.tensor.Block]s, the one
+  is a tuple of [`Block`][belote.adapters.tensor.Block]s, the one
   source of truth for the encoder and the documentation table
-  ([`layout_table`][belote.tensor.layout_table]). A layout never changes once released:
+  ([`layout_table`][belote.adapters.tensor.layout_table]). A layout never changes once released:
   a different encoding gets a new version. Version 2 follows the one-seat model of the
   seven swap (the holder's own ``swap``/``keep`` turn, docs/rules.md#seven-swap): its
   ``swap_pending`` block replaces version 1's ``swap_window`` and a ``kept`` block follows
   ``swapped``. The ``_V1`` layouts and encoders stay as they were.
-- **[`Table`][belote.tensor.Table]**: a deal as a sequence of turns of one seat each,
+- **[`Table`][belote.adapters.tensor.Table]**: a deal as a sequence of turns of one seat each,
   driven by action ids (the deal's ``to_act`` and its legal ids).
 
 Conventions of the tensor (all values ``float32``):
@@ -29,7 +29,7 @@ Conventions of the tensor (all values ``float32``):
   match totals and the target by ``1/1000``.
 
 Only this module's tensor functions need numpy; the layout and
-[`Table`][belote.tensor.Table] work without it.
+[`Table`][belote.adapters.tensor.Table] work without it.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ import attrs
 from belote.actions import ACTION_IDS, Action, Verb, action_from_id, action_id
 from belote.deal import Deal, Phase
 from belote.errors import IllegalAction
-from belote.specs import spec_of
+from belote.rules.specs import spec_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -356,7 +356,7 @@ def observation_v1(
         out: an array of ``OBSERVATION_V1_SIZE`` (or more) float32 values to fill
             instead of a new one.
         history: the deal's actions so far when the caller keeps them
-            ([`Table.actions`][belote.tensor.Table.actions]), else read from the deal.
+            ([`Table.actions`][belote.adapters.tensor.Table.actions]), else read from the deal.
 
     >>> from belote.deal import Deal
     >>> vector = observation_v1(Deal.random("classic", seed=1), 0)
@@ -378,7 +378,7 @@ def state_v1(
 ) -> npt.NDArray[np.float32]:
     """The ``STATE_V1`` vector: ``seat``'s observation followed by every seat's hand.
 
-    Arguments as for [`observation_v1`][belote.tensor.observation_v1].
+    Arguments as for [`observation_v1`][belote.adapters.tensor.observation_v1].
     """
     out = _blank(out, STATE_V1_SIZE)
     _fill(out, deal, seat, swap_window, history)
@@ -403,7 +403,7 @@ def information_state_v1(
 ) -> npt.NDArray[np.float32]:
     """The ``INFORMATION_STATE_V1`` vector: ``seat``'s observation, first hand and the tricks.
 
-    Arguments as for [`observation_v1`][belote.tensor.observation_v1].
+    Arguments as for [`observation_v1`][belote.adapters.tensor.observation_v1].
     """
     out = _blank(out, INFORMATION_STATE_V1_SIZE)
     _fill(out, deal, seat, swap_window, history)
@@ -434,7 +434,7 @@ def observation_v2(
         out: an array of ``OBSERVATION_V2_SIZE`` (or more) float32 values to fill
             instead of a new one.
         history: the deal's actions so far when the caller keeps them
-            ([`Table.actions`][belote.tensor.Table.actions]), else read from the deal.
+            ([`Table.actions`][belote.adapters.tensor.Table.actions]), else read from the deal.
 
     >>> from belote.deal import Deal
     >>> vector = observation_v2(Deal.random("classic", seed=1), 0)
@@ -451,7 +451,7 @@ def state_v2(
 ) -> npt.NDArray[np.float32]:
     """The ``STATE_V2`` vector: ``seat``'s observation followed by every seat's hand.
 
-    Arguments as for [`observation_v2`][belote.tensor.observation_v2].
+    Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
     """
     out = _blank(out, STATE_V2_SIZE)
     _fill(out, deal, seat, False, history, _AT2)
@@ -463,7 +463,7 @@ def information_state_v2(
 ) -> npt.NDArray[np.float32]:
     """The ``INFORMATION_STATE_V2`` vector: ``seat``'s observation, first hand and the tricks.
 
-    Arguments as for [`observation_v2`][belote.tensor.observation_v2].
+    Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
     """
     out = _blank(out, INFORMATION_STATE_V2_SIZE)
     _fill(out, deal, seat, False, history, _AT2)
@@ -503,7 +503,7 @@ class Table:
         """The deal's actions so far, kept as they are applied (``declare`` of
         everything held stays without cards)."""
         self.ids: list[int] = [action_id(action) for action in self.actions]
-        """The action ids applied so far (those of [`actions`][belote.tensor.Table.actions])."""
+        """The action ids applied so far (those of [`actions`][belote.adapters.tensor.Table.actions])."""
         self._mask = -1  # the legal mask of the seat to act, -1 until computed
 
     @classmethod
@@ -559,14 +559,14 @@ class Table:
         return self.deal.to_act
 
     def legal_mask(self) -> int:
-        """The legal ids of [`seat`][belote.tensor.Table.seat] as a bit mask (bit ``i``: id ``i``)."""
+        """The legal ids of [`seat`][belote.adapters.tensor.Table.seat] as a bit mask (bit ``i``: id ``i``)."""
         if self._mask >= 0:
             return self._mask
         self._mask = mask = self.deal.legal_action_mask()  # every legal id is to_act's
         return mask
 
     def legal_ids(self) -> list[int]:
-        """The legal action ids of [`seat`][belote.tensor.Table.seat], ascending (a new list)."""
+        """The legal action ids of [`seat`][belote.adapters.tensor.Table.seat], ascending (a new list)."""
         mask, ids = self.legal_mask(), []
         while mask:
             low = mask & -mask
@@ -575,10 +575,10 @@ class Table:
         return ids
 
     def apply(self, ident: int) -> None:
-        """Apply action id ``ident`` for [`seat`][belote.tensor.Table.seat].
+        """Apply action id ``ident`` for [`seat`][belote.adapters.tensor.Table.seat].
 
         Raises:
-            IllegalAction: ``ident`` is not one of [`legal_ids`][belote.tensor.Table.legal_ids].
+            IllegalAction: ``ident`` is not one of [`legal_ids`][belote.adapters.tensor.Table.legal_ids].
         """
         if type(ident) is not int or not 0 <= ident < ACTION_IDS or not self.legal_mask() >> ident & 1:
             raise IllegalAction(f"action id {ident!r} is not legal now")

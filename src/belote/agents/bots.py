@@ -30,14 +30,14 @@ __all__ = [
 ]
 
 BOT_KINDS: Final = ("random", "heuristic")
-"""The built-in bots a simulation names most often (any bot spec works, see [`make_bot`][belote.registry.make_bot])."""
+"""The built-in bots a simulation names most often (any bot spec works, see [`make_bot`][belote.agents.registry.make_bot])."""
 
 Player = Agent
 """The former name of [`Agent`][belote.agents.Agent]."""
 
 
 def make_bots(kind: str, players: int) -> list[Agent]:
-    """One fresh bot per seat from a bot spec (see [`make_bot`][belote.registry.make_bot]).
+    """One fresh bot per seat from a bot spec (see [`make_bot`][belote.agents.registry.make_bot]).
 
     ``kind`` is any spec the registry reads: ``"random"``, ``"heuristic"``,
     ``"pimc:samples=8"``, a registered or entry-point name, or
@@ -49,7 +49,7 @@ def make_bots(kind: str, players: int) -> list[Agent]:
     >>> make_bots("heuristic", 2)
     [HeuristicBot(take_threshold=34), HeuristicBot(take_threshold=34)]
     """
-    from belote.registry import make_bot
+    from belote.agents.registry import make_bot
 
     if not isinstance(kind, str):
         raise InvalidArgument(f"bots must be named by a spec such as 'heuristic', not {kind!r}")

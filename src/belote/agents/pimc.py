@@ -1,12 +1,12 @@
-"""A perfect-information Monte Carlo bot: [`PIMCBot`][belote.pimc.PIMCBot].
+"""A perfect-information Monte Carlo bot: [`PIMCBot`][belote.agents.pimc.PIMCBot].
 
 At each card to play, the bot deals the cards it cannot see at random, in
 every way consistent with what its seat has observed
-([`sample_deals`][belote.pimc.sample_deals]), solves each sampled deal
-exactly with [`solve`][belote.solver.solve], and plays the card with the best
+([`sample_deals`][belote.agents.pimc.sample_deals]), solves each sampled deal
+exactly with [`solve`][belote.solver.solution.solve], and plays the card with the best
 mean value over the samples. Its bids, the seven swap and its declarations
 are valued on sampled deals too, by heuristic play-outs
-([`belote.rollouts`][belote.rollouts]).
+([`belote.agents.rollouts`][belote.agents.rollouts]).
 
 What a seat knows, and the sampler honours:
 
@@ -55,12 +55,12 @@ import attrs
 
 from belote.actions import ID_DECLARE, Action, Verb, action_id
 from belote.agents import HeuristicBot
-from belote.announcements import Kind
+from belote.agents.rollouts import NO_DECLARATION, bidding_deals, estimate
 from belote.cards import CardSet
 from belote.deal import Deal, Observation, Phase
 from belote.errors import IllegalAction, InvalidArgument
-from belote.rollouts import NO_DECLARATION, bidding_deals, estimate
-from belote.solver import solve
+from belote.scoring.announcements import Kind
+from belote.solver.solution import solve
 from belote.tricks import follower_mask, winner_index
 
 __all__ = ["MAX_ROLLOUTS", "MAX_SAMPLES", "TIME_BUDGET", "PIMCBot", "SeatKnowledge", "knowledge", "sample_deal", "sample_deals"]
@@ -313,7 +313,7 @@ def sample_deals(
         observation: the observing seat's observation, in the play phase.
         count: how many deals to yield.
         rng: the random generator the draws come from.
-        info: the seat's knowledge, if already read ([`knowledge`][belote.pimc.knowledge]).
+        info: the seat's knowledge, if already read ([`knowledge`][belote.agents.pimc.knowledge]).
     """
     if info is None:
         info = knowledge(observation)
@@ -353,13 +353,13 @@ def sample_deal(observation: Observation, info: SeatKnowledge, rng: random.Rando
 
 
 MAX_SAMPLES: Final = 1000
-"""The most samples a [`PIMCBot`][belote.pimc.PIMCBot] draws per card (each is a solve)."""
+"""The most samples a [`PIMCBot`][belote.agents.pimc.PIMCBot] draws per card (each is a solve)."""
 
 MAX_ROLLOUTS: Final = 100_000
-"""The most sampled deals a [`PIMCBot`][belote.pimc.PIMCBot] plays out per bid, swap or declaration."""
+"""The most sampled deals a [`PIMCBot`][belote.agents.pimc.PIMCBot] plays out per bid, swap or declaration."""
 
 TIME_BUDGET: Final = 0.3
-"""The default time budget of a [`PIMCBot`][belote.pimc.PIMCBot] decision, in seconds of wall-clock time."""
+"""The default time budget of a [`PIMCBot`][belote.agents.pimc.PIMCBot] decision, in seconds of wall-clock time."""
 
 _BIDDING: Final = (Phase.BIDDING_1, Phase.BIDDING_2)
 
@@ -370,11 +370,11 @@ class PIMCBot:
     Every decision is made on deals sampled from what its seat knows:
 
     - a card to play: ``samples`` deals consistent with what its seat has
-      seen ([`sample_deals`][belote.pimc.sample_deals]), each legal card
+      seen ([`sample_deals`][belote.agents.pimc.sample_deals]), each legal card
       scored on each sample from its side's point of view:
 
       - with few tricks left (``exact_tricks`` or fewer), or at two players,
-        by the card's exact value ([`Solution.card_values`][belote.solver.Solution]:
+        by the card's exact value ([`Solution.card_values`][belote.solver.solution.Solution]:
         its side's deal score minus the other's);
       - earlier at four players, where exact values cost too much, by one
         null-window query per card, ``solve(deal, target=1)``: does the
@@ -386,9 +386,9 @@ class PIMCBot:
     - a bid, the seven swap (swap or keep) and a declaration (declare
       everything, or play on without declaring): up to ``rollouts`` sampled
       deals (during the bidding every card the seat cannot see is dealt at
-      random, [`bidding_deal`][belote.rollouts.bidding_deal]), each option
+      random, [`bidding_deal`][belote.agents.rollouts.bidding_deal]), each option
       applied to every sample and the deal played out by heuristic players
-      ([`estimate`][belote.rollouts.estimate]); the option with the best
+      ([`estimate`][belote.agents.rollouts.estimate]); the option with the best
       mean is chosen, unless it beats the heuristic's choice by less than
       one standard error (then the heuristic's choice stands).
 
@@ -399,7 +399,7 @@ class PIMCBot:
     (one sample at least); ``samples`` and ``rollouts`` bound it too.
     Without a time budget, decisions depend only on ``seed`` and on what the
     seat has seen, not on the generator of
-    [`start_deal`][belote.pimc.PIMCBot.start_deal]: the same seed gives the
+    [`start_deal`][belote.agents.pimc.PIMCBot.start_deal]: the same seed gives the
     same decision in the same situation. With one, a loaded machine draws
     fewer samples.
 
@@ -409,7 +409,7 @@ class PIMCBot:
         time_budget: seconds of wall-clock time after which a decision stops
             sampling (at least one sample is used); ``None`` (``"none"`` in a
             bot spec, ``pimc:time_budget=none``): no limit.
-            Default [`TIME_BUDGET`][belote.pimc.TIME_BUDGET] (0.3).
+            Default [`TIME_BUDGET`][belote.agents.pimc.TIME_BUDGET] (0.3).
         exact_tricks: from how many tricks left the cards get exact values (1 to 9).
         take_threshold: the heuristic's bidding threshold (the heuristic is
             also the model of the other seats in the rollouts).
@@ -500,7 +500,7 @@ class PIMCBot:
         self, observation: Observation, legal: Sequence[Action], default: Action,
         start: float | None = None,
     ) -> Action:
-        """A bid or the seven swap, by rollouts on sampled deals ([`estimate`][belote.rollouts.estimate]).
+        """A bid or the seven swap, by rollouts on sampled deals ([`estimate`][belote.agents.rollouts.estimate]).
 
         Args:
             observation: the seat's observation, at a bid or the swap decision.

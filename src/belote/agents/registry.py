@@ -5,9 +5,9 @@ factory that makes one fresh [`Agent`][belote.agents.Agent] from the options.
 Names are found, in this order:
 
 1. the bots registered in this process: ``random`` and ``heuristic`` are
-   built in; a module adds its own with [`register_bot`][belote.registry.register_bot];
+   built in; a module adds its own with [`register_bot`][belote.agents.registry.register_bot];
 2. ``pimc``, looked up lazily: the first time it is asked for, the module
-   ``belote.pimc`` is imported and its ``PIMCBot`` class becomes the factory;
+   ``belote.agents.pimc`` is imported and its ``PIMCBot`` class becomes the factory;
 3. the entry points of the group ``belote.bots``: a third-party package
    makes its bot known by declaring one (``cautious = "mypkg.bots:Cautious"``),
    as variants are found through ``belote.variants``;
@@ -52,7 +52,7 @@ ENTRY_POINT_GROUP: Final = "belote.bots"
 
 _FACTORIES: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
 
-_LAZY: Final = {"pimc": ("belote.pimc", "PIMCBot")}
+_LAZY: Final = {"pimc": ("belote.agents.pimc", "PIMCBot")}
 """Names whose module is imported on first use: name -> (module, class)."""
 
 

@@ -1,4 +1,4 @@
-"""Valuing a decision by rollouts on sampled deals: how [`PIMCBot`][belote.pimc.PIMCBot] bids, swaps and declares.
+"""Valuing a decision by rollouts on sampled deals: how [`PIMCBot`][belote.agents.pimc.PIMCBot] bids, swaps and declares.
 
 A decision other than a card (a bid, the seven swap, a declaration) is
 valued on deals sampled from what the deciding seat knows: each option is
@@ -12,7 +12,7 @@ takes about a fifth of a millisecond, so a decision affords hundreds of
 samples where an exact solve of a four-player deal costs about half a second.
 
 During the bidding a seat sees only its first cards and the turned card:
-[`bidding_deal`][belote.rollouts.bidding_deal] deals every other card of the
+[`bidding_deal`][belote.agents.rollouts.bidding_deal] deals every other card of the
 deck at random (the others' first cards, the completion, the stock), so a
 take is valued with the completion it would really deal. The bids already
 made are replayed on the sample, and a sample on which the heuristic, the
@@ -42,7 +42,7 @@ from belote.actions import ID_DECLARE, ID_PLAY, action_id
 from belote.agents import HeuristicBot
 from belote.deal import Deal, Observation, Phase, SeatView
 from belote.deal.codes import mask_cards
-from belote.deal.dealing import layout
+from belote.deal.layout import layout
 from belote.errors import IllegalAction, InvalidArgument
 
 __all__ = [
@@ -76,7 +76,7 @@ def bidding_deal(
     stock) are shuffled into the other places. The bids made so far are
     replayed. With a ``model``, a sample on which the model would not have
     made one of the other seats' bids is drawn again, up to
-    [`RETRIES`][belote.rollouts.RETRIES] times (the last draw is kept then).
+    [`RETRIES`][belote.agents.rollouts.RETRIES] times (the last draw is kept then).
 
     Returns ``None`` if the observation is not of a bidding phase.
     """
@@ -115,7 +115,7 @@ def bidding_deal(
 def bidding_deals(
     observation: Observation, count: int, rng: random.Random, model: HeuristicBot | None = None
 ) -> Iterable[Deal]:
-    """``count`` deals from [`bidding_deal`][belote.rollouts.bidding_deal] (none outside the bidding)."""
+    """``count`` deals from [`bidding_deal`][belote.agents.rollouts.bidding_deal] (none outside the bidding)."""
     for _ in range(count):
         sample = bidding_deal(observation, rng, model)
         if sample is None:
@@ -150,7 +150,7 @@ class Estimate:
     """The rollout values of a decision's options.
 
     Attributes:
-        means: per option (an action id, or [`NO_DECLARATION`][belote.rollouts.NO_DECLARATION]),
+        means: per option (an action id, or [`NO_DECLARATION`][belote.agents.rollouts.NO_DECLARATION]),
             its mean value over the samples.
         samples: how many sampled deals every option was played out on.
         spread: per pair of options ``(a, b)``, the standard error of the mean
@@ -192,7 +192,7 @@ def estimate(
     Args:
         deals: the sampled deals, at the decision of ``seat``.
         seat: the deciding seat.
-        options: action ids to value, and [`NO_DECLARATION`][belote.rollouts.NO_DECLARATION]
+        options: action ids to value, and [`NO_DECLARATION`][belote.agents.rollouts.NO_DECLARATION]
             for playing on without declaring.
         model: the bot every seat plays the rest of the deal with.
         deadline: a ``time.perf_counter()`` value after which no new sample

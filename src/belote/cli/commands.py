@@ -1,4 +1,4 @@
-"""The ``belote simulate`` and ``belote compare`` commands (and ``compare --knobs``): arguments in, text or JSON out."""
+"""The ``belote simulate``, ``compare`` (and ``compare --knobs``) and ``duel`` commands: arguments in, text or JSON out."""
 
 from __future__ import annotations
 
@@ -6,46 +6,23 @@ import argparse
 import importlib
 import json
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from typing import Any, TextIO
 
-from belote.compare import Comparison, compare, default_variants
 from belote.errors import InvalidArgument
-from belote.parallel import dask_executor
+from belote.experiments.compare import Comparison, compare, default_variants
+from belote.experiments.duel import DuelResult, duel
+from belote.experiments.parallel import with_executor
+from belote.experiments.simulate import simulate
+from belote.experiments.stats import SimulationStats
 from belote.rules import available_variants, get_rules
-from belote.simulate import simulate
-from belote.stats import SimulationStats
 
 __all__ = [
-    "compare_command", "knobs_command", "left_out_note", "simulate_command", "with_executor",
+    "compare_command", "duel_command", "knobs_command", "left_out_note", "simulate_command",
 ]
 
 
 # --- the commands -----------------------------------------------------------------------------
-
-
-def _executor(jobs: int) -> ProcessPoolExecutor | None:
-    return ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
-
-
-def with_executor(jobs: int, run: Callable[[Executor | None], object],
-                   dask: str | None = None) -> object:
-    """``run`` on ``jobs`` worker processes, or on the dask cluster ``dask`` when given.
-
-    Raises:
-        InvalidArgument: both ``--jobs`` (above 1) and ``--dask``, or a dask problem.
-    """
-    if dask is not None:
-        if jobs > 1:
-            raise InvalidArgument("--jobs and --dask do not go together: the cluster has the workers")
-        with dask_executor(dask) as cluster:
-            return run(cluster)
-    executor = _executor(jobs)
-    try:
-        return run(executor)
-    finally:
-        if executor is not None:
-            executor.shutdown(cancel_futures=True)
 
 
 def _write(document: object, out: TextIO) -> None:
@@ -108,7 +85,7 @@ def left_out_note() -> str | None:
 def compare_command(args: argparse.Namespace, out: TextIO) -> int:
     """``belote compare``: print the variants side by side (text, or JSON with ``--json``).
 
-    ``--plot FILE`` also writes a chart through ``belote.plot`` (the ``plot``
+    ``--plot FILE`` also writes a chart through ``belote.experiments.plot`` (the ``plot``
     extra), imported only then.
 
     Raises:
@@ -155,7 +132,7 @@ def knobs_command(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         BeloteError: bad input (reported by the CLI as one ``error:`` line).
     """
-    from belote.whatif import KnobRanking, knob_effects
+    from belote.experiments.whatif import KnobRanking, knob_effects
 
     if args.variants:
         raise InvalidArgument(
@@ -225,13 +202,13 @@ def _check_writable(path: str) -> None:
 
 
 def _plotter(name: str = "plot_comparison") -> Callable[[Any, str], object]:
-    """``belote.plot.plot_comparison`` (or another drawing of ``belote.plot``), imported lazily.
+    """``belote.experiments.plot.plot_comparison`` (or another drawing of ``belote.experiments.plot``), imported lazily.
 
     Raises:
         InvalidArgument: the ``plot`` extra (matplotlib) is not installed.
     """
     try:
-        module = importlib.import_module("belote.plot")
+        module = importlib.import_module("belote.experiments.plot")
     except ImportError as exc:
         missing = f" ({exc.name} is missing)" if exc.name else ""
         raise InvalidArgument(
@@ -240,3 +217,35 @@ def _plotter(name: str = "plot_comparison") -> Callable[[Any, str], object]:
         ) from None
     plot: Callable[[Any, str], object] = getattr(module, name)
     return plot
+
+
+def duel_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``belote duel``: print a duplicate duel's result (text, or JSON with ``--json``).
+
+    Raises:
+        BeloteError: bad input (reported by the CLI as one ``error:`` line).
+    """
+    rules = get_rules(args.variant)
+    matches = 0
+    if args.matches is not None:
+        matches = args.matches if args.matches > 0 else max(1, args.deals // 10)
+
+    par = getattr(args, "par_deals", 0) if getattr(args, "par", False) else 0
+    card_losses = bool(getattr(args, "card_losses", False))
+    if card_losses and not par:
+        raise InvalidArgument("--card-losses needs --par: the cards are valued on the decks solved")
+
+    def run(executor: Executor | None) -> DuelResult:
+        return duel(rules, args.bot_a, args.bot_b, args.deals, args.seed, args.players,
+                    executor, matches=matches, progress=True, par=par,
+                    card_losses=card_losses)
+
+    make: Callable[[Executor | None], object] = run
+    result = with_executor(args.jobs, make, args.dask)
+    assert isinstance(result, DuelResult)
+    if args.json:
+        json.dump(result.to_json(), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(result.to_text())
+    return 0

@@ -18,11 +18,12 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Final, NoReturn, TextIO, cast
 
-from belote.errors import BeloteError, InvalidRecord, InvalidTally, printable, shown
+from belote.errors import BeloteError, CommandError, InvalidRecord, InvalidTally, printable, shown
+from belote.records.results import read_json_text, source_name
 
 if TYPE_CHECKING:
-    from belote.analyze import Analysis
     from belote.deal import Deal
+    from belote.solver.analyze import Analysis
 
 __all__ = [
     "CommandError",
@@ -39,19 +40,12 @@ EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 
 
-class CommandError(BeloteError):
-    """Bad input to a command, reported as one ``error:`` line and exit 2."""
-
-
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors follow the ``error:`` contract."""
 
     def error(self, message: str) -> NoReturn:
         raise CommandError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
-
-MAX_NUMBER_DIGITS: Final = 1000
-"""The longest whole number a JSON input may hold; longer ones are refused."""
 
 MAX_ERROR_LINE: Final = 500
 """The longest ``error:`` line the command writes; longer messages are cut."""
@@ -66,10 +60,6 @@ decks of the three default variants fit in two minutes on one core."""
 
 class OutputError(CommandError):
     """Standard output cannot be written (closed, a full disk): the environment's fault."""
-
-
-def _source_name(path: str) -> str:
-    return "standard input" if path == "-" else shown(path)
 
 
 def _read_bytes(path: str, stdin: TextIO | None) -> bytes | str:
@@ -95,7 +85,7 @@ def _decode(data: bytes | str, path: str) -> str:
     except UnicodeError as exc:
         where = exc.start if isinstance(exc, (UnicodeDecodeError, UnicodeEncodeError)) else 0
         raise CommandError(
-            f"{_source_name(path)} is not UTF-8 text (invalid byte at offset {where})"
+            f"{source_name(path)} is not UTF-8 text (invalid byte at offset {where})"
         ) from None
 
 
@@ -112,50 +102,18 @@ def read_text(path: str, stdin: TextIO | None = None) -> str:
         data = _read_bytes(path, stdin)
     except OSError as exc:
         raise CommandError(
-            f"cannot read {_source_name(path)}: {exc.strerror or exc}"
+            f"cannot read {source_name(path)}: {exc.strerror or exc}"
         ) from None
     except ValueError as exc:  # a closed stream
-        raise CommandError(f"cannot read {_source_name(path)}: {exc}") from None
+        raise CommandError(f"cannot read {source_name(path)}: {exc}") from None
     return _decode(data, path)
-
-
-def read_json_text(text: str, path: str) -> object:
-    """Parse one JSON document read from ``path`` (``-`` for standard input).
-
-    Whole numbers longer than `MAX_NUMBER_DIGITS` digits, ``NaN`` and
-    ``Infinity`` (not JSON), and nesting too deep for the parser are refused.
-
-    Raises:
-        CommandError: the text is not such JSON.
-    """
-
-    def parse_int(digits: str) -> int:
-        if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
-            raise CommandError(
-                f"a number of {len(digits.lstrip('-'))} digits in {_source_name(path)} "
-                f"(at most {MAX_NUMBER_DIGITS})"
-            )
-        return int(digits)
-
-    def parse_constant(name: str) -> object:
-        raise CommandError(f"{name} in {_source_name(path)} is not JSON (expected a number)")
-
-    try:
-        return json.loads(text, parse_int=parse_int, parse_constant=parse_constant)
-    except json.JSONDecodeError as exc:
-        raise CommandError(
-            f"malformed JSON in {_source_name(path)}: {exc.msg} "
-            f"at line {exc.lineno} column {exc.colno}"
-        ) from None
-    except RecursionError:
-        raise CommandError(f"{_source_name(path)} is nested too deeply to read") from None
 
 
 def read_json(path: str, stdin: TextIO | None = None) -> object:
     """Read a JSON document from a file path, or from standard input for ``-``.
 
-    [`read_text`][belote.cli.read_text] then
-    [`read_json_text`][belote.cli.read_json_text].
+    [`read_text`][belote.cli.main.read_text] then
+    [`read_json_text`][belote.cli.main.read_json_text].
 
     Raises:
         CommandError: the file cannot be read, is not UTF-8, or is not JSON.
@@ -178,7 +136,7 @@ def write_json(document: object, out: TextIO) -> None:
 
 
 class _Output(io.TextIOBase):
-    """Standard output whose write failures become an [`OutputError`][belote.cli.OutputError].
+    """Standard output whose write failures become an [`OutputError`][belote.cli.main.OutputError].
 
     A closed pipe (the reader went away) is left to ``main``: it is not an error.
     """
@@ -253,7 +211,7 @@ def _cmd_variants(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.describe import describe_rules, rules_to_json
+    from belote.records.describe import describe_rules, rules_to_json
     from belote.rules import get_rules
 
     rules = get_rules(args.variant)
@@ -265,12 +223,12 @@ def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.records import score_document
+    from belote.records.results import score_document
 
     result = score_document(read_json(args.file))
     text = args.text or (not args.json and _is_terminal(out))
     if text:
-        from belote.describe import describe_score
+        from belote.records.describe import describe_score
 
         out.write(describe_score(result))
     else:
@@ -304,8 +262,8 @@ def _json_lines(text: str) -> list[tuple[int, str]] | None:
 
 
 def _replay_one(doc: object, args: argparse.Namespace, out: TextIO, compact: bool) -> None:
-    from belote.describe import describe_deal, side_name
-    from belote.replay import deal_from_record, match_from_record, replay_document
+    from belote.records.describe import describe_deal, side_name
+    from belote.records.replay import deal_from_record, match_from_record, replay_document
 
     if not args.trace:
         result = replay_document(doc, partial=args.partial, lenient=args.lenient or None)
@@ -372,8 +330,8 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.analyze import analyses_of_record, position_analyses
-    from belote.simulate import Progress
+    from belote.experiments.simulate import Progress
+    from belote.solver.analyze import analyses_of_record, position_analyses
 
     bids = not args.no_bidding
     analyses: list[Analysis] = position_analyses(args.position, args.file, bidding=bids)
@@ -406,7 +364,7 @@ def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.analyze import solution_json, solution_text, solve_position
+    from belote.solver.analyze import solution_json, solution_text, solve_position
 
     text = read_text("-") if args.position == "-" else args.position
     deal, solution = solve_position(text.strip())
@@ -418,17 +376,17 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _lazy(module: str, name: str) -> Callable[[argparse.Namespace, TextIO], int]:
-    """A command body imported only when its command runs (``belote.play``, ``play_command``)."""
+    """A command body imported only when its command runs (``belote.cli.play``, ``play_command``)."""
     def run(args: argparse.Namespace, out: TextIO) -> int:
         command: Callable[[argparse.Namespace, TextIO], int] = getattr(import_module(module), name)
         return command(args, out)
     return run
 
 
-_cmd_simulate = _lazy("belote.commands", "simulate_command")
-_cmd_compare = _lazy("belote.commands", "compare_command")
-_cmd_duel = _lazy("belote.duel", "duel_command")
-_cmd_play = _lazy("belote.play", "play_command")
+_cmd_simulate = _lazy("belote.cli.commands", "simulate_command")
+_cmd_compare = _lazy("belote.cli.commands", "compare_command")
+_cmd_duel = _lazy("belote.cli.commands", "duel_command")
+_cmd_play = _lazy("belote.cli.play", "play_command")
 
 
 _WHOLE: Final = re.compile(r"-?[0-9]{1,30}")
@@ -459,7 +417,7 @@ def cpu_count() -> int:
 
 
 def _jobs(text: str) -> int:
-    """``--jobs``: a positive count, capped at [`cpu_count`][belote.cli.cpu_count]."""
+    """``--jobs``: a positive count, capped at [`cpu_count`][belote.cli.main.cpu_count]."""
     return min(_positive(text), cpu_count())
 
 

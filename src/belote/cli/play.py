@@ -18,7 +18,7 @@ then offers to save the match as a match record, which ``belote play
 --resume FILE`` continues (the deal in progress included); the end of the
 input abandons the match.
 
-[`play_match`][belote.play.play_match] reads from any text stream, so a test can drive it
+[`play_match`][belote.cli.play.play_match] reads from any text stream, so a test can drive it
 through a pipe or a `io.StringIO`.
 """
 
@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,27 +34,29 @@ from typing import Final, TextIO
 
 from belote.actions import Action, Verb
 from belote.agents import act
-from belote.announcements import find_combinations
+from belote.agents.registry import make_bot
 from belote.cards import SUIT_WORDS, Card, CardSet, Suit
 from belote.deal import Deal
 from belote.errors import NotationError
 from belote.game import next_dealer
-from belote.match import Match
-from belote.narration import (
+from belote.records.narration import (
     action_text,
-    cards_text,
     deal_summary,
+    describe_choice,
+    explain_refusal,
     fit,
     hand_text,
+    menu,
     report,
     side_names,
+    stop_warning,
     tricks_text,
     who,
 )
-from belote.registry import make_bot
-from belote.rules import CallingOut, Rules, get_rules
+from belote.rules import Rules, get_rules
+from belote.rules.specs import spec_of
 from belote.scoring import Outcome
-from belote.specs import spec_of
+from belote.scoring.match import Match
 
 __all__ = [
     "EXIT_INPUT_ENDED",
@@ -95,37 +96,6 @@ EXIT_INPUT_ENDED: Final = 3
 
 class MatchAbandoned(Exception):
     """The person quit, or the input ended, before the match was over."""
-
-
-_REPHRASE: Final = (
-    (r"does not follow suit: must follow (\w+)", r"you must follow \1, the suit led"),
-    (r"trump was led and a trump higher than (\w+) must be played when held",
-     r"trump was led: you must play a trump higher than \1"),
-    (r"must overtrump (\w+) with a higher trump", r"you must play a trump higher than \1"),
-    (r"void in (\w+): must overtrump (\w+) \(or undertrump\) with an? (\w+)",
-     r"you have no \1: you must play a \3, higher than \2 if you can"),
-    (r"void in (\w+): must trump with an? (\w+)", r"you have no \1: you must play a \2"),
-    (r"seat 0 does not hold (\w+)", r"you do not hold \1"),
-    (r"(\w+) was already played by him", r"you have already played \1"),
-    (r"(\w+) was already played by seat (\d)", r"\1 was already played by seat \2"),
-)
-
-
-def explain_refusal(reason: str, seat: int = 0) -> str:
-    """The engine's reason for refusing an action of ``seat``, in the player's words.
-
-    >>> explain_refusal("7S does not follow suit: must follow hearts, the led suit")
-    'you must follow hearts, the suit led'
-    >>> explain_refusal("seat 0 does not hold AS")
-    'you do not hold AS'
-    """
-    if seat != 0:  # the phrasings below speak of seat 0
-        reason = re.sub(rf"\bseat {seat}\b", "seat 0", reason)
-    for pattern, replacement in _REPHRASE:
-        match = re.search(pattern, reason)
-        if match:
-            return match.expand(replacement)
-    return reason.replace("seat 0's", "your").replace("seat 0", "you")
 
 
 class HumanPlayer:
@@ -281,83 +251,6 @@ class HumanPlayer:
         return self._confirm("Call out now?")
 
 
-def stop_warning(deal: Deal, seat: int) -> str:
-    """What ``seat`` is told before calling out: its points against the target, and the risk."""
-    side = deal.side(seat)
-    so_far = deal.points_so_far(side)
-    total = deal.totals[side] + so_far
-    goal = deal.target
-    enough = deal.rules.reached_target(total, goal)
-    team = "your team has" if deal.sides == 2 and deal.players == 4 else "you have"
-    verdict = ("that reaches the target" if enough else
-               "that is short of the target: calling out now loses the match")
-    return (f"Careful: {team} {deal.totals[side]} in the match + {so_far} in this deal "
-            f"= {total} of {goal}; {verdict}.")
-
-
-def menu(deal: Deal, seat: int) -> list[Action]:
-    """The person's choices in menu order: bids, swap, declarations, cards, calling out last.
-
-    A card that can announce belote appears once, announcing it.
-    """
-    actions = [a for a in deal.legal_actions() if a.seat == seat]
-    plays: dict[Card, Action] = {}
-    others: list[Action] = []
-    stops: list[Action] = []
-    for action in actions:
-        if action.verb is Verb.PLAY:
-            card = action.cards[0]
-            if card not in plays or action.belote:
-                plays[card] = action
-        elif action.verb is Verb.STOP:
-            stops.append(action)
-        else:
-            others.append(action)
-    trump = deal.trump
-    strength = None if trump is None else int(trump)
-    order = {Verb.TAKE: 0, Verb.PASS: 1, Verb.SWAP: 2, Verb.KEEP: 3, Verb.DECLARE: 4}
-    others.sort(key=lambda a: (order.get(a.verb, 9), -1 if a.suit is None else int(a.suit)))
-    cards = sorted(plays, key=lambda c: (c.suit, -c.strength(strength)))
-    return [*others, *(plays[card] for card in cards), *stops]
-
-
-def describe_choice(action: Action, deal: Deal) -> str:
-    """A choice as the menu shows it to the seat that would make it (``take hearts ♥ as trump ...``)."""
-    rules = deal.rules
-    verb = action.verb
-    if verb is Verb.PASS:
-        return "pass"
-    if verb is Verb.TAKE:
-        suit = deal.turned.suit if action.suit is None else action.suit
-        turned = f" (the turned {deal.turned})" if action.suit is None else ""
-        return f"take {SUIT_WORDS[suit]} {suit.symbol} as trump{turned}"
-    if verb is Verb.SWAP:
-        return f"swap your 7 of trump for the turned {deal.turned}"
-    if verb is Verb.KEEP:
-        return "keep your 7 of trump"
-    if verb is Verb.DECLARE:
-        if not action.cards:
-            combos = find_combinations(CardSet.from_mask(deal.hand_mask(action.seat)), rules)
-            shown = ", ".join(f"{c.label} ({c.points(rules)})" for c in combos)
-            return f"declare all your combinations: {shown}"
-        combo = find_combinations(CardSet(action.cards), rules)
-        label = combo[0].label if combo else cards_text(action.cards)
-        points = f" ({combo[0].points(rules)})" if combo else ""
-        return f"declare only {label}{points}: {cards_text(action.cards)}"
-    if verb is Verb.PLAY:
-        text = f"play {action.cards[0]}"
-        if not action.belote:
-            return text
-        said = deal.observation(action.seat).belote_calls[action.seat]
-        return text + (" and announce rebelote" if said else " and announce belote")
-    side = deal.side(action.seat)
-    so_far = deal.points_so_far(side)
-    word = ("call out: claim the match" if rules.calling_out is CallingOut.LEADER_MASTER
-            else "stop the deal (j'arrête): claim the match")
-    return (f"{word} (so far {deal.totals[side]} + {so_far} = "
-            f"{deal.totals[side] + so_far} of {deal.target})")
-
-
 _WORDS: Final = {"pass": Verb.PASS, "take": Verb.TAKE, "swap": Verb.SWAP, "keep": Verb.KEEP,
                  "declare": Verb.DECLARE, "stop": Verb.STOP, "call": Verb.STOP}
 
@@ -427,7 +320,7 @@ def play_match(
 
     Quitting (confirmed) offers to save the match as a match record
     (docs/formats.md#deal-record); ``resume`` continues one, as
-    [`match_from_record`][belote.replay.match_from_record] reads it with
+    [`match_from_record`][belote.records.replay.match_from_record] reads it with
     ``partial=True``: its match and deals, the last one possibly in progress.
 
     Args:
@@ -439,7 +332,7 @@ def play_match(
         target: the match target (default: the variant's; a resumed match keeps its own).
         resume: a saved match to continue (``rules`` and ``players`` must be its own).
         bot: the other seats' bot, a spec such as ``"heuristic"`` or
-            ``"pimc:samples=10"`` (see [`make_bot`][belote.registry.make_bot]).
+            ``"pimc:samples=10"`` (see [`make_bot`][belote.agents.registry.make_bot]).
 
     Raises:
         MatchAbandoned: the person quit or the input ended.
@@ -528,7 +421,7 @@ def play_command(args: argparse.Namespace, out: TextIO) -> int:
 
     Quitting ends the match cleanly with status 0; the end of the input in
     the middle of the match ends it with status 3
-    ([`EXIT_INPUT_ENDED`][belote.play.EXIT_INPUT_ENDED]), saying so.
+    ([`EXIT_INPUT_ENDED`][belote.cli.play.EXIT_INPUT_ENDED]), saying so.
 
     Raises:
         BeloteError: an unknown variant or player count (the CLI reports it).
@@ -538,9 +431,9 @@ def play_command(args: argparse.Namespace, out: TextIO) -> int:
     variant, players = args.variant, args.players
     path = getattr(args, "resume", None)
     if path is not None:
-        from belote.cli import read_json
+        from belote.cli.main import read_json
         from belote.errors import InvalidArgument
-        from belote.replay import match_from_record
+        from belote.records.replay import match_from_record
 
         match, deals = match_from_record(read_json(path), partial=True)
         if not deals:

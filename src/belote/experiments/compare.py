@@ -1,10 +1,10 @@
 """Comparing variants: the same decks under several variants, side by side, and the par pass.
 
-[`compare`][belote.compare.compare] plays the same decks and dealers under
-several variants (each deal by [`play_dealing`][belote.simulate.play_dealing])
+[`compare`][belote.experiments.compare.compare] plays the same decks and dealers under
+several variants (each deal by [`play_dealing`][belote.experiments.simulate.play_dealing])
 and puts their statistics side by side, with matches played from one deck
 stream to each variant's target; with ``par`` the first decks are also
-played out perfectly after the bots' bidding ([`belote.par`][belote.par]).
+played out perfectly after the bots' bidding ([`belote.solver.par`][belote.solver.par]).
 """
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ from typing import Final
 import attrs
 
 from belote.errors import InvalidArgument
-from belote.parallel import chunk_size, chunks, ordered_map
-from belote.rules import Rules, available_variants, get_rules
-from belote.simulate import (
+from belote.experiments.parallel import chunk_size, chunks, ordered_map
+from belote.experiments.simulate import (
     BotSpec,
     Progress,
     Task,
@@ -29,8 +28,7 @@ from belote.simulate import (
     play_dealing,
     run_tasks,
 )
-from belote.specs import spec_of
-from belote.stats import (
+from belote.experiments.stats import (
     Accumulator,
     Effect,
     PairedSums,
@@ -42,6 +40,8 @@ from belote.stats import (
     simulation_stats,
     wilson,
 )
+from belote.rules import Rules, available_variants, get_rules
+from belote.rules.specs import spec_of
 
 __all__ = ["PAR_CHUNK", "Comparison", "MatchStats", "compare", "default_variants", "par_pass"]
 
@@ -57,7 +57,7 @@ class MatchStats:
         matches: how many matches were played.
         deals: played deals (redeals excluded) in all matches.
         wins: matches won per side.
-        unfinished: matches abandoned after [`MAX_MATCH_DEALS`][belote.simulate.MAX_MATCH_DEALS] deals.
+        unfinished: matches abandoned after [`MAX_MATCH_DEALS`][belote.experiments.simulate.MAX_MATCH_DEALS] deals.
         winners: per match, the winning side, or -1; empty unless asked for
             (``keep_winners=True``).
         deal_squares: the sum over the matches of their squared deal counts
@@ -78,7 +78,7 @@ class MatchStats:
 
     @property
     def mean_deals_interval(self) -> tuple[float, float]:
-        """The 95% interval of [`mean_deals`][belote.compare.MatchStats.mean_deals]."""
+        """The 95% interval of [`mean_deals`][belote.experiments.compare.MatchStats.mean_deals]."""
         return mean_interval(self.deals, self.deal_squares, self.matches)
 
 
@@ -98,12 +98,12 @@ class Comparison:
         different_match_winner: the same for the matches of the shared deck stream.
         par_deals: the decks also played out perfectly (``compare(..., par=n)``), else 0.
         par: each variant's statistics on those decks when the bots' bidding is
-            followed by perfect play ([`par_deal`][belote.par.par_deal]); empty without par.
+            followed by perfect play ([`par_deal`][belote.solver.par.par_deal]); empty without par.
         par_bots: each variant's statistics of the bots on the same decks; empty without par.
         paired: for each pair of ``different_deal_winner``, the second variant
             minus the first, deck by deck: the mean shift in points handed out
             per played deal and in the made, failed, litige and capot rates,
-            each with its paired 95% interval ([`PairedSums`][belote.stats.PairedSums]).
+            each with its paired 95% interval ([`PairedSums`][belote.experiments.stats.PairedSums]).
         winner_intervals: for each pair, the 95% (Wilson) intervals of its
             two "different winner" shares, of the decks and of the matches.
         par_paired: with par, per variant, perfect play minus the bots on the
@@ -508,8 +508,8 @@ def compare(
         keep_winners: fill the per-deal and per-match ``winners`` of the statistics
             (memory then grows with ``deals``); off by default.
         par: also play the first ``par`` decks (at most ``deals``) out
-            perfectly after the bots' bidding ([`par_deal`][belote.par.par_deal]),
-            for [`Comparison.par`][belote.compare.Comparison] beside the
+            perfectly after the bots' bidding ([`par_deal`][belote.solver.par.par_deal]),
+            for [`Comparison.par`][belote.experiments.compare.Comparison] beside the
             bots' figures on the same decks (``par_bots``); 0 for none.
             Two sides only (not ``french`` with three players).
 
@@ -655,7 +655,7 @@ class _ParTask:
 
 def _run_par_task(task: _ParTask) -> tuple[Accumulator, Accumulator]:
     """A chunk of the par pass: (the bots' statistics, perfect play's) on its decks."""
-    from belote.par import par_deal
+    from belote.solver.par import par_deal
 
     rules, players = task.rules, task.players
     bots = bots_for(task.bots, players)
@@ -679,7 +679,7 @@ def par_pass(
 ) -> list[tuple[Accumulator, Accumulator]]:
     """The par statistics of each variant on decks ``0 .. count - 1``, chunk by chunk in order.
 
-    ``paired``: one [`PairedSums`][belote.stats.PairedSums] per variant, given
+    ``paired``: one [`PairedSums`][belote.experiments.stats.PairedSums] per variant, given
     perfect play minus the bots deck by deck.
     """
     accs = [(Accumulator(2), Accumulator(2)) for _ in table]

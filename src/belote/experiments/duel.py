@@ -1,7 +1,7 @@
 """Duplicate duels: two bots play the same decks, each from every side of the table.
 
 Deck ``i`` is the deck (and dealer) of deal ``i`` of a simulation with the same
-seed ([`deal_seed`][belote.simulate.deal_seed]). It is played once per side,
+seed ([`deal_seed`][belote.experiments.simulate.deal_seed]). It is played once per side,
 bot A sitting on that side and bot B everywhere else:
 
 - four-player variants: A's team then B's team is team 0 (two plays a deck);
@@ -17,9 +17,9 @@ same on any executor and with any chunk size.
 
 With ``par=n`` (``belote duel --par``) the first ``n`` decks are also solved:
 each play of them is played out again from its first lead by the
-double-dummy solver ([`par_deal`][belote.par.par_deal]), keeping the bidding
+double-dummy solver ([`par_deal`][belote.solver.par.par_deal]), keeping the bidding
 and the declarations as they happened, and each bot gets its **par gap**
-([`ParGap`][belote.duel.ParGap]): the mean over its plays of its side's par
+([`ParGap`][belote.experiments.duel.ParGap]): the mean over its plays of its side's par
 margin minus the margin its side actually got, in deal points (a side's
 margin is its deal score minus the other side's, the solver's value).
 Positive means points lost to perfect play. A deal's par is the same for
@@ -29,7 +29,7 @@ cost A's side against perfect play, and A's mean difference on those decks
 is A's par margin (what the bidding and declarations were worth, perfectly
 played) minus A's par gap. With ``card_losses`` every card of the solved
 plays is also valued against the best card its seat had
-([`analyze`][belote.analyze.analyze]), and each bot gets its own card loss
+([`analyze`][belote.solver.analyze.analyze]), and each bot gets its own card loss
 per deal: never negative, and A's par gap is A's card loss minus B's. Two
 sides only (``french`` with three players has no single perfect play).
 
@@ -40,30 +40,27 @@ sides only (``french`` with three players has no single perfect play).
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
-from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Final, TextIO
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from belote.agents import Agent as Player
-from belote.compare import MATCH_COST, PAR_CHUNK, PAR_COST
+from belote.agents.registry import make_bot
 from belote.errors import InvalidArgument
-from belote.parallel import chunk_size, chunks, ordered_map
-from belote.registry import make_bot
+from belote.experiments.compare import MATCH_COST, PAR_CHUNK, PAR_COST
+from belote.experiments.parallel import chunk_size, chunks, ordered_map
+from belote.experiments.simulate import Progress
+from belote.experiments.stats import Effect, paired_interval
 from belote.rules import Rules, get_rules
+from belote.rules.specs import spec_of
 from belote.scoring import Outcome
-from belote.simulate import Progress
-from belote.specs import spec_of
-from belote.stats import Effect, paired_interval
 
 if TYPE_CHECKING:
     from belote.deal import Deal
 
-__all__ = ["DUEL_CHUNK", "DuelResult", "MatchWins", "ParGap", "duel", "duel_command", "par_margins"]
+__all__ = ["DUEL_CHUNK", "DuelResult", "MatchWins", "ParGap", "duel", "par_margins"]
 
 DUEL_CHUNK: Final = 500
 """Decks per chunk handed to an executor (each deck is played two or three times)."""
@@ -156,7 +153,7 @@ def par_margins(deal: Deal) -> tuple[tuple[int, int], tuple[int, int]]:
     """The par margin and the actual margin of each side of a played deal of two sides.
 
     A side's margin is its deal score minus the other side's. The par
-    margins come from [`par_deal`][belote.par.par_deal]: the double-dummy
+    margins come from [`par_deal`][belote.solver.par.par_deal]: the double-dummy
     solver's value from the first lead, the bidding and declarations as they
     happened; the actual margins from the deal's own result. A side's par gap
     on the deal is its par margin minus its actual margin.
@@ -170,7 +167,7 @@ def par_margins(deal: Deal) -> tuple[tuple[int, int], tuple[int, int]]:
     Raises:
         InvalidArgument: the deal is not over, was a redeal, or has not two sides.
     """
-    from belote.par import par_deal
+    from belote.solver.par import par_deal
 
     if not deal.is_over or deal.sides != 2:
         raise InvalidArgument("par margins need a finished deal of two sides")
@@ -182,8 +179,8 @@ def par_margins(deal: Deal) -> tuple[tuple[int, int], tuple[int, int]]:
 
 def _run_par_chunk(chunk: _ParChunk) -> _ParSums:
     """Play a chunk of decks once per side and solve each play; a pure function of ``chunk``."""
-    from belote.analyze import analyze
-    from belote.simulate import play_dealing
+    from belote.experiments.simulate import play_dealing
+    from belote.solver.analyze import analyze
 
     rules, players = chunk.rules, chunk.players
     base = _Chunk(rules, players, chunk.seed, chunk.start, chunk.stop, chunk.bot_a, chunk.bot_b)
@@ -229,7 +226,10 @@ def _seating(chunk: _Chunk, side: int) -> list[Player]:
 
 def _run_chunk(chunk: _Chunk) -> _Sums:
     """Play a chunk of decks (or of matches), each once per side; a pure function of ``chunk``."""
-    from belote.simulate import play_dealing, play_match_to_target  # the one way a deal is played
+    from belote.experiments.simulate import (  # the one way a deal is played
+        play_dealing,
+        play_match_to_target,
+    )
 
     rules, players = chunk.rules, chunk.players
     sides = rules.side_count(players)
@@ -292,7 +292,7 @@ class ParGap:
 
     Values are in deal points per played deal, in margins (a side's deal
     score minus the other side's, the double-dummy solver's value), each
-    with its 95% interval over decks ([`Effect`][belote.stats.Effect]).
+    with its 95% interval over decks ([`Effect`][belote.experiments.stats.Effect]).
 
     Attributes:
         deals: the decks solved (the first ones of the duel), each once per side.
@@ -306,7 +306,7 @@ class ParGap:
             minus A's par gap.
         card_loss: with ``card_losses``, each bot's own mean loss per deal,
             ``(A's, B's)``: the losses of the cards its seats played, each
-            against the best card the seat had ([`analyze`][belote.analyze.analyze]),
+            against the best card the seat had ([`analyze`][belote.solver.analyze.analyze]),
             added up per play. Never negative; A's par gap is A's card loss
             minus B's.
     """
@@ -484,20 +484,20 @@ def duel(
     Args:
         rules: the variant (value or name).
         bot_a: bot A's spec (``"heuristic"``, ``"pimc:samples=20"``, see
-            [`make_bot`][belote.registry.make_bot]).
+            [`make_bot`][belote.agents.registry.make_bot]).
         bot_b: bot B's spec.
         deals: decks to play.
         seed: the seed; deck ``i`` depends only on ``(seed, i)``.
         players: the number of players (default: the variant's).
         executor: runs chunks of decks; the result does not depend on it.
         matches: also play this many match deck streams to the target, once per side.
-        chunk: decks per chunk (default [`DUEL_CHUNK`][belote.duel.DUEL_CHUNK]).
+        chunk: decks per chunk (default [`DUEL_CHUNK`][belote.experiments.duel.DUEL_CHUNK]).
         progress: show a progress bar on standard error when it is a terminal
             (decks, match streams and solved decks done, out of all of them,
             each stage weighed by its time per unit).
         par: also solve the first ``par`` decks (at most ``deals``), each
             play of them from its first lead, for each bot's par gap
-            ([`ParGap`][belote.duel.ParGap]); 0 for none. Two sides only.
+            ([`ParGap`][belote.experiments.duel.ParGap]); 0 for none. Two sides only.
         card_losses: with ``par``, also value every card of the solved plays
             against the best card its seat had, for each bot's own card loss
             (much more solving: every position of the deal is solved).
@@ -588,37 +588,3 @@ def duel(
             ) if card_losses else None,
         ) if par else None,
     )
-
-
-def duel_command(args: argparse.Namespace, out: TextIO) -> int:
-    """``belote duel``: print a duplicate duel's result (text, or JSON with ``--json``).
-
-    Raises:
-        BeloteError: bad input (reported by the CLI as one ``error:`` line).
-    """
-    from belote.commands import with_executor
-
-    rules = get_rules(args.variant)
-    matches = 0
-    if args.matches is not None:
-        matches = args.matches if args.matches > 0 else max(1, args.deals // 10)
-
-    par = getattr(args, "par_deals", 0) if getattr(args, "par", False) else 0
-    card_losses = bool(getattr(args, "card_losses", False))
-    if card_losses and not par:
-        raise InvalidArgument("--card-losses needs --par: the cards are valued on the decks solved")
-
-    def run(executor: Executor | None) -> DuelResult:
-        return duel(rules, args.bot_a, args.bot_b, args.deals, args.seed, args.players,
-                    executor, matches=matches, progress=True, par=par,
-                    card_losses=card_losses)
-
-    make: Callable[[Executor | None], object] = run
-    result = with_executor(args.jobs, make, args.dask)
-    assert isinstance(result, DuelResult)
-    if args.json:
-        json.dump(result.to_json(), out, indent=2, ensure_ascii=False)
-        out.write("\n")
-    else:
-        out.write(result.to_text())
-    return 0

@@ -1,7 +1,7 @@
 """Running chunks of deals on any executor, streamed, in order, with flat memory.
 
 A simulation is cut into chunks of deals, each a pure function of
-``(seed, range of deals)``. [`ordered_map`][belote.parallel.ordered_map] pulls
+``(seed, range of deals)``. [`ordered_map`][belote.experiments.parallel.ordered_map] pulls
 the chunks from a generator, keeps only a bounded number of them in flight on
 an executor, and hands their results back in chunk order: memory does not grow
 with the number of deals, results start to come back at once, and the output is
@@ -9,7 +9,7 @@ the same whatever the executor, the number of workers and the chunk size.
 
 Any `concurrent.futures.Executor` works: a
 `ProcessPoolExecutor`, or a dask cluster through ``client.get_executor()``
-(see [`dask_executor`][belote.parallel.dask_executor] and the page "Running
+(see [`dask_executor`][belote.experiments.parallel.dask_executor] and the page "Running
 on a cluster"). A chunk lost with a dead dask worker is run again by the
 scheduler; since a chunk is a pure function of its arguments, the re-run gives
 the same result and no deal is lost or counted twice.
@@ -27,12 +27,12 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Final, TypeVar
 
 from belote.errors import InvalidArgument, MissingExtra
 
-__all__ = ["chunk_size", "dask_executor", "in_flight", "ordered_map", "worker_count"]
+__all__ = ["chunk_size", "dask_executor", "in_flight", "ordered_map", "with_executor", "worker_count"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -63,7 +63,7 @@ def worker_count(executor: Executor) -> int:
 def in_flight(executor: Executor) -> int:
     """Chunks kept submitted at once on ``executor``.
 
-    [`CHUNKS_PER_WORKER`][belote.parallel.CHUNKS_PER_WORKER] per worker, plus
+    [`CHUNKS_PER_WORKER`][belote.experiments.parallel.CHUNKS_PER_WORKER] per worker, plus
     one: enough that no worker waits, few enough that the client holds only a
     handful of chunk results at a time.
     """
@@ -71,14 +71,14 @@ def in_flight(executor: Executor) -> int:
 
 
 SMALLEST_CHUNK: Final = 100
-"""The fewest items per chunk [`chunk_size`][belote.parallel.chunk_size] picks for a short run."""
+"""The fewest items per chunk [`chunk_size`][belote.experiments.parallel.chunk_size] picks for a short run."""
 
 
 def chunk_size(count: int, executor: Executor | None, largest: int) -> int:
     """Items per chunk: ``largest``, or less for a short run so that every worker gets some.
 
     A short run on several workers is cut in about four chunks a worker (but
-    not below [`SMALLEST_CHUNK`][belote.parallel.SMALLEST_CHUNK] items, nor
+    not below [`SMALLEST_CHUNK`][belote.experiments.parallel.SMALLEST_CHUNK] items, nor
     above ``largest``); the output never depends on it.
 
     >>> chunk_size(1000, None, 1000)
@@ -109,7 +109,7 @@ def ordered_map(
         function: a picklable function of one item (run on the workers).
         items: the items, read lazily.
         executor: where to run; ``None`` for this process.
-        window: items in flight (default: [`in_flight`][belote.parallel.in_flight]).
+        window: items in flight (default: [`in_flight`][belote.experiments.parallel.in_flight]).
 
     Raises:
         InvalidArgument: ``window`` is below 1.
@@ -198,3 +198,27 @@ def dask_executor(address: str) -> Iterator[Executor]:
         stack.callback(client.close)
         executor: Executor = client.get_executor()
         yield executor
+
+
+def _executor(jobs: int) -> ProcessPoolExecutor | None:
+    return ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+
+
+def with_executor(jobs: int, run: Callable[[Executor | None], object],
+                   dask: str | None = None) -> object:
+    """``run`` on ``jobs`` worker processes, or on the dask cluster ``dask`` when given.
+
+    Raises:
+        InvalidArgument: both ``--jobs`` (above 1) and ``--dask``, or a dask problem.
+    """
+    if dask is not None:
+        if jobs > 1:
+            raise InvalidArgument("--jobs and --dask do not go together: the cluster has the workers")
+        with dask_executor(dask) as cluster:
+            return run(cluster)
+    executor = _executor(jobs)
+    try:
+        return run(executor)
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)

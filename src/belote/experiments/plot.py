@@ -4,15 +4,15 @@ Needs matplotlib, installed with ``pip install 'belote[plot]'``; without it
 the functions raise [`MissingExtra`][belote.errors.MissingExtra]. Importing
 this module never needs matplotlib.
 
-[`plot_comparison`][belote.plot.plot_comparison] writes the chart the
+[`plot_comparison`][belote.experiments.plot.plot_comparison] writes the chart the
 "Comparing variants" page of the docs shows: on the left the outcome of a
 deal (contract made, failed, litige, capot) as a share of played deals, on
 the right the mean points a deal gives the taker's side and the other
 side(s), one group of bars per variant.
 
 ```python
-from belote.plot import plot_comparison
-from belote.compare import compare
+from belote.experiments.plot import plot_comparison
+from belote.experiments.compare import compare
 
 plot_comparison(compare(["classic", "italian751"], deals=200), "compare.svg")
 ```
@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Any, Final
 from belote.errors import InvalidArgument, MissingExtra
 
 if TYPE_CHECKING:
-    from belote.compare import Comparison
-    from belote.whatif import KnobRanking
+    from belote.experiments.compare import Comparison
+    from belote.experiments.whatif import KnobRanking
 
 __all__ = [
     "FORMATS",
@@ -45,7 +45,7 @@ __all__ = [
     "score_rows",
 ]
 
-#: The file formats [`plot_comparison`][belote.plot.plot_comparison] writes, by file suffix.
+#: The file formats [`plot_comparison`][belote.experiments.plot.plot_comparison] writes, by file suffix.
 FORMATS: Final = {".svg": "svg", ".png": "png"}
 
 _OUTCOMES: Final = ("made", "failed", "litige", "capot")
@@ -136,7 +136,7 @@ def comparison_figure(comparison: Comparison) -> Any:
 
 
 KNOB_BARS: Final = 15
-"""The most changes a chart of [`plot_knobs`][belote.plot.plot_knobs] shows (the highest ranked)."""
+"""The most changes a chart of [`plot_knobs`][belote.experiments.plot.plot_knobs] shows (the highest ranked)."""
 
 
 def knobs_figure(ranking: KnobRanking, top: int = KNOB_BARS) -> Any:
@@ -205,7 +205,7 @@ def plot_knobs(ranking: KnobRanking, path: str | os.PathLike[str]) -> Path:
     """Draw the ranked bar chart of ``ranking`` (``belote compare --knobs V --plot FILE``).
 
     Args:
-        ranking: what [`knob_effects`][belote.whatif.knob_effects] returned.
+        ranking: what [`knob_effects`][belote.experiments.whatif.knob_effects] returned.
         path: the file to write, ending in ``.svg`` or ``.png`` (any case).
 
     Returns:
@@ -239,7 +239,7 @@ def plot_comparison(comparison: Comparison, path: str | os.PathLike[str]) -> Pat
     """Draw the chart of ``comparison`` into ``path``, as SVG or PNG by its suffix.
 
     Args:
-        comparison: what [`compare`][belote.compare.compare] returned.
+        comparison: what [`compare`][belote.experiments.compare.compare] returned.
         path: the file to write, ending in ``.svg`` or ``.png`` (any case).
 
     Returns:

@@ -1,7 +1,7 @@
 """Simulation and variant comparison: bots play many deals, statistics come out.
 
-[`simulate`][belote.simulate.simulate] plays ``deals`` independent deals of one variant;
-[`compare`][belote.compare.compare] plays the same decks and dealers under several variants and
+[`simulate`][belote.experiments.simulate.simulate] plays ``deals`` independent deals of one variant;
+[`compare`][belote.experiments.compare.compare] plays the same decks and dealers under several variants and
 puts the statistics side by side, with matches played from one deck stream
 to each variant's target.
 
@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import sys
@@ -33,16 +32,21 @@ from typing import Final, TextIO
 import attrs
 
 from belote.agents import play_deal, start_deal
-from belote.bots import Player, make_bots
+from belote.agents.bots import Player, make_bots
 from belote.deal import Deal
 from belote.deal.dealing import shuffled_deck
 from belote.errors import InvalidArgument
+from belote.experiments.parallel import chunk_size, chunks, ordered_map
+from belote.experiments.stats import (
+    Accumulator,
+    AnnouncementStats,
+    SimulationStats,
+    simulation_stats,
+)
 from belote.game import next_dealer
-from belote.match import Match
-from belote.parallel import chunk_size, chunks, ordered_map
 from belote.rules import Rules, get_rules
 from belote.scoring import DealResult, Outcome
-from belote.stats import Accumulator, AnnouncementStats, SimulationStats, simulation_stats
+from belote.scoring.match import Match
 
 __all__ = [
     "CHUNK",
@@ -77,11 +81,11 @@ About 0.1 to 0.2 s of work with random bots, 0.3 to 0.6 s with heuristic
 ones: a chunk costs 1 to 2 ms on a dask cluster and well under 1 ms on a
 process pool (measured by ``benchmarks/cluster.py``), so the overhead stays
 near 1% while a chunk's records stay small. A short run on several workers is
-cut finer ([`chunk_size`][belote.parallel.chunk_size]); see the docs page
+cut finer ([`chunk_size`][belote.experiments.parallel.chunk_size]); see the docs page
 "Running on a cluster"."""
 
 BotSpec = str | Sequence[Player]
-"""Which bots play: ``"random"``, ``"heuristic"``, or one [`Player`][belote.bots.Player] per seat."""
+"""Which bots play: ``"random"``, ``"heuristic"``, or one [`Player`][belote.agents.bots.Player] per seat."""
 
 # Enum members read once (on Python 3.11 reading one through its class runs Python code).
 _REDEAL: Final = Outcome.REDEAL
@@ -112,7 +116,7 @@ def bots_for(spec: BotSpec, players: int) -> list[Player]:
 def bots_name(spec: BotSpec) -> str:
     """The bots' name for the statistics: the spec, or the agents' class names."""
     if isinstance(spec, str):
-        from belote.registry import make_bot
+        from belote.agents.registry import make_bot
 
         make_bot(spec)  # any bot spec; a bad one is refused here, naming it
         return spec
@@ -152,7 +156,7 @@ def play_dealing(
 ) -> tuple[Deal, DealResult, int]:
     """Deal ``index``: (the played deal, its result, the redeals before it).
 
-    ``play``: [`play_deal`][belote.bots.play_deal], or the loop it picks for
+    ``play``: [`play_deal`][belote.agents.bots.play_deal], or the loop it picks for
     ``bots`` (asked once per chunk).
     """
     rng = random.Random(deal_seed(seed, index))
@@ -389,7 +393,7 @@ def run_tasks(
     stage ``match_stage``.
 
     ``tasks`` is read lazily and only a few chunks are in flight at a time
-    ([`ordered_map`][belote.parallel.ordered_map]): memory stays flat in the
+    ([`ordered_map`][belote.experiments.parallel.ordered_map]): memory stays flat in the
     number of deals.
     """
     # Rules values pickle, so unregistered variants run on worker processes too.
@@ -438,9 +442,9 @@ def simulate(
             included) as JSON lines, in deal order (docs/formats.md#deal-record).
         progress: show a progress count on standard error when it is a terminal.
         chunk: deals per chunk handed to the executor (default
-            [`CHUNK`][belote.simulate.CHUNK], less for a short run on several
+            [`CHUNK`][belote.experiments.simulate.CHUNK], less for a short run on several
             workers); the result does not depend on it.
-        keep_winners: fill [`SimulationStats.winners`][belote.simulate.SimulationStats]
+        keep_winners: fill [`SimulationStats.winners`][belote.experiments.simulate.SimulationStats]
             (one entry per deal, so memory grows with ``deals``); off by default,
             memory then stays flat however many deals are played.
 
@@ -470,31 +474,8 @@ def simulate(
 
 
 def chunk_for(chunk: int | None, deals: int, executor: Executor | None) -> int:
-    """Deals per chunk: ``chunk`` when given, else what [`chunk_size`][belote.parallel.chunk_size] picks."""
+    """Deals per chunk: ``chunk`` when given, else what [`chunk_size`][belote.experiments.parallel.chunk_size] picks."""
     size = chunk_size(deals, executor, CHUNK) if chunk is None else chunk
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InvalidArgument(f"chunk must be a positive whole number, not {size!r}")
     return size
-
-
-
-_MOVED: Final = {
-    "Comparison": "belote.compare",
-    "MatchStats": "belote.compare",
-    "PAR_CHUNK": "belote.compare",
-    "compare": "belote.compare",
-    "default_variants": "belote.compare",
-    "compare_command": "belote.commands",
-    "left_out_note": "belote.commands",
-    "simulate_command": "belote.commands",
-    "with_executor": "belote.commands",
-}
-"""Names that lived here before the module was split by job, and their new home."""
-
-
-def __getattr__(name: str) -> object:
-    """The names moved to [`belote.compare`][belote.compare] and [`belote.commands`][belote.commands], still importable from here."""
-    home = _MOVED.get(name)
-    if home is None:
-        raise AttributeError(f"module 'belote.simulate' has no attribute {name!r}")
-    return getattr(importlib.import_module(home), name)

@@ -1,9 +1,9 @@
-"""The statistics of simulated deals: what [`simulate`][belote.simulate.simulate] reports.
+"""The statistics of simulated deals: what [`simulate`][belote.experiments.simulate.simulate] reports.
 
-An [`Accumulator`][belote.stats.Accumulator] sums integer counts over played
+An [`Accumulator`][belote.experiments.stats.Accumulator] sums integer counts over played
 deals (chunk by chunk, merged in deal order, so the figures never depend on
-how the work was cut); [`simulation_stats`][belote.stats.simulation_stats]
-turns the sums into a [`SimulationStats`][belote.stats.SimulationStats].
+how the work was cut); [`simulation_stats`][belote.experiments.stats.simulation_stats]
+turns the sums into a [`SimulationStats`][belote.experiments.stats.SimulationStats].
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import attrs
 
 from belote.deal import Deal
 from belote.rules import Rules, get_rules
+from belote.rules.specs import spec_of
 from belote.scoring import DealResult, Outcome
-from belote.specs import spec_of
 
 __all__ = [
     "EVENTS",
@@ -45,7 +45,7 @@ def winner_of(scores: Sequence[int]) -> int:
 
 
 EVENTS: Final = {"made": 1, "failed": 2, "litige": 4, "capot": 8}
-"""The bit of each way a deal can end in a deal's event bits ([`deal_events`][belote.stats.deal_events])."""
+"""The bit of each way a deal can end in a deal's event bits ([`deal_events`][belote.experiments.stats.deal_events])."""
 
 
 _OUTCOMES: Final = {
@@ -72,7 +72,7 @@ _NAMES: dict[int, str] = {}
 
 
 SQUARED: Final = ("points", "taker", "other", "announcements")
-"""The per-deal figures whose squares an [`Accumulator`][belote.stats.Accumulator] sums:
+"""The per-deal figures whose squares an [`Accumulator`][belote.experiments.stats.Accumulator] sums:
 points handed out, the taker's side's, the other sides', and announcements declared."""
 
 
@@ -306,14 +306,14 @@ class PairedSums:
     """Per-deck differences of one rules value against another, summed chunk by chunk.
 
     Fed with the per-deal rows of the same decks under both, each ``(points
-    handed out, [`deal_events`][belote.stats.deal_events] bits, points of the
-    taker's side)``; [`effects`][belote.stats.PairedSums.effects] gives the
+    handed out, [`deal_events`][belote.experiments.stats.deal_events] bits, points of the
+    taker's side)``; [`effects`][belote.experiments.stats.PairedSums.effects] gives the
     mean difference of each figure with its paired 95% interval.
     """
 
     FIGURES: Final = ("points", "taker", *EVENTS)
     """The figures compared: the points handed out, the taker's side's, then
-    each event of [`EVENTS`][belote.stats.EVENTS]."""
+    each event of [`EVENTS`][belote.experiments.stats.EVENTS]."""
 
     def __init__(self) -> None:
         self.deals = 0
@@ -393,7 +393,7 @@ class SimulationStats:
         winners: per deal, the side that scored more, or -1 on equal scores;
             empty unless asked for (``keep_winners=True``).
         squares: sums over the deals of squared per-deal figures (keys of
-            [`SQUARED`][belote.stats.SQUARED]), for the intervals of the means;
+            [`SQUARED`][belote.experiments.stats.SQUARED]), for the intervals of the means;
             empty for statistics built without them.
     """
 
@@ -448,10 +448,10 @@ class SimulationStats:
         }
 
     def intervals(self) -> dict[str, tuple[float, float]]:
-        """A 95% interval ([`wilson`][belote.stats.wilson]) for each rate of the played deals.
+        """A 95% interval ([`wilson`][belote.experiments.stats.wilson]) for each rate of the played deals.
 
         The rates vary with the decks drawn: with 2,000 decks a rate near 80%
-        is known to about ±1.8 points. Keys as [`rate_counts`][belote.stats.SimulationStats.rate_counts].
+        is known to about ±1.8 points. Keys as [`rate_counts`][belote.experiments.stats.SimulationStats.rate_counts].
         """
         return {name: wilson(count, self.deals) for name, count in self.rate_counts().items()}
 
@@ -477,7 +477,7 @@ class SimulationStats:
 
         Keys: ``mean_points``, ``mean_taker_score``, ``mean_other_score``,
         ``announcements_per_deal`` (normal approximation, from the sums of
-        squares) and ``belotes_per_deal`` (a share: [`wilson`][belote.stats.wilson]).
+        squares) and ``belotes_per_deal`` (a share: [`wilson`][belote.experiments.stats.wilson]).
         """
         if not self.squares:
             return {}
@@ -498,7 +498,7 @@ class SimulationStats:
     def redeal_rate(self) -> float:
         """Redeals per dealing (played deals plus redeals).
 
-        The text tables show [`redeals_per_deal`][belote.simulate.SimulationStats.redeals_per_deal].
+        The text tables show [`redeals_per_deal`][belote.experiments.simulate.SimulationStats.redeals_per_deal].
         """
         return rate(self.redeals, self.deals + self.redeals)
 
@@ -602,7 +602,7 @@ class SimulationStats:
 
 
 def simulation_stats(acc: Accumulator, rules: Rules, players: int, seed: int, bots: str) -> SimulationStats:
-    """The [`SimulationStats`][belote.stats.SimulationStats] of the sums in ``acc``."""
+    """The [`SimulationStats`][belote.experiments.stats.SimulationStats] of the sums in ``acc``."""
     order = {name: k for k, name in enumerate(_ANNOUNCEMENT_ORDER)}
     names = sorted(acc.announce, key=lambda name: (order.get(name, len(order)), name))
     outcomes = [o.value for o in Outcome if o is not Outcome.REDEAL]

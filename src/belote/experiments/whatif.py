@@ -1,17 +1,17 @@
 """What-if rules: which single knob changes a variant's game the most (``belote compare --knobs``).
 
-[`knob_changes`][belote.whatif.knob_changes] lists every single-knob change
+[`knob_changes`][belote.experiments.whatif.knob_changes] lists every single-knob change
 of a variant, read from the rules' own metadata (the knobs a variant spec
-may set, [`SETTABLE`][belote.specs.SETTABLE]): each boolean flipped, each
+may set, [`SETTABLE`][belote.rules.specs.SETTABLE]): each boolean flipped, each
 other value of an enum, each whole-number knob at the values the other
 registered variants give it. A change the variant cannot take is skipped
 with the reason: a knob that plays no part in the variant
-([`applies`][belote.describe.applies]), a value refused when the rules are
+([`applies`][belote.records.describe.applies]), a value refused when the rules are
 built, or a change of the scoring sides.
 
-[`knob_effects`][belote.whatif.knob_effects] plays the same decks and
+[`knob_effects`][belote.experiments.whatif.knob_effects] plays the same decks and
 dealers (and the same match deck streams) under the variant and under each
-change, like [`compare`][belote.compare.compare], and measures each change
+change, like [`compare`][belote.experiments.compare.compare], and measures each change
 deck by deck: the share of decks whose deal winner changes, the share of
 matches whose winner changes, and the shift in mean points and in the
 made, failed, litige and capot rates. Every figure has a 95% interval;
@@ -34,12 +34,10 @@ from typing import Any, Final
 
 import attrs
 
-from belote.compare import MATCH_COST
-from belote.describe import applies
 from belote.errors import BeloteError, InvalidArgument
-from belote.parallel import chunks, ordered_map
-from belote.rules import Rules, available_variants, get_rules
-from belote.simulate import (
+from belote.experiments.compare import MATCH_COST
+from belote.experiments.parallel import chunks, ordered_map
+from belote.experiments.simulate import (
     BotSpec,
     Progress,
     bots_for,
@@ -49,8 +47,7 @@ from belote.simulate import (
     play_dealing,
     play_match_to_target,
 )
-from belote.specs import SETTABLE, knob_word, rules_from_spec, spec_of
-from belote.stats import (
+from belote.experiments.stats import (
     EVENTS,
     Effect,
     PairedSums,
@@ -60,6 +57,9 @@ from belote.stats import (
     wilson,
     winner_of,
 )
+from belote.records.describe import applies
+from belote.rules import Rules, available_variants, get_rules
+from belote.rules.specs import SETTABLE, knob_word, rules_from_spec, spec_of
 
 __all__ = [
     "DOCS_SECTION",
@@ -82,7 +82,7 @@ MEASURES: Final = {
     "litige": "shift in the share of played deals that end in a litige (percentage points)",
     "capot": "shift in the share of played deals that end in a capot (percentage points)",
 }
-"""What each figure of a [`KnobEffect`][belote.whatif.KnobEffect] measures, by its name."""
+"""What each figure of a [`KnobEffect`][belote.experiments.whatif.KnobEffect] measures, by its name."""
 
 _FLAGS: Final = EVENTS
 
@@ -177,7 +177,7 @@ def knob_changes(
     """Every single-knob change of ``variant`` worth playing, and the ones left out.
 
     The knobs are those a variant spec may set
-    ([`SETTABLE`][belote.specs.SETTABLE]), in their declaration order: a
+    ([`SETTABLE`][belote.rules.specs.SETTABLE]), in their declaration order: a
     boolean is flipped, an enum takes each of its other values, a whole
     number takes the values the other registered variants give it (a knob
     every variant sets alike has none to try). Left out, with the reason: a
@@ -350,7 +350,7 @@ class KnobEffect:
         return f"{self.knob}={self.value}"
 
     def measures(self) -> dict[str, Effect]:
-        """Every figure by its name in [`MEASURES`][belote.whatif.MEASURES]."""
+        """Every figure by its name in [`MEASURES`][belote.experiments.whatif.MEASURES]."""
         return {name: getattr(self, name) for name in MEASURES}
 
     def to_json(self) -> dict[str, object]:
@@ -489,7 +489,7 @@ def knob_effects(
     """Play the same decks under ``variant`` and under each single-knob change; rank the changes.
 
     Deal ``i`` has the same deck and dealer under every rules value, and
-    match ``m`` the same deck stream, as in [`compare`][belote.compare.compare];
+    match ``m`` the same deck stream, as in [`compare`][belote.experiments.compare.compare];
     each change is measured against the variant deck by deck. The work is
     cut in chunks, range by range, the variant and every change for each
     range, and the differences are summed as the chunks come back: memory
@@ -506,7 +506,7 @@ def knob_effects(
         executor: runs the chunks; the result does not depend on it.
         matches: matches per rules value (default: ``deals // 10``, at least 1; 0 for none).
         changes: the changes to measure, each ``knob=value`` (default: every
-            change [`knob_changes`][belote.whatif.knob_changes] lists).
+            change [`knob_changes`][belote.experiments.whatif.knob_changes] lists).
         progress: show a progress bar on standard error when it is a terminal.
         chunk: deals per chunk (matches: a tenth of it).
 

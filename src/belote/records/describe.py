@@ -1,7 +1,7 @@
 """A variant's whole configuration, for people and as JSON (``belote rules``).
 
-[`rules_to_json`][belote.describe.rules_to_json] gives every field of [`Rules`][belote.rules.Rules]
-(enums as their values, carré values by rank text); [`describe_rules`][belote.describe.describe_rules]
+[`rules_to_json`][belote.records.describe.rules_to_json] gives every field of [`Rules`][belote.rules.model.Rules]
+(enums as their values, carré values by rank text); [`describe_rules`][belote.records.describe.describe_rules]
 lists the same knobs grouped by the sections of docs/rules.md.
 
 >>> from belote.rules import get_rules
@@ -33,8 +33,8 @@ from belote.rules import (
     Rules,
     get_rules,
 )
+from belote.rules.specs import spec_of
 from belote.scoring import DealResult, Outcome
-from belote.specs import spec_of
 
 __all__ = [
     "APPLIES",
@@ -51,7 +51,7 @@ __all__ = [
     "side_name",
 ]
 
-#: The sections of [`describe_rules`][belote.describe.describe_rules]: a title, the section of docs/rules.md, and
+#: The sections of [`describe_rules`][belote.records.describe.describe_rules]: a title, the section of docs/rules.md, and
 #: the fields listed under it. A field not named here (a plug-in's own) goes
 #: under "Other".
 SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
@@ -132,8 +132,8 @@ def _meanings() -> dict[str, str]:
 
 MEANINGS: Final[Mapping[str, str]] = _meanings()
 """A one-line meaning for every knob, keyed by the field name of
-[`Rules`][belote.rules.Rules] (``play.<name>`` for the fields of
-[`PlayRules`][belote.rules.PlayRules]). Read from the fields' own metadata,
+[`Rules`][belote.rules.model.Rules] (``play.<name>`` for the fields of
+[`PlayRules`][belote.rules.model.PlayRules]). Read from the fields' own metadata,
 ``attrs.field(metadata={"meaning": ...})``: the rule table in
 [`belote.rules`][belote.rules] is the one place a knob's meaning is written."""
 
@@ -192,7 +192,7 @@ def meaning(name: str) -> str | None:
 
 
 def applies(rules: Rules, name: str) -> bool:
-    """Whether the knob ``name`` plays a part in ``rules`` (see [`APPLIES`][belote.describe.APPLIES]).
+    """Whether the knob ``name`` plays a part in ``rules`` (see [`APPLIES`][belote.records.describe.APPLIES]).
 
     >>> from belote.rules import get_rules
     >>> applies(get_rules("classic"), "run_values"), applies(get_rules("italian751"), "run_values")
@@ -283,8 +283,8 @@ def describe_rules(rules: Rules) -> str:
 
     The first line names the variant and its description, the next its
     aliases and source texts; then one ``name  value  meaning`` line per knob
-    that applies to the variant (see [`applies`][belote.describe.applies]);
-    [`rules_to_json`][belote.describe.rules_to_json] keeps every knob.
+    that applies to the variant (see [`applies`][belote.records.describe.applies]);
+    [`rules_to_json`][belote.records.describe.rules_to_json] keeps every knob.
     """
     doc = rules_to_json(rules)
     spec = spec_of(rules)
@@ -431,10 +431,10 @@ def describe_deal(deal: Deal) -> str:
 def describe_result(result: DealResult) -> str:
     """A deal result for a scorekeeper: outcome, capot, each side's score and its lines.
 
-    The same text as [`describe_score`][belote.describe.describe_score] gives for the
+    The same text as [`describe_score`][belote.records.describe.describe_score] gives for the
     result's JSON.
     """
-    from belote.records import result_to_json
+    from belote.records.results import result_to_json
 
     return describe_score(result_to_json(result))
 

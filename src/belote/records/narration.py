@@ -1,34 +1,43 @@
 """The table in words: how `belote play` and `belote serve` name seats and sides and tell what happens.
 
-The screen's vocabulary, shared by the terminal game ([`belote.play`][belote.play])
+The screen's vocabulary, shared by the terminal game ([`belote.cli.play`][belote.cli.play])
 and the web table: ``you`` / ``your partner (seat 2)`` / ``seat 1``
-([`who`][belote.narration.who]), the sides, a hand one suit a group with the
-trump first, what another seat did ([`action_text`][belote.narration.action_text]),
+([`who`][belote.records.narration.who]), the sides, a hand one suit a group with the
+trump first, what another seat did ([`action_text`][belote.records.narration.action_text]),
 the report of each trick and of the combinations that score
-([`report`][belote.narration.report]) and the summary of a finished deal.
+([`report`][belote.records.narration.report]) and the summary of a finished deal; and
+the human seat's side of it: its choices in menu order
+([`menu`][belote.records.narration.menu]), each choice in words, a refusal in the
+player's words and the warning before calling out.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final, TextIO
 
 from belote.actions import Action, Verb
 from belote.cards import SUIT_WORDS, Card, CardSet, Suit
 from belote.deal import Deal
-from belote.match import Match
 from belote.rules import CallingOut, Rules
 from belote.scoring import DealResult
+from belote.scoring.announcements import find_combinations
+from belote.scoring.match import Match
 
 __all__ = [
     "WIDTH",
     "action_text",
     "cards_text",
     "deal_summary",
+    "describe_choice",
+    "explain_refusal",
     "fit",
     "hand_text",
+    "menu",
     "report",
     "side_names",
+    "stop_warning",
     "tricks_text",
     "who",
 ]
@@ -107,7 +116,7 @@ def hand_text(hand: CardSet, trump: int | None) -> str:
 def action_text(action: Action, deal: Deal, rebelote: bool = False, me: int | None = 0) -> str:
     """An action applied to ``deal`` as the table reports it, seen from seat ``me`` (``seat 1 passes.``).
 
-    Declarations give ``""``: [`report`][belote.play.report] writes them with their combinations.
+    Declarations give ``""``: [`report`][belote.cli.play.report] writes them with their combinations.
     """
     seat, verb = action.seat, action.verb
     if verb is Verb.PASS:
@@ -188,3 +197,114 @@ def deal_summary(result: DealResult, match: Match, rules: Rules) -> str:
     if match.pending:
         lines.append(f"  pending (litige): {match.pending}")
     return "\n".join(lines) + "\n"
+
+
+# --- the human seat's menu and what it is told ------------------------------------------
+
+
+_REPHRASE: Final = (
+    (r"does not follow suit: must follow (\w+)", r"you must follow \1, the suit led"),
+    (r"trump was led and a trump higher than (\w+) must be played when held",
+     r"trump was led: you must play a trump higher than \1"),
+    (r"must overtrump (\w+) with a higher trump", r"you must play a trump higher than \1"),
+    (r"void in (\w+): must overtrump (\w+) \(or undertrump\) with an? (\w+)",
+     r"you have no \1: you must play a \3, higher than \2 if you can"),
+    (r"void in (\w+): must trump with an? (\w+)", r"you have no \1: you must play a \2"),
+    (r"seat 0 does not hold (\w+)", r"you do not hold \1"),
+    (r"(\w+) was already played by him", r"you have already played \1"),
+    (r"(\w+) was already played by seat (\d)", r"\1 was already played by seat \2"),
+)
+
+
+def explain_refusal(reason: str, seat: int = 0) -> str:
+    """The engine's reason for refusing an action of ``seat``, in the player's words.
+
+    >>> explain_refusal("7S does not follow suit: must follow hearts, the led suit")
+    'you must follow hearts, the suit led'
+    >>> explain_refusal("seat 0 does not hold AS")
+    'you do not hold AS'
+    """
+    if seat != 0:  # the phrasings below speak of seat 0
+        reason = re.sub(rf"\bseat {seat}\b", "seat 0", reason)
+    for pattern, replacement in _REPHRASE:
+        match = re.search(pattern, reason)
+        if match:
+            return match.expand(replacement)
+    return reason.replace("seat 0's", "your").replace("seat 0", "you")
+
+
+def stop_warning(deal: Deal, seat: int) -> str:
+    """What ``seat`` is told before calling out: its points against the target, and the risk."""
+    side = deal.side(seat)
+    so_far = deal.points_so_far(side)
+    total = deal.totals[side] + so_far
+    goal = deal.target
+    enough = deal.rules.reached_target(total, goal)
+    team = "your team has" if deal.sides == 2 and deal.players == 4 else "you have"
+    verdict = ("that reaches the target" if enough else
+               "that is short of the target: calling out now loses the match")
+    return (f"Careful: {team} {deal.totals[side]} in the match + {so_far} in this deal "
+            f"= {total} of {goal}; {verdict}.")
+
+
+def menu(deal: Deal, seat: int) -> list[Action]:
+    """The person's choices in menu order: bids, swap, declarations, cards, calling out last.
+
+    A card that can announce belote appears once, announcing it.
+    """
+    actions = [a for a in deal.legal_actions() if a.seat == seat]
+    plays: dict[Card, Action] = {}
+    others: list[Action] = []
+    stops: list[Action] = []
+    for action in actions:
+        if action.verb is Verb.PLAY:
+            card = action.cards[0]
+            if card not in plays or action.belote:
+                plays[card] = action
+        elif action.verb is Verb.STOP:
+            stops.append(action)
+        else:
+            others.append(action)
+    trump = deal.trump
+    strength = None if trump is None else int(trump)
+    order = {Verb.TAKE: 0, Verb.PASS: 1, Verb.SWAP: 2, Verb.KEEP: 3, Verb.DECLARE: 4}
+    others.sort(key=lambda a: (order.get(a.verb, 9), -1 if a.suit is None else int(a.suit)))
+    cards = sorted(plays, key=lambda c: (c.suit, -c.strength(strength)))
+    return [*others, *(plays[card] for card in cards), *stops]
+
+
+def describe_choice(action: Action, deal: Deal) -> str:
+    """A choice as the menu shows it to the seat that would make it (``take hearts ♥ as trump ...``)."""
+    rules = deal.rules
+    verb = action.verb
+    if verb is Verb.PASS:
+        return "pass"
+    if verb is Verb.TAKE:
+        suit = deal.turned.suit if action.suit is None else action.suit
+        turned = f" (the turned {deal.turned})" if action.suit is None else ""
+        return f"take {SUIT_WORDS[suit]} {suit.symbol} as trump{turned}"
+    if verb is Verb.SWAP:
+        return f"swap your 7 of trump for the turned {deal.turned}"
+    if verb is Verb.KEEP:
+        return "keep your 7 of trump"
+    if verb is Verb.DECLARE:
+        if not action.cards:
+            combos = find_combinations(CardSet.from_mask(deal.hand_mask(action.seat)), rules)
+            shown = ", ".join(f"{c.label} ({c.points(rules)})" for c in combos)
+            return f"declare all your combinations: {shown}"
+        combo = find_combinations(CardSet(action.cards), rules)
+        label = combo[0].label if combo else cards_text(action.cards)
+        points = f" ({combo[0].points(rules)})" if combo else ""
+        return f"declare only {label}{points}: {cards_text(action.cards)}"
+    if verb is Verb.PLAY:
+        text = f"play {action.cards[0]}"
+        if not action.belote:
+            return text
+        said = deal.observation(action.seat).belote_calls[action.seat]
+        return text + (" and announce rebelote" if said else " and announce belote")
+    side = deal.side(action.seat)
+    so_far = deal.points_so_far(side)
+    word = ("call out: claim the match" if rules.calling_out is CallingOut.LEADER_MASTER
+            else "stop the deal (j'arrête): claim the match")
+    return (f"{word} (so far {deal.totals[side]} + {so_far} = "
+            f"{deal.totals[side] + so_far} of {deal.target})")

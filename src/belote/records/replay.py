@@ -2,15 +2,15 @@
 
 A deal record (docs/formats.md#deal-record) is
 ``{"variant", "players", "dealer", "deck", "actions"}``; a match record is
-``{"variant", "target", "deals": [deal record, ...]}``. [`deal_from_record`][belote.replay.deal_from_record]
+``{"variant", "target", "deals": [deal record, ...]}``. [`deal_from_record`][belote.records.replay.deal_from_record]
 rebuilds a [`Deal`][belote.deal.Deal] by applying every action, refusing a
 bad one with [`InvalidRecord`][belote.errors.InvalidRecord] that names the action by
-its index and text; [`replay_document`][belote.replay.replay_document] is what ``belote replay`` prints.
+its index and text; [`replay_document`][belote.records.replay.replay_document] is what ``belote replay`` prints.
 A record may stop before its deal ends (a saved game): ``partial=True`` reads
-it back as the deal in progress, and [`state_to_json`][belote.replay.state_to_json]
+it back as the deal in progress, and [`state_to_json`][belote.records.replay.state_to_json]
 says where it stands (``belote replay --partial``).
 
->>> from belote.deal import Deal
+>>> from belote.deal import Deal, recorded
 >>> deal = Deal("classic", list(range(32)), dealer=3)
 >>> for _ in range(8):
 ...     _ = deal.pass_()
@@ -27,14 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from belote import jsonfields
-from belote.actions import Action, Verb
-from belote.deal import Deal
-from belote.errors import BeloteError, IllegalAction, InvalidArgument, InvalidRecord
-from belote.game import next_dealer
-from belote.match import Match, MatchResult
-from belote.records import JSONObject, match_result_to_json, result_to_json
-from belote.rules import Rules
+from belote.deal import Deal, recorded
+from belote.errors import InvalidArgument, InvalidRecord
+from belote.records.results import JSONObject, match_result_to_json, result_to_json
+from belote.rules import Rules, jsonfields
+from belote.scoring.match import Match, MatchResult, next_dealer
 
 __all__ = [
     "deal_from_record",
@@ -45,26 +42,6 @@ __all__ = [
     "replay_document",
     "state_to_json",
 ]
-
-
-def _refuse(message: str, field: str) -> InvalidRecord:
-    return InvalidRecord(f"{field}: {message}")
-
-
-def _object(doc: object, field: str) -> Mapping[str, object]:
-    return jsonfields.obj(doc, field, _refuse)
-
-
-def _field(doc: Mapping[str, object], key: str, prefix: str) -> object:
-    return jsonfields.require(doc, key, prefix, _refuse)
-
-
-def _int(value: object, field: str) -> int:
-    return jsonfields.whole(value, field, _refuse)
-
-
-def _rules(value: object, field: str) -> Rules:
-    return jsonfields.variant(value, field, _refuse)
 
 
 def deal_to_record(deal: Deal) -> dict[str, object]:
@@ -113,160 +90,10 @@ def deal_from_record(
             ``action`` name it), or, unless ``partial``, actions that stop
             before the deal ends (the message says whose turn it is).
     """
-    body = _object(doc, prefix.rstrip(".") or "record")
-    if rules is None or "variant" in body:
-        named = _rules(_field(body, "variant", prefix), f"{prefix}variant")
-        if rules is not None and named.name != rules.name:
-            raise InvalidRecord(
-                f"{prefix}variant: {named.name} in a match of {rules.name}"
-            )
-        rules = named
-    if "players" in body:
-        players = _int(body["players"], f"{prefix}players")
-        try:
-            rules.check_players(players)
-        except InvalidArgument as exc:
-            raise InvalidRecord(f"{prefix}players: {exc}") from None
-    elif len(rules.player_counts) > 1:
-        raise InvalidRecord(
-            f"{prefix}players: missing field ({rules.name} is played by "
-            + " or ".join(str(n) for n in rules.player_counts)
-            + " players)"
-        )
-    else:
-        players = rules.default_players
-    dealer = _int(_field(body, "dealer", prefix), f"{prefix}dealer")
-    if not 0 <= dealer < players:
-        raise InvalidRecord(f"{prefix}dealer: seat {dealer} is not a seat 0 to {players - 1}")
-    deck = _field(body, "deck", prefix)
-    if not isinstance(deck, list):
-        raise InvalidRecord(f"{prefix}deck: expected a list of 32 cards, got {jsonfields.kind(deck)}")
-    actions = _field(body, "actions", prefix)
-    if not isinstance(actions, list):
-        raise InvalidRecord(f"{prefix}actions: expected a list of actions, got {jsonfields.kind(actions)}")
-    finished = body.get("finished")
-    if finished is not None and not isinstance(finished, bool):
-        raise InvalidRecord(f"{prefix}finished: expected true or false, got {jsonfields.kind(finished)}")
-    said = body.get("lenient", False)
-    if not isinstance(said, bool):
-        raise InvalidRecord(f"{prefix}lenient: expected true or false, got {jsonfields.kind(said)}")
-    totals, target, pending = _context(body, prefix, totals, target, pending)
-    try:
-        deal = Deal(
-            rules, deck, dealer, players, totals=totals, target=target, pending=pending or 0,
-            lenient=said if lenient is None else lenient,
-        )
-    except InvalidArgument as exc:
-        text = str(exc)
-        if text.startswith("deck["):
-            raise InvalidRecord(f"{prefix}{text}") from None
-        field = "deck" if "deck" in text else "record"
-        raise InvalidRecord(f"{prefix}{field}: {text}") from None
-    number = prefix.removeprefix("deals[").removesuffix("].")
-    where = f"deal {number}: " if number != prefix else ""
-    moved: set[int] = set()  # positions of swaps an older record wrote later than the decision
-    for index, item in enumerate(actions):
-        if index in moved:
-            continue
-        if not isinstance(item, str):
-            raise InvalidRecord(
-                f"{where}expected an action as text, got {jsonfields.kind(item)}",
-                index=index,
-                action=str(item),
-            )
-        try:
-            action = Action.parse(item)
-            if deal.is_over:
-                reason = deal.end_reason.value if deal.end_reason else "over"
-                raise IllegalAction(f"the deal has ended ({reason}); no action may follow")
-            holder = deal.swap_seat()
-            if holder is not None and not (
-                action.seat == holder and action.verb in (Verb.SWAP, Verb.KEEP)
-            ):
-                later = _later_swap(actions, index, holder)
-                if later is None:
-                    deal.apply(Action.keep(holder))
-                else:
-                    deal.apply(Action.swap(holder))
-                    moved.add(later)
-            deal.apply(action)
-        except BeloteError as exc:
-            raise InvalidRecord(f"{where}{exc}", index=index, action=item) from None
-    if deal.is_over:
-        if finished is False:
-            raise InvalidRecord(
-                f"{prefix}finished: false, but the deal ended after {len(actions)} actions"
-            )
-    elif finished or not partial:
-        seat = deal.to_act
-        doing = "bid" if deal.phase.value.startswith("bidding") else "play"
-        field = "finished: true, but" if finished else "actions:"
-        raise InvalidRecord(
-            f"{prefix}{field} the record stops before the deal ends: "
-            f"seat {seat} is to {doing} (after {len(actions)} actions)"
-        )
-    return deal
-
-
-def _later_swap(actions: Sequence[object], start: int, holder: int) -> int | None:
-    """Where an older record has the holder's swap after ``start`` and before any card, else ``None``.
-
-    Records written before the swap became the holder's decision right after
-    the completion (docs/formats.md#deal-record) have no ``keep`` and may
-    have the swap later, out of turn, among the first declarations. Such a
-    swap is applied at the decision instead; with none before the first card,
-    the holder kept the 7.
-    """
-    for position in range(start, len(actions)):
-        item = actions[position]
-        if not isinstance(item, str):
-            return None
-        try:
-            action = Action.parse(item)
-        except BeloteError:
-            return None
-        if action.verb is Verb.PLAY:
-            return None
-        if action.verb is Verb.SWAP and action.seat == holder:
-            return position
-    return None
-
-
-def _context(
-    body: Mapping[str, object],
-    prefix: str,
-    totals: Sequence[int] | None,
-    target: int | None,
-    pending: int | None,
-) -> tuple[Sequence[int] | None, int | None, int | None]:
-    """The match context of a deal record: its fields, checked against the match's."""
-    if "totals" in body:
-        value = body["totals"]
-        if not isinstance(value, list):
-            raise InvalidRecord(f"{prefix}totals: expected a list of scores, got {jsonfields.kind(value)}")
-        read = [_int(item, f"{prefix}totals[{k}]") for k, item in enumerate(value)]
-        if totals is not None and list(totals) != read:
-            raise InvalidRecord(
-                f"{prefix}totals: {read} in the record, but the match stands at {list(totals)}"
-            )
-        totals = read
-    if "target" in body:
-        read_target = _int(body["target"], f"{prefix}target")
-        if read_target < 1:
-            raise InvalidRecord(f"{prefix}target: must be positive, not {read_target}")
-        if target is not None and target != read_target:
-            raise InvalidRecord(
-                f"{prefix}target: {read_target} in the record, but the match plays to {target}"
-            )
-        target = read_target
-    if "pending" in body:
-        read_pending = _int(body["pending"], f"{prefix}pending")
-        if pending is not None and pending != read_pending:
-            raise InvalidRecord(
-                f"{prefix}pending: {read_pending} in the record, but the match holds {pending}"
-            )
-        pending = read_pending
-    return totals, target, pending
+    return Deal.from_record(
+        doc, lenient=lenient, rules=rules, totals=totals, target=target, pending=pending,
+        prefix=prefix, partial=partial,
+    )
 
 
 def match_from_record(
@@ -275,7 +102,7 @@ def match_from_record(
     """Replay a match record deal by deal, carrying totals, pending points and the dealer.
 
     Each deal after the first must be dealt by the dealer that rules §2 names (docs/rules.md#next-dealer)
-    ([`next_dealer`][belote.game.next_dealer]), and no deal may follow the one that
+    ([`next_dealer`][belote.scoring.match.next_dealer]), and no deal may follow the one that
     ended the match.
 
     Args:
@@ -284,18 +111,18 @@ def match_from_record(
             returned last in the list of deals, in progress, and not added
             to the match.
         lenient: replay every deal in lenient mode (see
-            [`deal_from_record`][belote.replay.deal_from_record]).
+            [`deal_from_record`][belote.records.replay.deal_from_record]).
 
     Raises:
-        InvalidRecord: a bad field or action, as for [`deal_from_record`][belote.replay.deal_from_record].
+        InvalidRecord: a bad field or action, as for [`deal_from_record`][belote.records.replay.deal_from_record].
     """
-    body = _object(doc, "record")
-    rules = _rules(_field(body, "variant", ""), "variant")
+    body = recorded.obj(doc, "record")
+    rules = recorded.variant(recorded.field(body, "variant", ""), "variant")
     target_value = body.get("target")
-    target = None if target_value is None else _int(target_value, "target")
+    target = None if target_value is None else recorded.whole(target_value, "target")
     if target is not None and target < 1:
         raise InvalidRecord(f"target: must be positive, not {target}")
-    deals_doc = _field(body, "deals", "")
+    deals_doc = recorded.field(body, "deals", "")
     if not isinstance(deals_doc, list):
         raise InvalidRecord(f"deals: expected a list of deal records, got {jsonfields.kind(deals_doc)}")
     match: Match | None = None
@@ -383,7 +210,7 @@ def state_to_json(deal: Deal) -> JSONObject:
     is public: the turned card, trump and taker, tricks and card points per
     side, the current trick and the match context.
 
-    >>> from belote.deal import Deal
+    >>> from belote.deal import Deal, recorded
     >>> deal = Deal("classic", list(range(32)), dealer=3)
     >>> state = state_to_json(deal)
     >>> state["phase"], state["to_act"], state["legal_actions"]
@@ -414,7 +241,7 @@ def replay_match(doc: object) -> MatchResult:
     """Replay a match record and return the match result.
 
     Raises:
-        InvalidRecord: see [`match_from_record`][belote.replay.match_from_record].
+        InvalidRecord: see [`match_from_record`][belote.records.replay.match_from_record].
     """
     return match_from_record(doc)[0].result()
 
@@ -424,7 +251,7 @@ def offences_to_json(deals: Sequence[Deal], *, numbered: bool = False) -> list[J
 
     One object per offence: ``index`` (of the action in its deal's
     ``actions``), ``seat``, ``action`` (its text), ``kind`` (the
-    [`Offence`][belote.penalties.Offence] value, e.g. ``renege``),
+    [`Offence`][belote.rules.penalties.Offence] value, e.g. ``renege``),
     ``reason`` (why strict mode refuses it) and ``sanction``: ``kind``
     (``lose-match``, ``points-to-others`` or ``deduct``), ``points`` (per
     side, what it adds to the deal's scores) and ``loser`` (the side that
@@ -452,18 +279,18 @@ def replay_document(
         doc: the record (parsed JSON).
         partial: accept a record that stops before its deal ends (``belote
             replay --partial``): for a deal, return where it stands
-            ([`state_to_json`][belote.replay.state_to_json]); for a match, the
+            ([`state_to_json`][belote.records.replay.state_to_json]); for a match, the
             result of its finished deals with the unfinished one's state
             under ``"current"``.
         lenient: replay in lenient mode (``belote replay --lenient``; see
-            [`deal_from_record`][belote.replay.deal_from_record]); when an
+            [`deal_from_record`][belote.records.replay.deal_from_record]); when an
             offence was accepted, the result gets an ``"offences"`` list
-            ([`offences_to_json`][belote.replay.offences_to_json]) and the
+            ([`offences_to_json`][belote.records.replay.offences_to_json]) and the
             sanctions are in its ``lines`` (``penalty: renege by seat 1``) or
             its ``match_end_reason``.
 
     Raises:
-        InvalidRecord: the record is bad; see [`deal_from_record`][belote.replay.deal_from_record].
+        InvalidRecord: the record is bad; see [`deal_from_record`][belote.records.replay.deal_from_record].
 
     >>> from belote.cards import CARDS
     >>> record = {"variant": "french", "players": 3, "dealer": 2,
@@ -477,7 +304,7 @@ def replay_document(
     >>> state["offences"][0]["kind"], state["offences"][0]["sanction"]["points"]
     ('renege', [10, 0, 10])
     """
-    body = _object(doc, "record")
+    body = recorded.obj(doc, "record")
     record = body
     if "deals" in body and isinstance(body["deals"], list) and body["deals"]:
         first = body["deals"][0]

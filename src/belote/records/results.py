@@ -1,7 +1,7 @@
 """Tallies and results as JSON (docs/formats.md#tally, docs/formats.md#deal-result).
 
-[`tally_from_json`][belote.records.tally_from_json] reads a tally, checking every field's JSON type and
-then the tally itself; [`score_document`][belote.records.score_document] scores a tally or a match of
+[`tally_from_json`][belote.records.results.tally_from_json] reads a tally, checking every field's JSON type and
+then the tally itself; [`score_document`][belote.records.results.score_document] scores a tally or a match of
 tallies, which is what ``belote score`` prints. Every bad input raises
 [`InvalidTally`][belote.errors.InvalidTally] whose ``field`` names the culprit, as in
 ``deals[2].card_points``.
@@ -19,24 +19,27 @@ belote.errors.InvalidTally: the card points sum to 150; they must sum to 152
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
-from belote import checks, jsonfields
-from belote.announcements import Declaration, classify, no_announcements_message
 from belote.cards import Card, Suit
-from belote.errors import BeloteError, InvalidTally, NotationError, shown
-from belote.match import MatchResult, score_match
-from belote.penalties import Offence, Penalty
-from belote.rules import Rules
+from belote.errors import BeloteError, CommandError, InvalidTally, NotationError, shown
+from belote.rules import Rules, checks, jsonfields
+from belote.rules.penalties import Offence, Penalty
 from belote.scoring import DealResult, Tally, score_tally
-from belote.validation import check_tally
+from belote.scoring.announcements import Declaration, classify, no_announcements_message
+from belote.scoring.match import MatchResult, score_match
+from belote.scoring.validation import check_tally
 
 __all__ = [
+    "MAX_NUMBER_DIGITS",
     "JSONObject",
     "match_result_to_json",
+    "read_json_text",
     "result_to_json",
     "score_document",
+    "source_name",
     "tally_from_json",
     "tally_to_json",
 ]
@@ -217,11 +220,11 @@ def tally_from_json(
 
 
 def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
-    """A tally as JSON, in the form [`tally_from_json`][belote.records.tally_from_json] reads back.
+    """A tally as JSON, in the form [`tally_from_json`][belote.records.results.tally_from_json] reads back.
 
     Raises:
         InvalidTally: the tally is not one of ``rules`` (checked as
-            [`check_tally`][belote.validation.check_tally] does).
+            [`check_tally`][belote.scoring.validation.check_tally] does).
         InvalidArgumentType: ``tally`` is not a ``Tally``.
     """
     rules = checks.as_rules(rules)
@@ -344,3 +347,46 @@ def score_document(doc: object) -> JSONObject:
         return _score_match_document(body)
     rules, tally = tally_from_json(body)
     return result_to_json(score_tally(tally, rules))
+
+
+# --- JSON text in -------------------------------------------------------------------
+
+MAX_NUMBER_DIGITS: Final = 1000
+"""The longest whole number a JSON input may hold; longer ones are refused."""
+
+
+def source_name(path: str) -> str:
+    """How an error message names where JSON was read: ``standard input`` for ``-``, else the path."""
+    return "standard input" if path == "-" else shown(path)
+
+
+def read_json_text(text: str, path: str) -> object:
+    """Parse one JSON document read from ``path`` (``-`` for standard input).
+
+    Whole numbers longer than `MAX_NUMBER_DIGITS` digits, ``NaN`` and
+    ``Infinity`` (not JSON), and nesting too deep for the parser are refused.
+
+    Raises:
+        CommandError: the text is not such JSON.
+    """
+
+    def parse_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+            raise CommandError(
+                f"a number of {len(digits.lstrip('-'))} digits in {source_name(path)} "
+                f"(at most {MAX_NUMBER_DIGITS})"
+            )
+        return int(digits)
+
+    def parse_constant(name: str) -> object:
+        raise CommandError(f"{name} in {source_name(path)} is not JSON (expected a number)")
+
+    try:
+        return json.loads(text, parse_int=parse_int, parse_constant=parse_constant)
+    except json.JSONDecodeError as exc:
+        raise CommandError(
+            f"malformed JSON in {source_name(path)}: {exc.msg} "
+            f"at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except RecursionError:
+        raise CommandError(f"{source_name(path)} is nested too deeply to read") from None

@@ -24,7 +24,8 @@ from typing import TypeVar
 from belote.cards import Suit
 from belote.errors import InvalidArgument, InvalidArgumentType, InvalidSeat
 from belote.errors import shown as shown  # re-exported for the modules that check
-from belote.rules import Rules, get_rules
+from belote.rules.model import Rules
+from belote.rules.specs import get_rules
 
 __all__ = [
     "as_rules",
@@ -46,7 +47,7 @@ def _got(value: object) -> str:
 
 
 def as_rules(value: object, name: str = "rules") -> Rules:
-    """A [`Rules`][belote.rules.Rules], or the variant a name or alias designates.
+    """A [`Rules`][belote.rules.model.Rules], or the variant a name or alias designates.
 
     Raises:
         InvalidArgumentType: neither a ``Rules`` nor text.
@@ -79,7 +80,7 @@ def whole(value: object, name: str, low: int | None = None, high: int | None = N
 def whole_or_none(
     value: object, name: str, low: int | None = None, high: int | None = None
 ) -> int | None:
-    """``None``, or a [`whole`][belote.checks.whole] number."""
+    """``None``, or a [`whole`][belote.rules.checks.whole] number."""
     return None if value is None else whole(value, name, low, high)
 
 
@@ -148,8 +149,8 @@ def iterable(value: object, name: str) -> Iterable[object]:
 def missing_extra(module: str, extra: str, error: ModuleNotFoundError) -> str:
     """The message for a module whose optional extra is not installed.
 
-    >>> missing_extra("belote.env", "pettingzoo", ModuleNotFoundError(name="numpy"))
-    "belote.env needs the optional pettingzoo extra (numpy is missing): pip install 'belote[pettingzoo]'"
+    >>> missing_extra("belote.adapters.env", "pettingzoo", ModuleNotFoundError(name="numpy"))
+    "belote.adapters.env needs the optional pettingzoo extra (numpy is missing): pip install 'belote[pettingzoo]'"
     """
     return (
         f"{module} needs the optional {extra} extra ({error.name} is missing): "

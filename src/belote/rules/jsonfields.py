@@ -1,12 +1,12 @@
 """Reading JSON documents field by field: the one reader of tallies, records and results.
 
 [`belote.records`][belote.records] (tallies, match tallies) and
-[`belote.replay`][belote.replay] (deal and match records) read parsed JSON
+[`belote.records.replay`][belote.records.replay] (deal and match records) read parsed JSON
 with these functions, so a wrong field reads the same everywhere: the
 message names the field (``deals[2].dealer``) and says what was expected
 and what was found. Each reader passes the typed error it raises (an
 [`InvalidTally`][belote.errors.InvalidTally] or an
-[`InvalidRecord`][belote.errors.InvalidRecord]) as a [`Refusal`][belote.jsonfields.Refusal].
+[`InvalidRecord`][belote.errors.InvalidRecord]) as a [`Refusal`][belote.rules.jsonfields.Refusal].
 
 >>> from belote.errors import InvalidRecord
 >>> def refuse(message: str, field: str) -> InvalidRecord:
@@ -23,7 +23,8 @@ from collections.abc import Callable, Mapping
 from typing import TypeAlias
 
 from belote.errors import BeloteError, shown
-from belote.rules import Rules, get_rules
+from belote.rules.model import Rules
+from belote.rules.specs import get_rules
 
 __all__ = [
     "Refusal",

@@ -1,11 +1,12 @@
-"""One frozen value holding every rule of a variant, and the variant registry.
+"""One frozen value holding every rule of a variant.
 
-A variant is a [`Rules`][belote.rules.Rules] value. The engine never asks a variant's name:
+A variant is a [`Rules`][belote.rules.model.Rules] value. The engine never asks a variant's name:
 where variants really behave differently, a field holds a small named policy
 (an enum member) or a number. The four built-in variants live in
 `belote.variants` and are registered, like third-party ones, under the
 entry-point group ``belote.variants``.
 
+>>> from belote.rules import get_rules
 >>> rules = get_rules("piedicavallo")
 >>> rules.capot_value, rules.reverse_capot_value, rules.round_to
 (250, 350, 10)
@@ -16,16 +17,14 @@ entry-point group ``belote.variants``.
 from __future__ import annotations
 
 import enum
-import threading
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from belote.cards import Rank
-from belote.errors import InvalidArgument, InvalidArgumentType, UnknownVariant, shown
-from belote.penalties import Offence, Sanction
-from belote.policies import (
+from belote.errors import InvalidArgument, shown
+from belote.rules.penalties import Offence, Sanction
+from belote.rules.policies import (
     BothOverTarget,
     CallingOut,
     CapotRule,
@@ -34,9 +33,6 @@ from belote.policies import (
     FrozenMapping,
     PendingRule,
 )
-
-if TYPE_CHECKING:
-    from importlib.metadata import EntryPoints
 
 __all__ = [
     "BothOverTarget",
@@ -48,17 +44,10 @@ __all__ = [
     "PendingRule",
     "PlayRules",
     "Rules",
-    "available_variants",
-    "get_rules",
-    "plugin_problems",
-    "register_variant",
 ]
 
-ENTRY_POINT_GROUP: Final = "belote.variants"
-
-
 def _meaning(text: str) -> dict[str, str]:
-    """Field metadata: the one-line meaning [`belote.describe`][belote.describe] shows."""
+    """Field metadata: the one-line meaning [`belote.records.describe`][belote.records.describe] shows."""
     return {"meaning": text}
 
 
@@ -371,7 +360,7 @@ class Rules:
         default=252, metadata=_meaning('what the defence scores when it wins every trick')
     )
     """What a defence that wins every trick scores instead of
-    [`failed_defence_points`][belote.rules.Rules.failed_defence_points] (000 cappotto contrario 350)."""
+    [`failed_defence_points`][belote.rules.model.Rules.failed_defence_points] (000 cappotto contrario 350)."""
     capot_split_value: int = attrs.field(
         default=50, metadata=_meaning('with three players, what each scores when one wins no trick')
     )
@@ -388,26 +377,26 @@ class Rules:
         default=None, metadata=_meaning('scores are kept in multiples of this')
     )
     """Scores kept in multiples of this (000: tens); the defence's card points
-    are rounded, the attack gets the rest of [`rounded_total`][belote.rules.Rules.rounded_total]."""
+    are rounded, the attack gets the rest of [`rounded_total`][belote.rules.model.Rules.rounded_total]."""
     round_half_up: bool = attrs.field(
         default=True,
         metadata=_meaning("with round_to, a 5 rounds up (else down)"),
     )
-    """**[reading]** With [`round_to`][belote.rules.Rules.round_to], card points ending
+    """**[reading]** With [`round_to`][belote.rules.model.Rules.round_to], card points ending
     in 5 round up (000: 65 → 70 for the defence); off: they round down."""
     attack_gets_rounded_rest: bool = attrs.field(
         default=True,
         metadata=_meaning("with round_to, the attack gets rounded_total minus the defence's"),
     )
-    """**[reading]** With [`round_to`][belote.rules.Rules.round_to], only the
+    """**[reading]** With [`round_to`][belote.rules.model.Rules.round_to], only the
     defence's card points are rounded and the attack gets the rest of
-    [`rounded_total`][belote.rules.Rules.rounded_total] (000: 80/80 on a litige);
+    [`rounded_total`][belote.rules.model.Rules.rounded_total] (000: 80/80 on a litige);
     off: each side's card points are rounded on their own."""
     contract_on_raw_totals: bool = attrs.field(
         default=True,
         metadata=_meaning("the contract is decided on unrounded totals"),
     )
-    """**[reading]** With [`round_to`][belote.rules.Rules.round_to], the contract is
+    """**[reading]** With [`round_to`][belote.rules.model.Rules.round_to], the contract is
     decided on the raw totals (000 tables: 72 saves a tierce, 71 is a litige);
     off: on the rounded ones."""
     rounded_total: int = attrs.field(
@@ -422,7 +411,7 @@ class Rules:
         default=True,
         metadata=_meaning("a litige holds the attack's announcements pending with its card points"),
     )
-    """When [`forfeit_announcements`][belote.rules.Rules.forfeit_announcements], a
+    """When [`forfeit_announcements`][belote.rules.model.Rules.forfeit_announcements], a
     litige holds the attack's announcements pending with its card points (000
     "80+20"; **[reading]** for 004, which names only the 81 card points).
     Off: only the card points wait and the attack scores its announcements."""
@@ -492,186 +481,3 @@ class Rules:
         """Whether a match score reaches the target under this variant."""
         goal = self.target if target is None else target
         return score > goal if self.target_strictly_more else score >= goal
-
-
-# --- the registry ---------------------------------------------------------------------
-
-_REGISTRY: dict[str, Rules] = {}
-_ALIASES: dict[str, str] = {}
-_LOADED = False
-_PLUGINS_LOADED = False
-_LOCK = threading.RLock()
-"""Held while the registry is filled, so that no thread sees it half filled."""
-
-
-def register_variant(rules: Rules) -> Rules:
-    """Register a variant by name and aliases (replacing a registered plug-in of the same name).
-
-    The built-in variants' names and aliases are protected: a variant named
-    like a built-in one is refused, and an alias a built-in variant answers
-    to (one a plug-in inherits through ``attrs.evolve``, say) or another
-    variant already answers to is not taken, with a warning
-    ([`plugin_problems`][belote.rules.plugin_problems] lists it).
-
-    Returns:
-        the rules, so a module can write ``RULES = register_variant(Rules(...))``.
-
-    Raises:
-        InvalidArgument: the name is a built-in variant's name or alias.
-    """
-    from belote.variants import BUILTIN
-
-    protected = _protected()
-    name = rules.name.lower()
-    builtin = any(rules is own for own in BUILTIN)
-    if name in protected and not builtin:
-        raise InvalidArgument(
-            f"variant {rules.name!r}: the name belongs to the built-in variant {protected[name]}"
-        )
-    _REGISTRY[rules.name] = rules
-    for alias in (rules.name, *rules.aliases):
-        key = alias.lower()
-        owner = protected.get(key) or _ALIASES.get(key)
-        if owner is not None and owner != rules.name and not builtin:
-            _problem(
-                f"variant {rules.name}: alias {alias!r} already names {owner}; not taken"
-            )
-            continue
-        _ALIASES[key] = rules.name
-    return rules
-
-
-def _protected() -> dict[str, str]:
-    """The built-in variants' names and aliases (lower case) and the variant each names."""
-    from belote.variants import BUILTIN
-
-    out: dict[str, str] = {}
-    for rules in BUILTIN:
-        for alias in (rules.name, *rules.aliases):
-            out[alias.lower()] = rules.name
-    return out
-
-
-_PROBLEMS: list[str] = []
-
-
-def _problem(text: str) -> None:
-    import warnings
-
-    if text not in _PROBLEMS:
-        _PROBLEMS.append(text)
-        warnings.warn(text, stacklevel=3)
-
-
-def plugin_problems() -> tuple[str, ...]:
-    """What went wrong registering plug-in variants: load failures, clashes, refused names.
-
-    Each is also a warning when it happens; ``belote variants`` lists them.
-
-    >>> isinstance(plugin_problems(), tuple)
-    True
-    """
-    _load_plugins()
-    return tuple(_PROBLEMS)
-
-
-def entry_points(*, group: str) -> EntryPoints:
-    """``importlib.metadata.entry_points``, imported on first use (it is slow to import)."""
-    from importlib.metadata import entry_points as find
-
-    return find(group=group)
-
-
-def _load() -> None:
-    """Register the built-in variants (once; the plug-ins are looked up afresh after).
-
-    Under a lock: a thread that asks while another registers waits for the
-    whole registry (a web server's first requests come at once).
-    """
-    global _LOADED, _PLUGINS_LOADED
-    with _LOCK:
-        if _LOADED:
-            return
-        _LOADED = True
-        _PLUGINS_LOADED = False
-        from belote.variants import BUILTIN
-
-        for rules in BUILTIN:
-            register_variant(rules)
-
-
-def _load_plugins() -> None:
-    """Register the plug-in variants (once): only when a name is not built in, or for the list."""
-    with _LOCK:
-        _load_plugins_once()
-
-
-def _load_plugins_once() -> None:
-    global _PLUGINS_LOADED
-    _load()  # the built-ins first (and a fresh registry looks the plug-ins up again)
-    if _PLUGINS_LOADED:
-        return
-    _PLUGINS_LOADED = True
-    from belote.variants import BUILTIN
-
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
-        if entry.name in _REGISTRY and _REGISTRY[entry.name] in BUILTIN:
-            continue  # the built-in variants' own entries
-        where = f"entry point {entry.name!r} ({getattr(entry, 'value', '?')})"
-        try:
-            loaded = entry.load()
-        except Exception as exc:  # a broken plug-in must not break the library
-            _problem(f"{where} failed to load: {type(exc).__name__}: {exc}")
-            continue
-        if not isinstance(loaded, Rules):
-            _problem(f"{where} is not a Rules value ({type(loaded).__name__}); skipped")
-            continue
-        if loaded.name in _REGISTRY and _REGISTRY[loaded.name] is not loaded:
-            _problem(f"{where}: a variant named {loaded.name!r} is already registered; skipped")
-            continue
-        try:
-            register_variant(loaded)
-        except InvalidArgument as exc:
-            _problem(f"{where}: {exc}; skipped")
-
-
-def available_variants() -> list[Rules]:
-    """Every registered variant: the built-in ones first, then plug-ins in the order found."""
-    _load_plugins()
-    return list(_REGISTRY.values())
-
-
-def get_rules(name: str | Rules) -> Rules:
-    """Find a variant by name or alias (case-insensitive), or by a spec with knobs changed.
-
-    A spec ``NAME(KNOB=VALUE, ...)`` stands for the named variant with those
-    knobs changed ([`belote.specs`][belote.specs]).
-
-    >>> get_rules("classic(capot_value=250)").capot_value
-    250
-
-    Raises:
-        UnknownVariant: no variant answers to the name.
-        InvalidArgument: a bad spec (the message names the knob).
-        InvalidArgumentType: ``name`` is neither text nor a ``Rules``.
-    """
-    if isinstance(name, Rules):
-        return name
-    if not isinstance(name, str):
-        raise InvalidArgumentType(
-            f"expected a Rules or a variant name, not {type(name).__name__} {shown(name)}"
-        )
-    if "(" in name:
-        from belote.specs import rules_from_spec
-
-        return rules_from_spec(name)
-    _load()
-    text = str(name).strip().lower()
-    key = _ALIASES.get(text)
-    if key is None:  # not built in: look the plug-ins up
-        _load_plugins()
-        key = _ALIASES.get(text)
-    if key is None:
-        known = ", ".join(sorted(_REGISTRY))
-        raise UnknownVariant(f"unknown variant {shown(name)} (known: {known})")
-    return _REGISTRY[key]

@@ -2,10 +2,10 @@
 
 A strict engine refuses an illegal action; a game recorded by hand may
 contain one all the same, and the sources say what it costs. A variant's
-[`penalties`][belote.rules.Rules.penalties] maps each [`Offence`][belote.penalties.Offence] to a
-[`Sanction`][belote.penalties.Sanction]; a tally lists the offences committed in the deal as
-[`Penalty`][belote.penalties.Penalty] values, and scoring applies them after everything else.
-[`sanction_for`][belote.penalties.sanction_for] says what one offence by one seat
+[`penalties`][belote.rules.model.Rules.penalties] maps each [`Offence`][belote.rules.penalties.Offence] to a
+[`Sanction`][belote.rules.penalties.Sanction]; a tally lists the offences committed in the deal as
+[`Penalty`][belote.rules.penalties.Penalty] values, and scoring applies them after everything else.
+[`sanction_for`][belote.rules.penalties.sanction_for] says what one offence by one seat
 costs, for a replay that accepts offences instead of refusing them.
 
 >>> from belote.rules import get_rules
@@ -19,14 +19,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import attrs
 
 from belote.errors import InvalidArgument
-
-if TYPE_CHECKING:
-    from belote.rules import Rules
 
 __all__ = [
     "AppliedSanction",
@@ -34,6 +31,7 @@ __all__ = [
     "Penalty",
     "Sanction",
     "SanctionKind",
+    "Sanctioning",
     "penalty_lines",
     "sanction_for",
 ]
@@ -134,8 +132,35 @@ def _apply(
     )
 
 
+class Sanctioning(Protocol):
+    """What [`sanction_for`][belote.rules.penalties.sanction_for] reads of a variant's rules.
+
+    [`Rules`][belote.rules.model.Rules] has all of it; the protocol keeps this module
+    below the one that defines `Rules`.
+    """
+
+    @property
+    def name(self) -> str:
+        """The variant's name."""
+
+    @property
+    def partnerships(self) -> bool:
+        """Whether seats play in two teams."""
+
+    @property
+    def default_players(self) -> int:
+        """The number of players when none is given."""
+
+    @property
+    def penalties(self) -> Mapping[Offence, Sanction]:
+        """The sanction of each offence the variant sanctions."""
+
+    def check_players(self, players: int) -> int:
+        """``players`` when the variant is played by that many, else a typed error."""
+
+
 def sanction_for(
-    rules: Rules, offence: Offence, seat: int, players: int | None = None
+    rules: Sanctioning, offence: Offence, seat: int, players: int | None = None
 ) -> AppliedSanction:
     """The sanction a variant applies when ``seat`` commits ``offence`` (rules §9, docs/rules.md#penalties).
 

@@ -1,6 +1,6 @@
 """The named policies of a variant's rules, and the frozen table its knobs hold.
 
-Where variants really behave differently, a [`Rules`][belote.rules.Rules]
+Where variants really behave differently, a [`Rules`][belote.rules.model.Rules]
 field holds one of these enum members rather than a flag the engine would
 test by variant name: how announcements compete, what makes a capot, where
 litige points go, who calls out, who deals next, what happens when both
@@ -54,7 +54,7 @@ class CapotRule(enum.Enum):
     """A team wins every trick (002)."""
     ATTACK_OR_REVERSE = "attack-or-reverse"
     """The attack wins every trick (cappotto), or the defence does (cappotto
-    contrario, scored with [`Rules.reverse_capot_value`][belote.rules.Rules.reverse_capot_value]) (000)."""
+    contrario, scored with [`Rules.reverse_capot_value`][belote.rules.model.Rules.reverse_capot_value]) (000)."""
     NO_OPPONENT_POINT = "no-opponent-point"
     """The opponents make no card point at all (tricks of 0 points allowed,
     not the last one) and hold no belote (004)."""
@@ -62,7 +62,7 @@ class CapotRule(enum.Enum):
     """A player wins every trick: a bonus on top of his card points, without
     the last-trick 10; with three players, when exactly one player wins no
     trick, each other player gets the split bonus, again without the 10
-    (001, 003; see [`Rules.capot_keeps_last_trick`][belote.rules.Rules.capot_keeps_last_trick])."""
+    (001, 003; see [`Rules.capot_keeps_last_trick`][belote.rules.model.Rules.capot_keeps_last_trick])."""
 
 
 class PendingRule(enum.Enum):
@@ -99,7 +99,7 @@ class DealerRotation(enum.Enum):
     """With two players, the one who scored more deals again; after a deal
     where both passed the other deals (001, 003). With three players, the
     seat after the dealer, or the highest scorer with
-    [`Rules.winner_deals_with_three`][belote.rules.Rules.winner_deals_with_three]."""
+    [`Rules.winner_deals_with_three`][belote.rules.model.Rules.winner_deals_with_three]."""
 
 
 class BothOverTarget(enum.Enum):

@@ -5,8 +5,8 @@ of OpenSpiel game strings: ``classic(capot_value=250,play.must_overtrump=false)`
 Values are ``true``/``false``, whole numbers, ``none`` for a knob that may be
 unset, or the knob's enum words as ``belote rules --json`` shows them; knob
 names are those of ``belote rules --json`` (``play.<name>`` for the play
-obligations). [`rules_from_spec`][belote.specs.rules_from_spec] reads one;
-[`spec_of`][belote.specs.spec_of] writes the canonical form (knobs sorted,
+obligations). [`rules_from_spec`][belote.rules.specs.rules_from_spec] reads one;
+[`spec_of`][belote.rules.specs.spec_of] writes the canonical form (knobs sorted,
 values equal to the named variant's dropped), so the same rules always print
 the same spec and ``rules_from_spec(spec_of(rules)) == rules``.
 
@@ -30,10 +30,11 @@ from typing import Any, Final
 
 import attrs
 
-from belote.errors import InvalidArgument, shown
-from belote.rules import PlayRules, Rules
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
+from belote.rules.model import PlayRules, Rules
+from belote.rules.registry import find_variant
 
-__all__ = ["SETTABLE", "is_spec", "knob_word", "parse_spec", "rules_from_spec", "spec_of"]
+__all__ = ["SETTABLE", "get_rules", "is_spec", "knob_word", "parse_spec", "rules_from_spec", "spec_of"]
 
 _SPEC: Final = re.compile(r"\s*([^()\s]+)\s*\((.*)\)\s*", re.S)
 _FIXED: Final = frozenset({"name", "description", "aliases", "source"})
@@ -137,9 +138,9 @@ def _value(knob: str, kind: object, text: str, spec: str) -> object:
 
 
 def rules_from_spec(text: str) -> Rules:
-    """The [`Rules`][belote.rules.Rules] a spec stands for: the named variant with its knobs changed.
+    """The [`Rules`][belote.rules.model.Rules] a spec stands for: the named variant with its knobs changed.
 
-    The result keeps the variant's name; [`spec_of`][belote.specs.spec_of]
+    The result keeps the variant's name; [`spec_of`][belote.rules.specs.spec_of]
     writes the changes back.
 
     Raises:
@@ -147,12 +148,10 @@ def rules_from_spec(text: str) -> Rules:
         InvalidArgument: a malformed spec, an unknown knob, a knob a spec
             cannot set, or a value the knob does not take; the message names the knob.
     """
-    from belote.rules import get_rules
-
     cached = _READ.get(text)
     if cached is not None:
         return cached
-    rules = _read(text, get_rules)
+    rules = _read(text, find_variant)
     if len(_READ) >= 256:
         _READ.clear()
     _READ[text] = rules
@@ -231,10 +230,8 @@ def spec_of(rules: Rules) -> str:
 
 
 def _write(rules: Rules) -> str:
-    from belote.rules import get_rules
-
     try:
-        base = get_rules(rules.name)
+        base = find_variant(rules.name)
     except Exception:  # a variant built by hand and never registered: its name alone
         return rules.name
     if base is rules or base == rules:
@@ -255,3 +252,32 @@ def _write(rules: Rules) -> str:
             )
         parts.append(f"{knob}={knob_word(mine)}")
     return f"{rules.name}({','.join(parts)})" if parts else rules.name
+
+
+def get_rules(name: str | Rules) -> Rules:
+    """Find a variant by name or alias (case-insensitive), or by a spec with knobs changed.
+
+    A spec ``NAME(KNOB=VALUE, ...)`` stands for the named variant with those
+    knobs changed ([`rules_from_spec`][belote.rules.specs.rules_from_spec]); a
+    plain name is looked up in the registry
+    ([`find_variant`][belote.rules.registry.find_variant]).
+
+    >>> get_rules("classic(capot_value=250)").capot_value
+    250
+    >>> get_rules("751").name
+    'italian751'
+
+    Raises:
+        UnknownVariant: no variant answers to the name.
+        InvalidArgument: a bad spec (the message names the knob).
+        InvalidArgumentType: ``name`` is neither text nor a ``Rules``.
+    """
+    if isinstance(name, Rules):
+        return name
+    if not isinstance(name, str):
+        raise InvalidArgumentType(
+            f"expected a Rules or a variant name, not {type(name).__name__} {shown(name)}"
+        )
+    if "(" in name:
+        return rules_from_spec(name)
+    return find_variant(name)

@@ -1,10 +1,10 @@
 """Combinations (carrés and runs), finding them in a hand, and the contest.
 
-rules §6, docs/rules.md#announcements. A [`Combination`][belote.announcements.Combination] is a value: its kind, its cards, and what
-it is worth under a variant. [`classify`][belote.announcements.classify] reads shown cards,
-[`find_combinations`][belote.announcements.find_combinations] lists what a hand can declare, and
-[`resolve_contest`][belote.contest.resolve_contest] (in [`belote.contest`][belote.contest]) applies
-the variant's [`Contest`][belote.rules.Contest] policy to say which declarations score.
+rules §6, docs/rules.md#announcements. A [`Combination`][belote.scoring.announcements.Combination] is a value: its kind, its cards, and what
+it is worth under a variant. [`classify`][belote.scoring.announcements.classify] reads shown cards,
+[`find_combinations`][belote.scoring.announcements.find_combinations] lists what a hand can declare, and
+[`resolve_contest`][belote.scoring.contest.resolve_contest] (in [`belote.scoring.contest`][belote.scoring.contest]) applies
+the variant's [`Contest`][belote.rules.policies.Contest] policy to say which declarations score.
 
 >>> from belote.variants import PIEDICAVALLO
 >>> tierce = classify(CardSet.parse("AH KH QH"), PIEDICAVALLO)
@@ -26,10 +26,9 @@ from typing import Final
 
 import attrs
 
-from belote import checks
 from belote.cards import CARDS, Card, CardSet, Rank, Suit
 from belote.errors import InvalidArgumentType, InvalidCombination
-from belote.rules import Contest, Rules
+from belote.rules import Contest, Rules, checks
 
 __all__ = [
     "Combination",
@@ -102,7 +101,7 @@ class Combination:
 
     The constructor checks the shape (a run is 3 to 8 cards in a row of one
     suit, a carré the four cards of one rank); whether a variant allows it
-    is [`classify`][belote.announcements.classify]'s job.
+    is [`classify`][belote.scoring.announcements.classify]'s job.
 
     >>> run = Combination(Kind.RUN, CardSet.parse("9D 10D JD QD"))
     >>> run.label, run.length, str(run.top)
@@ -430,7 +429,7 @@ def find_combinations(hand: CardSet | str, rules: Rules | str) -> tuple[Combinat
 
 
 def combinations_of(mask: int, rules: Rules) -> tuple[Combination, ...]:
-    """[`find_combinations`][belote.announcements.find_combinations] on a card mask, without the argument checks.
+    """[`find_combinations`][belote.scoring.announcements.find_combinations] on a card mask, without the argument checks.
 
     The engine's fast path: ``mask`` must be a card mask and ``rules`` a
     variant value (nothing is checked).
@@ -471,22 +470,3 @@ def combinations_of(mask: int, rules: Rules) -> tuple[Combination, ...]:
         if points > best_points:
             best, best_points = choice, points
     return best
-
-
-_MOVED: Final = {
-    "resolve_contest": "belote.contest",
-    "resolve_trusted": "belote.contest",
-    "whole_run_fault": "belote.contest",
-}
-"""The contest's functions, moved to [`belote.contest`][belote.contest] and still importable from here."""
-
-
-def __getattr__(name: str) -> object:
-    """The names moved to [`belote.contest`][belote.contest], still importable from here."""
-    home = _MOVED.get(name)
-    if home is None:
-        raise AttributeError(f"module 'belote.announcements' has no attribute {name!r}")
-    import importlib
-
-    return getattr(importlib.import_module(home), name)
-

@@ -1,11 +1,11 @@
 """The announcement contest (docs/rules.md#announcement-contest): which declarations score.
 
-[`resolve_contest`][belote.contest.resolve_contest] applies the variant's
-[`Contest`][belote.rules.Contest] policy to the declarations of a deal;
-[`whole_run_fault`][belote.contest.whole_run_fault] finds a run declared in
-pieces. Both are also importable from [`belote.announcements`][belote.announcements].
+[`resolve_contest`][belote.scoring.contest.resolve_contest] applies the variant's
+[`Contest`][belote.rules.policies.Contest] policy to the declarations of a deal;
+[`whole_run_fault`][belote.scoring.contest.whole_run_fault] finds a run declared in
+pieces. Both are also importable from [`belote.scoring.announcements`][belote.scoring.announcements].
 
->>> from belote.announcements import Declaration, classify
+>>> from belote.scoring.announcements import Declaration, classify
 >>> from belote.cards import CardSet, Suit
 >>> from belote.variants import PIEDICAVALLO
 >>> low = Declaration(1, classify(CardSet.parse("7S 8S 9S"), PIEDICAVALLO))
@@ -19,17 +19,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from belote import checks
-from belote.announcements import (
+from belote.cards import PLAIN_STRENGTH, CardSet, Suit
+from belote.errors import InvalidArgument, InvalidCombination, shown
+from belote.rules import Contest, Rules, checks
+from belote.scoring.announcements import (
     Combination,
     Declaration,
     Kind,
     carre_not_allowed,
     no_announcements_message,
 )
-from belote.cards import PLAIN_STRENGTH, CardSet, Suit
-from belote.errors import InvalidArgument, InvalidCombination, shown
-from belote.rules import Contest, Rules
 
 __all__ = ["resolve_contest", "resolve_trusted", "whole_run_fault"]
 
@@ -134,7 +133,7 @@ def whole_run_fault(
         ``(index, reason)`` of the later declaration of the first split pair,
         or ``None`` when every run is declared whole.
 
-    >>> from belote.announcements import classify
+    >>> from belote.scoring.announcements import classify
     >>> from belote.variants import FRENCH, PIEDICAVALLO
     >>> split = [Declaration(0, classify("AH KH QH JH 10H", PIEDICAVALLO)),
     ...          Declaration(0, classify("9H 8H 7H", PIEDICAVALLO))]
@@ -314,7 +313,7 @@ def resolve_contest(
         InvalidArgument: a seat or ``first_speaker`` outside the table, or a
             team contest at a table that is not of four.
 
-    >>> from belote.announcements import classify
+    >>> from belote.scoring.announcements import classify
     >>> from belote.variants import PIEDICAVALLO
     >>> table = [Declaration(0, classify("7C 8C 9C", PIEDICAVALLO)),
     ...          Declaration(1, classify("8H 9H 10H", PIEDICAVALLO)),
@@ -349,7 +348,7 @@ def resolve_trusted(
     players: int,
     first_speaker: int,
 ) -> tuple[Declaration, ...]:
-    """[`resolve_contest`][belote.contest.resolve_contest] without the checks, for declarations the deal engine took.
+    """[`resolve_contest`][belote.scoring.contest.resolve_contest] without the checks, for declarations the deal engine took.
 
     The engine's fast path: it accepts only declarations its rules allow,
     so the argument and card checks of ``resolve_contest`` have nothing to

@@ -1,8 +1,8 @@
 """Deals to a target: match totals, pending litige points, the winner (rules §8, docs/rules.md#match).
 
-A [`Match`][belote.match.Match] accumulates [`DealResult`][belote.scoring.DealResult] values. It
+A [`Match`][belote.scoring.match.Match] accumulates [`DealResult`][belote.scoring.pipeline.DealResult] values. It
 holds the points pending after a litige, which are what the next deal's
-[`score_tally`][belote.scoring.score_tally] receives as ``pending``, and it says who
+[`score_tally`][belote.scoring.pipeline.score_tally] receives as ``pending``, and it says who
 won:
 
 - a result with ``match_winner`` set (calling out, "j'arrête", an 8-card run
@@ -10,9 +10,9 @@ won:
 - a result with ``stopped_by`` set ("j'arrête" from a tally) ends it too: the
   player who stopped wins when his total reaches the target, else he loses;
 - otherwise, after a deal, the side with the single highest total wins if it
-  reaches the target ([`reached_target`][belote.rules.Rules.reached_target]); when two
+  reaches the target ([`reached_target`][belote.rules.model.Rules.reached_target]); when two
   sides share that highest total, another deal is played. With
-  [`both_over_target`][belote.rules.Rules.both_over_target] ``PLAY_ON``, a deal that
+  [`both_over_target`][belote.rules.model.Rules.both_over_target] ``PLAY_ON``, a deal that
   takes two sides past the target together is followed by one more deal.
 
 Pending points left when the match ends are lost (rules §7.4, docs/rules.md#pending-litige-points).
@@ -35,10 +35,10 @@ from collections.abc import Iterable
 
 import attrs
 
-from belote import checks
 from belote.errors import InvalidArgument, InvalidTally
-from belote.rules import BothOverTarget, CallingOut, DealerRotation, Rules
-from belote.scoring import DealResult, Outcome, Tally, score_tally, side_count, side_of
+from belote.rules import BothOverTarget, CallingOut, DealerRotation, Rules, checks
+from belote.scoring.pipeline import DealResult, Outcome, score_tally, side_of
+from belote.scoring.tally import Tally, side_count
 
 __all__ = ["Match", "MatchResult", "next_dealer", "score_match"]
 

@@ -1,24 +1,24 @@
 """The scoring pipeline: from a tally to a deal result (rules §7, docs/rules.md#scoring).
 
-A [`Tally`][belote.scoring.Tally] is what a scorekeeper knows at the end of a deal: who took,
+A [`Tally`][belote.scoring.tally.Tally] is what a scorekeeper knows at the end of a deal: who took,
 the trump, how many tricks and card points each side won, who won the last
-trick, the declared combinations and the belote. [`score_tally`][belote.scoring.score_tally] runs it
-through small pure steps and returns a [`DealResult`][belote.scoring.DealResult] whose audit lines
+trick, the declared combinations and the belote. [`score_tally`][belote.scoring.pipeline.score_tally] runs it
+through small pure steps and returns a [`DealResult`][belote.scoring.pipeline.DealResult] whose audit lines
 explain every point. The deal engine builds the same tally, so there is only
 one scoring path.
 
 The steps, in order:
 
-1. [`check_tally`][belote.validation.check_tally] refuses an impossible tally.
+1. [`check_tally`][belote.scoring.validation.check_tally] refuses an impossible tally.
 2. Card points and the last trick, one line each per side.
-3. The capot ([`CapotRule`][belote.rules.CapotRule]) replaces or adds to them.
+3. The capot ([`CapotRule`][belote.rules.policies.CapotRule]) replaces or adds to them.
 4. The announcement contest picks the scoring combinations; belote never
    competes.
 5. The contract (four-player variants) compares the raw totals: made,
    litige or failed.
 6. The allocation gives each side what the outcome says (rules §7.1, docs/rules.md#contract).
 7. Rounding to tens (``piedicavallo``) adjusts the card points.
-8. Pending litige points are paid or held ([`PendingRule`][belote.rules.PendingRule]).
+8. Pending litige points are paid or held ([`PendingRule`][belote.rules.policies.PendingRule]).
 
 >>> from belote.cards import Suit
 >>> from belote.rules import get_rules
@@ -40,30 +40,23 @@ from typing import Final
 
 import attrs
 
-from belote import checks
-from belote import contest as _contest
-from belote.announcements import Declaration, Kind
-from belote.cards import Suit
 from belote.errors import InvalidTally, shown
-from belote.penalties import Penalty, SanctionKind, penalty_lines
-from belote.rules import CapotRule, PendingRule, Rules
-from belote.specs import spec_of
+from belote.rules import CapotRule, PendingRule, Rules, checks
+from belote.rules.penalties import SanctionKind, penalty_lines
+from belote.rules.specs import spec_of
+from belote.scoring import contest as _contest
+from belote.scoring.announcements import Declaration, Kind
+from belote.scoring.tally import Tally, side_count, tricks_per_deal
+from belote.scoring.validation import check_tally
 
 __all__ = [
-    "FULL_CARD_POINTS",
     "DealResult",
     "Line",
     "Outcome",
-    "Tally",
     "redeal_result",
     "score_tally",
-    "side_count",
     "side_of",
-    "tricks_per_deal",
 ]
-
-FULL_CARD_POINTS: Final = 152
-"""The card points of the 32 cards, without the last trick (rules §1, docs/rules.md#cards)."""
 
 # Audit line items.
 CARD_POINTS: Final = "card points"
@@ -90,43 +83,6 @@ class Outcome(enum.Enum):
     """A deal without contract (``french``): everyone scores his own points."""
     REDEAL = "redeal"
     """Everyone passed twice: no deal was played."""
-
-
-@attrs.frozen(kw_only=True)
-class Tally:
-    """What was counted at the table for one deal (docs/formats.md#tally).
-
-    Per-side fields are per team in four-player variants (team 0 = seats 0
-    and 2) and per player otherwise.
-
-    Attributes:
-        taker: the seat that fixed the trump.
-        trump: the trump suit.
-        tricks: tricks won per side.
-        card_points: card points per side, without the last-trick bonus.
-        last_trick: the side that won the last trick, or ``None`` when the deal
-            was stopped before it (``french`` "j'arrête").
-        announcements: the declared combinations.
-        belote: the seat that announced belote and rebelote in time, or ``None``.
-        dealer: the dealer's seat (needed by ``french`` to break ties).
-        players: the number of players.
-        stopped_by: the seat that stopped the deal ("j'arrête"), or ``None``;
-            the match decides whether the claim held (rules §8.2, docs/rules.md#j-arrete).
-        penalties: errors made at the table and their offenders (rules §9, docs/rules.md#penalties),
-            sanctioned by the variant's ``Rules.penalties``.
-    """
-
-    taker: int
-    trump: Suit
-    tricks: tuple[int, ...]
-    card_points: tuple[int, ...]
-    last_trick: int | None
-    announcements: tuple[Declaration, ...] = ()
-    belote: int | None = None
-    dealer: int | None = None
-    players: int = 4
-    stopped_by: int | None = None
-    penalties: tuple[Penalty, ...] = ()
 
 
 @attrs.frozen
@@ -172,21 +128,6 @@ class DealResult:
 # --- seats, sides and the size of a deal --------------------------------------------
 
 
-def side_count(rules: Rules | str, players: int) -> int:
-    """The number of scoring sides: two teams, or one per player.
-
-    Raises:
-        InvalidArgument: the variant is not played by ``players`` players.
-
-    >>> from belote.rules import get_rules
-    >>> side_count(get_rules("classic"), 4), side_count(get_rules("french"), 3)
-    (2, 3)
-    """
-    rules = checks.as_rules(rules)
-    rules.check_players(checks.whole(players, "players"))
-    return rules.side_count(players)
-
-
 def side_of(seat: int, rules: Rules | str) -> int:
     """The side a seat scores for: its team (seats 0 and 2 are team 0), or itself.
 
@@ -206,22 +147,8 @@ def _side_of(seat: int, rules: Rules) -> int:
     return seat % 2 if rules.partnerships else seat
 
 
-def tricks_per_deal(rules: Rules | str) -> int:
-    """Cards in each hand, hence tricks in a deal played to the end (rules §2, docs/rules.md#dealing).
-
-    >>> from belote.rules import get_rules
-    >>> tricks_per_deal(get_rules("classic")), tricks_per_deal(get_rules("french"))
-    (8, 9)
-    """
-    return _tricks_per_deal(checks.as_rules(rules))
-
-
-def _tricks_per_deal(rules: Rules) -> int:
-    return sum(rules.first_packets) + sum(rules.completion_packets)
-
-
 def _whole_deck_played(rules: Rules, players: int) -> bool:
-    return players * _tricks_per_deal(rules) == 32
+    return players * tricks_per_deal(rules) == 32
 
 
 # --- steps 2 and 3: card points, last trick, capot ----------------------------------
@@ -263,7 +190,7 @@ def _find_capot(tally: Tally, rules: Rules) -> int | None:
         if tally.belote is not None and _side_of(tally.belote, rules) != side:
             return None
         return side
-    count = _tricks_per_deal(rules)
+    count = tricks_per_deal(rules)
     return tally.tricks.index(count) if count in tally.tricks else None
 
 
@@ -578,6 +505,7 @@ def score_tally(tally: Tally, rules: Rules | str, pending: int = 0) -> DealResul
     An 81-81 litige in ``piedicavallo`` gives 80 to the defence and holds 80
     for the next deal (000 §Litige):
 
+    >>> from belote.cards import Suit
     >>> from belote.rules import get_rules
     >>> tally = Tally(taker=0, trump=Suit.SPADES, tricks=(4, 4),
     ...               card_points=(71, 81), last_trick=0)
@@ -585,8 +513,6 @@ def score_tally(tally: Tally, rules: Rules | str, pending: int = 0) -> DealResul
     >>> result.outcome.value, result.scores, result.pending
     ('litige', (0, 80), 80)
     """
-    from belote.validation import check_tally  # step 1 lives in its own module
-
     rules = checks.as_rules(rules)
     check_tally(tally, rules)
     checks.whole(pending, "pending")
@@ -605,12 +531,12 @@ def score_trusted(
     pending: int = 0,
     scoring: Sequence[Declaration] | None = None,
 ) -> DealResult:
-    """[`score_tally`][belote.scoring.score_tally] without the checks, for tallies the deal engine built.
+    """[`score_tally`][belote.scoring.pipeline.score_tally] without the checks, for tallies the deal engine built.
 
     The fast path for [`Deal`][belote.deal.Deal], which builds its tally from a deal played
-    under every rule, so [`check_tally`][belote.validation.check_tally] has nothing to find there (the
+    under every rule, so [`check_tally`][belote.scoring.validation.check_tally] has nothing to find there (the
     fast-path tests compare both on engine-built tallies). Anything else goes
-    through [`score_tally`][belote.scoring.score_tally]. ``scoring``: the declarations that won the
+    through [`score_tally`][belote.scoring.pipeline.score_tally]. ``scoring``: the declarations that won the
     contest when the deal has resolved it already, else ``None``.
     """
     sides = rules.side_count(tally.players)
@@ -667,11 +593,3 @@ def redeal_result(rules: Rules | str, pending: int = 0, players: int | None = No
         lines=(),
     )
 
-
-def __getattr__(name: str) -> object:
-    """``check_tally`` and ``card_points_possible``, moved to [`belote.validation`][belote.validation], still importable from here."""
-    if name in ("check_tally", "card_points_possible"):
-        from belote import validation
-
-        return getattr(validation, name)
-    raise AttributeError(f"module 'belote.scoring' has no attribute {name!r}")

@@ -1,13 +1,13 @@
 """Step 1 of the scoring: is a tally possible under the variant? (docs/formats.md#tally).
 
-[`check_tally`][belote.validation.check_tally] refuses, with an
+[`check_tally`][belote.scoring.validation.check_tally] refuses, with an
 [`InvalidTally`][belote.errors.InvalidTally] naming the field, any tally no deal
 played by the rules could leave (card points no set of tricks adds up to,
 a seat off the table, a combination declared twice, ...);
-[`card_points_possible`][belote.validation.card_points_possible] is its test
+[`card_points_possible`][belote.scoring.validation.card_points_possible] is its test
 of the card points. Both are also importable from
 [`belote.scoring`][belote.scoring], whose
-[`score_tally`][belote.scoring.score_tally] runs them first.
+[`score_tally`][belote.scoring.pipeline.score_tally] runs them first.
 """
 
 from __future__ import annotations
@@ -17,13 +17,12 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
-from belote import checks
-from belote.announcements import Declaration, Kind, no_announcements_message
 from belote.cards import CARDS, Card, Rank, Suit
 from belote.errors import InvalidArgument, InvalidTally, shown
-from belote.penalties import Penalty
-from belote.rules import CallingOut, Rules
-from belote.scoring import FULL_CARD_POINTS, Tally, side_count, tricks_per_deal
+from belote.rules import CallingOut, Rules, checks
+from belote.rules.penalties import Penalty
+from belote.scoring.announcements import Declaration, Kind, no_announcements_message
+from belote.scoring.tally import FULL_CARD_POINTS, Tally, side_count, tricks_per_deal
 
 __all__ = ["card_points_possible", "check_tally"]
 
@@ -229,7 +228,7 @@ def check_tally(tally: Tally, rules: Rules | str) -> None:
     """Refuse a tally that cannot have happened under ``rules`` (rules §7, docs/rules.md#scoring, step 1).
 
     Among the checks, ``card_points`` must be points that the cards won can
-    hold ([`card_points_possible`][belote.validation.card_points_possible]).
+    hold ([`card_points_possible`][belote.scoring.validation.card_points_possible]).
 
     Args:
         tally: the tally.

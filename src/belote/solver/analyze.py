@@ -1,7 +1,7 @@
 """Annotate a played deal card by card with the double-dummy solver.
 
-[`analyze`][belote.analyze.analyze] replays a deal and, at every card played,
-asks the solver ([`solve`][belote.solver.solve]) for the value of each legal
+[`analyze`][belote.solver.analyze.analyze] replays a deal and, at every card played,
+asks the solver ([`solve`][belote.solver.solution.solve]) for the value of each legal
 card: the card played is compared with the best card available at that
 moment, and the loss is counted from the point of view of the side that
 played it. A card that changes the result of perfect play from then on (a
@@ -14,15 +14,15 @@ belote (two sides) is valued as played: the belote it forfeits counts in
 its loss, so it is marked like any other costly card.
 
 The decisions before the first card (the bids, and the decision on the 7
-of trump) are valued too, by [`analyze_bidding`][belote.bidpar.analyze_bidding]:
+of trump) are valued too, by [`analyze_bidding`][belote.solver.bidpar.analyze_bidding]:
 each against the other bids its seat could make, ``?`` on one that lost
 points. That is where the bidding, not the play, lost them.
 
-The values are those of [`solve`][belote.solver.solve]: the taker's side's
+The values are those of [`solve`][belote.solver.solution.solve]: the taker's side's
 deal score minus the other side's (two sides), or the paranoid margin of
 the seat to act (``french`` with three players). The declarations of the
 first trick count from the first card on (each seat declares before its
-first card, from its hand alone; see [`belote.par`][belote.par]).
+first card, from its hand alone; see [`belote.solver.par`][belote.solver.par]).
 
 >>> from belote.deal import Deal
 >>> deal = Deal.random("classic", seed=3)
@@ -36,28 +36,29 @@ first card, from its hand alone; see [`belote.par`][belote.par]).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
 from belote.actions import Action, Verb
-from belote.bidpar import BidAnalysis, analyze_bidding
 from belote.cards import Card
 from belote.deal import Deal
 from belote.errors import InvalidArgument
-from belote.par import first_trick_declarations, play_line, solve_known
+from belote.records.replay import deal_from_record, match_from_record
 from belote.scoring import DealResult, Outcome
-from belote.solver import Solution
+from belote.solver.bidpar import BidAnalysis, analyze_bidding
+from belote.solver.par import first_trick_declarations, play_line, solve_known
+from belote.solver.solution import Solution, solve
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from belote.announcements import Declaration
-    from belote.simulate import Progress
+    from belote.scoring.announcements import Declaration
 
 __all__ = [
     "Analysis",
     "CardAnalysis",
+    "Counter",
     "analyses_of_record",
     "analyze",
     "position_analyses",
@@ -87,7 +88,7 @@ class CardAnalysis:
         side: the side the values are counted for (the taker's side, or in
             ``french`` with three players the seat to act).
         result_before: the result of perfect play before the card
-            (see [`result_label`][belote.analyze.result_label]).
+            (see [`result_label`][belote.solver.analyze.result_label]).
         result_after: the result of perfect play after it.
         values: the value of the position after each legal card of the
             seat (for ``side``), as the solver gave them.
@@ -140,7 +141,7 @@ class CardAnalysis:
 
 @attrs.frozen(kw_only=True)
 class Analysis:
-    """A deal annotated card by card (see [`analyze`][belote.analyze.analyze]).
+    """A deal annotated card by card (see [`analyze`][belote.solver.analyze.analyze]).
 
     Attributes:
         variant: the variant's name.
@@ -148,11 +149,11 @@ class Analysis:
         taker: the seat that took, or ``None`` (no card played).
         trump: the trump suit's letter, or ``None``.
         cards: the analysis of each card analysed, in play order.
-        result: the deal's own result (see [`result_label`][belote.analyze.result_label]),
+        result: the deal's own result (see [`result_label`][belote.solver.analyze.result_label]),
             or ``None`` when the deal is not over.
         scores: the deal's own scores per side, or ``None`` when it is not over.
         bids: the analysis of each decision before the first card
-            ([`analyze_bidding`][belote.bidpar.analyze_bidding]), or ``None``
+            ([`analyze_bidding`][belote.solver.bidpar.analyze_bidding]), or ``None``
             when not analysed (three players, a later ``start``, or not asked).
     """
 
@@ -312,11 +313,11 @@ def analyze(deal: Deal, *, start: int = 0, bidding: bool = True) -> Analysis:
         start: analyse the cards from this place in the play on (0: the
             first lead); earlier cards are only replayed.
         bidding: also value the decisions before the first card
-            ([`analyze_bidding`][belote.bidpar.analyze_bidding]) when
+            ([`analyze_bidding`][belote.solver.bidpar.analyze_bidding]) when
             ``start`` is 0 and the deal has two sides.
 
     Returns:
-        The [`Analysis`][belote.analyze.Analysis]: each card's value, the
+        The [`Analysis`][belote.solver.analyze.Analysis]: each card's value, the
         best cards and their value, the loss, and the results of perfect
         play before and after it.
 
@@ -407,7 +408,7 @@ def analyze(deal: Deal, *, start: int = 0, bidding: bool = True) -> Analysis:
 
 
 def solve_position(text: str) -> tuple[Deal, Solution]:
-    """Read a position (docs/positions.md) and [`solve`][belote.solver.solve] it.
+    """Read a position (docs/positions.md) and [`solve`][belote.solver.solution.solve] it.
 
     The declarations count as the position shows them (a declaration still
     to be made in the first trick is not assumed).
@@ -417,8 +418,6 @@ def solve_position(text: str) -> tuple[Deal, Solution]:
         InvalidArgument: the position has no card to play (bidding, a
             decision on the 7 of trump, or the deal over).
     """
-    from belote.solver import solve
-
     deal = Deal.from_position(text)
     try:
         return deal, solve(deal)
@@ -489,19 +488,30 @@ def solution_text(deal: Deal, solution: Solution) -> str:
 # --- belote analyze ---------------------------------------------------------------------------
 
 
-def analyses_of_record(doc: object, bar: Progress | None = None, *,
+class Counter(Protocol):
+    """What [`analyses_of_record`][belote.solver.analyze.analyses_of_record] needs of a progress bar.
+
+    [`Progress`][belote.experiments.simulate.Progress] is one.
+    """
+
+    total: int
+    """The units the bar counts to."""
+
+    def step(self, count: int, stage: int = 0) -> None:
+        """Count ``count`` more units done."""
+
+
+def analyses_of_record(doc: object, bar: Counter | None = None, *,
                        bidding: bool = True) -> list[Analysis]:
     """The analyses of the deals of one record (a deal record, or each deal of a match record).
 
     ``bar``: a progress bar counting records, or the deals of a single match record.
     ``bidding``: also value the decisions before the first card (see
-    [`analyze`][belote.analyze.analyze]).
+    [`analyze`][belote.solver.analyze.analyze]).
 
     Raises:
         InvalidRecord: the record cannot be replayed.
     """
-    from belote.replay import deal_from_record, match_from_record
-
     if isinstance(doc, dict) and "deals" in doc:
         _, deals = match_from_record(doc)
         if bar is not None and bar.total == 1:  # one match record: count its deals

@@ -1,12 +1,12 @@
 """Where the bidding lost the points: each bid against the other bids its seat could make.
 
-[`analyze_bidding`][belote.bidpar.analyze_bidding] values every decision taken
+[`analyze_bidding`][belote.solver.bidpar.analyze_bidding] values every decision taken
 before the first card (each bid, and the decision on the 7 of trump in
 ``french``) with the double-dummy solver, as
-[`analyze`][belote.analyze.analyze] values the cards. The deal *as bid* is
+[`analyze`][belote.solver.analyze.analyze] values the cards. The deal *as bid* is
 worth its par: the solver's value from the first lead under the contract the
 bidding reached, the declarations as they were made
-([`belote.par`][belote.par]); a redeal is worth 0. Each other bid the seat
+([`belote.solver.par`][belote.solver.par]); a redeal is worth 0. Each other bid the seat
 could make at that turn is worth the par of the deal it leads to when the
 bidding then ends as soon as it can:
 
@@ -23,7 +23,7 @@ combination it holds (before its first card, as the rules ask). The
 decision **loses** the difference when the best bid is worth more to the
 seat's side than the deal as bid (never negative). Whether another bid is
 worth more is one null-window question to the solver
-([`reaches_known`][belote.par.reaches_known]); only the bids that are get
+([`reaches_known`][belote.solver.par.reaches_known]); only the bids that are get
 their exact value.
 
 These are one-bid changes: the other seats' later bids are not played out
@@ -51,10 +51,10 @@ import attrs
 from belote.actions import Action, Verb
 from belote.deal import Deal, Phase
 from belote.errors import InvalidArgument
-from belote.par import first_lead, first_trick_declarations, reaches_known, solve_known
+from belote.solver.par import first_lead, first_trick_declarations, reaches_known, solve_known
 
 if TYPE_CHECKING:
-    from belote.announcements import Declaration
+    from belote.scoring.announcements import Declaration
 
 __all__ = ["BID_VERBS", "BidAnalysis", "alternative_value", "analyze_bidding", "declared_by_all"]
 
@@ -236,11 +236,11 @@ def analyze_bidding(deal: Deal, *, par: int | None = None) -> tuple[BidAnalysis,
         deal: a deal of two sides whose bidding is over (a redeal, or a
             contract with its first card to play or played); it is not changed.
         par: the deal's par for the taker's side when already known (the
-            first card's best value in [`analyze`][belote.analyze.analyze]),
+            first card's best value in [`analyze`][belote.solver.analyze.analyze]),
             saving one solve.
 
     Returns:
-        One [`BidAnalysis`][belote.bidpar.BidAnalysis] per bid and per
+        One [`BidAnalysis`][belote.solver.bidpar.BidAnalysis] per bid and per
         decision on the 7 of trump, in order; empty while the bidding or
         that decision is still open.
 

@@ -1,9 +1,9 @@
 """The double-dummy game the solver plays: a deal in the play phase read into card masks.
 
-[`game_of`][belote.ddgame.game_of] reads a [`Deal`][belote.deal.Deal] in the
-play phase through its public accessors into a [`Game`][belote.ddgame.Game]:
+[`game_of`][belote.solver.ddgame.game_of] reads a [`Deal`][belote.deal.Deal] in the
+play phase through its public accessors into a [`Game`][belote.solver.ddgame.Game]:
 the hands as masks, the trump, the sides and who maximises, the tally so far
-and the scoring of the end. [`belote.search`][belote.search] searches it and
+and the scoring of the end. [`belote.solver.search`][belote.solver.search] searches it and
 [`belote.solver`][belote.solver] builds the public functions on both.
 """
 
@@ -124,7 +124,7 @@ def _belote(deal: Deal, trump: int) -> int | None:
 
 
 def game_of(deal: Deal, seat: int | None = None) -> Game:
-    """The [`Game`][belote.ddgame.Game] of a deal in the play phase (``seat``: the side to maximise).
+    """The [`Game`][belote.solver.ddgame.Game] of a deal in the play phase (``seat``: the side to maximise).
 
     Raises:
         InvalidArgument: no card to play in the deal.

@@ -1,12 +1,12 @@
 """Par results: a deal bid by the bots, then played out perfectly from the first lead.
 
 The *par* of a deal (a bridge word) is its result when every seat plays
-perfectly with every hand known. [`par_deal`][belote.par.par_deal] keeps what
+perfectly with every hand known. [`par_deal`][belote.solver.par.par_deal] keeps what
 was decided before the cards (the bidding, the seven swap and the
 declarations, as the deal made them) and replaces the play by the principal
-line of the double-dummy solver ([`solve`][belote.solver.solve]).
+line of the double-dummy solver ([`solve`][belote.solver.solution.solve]).
 ``belote compare --par`` counts these results over many decks
-([`compare`][belote.compare.compare] with ``par=``), so that the variants
+([`compare`][belote.experiments.compare.compare] with ``par=``), so that the variants
 can be compared without the bots' play in the figures.
 
 Declarations are made in the first trick, each seat before its first card.
@@ -35,11 +35,11 @@ from belote.actions import Action, Verb
 from belote.deal import Deal
 from belote.errors import InvalidArgument
 from belote.scoring import DealResult, Tally
-from belote.solver import Solution, solve
+from belote.solver.solution import Solution, solve
 
 if TYPE_CHECKING:
-    from belote.announcements import Declaration
     from belote.cards import Card
+    from belote.scoring.announcements import Declaration
 
 __all__ = ["first_lead", "par_deal", "reaches_known", "solve_known"]
 
@@ -72,14 +72,14 @@ class _Declared:
 
 def solve_known(deal: Deal, declarations: Sequence[Declaration] | None = None, *,
                 every_card: bool = True) -> Solution:
-    """[`solve`][belote.solver.solve] a position, counting declarations still to come.
+    """[`solve`][belote.solver.solution.solve] a position, counting declarations still to come.
 
     Args:
         deal: a deal in the play phase.
         declarations: every declaration of the deal's first trick, in the
             order made (those the deal has made and those it will make);
             ``None``: the declarations as they stand.
-        every_card: as for [`solve`][belote.solver.solve]: ``False`` finds
+        every_card: as for [`solve`][belote.solver.solution.solve]: ``False`` finds
             the value and the principal line only (faster).
 
     Raises:
@@ -92,9 +92,9 @@ def solve_known(deal: Deal, declarations: Sequence[Declaration] | None = None, *
 
 def reaches_known(deal: Deal, target: int,
                   declarations: Sequence[Declaration] | None = None) -> bool:
-    """Whether [`solve_known`][belote.par.solve_known]'s value reaches ``target`` (value >= target).
+    """Whether [`solve_known`][belote.solver.par.solve_known]'s value reaches ``target`` (value >= target).
 
-    One null-window search ([`solve`][belote.solver.solve] with ``target``),
+    One null-window search ([`solve`][belote.solver.solution.solve] with ``target``),
     much cheaper than the exact value, counting the declarations still to
     come as ``solve_known`` does.
 

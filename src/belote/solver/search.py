@@ -1,11 +1,11 @@
 """The solver's search: alpha-beta over the cards of a double-dummy game.
 
-[`game_of`][belote.ddgame.game_of] reads a [`Deal`][belote.deal.Deal] in the
-play phase into a [`Game`][belote.ddgame.Game] (hands as masks, the trump's
+[`game_of`][belote.solver.ddgame.game_of] reads a [`Deal`][belote.deal.Deal] in the
+play phase into a [`Game`][belote.solver.ddgame.Game] (hands as masks, the trump's
 tables, the scoring of the end; both re-exported here); a
-[`Search`][belote.search.Search] explores it. [`belote.solver`][belote.solver]
-builds its public functions ([`solve`][belote.solver.solve],
-[`makes_contract`][belote.solver.makes_contract]) on these.
+[`Search`][belote.solver.search.Search] explores it. [`belote.solver`][belote.solver]
+builds its public functions ([`solve`][belote.solver.solution.solve],
+[`makes_contract`][belote.solver.solution.makes_contract]) on these.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from belote.cards import (
     TRUMP_PATTERN_POINTS,
     TRUMP_STRENGTH,
 )
-from belote.ddgame import Game, game_of
+from belote.solver.ddgame import Game, game_of
 from belote.tricks import BEATERS, CARD_POINTS, follower_mask
 
 __all__ = ["INF", "LAST_UNIT", "PTS_UNIT", "Game", "Search", "cards_of", "game_of"]

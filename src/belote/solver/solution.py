@@ -1,12 +1,12 @@
 """Exact play with every hand known: a double-dummy solver for every variant.
 
-[`solve`][belote.solver.solve] takes a [`Deal`][belote.deal.Deal] in the play phase (trump
+[`solve`][belote.solver.solution.solve] takes a [`Deal`][belote.deal.Deal] in the play phase (trump
 fixed, declarations as they stand) and finds the value of the position when
 every seat plays perfectly, the value of each legal card of the seat to act,
 a principal line of play and the card points each side takes in it.
 
 The value is what the variant's own scoring
-([`score_tally`][belote.scoring.score_tally]) makes of the deal at the end of that line:
+([`score_tally`][belote.scoring.pipeline.score_tally]) makes of the deal at the end of that line:
 
 - two sides (the four-player variants, and ``french`` with two players): the
   deal score of the taker's side minus the other side's, with the
@@ -35,7 +35,7 @@ with nothing outstanding between them and the same card points are merged;
 a cheap move ordering; bounds from the points still in play; and for the two
 sided games a search on an additive measure (the taker's side's card points,
 last trick and tricks) whose bounds stay valid across null-window probes, so
-that [`makes_contract`][belote.solver.makes_contract] and ``solve(deal, target=...)``
+that [`makes_contract`][belote.solver.solution.makes_contract] and ``solve(deal, target=...)``
 ask a single yes/no question.
 
 >>> from belote.deal import Deal
@@ -65,11 +65,11 @@ from belote.cards import (
     Card,
     card_points,
 )
-from belote.checks import instance, whole_or_none
-from belote.ddgame import Game, game_of
 from belote.errors import InvalidArgument
+from belote.rules.checks import instance, whole_or_none
 from belote.scoring import Outcome
-from belote.search import INF, LAST_UNIT, PTS_UNIT, Search, cards_of
+from belote.solver.ddgame import Game, game_of
+from belote.solver.search import INF, LAST_UNIT, PTS_UNIT, Search, cards_of
 from belote.tricks import BEATERS, CARD_POINTS, follower_mask
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ _BEATERS: Final = BEATERS  # [trump][card]
 
 @attrs.frozen(kw_only=True)
 class Solution:
-    """The exact solution of a position (see [`solve`][belote.solver.solve]).
+    """The exact solution of a position (see [`solve`][belote.solver.solution.solve]).
 
     Attributes:
         value: the value of the position under perfect play by every seat, for
@@ -495,7 +495,7 @@ def solve(deal: Deal, target: int | None = None, *, every_card: bool = True) -> 
             worth ``value``. Par results need no more.
 
     Returns:
-        A [`Solution`][belote.solver.Solution], or with ``target`` a bool.
+        A [`Solution`][belote.solver.solution.Solution], or with ``target`` a bool.
 
     Raises:
         InvalidArgument: the deal is not in the play phase.
