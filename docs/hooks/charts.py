@@ -36,8 +36,8 @@ _KNOB_LINE = re.compile(r"^<!--\s*knob-ranking:\s*([\w.-]+)\s*-->[ \t]*$", re.M)
 def compare_chart() -> bytes:
     """The SVG chart of ``belote compare`` on its defaults."""
     from belote.cli.main import build_parser
-    from belote.experiments.plot import comparison_image
     from belote.experiments.compare import compare
+    from belote.experiments.plot import comparison_image
 
     args = build_parser().parse_args(["compare"])
     comparison = compare(
