@@ -253,7 +253,7 @@ def test_a_position_pasted_is_solved_as_belote_solve_solves_it() -> None:
     ``belote solve --json`` gives them; a bad position is refused with the part named."""
     import io
 
-    from belote.cli import main
+    from belote.cli.main import main
 
     deal = Deal.random("classic", seed=3)
     deal.take()
@@ -321,7 +321,7 @@ def test_serve_listens_on_loopback_and_warns_for_another_address(
 ) -> None:
     import uvicorn
 
-    from belote.cli import main
+    from belote.cli.main import main
 
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append(options))
@@ -339,7 +339,7 @@ def test_serve_without_the_web_extra_says_what_to_install(
 ) -> None:
     import sys
 
-    from belote.cli import main
+    from belote.cli.main import main
 
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn now fails
     assert main(["serve"]) == 2

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from belote import Deal
 from belote.agents import HeuristicBot, RandomBot, play_deal
-from belote.play import explain_refusal
+from belote.records.narration import explain_refusal
 
 if not os.environ.get("BELOTE_REQUIRE_WEB"):
     pytest.importorskip("starlette")

@@ -12,6 +12,7 @@ from typing import Final
 __all__ = [
     "SHOWN_LIMIT",
     "BeloteError",
+    "CommandError",
     "IllegalAction",
     "InvalidArgument",
     "InvalidArgumentType",
@@ -173,6 +174,10 @@ class IllegalAction(BeloteError, ValueError):
 
     The state the action was applied to is left exactly as it was.
     """
+
+
+class CommandError(BeloteError):
+    """Bad input to a command, reported as one ``error:`` line and exit 2."""
 
 
 class InvalidRecord(BeloteError, ValueError):

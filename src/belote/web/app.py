@@ -34,9 +34,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from belote.compare import compare, default_variants
+from belote.agents.registry import parse_bot_spec
 from belote.errors import BeloteError, InvalidArgument
-from belote.registry import parse_bot_spec
+from belote.experiments.compare import compare, default_variants
 from belote.rules import available_variants
 from belote.web.i18n import LANGUAGES, catalogue, choose_language
 from belote.web.review import analysis_json, deal_json, read_deals
@@ -96,7 +96,7 @@ def _analyse(conn: Any, text: str, index: int, start: int, limit: int) -> None:
 
 def _solve(conn: Any, text: str) -> None:
     """A position's solution in a child process, so that its time can be cut."""
-    from belote.analyze import solution_json, solution_text, solve_position
+    from belote.solver.analyze import solution_json, solution_text, solve_position
 
     try:
         deal, solution = solve_position(text)

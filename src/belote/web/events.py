@@ -23,10 +23,10 @@ import re
 from typing import Final
 
 from belote.actions import Action, Verb
-from belote.announcements import Combination, find_combinations
 from belote.cards import SUIT_WORDS, CardSet
 from belote.deal import Deal
 from belote.rules import CallingOut
+from belote.scoring.announcements import Combination, find_combinations
 
 __all__ = ["choice_json", "combination_json", "deal_events", "refusal_json", "stop_word"]
 

@@ -4,7 +4,7 @@
 record or JSON lines of them (as ``belote replay`` does) into deals;
 [`frames`][belote.web.review.frames] gives the position after every action
 with every hand shown; [`analysis_json`][belote.web.review.analysis_json]
-adds to [`analyze`][belote.analyze.analyze] the solver's value of every legal
+adds to [`analyze`][belote.solver.analyze.analyze] the solver's value of every legal
 card at each card played.
 
 >>> from belote.agents import RandomBot, play_deal
@@ -21,12 +21,12 @@ import io
 from collections.abc import Mapping
 
 from belote.actions import Verb
-from belote.analyze import analyze
-from belote.cli import read_json_text
 from belote.deal import Deal
 from belote.errors import BeloteError, InvalidArgument, InvalidRecord
-from belote.play import report
-from belote.replay import deal_from_record, match_from_record
+from belote.records.narration import report
+from belote.records.replay import deal_from_record, match_from_record
+from belote.records.results import read_json_text
+from belote.solver.analyze import analyze
 from belote.web.events import deal_events
 from belote.web.table import card_json, hand_json, line_json
 
@@ -132,7 +132,7 @@ def deal_json(deal: Deal, number: int) -> dict[str, object]:
 
 
 def analysis_json(deal: Deal, start: int = 0) -> dict[str, object]:
-    """[`analyze`][belote.analyze.analyze] as JSON, each card with the value of every legal card.
+    """[`analyze`][belote.solver.analyze.analyze] as JSON, each card with the value of every legal card.
 
     ``values`` maps each card its seat could play to the value of the
     position after it (for the analysis's ``side``), as the solver gives it.

@@ -5,8 +5,8 @@ spec, the seats' players (``human`` or a built-in bot spec: ``random``,
 ``heuristic``, ``pimc``) and the deals so far. It is the whole game logic of
 the page and knows nothing of HTTP: every rule is the library's (legal
 actions from [`Deal.legal_actions`][belote.deal.Deal.legal_actions], the menu,
-the words and the warnings of [`belote.play`][belote.play], records from
-[`match_to_record`][belote.replay.match_to_record]). Bots play through
+the words and the warnings of [`belote.cli.play`][belote.cli.play], records from
+[`match_to_record`][belote.records.replay.match_to_record]). Bots play through
 [`act`][belote.agents.act], so they see only their seat's view.
 
 >>> table = Table("classic", seats=["human", "random", "random", "random"], seed=1)
@@ -26,12 +26,12 @@ from typing import Final
 
 from belote.actions import Action, Verb
 from belote.agents import Agent, act, start_deal
+from belote.agents.registry import make_bot, parse_bot_spec
 from belote.cards import Card, CardSet
 from belote.deal import Deal
 from belote.errors import BeloteError, IllegalAction, InvalidArgument
 from belote.game import next_dealer
-from belote.match import Match
-from belote.play import (
+from belote.records.narration import (
     describe_choice,
     explain_refusal,
     menu,
@@ -39,10 +39,10 @@ from belote.play import (
     stop_warning,
     who,
 )
-from belote.registry import make_bot, parse_bot_spec
-from belote.replay import match_from_record, match_to_record
+from belote.records.replay import match_from_record, match_to_record
 from belote.rules import get_rules
 from belote.scoring import DealResult, Outcome
+from belote.scoring.match import Match
 from belote.web.events import choice_json, deal_events, refusal_json
 from belote.web.i18n import line_key
 
@@ -294,7 +294,7 @@ class Table:
         return self.view()
 
     def record(self) -> dict[str, object]:
-        """The match so far as a match record ([`match_to_record`][belote.replay.match_to_record])."""
+        """The match so far as a match record ([`match_to_record`][belote.records.replay.match_to_record])."""
         return match_to_record(self.deals, self.match.target)
 
     def _log(self, me: int) -> list[str]:
