@@ -1,6 +1,6 @@
 """What happened in a deal, as events the page words in the reader's language.
 
-[`report`][belote.narration.report] tells a deal in English sentences for
+[`report`][belote.records.narration.report] tells a deal in English sentences for
 the terminal; the page needs the same story as data, to put it in English,
 French or Italian through its message catalogues
 ([`belote.web.i18n`][belote.web.i18n]). [`deal_events`][belote.web.events.deal_events]
