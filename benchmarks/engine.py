@@ -10,7 +10,7 @@ path: an engine has no other), and times every decision:
 - ``engine: belote engine serve heuristic``: the same bot behind the protocol
   (the table writes the observation as JSON, the served side reads it back);
 - ``in-process simple_bot.choose``: the example bot's function called
-  directly on [`observation_json`][belote.observation_json.observation_json];
+  directly on [`observation_json`][belote.records.observation.observation_json];
 - ``engine: python3 simple_bot.py`` and ``engine: node simple_bot.js``: the
   example engines (skipped when ``node`` is missing).
 
@@ -35,9 +35,9 @@ from pathlib import Path
 
 from belote.actions import Action
 from belote.agents import Agent, HeuristicBot
+from belote.agents.engine import EngineAgent
 from belote.deal import Deal, Observation
-from belote.engine import EngineAgent
-from belote.observation_json import observation_json
+from belote.records.observation import observation_json
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "engines"
 

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from solve import start
 
-from belote.solver import solve
+from belote.solver.solution import solve
 
 
 def nested(k: int, run: Callable[[], object]) -> None:

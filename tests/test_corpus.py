@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from belote.cli import main
-from belote.corpus import (
+from belote.deal import Deal
+from belote.experiments.corpus import (
     CORPUS_FILES,
     CORPUS_FORMAT,
     CORPUS_SEED,
@@ -22,9 +23,8 @@ from belote.corpus import (
     shipped_corpus,
     verify_corpus,
 )
-from belote.deal import Deal
 from belote.rules import get_rules
-from belote.specs import spec_of
+from belote.rules.specs import spec_of
 
 
 @pytest.fixture(scope="module")

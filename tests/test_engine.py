@@ -22,15 +22,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from belote.agents import HeuristicBot, RandomBot, close_agents, play_deal
+from belote.agents.engine import PROTOCOL, EngineAgent, parse_engine_spec, serve
+from belote.agents.registry import make_bot, parse_bot_spec
 from belote.cli import main
 from belote.deal import Deal
-from belote.duel import duel
-from belote.engine import PROTOCOL, EngineAgent, parse_engine_spec, serve
-from belote.engine_commands import check_engine, seat_legal_actions
 from belote.errors import BotError, InvalidArgument
+from belote.experiments.duel import duel
+from belote.experiments.engines import check_engine, seat_legal_actions
 from belote.game import Game
-from belote.observation_json import observation_from_json, observation_json
-from belote.registry import make_bot, parse_bot_spec
+from belote.records.observation import observation_from_json, observation_json
 
 ROOT = Path(__file__).resolve().parent.parent
 MISBEHAVE = ROOT / "tests" / "data" / "engines" / "misbehave.py"

@@ -13,6 +13,7 @@ __all__ = [
     "SHOWN_LIMIT",
     "BeloteError",
     "BotError",
+    "CommandError",
     "IllegalAction",
     "InvalidArgument",
     "InvalidArgumentType",
@@ -183,6 +184,10 @@ class IllegalAction(BeloteError, ValueError):
 
     The state the action was applied to is left exactly as it was.
     """
+
+
+class CommandError(BeloteError):
+    """Bad input to a command, reported as one ``error:`` line and exit 2."""
 
 
 class InvalidRecord(BeloteError, ValueError):

@@ -7,6 +7,9 @@ layer over the library: [`belote.web.table`][belote.web.table] (a match at
 the table, as JSON) and [`belote.web.app`][belote.web.app] (the endpoints).
 Importing this package needs nothing beyond the core; the app module needs
 the ``web`` extra (``pip install 'belote[web]'``).
+
+What it may import: the experiments, the agents, the solver, records and
+everything below; never the command line (which starts it for ``belote serve``).
 """
 
 from __future__ import annotations
