@@ -338,7 +338,7 @@ def test_an_engine_is_stopped_when_its_program_exits(tmp_path: Path) -> None:
     script = (
         "from belote.agents import RandomBot, play_deal\n"
         "from belote.deal import Deal\n"
-        "from belote.engine import EngineAgent\n"
+        "from belote.agents.engine import EngineAgent\n"
         f"engine = EngineAgent({misbehave('ignorequit', 0, pidfile)!r})\n"
         "deal = Deal.random('classic', seed=3, dealer=0)\n"
         "play_deal(deal, [engine, RandomBot(1), RandomBot(2), RandomBot(3)])\n"
