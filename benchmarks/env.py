@@ -18,7 +18,7 @@ import time
 
 import numpy as np
 
-from belote.env import env, raw_env
+from belote.adapters.env import env, raw_env
 
 
 def run(variant: str, players: int | None, seconds: float, raw: bool, seed: int) -> tuple[float, float]:

@@ -37,9 +37,9 @@ from collections.abc import Sequence
 
 from belote.actions import Action, Verb
 from belote.agents import HeuristicBot, play_deal
+from belote.agents.registry import make_bot
 from belote.buildinfo import core
 from belote.deal import Deal, Observation, Phase
-from belote.registry import make_bot
 
 TABLES = ("classic", "piedicavallo", "italian751", "french:2", "french:3")
 KINDS = ("bid", "swap", "declare", "card", "other", "all")

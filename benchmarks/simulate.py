@@ -32,7 +32,7 @@ import time
 from colver_ref import colver_deals_per_second
 
 from belote.buildinfo import core
-from belote.simulate import simulate
+from belote.experiments.simulate import simulate
 
 TABLES = (("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3))
 

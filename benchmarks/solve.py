@@ -46,7 +46,7 @@ from pathlib import Path
 
 from belote.buildinfo import core
 from belote.deal import Deal
-from belote.solver import makes_contract, solve
+from belote.solver.solution import makes_contract, solve
 
 TABLES = ("classic", "piedicavallo", "italian751", "french:2", "french:3")
 

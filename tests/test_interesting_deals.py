@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from belote.actions import Action, Verb
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal import Deal
-from belote.replay import deal_from_record
+from belote.records.replay import deal_from_record
 from belote.rules import CapotRule, get_rules
 from belote.scoring import Outcome
 from belote.strategies import THEMES, DealStart, interesting_deals

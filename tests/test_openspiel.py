@@ -23,11 +23,11 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-import belote.openspiel
+import belote.adapters.openspiel
+from belote.adapters.returns import score_bound
+from belote.adapters.tensor import information_state_v2, observation_v2, state_v2
 from belote.deal import Deal
 from belote.errors import InvalidArgument
-from belote.returns import score_bound
-from belote.tensor import information_state_v2, observation_v2, state_v2
 
 GAMES = [
     ("python_belote_classic", {}),
@@ -268,8 +268,8 @@ def test_library_agents_play_as_openspiel_bots(name: str) -> None:
     """Issue 18: AgentBot lets any agent of the library play an OpenSpiel game."""
     from open_spiel.python.algorithms import evaluate_bots
 
+    from belote.adapters.openspiel import AgentBot
     from belote.agents import HeuristicBot, RandomBot
-    from belote.openspiel import AgentBot
 
     game = pyspiel.load_game(name)
     players = game.num_players()
@@ -284,8 +284,8 @@ def test_library_agents_play_as_openspiel_bots(name: str) -> None:
 
 def test_an_agent_bot_refuses_another_players_turn() -> None:
     """A bot asked out of its turn raises a typed error."""
+    from belote.adapters.openspiel import AgentBot
     from belote.agents import HeuristicBot
-    from belote.openspiel import AgentBot
 
     state = pyspiel.load_game("python_belote_classic").new_initial_state()
     while state.is_chance_node():
@@ -317,7 +317,7 @@ def test_every_registered_variant_gets_a_game_name(monkeypatch: pytest.MonkeyPat
     import attrs
 
     import belote.rules
-    from belote.openspiel import GAMES, _game_names
+    from belote.adapters.openspiel import GAMES, _game_names
 
     assert set(GAMES.values()) >= {"classic", "piedicavallo", "french", "italian751"}
     plugin = attrs.evolve(belote.rules.get_rules("classic"), name="classic-500", aliases=())

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from belote import registry
-from belote.bots import RandomBot
+from belote.agents import registry
+from belote.agents.bots import RandomBot
+from belote.agents.registry import make_bot, parse_bot_spec, register_bot
 from belote.errors import InvalidArgument, InvalidArgumentType
-from belote.registry import make_bot, parse_bot_spec, register_bot
 
 
 def test_an_option_the_bot_does_not_take_is_a_bad_option() -> None:

@@ -12,6 +12,8 @@ from typing import Final
 __all__ = [
     "SHOWN_LIMIT",
     "BeloteError",
+    "BotError",
+    "CommandError",
     "IllegalAction",
     "InvalidArgument",
     "InvalidArgumentType",
@@ -168,11 +170,24 @@ class InvalidTally(BeloteError, ValueError):
         self.field = field
 
 
+class BotError(BeloteError, RuntimeError):
+    """A bot failed at its seat: an engine that crashed, hung, answered garbage or an illegal action.
+
+    The message names the seat and the bot. It is the bot's failure, never an
+    internal error of ``belote``: the command line reports it as bad input
+    (exit status 2 and one ``error:`` line).
+    """
+
+
 class IllegalAction(BeloteError, ValueError):
     """An action that the rules do not allow in the current state.
 
     The state the action was applied to is left exactly as it was.
     """
+
+
+class CommandError(BeloteError):
+    """Bad input to a command, reported as one ``error:`` line and exit 2."""
 
 
 class InvalidRecord(BeloteError, ValueError):

@@ -41,7 +41,7 @@ MAX_TAKE_THRESHOLD: Final = 300
 class HeuristicBot:
     """A player that bids and plays by the usual table sense.
 
-    - Bidding: takes when [`hand_strength`][belote.bots.hand_strength] of its hand (with the turned
+    - Bidding: takes when [`hand_strength`][belote.agents.bots.hand_strength] of its hand (with the turned
       card when the taker gets it) reaches ``take_threshold``
       (``threshold - 10`` in a variant without contract, where taking only
       names the trump); in round 2 it names its best suit when that reaches
@@ -60,7 +60,7 @@ class HeuristicBot:
       and, for the attack, once the contract can no longer fail.
 
     Args:
-        take_threshold: the [`hand_strength`][belote.bots.hand_strength] needed to
+        take_threshold: the [`hand_strength`][belote.agents.bots.hand_strength] needed to
             take, a whole number from 0 to ``MAX_TAKE_THRESHOLD`` (300).
 
     Raises:

@@ -22,11 +22,11 @@ from belote.errors import InvalidArgumentType, InvalidSeat, shown
 
 if TYPE_CHECKING:
     from belote.actions import Action
-    from belote.announcements import Declaration
-    from belote.deal.dealing import Layout
-    from belote.deal.records import OffenceRecord
+    from belote.deal.entries import OffenceRecord
+    from belote.deal.layout import Layout
     from belote.rules import Rules
     from belote.scoring import DealResult
+    from belote.scoring.announcements import Declaration
 
 __all__ = [
     "DealState", "check_seat", "check_side", "completed_tricks", "has_played", "per_side", "side_of",
@@ -71,7 +71,7 @@ class DealState:
         bottom: the bottom card once shown, else -1.
         next_card: the deck position of the next card to deal.
         hand_size: cards per hand (tricks in a played deal).
-        layout: the deck positions each seat receives ([`Layout`][belote.deal.dealing.Layout]).
+        layout: the deck positions each seat receives ([`Layout`][belote.deal.layout.Layout]).
         hands: the card mask of each seat.
         bid_count: bids made in the current round.
         trump: the trump suit number, -1 before a take.
