@@ -19,10 +19,10 @@ import io
 import json
 import time
 
-from belote.analyze import analyze
-from belote.replay import deal_from_record
+from belote.experiments.simulate import simulate
+from belote.records.replay import deal_from_record
 from belote.rules import get_rules
-from belote.simulate import simulate
+from belote.solver.analyze import analyze
 
 
 def main() -> None:

@@ -23,9 +23,9 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 
-from belote.parallel import ordered_map
+from belote.experiments.parallel import ordered_map
+from belote.experiments.simulate import CHUNK, _run_task, _Task, simulate
 from belote.rules import get_rules
-from belote.simulate import CHUNK, _run_task, _Task, simulate
 
 
 @contextmanager

@@ -12,6 +12,11 @@ has none). Prints deals per second for the fast path, with and without
 scoring, and for the typed path (:meth:`Deal.legal_actions` and
 :meth:`Deal.apply`, every kind of action), the best of ``--repeat`` runs (a
 busy machine only slows a run down). The bots' goal is 10,000 a second.
+
+The first line says which core runs (``core: compiled, mypyc X`` or
+``core: pure Python``, docs/compiled.md): the compiled core, which
+``pip install .`` builds, is about twice as fast; run a clone's sources with
+``PYTHONPATH=src`` for the pure one.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import argparse
 import random
 import time
 
+from belote.buildinfo import core
 from belote.deal import Deal
 
 
@@ -67,6 +73,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    print(f"core: {core()}")  # compiled or pure (docs/compiled.md)
     n = args.deals
     print(f"{args.variant}, {n} random deals, seed {args.seed}")
 

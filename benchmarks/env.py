@@ -6,7 +6,7 @@ Every agent picks uniformly among the ids of its ``action_mask``; a step is one
 ``env.step`` (one action id of the seat to act), and every step
 also builds the acting agent's observation through ``env.last()``, as a learning
 loop does. Episodes are single deals, reset as they end. Prints steps per second
-and deals per second, for the wrapped environment (``belote.env.env``: PettingZoo's
+and deals per second, for the wrapped environment (``belote.adapters.env.env``: PettingZoo's
 usual wrappers) or with ``--raw`` for ``raw_env`` alone.
 """
 
@@ -18,7 +18,7 @@ import time
 
 import numpy as np
 
-from belote.env import env, raw_env
+from belote.adapters.env import env, raw_env
 
 
 def run(variant: str, players: int | None, seconds: float, raw: bool, seed: int) -> tuple[float, float]:

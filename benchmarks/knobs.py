@@ -16,8 +16,8 @@ import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from belote.cli import build_parser
-from belote.whatif import knob_effects
+from belote.cli.main import build_parser
+from belote.experiments.whatif import knob_effects
 
 BUDGET_SECONDS = 180
 

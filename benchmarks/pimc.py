@@ -21,6 +21,11 @@ Prints the count, median, 95th percentile and slowest time of each, in
 seconds. The machine may be shared: run it under ``nice`` and read the
 figures as upper bounds (``--clock cpu`` times the process's CPU instead; the
 bot's own budget is always wall-clock time).
+
+The first line says which core runs (``core: compiled, mypyc X`` or
+``core: pure Python``, docs/compiled.md): the compiled core, which
+``pip install .`` builds, is about twice as fast; run a clone's sources with
+``PYTHONPATH=src`` for the pure one.
 """
 
 from __future__ import annotations
@@ -32,8 +37,9 @@ from collections.abc import Sequence
 
 from belote.actions import Action, Verb
 from belote.agents import HeuristicBot, play_deal
+from belote.agents.registry import make_bot
+from belote.buildinfo import core
 from belote.deal import Deal, Observation, Phase
-from belote.registry import make_bot
 
 TABLES = ("classic", "piedicavallo", "italian751", "french:2", "french:3")
 KINDS = ("bid", "swap", "declare", "card", "other", "all")
@@ -113,6 +119,7 @@ def main() -> None:
     parser.add_argument("--bot", default="pimc", help="the PIMC bot's spec (default: pimc)")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall")
     args = parser.parse_args()
+    print(f"core: {core()}")  # compiled or pure (docs/compiled.md)
     bench(args.table or list(TABLES), args.deals, args.seed, args.bot, args.clock)
 
 

@@ -15,6 +15,11 @@ is timed in the same run and each row shows our CPU rate as a multiple of it
 (the targets: at least 3x with random bots in every variant).
 
 ``--profile VARIANT`` prints the top of a cProfile of the random bots instead.
+
+The first line says which core runs (``core: compiled, mypyc X`` or
+``core: pure Python``, docs/compiled.md): the compiled core, which
+``pip install .`` builds, is about twice as fast; run a clone's sources with
+``PYTHONPATH=src`` for the pure one.
 """
 
 from __future__ import annotations
@@ -26,7 +31,8 @@ import time
 
 from colver_ref import colver_deals_per_second
 
-from belote.simulate import simulate
+from belote.buildinfo import core
+from belote.experiments.simulate import simulate
 
 TABLES = (("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3))
 
@@ -53,6 +59,7 @@ def main() -> None:
     parser.add_argument("--bots", choices=("random", "heuristic"), action="append",
                         help="only these bots (repeatable; default both)")
     args = parser.parse_args()
+    print(f"core: {core()}")  # compiled or pure (docs/compiled.md)
     if args.profile:
         profile = cProfile.Profile()
         profile.runcall(simulate, args.profile, args.deals, args.seed, bots="random")

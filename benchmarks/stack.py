@@ -7,7 +7,7 @@ calls, ``k`` from 0 to ``N`` - 1 in steps of 3, and prints for each the CPU
 time and the process's minor page faults during the solve. On CPython 3.11
 to 3.13 a recursion that crosses the end of one of the interpreter's 16 KB
 stack chunks back and forth allocates and frees a chunk at every crossing:
-without the search's own stack room (``_in_room``) the time moved with the
+without the search's own stack room (``belote.solver.stackroom.in_room``) the time moved with the
 depth (up to twice as long) and the page faults counted tens of thousands.
 """
 
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from solve import start
 
-from belote.solver import solve
+from belote.solver.solution import solve
 
 
 def nested(k: int, run: Callable[[], object]) -> None:

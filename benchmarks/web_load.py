@@ -100,12 +100,13 @@ async def player(base: str, number: int, deadline: float, max_requests: int, tal
                     "seats": ["human", "heuristic", "heuristic", "heuristic"]})
             elif game["deal_over"]:
                 tally.deals += 1
-                game = await call(client, tally, "POST", f"/api/games/{game['id']}/next-deal")
+                game = await call(client, tally, "POST", f"/api/games/{game['id']}/next-deal",
+                                  {"version": game["version"]})
             else:
                 choice = next(c["index"] for c in game["choices"] if c["verb"] != "stop")
                 key = game["id"]
                 game = await call(client, tally, "POST", f"/api/games/{key}/choose",
-                                  {"choice": choice})
+                                  {"choice": choice, "version": game["version"]})
             if game is None:
                 return  # the error is counted; this client stops
         if game is not None:

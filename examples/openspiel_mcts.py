@@ -16,7 +16,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-import belote.openspiel  # noqa: F401 - registers the games
+import belote.adapters.openspiel  # noqa: F401 - registers the games
 
 
 def main() -> None:

@@ -10,7 +10,7 @@ import sys
 
 import numpy as np
 
-from belote.env import env
+from belote.adapters.env import env
 
 
 def main() -> None:

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from belote.actions import Action
 from belote.agents import Agent, HeuristicBot, RandomBot, act, play_deal
 from belote.agents.guard import GuardedAgent
+from belote.agents.registry import make_bot
 from belote.deal import Deal, Observation, SeatView
 from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
-from belote.registry import make_bot
 
 TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
 
@@ -154,7 +154,7 @@ def test_a_typed_agent_plays_everywhere_a_fast_one_does() -> None:
 
 
 def test_builtin_bots_are_agents() -> None:
-    from belote.pimc import PIMCBot
+    from belote.agents.pimc import PIMCBot
 
     for bot in (RandomBot(), HeuristicBot(), PIMCBot(samples=2)):
         assert isinstance(bot, Agent)
@@ -228,9 +228,9 @@ def test_bot_options_out_of_bounds_are_refused_naming_the_option(
     spec: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Bot options are checked when the bot is built; the error names the option."""
-    from belote import registry
+    from belote.agents import registry
+    from belote.agents.registry import make_bot
     from belote.errors import InvalidArgument
-    from belote.registry import make_bot
 
     monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))  # no lasting import
 

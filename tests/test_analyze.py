@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from belote.actions import Verb
-from belote.analyze import analyze
-from belote.cli import main
+from belote.cli.main import main
 from belote.deal import Deal
-from belote.par import par_deal
+from belote.experiments.simulate import bots_for, play_dealing
 from belote.rules import get_rules
-from belote.simulate import bots_for, play_dealing
-from belote.solver import makes_contract, solve
+from belote.solver.analyze import analyze
+from belote.solver.par import par_deal
+from belote.solver.solution import makes_contract, solve
 
 
 def _run(argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch,

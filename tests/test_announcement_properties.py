@@ -6,16 +6,10 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belote.announcements import (
-    Combination,
-    Declaration,
-    Kind,
-    classify,
-    find_combinations,
-    resolve_contest,
-)
 from belote.cards import Card, CardSet, Rank, Suit
 from belote.rules import Contest, Rules
+from belote.scoring.announcements import Combination, Declaration, Kind, classify, find_combinations
+from belote.scoring.contest import resolve_contest
 from belote.strategies import decks, hands, suits
 from belote.variants import FRENCH, ITALIAN751, PIEDICAVALLO
 

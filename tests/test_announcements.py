@@ -11,17 +11,11 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
-from belote.announcements import (
-    Combination,
-    Declaration,
-    Kind,
-    classify,
-    find_combinations,
-    resolve_contest,
-)
 from belote.cards import Card, CardSet, Rank, Suit
 from belote.errors import InvalidArgument, InvalidCombination
 from belote.rules import Rules
+from belote.scoring.announcements import Combination, Declaration, Kind, classify, find_combinations
+from belote.scoring.contest import resolve_contest
 from belote.variants import CLASSIC, FRENCH, ITALIAN751, PIEDICAVALLO
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from belote.actions import Action, Verb
-from belote.bidpar import alternative_value, analyze_bidding
-from belote.cli import main
+from belote.cli.main import main
 from belote.deal import Deal
 from belote.errors import InvalidArgument
-from belote.par import par_deal
-from belote.solver import solve
+from belote.solver.bidpar import alternative_value, analyze_bidding
+from belote.solver.par import par_deal
+from belote.solver.solution import solve
 
 # Classic, dealer 3: seat 0 bids first on the turned 7H. The five best hearts sit in
 # one hand; whoever holds them is the one who can take in hearts.
@@ -200,8 +200,8 @@ def test_no_bidding_values_the_cards_only(monkeypatch: pytest.MonkeyPatch) -> No
 def test_reaches_known_answers_at_the_exact_value_with_declarations_to_come() -> None:
     """``reaches_known`` (a null-window question) agrees with ``solve_known`` at its value and
     one above, counting the first trick's declarations from the first lead."""
-    from belote.bidpar import declared_by_all
-    from belote.par import reaches_known, solve_known
+    from belote.solver.bidpar import declared_by_all
+    from belote.solver.par import reaches_known, solve_known
 
     found = 0
     for seed in range(40):

@@ -18,10 +18,10 @@ import pytest
 
 from belote.agents import HeuristicBot, RandomBot, play_deal
 from belote.agents.guard import BotLimits, GuardedAgent
+from belote.agents.registry import make_bot
 from belote.cli import main
 from belote.deal import Deal
 from belote.errors import BotError
-from belote.registry import make_bot
 
 BOTS = textwrap.dedent('''
     import time

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from belote.actions import Verb
 from belote.agents import act
-from belote.announcements import find_combinations
-from belote.bots import HeuristicBot, Player, RandomBot, hand_strength, make_bots, play_deal
+from belote.agents.bots import HeuristicBot, Player, RandomBot, hand_strength, make_bots, play_deal
 from belote.cards import CardSet, Suit
 from belote.deal import Deal, Phase
 from belote.errors import InvalidArgument
 from belote.game import Agent, play_match
 from belote.rules import get_rules
+from belote.scoring.announcements import find_combinations
 
 TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
 EXAMPLES = settings(max_examples=25, deadline=None)
@@ -41,7 +41,7 @@ def test_bots_only_choose_legal_actions(variant: str, players: int, kind: str, s
     The deal refuses an illegal action (IllegalAction), so a finished deal
     whose record replays proves that every choice was legal.
     """
-    from belote.replay import replay_document
+    from belote.records.replay import replay_document
 
     deal = _play(variant, players, make_bots(kind, players), seed)
     assert deal.is_over

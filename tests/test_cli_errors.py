@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from belote.cli import cpu_count, main
+from belote.cli.main import cpu_count, main
 from belote.deal import Deal
 
 BELOTE = [sys.executable, "-m", "belote"]
@@ -196,7 +196,7 @@ def test_the_library_message_caps_what_it_quotes() -> None:
 
 def test_jobs_is_capped_at_the_cpu_count() -> None:
     """Issue 11: ``--jobs 1000`` forked hundreds of workers; it is lowered to the CPUs."""
-    from belote.cli import build_parser
+    from belote.cli.main import build_parser
 
     args = build_parser().parse_args(["simulate", "classic", "--jobs", "1000"])
     assert args.jobs == cpu_count() <= (os.cpu_count() or 1)

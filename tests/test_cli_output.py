@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from belote.cli import build_parser, main
-from belote.simulate import Comparison, Progress, SimulationStats
+from belote.cli.main import build_parser, main
+from belote.experiments.compare import Comparison
+from belote.experiments.simulate import Progress, SimulationStats
 
 
 def _stats(deals: int, redeals: int) -> SimulationStats:
@@ -115,7 +116,7 @@ def test_plot_without_the_extra_exits_2_with_one_error_line(
 ) -> None:
     """``--plot`` without matplotlib: exit 2, one ``error:`` line naming the extra."""
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
-    monkeypatch.setitem(sys.modules, "belote.plot", None)
+    monkeypatch.setitem(sys.modules, "belote.experiments.plot", None)
     path = tmp_path / "chart.svg"
     assert main(["compare", "--deals", "5", "--plot", str(path)]) == 2
     captured = capsys.readouterr()
@@ -131,9 +132,9 @@ def test_plot_calls_the_plot_module_with_the_comparison(
 ) -> None:
     """With the extra, ``--plot FILE`` hands the comparison and the path to belote.plot."""
     calls: list[tuple[object, str]] = []
-    fake = types.ModuleType("belote.plot")
+    fake = types.ModuleType("belote.experiments.plot")
     fake.plot_comparison = lambda comparison, path: calls.append((comparison, path))  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "belote.plot", fake)
+    monkeypatch.setitem(sys.modules, "belote.experiments.plot", fake)
     path = str(tmp_path / "chart.svg")
     assert main(["compare", "--deals", "5", "--matches", "0", "--plot", path]) == 0
     assert len(calls) == 1

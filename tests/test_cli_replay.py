@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from belote.bots import make_bots, play_deal
-from belote.cli import main
+from belote.agents.bots import make_bots, play_deal
+from belote.cli.main import main
 from belote.deal import Deal
 from belote.game import next_dealer
-from belote.replay import replay_document
+from belote.records.replay import replay_document
 
 
 def _records(tmp_path: Path, variant: str = "piedicavallo", deals: int = 6) -> Path:

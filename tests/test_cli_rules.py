@@ -7,8 +7,8 @@ import json
 import attrs
 import pytest
 
-from belote.cli import main
-from belote.describe import applies, describe_rules, meaning
+from belote.cli.main import main
+from belote.records.describe import applies, describe_rules, meaning
 from belote.rules import PlayRules, Rules, get_rules
 
 

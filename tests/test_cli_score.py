@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from belote.cli import main
-from belote.records import score_document, tally_from_json, tally_to_json
+from belote.cli.main import main
+from belote.records.results import score_document, tally_from_json, tally_to_json
 
 TALLY = {
     "variant": "piedicavallo",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from belote.cli import main
+from belote.cli.main import main
 
 TALLY = {"variant": "classic", "taker": 1, "trump": "S", "tricks": [2, 6],
          "card_points": [40, 112], "last_trick": 1, "belote": None}

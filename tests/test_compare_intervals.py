@@ -9,12 +9,12 @@ import statistics
 
 import pytest
 
-from belote.bots import make_bots
-from belote.cli import main
-from belote.compare import compare
+from belote.agents.bots import make_bots
+from belote.cli.main import main
+from belote.experiments.compare import compare
+from belote.experiments.simulate import play_dealing
+from belote.experiments.stats import Z95, PairedSums, effect_text, paired_interval
 from belote.rules import get_rules
-from belote.simulate import play_dealing
-from belote.stats import Z95, PairedSums, effect_text, paired_interval
 
 
 def test_the_mean_interval_is_the_normal_interval_of_the_per_deal_points() -> None:

@@ -22,9 +22,10 @@ if os.environ.get("BELOTE_REQUIRE_DASK"):
 else:
     distributed = pytest.importorskip("distributed")
 
-from belote.cli import main
-from belote.duel import duel
-from belote.simulate import compare, simulate
+from belote.cli.main import main
+from belote.experiments.compare import compare
+from belote.experiments.duel import duel
+from belote.experiments.simulate import simulate
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +73,7 @@ def test_duel_par_gap_on_dask_is_identical_to_one_process(client: Any) -> None:
 
 def test_compare_knobs_on_dask_is_identical_to_one_process(client: Any) -> None:
     """Issue 20: ``compare --knobs`` streams on the cluster with the same ranking."""
-    from belote.whatif import knob_effects
+    from belote.experiments.whatif import knob_effects
 
     args: dict[str, Any] = {"deals": 30, "seed": 2, "bots": "random", "matches": 3, "chunk": 11}
     assert (knob_effects("italian751", executor=client.get_executor(), **args)

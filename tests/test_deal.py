@@ -614,7 +614,7 @@ def test_eight_card_run_wins_the_match_and_the_deal_is_played_out() -> None:
     assert result.scores == (252 + 20, 100)
     assert result.match_winner == 1
     # The record of such a deal replays (as `belote simulate --records` writes it).
-    from belote.replay import deal_from_record
+    from belote.records.replay import deal_from_record
 
     assert deal_from_record(deal.to_record()) == deal
 

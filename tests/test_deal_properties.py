@@ -12,7 +12,7 @@ from belote.actions import Action, Verb
 from belote.cards import CARDS, Card
 from belote.deal import Deal
 from belote.errors import IllegalAction
-from belote.replay import deal_from_record
+from belote.records.replay import deal_from_record
 from belote.scoring import Outcome
 from belote.strategies import DealStart, deals
 

@@ -28,9 +28,9 @@ _FENCE = re.compile(r"^```json[ \t]+(?P<tag>[a-z-]+)[ \t]*\n(?P<body>.*?)^```[ \
 
 # tag -> (module, function) that reads such a document and returns its result.
 RUNNERS = {
-    "tally": ("belote.records", "score_document"),
-    "match": ("belote.records", "score_document"),
-    "deal": ("belote.replay", "replay_document"),
+    "tally": ("belote.records.results", "score_document"),
+    "match": ("belote.records.results", "score_document"),
+    "deal": ("belote.records.replay", "replay_document"),
 }
 
 

@@ -39,9 +39,9 @@ EXTRA_MODULES = {
     "gymnasium": "gymnasium",
     "matplotlib": "matplotlib",
     "distributed": "distributed",
-    "belote.env": "pettingzoo",
-    "belote.openspiel": "pyspiel",
-    "belote.plot": "matplotlib",
+    "belote.adapters.env": "pettingzoo",
+    "belote.adapters.openspiel": "pyspiel",
+    "belote.experiments.plot": "matplotlib",
     "starlette": "starlette",
     "belote.web.app": "starlette",
 }

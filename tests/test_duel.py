@@ -11,14 +11,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from belote import registry
+from belote.agents import registry
+from belote.agents.bots import RandomBot
 from belote.agents.guard import GuardedAgent
-from belote.bots import RandomBot
-from belote.cli import main
+from belote.agents.registry import make_bot, parse_bot_spec, register_bot
+from belote.cli.main import main
 from belote.deal import Deal
-from belote.duel import duel
 from belote.errors import InvalidArgument
-from belote.registry import make_bot, parse_bot_spec, register_bot
+from belote.experiments.duel import duel
 
 
 @pytest.mark.parametrize(("variant", "players", "bot"), [
@@ -90,12 +90,12 @@ def test_bad_bots_and_variants_exit_2(argv: list[str], capsys: pytest.CaptureFix
 
 
 def test_pimc_is_imported_on_first_use(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``pimc`` comes from ``belote.pimc`` when that module exists, else a clear error."""
+    """``pimc`` comes from ``belote.agents.pimc`` when that module exists, else a clear error."""
     # Forget a pimc factory an earlier test resolved: the lookup must happen here.
     monkeypatch.setattr(registry, "_FACTORIES",
                         {name: f for name, f in registry._FACTORIES.items() if name != "pimc"})
-    monkeypatch.setitem(sys.modules, "belote.pimc", None)
-    with pytest.raises(InvalidArgument, match=r"belote\.pimc"):
+    monkeypatch.setitem(sys.modules, "belote.agents.pimc", None)
+    with pytest.raises(InvalidArgument, match=r"belote\.agents\.pimc"):
         make_bot("pimc")
 
     class PIMCBot(RandomBot):
@@ -103,9 +103,9 @@ def test_pimc_is_imported_on_first_use(monkeypatch: pytest.MonkeyPatch) -> None:
             super().__init__(random.Random(samples))
             self.samples = samples
 
-    module = types.ModuleType("belote.pimc")
+    module = types.ModuleType("belote.agents.pimc")
     module.PIMCBot = PIMCBot  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "belote.pimc", module)
+    monkeypatch.setitem(sys.modules, "belote.agents.pimc", module)
     bot = make_bot("pimc:samples=3")
     assert isinstance(bot, GuardedAgent)  # not belote's own PIMCBot: guarded (issue 32)
     assert isinstance(bot.agent, PIMCBot) and bot.agent.samples == 3
@@ -147,8 +147,8 @@ def test_a_duel_shows_its_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch
 def _plays(variant: str, bot_a: str, bot_b: str, decks: int, seed: int,
            players: int) -> list[tuple[int, int, Deal]]:
     """Every play of the first decks as the duel plays them: (deck, A's side, the played deal)."""
+    from belote.experiments.simulate import play_dealing
     from belote.rules import get_rules
-    from belote.simulate import play_dealing
 
     rules = get_rules(variant)
     out = []
@@ -165,8 +165,8 @@ def test_the_par_gap_is_par_minus_actual_deal_by_deal() -> None:
     """Issue 21: a bot's par gap is the mean over its plays of (its side's par margin minus its
     actual margin); the par margin is the solver's value from the first lead of the deal as
     bid, solved here directly with the public solver, and the actual margin the deal's result."""
-    from belote.duel import par_margins
-    from belote.par import first_lead, first_trick_declarations, solve_known
+    from belote.experiments.duel import par_margins
+    from belote.solver.par import first_lead, first_trick_declarations, solve_known
 
     plays = _plays("french", "heuristic", "random", 3, 5, 2)
     gaps_a, gaps_b = [], []
@@ -193,8 +193,8 @@ def test_the_par_gap_is_par_minus_actual_deal_by_deal() -> None:
 def test_a_play_that_keeps_the_par_has_no_gap() -> None:
     """The sign: a deal played along the solver's own line has a gap of 0 for both sides, and a
     side that gives points away (the random bot against perfect play) has a positive gap."""
-    from belote.duel import par_margins
-    from belote.par import par_deal
+    from belote.experiments.duel import par_margins
+    from belote.solver.par import par_deal
 
     for _, _, deal in _plays("french", "random", "random", 3, 2, 2):
         played, _, _ = par_deal(deal)  # the same bidding, then the solver's cards
@@ -272,8 +272,8 @@ def test_each_bot_s_card_loss_splits_the_par_gap() -> None:
     """``card_losses``: each bot's own loss, the cards its seats played against the best card
     each seat had (``belote analyze``), is never negative, and A's par gap is A's card loss
     minus B's, play by play (the solver's values chain from the par to the result)."""
-    from belote.analyze import analyze
-    from belote.duel import par_margins
+    from belote.experiments.duel import par_margins
+    from belote.solver.analyze import analyze
 
     for _, side, deal in _plays("french", "heuristic", "random", 3, 6, 2):
         losses = analyze(deal, bidding=False).total_loss

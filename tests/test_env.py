@@ -21,11 +21,11 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 from belote.actions import ACTION_IDS, ID_SWAP, Action, action_id
+from belote.adapters.env import env, raw_env
+from belote.adapters.returns import score_bound
+from belote.adapters.tensor import OBSERVATION_V2_SIZE, STATE_V2_SIZE
 from belote.deal import Deal
-from belote.env import env, raw_env
 from belote.errors import InvalidArgument
-from belote.returns import score_bound
-from belote.tensor import OBSERVATION_V2_SIZE, STATE_V2_SIZE
 
 TABLES = [("classic", None), ("piedicavallo", None), ("italian751", None), ("french", 2), ("french", 3)]
 
@@ -262,8 +262,8 @@ def test_bad_arguments_raise_typed_errors() -> None:
 def test_library_agents_play_through_agent_policy(variant: str, players: int) -> None:
     """Issue 18: any agent of the library plays in the environment, seeing its seat only; a
     match of heuristic and random agents runs to its end with zero-sum rewards."""
+    from belote.adapters.env import agent_policy
     from belote.agents import HeuristicBot, RandomBot
-    from belote.env import agent_policy
 
     table = env(variant, players=players, seed=5, match=True, max_deals=6)
     table.reset(seed=5)
@@ -282,8 +282,8 @@ def test_library_agents_play_through_agent_policy(variant: str, players: int) ->
 
 def test_agent_policy_refuses_an_agent_not_to_act() -> None:
     """The policy answers only for the agent to act (a typed error otherwise)."""
+    from belote.adapters.env import agent_policy
     from belote.agents import HeuristicBot
-    from belote.env import agent_policy
 
     table = env("classic", seed=1, dealer=0)
     table.reset()

@@ -19,9 +19,9 @@ from belote.actions import Verb
 from belote.agents import RandomBot, act
 from belote.deal import Deal
 from belote.errors import IllegalAction
+from belote.experiments.simulate import randrange_fast
 from belote.rules import available_variants
 from belote.scoring import score_tally, score_trusted
-from belote.simulate import randrange_fast
 from belote.strategies import DealStart, deals
 from belote.tricks import legal_mask, winner_index
 

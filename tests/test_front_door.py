@@ -30,7 +30,7 @@ def test_the_tutorial_names_come_from_the_package() -> None:
     deal = Deal.random("classic", seed=3)
     deal.apply(Action.parse(f"{deal.to_act} pass"))
     assert deal.to_act is not None
-    assert score_tally.__module__ == "belote.scoring"
+    assert score_tally.__module__ == "belote.scoring.pipeline"
 
 
 def test_importing_belote_loads_neither_the_engine_nor_plugins() -> None:
@@ -38,7 +38,7 @@ def test_importing_belote_loads_neither_the_engine_nor_plugins() -> None:
     code = (
         "import sys, belote\n"
         "import json\n"
-        "print(json.dumps(sorted(m for m in ('belote.deal', 'belote.solver', 'belote.bots', "
+        "print(json.dumps(sorted(m for m in ('belote.deal', 'belote.solver', 'belote.agents', "
         "'importlib.metadata') if m in sys.modules)))"
     )
     out = subprocess.run(
@@ -55,7 +55,7 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 def test_issue_9_examples_work_as_written() -> None:
     """Issue 9: the calls that failed in the first release, exactly as a user wrote them."""
     from belote import Deal, IllegalAction, InvalidArgument
-    from belote.replay import deal_from_record
+    from belote.records.replay import deal_from_record
 
     deal = Deal.random("classic", seed=1, dealer=0)
     assert deal.can("1 take") and deal.why_illegal("1 take") is None

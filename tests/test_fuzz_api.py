@@ -18,8 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belote import announcements, records, scoring, tricks
-from belote.announcements import Declaration, classify
+from belote import records, scoring, tricks
 from belote.cards import Card, CardSet, Suit
 from belote.errors import (
     BeloteError,
@@ -28,9 +27,10 @@ from belote.errors import (
     InvalidSeat,
     UnknownVariant,
 )
-from belote.match import Match, score_match
 from belote.rules import get_rules
-from belote.scoring import Tally, score_tally
+from belote.scoring import Tally, announcements, contest, score_tally
+from belote.scoring.announcements import Declaration, classify
+from belote.scoring.match import Match, score_match
 
 TALLY = Tally(taker=1, trump=Suit.SPADES, tricks=(2, 6), card_points=(40, 112), last_trick=1,
               belote=1)
@@ -70,8 +70,8 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[object, ...], bool]] = {
         announcements.find_combinations, (CardSet.parse("AS KS QS JS 7H"), "italian751"), True),
     "announcements.no_announcements_message": (
         announcements.no_announcements_message, ("classic",), True),
-    "announcements.resolve_contest": (
-        lambda d, r, t, p, f: announcements.resolve_contest(d, r, t, players=p, first_speaker=f),
+    "contest.resolve_contest": (
+        lambda d, r, t, p, f: contest.resolve_contest(d, r, t, players=p, first_speaker=f),
         ([Declaration(0, RUN)], "piedicavallo", Suit.HEARTS, 4, 1), True),
     "announcements.team_of": (announcements.team_of, (3,), True),
     "announcements.Combination.points": (RUN.points, ("piedicavallo",), True),

@@ -30,10 +30,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from belote import strategies
-from belote.cli import main
+from belote.cli.main import main
 from belote.deal import Deal
 from belote.game import RandomAgent, play_match
-from belote.records import tally_to_json
+from belote.records.results import tally_to_json
 
 # BELOTE_FUZZ_SCALE=20 runs twenty times as many examples (a deeper run by hand).
 SCALE = max(1, int(os.environ.get("BELOTE_FUZZ_SCALE", "1")))

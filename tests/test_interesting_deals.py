@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from belote.actions import Action, Verb
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal import Deal
-from belote.replay import deal_from_record
+from belote.records.replay import deal_from_record
 from belote.rules import CapotRule, get_rules
 from belote.scoring import Outcome
 from belote.strategies import THEMES, DealStart, interesting_deals
@@ -153,7 +153,9 @@ def test_every_theme_is_dealt() -> None:
     """The strategy reaches each of its themes for every variant."""
     seen: set[tuple[str, str]] = set()
 
-    @settings(max_examples=200, deadline=None)
+    # Derandomized: whether 200 draws reach every theme must not depend on the run's seed
+    # (a rare theme was once missed in CI by chance).
+    @settings(max_examples=200, deadline=None, derandomize=True)
     @given(interesting_deals())
     def collect(start: DealStart) -> None:
         seen.add((start.rules.name, start.theme))

@@ -22,14 +22,15 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from belote import rules as rules_module
 from belote.cli import main
 from belote.deal import Deal
 from belote.errors import InvalidArgument
-from belote.knobs import DIGITS_LIMIT, ITEM_RANGES, RANGES, check_ranges, range_text
+from belote.experiments.stats import paired_interval
 from belote.rules import Rules, get_rules
+from belote.rules import registry as rules_module
+from belote.rules.knobs import DIGITS_LIMIT, ITEM_RANGES, RANGES, range_text
+from belote.rules.model import check_ranges
 from belote.solver import solve
-from belote.stats import paired_interval
 from belote.variants import BUILTIN
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 
 from belote.actions import Action
 from belote.cards import CARDS, Card, Rank, Suit
-from belote.cli import main
+from belote.cli.main import main
 from belote.deal import Deal
 from belote.errors import IllegalAction, InvalidRecord
-from belote.penalties import Offence, SanctionKind, sanction_for
-from belote.replay import deal_from_record, replay_document
+from belote.records.replay import deal_from_record, replay_document
 from belote.rules import Rules, get_rules
+from belote.rules.penalties import Offence, SanctionKind, sanction_for
 from belote.scoring import DealResult, Line, score_tally
 from belote.strategies import DealStart, deal_records, deals
 
@@ -317,8 +317,8 @@ def test_run_declared_whole_cent_and_tierce_from_eight_refused_in_a_deal(variant
 
 def four_split(variant: str) -> Any:
     """A tally where seat 0 declares eight hearts as a cent and a tierce."""
-    from belote.announcements import Declaration, classify
     from belote.scoring import Tally
+    from belote.scoring.announcements import Declaration, classify
 
     rules = get_rules(variant)
     return Tally(

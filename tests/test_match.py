@@ -6,9 +6,9 @@ import pytest
 
 from belote.cards import Suit
 from belote.errors import InvalidArgument, InvalidTally
-from belote.match import Match, score_match
 from belote.rules import Rules, get_rules
 from belote.scoring import DealResult, Line, Outcome, Tally
+from belote.scoring.match import Match, score_match
 
 CLASSIC = get_rules("classic")
 PIEDICAVALLO = get_rules("piedicavallo")

@@ -15,8 +15,8 @@ import pytest
 
 from belote.actions import Verb
 from belote.deal import Deal
-from belote.records import result_to_json
-from belote.replay import deal_from_record
+from belote.records.replay import deal_from_record
+from belote.records.results import result_to_json
 
 DATA = Path(__file__).parent / "data" / "old_records"
 NAMES = ["classic", "piedicavallo", "italian751", "french2", "french3"]

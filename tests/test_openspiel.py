@@ -23,11 +23,11 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-import belote.openspiel
+import belote.adapters.openspiel
+from belote.adapters.returns import score_bound
+from belote.adapters.tensor import information_state_v2, observation_v2, state_v2
 from belote.deal import Deal
 from belote.errors import InvalidArgument
-from belote.returns import score_bound
-from belote.tensor import information_state_v2, observation_v2, state_v2
 
 GAMES = [
     ("python_belote_classic", {}),
@@ -40,7 +40,7 @@ GAMES = [
 
 def test_every_variant_is_registered() -> None:
     registered = {game_type.short_name for game_type in pyspiel.registered_games()}
-    assert set(belote.openspiel.GAMES) <= registered
+    assert set(belote.adapters.openspiel.GAMES) <= registered
 
 
 @pytest.mark.parametrize("returns", ["zero_sum", "raw"])
@@ -59,7 +59,7 @@ def test_the_games_declare_the_utility_of_their_returns(name: str, params: dict[
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     raw = pyspiel.load_game(name, {**params, "returns": "raw"})
     assert raw.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
-    bound = score_bound(belote.openspiel.GAMES[name], raw.num_players())
+    bound = score_bound(belote.adapters.openspiel.GAMES[name], raw.num_players())
     assert (raw.min_utility(), raw.max_utility()) == (0.0, float(bound))
 
 
@@ -215,7 +215,7 @@ def test_a_resampled_state_is_one_the_player_cannot_tell_apart(
             continue
         player = state.current_player()
         for draw in range(5):
-            sample = belote.openspiel.resample(state, player, random.Random(draw))
+            sample = belote.adapters.openspiel.resample(state, player, random.Random(draw))
             assert sample.information_state_string(player) == state.information_state_string(player)
             assert np.array_equal(
                 np.asarray(sample.information_state_tensor(player)),
@@ -252,7 +252,7 @@ def test_the_openspiel_extra_does_not_need_pettingzoo() -> None:
     code = (
         "import sys\n"
         "sys.modules['pettingzoo'] = sys.modules['gymnasium'] = None\n"
-        "import belote.openspiel\n"
+        "import belote.adapters.openspiel\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -263,13 +263,13 @@ def test_bad_game_parameters_raise_typed_errors(params: dict[str, int]) -> None:
         pyspiel.load_game("python_belote_french", params)
 
 
-@pytest.mark.parametrize("name", sorted(belote.openspiel.GAMES))
+@pytest.mark.parametrize("name", sorted(belote.adapters.openspiel.GAMES))
 def test_library_agents_play_as_openspiel_bots(name: str) -> None:
     """Issue 18: AgentBot lets any agent of the library play an OpenSpiel game."""
     from open_spiel.python.algorithms import evaluate_bots
 
+    from belote.adapters.openspiel import AgentBot
     from belote.agents import HeuristicBot, RandomBot
-    from belote.openspiel import AgentBot
 
     game = pyspiel.load_game(name)
     players = game.num_players()
@@ -284,8 +284,8 @@ def test_library_agents_play_as_openspiel_bots(name: str) -> None:
 
 def test_an_agent_bot_refuses_another_players_turn() -> None:
     """A bot asked out of its turn raises a typed error."""
+    from belote.adapters.openspiel import AgentBot
     from belote.agents import HeuristicBot
-    from belote.openspiel import AgentBot
 
     state = pyspiel.load_game("python_belote_classic").new_initial_state()
     while state.is_chance_node():
@@ -317,7 +317,7 @@ def test_every_registered_variant_gets_a_game_name(monkeypatch: pytest.MonkeyPat
     import attrs
 
     import belote.rules
-    from belote.openspiel import GAMES, _game_names
+    from belote.adapters.openspiel import GAMES, _game_names
 
     assert set(GAMES.values()) >= {"classic", "piedicavallo", "french", "italian751"}
     plugin = attrs.evolve(belote.rules.get_rules("classic"), name="classic-500", aliases=())

@@ -17,12 +17,13 @@ import json
 import pytest
 
 from belote.actions import Verb
-from belote.cli import main
+from belote.cli.main import main
 from belote.errors import InvalidArgument
-from belote.par import first_lead, par_deal
+from belote.experiments.compare import compare
+from belote.experiments.simulate import bots_for, play_dealing
 from belote.rules import get_rules
-from belote.simulate import bots_for, compare, play_dealing
-from belote.solver import makes_contract
+from belote.solver.par import first_lead, par_deal
+from belote.solver.solution import makes_contract
 
 
 def _run(argv: list[str]) -> str:
@@ -66,7 +67,7 @@ def test_par_made_agrees_with_the_contract_query() -> None:
 
 def test_par_figures_depend_on_the_seed_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """CONTRACT.md "Same --seed, same output": --par gives the same bytes for --jobs 1 and 2."""
-    monkeypatch.setattr("belote.compare.PAR_CHUNK", 1)
+    monkeypatch.setattr("belote.experiments.compare.PAR_CHUNK", 1)
     argv = ["compare", "classic", "piedicavallo", "--deals", "6", "--seed", "3", "--matches", "0",
             "--par", "--par-deals", "3", "--json"]
     first = _run([*argv, "--jobs", "1"])

@@ -10,10 +10,11 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from belote.cli import main
+from belote.cli.main import main
 from belote.errors import InvalidArgument, MissingExtra
-from belote.parallel import dask_executor, in_flight, ordered_map
-from belote.simulate import compare, simulate
+from belote.experiments.compare import compare
+from belote.experiments.parallel import dask_executor, in_flight, ordered_map
+from belote.experiments.simulate import simulate
 
 
 def _simulation(chunk: int, executor: ThreadPoolExecutor | ProcessPoolExecutor | None) -> tuple[object, str]:

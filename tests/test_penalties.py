@@ -8,13 +8,13 @@ import json
 import pytest
 
 from belote.cards import Suit
-from belote.cli import main
+from belote.cli.main import main
 from belote.errors import InvalidTally
-from belote.match import Match
-from belote.penalties import Offence, Penalty
-from belote.records import score_document
+from belote.records.results import score_document
 from belote.rules import get_rules
+from belote.rules.penalties import Offence, Penalty
 from belote.scoring import Tally, score_tally
+from belote.scoring.match import Match
 
 
 def four_player(variant: str, *penalties: Penalty) -> Tally:

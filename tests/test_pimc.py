@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 from belote.actions import Verb
 from belote.agents import RandomBot, act, play_deal
-from belote.cli import main
+from belote.agents.pimc import PIMCBot, knowledge, sample_deal
+from belote.agents.registry import make_bot
+from belote.cli.main import main
 from belote.deal import Deal
-from belote.duel import duel
 from belote.errors import InvalidArgument
-from belote.pimc import PIMCBot, knowledge, sample_deal
-from belote.registry import make_bot
+from belote.experiments.duel import duel
 
 TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
 

@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 
 from belote.actions import ID_DECLARE, ID_KEEP, ID_PASS, ID_SWAP, ID_TAKE, Action, Verb
 from belote.agents import HeuristicBot, play_deal
+from belote.agents.pimc import PIMCBot, sample_deals
+from belote.agents.registry import make_bot
+from belote.agents.rollouts import NO_DECLARATION, Estimate, bidding_deal, bidding_deals, estimate
 from belote.cards import Rank
-from belote.cli import main
+from belote.cli.main import main
 from belote.deal import Deal, Phase
 from belote.errors import InvalidArgument
-from belote.pimc import PIMCBot, sample_deals
-from belote.registry import make_bot
-from belote.rollouts import NO_DECLARATION, Estimate, bidding_deal, bidding_deals, estimate
 
 TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
 
@@ -231,7 +231,7 @@ def test_the_pimc_bot_plays_a_match_in_game() -> None:
 def test_belote_play_seats_the_bot_named_by_bot() -> None:
     """`belote play --bot SPEC` seats that bot at the other seats; a bad spec is one
     `error:` line (exit 2)."""
-    from belote.play import play_match
+    from belote.cli.play import play_match
 
     out = io.StringIO()
     match = play_match("french", 2, seed=5, stdin=io.StringIO("1\n" * 500), out=out,
@@ -249,7 +249,7 @@ def test_belote_play_seats_the_bot_named_by_bot() -> None:
 def test_the_pimc_bot_plays_through_the_pettingzoo_policy() -> None:
     """The environment's agent_policy drives the bot, seat by seat (a match of one deal)."""
     pytest.importorskip("pettingzoo")
-    from belote.env import agent_policy, env
+    from belote.adapters.env import agent_policy, env
 
     table = env("french", players=2, seed=2, match=True, max_deals=1)
     table.reset(seed=2)
@@ -267,7 +267,7 @@ def test_the_pimc_bot_plays_an_openspiel_game() -> None:
     import numpy as np
     from open_spiel.python.algorithms import evaluate_bots
 
-    from belote.openspiel import AgentBot
+    from belote.adapters.openspiel import AgentBot
 
     game = pyspiel.load_game("python_belote_french")
     players = game.num_players()

@@ -14,10 +14,10 @@ import pytest
 
 from belote.actions import Verb
 from belote.agents import act
-from belote.bots import HeuristicBot
+from belote.agents.bots import HeuristicBot
 from belote.cards import CARDS
+from belote.cli.play import HumanPlayer, MatchAbandoned, play_match
 from belote.deal import Deal, Phase
-from belote.play import HumanPlayer, MatchAbandoned, play_match
 
 
 def _belote(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
@@ -207,7 +207,7 @@ def test_the_swap_decision_is_a_menu_of_swap_or_keep_before_the_lead() -> None:
 def test_the_second_card_of_the_pair_says_rebelote() -> None:
     """docs/rules.md#belote-rebelote: the first card announces belote, the second rebelote."""
     from belote.actions import Action
-    from belote.play import describe_choice
+    from belote.records.narration import describe_choice
 
     hands = ["QD KD 7S 8S 9S", "10S JS QS KS AS", "7H 8H 9H 10H JH", "QH KH AH 7C 8C"]
     deal = Deal.from_hands("classic", hands, dealer=3, turned="JD")
@@ -221,7 +221,7 @@ def test_the_second_card_of_the_pair_says_rebelote() -> None:
 def test_the_hand_is_listed_trump_first() -> None:
     """The screen lists the hand as the table view does: the trump suit first."""
     from belote.cards import CardSet
-    from belote.narration import hand_text
+    from belote.records.narration import hand_text
 
     hand = CardSet.parse("7S 10S 7H KH AH 9D QD 7C 8C")
     assert hand_text(hand, 1).startswith("♥")
@@ -230,7 +230,7 @@ def test_the_hand_is_listed_trump_first() -> None:
 
 def test_a_refused_call_says_why() -> None:
     """Typing `stop` or `call` when it is not allowed says the rule that forbids it."""
-    from belote.play import _interpret
+    from belote.cli.play import _interpret
 
     deal = Deal.random("classic", seed=3, dealer=3)
     action, why = _interpret("call", deal.legal_actions(), deal, 0)
@@ -243,9 +243,9 @@ def test_quit_asks_first_then_saves_a_match_record_that_resume_continues(tmp_pat
     import argparse
     import json
 
-    from belote.cli import main
-    from belote.play import play_command
-    from belote.replay import match_from_record
+    from belote.cli.main import main
+    from belote.cli.play import play_command
+    from belote.records.replay import match_from_record
 
     saved = tmp_path / "match.json"
     out = io.StringIO()

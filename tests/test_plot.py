@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from belote.errors import BeloteError, InvalidArgument, MissingExtra
-from belote.plot import outcome_rows, plot_comparison, score_rows
-from belote.simulate import Comparison, compare
+from belote.experiments.compare import Comparison, compare
+from belote.experiments.plot import outcome_rows, plot_comparison, score_rows
 
 
 def needs_matplotlib() -> None:

@@ -15,7 +15,7 @@ from belote.cards import CardSet
 from belote.deal import Deal
 from belote.errors import InvalidArgument, InvalidPosition
 from belote.rules import available_variants, get_rules
-from belote.solver import solve
+from belote.solver.solution import solve
 from belote.strategies import DealStart, deals, interesting_deals
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

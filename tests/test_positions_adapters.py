@@ -31,7 +31,7 @@ def _extra(module: str) -> None:
 def test_pettingzoo_reset_starts_at_the_position(position: str) -> None:
     """``reset(options={"position": ...})`` starts the episode at that deal; played out, it scores as the deal."""
     _extra("pettingzoo")
-    from belote.env import raw_env
+    from belote.adapters.env import raw_env
 
     start = Deal.from_position(position)
     table = raw_env(start.rules.name, start.players)
@@ -52,7 +52,7 @@ def test_pettingzoo_reset_starts_at_the_position(position: str) -> None:
 
 def test_pettingzoo_reset_refuses_a_position_of_another_table() -> None:
     _extra("pettingzoo")
-    from belote.env import raw_env
+    from belote.adapters.env import raw_env
 
     with pytest.raises(InvalidArgument, match="this environment plays classic"):
         raw_env("classic").reset(options={"position": POSITIONS[2]})
@@ -68,7 +68,7 @@ def test_openspiel_game_starts_at_the_position(position: str) -> None:
     _extra("pyspiel")
     import pyspiel
 
-    import belote.openspiel  # noqa: F401  (registers the games)
+    import belote.adapters.openspiel  # noqa: F401  (registers the games)
 
     start = Deal.from_position(position)
     game = pyspiel.load_game(f"python_belote_{start.rules.name}", {"position": position})
@@ -86,7 +86,7 @@ def test_openspiel_refuses_a_position_of_another_variant() -> None:
     _extra("pyspiel")
     import pyspiel
 
-    import belote.openspiel  # noqa: F401
+    import belote.adapters.openspiel  # noqa: F401
 
     with pytest.raises(Exception, match="the position must be a deal of classic"):
         pyspiel.load_game("python_belote_classic", {"position": POSITIONS[2]})

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from belote.cli import main
+from belote.cli.main import main
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SOLVED = json.loads((Path(__file__).parent / "data" / "positions.json").read_text(encoding="utf-8"))

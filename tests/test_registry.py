@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from belote import registry
+from belote.agents import registry
+from belote.agents.bots import RandomBot
 from belote.agents.guard import GuardedAgent
-from belote.bots import RandomBot
+from belote.agents.registry import make_bot, parse_bot_spec, register_bot
 from belote.errors import BotError, InvalidArgument, InvalidArgumentType
-from belote.registry import make_bot, parse_bot_spec, register_bot
 
 
 def test_an_option_the_bot_does_not_take_is_a_bad_option() -> None:

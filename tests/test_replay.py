@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from belote.cli import main
+from belote.cli.main import main
 from belote.deal import Deal
 from belote.errors import InvalidRecord
 from belote.game import RandomAgent, play_match
-from belote.replay import deal_from_record, match_from_record, replay_document
+from belote.records.replay import deal_from_record, match_from_record, replay_document
 
 
 def played(variant: str = "classic", seed: int = 3, players: int | None = None) -> Deal:

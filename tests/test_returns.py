@@ -6,10 +6,10 @@ import random
 
 import pytest
 
+from belote.adapters.returns import deal_returns, score_bound
+from belote.adapters.tensor import Table
 from belote.deal import Deal
 from belote.errors import InvalidArgument
-from belote.returns import deal_returns, score_bound
-from belote.tensor import Table
 
 TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
 

@@ -10,14 +10,15 @@ import attrs
 import pytest
 
 from belote.actions import Action
-from belote.announcements import Declaration, classify, resolve_contest
 from belote.cards import Card, CardSet, Suit
-from belote.describe import applies, describe_rules, rules_to_json
 from belote.errors import InvalidArgument, InvalidTally
-from belote.match import Match, next_dealer
-from belote.penalties import Offence, Penalty, SanctionKind, sanction_for
+from belote.records.describe import applies, describe_rules, rules_to_json
 from belote.rules import BothOverTarget, Rules, get_rules
+from belote.rules.penalties import Offence, Penalty, SanctionKind, sanction_for
 from belote.scoring import DealResult, Outcome, Tally, score_tally
+from belote.scoring.announcements import Declaration, classify
+from belote.scoring.contest import resolve_contest
+from belote.scoring.match import Match, next_dealer
 from belote.tricks import legal_plays
 
 CLASSIC = get_rules("classic")

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 import attrs
 import pytest
 
-import belote.rules as rules_module
+import belote.rules.registry as rules_module
 from belote.cards import Rank
-from belote.cli import main
-from belote.describe import applies, describe_rules, rules_to_json
+from belote.cli.main import main
 from belote.errors import UnknownVariant
+from belote.records.describe import applies, describe_rules, rules_to_json
 from belote.rules import Rules, available_variants, get_rules, register_variant
 from belote.variants import BUILTIN
 

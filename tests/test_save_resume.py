@@ -13,11 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from belote.actions import Action, Verb
-from belote.cli import main
+from belote.cli.main import main
 from belote.deal import Deal, Observation, Phase
 from belote.errors import BeloteError, IllegalAction, InvalidArgument, InvalidRecord, NotationError
 from belote.game import Game, RandomAgent
-from belote.replay import deal_from_record, match_from_record, replay_document
+from belote.records.replay import deal_from_record, match_from_record, replay_document
 from belote.rules import available_variants
 from belote.strategies import DealStart, deals, variants
 

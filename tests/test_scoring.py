@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belote.announcements import Declaration, Kind, classify, find_combinations
 from belote.cards import Card, CardSet, Suit
 from belote.errors import InvalidTally
 from belote.rules import Rules, get_rules
@@ -27,6 +26,7 @@ from belote.scoring import (
     score_tally,
     tricks_per_deal,
 )
+from belote.scoring.announcements import Declaration, Kind, classify, find_combinations
 
 CLASSIC = get_rules("classic")
 PIEDICAVALLO = get_rules("piedicavallo")

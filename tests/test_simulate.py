@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from belote.bots import make_bots, play_deal
-from belote.cli import main
+from belote.agents.bots import make_bots, play_deal
+from belote.cli.main import main
 from belote.deal import Deal
-from belote.replay import replay_document
+from belote.experiments.compare import compare, default_variants
+from belote.experiments.simulate import deal_seed, simulate
+from belote.records.replay import replay_document
 from belote.rules import get_rules
 from belote.scoring import score_tally
-from belote.simulate import compare, deal_seed, default_variants, simulate
 
 
 @pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("piedicavallo", 4),
@@ -105,7 +106,7 @@ def test_jobs_one_and_two_give_identical_output(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """CONTRACT.md "Same --seed, same output": --jobs 1 and --jobs 2 print the same bytes
     and write the same records, whatever the chunking."""
-    monkeypatch.setattr("belote.simulate.CHUNK", 7)
+    monkeypatch.setattr("belote.experiments.simulate.CHUNK", 7)
     outputs = []
     for jobs in ("1", "2"):
         records = tmp_path / f"records{jobs}.jsonl"
@@ -162,8 +163,8 @@ def test_an_unregistered_variant_runs_on_worker_processes() -> None:
 
     import attrs
 
+    from belote.experiments.simulate import simulate
     from belote.rules import get_rules
-    from belote.simulate import simulate
 
     custom = attrs.evolve(get_rules("classic"), name="classic-unregistered", capot_value=300)
     local = simulate(custom, 30, seed=5, bots="random")
@@ -176,7 +177,7 @@ def test_rate_intervals_match_a_direct_wilson_computation() -> None:
     """issue 20 §2: the 95% interval of each rate is the Wilson interval of its count."""
     import math
 
-    from belote.stats import wilson
+    from belote.experiments.stats import wilson
 
     stats = simulate("piedicavallo", deals=120, seed=4, bots="random")
     z = 1.959963984540054

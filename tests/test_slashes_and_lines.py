@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from belote import analyze as analyze_module
 from belote.cli import main
 from belote.deal import Deal
 from belote.errors import InvalidPosition
+from belote.solver import analyze as analyze_module
 
 HEAD = ("belote/1 classic | players 4 | dealer 0 | hands JH 7D / 10H 9C / 7S JC / AS 7C"
         " | turned JD | bids take | play ")

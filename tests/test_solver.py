@@ -21,7 +21,7 @@ from belote.cards import CARDS
 from belote.deal import Deal
 from belote.errors import InvalidArgument, InvalidArgumentType
 from belote.scoring import Outcome
-from belote.solver import makes_contract, solve
+from belote.solver.solution import makes_contract, solve
 
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from belote.deal import Deal
 from belote.errors import InvalidArgument, UnknownVariant
-from belote.knobs import RANGES
-from belote.replay import deal_from_record
+from belote.records.replay import deal_from_record
 from belote.rules import Rules, available_variants, get_rules
-from belote.specs import SETTABLE, rules_from_spec, spec_of
+from belote.rules.knobs import RANGES
+from belote.rules.specs import SETTABLE, rules_from_spec, spec_of
 
 VARIANTS = sorted(rules.name for rules in available_variants())
 
@@ -134,7 +134,7 @@ def test_the_command_line_takes_specs_and_refuses_bad_ones() -> None:
 
 def test_compare_tells_a_spec_from_its_variant() -> None:
     """issue 20 §1: a variant and the same variant with a knob changed compare side by side."""
-    from belote.compare import compare
+    from belote.experiments.compare import compare
 
     comparison = compare(["classic(capot_value=250)", "classic"], deals=20, seed=3, matches=0)
     assert [stats.variant for stats in comparison.variants] == ["classic(capot_value=250)", "classic"]
@@ -142,7 +142,7 @@ def test_compare_tells_a_spec_from_its_variant() -> None:
 
 def test_the_rules_of_a_spec_mark_the_changed_knobs() -> None:
     """issue 20 §1: `belote rules SPEC` marks the knobs the spec changes."""
-    from belote.describe import describe_rules
+    from belote.records.describe import describe_rules
 
     text = describe_rules(get_rules("classic(capot_value=250,play.must_overtrump=false)"))
     knob_lines = [line.split() for line in text.splitlines() if line.startswith("  ")]
@@ -154,8 +154,8 @@ def test_the_rules_of_a_spec_mark_the_changed_knobs() -> None:
 
 def test_a_knob_given_its_word_converts_and_a_wrong_value_is_refused() -> None:
     """issue 20 §4: Rules(...), attrs.evolve and a spec give the same value or the same error."""
-    from belote.match import Match
     from belote.rules import BothOverTarget
+    from belote.scoring.match import Match
 
     french = get_rules("french")
     evolved = attrs.evolve(french, both_over_target="play-on")  # type: ignore[arg-type]

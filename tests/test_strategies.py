@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from belote import Card, CardSet, Rules, Suit, get_rules
-from belote.announcements import Combination, Kind, classify
 from belote.deal import Deal
 from belote.errors import UnknownVariant
-from belote.records import result_to_json
-from belote.replay import replay_document
+from belote.records.replay import replay_document
+from belote.records.results import result_to_json
 from belote.scoring import Outcome, Tally, score_tally
+from belote.scoring.announcements import Combination, Kind, classify
 from belote.strategies import (
     DealStart,
     card_sets,
@@ -203,7 +203,7 @@ def test_tallies_are_consistent_and_score(name: str) -> None:
 def test_deal_records_replay_to_the_deal_they_came_from(data: st.DataObject) -> None:
     """CONTRACT.md "Deal record": a generated record replays unchanged, and the
     replayed deal scores as the deal that wrote it."""
-    from belote.replay import deal_from_record, replay_document
+    from belote.records.replay import deal_from_record, replay_document
     from belote.strategies import deal_records
 
     record = data.draw(deal_records())

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from belote import strategies
 from belote.cards import CARDS, Suit
-from belote.cli import main
+from belote.cli.main import main
 from belote.errors import InvalidTally
 from belote.rules import Rules, get_rules
 from belote.scoring import Tally, card_points_possible, check_tally, score_tally

@@ -12,9 +12,7 @@ from hypothesis import strategies as st
 
 from belote import actions
 from belote.actions import ACTION_IDS, ID_PASS, ID_SWAP
-from belote.deal import Deal
-from belote.errors import IllegalAction
-from belote.tensor import (
+from belote.adapters.tensor import (
     INFORMATION_STATE_V1,
     INFORMATION_STATE_V1_SIZE,
     INFORMATION_STATE_V2,
@@ -31,6 +29,8 @@ from belote.tensor import (
     Table,
     layout_table,
 )
+from belote.deal import Deal
+from belote.errors import IllegalAction
 
 TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
 
@@ -93,7 +93,7 @@ def test_the_information_state_holds_the_first_hand_and_every_trick_in_order(
     pytest.importorskip("numpy")
     import random
 
-    from belote.tensor import information_state_v1
+    from belote.adapters.tensor import information_state_v1
 
     for seed in range(10):
         deal = Deal.random(variant, seed=seed, players=players, dealer=seed % players)
@@ -156,7 +156,7 @@ def test_an_observation_does_not_depend_on_other_seats_hidden_cards(
     pytest.importorskip("numpy")
     import numpy as np
 
-    from belote.tensor import observation_v1, state_v1
+    from belote.adapters.tensor import observation_v1, state_v1
 
     for seed in range(20):
         deal = Deal.random(variant, seed=seed, players=players)
@@ -172,7 +172,7 @@ def test_an_observation_does_not_depend_on_other_seats_hidden_cards(
 def test_seats_are_relative_to_the_observer() -> None:
     """Slot 0 is always the observer: the dealer's slot moves with the observing seat."""
     pytest.importorskip("numpy")
-    from belote.tensor import observation_v1
+    from belote.adapters.tensor import observation_v1
 
     at = sum(block.size for block in OBSERVATION_V1[: [b.name for b in OBSERVATION_V1].index("dealer")])
     deal = Deal.random("classic", seed=2, dealer=1)
@@ -197,7 +197,7 @@ def test_every_turn_offers_the_legal_ids_and_observes_only_what_the_seat_holds(
     import random
 
     from belote.actions import action_id
-    from belote.tensor import observation_v2
+    from belote.adapters.tensor import observation_v2
 
     variant, players = table
     driver = Table(Deal.random(variant, seed=seed, players=players))

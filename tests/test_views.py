@@ -13,7 +13,7 @@ import belote.cards
 from belote.actions import ACTION_IDS, Action, action_from_id
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal import Deal
-from belote.deal.view import format_card, format_hand
+from belote.deal.observation import format_card, format_hand
 from belote.rules import available_variants
 from belote.strategies import card_sets, cards, deals, variants
 

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from belote.cli import main
-from belote.describe import applies
+from belote.cli.main import main
+from belote.experiments.stats import paired_interval
+from belote.experiments.whatif import MEASURES, knob_changes, knob_effects
+from belote.records.describe import applies
 from belote.rules import get_rules
-from belote.specs import SETTABLE
-from belote.stats import paired_interval
-from belote.whatif import MEASURES, knob_changes, knob_effects
+from belote.rules.specs import SETTABLE
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -167,7 +167,7 @@ def test_a_bad_knob_change_names_the_knob() -> None:
 
 def test_the_chart_is_drawn_and_the_same_every_time(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from belote.plot import plot_knobs
+    from belote.experiments.plot import plot_knobs
 
     ranking = knob_effects("classic", deals=20, seed=1, matches=2, bots="random")
     first = plot_knobs(ranking, tmp_path / "a.svg").read_text(encoding="utf-8")

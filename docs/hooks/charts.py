@@ -3,7 +3,7 @@
 Registered in ``mkdocs.yml`` under ``hooks:``. When the site is built it runs
 ``belote compare`` on the command line's own defaults (read from its argument
 parser, so the chart and the table printed next to it always agree), draws
-the result with [`belote.plot`][belote.plot] and adds the SVG to the site as
+the result with [`belote.experiments.plot`][belote.experiments.plot] and adds the SVG to the site as
 ``assets/compare.svg``; ``docs/comparing.md`` shows it as an image. The file
 exists only in the built site. Without matplotlib (``pip install -e '.[docs]'``
 installs it) the build fails with the library's ``MissingExtra`` error.
@@ -35,9 +35,9 @@ _KNOB_LINE = re.compile(r"^<!--\s*knob-ranking:\s*([\w.-]+)\s*-->[ \t]*$", re.M)
 @cache
 def compare_chart() -> bytes:
     """The SVG chart of ``belote compare`` on its defaults."""
-    from belote.cli import build_parser
-    from belote.plot import comparison_image
-    from belote.simulate import compare
+    from belote.cli.main import build_parser
+    from belote.experiments.compare import compare
+    from belote.experiments.plot import comparison_image
 
     args = build_parser().parse_args(["compare"])
     comparison = compare(
@@ -59,8 +59,8 @@ def knob_argv(variant: str) -> list[str]:
 @cache
 def knob_ranking(variant: str) -> Any:
     """``belote compare --knobs VARIANT --deals KNOB_DEALS``, run as the command runs it."""
-    from belote.cli import build_parser
-    from belote.whatif import knob_effects
+    from belote.cli.main import build_parser
+    from belote.experiments.whatif import knob_effects
 
     args = build_parser().parse_args(knob_argv(variant))
     return knob_effects(args.knobs, args.deals, args.seed, args.players, args.bots,
@@ -69,7 +69,7 @@ def knob_ranking(variant: str) -> Any:
 
 def on_files(files: Files, config: Any) -> Files:
     """Add the charts to the site's files, so pages can link them like any image."""
-    from belote.plot import knobs_image
+    from belote.experiments.plot import knobs_image
 
     files.append(File.generated(config, CHART, content=compare_chart()))
     for variant in KNOB_VARIANTS:

@@ -50,9 +50,10 @@ from markdown.preprocessors import Preprocessor
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-import belote.rules as rules_module
+import belote.rules.model as rules_module
 from belote.cards import PLAIN_ORDER, Rank
-from belote.rules import ENTRY_POINT_GROUP, PlayRules, Rules, get_rules
+from belote.rules import PlayRules, Rules, get_rules
+from belote.rules.registry import ENTRY_POINT_GROUP
 from belote.variants import BUILTIN
 
 READING = "[reading"
@@ -87,7 +88,7 @@ def _docstrings_after_assignments(body: list[ast.stmt]) -> dict[str, str]:
 @cache
 def class_docs() -> dict[str, dict[str, str]]:
     """For every class of ``rules.py`` and ``policies.py``: its field (or enum member) docstrings."""
-    import belote.policies as policies_module
+    import belote.rules.policies as policies_module
 
     found: dict[str, dict[str, str]] = {}
     for module in (rules_module, policies_module):
@@ -434,7 +435,7 @@ def cli_reference() -> str:
     import argparse
     import os
 
-    from belote.cli import build_parser
+    from belote.cli.main import build_parser
 
     parser = build_parser()
     subparsers = next(
@@ -579,7 +580,7 @@ def compare_results() -> str:
     """The output of ``belote compare`` on its defaults, run at build time."""
     import io
 
-    from belote.cli import main
+    from belote.cli.main import main
 
     out = io.StringIO()
     if main(["compare"], out) != 0:
@@ -601,7 +602,7 @@ def play_sample() -> str:
     import io
     import sys
 
-    from belote.cli import main
+    from belote.cli.main import main
 
     out = io.StringIO()
 

@@ -1,5 +1,5 @@
 """``python -m belote``: the same as the ``belote`` command."""
 
-from belote.cli import main
+from belote.cli.main import main
 
 raise SystemExit(main())

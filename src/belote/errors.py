@@ -13,6 +13,7 @@ __all__ = [
     "SHOWN_LIMIT",
     "BeloteError",
     "BotError",
+    "CommandError",
     "IllegalAction",
     "InvalidArgument",
     "InvalidArgumentType",
@@ -176,6 +177,10 @@ class IllegalAction(BeloteError, ValueError):
     """
 
 
+class CommandError(BeloteError):
+    """Bad input to a command, reported as one ``error:`` line and exit 2."""
+
+
 class InvalidRecord(BeloteError, ValueError):
     """A deal or match record that cannot be replayed.
 
@@ -193,12 +198,14 @@ class InvalidRecord(BeloteError, ValueError):
         self.action = action
 
 
-class BotError(BeloteError):
-    """A bot's own failure: its constructor or a decision raised, exited, or ran out of time.
+class BotError(BeloteError, RuntimeError):
+    """A bot's own failure at its seat, never an internal error of ``belote``.
 
-    Not an error of ``belote``: the message names the bot (its spec) and the
-    seat, and ``detail`` keeps the bot's own traceback for its author
-    (``belote --debug`` prints it).
+    Its constructor or a decision raised, exited or ran out of time; or an
+    engine crashed, hung, answered garbage or an illegal action. The message
+    names the bot (its spec) and the seat; the command line reports it as bad
+    input (exit status 2 and one ``error:`` line), and ``detail`` keeps the
+    bot's own traceback for its author (``--debug`` prints it).
 
     Attributes:
         bot: the bot's spec (``mypkg.bots:Cautious``).

@@ -3,7 +3,7 @@
 [`Game`][belote.game.Game] deals from seeded shuffles (or given decks), asks each seat's
 [`Agent`][belote.agents.Agent] for its actions, passes the match totals, target and pending
 litige points to every [`Deal`][belote.deal.Deal], and adds each result to a
-[`Match`][belote.match.Match] until a side wins (rules §8, docs/rules.md#match).
+[`Match`][belote.scoring.match.Match] until a side wins (rules §8, docs/rules.md#match).
 
 >>> result = play_match("classic", [RandomAgent(seed) for seed in range(4)], seed=7, target=300)
 >>> result.winner in (0, 1), result.totals == result.match.totals
@@ -13,7 +13,7 @@ An agent is anything with ``choose(observation, legal) -> Action`` (the one
 [`Agent`][belote.agents.Agent] protocol of [`belote.agents`][belote.agents]): the
 built-in [`RandomBot`][belote.agents.RandomBot] (also named
 [`RandomAgent`][belote.game.RandomAgent] here), [`HeuristicBot`][belote.agents.HeuristicBot]
-and [`PIMCBot`][belote.pimc.PIMCBot] play here as they play in simulations and duels.
+and [`PIMCBot`][belote.agents.pimc.PIMCBot] play here as they play in simulations and duels.
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ from belote.agents import Agent, RandomBot, act
 from belote.cards import Card
 from belote.deal import Deal
 from belote.errors import InvalidArgument
-from belote.match import Match, MatchResult
-from belote.match import next_dealer as _match_next_dealer
 from belote.rules import Rules, get_rules
+from belote.rules.specs import spec_of
 from belote.scoring import DealResult
-from belote.specs import spec_of
+from belote.scoring.match import Match, MatchResult
+from belote.scoring.match import next_dealer as _match_next_dealer
 
 __all__ = ["Agent", "Game", "GameResult", "RandomAgent", "next_dealer", "play_match"]
 
@@ -43,7 +43,7 @@ RandomAgent = RandomBot
 def next_dealer(rules: Rules, players: int, dealer: int, result: DealResult) -> int:
     """Who deals after a deal that ended with ``result`` (rules §2, docs/rules.md#dealing).
 
-    The rule lives in [`belote.match.next_dealer`][belote.match.next_dealer]
+    The rule lives in [`belote.scoring.match.next_dealer`][belote.scoring.match.next_dealer]
     (``NEXT_SEAT``, ``WINNER_DEALS``, ``winner_deals_with_three``).
 
     >>> from belote.scoring import redeal_result
@@ -166,10 +166,10 @@ class Game:
 
         Raises:
             InvalidRecord: a bad field or action (see
-                [`match_from_record`][belote.replay.match_from_record]).
+                [`match_from_record`][belote.records.replay.match_from_record]).
             InvalidArgument: not one agent per seat.
         """
-        from belote.replay import match_from_record
+        from belote.records.replay import match_from_record
 
         match, deals = match_from_record(record, partial=True)
         game = cls(

@@ -27,7 +27,7 @@ import attrs
 try:
     from hypothesis import strategies as st
 except ModuleNotFoundError as exc:  # the extra is not installed: say which one
-    from belote.checks import missing_extra
+    from belote.rules.checks import missing_extra
 
     raise ModuleNotFoundError(missing_extra("belote.strategies", "testing", exc), name=exc.name) from exc
 
@@ -35,9 +35,9 @@ from belote.cards import CARDS, SEQUENCE_ORDER, Card, CardSet, Rank, Suit
 from belote.rules import Rules, available_variants, get_rules
 
 if TYPE_CHECKING:
-    from belote.announcements import Combination
     from belote.deal import Deal
     from belote.scoring import Tally
+    from belote.scoring.announcements import Combination
 
 __all__ = [
     "THEMES",
@@ -181,7 +181,7 @@ def deals(variant: str | Rules | None = None) -> st.SearchStrategy[DealStart]:
     """The start of a deal: a variant, a player count it allows, a dealer and a deck.
 
     Args:
-        variant: the variant's name, alias or [`Rules`][belote.rules.Rules];
+        variant: the variant's name, alias or [`Rules`][belote.rules.model.Rules];
             ``None`` draws one from [`variants`][belote.strategies.variants].
 
     Raises:
@@ -346,7 +346,7 @@ def interesting_deals(variant: str | Rules | None = None) -> st.SearchStrategy[D
     completion only. Everything else is shuffled.
 
     Args:
-        variant: the variant's name, alias or [`Rules`][belote.rules.Rules];
+        variant: the variant's name, alias or [`Rules`][belote.rules.model.Rules];
             ``None`` draws one from [`variants`][belote.strategies.variants].
 
     >>> from hypothesis import given, settings
@@ -377,7 +377,7 @@ def combinations(variant: str | Rules | None = None) -> st.SearchStrategy[Combin
     >>> from hypothesis import given
     >>> @given(combinations("piedicavallo"))
     ... def test_shown_cards_read_back(combination):
-    ...     from belote.announcements import classify
+    ...     from belote.scoring.announcements import classify
     ...     assert classify(combination.cards, get_rules("piedicavallo")) == combination
     >>> test_shown_cards_read_back()
     """
@@ -386,14 +386,14 @@ def combinations(variant: str | Rules | None = None) -> st.SearchStrategy[Combin
         return st.sampled_from(with_announcements).flatmap(_combinations_for)
     rules = get_rules(variant)
     if not rules.has_announcements:
-        from belote.announcements import no_announcements_message
+        from belote.scoring.announcements import no_announcements_message
 
         raise ValueError(no_announcements_message(rules))
     return _combinations_for(rules)
 
 
 def _combinations_for(rules: Rules) -> st.SearchStrategy[Combination]:
-    from belote.announcements import classify
+    from belote.scoring.announcements import classify
 
     order = SEQUENCE_ORDER  # A K Q J 10 9 8 7
 
@@ -451,10 +451,10 @@ def deal_records(variant: str | Rules | None = None) -> st.SearchStrategy[dict[s
 
     Each is what ``belote replay`` reads (docs/formats.md#deal-record), so a
     user can feed them to his own replayer or scorer and compare results
-    with [`belote.replay.replay_document`][belote.replay.replay_document].
+    with [`belote.records.replay.replay_document`][belote.records.replay.replay_document].
 
     >>> from hypothesis import given, settings
-    >>> from belote.replay import replay_document
+    >>> from belote.records.replay import replay_document
     >>> @settings(max_examples=10, deadline=None)
     ... @given(deal_records("italian751"))
     ... def test_records_replay(record):
@@ -469,7 +469,7 @@ def tallies(variant: str | Rules | None = None) -> st.SearchStrategy[Tally]:
 
     Every tally is one that a real deal produced, so it is consistent: the
     card points, tricks, last trick, declarations and belote all agree.
-    Score one with [`belote.scoring.score_tally`][belote.scoring.score_tally].
+    Score one with [`belote.scoring.score_tally`][belote.scoring.pipeline.score_tally].
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=20, deadline=None)

@@ -5,16 +5,20 @@ An [`Agent`][belote.agents.Agent] receives only what its seat may know: its
 fast path, a [`SeatView`][belote.deal.SeatView] (the same knowledge as plain
 integers, with the legal actions as an id mask). It never receives the
 [`Deal`][belote.deal.Deal], so it cannot read another seat's hidden cards.
-[`Game`][belote.game.Game], [`simulate`][belote.simulate.simulate],
-[`compare`][belote.compare.compare], [`duel`][belote.duel.duel], the par
+[`Game`][belote.game.Game], [`simulate`][belote.experiments.simulate.simulate],
+[`compare`][belote.experiments.compare.compare], [`duel`][belote.experiments.duel.duel], the par
 pass, `belote play` and the adapters' wrappers all drive agents through
 [`play_deal`][belote.agents.play_deal] and [`act`][belote.agents.act].
 
 The built-in agents are [`RandomBot`][belote.agents.RandomBot],
 [`HeuristicBot`][belote.agents.HeuristicBot] and
-[`PIMCBot`][belote.pimc.PIMCBot]; a third-party agent is named like a variant,
+[`PIMCBot`][belote.agents.pimc.PIMCBot]; a third-party agent is named like a variant,
 by an entry point of the group ``belote.bots`` or as ``module:attribute``
-(see [`make_bot`][belote.registry.make_bot]).
+(see [`make_bot`][belote.agents.registry.make_bot]).
+
+What it may import: the solver (PIMC solves sampled deals), records, the
+engine and everything below; never `belote.game`, the experiments, the
+adapters or the command line.
 
 >>> from belote.deal import Deal
 >>> deal = Deal.random("classic", seed=3, dealer=0)
@@ -26,7 +30,7 @@ True
 from belote.agents.heuristic import HeuristicBot, hand_strength
 from belote.agents.protocol import Agent, FastAgent
 from belote.agents.random_bot import RandomBot
-from belote.agents.table import act, decide, play_deal, start_deal
+from belote.agents.table import act, close_agents, decide, play_deal, start_deal
 
 __all__ = [
     "Agent",
@@ -34,6 +38,7 @@ __all__ = [
     "HeuristicBot",
     "RandomBot",
     "act",
+    "close_agents",
     "decide",
     "hand_strength",
     "play_deal",

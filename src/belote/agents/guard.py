@@ -1,9 +1,9 @@
 """Containing a bot: its exceptions, exits and slowness are its own, reported as a [`BotError`][belote.errors.BotError].
 
 A bot from outside ``belote`` (``module:attribute``, an entry point of the
-group ``belote.bots``, a name given to [`register_bot`][belote.registry.register_bot])
+group ``belote.bots``, a name given to [`register_bot`][belote.agents.registry.register_bot])
 is wrapped in a [`GuardedAgent`][belote.agents.guard.GuardedAgent] by
-[`make_bot`][belote.registry.make_bot]: anything its constructor or one of
+[`make_bot`][belote.agents.registry.make_bot]: anything its constructor or one of
 its decisions raises, ``SystemExit`` included, becomes a
 [`BotError`][belote.errors.BotError] naming the bot and the seat and keeping
 the bot's own traceback; a decision slower than
@@ -163,6 +163,18 @@ class GuardedAgent:
                                     observation, legal)
         return chosen
 
+    def close(self) -> None:
+        """Close the wrapped agent when it has ``close`` (an engine's program is stopped)."""
+        close = getattr(self.agent, "close", None)
+        if callable(close):
+            close()
+
+    @property
+    def fallbacks(self) -> int:
+        """Decisions the wrapped agent left to its fallback bot (an engine's), else 0."""
+        count = getattr(self.agent, "fallbacks", 0)
+        return count if isinstance(count, int) else 0
+
     def __repr__(self) -> str:
         return repr(self.spec)
 
@@ -176,6 +188,8 @@ class GuardedAgent:
             raise
         except _TimeUp:
             raise self._late(seat, limits.stop_after) from None
+        except BotError:  # an engine's agent reports its program's failures itself
+            raise
         except BaseException as exc:  # the bot's own failure, whatever it is
             raise bot_failure(exc, self.spec, seat, doing) from None
         elapsed = time.perf_counter() - start

@@ -21,7 +21,7 @@ from belote.deal import Deal
 from belote.errors import IllegalAction, InvalidArgument
 from belote.scoring import DealResult
 
-__all__ = ["act", "decide", "play_deal", "start_deal"]
+__all__ = ["act", "close_agents", "decide", "play_deal", "start_deal"]
 
 
 def start_deal(agents: Sequence[Agent], rng: random.Random) -> None:
@@ -30,6 +30,14 @@ def start_deal(agents: Sequence[Agent], rng: random.Random) -> None:
         start = getattr(agent, "start_deal", None)
         if start is not None:
             start(rng)
+
+
+def close_agents(agents: Sequence[Agent]) -> None:
+    """Call ``close()`` on every agent that has it (an engine's process is stopped), once play is done."""
+    for agent in agents:
+        close = getattr(agent, "close", None)
+        if callable(close):
+            close()
 
 
 def act(deal: Deal, agent: Agent) -> None:

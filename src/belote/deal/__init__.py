@@ -5,8 +5,8 @@ procedure of rules §2, docs/rules.md#dealing. Then the seats act in turn: two b
 (§3), the seven-of-trump swap where the variant has it (§4), the tricks
 (§5) with the declarations made before each player's first card and
 belote-rebelote announced with the cards (§6.1), and calling out (§8.1,
-§8.2). At the end the deal builds a [`Tally`][belote.scoring.Tally] and
-scores it with [`score_tally`][belote.scoring.score_tally]: one scoring path.
+§8.2). At the end the deal builds a [`Tally`][belote.scoring.tally.Tally] and
+scores it with [`score_tally`][belote.scoring.pipeline.score_tally]: one scoring path.
 
 Every action has a query and a doer, in the spirit of PokerKit:
 [`Deal.can`][belote.deal.Deal.can] / [`Deal.why_illegal`][belote.deal.Deal.why_illegal] and [`Deal.apply`][belote.deal.Deal.apply], which
@@ -15,6 +15,13 @@ returns a frozen [`ActionRecord`][belote.deal.ActionRecord]. An illegal action r
 as it was. A lenient deal (``Deal(..., lenient=True)``) accepts instead the
 offences the variant sanctions and lists them as
 [`OffenceRecord`][belote.deal.OffenceRecord] values (rules §9, docs/rules.md#penalties).
+
+The engine is one plain state ([`DealState`][belote.deal.state.DealState]) and a
+module per phase acting on it; the deal owns its own record form
+([`belote.deal.recorded`][belote.deal.recorded]) and positions
+([`belote.deal.position`][belote.deal.position]). What it may import: the
+scoring and rules wings, `belote.tricks` and the ground floor; never records,
+the solver, the agents or anything above.
 
 >>> from belote.cards import CARDS
 >>> deal = Deal("classic", [str(card) for card in CARDS], dealer=3)
@@ -45,8 +52,8 @@ from belote.actions import Action as Action  # the examples above use it
 from belote.deal.codes import EndReason, Phase
 from belote.deal.dealing import parse_deck, shuffled_deck
 from belote.deal.engine import Deal
+from belote.deal.entries import ActionRecord, OffenceRecord
 from belote.deal.observation import Observation
-from belote.deal.records import ActionRecord, OffenceRecord
 from belote.deal.seatview import SeatView
 
 __all__ = [

@@ -26,16 +26,18 @@ __all__ = [
 ]
 
 
-def sum_side(s: DealState, values: list[int], side: int) -> int:
+def sum_side(s: DealState, values: list[int], side: object) -> int:
     """A per-seat count summed for one scoring side (teams add their two seats).
+
+    ``side`` comes from the caller unchecked, of any type.
 
     Raises:
         InvalidSeat: no such side.
     """
-    check_side(s, side)
+    k = check_side(s, side)
     if s.partners:
-        return values[side] + values[side + 2]
-    return values[side]
+        return values[k] + values[k + 2]
+    return values[k]
 
 
 def belote_seat(s: DealState) -> int:

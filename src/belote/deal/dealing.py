@@ -1,7 +1,7 @@
 """Dealing (rules §2, docs/rules.md#dealing): the deck order, the first distribution and the completion.
 
 A deck is 32 card indices, top first ([`parse_deck`][belote.deal.parse_deck]);
-a [`Layout`][belote.deal.dealing.Layout] says, for one variant, table size and
+a [`Layout`][belote.deal.layout.Layout] says, for one variant, table size and
 dealer, which deck positions each seat receives, so dealing reads positions
 instead of redoing the packet arithmetic for every deal, and
 [`deck_for_hands`][belote.deal.dealing.deck_for_hands] runs it backwards: the
@@ -14,15 +14,15 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from belote import checks
 from belote.cards import CARDS, Card
 from belote.deal.codes import BID1, mask_cards
+from belote.deal.layout import Layout, layout
 from belote.deal.state import DealState
 from belote.errors import InvalidArgument, NotationError
-from belote.rules import CallingOut, Rules
+from belote.rules import Rules, checks
 
 if TYPE_CHECKING:
-    from belote.announcements import Combination
+    pass
 
 __all__ = ["Layout", "complete", "deck_for_hands", "layout", "parse_deck", "setup", "shuffled_deck"]
 
@@ -50,8 +50,9 @@ def parse_deck(deck: Sequence[Card | int | str]) -> tuple[int, ...]:
         return tuple(deck)  # type: ignore[arg-type]
     if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
         raise InvalidArgument("the deck must be a list of 32 cards, top first")
+    items: Sequence[object] = deck  # from the caller: each item checked, of any type
     indices: list[int] = []
-    for position, item in enumerate(deck):
+    for position, item in enumerate(items):
         if isinstance(item, Card):
             indices.append(item.index)
         elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 32:
@@ -128,97 +129,9 @@ def _inline_shuffle_matches() -> bool:
 _INLINE_SHUFFLE: Final = _inline_shuffle_matches()
 
 
-class Layout:
-    """Where each card of the deck goes, for one variant, table size and dealer.
-
-    Dealing (docs/rules.md#dealing) reads these precomputed deck positions instead of
-    redoing the packet arithmetic for every deal; get one from
-    [`layout`][belote.deal.dealing.layout], which caches them.
-
-    Attributes:
-        rules: the variant (the cache checks it by identity).
-        hand_size: cards per hand, hence tricks in a played deal.
-        first: per seat, the deck positions of its first-distribution cards.
-        turned: the deck position of the turned card.
-        completion: per taker, per seat, the deck positions of its completion cards.
-        next_card: per taker, the deck position after the completion.
-        announces: whether the variant has declarations (``rules.has_announcements``).
-        calls_out: whether the variant has calling out or "j'arrête".
-        combinations: a cache of what each hand can declare (a hand mask's
-            [`find_combinations`][belote.announcements.find_combinations]).
-        first_declarations: a cache, per hand mask, of the mask of declare
-            action ids open to a seat that has declared nothing yet.
-
-    Raises:
-        InvalidArgument: the variant cannot be dealt to that many players.
-    """
-
-    __slots__ = (
-        "announces", "calls_out", "combinations", "completion", "first", "first_declarations",
-        "hand_size", "next_card", "rules", "turned",
-    )
-
-    def __init__(self, rules: Rules, n: int, dealer: int) -> None:
-        self.rules = rules
-        self.combinations: dict[int, tuple[Combination, ...]] = {}
-        self.first_declarations: dict[int, int] = {}
-        self.announces = rules.has_announcements
-        self.calls_out = rules.calling_out is not CallingOut.NONE
-        self.hand_size = hand_size = sum(rules.first_packets) + sum(rules.completion_packets)
-        used = hand_size * n + (0 if rules.taker_takes_turned else 1)
-        if used > (31 if rules.show_bottom_card else 32):
-            raise InvalidArgument(f"{rules.name} cannot be dealt to {n} players from 32 cards")
-        order = [(dealer + k) % n for k in range(1, n + 1)]
-        first: list[list[int]] = [[] for _ in range(n)]
-        pos = 0
-        for size in rules.first_packets:
-            for seat in order:
-                first[seat].extend(range(pos, pos + size))
-                pos += size
-        self.first = tuple(tuple(positions) for positions in first)
-        self.turned = pos
-        completion = []
-        next_card = []
-        for taker in range(n):
-            hands: list[list[int]] = [[] for _ in range(n)]
-            pos = self.turned + 1
-            for packet, size in enumerate(rules.completion_packets):
-                for seat in order:
-                    count = size
-                    if rules.taker_takes_turned and packet == 0 and seat == taker:
-                        count -= 1  # the taker has the turned card already
-                    hands[seat].extend(range(pos, pos + count))
-                    pos += count
-            completion.append(tuple(tuple(positions) for positions in hands))
-            next_card.append(pos)
-        self.completion = tuple(completion)
-        self.next_card = tuple(next_card)
-
-
-_LAYOUTS: dict[tuple[int, int, int], Layout] = {}
-
-
-def layout(rules: Rules, n: int, dealer: int) -> Layout:
-    """The [`Layout`][belote.deal.dealing.Layout] of a variant, table size and dealer (cached).
-
-    >>> from belote.rules import get_rules
-    >>> spots = layout(get_rules("classic"), 4, 3)
-    >>> spots.hand_size, spots.first[0], spots.turned
-    (8, (0, 1, 2, 12, 13), 20)
-    """
-    key = (id(rules), n, dealer)
-    found = _LAYOUTS.get(key)
-    if found is None or found.rules is not rules:  # an id can be reused once freed
-        found = Layout(rules, n, dealer)
-        if len(_LAYOUTS) >= 256:  # variants built on the fly (attrs.evolve) come and go
-            _LAYOUTS.clear()
-        _LAYOUTS[key] = found
-    return found
-
-
 def setup(
     s: DealState, rules: Rules, n: int, dealer: int, deck: tuple[int, ...],
-    totals: Sequence[int] | None, target: int | None, pending: int,
+    totals: object, target: object, pending: object,
 ) -> None:
     """Fill ``s`` with a deal at its start: the first distribution dealt, the first bid to make.
 

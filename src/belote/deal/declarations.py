@@ -12,21 +12,21 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from belote.actions import DECLARE_IDS, ID_DECLARE
-from belote.announcements import (
+from belote.cards import Card, CardSet
+from belote.deal.codes import H_DECLARE, PLAY
+from belote.deal.state import DealState, has_played, side_of
+from belote.errors import InvalidCombination
+from belote.scoring.announcements import (
     Declaration,
     Kind,
     classify,
     combinations_of,
     no_announcements_message,
 )
-from belote.cards import Card, CardSet
-from belote.contest import resolve_trusted, whole_run_fault
-from belote.deal.codes import H_DECLARE, PLAY
-from belote.deal.state import DealState, has_played, side_of
-from belote.errors import InvalidCombination
+from belote.scoring.contest import resolve_trusted, whole_run_fault
 
 if TYPE_CHECKING:
-    from belote.announcements import Combination
+    from belote.scoring.announcements import Combination
 
 __all__ = [
     "apply_declare",
@@ -89,7 +89,7 @@ def conflict(s: DealState, seat: int, combo: Combination) -> str | None:
 def declarable(s: DealState, seat: int) -> tuple[Combination, ...]:
     """The combinations ``seat`` may declare from its hand, each run whole (rules §6.1, docs/rules.md#announcement-kinds).
 
-    Those of [`find_combinations`][belote.announcements.find_combinations],
+    Those of [`find_combinations`][belote.scoring.announcements.find_combinations],
     and with ``rules.eight_run_splits`` (001) the cent and the tierce an
     8-card run splits into, either way round.
     """
@@ -116,8 +116,8 @@ def declarable(s: DealState, seat: int) -> tuple[Combination, ...]:
 def split_fault(s: DealState, seat: int, combo: Combination) -> str | None:
     """Why ``combo`` with what ``seat`` has declared splits a run, else ``None``.
 
-    The tallies' check, [`whole_run_fault`][belote.contest.whole_run_fault]:
-    the engine and [`score_tally`][belote.scoring.score_tally] refuse the same splits.
+    The tallies' check, [`whole_run_fault`][belote.scoring.contest.whole_run_fault]:
+    the engine and [`score_tally`][belote.scoring.pipeline.score_tally] refuse the same splits.
     """
     if combo.kind is not _KIND_RUN:
         return None
@@ -132,7 +132,7 @@ def declare_ids(s: DealState, seat: int) -> list[int]:
     """The declare action ids open to ``seat`` now, in the order of its combinations.
 
     ``declare`` (everything) as a first declaration, then each combination
-    it may declare ([`find_combinations`][belote.announcements.find_combinations],
+    it may declare ([`find_combinations`][belote.scoring.announcements.find_combinations],
     and the two parts of an 8-card run where the variant splits it) that
     does not clash with one already declared. A run is declared whole
     (rules §6.1, docs/rules.md#announcement-kinds): a tierce taken out of a held quarte is not offered.

@@ -15,19 +15,28 @@ from collections.abc import Callable, Sequence
 from random import Random
 from typing import Self
 
-from belote.actions import ACTION_IDS, Action
+from belote.actions import ACTION_IDS, Action, Verb
 from belote.cards import Card, CardSet, Suit
 from belote.deal import legal, play, typed
 from belote.deal.bidding import apply_bid, bid_reason
 from belote.deal.codes import OVER
 from belote.deal.dealing import deck_for_hands, parse_deck, setup, shuffled_deck
+from belote.deal.entries import ActionRecord
+from belote.deal.position import PARTS, Setup, read_position, setup_from_parts, write_position
 from belote.deal.readout import DealReadout
-from belote.deal.records import ActionRecord
+from belote.deal.recorded import later_swap, read_header
 from belote.deal.seatview import SeatView, play_out, play_out_random
 from belote.deal.state import DealState
-from belote.errors import IllegalAction, InvalidArgument
-from belote.penalties import Offence
-from belote.rules import Rules, get_rules
+from belote.errors import (
+    BeloteError,
+    IllegalAction,
+    InvalidArgument,
+    InvalidPosition,
+    InvalidRecord,
+    shown,
+)
+from belote.rules import Rules, get_rules, jsonfields
+from belote.rules.penalties import Offence
 
 _apply = typed.apply  # bound once: the hot path skips a module attribute lookup
 
@@ -38,7 +47,7 @@ class Deal(DealReadout):
     """One deal of a variant, from the deck order to the result.
 
     Args:
-        rules: the variant (a [`Rules`][belote.rules.Rules] value or its name).
+        rules: the variant (a [`Rules`][belote.rules.model.Rules] value or its name).
         deck: the deck order, 32 distinct cards, top first (cards, text or indices).
         dealer: the dealer's seat.
         players: the number of players (default: the variant's default).
@@ -85,7 +94,7 @@ class Deal(DealReadout):
             raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
         if type(lenient) is not bool:
             raise InvalidArgument(f"lenient must be True or False, not {lenient!r}")
-        self._state = s = object.__new__(DealState)
+        self._state = s = DealState()
         setup(s, rules, n, dealer, parse_deck(deck), totals, target, pending)
         s.lenient = lenient
 
@@ -119,7 +128,7 @@ class Deal(DealReadout):
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
         deal = object.__new__(Deal)
-        deal._state = s = object.__new__(DealState)
+        deal._state = s = DealState()
         setup(s, rules, n, dealer, tuple(deck), totals, target, pending)  # the deck is whole
         return deal
 
@@ -129,7 +138,7 @@ class Deal(DealReadout):
 
         What the simulations deal from. ``deck`` must be a permutation of
         ``range(32)`` (as [`shuffled_deck`][belote.deal.dealing.shuffled_deck]
-        returns), ``rules`` a [`Rules`][belote.rules.Rules] value, and
+        returns), ``rules`` a [`Rules`][belote.rules.model.Rules] value, and
         ``players`` and ``dealer`` checked already: this skips
         [`parse_deck`][belote.deal.parse_deck] and the checks of ``Deal(...)``.
 
@@ -141,7 +150,7 @@ class Deal(DealReadout):
         True
         """
         deal = object.__new__(cls)
-        deal._state = s = object.__new__(DealState)
+        deal._state = s = DealState()
         setup(s, rules, players, dealer, tuple(deck), None, None, 0)
         return deal
 
@@ -206,13 +215,10 @@ class Deal(DealReadout):
                     "with bids or play, the taker comes from the bids, the bottom card is "
                     "the stock's last card, and the deal is strict: no taker, bottom or lenient"
                 )
-            from belote.deal.position import deal_from_parts
-
-            return deal_from_parts(
+            return cls.from_setup(setup_from_parts(
                 rules, hands, dealer=dealer, turned=turned, bids=bids or (), play=play or (),
                 players=players, stock=stock, totals=totals, target=target, pending=pending,
-                cls=cls,
-            )
+            ))
         rules = get_rules(rules)
         n = rules.default_players if players is None else rules.check_players(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
@@ -242,9 +248,45 @@ class Deal(DealReadout):
                 the message names the part at fault
                 (``position: hands: seat 2 holds 9 cards, 8 expected``).
         """
-        from belote.deal.position import deal_from_position
+        return cls.from_setup(read_position(text))
 
-        return deal_from_position(text, cls)
+    @classmethod
+    def from_setup(cls, setup: Setup) -> Self:
+        """The deal a [`Setup`][belote.deal.position.Setup] describes: its deck dealt, then its moves applied.
+
+        What [`from_position`][belote.deal.Deal.from_position] and
+        [`from_hands`][belote.deal.Deal.from_hands] (with bids or play) do
+        after reading their parts.
+
+        Raises:
+            InvalidPosition: a bid or card the rules refuse, or a table the
+                variant does not allow; the message names the part at fault.
+        """
+        try:
+            deal = cls(
+                setup.rules, setup.deck, setup.dealer, setup.players, totals=setup.totals,
+                target=setup.target, pending=setup.pending,
+            )
+        except InvalidArgument as exc:
+            word = str(exc).split()[0].strip(":")
+            raise InvalidPosition(word if word in PARTS else "totals", str(exc)) from None
+        for part, moves in (("bids", setup.bids), ("play", setup.play)):
+            trick = 1
+            for number, move in enumerate(moves, 1):
+                if move.verb == "/":
+                    continue
+                seat = deal.to_act
+                where = f"trick {trick}" if part == "play" else f"bid {number}"
+                if seat is None:
+                    raise InvalidPosition(
+                        part, f"{where}: {shown(str(move))} comes after the end of the deal"
+                    )
+                try:
+                    deal.apply(move.action(seat))
+                except BeloteError as exc:  # IllegalAction, or a declaration that is no combination
+                    raise InvalidPosition(part, f"{where}: seat {seat} {move}: {exc}") from None
+                trick = deal.tricks_played + 1
+        return deal
 
     def position(self) -> str:
         """The position of the deal as one line of text (docs/positions.md), at any point of it.
@@ -262,17 +304,28 @@ class Deal(DealReadout):
             InvalidArgument: a lenient deal that holds an offence (a position
                 follows the rules).
         """
-        from belote.deal.position import write_position
-
         return write_position(self._state)
 
     @classmethod
-    def from_record(cls, record: object, *, lenient: bool | None = None) -> Deal:
+    def from_record(
+        cls,
+        record: object,
+        *,
+        lenient: bool | None = None,
+        partial: bool = True,
+        rules: Rules | None = None,
+        totals: Sequence[int] | None = None,
+        target: int | None = None,
+        pending: int | None = None,
+        prefix: str = "",
+    ) -> Deal:
         """The deal a record describes, finished or in progress (the inverse of [`to_record`][belote.deal.Deal.to_record]).
 
         Every action is checked as it is applied again; a record written by
         ``to_record`` at any point gives back an equal deal, so a game can be
-        saved and resumed.
+        saved and resumed. The record's optional ``totals``, ``target`` and
+        ``pending`` fields give the match context the deal was dealt with;
+        its optional ``finished`` field must agree with the actions.
 
         >>> deal = Deal("classic", list(range(32)), dealer=3)
         >>> _ = deal.apply("0 pass")
@@ -280,17 +333,86 @@ class Deal(DealReadout):
         True
 
         Args:
-            record: the deal record.
-            lenient: replay in lenient mode (``True``) or strict mode
+            record: the deal record (parsed JSON).
+            lenient: replay in lenient mode (``True``: an offence the variant
+                sanctions is accepted and listed in
+                [`offences`][belote.deal.Deal.offences]) or strict mode
                 (``False``); ``None``: as the record's ``lenient`` field says.
+            partial: accept a record that stops before the deal ends (``False``
+                refuses it, saying whose turn it is).
+            rules: the variant when the record may leave ``variant`` out (a deal
+                inside a match record); a ``variant`` field must name the same one.
+            totals: match scores before the deal (a ``totals`` field must agree).
+            target: the match target (likewise).
+            pending: litige points waiting from earlier deals (likewise).
+            prefix: prepended to field names in errors (``deals[2].``).
 
         Raises:
-            InvalidRecord: a bad field or an illegal action (see
-                [`deal_from_record`][belote.replay.deal_from_record]).
+            InvalidRecord: a missing or bad field (the message starts with the
+                field's name), an illegal or unreadable action (``index`` and
+                ``action`` name it), or actions that stop before the deal ends
+                when ``partial`` is false.
         """
-        from belote.replay import deal_from_record
-
-        return deal_from_record(record, partial=True, lenient=lenient)
+        header = read_header(
+            record, rules=rules, totals=totals, target=target, pending=pending, prefix=prefix
+        )
+        actions, finished = header.actions, header.finished
+        try:
+            deal = cls(
+                header.rules, header.deck, header.dealer, header.players, totals=header.totals,  # type: ignore[arg-type]
+                target=header.target, pending=header.pending or 0,
+                lenient=header.lenient if lenient is None else lenient,
+            )
+        except InvalidArgument as exc:
+            text = str(exc)
+            if text.startswith("deck["):
+                raise InvalidRecord(f"{prefix}{text}") from None
+            field = "deck" if "deck" in text else "record"
+            raise InvalidRecord(f"{prefix}{field}: {text}") from None
+        number = prefix.removeprefix("deals[").removesuffix("].")
+        where = f"deal {number}: " if number != prefix else ""
+        moved: set[int] = set()  # positions of swaps an older record wrote later than the decision
+        for index, item in enumerate(actions):
+            if index in moved:
+                continue
+            if not isinstance(item, str):
+                raise InvalidRecord(
+                    f"{where}expected an action as text, got {jsonfields.kind(item)}",
+                    index=index,
+                    action=str(item),
+                )
+            try:
+                action = Action.parse(item)
+                if deal.is_over:
+                    reason = deal.end_reason.value if deal.end_reason else "over"
+                    raise IllegalAction(f"the deal has ended ({reason}); no action may follow")
+                holder = deal.swap_seat()
+                if holder is not None and not (
+                    action.seat == holder and action.verb in (Verb.SWAP, Verb.KEEP)
+                ):
+                    later = later_swap(actions, index, holder)
+                    if later is None:
+                        deal.apply(Action.keep(holder))
+                    else:
+                        deal.apply(Action.swap(holder))
+                        moved.add(later)
+                deal.apply(action)
+            except BeloteError as exc:
+                raise InvalidRecord(f"{where}{exc}", index=index, action=item) from None
+        if deal.is_over:
+            if finished is False:
+                raise InvalidRecord(
+                    f"{prefix}finished: false, but the deal ended after {len(actions)} actions"
+                )
+        elif finished or not partial:
+            seat = deal.to_act
+            doing = "bid" if deal.phase.value.startswith("bidding") else "play"
+            field = "finished: true, but" if finished else "actions:"
+            raise InvalidRecord(
+                f"{prefix}{field} the record stops before the deal ends: "
+                f"seat {seat} is to {doing} (after {len(actions)} actions)"
+            )
+        return deal
 
     def undo(self) -> Action:
         """Take back the last action and return it; the deal is then exactly as it was before it.

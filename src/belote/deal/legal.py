@@ -52,12 +52,12 @@ from belote.deal.declarations import (
     declare_reason,
     false_declaration,
 )
+from belote.deal.entries import OffenceRecord
 from belote.deal.play import apply_play, legal_play_mask, play_reason
-from belote.deal.records import OffenceRecord
 from belote.deal.state import DealState
 from belote.deal.swap import apply_keep, apply_swap, decision_reason
 from belote.errors import IllegalAction, InvalidArgument
-from belote.penalties import Offence, sanction_for
+from belote.rules.penalties import Offence, sanction_for
 
 _PLAY_BITS: Final = ((1 << 32) - 1) << ID_PLAY
 """The bits of the plain ``play`` ids."""
@@ -301,7 +301,7 @@ def offend(s: DealState, action: Action, seat: int, action_id: int) -> OffenceRe
     """Accept an illegal action as an offence in lenient mode, or refuse it.
 
     Works out the strict refusal's reason, the kind of offence and the
-    variant's sanction ([`sanction_for`][belote.penalties.sanction_for]),
+    variant's sanction ([`sanction_for`][belote.rules.penalties.sanction_for]),
     and records the offence. A renege is then played by the caller; an
     out-of-turn card and a false announcement go into the history and
     change nothing else (the card stays in the hand, the combination is

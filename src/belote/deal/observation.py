@@ -1,20 +1,96 @@
-"""What one seat may know of a deal: [`Observation`][belote.deal.Observation].
+"""What one seat may know of a deal, [`Observation`][belote.deal.Observation], and the table drawn for people.
 
-The only view of a deal an agent gets ([`belote.agents`][belote.agents]): its
-own hand and everything public, never another seat's hidden cards.
+The observation is the only view of a deal an agent gets
+([`belote.agents`][belote.agents]): its own hand and everything public, never
+another seat's hidden cards. ``str(observation)``
+([`draw_observation`][belote.deal.observation.draw_observation]) and
+``deal.view(seat)`` draw it, the other hands face down; ``str(deal)`` draws
+the whole table with every hand face up, as a kibitzer or a teacher sees it
+([`draw_table`][belote.deal.observation.draw_table]). Both read as a player reads the table:
+- the variant, the dealer, the phase and whose turn it is;
+- the turned card, the trump and the taker, and the bids so far;
+- each hand, one suit a row, the trump first and each suit in trick order
+  (trump: J 9 A 10 K Q 8 7; plain: A 10 K Q J 9 8 7);
+- the trick on the table, who played what;
+- tricks and card points so far per side, declarations, belote and
+  rebelote, and the match: totals, target and pending litige points.
+
+>>> from belote.deal import Deal
+>>> deal = Deal("classic", list(range(32)), dealer=3)
+>>> deal.apply_all(["0 pass", "1 take", "0 play 7S", "1 play 10S"])
+>>> print(deal)
+classic, 4 players, dealer seat 3
+play: seat 2 to play
+turned J♦, trump ♦ taken by seat 1
+bids: 0 pass, 1 take
+<BLANKLINE>
+seat 0 (team 0)
+  ♦ A K Q
+  ♠ 9 8
+  ♥ Q J
+  ♣ -
+seat 1 (team 1), taker
+  ♦ J
+  ♠ Q J
+  ♥ A K
+  ♣ 8 7
+seat 2 (team 0)
+  ♦ 8 7
+  ♠ A K
+  ♥ 7
+  ♣ 10 J 9
+seat 3 (team 1), dealer
+  ♦ 9 10
+  ♠ -
+  ♥ 10 9 8
+  ♣ A K Q
+<BLANKLINE>
+trick 1, led by seat 0: 0 7♠, 1 10♠
+team 0 (seats 0 and 2): 0 tricks, 0 card points
+team 1 (seats 1 and 3): 0 tricks, 0 card points
+match: 0 to 0, playing to 1000
+
+Seat 2's own view hides the other hands, showing how many cards each holds:
+
+>>> print(deal.view(2))
+classic, 4 players, dealer seat 3, seen by seat 2
+play: seat 2 to play
+turned J♦, trump ♦ taken by seat 1
+bids: 0 pass, 1 take
+<BLANKLINE>
+seat 0 (team 0): 7 cards
+seat 1 (team 1), taker: 7 cards
+seat 2 (team 0), you
+  ♦ 8 7
+  ♠ A K
+  ♥ 7
+  ♣ 10 J 9
+seat 3 (team 1), dealer: 8 cards
+<BLANKLINE>
+trick 1, led by seat 0: 0 7♠, 1 10♠
+team 0 (seats 0 and 2): 0 tricks, 0 card points
+team 1 (seats 1 and 3): 0 tricks, 0 card points
+match: 0 to 0, playing to 1000
 """
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from belote.actions import Action
-from belote.announcements import Declaration
-from belote.cards import CARDS, Card, CardSet, Suit
+from belote.cards import CARDS, PLAIN_ORDER, TRUMP_ORDER, Card, CardSet, Suit
 from belote.deal.codes import H_DECLARE, H_TAKE, OVER, PHASES, PLAY, SUITS, Phase
 from belote.deal.records import action_of, history
 from belote.deal.state import DealState, check_seat, completed_tricks, per_side
 from belote.rules import Rules
+from belote.scoring.announcements import Declaration
+
+if TYPE_CHECKING:
+    from belote.scoring import DealResult
+
+
+__all__ = ["Observation", "draw_observation", "draw_table", "format_card", "format_hand", "observation"]
 
 
 class Observation(NamedTuple):
@@ -54,13 +130,13 @@ class Observation(NamedTuple):
         totals: the match scores per side before this deal.
         target: the match target.
         pending: litige points waiting from earlier deals.
-        rules: the variant's rules (a [`Rules`][belote.rules.Rules] value).
+        rules: the variant's rules (a [`Rules`][belote.rules.model.Rules] value).
         history: every action the seat has seen, in order: all of them but the
             other seats' declarations before they are shown (after the first
             trick); the swap decision (``swap`` or ``keep``) is public.
 
     ``str()`` draws the table as the seat sees it
-    ([`draw_observation`][belote.deal.view.draw_observation]).
+    ([`draw_observation`][belote.deal.observation.draw_observation]).
     """
 
     seat: int
@@ -95,8 +171,6 @@ class Observation(NamedTuple):
     history: tuple[Action, ...]
 
     def __str__(self) -> str:
-        from belote.deal.view import draw_observation
-
         return draw_observation(self)
 
 
@@ -165,3 +239,221 @@ def observation(s: DealState, seat: int) -> Observation:
         s.rules,
         seen,
     ))
+
+
+# --- the table drawn for people ---------------------------------------------------------
+
+_PHASE_TEXT = {
+    "bidding-1": "bidding, round 1",
+    "bidding-2": "bidding, round 2",
+    "play": "play",
+    "over": "over",
+}
+
+
+def format_card(card: Card) -> str:
+    """A card for people: its rank and the suit symbol (``J♦``, ``10♠``).
+
+    >>> format_card(Card.parse("10S"))
+    '10♠'
+    """
+    return card.rank.text + card.suit.symbol
+
+
+def format_hand(hand: CardSet, trump: Suit | None = None) -> list[str]:
+    """A hand for people: one row a suit, the trump first, each suit in trick order.
+
+    Before a trump is fixed the suits come in the order ♠ ♥ ♦ ♣, each in
+    plain order. A void suit shows ``-``.
+
+    >>> format_hand(CardSet.parse("7H JH 9H AS 10S 8C"), Suit.HEARTS)
+    ['♥ J 9 7', '♠ A 10', '♦ -', '♣ 8']
+    """
+    suits = list(Suit)
+    if trump is not None:
+        suits.remove(trump)
+        suits.insert(0, trump)
+    rows = []
+    for suit in suits:
+        order = TRUMP_ORDER if suit == trump else PLAIN_ORDER
+        held = [rank.text for rank in order if Card(rank, suit) in hand]
+        rows.append(f"{suit.symbol} {' '.join(held) or '-'}")
+    return rows
+
+
+def draw_observation(observation: Observation) -> str:
+    """One seat's view: its own hand face up, the others' as a count of cards.
+
+    >>> from belote.deal import Deal
+    >>> deal = Deal("classic", list(range(32)), dealer=3)
+    >>> print(deal.view(0))
+    classic, 4 players, dealer seat 3, seen by seat 0
+    bidding, round 1: seat 0 to bid
+    turned J♦
+    <BLANKLINE>
+    seat 0 (team 0), you
+      ♠ 9 8 7
+      ♥ Q J
+      ♦ -
+      ♣ -
+    seat 1 (team 1): 5 cards
+    seat 2 (team 0): 5 cards
+    seat 3 (team 1), dealer: 5 cards
+    <BLANKLINE>
+    team 0 (seats 0 and 2): 0 tricks, 0 card points
+    team 1 (seats 1 and 3): 0 tricks, 0 card points
+    match: 0 to 0, playing to 1000
+    """
+    seat = observation.seat
+    hands: list[CardSet | None] = [None] * observation.players
+    hands[seat] = observation.hand
+    shown = list(observation.declarations)
+    shown.extend(d for d in observation.own_declarations if d not in shown)
+    return draw_table(observation, hands, declarations=shown, result=None, viewer=seat)
+
+
+def _seat_label(seat: int, partners: bool) -> str:
+    return f"seat {seat} (team {seat & 1})" if partners else f"seat {seat}"
+
+
+def draw_table(
+    obs: Observation,
+    hands: Sequence[CardSet | None],
+    *,
+    declarations: Sequence[Declaration],
+    result: DealResult | None,
+    viewer: int | None,
+) -> str:
+    """The table drawn from ``obs``, with ``hands`` face up (``None``: face down, a count).
+
+    What [`draw_observation`][belote.deal.observation.draw_observation] and
+    ``str(deal)`` print; ``viewer`` is the seat looking, or ``None`` for a kibitzer.
+    """
+    n = obs.players
+    sides = len(obs.card_points)
+    partners = n == 4 and sides == 2
+    lines = []
+    seen = "" if viewer is None else f", seen by seat {viewer}"
+    lines.append(f"{obs.variant}, {n} players, dealer seat {obs.dealer}{seen}")
+    phase = _PHASE_TEXT.get(obs.phase.value, obs.phase.value)
+    if obs.to_act is None:
+        lines.append(f"{phase}" + ("" if result is None else f": {result.outcome.value}"))
+    else:
+        doing = "play" if obs.phase.value in ("play", "over") else "bid"
+        if any(a.verb.value == "take" for a in obs.bids) and obs.phase.value == "play" \
+                and not obs.tricks and not obs.trick and _deciding(obs):
+            doing = "swap or keep the 7 of trump"
+        lines.append(f"{phase}: seat {obs.to_act} to {doing}")
+
+    table = f"turned {format_card(obs.turned)}"
+    if obs.trump is not None:
+        table += f", trump {obs.trump.symbol} taken by seat {obs.taker}"
+    if obs.table_card is not None and obs.table_card != obs.turned:
+        table += f", on the table {format_card(obs.table_card)}"
+    if obs.bottom is not None:
+        table += f", bottom card {format_card(obs.bottom)}"
+    lines.append(table)
+    if obs.bids:
+        lines.append("bids: " + ", ".join(str(action) for action in obs.bids))
+    if obs.swapped is not None:
+        lines.append(f"seat {obs.swapped} swapped the 7 of trump for the turned card")
+
+    lines.append("")
+    played = _cards_played(obs)
+    own_count = (
+        len(obs.hand) + played[obs.seat] if viewer is not None else 0
+    )  # every seat holds the same number of cards before play
+    for seat in range(n):
+        label = _seat_label(seat, partners)
+        if seat == obs.taker:
+            label += ", taker"
+        if seat == obs.dealer:
+            label += ", dealer"
+        hand = hands[seat]
+        if hand is None:
+            count = own_count - played[seat]
+            lines.append(f"{label}: {count} card{'s' if count != 1 else ''}")
+            continue
+        if seat == viewer:
+            label += ", you"
+        if not hand:
+            lines.append(f"{label}: no cards")
+            continue
+        lines.append(label)
+        lines.extend("  " + row for row in format_hand(hand, obs.trump))
+    lines.append("")
+
+    if obs.trick:
+        leader = obs.trick_leader if obs.trick_leader is not None else 0
+        cards = ", ".join(
+            f"{(leader + k) % n} {format_card(card)}" for k, card in enumerate(obs.trick)
+        )
+        lines.append(f"trick {len(obs.tricks) + 1}, led by seat {leader}: {cards}")
+    if obs.tricks:
+        last_leader, last_cards = obs.tricks[-1]
+        cards = ", ".join(
+            f"{(last_leader + k) % n} {format_card(card)}" for k, card in enumerate(last_cards)
+        )
+        lines.append(
+            f"last trick ({len(obs.tricks)}), won by seat {obs.trick_winners[-1]}: {cards}"
+        )
+    for side in range(sides):
+        won = obs.tricks_won[side]
+        who = f"team {side} (seats {side} and {side + 2})" if partners else f"seat {side}"
+        lines.append(
+            f"{who}: {won} trick{'s' if won != 1 else ''}, {obs.card_points[side]} card points"
+        )
+    if declarations:
+        scoring = obs.scoring_declarations
+        items = []
+        for declaration in declarations:
+            combination = declaration.combination
+            high_first = sorted(combination.cards, key=lambda card: (-card.rank, card.suit))
+            cards = " ".join(format_card(card) for card in high_first)
+            mark = ""
+            if scoring is not None:
+                mark = " (scores)" if declaration in scoring else " (does not score)"
+            items.append(f"seat {declaration.seat} {combination.kind_name} {cards}{mark}")
+        lines.append("declarations: " + ", ".join(items))
+    for seat, calls in enumerate(obs.belote_calls):
+        if calls:
+            said = "belote and rebelote" if calls == 2 else "belote"
+            lines.append(f"seat {seat} said {said}")
+    if obs.called_out is not None:
+        lines.append(f"seat {obs.called_out} called stop")
+    totals = " to ".join(str(total) for total in obs.totals)
+    match = f"match: {totals}, playing to {obs.target}"
+    if obs.pending:
+        match += f", {obs.pending} points pending"
+    lines.append(match)
+    if result is not None:
+        scores = " to ".join(str(score) for score in result.scores)
+        lines.append(f"result: {result.outcome.value}, {scores}")
+    return "\n".join(lines)
+
+
+def _deciding(obs: Observation) -> bool:
+    """Whether the seat to act is deciding on the seven swap (its decision not yet in the history)."""
+    from belote.actions import Verb
+
+    rules = obs.rules
+    if not rules.seven_swap or obs.table_card is None or obs.trump is None:
+        return False
+    if obs.table_card.suit != obs.trump or obs.table_card.rank.value == 0:
+        return False
+    if any(a.verb in (Verb.SWAP, Verb.KEEP, Verb.DECLARE, Verb.PLAY) for a in obs.history):
+        return False
+    return obs.to_act is not None and obs.swapped is None
+
+
+def _cards_played(obs: Observation) -> list[int]:
+    """How many cards each seat has played in this deal."""
+    n = obs.players
+    played = [0] * n
+    for _leader, cards in obs.tricks:
+        for k in range(len(cards)):
+            played[k % n] += 1
+    leader = obs.trick_leader if obs.trick_leader is not None else 0
+    for k in range(len(obs.trick)):
+        played[(leader + k) % n] += 1
+    return played

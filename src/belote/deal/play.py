@@ -119,8 +119,11 @@ def legal_play_cards(s: DealState) -> list[int]:
         *BYTE_CARDS[768 + (mask >> 24)],
     ]
 
-def play_card(s: DealState, card: int, belote: bool = False) -> None:
+def play_card(s: DealState, card: object, belote: object = False) -> None:
     """The seat to act plays the card with this index (fast path; every check kept).
+
+    ``card`` and ``belote`` come from the caller unchecked, of any type: they
+    are checked here (an int from 0 to 31, a bool).
 
     Raises:
         InvalidArgument: ``card`` is not an int from 0 to 31, or ``belote`` not a bool.
@@ -140,7 +143,7 @@ def play_card(s: DealState, card: int, belote: bool = False) -> None:
             belote is True and seat == s.belote_holder and card in s.belote_pair
         ))
     ):
-        apply_play(s, card, belote)
+        apply_play(s, card, belote is True)
         return
     if type(card) is not int or not 0 <= card < 32:
         raise InvalidArgument(f"not a card index: {card!r} (expected an int from 0 to 31)")

@@ -17,7 +17,7 @@ now, the turned card, the bids, and the cards played trick by trick:
 
 [`write_position`][belote.deal.position.write_position] writes the text of a
 deal ([`Deal.position`][belote.deal.Deal.position]);
-[`deal_from_position`][belote.deal.position.deal_from_position] reads it
+[`read_position`][belote.deal.position.read_position] reads it
 ([`Deal.from_position`][belote.deal.Deal.from_position]) by rebuilding a deck
 that deals those hands and replaying the bids and the cards through the
 deal's own checks, so a position is valid exactly when the rules allow it.
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
@@ -46,18 +46,16 @@ from belote.deal.codes import (
     H_TAKE,
     SEVEN,
 )
-from belote.deal.dealing import deck_for_hands, layout
+from belote.deal.dealing import deck_for_hands
+from belote.deal.layout import layout
 from belote.deal.state import DealState
 from belote.errors import BeloteError, InvalidArgument, InvalidPosition, shown
 from belote.rules import Rules, get_rules
-from belote.specs import spec_of
+from belote.rules.specs import spec_of
 from belote.tricks import trick_winner
 
-if TYPE_CHECKING:
-    from belote.deal.engine import Deal
-
 __all__ = [
-    "HEADER", "PARTS", "VERSION", "Move", "build_position", "deal_from_parts", "deal_from_position", "parse_moves",
+    "HEADER", "PARTS", "VERSION", "Move", "Setup", "build_setup", "parse_moves", "read_position", "setup_from_parts",
     "write_position",
 ]
 
@@ -294,12 +292,14 @@ def _fields(text: str) -> tuple[Rules, dict[str, str]]:
     return rules, fields
 
 
-def deal_from_position(text: str, cls: type[Deal] | None = None) -> Deal:
-    """The deal a position describes (docs/positions.md); the inverse of [`write_position`][belote.deal.position.write_position].
+def read_position(text: str) -> Setup:
+    """The deal a position describes (docs/positions.md), as the setup that builds it.
+
+    The inverse of [`write_position`][belote.deal.position.write_position];
+    [`Deal.from_position`][belote.deal.Deal.from_position] builds the deal.
 
     Args:
         text: the position.
-        cls: the class to build (a subclass of [`Deal`][belote.deal.Deal]; default ``Deal``).
 
     Raises:
         InvalidPosition: the text is no position, or one the rules do not
@@ -333,9 +333,7 @@ def deal_from_position(text: str, cls: type[Deal] | None = None) -> Deal:
     pending = _whole(fields["pending"], "pending", 0) if "pending" in fields else 0
     bids = parse_moves(fields.get("bids", ""), "bids")
     play = parse_moves(fields.get("play", ""), "play")
-    return build_position(
-        rules, n, dealer, hands, turned, stock, bids, play, totals, target, pending, cls
-    )
+    return build_setup(rules, n, dealer, hands, turned, stock, bids, play, totals, target, pending)
 
 
 def _cards_of(cards: object, part: str) -> list[Card]:
@@ -361,12 +359,12 @@ def _cards_of(cards: object, part: str) -> list[Card]:
     return out
 
 
-def deal_from_parts(
+def setup_from_parts(
     rules: Rules | str, hands: Sequence[object], *, dealer: int, turned: object,
     bids: str | Sequence[str] = (), play: str | Sequence[str] = (), players: int | None = None,
     stock: object = None, totals: Sequence[int] | None = None, target: int | None = None,
-    pending: int = 0, cls: type[Deal] | None = None,
-) -> Deal:
+    pending: int = 0,
+) -> Setup:
     """The deal where each seat holds ``hands`` now, after ``bids`` and ``play`` (the parts of a position as values).
 
     What [`Deal.from_hands`][belote.deal.Deal.from_hands] calls when given
@@ -396,9 +394,9 @@ def deal_from_parts(
     ]
     (turned_card,) = _cards_of([turned], "turned")
     stock_cards = None if stock is None else _cards_of(stock, "stock")
-    return build_position(
+    return build_setup(
         rules, n, dealer, masks, turned_card, stock_cards, parse_moves(bids, "bids"),
-        parse_moves(play, "play"), totals, target, pending, cls,
+        parse_moves(play, "play"), totals, target, pending,
     )
 
 
@@ -444,25 +442,55 @@ def _played(play: list[Move], n: int, dealer: int, trump: int) -> list[int]:
     return played
 
 
-def build_position(
+@attrs.frozen(kw_only=True)
+class Setup:
+    """A deal to build from a position: the deck that deals its hands, and the moves to apply.
+
+    [`Deal.from_position`][belote.deal.Deal.from_position] and
+    [`Deal.from_hands`][belote.deal.Deal.from_hands] build the deal from the
+    deck and apply the bids and the play through the deal's own checks, a
+    refusal naming the part ([`InvalidPosition`][belote.errors.InvalidPosition]).
+
+    Attributes:
+        rules: the variant.
+        players: the number of players.
+        dealer: the dealer's seat.
+        deck: the deck, 32 card indices.
+        totals: match scores before the deal, or ``None``.
+        target: the match target, or ``None``.
+        pending: litige points waiting.
+        bids: the bids, in order.
+        play: the cards and declarations, in order, tricks split by ``/``.
+    """
+
+    rules: Rules
+    players: int
+    dealer: int
+    deck: list[int]
+    totals: Sequence[int] | None
+    target: int | None
+    pending: int
+    bids: list[Move]
+    play: list[Move]
+
+
+def build_setup(
     rules: Rules, n: int, dealer: int, hands: list[int], turned: Card, stock: list[Card] | None,
     bids: list[Move], play: list[Move], totals: Sequence[int] | None, target: int | None,
-    pending: int, cls: type[Deal] | None = None,
-) -> Deal:
-    """The deal where each seat holds ``hands`` (card masks) after ``bids`` and ``play``.
+    pending: int,
+) -> Setup:
+    """The setup where each seat holds ``hands`` (card masks) after ``bids`` and ``play``.
 
     The parts read from a position, checked: a deck that deals these hands
-    is built, then the bids and the cards are applied through the deal's
-    own checks. [`deal_from_position`][belote.deal.position.deal_from_position]
-    reads the text; [`Deal.from_hands`][belote.deal.Deal.from_hands] with
-    ``bids`` or ``play`` calls this.
+    is built; the bids and the cards are checked when the deal applies them.
+    [`read_position`][belote.deal.position.read_position] reads the text;
+    [`Deal.from_hands`][belote.deal.Deal.from_hands] with ``bids`` or
+    ``play`` calls this through [`setup_from_parts`][belote.deal.position.setup_from_parts].
 
     Raises:
         InvalidPosition: the hands, bids or cards are not a position the
             rules allow; the message names the part at fault.
     """
-    from belote.deal.engine import Deal
-
     for move in bids:
         if move.verb not in ("pass", "take"):
             raise InvalidPosition("bids", f"{shown(str(move))} is no bid: it goes in the play part")
@@ -510,27 +538,7 @@ def build_position(
             used.update(p for seat in spots.completion[taker] for p in seat)
         for pos, card in zip(sorted(set(range(32)) - used), stock, strict=True):
             deck[pos] = card.index
-    try:
-        deal = (cls or Deal)(rules, deck, dealer, n, totals=totals, target=target, pending=pending)
-    except InvalidArgument as exc:
-        word = str(exc).split()[0].strip(":")
-        raise InvalidPosition(word if word in PARTS else "totals", str(exc)) from None
-    _replay(deal, bids, "bids")
-    _replay(deal, play, "play")
-    return deal
-
-
-def _replay(deal: Deal, moves: list[Move], part: str) -> None:
-    trick = 1
-    for number, move in enumerate(moves, 1):
-        if move.verb == "/":
-            continue
-        seat = deal.to_act
-        where = f"trick {trick}" if part == "play" else f"bid {number}"
-        if seat is None:
-            raise InvalidPosition(part, f"{where}: {shown(str(move))} comes after the end of the deal")
-        try:
-            deal.apply(move.action(seat))
-        except BeloteError as exc:  # IllegalAction, or a declaration that is no combination
-            raise InvalidPosition(part, f"{where}: seat {seat} {move}: {exc}") from None
-        trick = deal.tricks_played + 1
+    return Setup(
+        rules=rules, players=n, dealer=dealer, deck=deck, totals=totals, target=target,
+        pending=pending, bids=bids, play=play,
+    )

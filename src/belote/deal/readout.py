@@ -12,23 +12,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from belote.actions import Action
-from belote.announcements import Declaration
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal import calling_out, legal, play, records, typed
 from belote.deal.bidding import legal_bids
 from belote.deal.codes import OVER, PHASES, SUITS, EndReason, Phase
-from belote.deal.observation import Observation, observation
-from belote.deal.records import OffenceRecord
+from belote.deal.entries import OffenceRecord
+from belote.deal.observation import Observation, draw_table, observation
 from belote.deal.seatview import SeatView, seat_view
 from belote.deal.state import DealState, check_seat, completed_tricks, side_of
 from belote.scoring import DealResult, Tally
+from belote.scoring.announcements import Declaration
 
 if TYPE_CHECKING:
     from belote.rules import Rules
 
 _legal_actions = typed.legal_actions  # bound once: the hot path skips a module attribute lookup
 
-__all__ = ["DealReadout"]
+__all__ = ["DealReadout", "draw_deal"]
 
 
 class DealReadout:
@@ -60,9 +60,7 @@ class DealReadout:
         return str(self.observation(seat))
 
     def __str__(self) -> str:
-        from belote.deal.view import draw_deal
-
-        return draw_deal(self)  # type: ignore[arg-type]
+        return draw_deal(self)
 
     def __repr__(self) -> str:
         s = self._state
@@ -459,9 +457,22 @@ class DealReadout:
 
     @property
     def result(self) -> DealResult:
-        """The deal's result, scored by [`score_tally`][belote.scoring.score_tally].
+        """The deal's result, scored by [`score_tally`][belote.scoring.pipeline.score_tally].
 
         Raises:
             IllegalAction: the deal is not over.
         """
         return records.result(self._state)
+
+
+def draw_deal(deal: DealReadout) -> str:
+    """The whole table, every hand face up (what ``str(deal)`` prints)."""
+    observation = deal.observation(deal.to_act if deal.to_act is not None else 0)
+    hands = [deal.hand(seat) for seat in range(deal.players)]
+    return draw_table(
+        observation,
+        hands,
+        declarations=deal.declarations,
+        result=deal.result if deal.is_over else None,
+        viewer=None,
+    )

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple, NoReturn
+from typing import Final, NamedTuple, NoReturn
 
 from belote.actions import (
     ACTION_IDS,
@@ -39,9 +39,7 @@ from belote.deal.legal import do, legal_action_mask, refusal
 from belote.deal.play import apply_play, play_cards_randomly
 from belote.deal.state import DealState, check_seat
 from belote.errors import IllegalAction, InvalidArgument
-
-if TYPE_CHECKING:
-    from belote.rules import Rules
+from belote.rules import Rules
 
 __all__ = ["SeatView", "kth_id", "play_out", "play_out_random", "seat_view"]
 
@@ -175,7 +173,7 @@ def seat_view(s: DealState, seat: int) -> SeatView:
 
 def play_out(
     s: DealState,
-    choose_ids: Sequence[Callable[[SeatView], int]],
+    choose_ids: Sequence[Callable[[SeatView], object]],
     skip_forced: Sequence[bool] | bool = False,
 ) -> None:
     """Play the deal to its end: each decision goes to ``choose_ids[seat]`` with that seat's view.
@@ -194,7 +192,10 @@ def play_out(
     n = s.n
     if len(choose_ids) != n:
         raise InvalidArgument(f"{n} players need {n} choosers, not {len(choose_ids)}")
-    skips = [skip_forced is True] * n if isinstance(skip_forced, bool) else list(skip_forced)
+    # The flags and the choosers' answers come from the caller's code: checked, any type.
+    skips: list[object] = (
+        [skip_forced is True] * n if isinstance(skip_forced, bool) else list(skip_forced)
+    )
     if len(skips) != n or any(type(flag) is not bool for flag in skips):
         raise InvalidArgument(f"skip_forced must be a bool or {n} bools, not {skip_forced!r}")
     while s.phase != OVER:
@@ -205,9 +206,10 @@ def play_out(
         if skips[seat] and legal.bit_count() == 1:  # one legal action: nothing to ask
             action_id = legal.bit_length() - 1
         else:
-            action_id = choose_ids[seat](seat_view(s, seat))
-            if type(action_id) is not int or action_id < 0 or not legal >> action_id & 1:
-                _refuse(s, seat, action_id)
+            answer: object = choose_ids[seat](seat_view(s, seat))
+            if type(answer) is not int or answer < 0 or not legal >> answer & 1:
+                _refuse(s, seat, answer)
+            action_id = answer
         if ID_PLAY <= action_id < ID_PLAY_BELOTE:  # a plain card: the common case
             apply_play(s, action_id - ID_PLAY, False)
         else:

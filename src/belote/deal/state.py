@@ -22,11 +22,11 @@ from belote.errors import InvalidArgumentType, InvalidSeat, shown
 
 if TYPE_CHECKING:
     from belote.actions import Action
-    from belote.announcements import Declaration
-    from belote.deal.dealing import Layout
-    from belote.deal.records import OffenceRecord
+    from belote.deal.entries import OffenceRecord
+    from belote.deal.layout import Layout
     from belote.rules import Rules
     from belote.scoring import DealResult
+    from belote.scoring.announcements import Declaration
 
 __all__ = [
     "DealState", "check_seat", "check_side", "completed_tricks", "has_played", "per_side", "side_of",
@@ -37,6 +37,19 @@ CACHES: Final = frozenset(
      "sides_view"}
 )
 """The fields left out of equality: caches and values derived from the rest."""
+
+# Every field of a state, and those that make two states equal (all but the caches).
+_FIELDS: Final = (
+    "actions_view", "beaters", "belote_calls", "belote_holder", "belote_pair", "best", "best_pos",
+    "bid_count", "bids_view", "bottom", "claim_held", "counting", "dealer", "deck",
+    "declarations", "declared", "eight_run_side", "end", "gone", "hand_size", "hands",
+    "history", "layout", "leader", "legal", "lenient", "lmask", "n", "next_card",
+    "offences", "partners", "pending", "phase", "played", "points", "resolved", "result",
+    "rules", "sides_view", "stopper", "swap_holder", "swapped", "table_card", "taker", "target",
+    "to_act", "totals", "trick", "trick_winners", "tricks_done", "tricks_view",
+    "tricks_won", "trump", "turned",
+)
+_COMPARED: Final = tuple(name for name in _FIELDS if name not in CACHES)
 
 
 class DealState:
@@ -58,7 +71,7 @@ class DealState:
         bottom: the bottom card once shown, else -1.
         next_card: the deck position of the next card to deal.
         hand_size: cards per hand (tricks in a played deal).
-        layout: the deck positions each seat receives ([`Layout`][belote.deal.dealing.Layout]).
+        layout: the deck positions each seat receives ([`Layout`][belote.deal.layout.Layout]).
         hands: the card mask of each seat.
         bid_count: bids made in the current round.
         trump: the trump suit number, -1 before a take.
@@ -99,16 +112,7 @@ class DealState:
         sides_view: ``(tricks_done, card points per side, tricks per side)`` as last built.
     """
 
-    __slots__ = (
-        "actions_view", "beaters", "belote_calls", "belote_holder", "belote_pair", "best", "best_pos",
-        "bid_count", "bids_view", "bottom", "claim_held", "counting", "dealer", "deck",
-        "declarations", "declared", "eight_run_side", "end", "gone", "hand_size", "hands",
-        "history", "layout", "leader", "legal", "lenient", "lmask", "n", "next_card",
-        "offences", "partners", "pending", "phase", "played", "points", "resolved", "result",
-        "rules", "sides_view", "stopper", "swap_holder", "swapped", "table_card", "taker", "target",
-        "to_act", "totals", "trick", "trick_winners", "tricks_done", "tricks_view",
-        "tricks_won", "trump", "turned",
-    )
+    __slots__ = _FIELDS
 
     rules: Rules
     n: int
@@ -167,7 +171,7 @@ class DealState:
 
     def copy(self) -> DealState:
         """An independent copy (lists copied, immutable values shared)."""
-        new = object.__new__(DealState)
+        new = DealState()
         new.actions_view = self.actions_view
         new.beaters = self.beaters
         new.belote_calls = self.belote_calls
@@ -226,7 +230,7 @@ class DealState:
 
     def key(self) -> tuple[object, ...]:
         """The fields that make two states equal (caches left out)."""
-        return tuple(getattr(self, name) for name in DealState.__slots__ if name not in CACHES)
+        return tuple([getattr(self, name) for name in _COMPARED])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DealState):

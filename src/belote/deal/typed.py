@@ -28,12 +28,13 @@ from belote.actions import (
 )
 from belote.cards import CARDS, Card
 from belote.deal.codes import PHASES, EndReason
+from belote.deal.entries import ActionRecord
 from belote.deal.legal import do, legal_action_ids, legal_action_mask, offend, reason
 from belote.deal.play import apply_play
-from belote.deal.records import ActionRecord, result
+from belote.deal.records import result
 from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
-from belote.penalties import Offence
+from belote.rules.penalties import Offence
 
 # Every id bit but the plain plays: swap, declarations, belote plays, stop.
 _NOT_PLAIN_PLAY: Final = ((1 << ACTION_IDS) - 1) & ~(((1 << 32) - 1) << ID_PLAY)

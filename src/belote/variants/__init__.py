@@ -1,4 +1,4 @@
-"""The four built-in variants, each a [`Rules`][belote.rules.Rules] value.
+"""The four built-in variants, each a [`Rules`][belote.rules.model.Rules] value.
 
 | name | players | source |
 |---|---|---|
@@ -6,6 +6,11 @@
 | ``piedicavallo`` | 4 | 000 |
 | ``french`` | 2 or 3 | 001, 003 |
 | ``italian751`` | 4 | 004 |
+
+Each module is a variant's rule table: one frozen `Rules` value whose
+fields cite the source. The registry ([`belote.rules.registry`][belote.rules.registry])
+loads them by name like any plug-in. What they may import: the rules wing
+and the ground floor only.
 """
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ player alone, no contract, capot 100, "j'arrête".
 from __future__ import annotations
 
 from belote.cards import Rank
-from belote.penalties import Offence, Sanction, SanctionKind
 from belote.rules import (
     BothOverTarget,
     CallingOut,
@@ -18,6 +17,7 @@ from belote.rules import (
     PlayRules,
     Rules,
 )
+from belote.rules.penalties import Offence, Sanction, SanctionKind
 
 RULES = Rules(
     name="french",

@@ -9,8 +9,8 @@ shown wins the match.
 from __future__ import annotations
 
 from belote.cards import Rank
-from belote.penalties import Offence, Sanction, SanctionKind
 from belote.rules import BothOverTarget, CapotRule, Contest, PendingRule, PlayRules, Rules
+from belote.rules.penalties import Offence, Sanction, SanctionKind
 
 RULES = Rules(
     name="italian751",

@@ -7,6 +7,9 @@ layer over the library: [`belote.web.table`][belote.web.table] (a match at
 the table, as JSON) and [`belote.web.app`][belote.web.app] (the endpoints).
 Importing this package needs nothing beyond the core; the app module needs
 the ``web`` extra (``pip install 'belote[web]'``).
+
+What it may import: the experiments, the agents, the solver, records and
+everything below; never the command line (which starts it for ``belote serve``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Final, TextIO
 
 from belote.errors import InvalidArgument, MissingExtra, shown
 
-__all__ = ["LOOPBACK", "check_address", "serve_command"]
+__all__ = ["LOOPBACK", "check_address", "parse_engines", "serve_command"]
 
 _HOST: Final = re.compile(r"[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*|[A-Za-z0-9]([A-Za-z0-9.-]{0,252}[A-Za-z0-9])?")
 """An IPv6 address, or an IPv4 address or host name as letters, digits, dots and hyphens."""
@@ -54,6 +57,25 @@ def check_address(host: str, port: int) -> None:
                               f"{exc.strerror or exc}") from None
 
 
+def parse_engines(items: list[str]) -> dict[str, str]:
+    """``--engine NAME=COMMAND`` options as a mapping of name to command line.
+
+    Raises:
+        InvalidArgument: an item without ``=``, a name that is not an identifier,
+            a built-in bot's name or ``human``, or a name given twice.
+    """
+    engines: dict[str, str] = {}
+    for item in items:
+        name, equals, command = item.partition("=")
+        name = name.strip()
+        if not equals or not name.isidentifier() or not command.strip():
+            raise InvalidArgument(f"--engine: write NAME=COMMAND, not {item!r}")
+        if name in ("human", "random", "heuristic", "pimc") or name in engines:
+            raise InvalidArgument(f"--engine: the name {name!r} is taken")
+        engines[name] = command.strip()
+    return engines
+
+
 def serve_command(args: argparse.Namespace, out: TextIO) -> int:
     """``belote serve [--host H] [--port P]``: serve the page until interrupted; returns 0.
 
@@ -74,5 +96,6 @@ def serve_command(args: argparse.Namespace, out: TextIO) -> int:
     shown = f"[{host}]" if ":" in host else host
     out.write(f"belote serve: open http://{shown}:{port}/ (Ctrl-C stops)\n")
     out.flush()
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    engines = parse_engines(getattr(args, "engine", None) or [])
+    uvicorn.run(create_app(engines=engines), host=host, port=port, log_level="warning")
     return 0

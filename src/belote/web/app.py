@@ -24,7 +24,7 @@ import multiprocessing
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, Future
 from importlib.resources import files
 from typing import Any
@@ -36,13 +36,14 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from belote.compare import compare, default_variants
+from belote.agents.registry import parse_bot_spec
 from belote.errors import BeloteError, InvalidArgument
-from belote.registry import parse_bot_spec
+from belote.experiments.compare import compare, default_variants
 from belote.rules import available_variants
 from belote.web.child import child_answer
+from belote.web.i18n import LANGUAGES, catalogue, choose_language
 from belote.web.review import analysis_json, deal_json, read_deals
-from belote.web.table import BOTS, Table, new_table
+from belote.web.table import BOTS, FieldError, StaleVersion, Table, new_table, whole_field
 
 __all__ = ["Limits", "create_app"]
 
@@ -80,13 +81,15 @@ class Limits:
 class Refused(Exception):
     """A request over a limit: answered with ``status`` and the message."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.field = field
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, field: str | None = None) -> JSONResponse:
+    doc = {"error": message} if field is None else {"error": message, "field": field}
+    return JSONResponse(doc, status_code=status)
 
 
 def _analyse(conn: Any, text: str, index: int, start: int, limit: int) -> None:
@@ -101,7 +104,7 @@ def _analyse(conn: Any, text: str, index: int, start: int, limit: int) -> None:
 
 def _solve(conn: Any, text: str) -> None:
     """A position's solution in a child process, so that its time can be cut."""
-    from belote.analyze import solution_json, solution_text, solve_position
+    from belote.solver.analyze import solution_json, solution_text, solve_position
 
     try:
         deal, solution = solve_position(text)
@@ -206,8 +209,14 @@ def _int(body: JSON, key: str, default: int) -> int:
     return value
 
 
-def create_app(limits: Limits | None = None) -> Starlette:
-    """The ASGI app of ``belote serve`` (give it to uvicorn, or mount it in your own app)."""
+def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None = None) -> Starlette:
+    """The ASGI app of ``belote serve`` (give it to uvicorn, or mount it in your own app).
+
+    ``engines`` (name: command line) are the engines offered in the seat
+    menus besides the built-in bots (``belote serve --engine NAME=COMMAND``,
+    docs/engines.md); the page never names a command itself.
+    """
+    offered = dict(engines or {})
     state = _State(Limits() if limits is None else limits)
     lim = state.limits
     page = files("belote.web").joinpath("static", "index.html").read_text(encoding="utf-8")
@@ -220,7 +229,15 @@ def create_app(limits: Limits | None = None) -> Starlette:
 
                 answer = await run_in_threadpool(handler, request, body)
             except Refused as exc:
-                return _error(exc.status, str(exc))
+                return _error(exc.status, str(exc), exc.field)
+            except StaleVersion as exc:
+                return JSONResponse({"error": str(exc), "version": exc.version, "key": "error.stale"},
+                                    status_code=409)
+            except FieldError as exc:
+                doc: JSON = {"error": str(exc), "field": exc.field}
+                if exc.key is not None:
+                    doc.update(key=exc.key, values=exc.values)
+                return JSONResponse(doc, status_code=400)
             except BeloteError as exc:
                 return _error(400, str(exc))
             except ClientDisconnect:  # nobody to answer: one line in the log, no traceback
@@ -235,13 +252,19 @@ def create_app(limits: Limits | None = None) -> Starlette:
             "variants": [{"name": r.name, "players": list(r.player_counts),
                           "default_players": r.default_players, "target": r.target,
                           "description": r.description} for r in available_variants()],
-            "bots": list(BOTS),
+            "bots": [*BOTS, *offered],
             "compare_variants": list(default_variants()),
             "limits": attrs.asdict(lim),
+            "languages": LANGUAGES,
+            "language": choose_language(request.headers.get("accept-language", "")[:200]),
         }
 
+    def messages(request: Request, body: JSON) -> JSON:
+        lang = request.path_params["lang"]
+        return {"lang": lang, "messages": catalogue(lang)}
+
     def new_game(request: Request, body: JSON) -> Response:
-        table = new_table(body)
+        table = new_table(body, offered)
         key = state.add(table)
         return JSONResponse({"id": key, **table.view()}, status_code=201)
 
@@ -250,6 +273,8 @@ def create_app(limits: Limits | None = None) -> Starlette:
             key = request.path_params["id"]
             table, lock = state.game(key)
             with lock:
+                if name != "view":
+                    table.check_version(body.get("version"))
                 view = table.choose(body.get("choice")) if name == "choose" else (
                     getattr(table, name)())
             return {"id": key, **view}
@@ -316,10 +341,11 @@ def create_app(limits: Limits | None = None) -> Starlette:
         variants = body.get("variants") or list(default_variants())
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
             raise InvalidArgument("variants: a list of variant names or specs")
-        deals = _int(body, "deals", 500)
-        if not 1 <= deals <= lim.compare_deals or len(variants) > lim.compare_variants:
-            raise Refused(422, f"at most {lim.compare_variants} variants and {lim.compare_deals} "
-                          f"deals here, not {len(variants)} and {deals}")
+        deals = whole_field(body, "deals", 1, 10**9) or 500
+        if deals > lim.compare_deals:
+            raise Refused(422, f"deals: at most {lim.compare_deals} decks here, not {deals}", "deals")
+        if len(variants) > lim.compare_variants:
+            raise Refused(422, f"at most {lim.compare_variants} variants here, not {len(variants)}")
         bots = body.get("bots", "heuristic")
         if not isinstance(bots, str) or parse_bot_spec(bots)[0] not in ("random", "heuristic"):
             raise InvalidArgument("bots: random or heuristic")
@@ -363,6 +389,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
     def routes() -> Iterator[Route | Mount]:
         yield Route("/", index)
         yield Route("/api/meta", endpoint(meta))
+        yield Route("/api/messages/{lang}", endpoint(messages))
         yield Route("/api/games", endpoint(new_game), methods=["POST"])
         for name in ("choose", "undo", "next_deal", "view"):
             yield Route(f"/api/games/{{id}}/{name.replace('_', '-')}", endpoint(play(name)),

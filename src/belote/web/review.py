@@ -4,7 +4,7 @@
 record or JSON lines of them (as ``belote replay`` does) into deals;
 [`frames`][belote.web.review.frames] gives the position after every action
 with every hand shown; [`analysis_json`][belote.web.review.analysis_json]
-adds to [`analyze`][belote.analyze.analyze] the solver's value of every legal
+adds to [`analyze`][belote.solver.analyze.analyze] the solver's value of every legal
 card at each card played.
 
 >>> from belote.agents import RandomBot, play_deal
@@ -21,13 +21,14 @@ import io
 from collections.abc import Mapping
 
 from belote.actions import Verb
-from belote.analyze import analyze
-from belote.cli import read_json_text
 from belote.deal import Deal
 from belote.errors import BeloteError, InvalidArgument, InvalidRecord
-from belote.play import report
-from belote.replay import deal_from_record, match_from_record
-from belote.web.table import card_json, hand_json
+from belote.records.narration import report
+from belote.records.replay import deal_from_record, match_from_record
+from belote.records.results import read_json_text
+from belote.solver.analyze import analyze
+from belote.web.events import deal_events
+from belote.web.table import card_json, hand_json, line_json
 
 __all__ = ["analysis_json", "frames", "read_deals"]
 
@@ -75,6 +76,7 @@ def _start(deal: Deal) -> Deal:
 def frames(deal: Deal) -> list[dict[str, object]]:
     """The deal before any action, then after each: every hand, the trick, the log line."""
     position = _start(deal)
+    told = deal_events(deal)
     out = io.StringIO()
     log = [0, 0, 0, 0]
     steps: list[dict[str, object]] = []
@@ -92,6 +94,7 @@ def frames(deal: Deal) -> list[dict[str, object]]:
         steps.append({
             "action": None if action is None else str(action),
             "log": out.getvalue().splitlines(),
+            "events": [event for event in told if event["at"] == index],
             "hands": [hand_json(position.hand(s), strength) for s in range(position.players)],
             "trick": [{"seat": (leader + k) % position.players, **card_json(c)}
                       for k, c in enumerate(position.trick)],
@@ -100,6 +103,8 @@ def frames(deal: Deal) -> list[dict[str, object]]:
             "taker": position.taker,
             "to_act": position.to_act,
             "cards_played": place,
+            # the card this step played is where an analysis "from this card on" starts
+            "analyse_from": place - 1 if action is not None and action.verb is Verb.PLAY else place,
             "points": [position.points_so_far(side) for side in range(position.sides)]
             if trump is not None else None,
         })
@@ -120,15 +125,14 @@ def deal_json(deal: Deal, number: int) -> dict[str, object]:
             "outcome": result.outcome.value,
             "capot": result.capot,
             "scores": list(result.scores),
-            "lines": [{"item": line.item, "points": line.points, "to": line.to}
-                      for line in result.lines],
+            "lines": [line_json(line.item, line.points, line.to) for line in result.lines],
         },
         "offences": [offence.to_json() for offence in deal.offences],
     }
 
 
 def analysis_json(deal: Deal, start: int = 0) -> dict[str, object]:
-    """[`analyze`][belote.analyze.analyze] as JSON, each card with the value of every legal card.
+    """[`analyze`][belote.solver.analyze.analyze] as JSON, each card with the value of every legal card.
 
     ``values`` maps each card its seat could play to the value of the
     position after it (for the analysis's ``side``), as the solver gives it.

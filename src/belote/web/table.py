@@ -1,12 +1,13 @@
 """A match at a web table: the state behind one game of `belote serve`, as plain JSON.
 
 A [`Table`][belote.web.table.Table] holds a match of any variant or variant
-spec, the seats' players (``human`` or a built-in bot spec: ``random``,
-``heuristic``, ``pimc``) and the deals so far. It is the whole game logic of
+spec, the seats' players (``human``, a built-in bot spec: ``random``,
+``heuristic``, ``pimc``, or the name of an engine the server offers,
+``belote serve --engine NAME=COMMAND``) and the deals so far. It is the whole game logic of
 the page and knows nothing of HTTP: every rule is the library's (legal
 actions from [`Deal.legal_actions`][belote.deal.Deal.legal_actions], the menu,
-the words and the warnings of [`belote.play`][belote.play], records from
-[`match_to_record`][belote.replay.match_to_record]). Bots play through
+the words and the warnings of [`belote.cli.play`][belote.cli.play], records from
+[`match_to_record`][belote.records.replay.match_to_record]). Bots play through
 [`act`][belote.agents.act], so they see only their seat's view.
 
 >>> table = Table("classic", seats=["human", "random", "random", "random"], seed=1)
@@ -26,12 +27,12 @@ from typing import Final
 
 from belote.actions import Action, Verb
 from belote.agents import Agent, act, start_deal
+from belote.agents.registry import make_bot, parse_bot_spec
 from belote.cards import Card, CardSet
 from belote.deal import Deal
-from belote.errors import IllegalAction, InvalidArgument
+from belote.errors import BeloteError, IllegalAction, InvalidArgument
 from belote.game import next_dealer
-from belote.match import Match
-from belote.play import (
+from belote.records.narration import (
     describe_choice,
     explain_refusal,
     menu,
@@ -39,14 +40,16 @@ from belote.play import (
     stop_warning,
     who,
 )
-from belote.registry import make_bot, parse_bot_spec
-from belote.replay import match_from_record, match_to_record
+from belote.records.replay import match_from_record, match_to_record
 from belote.rules import get_rules
 from belote.scoring import DealResult, Outcome
+from belote.scoring.match import Match
+from belote.web.events import choice_json, deal_events, refusal_json
+from belote.web.i18n import line_key
 
 __all__ = [
-    "BOTS", "MAX_DEALS", "PIMC_LIMITS", "Table", "card_json", "hand_json", "new_table",
-    "sorted_hand",
+    "BOTS", "MAX_DEALS", "PIMC_LIMITS", "FieldError", "StaleVersion", "Table", "card_json",
+    "hand_json", "line_json", "new_table", "sorted_hand", "whole_field",
 ]
 
 BOTS: Final = ("random", "heuristic", "pimc")
@@ -57,6 +60,38 @@ PIMC_LIMITS: Final = {"samples": 20, "time_budget": 0.5, "exact_tricks": 5, "rol
 
 MAX_DEALS: Final = 500
 """Deals after which a match is stopped without a winner (as in ``belote play``)."""
+
+
+class StaleVersion(IllegalAction):
+    """A request that acts on a view older than the table's: answered ``409``, nothing changed.
+
+    Attributes:
+        version: the table's current version.
+    """
+
+    def __init__(self, sent: int, version: int) -> None:
+        super().__init__(f"version: the table is at version {version}, not {sent}: "
+                         "it has moved on since that view")
+        self.version = version
+
+
+class FieldError(InvalidArgument):
+    """A bad field of a new-game request: the message and the field it is about.
+
+    Attributes:
+        field: the request's field at fault (``variant``, ``players``, ``seed``...).
+    """
+
+    def __init__(self, field: str, message: str, key: str | None = None,
+                 values: Mapping[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+        self.key = key
+        self.values = dict(values or {})
+
+
+SEED_LIMIT: Final = 2**64
+"""Seeds are whole numbers from 0 to ``SEED_LIMIT - 1``."""
 
 
 def card_json(card: Card) -> dict[str, str]:
@@ -80,11 +115,14 @@ def hand_json(hand: CardSet, trump: int | None) -> list[dict[str, str]]:
     return [card_json(card) for card in sorted_hand(hand, trump)]
 
 
-def _bot(spec: str) -> Agent:
-    """One bot from a spec limited to the built-in names and to bounded ``pimc`` options."""
+def _bot(spec: str, engines: Mapping[str, str] | None = None) -> Agent:
+    """One bot from a spec limited to the built-in names, bounded ``pimc`` options and the engines offered."""
+    if engines and spec in engines:
+        return make_bot(f"engine:{engines[spec]}")
     name, options = parse_bot_spec(spec)
     if name not in BOTS:
-        raise InvalidArgument(f"seat player {spec!r}: choose human, {', '.join(BOTS)}")
+        offered = ", ".join([*BOTS, *(engines or {})])
+        raise InvalidArgument(f"seat player {spec!r}: choose human, {offered}")
     if name == "pimc":
         for option, most in PIMC_LIMITS.items():
             value = options.get(option)
@@ -106,6 +144,8 @@ class Table:
         seed: seeds the deck shuffles and the first dealer.
         record: a match record to resume (its variant, target and deals are
             used; ``variant``, ``players`` and ``target`` are then ignored).
+        engines: the engines a seat may name, by name: their command lines
+            (each seat named so gets its own process, docs/engines.md).
 
     Raises:
         BeloteError: an unknown variant, a bad seat or player count, or a bad record.
@@ -119,6 +159,7 @@ class Table:
         target: int | None = None,
         seed: int | None = None,
         record: object = None,
+        engines: Mapping[str, str] | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         deals: list[Deal] = []
@@ -134,11 +175,12 @@ class Table:
         if len(seats) != n:
             raise InvalidArgument(f"seats: {len(seats)} players named for {n} seats")
         self.seats = [str(seat) for seat in seats]
-        self.agents = [None if seat == "human" else _bot(seat) for seat in self.seats]
+        self.agents = [None if seat == "human" else _bot(seat, engines) for seat in self.seats]
         self.humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
         if not self.humans:
             raise InvalidArgument("seats: at least one seat is played by a human")
         self.rules, self.players = rules, n
+        self.version = 0
         self.deals = deals
         self.match = match
         self.before = match.copy()  # the match before the current deal was scored
@@ -189,6 +231,24 @@ class Table:
         seat = self.deal.to_act
         return seat if seat in self.humans else self.humans[0]
 
+    def check_version(self, sent: object) -> None:
+        """Refuse a request made on a view older than the table's (``None``: not checked).
+
+        Every action (a choice, an undo, the next deal) adds one to the
+        table's ``version``; a view carries it, and a request that acts sends
+        it back, so a second click made on a view that is gone does nothing.
+
+        Raises:
+            InvalidArgument: ``sent`` is not a whole number.
+            StaleVersion: ``sent`` is not the current version.
+        """
+        if sent is None:
+            return
+        if isinstance(sent, bool) or not isinstance(sent, int):
+            raise InvalidArgument(f"version: a whole number, not {sent!r}")
+        if sent != self.version:
+            raise StaleVersion(sent, self.version)
+
     def choose(self, index: object) -> dict[str, object]:
         """Apply the person's choice number ``index`` of [`view`][belote.web.table.Table.view]'s ``choices``.
 
@@ -203,6 +263,7 @@ class Table:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(choices):
             raise IllegalAction(f"choice: a number from 0 to {len(choices) - 1}, not {index!r}")
         deal.apply(choices[index])
+        self.version += 1
         self._advance()
         return self.view()
 
@@ -219,6 +280,7 @@ class Table:
             self.match = self.before.copy()
         while deal.undo().seat not in self.humans:
             pass
+        self.version += 1
         return self.view()
 
     def next_deal(self) -> dict[str, object]:
@@ -235,10 +297,11 @@ class Table:
         if len(self.deals) >= MAX_DEALS:
             raise IllegalAction(f"no winner after {MAX_DEALS} deals: the match stops here")
         self._deal(next_dealer(self.rules, self.players, deal.dealer, deal.result))
+        self.version += 1
         return self.view()
 
     def record(self) -> dict[str, object]:
-        """The match so far as a match record ([`match_to_record`][belote.replay.match_to_record])."""
+        """The match so far as a match record ([`match_to_record`][belote.records.replay.match_to_record])."""
         return match_to_record(self.deals, self.match.target)
 
     def _log(self, me: int) -> list[str]:
@@ -268,6 +331,7 @@ class Table:
             if turn and trump is not None and card not in plays:
                 reason = deal.why_illegal(f"{me} play {card}")
                 item["why"] = explain_refusal(reason, me) if reason else "not now"
+                item["refusal"] = refusal_json(reason) if reason else {"key": "not_now"}
             hand.append(item)
         trick_cards = deal.trick
         leader = deal.trick_leader
@@ -297,9 +361,11 @@ class Table:
             "trick": trick,
             "last_trick": last_trick,
             "choices": [self._choice(k, action, deal) for k, action in enumerate(choices)],
-            "deal_points": [deal.points_so_far(side) for side in range(deal.sides)]
-            if trump is not None else None,
+            "deal_points": _deal_points(deal),
+            "bottom": None if deal.bottom is None else card_json(deal.bottom),
+            "version": self.version,
             "log": self._log(me),
+            "events": deal_events(deal),
             "deal_number": len(self.deals),
             "deal_over": deal.is_over,
             "summary": _summary(deal.result) if deal.is_over else None,
@@ -308,8 +374,8 @@ class Table:
         }
 
     def _choice(self, index: int, action: Action, deal: Deal) -> dict[str, object]:
-        entry: dict[str, object] = {"index": index, "verb": action.verb.value,
-                                    "text": describe_choice(action, deal)}
+        entry = choice_json(index, action, deal)
+        entry["text"] = describe_choice(action, deal)
         if action.verb is Verb.PLAY:
             entry["card"] = str(action.cards[0])
         if action.verb is Verb.STOP:
@@ -326,14 +392,28 @@ class Table:
             "winner": match.winner,
             "end_reason": match.end_reason,
             "sides": [_side_name(self, side) for side in range(len(match.totals))],
+            "side_seats": [[s for s in range(self.players) if self.deal.side(s) == side]
+                           for side in range(len(match.totals))],
             "deals": [list(result.scores) for result in match.results],
         }
 
 
 def _side_name(table: Table, side: int) -> str:
-    deal = table.deal
+    """``you + partner``, ``seat 1 + seat 3``, ``you``, ``seat 2``: a side seen by the page's person."""
+    deal, me = table.deal, table.me()
     seats = [seat for seat in range(deal.players) if deal.side(seat) == side]
+    if me in seats:
+        return "you + partner" if len(seats) > 1 else "you"
     return " + ".join(f"seat {seat}" for seat in seats)
+
+
+def _deal_points(deal: Deal) -> list[int] | None:
+    """The deal's points per side: so far while it is played, the scores it adds once it is over."""
+    if deal.is_over:
+        return list(deal.result.scores)
+    if deal.trump is None:
+        return None
+    return [deal.points_so_far(side) for side in range(deal.sides)]
 
 
 def _summary(result: DealResult) -> dict[str, object]:
@@ -342,32 +422,108 @@ def _summary(result: DealResult) -> dict[str, object]:
         "outcome": result.outcome.value,
         "redeal": result.outcome is Outcome.REDEAL,
         "capot": result.capot,
-        "lines": [{"item": line.item, "points": line.points, "to": line.to}
-                  for line in result.lines],
+        "lines": [line_json(line.item, line.points, line.to) for line in result.lines],
         "scores": list(result.scores),
     }
+
+
+def line_json(item: str, points: int, to: int) -> dict[str, object]:
+    """An audit line for the page: its item, points and side, and its message key and values."""
+    key, values = line_key(item)
+    return {"item": item, "points": points, "to": to, "key": key, "values": values}
 
 
 def _seats(value: object) -> list[str] | None:
     """The ``seats`` field of a request: a list of strings, or ``None`` for the default."""
     if value is None:
         return None
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InvalidArgument("seats: a list of players, such as [\"human\", \"heuristic\"]")
+    if (not isinstance(value, list) or len(value) > 8
+            or not all(isinstance(v, str) and len(v) <= 100 for v in value)):
+        raise FieldError("seats", "seats: a list of players, such as [\"human\", \"heuristic\"]")
     return [str(v) for v in value]
 
 
-def new_table(body: Mapping[str, object]) -> Table:
-    """A [`Table`][belote.web.table.Table] from a request's JSON fields (each checked)."""
+TARGET_LIMIT: Final = 1_000_000
+"""The largest match target a web table accepts."""
+
+
+def whole_field(body: Mapping[str, object], key: str, low: int, high: int) -> int | None:
+    """The field ``key`` of a request as a whole number from ``low`` to ``high``, or ``None`` when absent.
+
+    A number or the text of one (as a form's field holds it) is accepted;
+    anything else is refused naming the field, without echoing a long value.
+
+    >>> whole_field({"seed": "12"}, "seed", 0, 99)
+    12
+    >>> whole_field({"seed": 1.5}, "seed", 0, 99)
+    Traceback (most recent call last):
+    ...
+    belote.web.table.FieldError: seed: a whole number, not 1.5
+
+    Raises:
+        FieldError: not a whole number, or out of range.
+    """
+    value = body.get(key)
+    if value is None or value == "":
+        return None
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and len(value) <= 40:
+        text = value.strip()
+        if text.lstrip("-").isascii() and text.lstrip("-").isdigit() and text.count("-") <= 1:
+            number = int(text)
+    if number is None:
+        shown = repr(value) if len(repr(value)) <= 24 else repr(value)[:20] + "..."
+        raise FieldError(key, f"{key}: a whole number, not {shown}", "error.whole",
+                         {"field": key, "value": shown})
+    if not low <= number <= high:
+        shown = str(number) if len(str(number)) <= 24 else str(number)[:20] + "..."
+        raise FieldError(key, f"{key}: a whole number from {low} to {high}, not {shown}",
+                         "error.range", {"field": key, "low": str(low), "high": str(high), "value": shown})
+    return number
+
+
+def new_table(body: Mapping[str, object], engines: Mapping[str, str] | None = None) -> Table:
+    """A [`Table`][belote.web.table.Table] from a request's JSON fields, each checked before the table is made.
+
+    ``engines`` are the engines a seat may name, as [`Table`][belote.web.table.Table] takes them.
+
+    Raises:
+        FieldError: a bad field, named (``variant``, ``players``, ``target``, ``seed``, ``seats``).
+        BeloteError: a bad ``record``.
+    """
     variant = body.get("variant", "classic")
-    if not isinstance(variant, str):
-        raise InvalidArgument("variant: a variant name or spec, such as \"classic\"")
-    numbers: dict[str, int | None] = {}
-    for key in ("players", "target", "seed"):
-        value = body.get(key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InvalidArgument(f"{key}: a whole number, not {value!r}")
-        numbers[key] = value
+    if not isinstance(variant, str) or len(variant) > 1000:
+        raise FieldError("variant", "variant: a variant name or spec, such as \"classic\"")
+    players = whole_field(body, "players", 1, 99)
+    target = whole_field(body, "target", 1, TARGET_LIMIT)
+    seed = whole_field(body, "seed", 0, SEED_LIMIT - 1)
     seats = _seats(body.get("seats"))
-    return Table(variant, numbers["players"], seats, numbers["target"], numbers["seed"],
-                 body.get("record"))
+    record = body.get("record")
+    if record is None:
+        try:
+            rules = get_rules(variant.strip())
+        except BeloteError as exc:
+            raise FieldError("variant", f"variant: {exc}", "error.variant",
+                             {"detail": str(exc)}) from None
+        if players is not None:
+            try:
+                rules.check_players(players)
+            except BeloteError as exc:
+                raise FieldError("players", f"players: {exc}", "error.players", {
+                    "variant": rules.name, "value": players,
+                    "allowed": " / ".join(str(k) for k in rules.player_counts)}) from None
+        n = rules.default_players if players is None else players
+        if seats is not None and len(seats) != n:
+            raise FieldError("seats", f"seats: {len(seats)} players named for {n} seats")
+        try:
+            return Table(variant.strip(), players, seats, target, seed, engines=engines)
+        except BeloteError as exc:  # a seat's bot, or a target the variant refuses
+            field = "seats" if str(exc).startswith("seat") else "target"
+            raise FieldError(field, str(exc)) from None
+    try:
+        return Table(variant, players, seats, target, seed, record, engines)
+    except BeloteError as exc:
+        field = "seats" if str(exc).startswith("seats") else "record"
+        raise FieldError(field, str(exc)) from None

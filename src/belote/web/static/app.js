@@ -1,15 +1,49 @@
 // The page of `belote serve`. It holds no rule of the game: it draws what the
-// server sends (views, legal choices, results) and sends back the choice made.
+// server sends (views, legal choices, results) and sends back the choice made,
+// with the version of the view it was made on. Every word comes from the
+// message catalogue of the reader's language (GET api/messages/LANG).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 let meta = null;
+let lang = "en";
+let M = {}; // the messages of the page's language
 let game = null; // the last view of the current match, with its id
+let busy = false; // a request that acts is on its way: no other input
+let showLast = false; // the previous trick is shown in the middle
 let replayDeals = [];
 let replayText = "";
 let step = 0;
 
+// ---- Words ----
+function t(key, values) {
+  const text = M[key] !== undefined ? M[key] : key;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (values && values[name] !== undefined ? String(values[name]) : all));
+}
+const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+function cardText(code) {
+  const suit = code.slice(-1);
+  return `${t(`rank.${code.slice(0, -1)}`)}${SYMBOLS[suit]}`;
+}
+const cardsText = (codes) => codes.map(cardText).join(" ");
+const suitText = (letter) => `${t(`suit.${letter}`)} ${SYMBOLS[letter]}`;
+function comboText(c) {
+  return c.kind === "carré" ? t("combo.carre", { rank: t(`rank.${c.rank}`) }) : t(`combo.${c.kind}`, { card: cardText(c.top) });
+}
+
 function say(text) { $("message").textContent = text || ""; }
+function fieldError(field, text) {
+  const box = $(`error-${field}`);
+  if (box) box.textContent = text || ""; else say(text);
+}
+function clearErrors(...fields) { for (const f of fields) fieldError(f, ""); }
+function errorText(error) {
+  if (!error.key || M[error.key] === undefined) return error.message;
+  const values = { ...(error.values || {}) };
+  if (values.field) values.field = t(`field.${values.field}`);
+  return t(error.key, values);
+}
 
 async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -18,8 +52,12 @@ async function api(method, path, body) {
     options.body = JSON.stringify(body);
   }
   const response = await fetch(path, options);
-  const doc = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
-  if (!response.ok) { throw new Error(doc.error || `the server answered ${response.status}`); }
+  const doc = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) {
+    const error = new Error(doc.error || `HTTP ${response.status}`);
+    Object.assign(error, { status: response.status, field: doc.field, key: doc.key, values: doc.values });
+    throw error;
+  }
   return doc;
 }
 
@@ -27,116 +65,314 @@ function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (key === "class") node.className = value; else if (key.startsWith("on")) node[key] = value;
-    else node.setAttribute(key, value);
+    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value);
   }
-  for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  for (const child of children) {
+    if (child === null || child === undefined || child === "") continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
   return node;
 }
 
 function card(c, tag, small) {
-  const red = c.suit === "H" || c.suit === "D";
-  return el(tag || "span", { class: `card${red ? " red" : ""}${small ? " small" : ""}`, "data-card": c.code },
-    `${c.rank}${c.symbol}`);
+  const code = typeof c === "string" ? c : c.code;
+  const suit = code.slice(-1);
+  const red = suit === "H" || suit === "D";
+  return el(tag || "span", { class: `card${red ? " red" : ""}${small ? " small" : ""}`, "data-card": code },
+    el("span", { class: "rank" }, t(`rank.${code.slice(0, -1)}`)), el("span", { class: "suit" }, SYMBOLS[suit]));
+}
+
+// ---- Seats and sides, seen by the person at the bottom ----
+function seatName(view, seat, me) {
+  if (me === null || me === undefined) return t("seat.n", { seat });
+  if (seat === me) return t("seat.you");
+  const sides = view.match.side_seats;
+  const mine = sides.find((s) => s.includes(me));
+  if (mine && mine.length > 1 && mine.includes(seat)) return t("seat.partner", { seat });
+  return t("seat.n", { seat });
+}
+function sideName(view, side) {
+  const seats = view.match.side_seats[side];
+  if (seats.includes(view.me)) return seats.length > 1 ? t("side.you_partner") : t("seat.you");
+  return seats.map((s) => seatName(view, s, view.me)).join(" + ");
+}
+function position(seat, me, players) {
+  const offset = (seat - me + players) % players;
+  if (offset === 0) return "bottom";
+  if (players === 2) return "top";
+  if (players === 3) return offset === 1 ? "left" : "right";
+  return ["bottom", "left", "top", "right"][offset];
+}
+
+// ---- What happened, in words ----
+function eventText(e, name) {
+  const you = e.seat !== undefined && name(e.seat) === t("seat.you");
+  const who = e.seat !== undefined ? cap(name(e.seat)) : "";
+  const form = you ? "you" : "other";
+  switch (e.key) {
+    case "pass": case "keep": return t(`log.${e.key}.${form}`, { who });
+    case "take": return t(`log.take.${form}`, { who, suit: suitText(e.suit) });
+    case "swap": return t(`log.swap.${form}`, { who, card: cardText(e.card) });
+    case "play": return t(`log.play${e.belote ? `_${e.belote}` : ""}.${form}`, { who, card: cardText(e.card) });
+    case "stop_callout": case "stop_jarrete": return t(`log.${e.key}.${form}`, { who });
+    case "declare": return t(`log.declare.${form}`, { who, combination: comboText(e.combination), points: e.combination.points, cards: cardsText(e.combination.cards) });
+    case "trick": return t(you ? "log.trick_you" : "log.trick", { number: e.number, who: name(e.seat), points: e.points });
+    case "scoring": return t("log.scoring", { list: e.combinations.length ? e.combinations.map((c) => `${comboText(c)} (${name(c.seat)})`).join(", ") : t("log.none") });
+    default: return e.key;
+  }
+}
+
+function choiceText(c) {
+  switch (c.verb) {
+    case "pass": return t("choice.pass");
+    case "take": return c.turned ? t("choice.take_turned", { suit: suitText(c.suit) }) : t("choice.take", { suit: suitText(c.suit) });
+    case "swap": return t("choice.swap", { card: cardText(c.card) });
+    case "keep": return t("choice.keep");
+    case "declare": {
+      const list = c.combinations.map((k) => `${comboText(k)} (${k.points})`).join(", ");
+      return c.all ? t("choice.declare_all", { list }) : t("choice.declare_one", { list, cards: cardsText(c.combinations.flatMap((k) => k.cards)) });
+    }
+    case "play": return c.belote ? t(`choice.play_${c.belote}`, { card: cardText(c.card) }) : t("choice.play", { card: cardText(c.card) });
+    case "stop": return t(`choice.stop_${c.word}`, c.totals);
+    default: return c.text;
+  }
+}
+
+function stopQuestion(c) {
+  return [t("confirm.stop", c.totals), c.totals.enough ? t("confirm.reaches") : t("confirm.short"), t(`confirm.stop_${c.word}`)].join(" ");
+}
+
+function refusalText(r, view) {
+  if (r.key === "swap_first" && r.seat === view.me) return t("why.swap_first_you");
+  const values = { ...r };
+  if (r.suit) values.suit = suitText(r.suit);
+  if (r.card) values.card = cardText(r.card);
+  if (r.seat !== undefined) values.who = seatName(view, r.seat, view.me);
+  return t(`why.${r.key}`, values);
+}
+
+function lineText(l) {
+  const values = { ...(l.values || {}) };
+  if (l.key === "line.combination") return comboText({ kind: values.kind, top: values.card });
+  if (l.key === "line.carre") return comboText({ kind: "carré", rank: values.rank });
+  if (l.key === "line.from_attack") return t("line.from_attack", { item: lineText({ key: values.key, values, item: values.item }) });
+  if (l.key === "line.other" || !l.key) return l.item;
+  return t(l.key);
+}
+
+function reasonText(reason) {
+  const key = `reason.${String(reason).replace(/\W+/g, "_")}`;
+  return M[key] !== undefined ? t(key) : reason;
 }
 
 // ---- Play ----
-function seatCount() {
-  const asked = parseInt($("players").value, 10);
-  if (asked) return asked;
+function variantInfo() {
   const name = $("variant").value.split("(")[0].trim();
-  const found = meta && meta.variants.find((v) => v.name === name);
-  return found ? found.default_players : 4;
+  return meta && meta.variants.find((v) => v.name === name);
 }
 
 function drawSeats() {
   const box = $("seats");
   const kept = [...box.querySelectorAll("select")].map((s) => s.value);
-  box.replaceChildren("Seats: ");
-  for (let s = 0; s < seatCount(); s++) {
-    const select = el("select", { id: `seat-${s}`, title: `seat ${s}` });
-    for (const who of ["human", ...meta.bots]) select.append(el("option", { value: who }, `${s}: ${who}`));
+  const found = variantInfo();
+  const text = $("players").value.trim();
+  let count = found ? found.default_players : 4;
+  fieldError("players", "");
+  if (text !== "") {
+    const asked = Number(text);
+    if (found && found.players.includes(asked)) count = asked;
+    else if (found) fieldError("players", t("error.players", { variant: found.name, allowed: found.players.join(" / "), value: text }));
+  }
+  box.replaceChildren(el("span", {}, t("setup.seats")));
+  for (let s = 0; s < count; s++) {
+    const select = el("select", { id: `seat-${s}`, title: t("seat.n", { seat: s }) });
+    for (const who of ["human", ...meta.bots]) select.append(el("option", { value: who }, `${s}: ${t(`player.${who}`)}`));
     select.value = kept[s] || (s === 0 ? "human" : "heuristic");
     box.append(select);
   }
 }
 
+function inProgress() { return game && !game.match.over; }
+
 async function newGame(record) {
   say("");
+  clearErrors("variant", "players", "target", "seed", "seats", "record");
+  if (busy) return;
+  if (inProgress() && !window.confirm(t("confirm.abandon"))) return;
   const body = { variant: $("variant").value.trim(), seats: [...$("seats").querySelectorAll("select")].map((s) => s.value) };
-  for (const key of ["players", "target", "seed"]) { const v = parseInt($(key).value, 10); if (!isNaN(v)) body[key] = v; }
-  if (record !== undefined) { body.record = record; delete body.seats; }
+  for (const key of ["players", "target", "seed"]) {
+    const input = $(key);
+    if (input.validity && input.validity.badInput) { fieldError(key, t("error.not_number", { field: t(`field.${key}`) })); return; }
+    if (input.value.trim() !== "") body[key] = input.value.trim();
+  }
+  if (record !== undefined) { body.record = record; delete body.players; }
+  busy = true;
+  let view;
   try {
-    if (game) api("DELETE", `api/games/${game.id}`).catch(() => {});
-    let view;
-    try { view = await api("POST", "api/games", body); }
-    catch (error) {
-      if (record === undefined) throw error;
-      // a resumed record: seat people and bots as the page shows, when the counts agree
-      body.seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+    try { view = await api("POST", "api/games", body); } catch (error) {
+      if (record === undefined || error.field !== "seats") throw error;
+      delete body.seats; // a resumed record with another number of seats: its own defaults
       view = await api("POST", "api/games", body);
     }
-    show(view);
-  } catch (error) { say(error.message); }
+  } catch (error) {
+    busy = false;
+    fieldError(record !== undefined && !["seats"].includes(error.field) ? "record" : (error.field || "variant"), errorText(error));
+    return; // the match in progress, if any, goes on
+  }
+  busy = false;
+  if (game) api("DELETE", `api/games/${game.id}`).catch(() => {});
+  showLast = false;
+  show(view);
+  if (window.matchMedia("(max-width: 700px)").matches) $("setup-box").open = false;
 }
 
 async function act(path, body) {
+  if (busy || !game) return;
   say("");
-  try { show(await api("POST", `api/games/${game.id}/${path}`, body)); } catch (error) { say(error.message); }
+  busy = true;
+  drawBusy();
+  try {
+    const view = await api("POST", `api/games/${game.id}/${path}`, { ...(body || {}), version: game.version });
+    busy = false;
+    show(view);
+  } catch (error) {
+    busy = false;
+    if (error.status === 409) { // the view was stale: draw the table as it is now
+      try { show(await api("GET", `api/games/${game.id}/view`)); } catch (again) { say(errorText(again)); }
+      say(t("error.stale"));
+      return;
+    }
+    say(errorText(error));
+    show(game);
+  }
+}
+
+function drawBusy() {
+  $("status").textContent = t("status.others");
+  $("status").classList.add("waiting");
+  for (const button of document.querySelectorAll("#hand button, #choices button, #undo, #next-deal")) button.disabled = true;
+}
+
+function drawSheet(view) {
+  const m = view.match;
+  const head = el("tr", {}, el("th", { class: "left" }, t("sheet.deal")), ...m.sides.map((s, k) => el("th", {}, sideName(view, k))));
+  const rows = m.deals.map((scores, k) => el("tr", {}, el("td", { class: "left" }, k + 1), ...scores.map((p) => el("td", {}, p))));
+  const total = el("tr", { class: "total" }, el("th", { class: "left" }, t("sheet.total")), ...m.totals.map((p) => el("th", {}, p)));
+  const sheet = el("table", { class: "scoresheet", id: "scoresheet" }, head, ...rows, total);
+  const current = view.deal_points && !view.deal_over ? el("p", { id: "deal-points" }, t("sheet.so_far", {
+    points: view.deal_points.map((p, k) => `${sideName(view, k)} ${p}`).join(", "),
+  })) : "";
+  const pending = m.pending ? el("p", {}, t("sheet.pending", { points: m.pending })) : "";
+  $("scores").replaceChildren(
+    el("p", {}, t("sheet.head", { variant: view.variant, players: view.players, deal: view.deal_number, target: m.target })),
+    sheet, current, pending);
+}
+
+function drawSeatsAround(view) {
+  const n = view.players;
+  for (const where of ["top", "left", "right", "bottom"]) { $(`pos-${where}`).replaceChildren(); $(`pos-${where}`).className = "pos"; }
+  for (const s of view.seats) {
+    const where = position(s.seat, view.me, n);
+    const box = $(`pos-${where}`);
+    const marks = [];
+    if (s.seat === view.dealer) marks.push(el("span", { class: "mark dealer", title: t("table.dealer") }, t("table.dealer_mark")));
+    if (s.seat === view.taker) marks.push(el("span", { class: "mark taker", title: t("table.taker") }, t("table.taker_mark")));
+    const backs = where === "bottom" ? "" : el("span", { class: "backs" }, ...Array.from({ length: view.hand_sizes[s.seat] }, () => el("span", { class: "back" })));
+    const thinking = !view.deal_over && view.to_act === s.seat && s.seat !== view.me ? el("span", { class: "thinking" }, t("table.thinking")) : "";
+    box.append(el("div", { class: "name", "data-seat": s.seat }, cap(seatName(view, s.seat, view.me)), " ",
+      el("small", {}, s.player === "human" ? "" : `(${t(`player.${s.player.split(":")[0]}`)})`), ...marks), backs, thinking);
+    box.classList.toggle("to-act", !view.deal_over && view.to_act === s.seat);
+  }
+}
+
+function drawCentre(view) {
+  for (const where of ["top", "left", "right", "bottom"]) $(`slot-${where}`).replaceChildren();
+  // between two tricks the one just won stays in view, dimmed, until the next card
+  const between = !view.trick.length && view.last_trick.length > 0 && !view.deal_over;
+  const previous = showLast || between;
+  const cards = previous ? view.last_trick : view.trick;
+  for (const c of cards) {
+    const where = position(c.seat, view.me, view.players);
+    const face = card(c, "span");
+    face.classList.add("played");
+    if (previous) face.classList.add("previous");
+    $(`slot-${where}`).replaceChildren(face);
+  }
+  const info = [];
+  if (previous) info.push(el("div", { class: "note" }, t("table.previous_shown")));
+  if (view.table_card) info.push(el("div", { id: "table-card" }, t("table.on_table"), " ", card(view.table_card, "span", true)));
+  else if (view.trump === null) info.push(el("div", { id: "turned-card" }, t("table.turned"), " ", card(view.turned, "span", true)));
+  if (view.bottom) info.push(el("div", { id: "bottom-card" }, t("table.bottom"), " ", card(view.bottom, "span", true)));
+  $("centre-info").replaceChildren(...info);
+  $("show-last").disabled = !view.last_trick.length || between;
+  $("show-last").textContent = showLast ? t("table.current") : t("table.previous");
+}
+
+function drawContract(view) {
+  const parts = [];
+  if (view.trump) {
+    parts.push(el("span", { class: `trump${view.trump.suit === "H" || view.trump.suit === "D" ? " red" : ""}`, id: "trump" }, SYMBOLS[view.trump.suit]));
+    parts.push(el("span", {}, view.taker === null ? t("contract.trump", { suit: suitText(view.trump.suit) })
+      : view.taker === view.me ? t("contract.taken_you", { suit: suitText(view.trump.suit) })
+        : t("contract.taken", { suit: suitText(view.trump.suit), who: seatName(view, view.taker, view.me) })));
+  } else {
+    parts.push(el("span", {}, t("contract.bidding", { card: cardText(view.turned.code) })));
+  }
+  parts.push(el("span", { class: "dealer-note" }, t("contract.dealer", { who: seatName(view, view.dealer, view.me) })));
+  $("contract").replaceChildren(...parts);
 }
 
 function show(view) {
   game = view;
   document.body.dataset.views = String((parseInt(document.body.dataset.views, 10) || 0) + 1);
+  document.body.dataset.version = String(view.version);
   $("table").hidden = false;
   $("save").disabled = false;
   $("undo").disabled = !view.can_undo;
-  const m = view.match;
-  const head = el("tr", {}, el("th", { class: "left" }, "deal"), ...m.sides.map((s) => el("th", {}, s)));
-  const rows = m.deals.map((scores, k) => el("tr", {}, el("td", { class: "left" }, k + 1), ...scores.map((p) => el("td", {}, p))));
-  const total = el("tr", {}, el("th", { class: "left" }, `match (target ${m.target})`), ...m.totals.map((p) => el("th", {}, p)));
-  const sheet = el("table", { class: "scoresheet", id: "scoresheet" }, head, ...rows, total);
-  const extra = view.deal_points ? el("p", {}, `This deal so far: ${view.deal_points.join(" / ")}${m.pending ? `, pending ${m.pending}` : ""}`) : "";
-  $("scores").replaceChildren(el("div", {}, `${view.variant}, ${view.players} players, deal ${view.deal_number}`), sheet, extra);
-  $("others").replaceChildren(...view.seats.filter((s) => s.seat !== view.me).map((s) =>
-    el("div", { class: "seat" }, `${s.name} (${s.player}): ${view.hand_sizes[s.seat]} cards${s.seat === view.dealer ? ", dealer" : ""}${s.seat === view.taker ? ", took" : ""}`)));
-  $("turned").replaceChildren(card(view.turned));
-  $("trump-box").textContent = view.trump ? `Trump ${view.trump.symbol} taken by ${view.seats[view.taker].name}` : "";
-  const played = (list, label) => list.length ? el("div", {}, label, ...list.map((c) => {
-    const box = card(c, "span"); box.classList.add("played"); box.append(el("span", { class: "who" }, view.seats[c.seat].name)); return box;
-  })) : "";
-  $("trick").replaceChildren(played(view.trick, "Trick: "));
-  $("last-trick").replaceChildren(view.trick.length ? "" : played(view.last_trick, "Last trick: "));
-  const actor = view.to_act === null ? null : view.seats[view.to_act];
-  $("status").textContent = view.deal_over ? "The deal is over." :
-    view.your_turn ? `Your turn (seat ${view.me}).` : `Waiting for ${actor ? actor.name : "?"}.`;
-  $("hand").replaceChildren(`Your hand (seat ${view.me}): `, ...view.hand.map((c) => {
+  if (!view.last_trick.length || view.trick.length) showLast = false;
+  drawSheet(view);
+  drawSeatsAround(view);
+  drawContract(view);
+  drawCentre(view);
+  const actor = view.to_act === null ? null : view.to_act;
+  const status = $("status");
+  status.classList.toggle("waiting", !view.deal_over && !view.your_turn);
+  status.textContent = view.deal_over ? t("status.deal_over") :
+    view.your_turn ? t("status.your_turn") : t("status.waiting", { who: seatName(view, actor, view.me) });
+  $("hand").replaceChildren(...view.hand.map((c) => {
     const button = card(c, "button");
-    if (c.choice !== null && c.choice !== undefined) {
+    if (c.choice !== null && c.choice !== undefined && view.your_turn) {
       button.classList.add("legal");
-      button.title = view.choices[c.choice].text;
+      button.title = choiceText(view.choices[c.choice]);
       button.onclick = () => act("choose", { choice: c.choice });
     } else {
       button.disabled = true;
-      if (c.why) button.title = c.why;
+      if (c.refusal) button.title = refusalText(c.refusal, view);
     }
     return button;
   }));
   $("choices").replaceChildren(...view.choices.filter((c) => c.verb !== "play").map((c) =>
     el("button", { class: "choice", "data-verb": c.verb, onclick: () => {
-      if (c.confirm && !window.confirm(c.confirm)) { say("Not called."); return; }
+      if (c.verb === "stop" && !window.confirm(stopQuestion(c))) { say(t("confirm.not_called")); return; }
       act("choose", { choice: c.index });
-    } }, c.text)));
+    } }, choiceText(c))));
   const summary = $("summary");
   summary.replaceChildren();
+  const m = view.match;
   if (view.deal_over && view.summary) {
     const s = view.summary;
-    summary.append(el("h3", {}, s.redeal ? "Everyone passed: the cards are dealt again." : `Deal over: ${s.outcome}`));
-    summary.append(el("table", {}, el("tr", {}, el("th", { class: "left" }, "line"), el("th", {}, "points"), el("th", {}, "to")),
-      ...s.lines.map((l) => el("tr", {}, el("td", { class: "left" }, l.item), el("td", {}, l.points), el("td", {}, m.sides[l.to])))));
-    if (m.over) summary.append(el("h3", { id: "match-over" }, `Match over: ${m.winner === null ? "nobody" : m.sides[m.winner]} won (${m.end_reason}).`));
-    else summary.append(el("button", { id: "next-deal", onclick: () => act("next-deal") }, "Next deal"));
+    const capot = s.capot !== null && s.capot !== undefined ? t("summary.capot", { side: sideName(view, s.capot) }) : "";
+    summary.append(el("h3", {}, s.redeal ? t("summary.redeal") : `${t("summary.over", { outcome: t(`outcome.${s.outcome}`) })}${capot ? ` ${capot}` : ""}`));
+    summary.append(el("table", { id: "summary-lines" }, el("tr", {}, el("th", { class: "left" }, t("summary.line")), el("th", {}, t("summary.points")), el("th", { class: "left" }, t("summary.to"))),
+      ...s.lines.map((l) => el("tr", {}, el("td", { class: "left" }, lineText(l)), el("td", {}, l.points), el("td", { class: "left" }, sideName(view, l.to)))),
+      el("tr", { class: "total" }, el("th", { class: "left" }, t("summary.this_deal")), el("th", { colspan: 2, class: "left" }, s.scores.map((p, k) => `${sideName(view, k)} ${p}`).join(", ")))));
+    if (m.over) summary.append(el("h3", { id: "match-over" }, t("summary.match_over", { side: m.winner === null ? t("summary.nobody") : sideName(view, m.winner), reason: reasonText(m.end_reason) })));
+    else summary.append(el("button", { id: "next-deal", onclick: () => act("next-deal") }, t("summary.next")));
   }
-  $("log").replaceChildren(...view.log.map((line) => el("li", {}, line)));
+  const name = (seat) => seatName(view, seat, view.me);
+  const log = $("log");
+  log.replaceChildren(...view.events.map((e) => el("li", { class: e.key === "trick" ? "trick" : "" }, eventText(e, name))));
+  log.scrollTop = log.scrollHeight;
 }
 
 async function save() {
@@ -144,7 +380,7 @@ async function save() {
     const record = await api("GET", `api/games/${game.id}/record`);
     const link = el("a", { href: URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" })), download: "belote-match.json" });
     document.body.append(link); link.click(); link.remove();
-  } catch (error) { say(error.message); }
+  } catch (error) { say(errorText(error)); }
 }
 
 async function readFile(input) {
@@ -155,12 +391,16 @@ async function readFile(input) {
 // ---- Replay and analyse ----
 async function replay() {
   say("");
-  replayText = $("replay-text").value;
-  try {
-    replayDeals = (await api("POST", "api/replay", { text: replayText })).deals;
-  } catch (error) { say(error.message); return; }
+  clearErrors("replay", "analyse");
+  const text = $("replay-text").value;
+  let deals;
+  try { deals = (await api("POST", "api/replay", { text })).deals; } catch (error) {
+    fieldError("replay", errorText(error)); return; // the deal shown before, if any, stays as it was
+  }
+  replayText = text;
+  replayDeals = deals;
   $("replay").hidden = false;
-  $("replay-deal").replaceChildren(...replayDeals.map((d, k) => el("option", { value: k }, `${d.number}: ${d.variant}, dealer seat ${d.dealer}`)));
+  $("replay-deal").replaceChildren(...replayDeals.map((d, k) => el("option", { value: k }, t("replay.deal_option", { number: d.number, variant: d.variant, dealer: d.dealer }))));
   step = 0;
   drawFrame();
 }
@@ -169,111 +409,232 @@ function currentDeal() { return replayDeals[parseInt($("replay-deal").value, 10)
 
 function drawFrame() {
   const deal = currentDeal();
+  $("analysis").replaceChildren(); // an analysis belongs to the step it was asked at
+  clearErrors("analyse");
   step = Math.max(0, Math.min(step, deal.frames.length - 1));
   document.body.dataset.step = String(step);
   const f = deal.frames[step];
-  $("step").textContent = `action ${step} of ${deal.frames.length - 1}${f.action ? `: ${f.action}` : ""}`;
-  const seats = f.hands.map((hand, s) => el("div", { class: "seat" }, `seat ${s}${s === deal.dealer ? " (dealer)" : ""}${s === f.taker ? " (took)" : ""}${s === f.to_act ? " ← to act" : ""}: `,
+  const name = (seat) => t("seat.n", { seat });
+  $("step").textContent = t("replay.step", { step, last: deal.frames.length - 1 });
+  const seats = f.hands.map((hand, s) => el("div", { class: `seat${s === f.to_act ? " to-act" : ""}` },
+    el("span", { class: "name" }, cap(name(s)), s === deal.dealer ? ` (${t("table.dealer")})` : "", s === f.taker ? ` (${t("table.taker")})` : ""), " ",
     ...hand.map((c) => card(c, "span", true))));
-  const trick = f.trick.length ? el("div", {}, "Trick: ", ...f.trick.map((c) => { const b = card(c, "span", true); b.title = `seat ${c.seat}`; return b; })) : "";
-  const line = f.log.length ? f.log[f.log.length - 1] : "";
-  $("frame").replaceChildren(el("div", {}, "Turned ", card(f.turned, "span", true), f.trump ? `  trump ${f.trump.symbol}` : "",
-    f.points ? `  points so far: ${f.points.join(" / ")}` : ""), ...seats, trick, el("p", { id: "frame-line" }, line));
+  const trick = f.trick.length ? el("div", { class: "trick-line" }, t("replay.trick"), " ", ...f.trick.map((c) => { const b = card(c, "span", true); b.title = name(c.seat); return b; })) : "";
+  const lines = f.events.map((e) => eventText(e, name));
+  $("frame").replaceChildren(el("div", {}, t("table.turned"), " ", card(f.turned, "span", true),
+    f.trump ? `  ${t("contract.trump", { suit: suitText(f.trump.suit) })}` : "",
+    f.points ? `  ${t("replay.points", { points: f.points.join(" / ") })}` : ""), ...seats, trick,
+  el("p", { id: "frame-line" }, lines.join(" ")));
   const audit = $("audit");
   audit.replaceChildren();
   if (step === deal.frames.length - 1 && deal.result) {
     const r = deal.result;
-    audit.append(el("h3", {}, `Result: ${r.outcome}, scores ${r.scores.join(" / ")}`),
-      el("table", { id: "audit-lines" }, el("tr", {}, el("th", { class: "left" }, "line"), el("th", {}, "points"), el("th", {}, "to side")),
-        ...r.lines.map((l) => el("tr", {}, el("td", { class: "left" }, l.item), el("td", {}, l.points), el("td", {}, l.to)))));
+    audit.append(el("h3", {}, t("replay.result", { outcome: t(`outcome.${r.outcome}`), scores: r.scores.join(" / ") })),
+      el("table", { id: "audit-lines" }, el("tr", {}, el("th", { class: "left" }, t("summary.line")), el("th", {}, t("summary.points")), el("th", {}, t("replay.side"))),
+        ...r.lines.map((l) => el("tr", {}, el("td", { class: "left" }, lineText(l)), el("td", {}, l.points), el("td", {}, l.to)))));
   }
 }
 
 async function analyse() {
-  say("Analysing: the solver is working...");
+  clearErrors("analyse");
   const deal = currentDeal();
-  const start = deal.frames[step].cards_played;
+  const at = step;
+  const number = parseInt($("replay-deal").value, 10) || 0;
+  $("analysis").replaceChildren(el("p", { class: "note" }, t("replay.analysing")));
   try {
-    const a = await api("POST", "api/analyse", { text: replayText, deal: parseInt($("replay-deal").value, 10) || 0, start });
-    say("");
+    const a = await api("POST", "api/analyse", { text: replayText, deal: number, start: deal.frames[step].analyse_from });
+    if (at !== step || currentDeal() !== deal) return; // the reader moved on: this answer is stale
     const rows = a.cards.map((c) => el("tr", {},
       el("td", {}, c.trick), el("td", {}, c.seat),
-      el("td", { class: c.mark ? "mark-bad" : "" }, `${c.card}${c.mark}`),
+      el("td", { class: c.mark ? "mark-bad" : "" }, `${cardText(c.card)}${c.mark}`),
       el("td", {}, c.value), el("td", {}, c.loss),
       el("td", { class: "left" }, ...Object.entries(c.values).map(([code, value]) =>
-        el("span", { class: c.best_cards.includes(code) ? "best" : "" }, `${code} ${value}  `)))));
+        el("span", { class: c.best_cards.includes(code) ? "best" : "" }, `${cardText(code)} ${value}  `)))));
     $("analysis").replaceChildren(
-      el("p", {}, `Values for side ${a.cards.length ? a.cards[0].side : "-"}, with perfect play from then on; ? lost value, ?? changed the result.`),
-      el("table", { id: "analysis-table" }, el("tr", {}, ...["trick", "seat", "card", "value", "loss"].map((h) => el("th", {}, h)),
-        el("th", { class: "left" }, "every legal card (best shaded)")), ...rows),
-      el("pre", {}, a.text));
-  } catch (error) { say(error.message); }
+      el("p", {}, t("analysis.head", { side: a.cards.length ? a.cards[0].side : "-" })),
+      el("div", { class: "scroll" }, el("table", { id: "analysis-table" }, el("tr", {}, ...["trick", "seat", "card", "value", "loss"].map((h) => el("th", {}, t(`analysis.${h}`))),
+        el("th", { class: "left" }, t("analysis.every"))), ...rows)));
+  } catch (error) {
+    if (at !== step) return;
+    $("analysis").replaceChildren();
+    fieldError("analyse", errorText(error));
+  }
 }
 
 async function solvePosition() {
-  say("Solving: the solver is working...");
+  clearErrors("position");
+  $("solution").replaceChildren(el("p", { class: "note" }, t("solve.working")));
   try {
     const s = await api("POST", "api/solve", { position: $("position-text").value });
-    say("");
     $("solution").replaceChildren(
-      el("p", {}, `Seat ${s.seat} to play; value ${s.value} for side ${s.side}, every seat playing perfectly.`),
-      el("table", { id: "solution-table" }, el("tr", {}, el("th", {}, "card"), el("th", {}, "value")),
-        ...s.cards.map((c) => el("tr", { class: c.best ? "best" : "" }, el("td", {}, c.card), el("td", {}, c.value)))),
-      el("p", {}, `Line: ${s.line.join(" ")}`));
-  } catch (error) { say(error.message); $("solution").replaceChildren(); }
+      el("p", {}, t("solve.head", { seat: s.seat, value: s.value, side: s.side })),
+      el("table", { id: "solution-table" }, el("tr", {}, el("th", {}, t("analysis.card")), el("th", {}, t("analysis.value"))),
+        ...s.cards.map((c) => el("tr", { class: c.best ? "best" : "" }, el("td", {}, cardText(c.card)), el("td", {}, c.value)))),
+      el("p", { id: "solution-line" }, t("solve.line", { line: s.line.map(cardText).join(" ") })));
+  } catch (error) { $("solution").replaceChildren(); fieldError("position", errorText(error)); }
 }
 
 // ---- Compare ----
+const RATES = [["attack_success_rate", "made"], ["failure_rate", "failed"], ["capot_rate", "capot"], ["litige_rate", "litige"]];
+const MEANS = [["mean_points", "mean_points"], ["mean_taker_score", "taker"], ["mean_other_score", "other"]];
+const pct = (x) => `${(100 * x).toFixed(1)}%`;
+
+function bar(low, high, value, max) {
+  // an interval drawn to scale: the bar from low to high, a tick at the value
+  const w = 120;
+  const x = (v) => Math.max(0, Math.min(w, (w * v) / (max || 1)));
+  return el("span", { class: "interval", title: `${low} – ${high}` },
+    el("span", { class: "range", style: `left:${x(low)}px;width:${Math.max(1, x(high) - x(low))}px` }),
+    el("span", { class: "tick", style: `left:${x(value)}px` }));
+}
+
+function compareTables(doc) {
+  const vs = doc.variants;
+  const head = el("tr", {}, el("th", { class: "left" }, ""), ...vs.map((v) => el("th", {}, v.variant)));
+  const rows = [];
+  for (const [key, label] of RATES) {
+    rows.push(el("tr", { "data-row": key }, el("td", { class: "left" }, t(`compare.${label}`)), ...vs.map((v) => {
+      const [low, high] = v.ci95[key];
+      return el("td", {}, `${pct(v[key])} ±${(50 * (high - low)).toFixed(1)}`, el("br"), bar(low, high, v[key], 1));
+    })));
+  }
+  rows.push(el("tr", {}, el("td", { class: "left" }, t("compare.redeals")), ...vs.map((v) => el("td", {}, pct(v.redeals_per_deal)))));
+  const largest = Math.max(...vs.map((v) => v.mean_ci95.mean_points[1]));
+  for (const [key, label] of MEANS) {
+    rows.push(el("tr", {}, el("td", { class: "left" }, t(`compare.${label}`)), ...vs.map((v) => {
+      const [low, high] = v.mean_ci95[key];
+      const value = key === "mean_other_score" ? v.mean_points - v.mean_taker_score : v[key];
+      return el("td", {}, `${value.toFixed(1)} ±${((high - low) / 2).toFixed(1)}`, el("br"), bar(low, high, value, largest));
+    })));
+  }
+  rows.push(el("tr", {}, el("td", { class: "left" }, t("compare.deals_per_match")), ...vs.map((v) => el("td", {}, v.matches ? v.matches.mean_deals.toFixed(2) : "-"))));
+  const rates = el("table", { id: "compare-table", class: "compare" }, head, ...rows);
+  const blocks = [el("h3", {}, t("compare.head", { deals: doc.deals, bots: doc.bots, seed: doc.seed })), el("div", { class: "scroll" }, rates)];
+  const pairs = Object.keys(doc.paired || {});
+  if (pairs.length) {
+    const phead = el("tr", {}, el("th", { class: "left" }, t("compare.paired")), ...pairs.map((p) => el("th", {}, p)));
+    const prow = (label, cells) => el("tr", {}, el("td", { class: "left" }, label), ...cells);
+    const cell = (value, ci, unit) => {
+      const none = ci[0] <= 0 && ci[1] >= 0;
+      const text = `${value >= 0 ? "+" : ""}${(unit * value).toFixed(1)} ±${(unit * (ci[1] - ci[0]) / 2).toFixed(1)}`;
+      return el("td", { class: none ? "unclear" : "" }, text, none ? " ≈" : "");
+    };
+    const prows = [
+      prow(t("compare.deal_winner"), pairs.map((p) => el("td", {}, pct(doc.different_deal_winner[p])))),
+      prow(t("compare.match_winner"), pairs.map((p) => el("td", {}, doc.different_match_winner[p] === undefined ? "-" : pct(doc.different_match_winner[p])))),
+      prow(t("compare.points_shift"), pairs.map((p) => cell(doc.paired[p].points.value, doc.paired[p].points.ci95, 1))),
+      ...["made", "failed", "litige", "capot"].map((k) => prow(t(`compare.${k}`), pairs.map((p) => cell(doc.paired[p][k].value, doc.paired[p][k].ci95, 100)))),
+    ];
+    blocks.push(el("p", {}, t("compare.paired_note")), el("div", { class: "scroll" }, el("table", { id: "paired-table", class: "compare" }, phead, ...prows)));
+  }
+  $("compare-result").replaceChildren(...blocks, chart(doc));
+}
+
 function chart(doc) {
-  const keys = [["attack_success_rate", "made"], ["failure_rate", "failed"], ["capot_rate", "capot"], ["litige_rate", "litige"]];
   const colours = ["#2d6a3e", "#c0142c", "#1f5fa8", "#c08a14"];
-  const width = 140 * doc.variants.length + 60;
-  const svg = [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="230" id="chart">`];
+  const width = 110 * doc.variants.length + 50;
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${width} 230`);
+  svg.setAttribute("id", "chart");
+  const add = (tag, attrs, text) => { const n = document.createElementNS(ns, tag); for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v); if (text) n.textContent = text; svg.append(n); return n; };
+  add("line", { x1: 36, y1: 30, x2: width, y2: 30, stroke: "#ddd" });
+  add("text", { x: 2, y: 34, "font-size": 11 }, "100%");
   doc.variants.forEach((v, k) => {
-    keys.forEach(([key], j) => {
-      const rate = v[key] || 0, h = 160 * rate, x = 40 + 140 * k + 26 * j;
-      svg.push(`<rect x="${x}" y="${190 - h}" width="22" height="${h}" fill="${colours[j]}"><title>${v.variant} ${key}: ${(100 * rate).toFixed(1)}%</title></rect>`);
+    RATES.forEach(([key, label], j) => {
+      const rate = v[key] || 0, h = 160 * rate, x = 40 + 110 * k + 22 * j;
+      const rect = add("rect", { x, y: 190 - h, width: 18, height: h, fill: colours[j] });
+      const title = document.createElementNS(ns, "title"); title.textContent = `${v.variant} ${t(`compare.${label}`)}: ${pct(rate)}`; rect.append(title);
     });
-    svg.push(`<text x="${40 + 140 * k}" y="208" font-size="12">${v.variant}</text>`);
+    add("text", { x: 40 + 110 * k, y: 208, "font-size": 12 }, v.variant);
   });
-  keys.forEach(([, label], j) => svg.push(`<text x="${40 + 70 * j}" y="226" font-size="11" fill="${colours[j]}">■ ${label}</text>`));
-  svg.push(`<text x="4" y="30" font-size="11">100%</text><line x1="36" y1="30" x2="${width}" y2="30" stroke="#ddd"/>`);
-  svg.push("</svg>");
-  $("compare-chart").innerHTML = svg.join("");
+  RATES.forEach(([, label], j) => add("text", { x: 40 + 80 * j, y: 226, "font-size": 11, fill: colours[j] }, `■ ${t(`compare.${label}`)}`));
+  return el("div", { id: "compare-chart" }, svg);
 }
 
 async function runCompare() {
   say("");
+  clearErrors("variants", "deals", "compare");
+  $("compare-result").replaceChildren(); // never an old result under a new question
   const variants = $("compare-variants").value.split(",").map((v) => v.trim()).filter((v) => v);
-  const body = { variants, deals: parseInt($("compare-deals").value, 10) || 200, bots: $("compare-bots").value };
+  const decks = $("compare-deals");
+  if (decks.validity && decks.validity.badInput) { fieldError("deals", t("error.not_number", { field: t("field.deals") })); return; }
+  const body = { variants, deals: decks.value.trim() === "" ? null : decks.value.trim(), bots: $("compare-bots").value };
   let job;
-  try { job = await api("POST", "api/compare", body); } catch (error) { say(error.message); return; }
+  try { job = await api("POST", "api/compare", body); } catch (error) {
+    fieldError(error.field === "deals" ? "deals" : error.field === "variants" ? "variants" : "compare", errorText(error)); return;
+  }
   const bar = $("compare-progress");
   bar.hidden = false;
-  $("compare-table").textContent = "";
-  $("compare-chart").replaceChildren();
+  bar.value = 0;
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     let status;
-    try { status = await api("GET", `api/compare/${job.id}`); } catch (error) { say(error.message); return; }
+    try { status = await api("GET", `api/compare/${job.id}`); } catch (error) { fieldError("compare", errorText(error)); return; }
     bar.max = status.total; bar.value = status.done;
-    if (status.error) { say(status.error); return; }
-    if (status.finished) { bar.value = bar.max; $("compare-table").textContent = status.result.text; chart(status.result); return; }
+    if (status.error) { bar.hidden = true; fieldError("compare", status.error); return; }
+    if (status.finished) { bar.hidden = true; compareTables(status.result); return; }
   }
+}
+
+// ---- Languages ----
+function drawVariantNames() {
+  // a plug-in variant has no entry in the catalogues: its own description, as it gives it
+  $("variant-names").replaceChildren(...meta.variants.map((v) => el("option", { value: v.name },
+    M[`variant.${v.name}`] !== undefined ? t(`variant.${v.name}`) : v.description)));
+}
+
+async function setLanguage(code) {
+  const doc = await api("GET", `api/messages/${code}`);
+  lang = code;
+  M = doc.messages;
+  document.documentElement.lang = code;
+  document.body.dataset.lang = code;
+  try { localStorage.setItem("belote-lang", code); } catch (e) { /* private mode */ }
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n-placeholder]")) node.placeholder = t(node.dataset.i18nPlaceholder);
+  document.title = t("page.title");
+  $("lang").value = code;
+  if (meta) { drawSeats(); drawVariantNames(); }
+  if (game) show(game);
+  if (replayDeals.length && !$("replay").hidden) {
+    $("replay-deal").replaceChildren(...replayDeals.map((d, k) => el("option", { value: k }, t("replay.deal_option", { number: d.number, variant: d.variant, dealer: d.dealer }))));
+    drawFrame();
+  }
+}
+
+function browserLanguage() {
+  let saved = null;
+  try { saved = localStorage.getItem("belote-lang"); } catch (e) { /* private mode */ }
+  if (saved && meta.languages[saved]) return saved;
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const code = tag.slice(0, 2).toLowerCase();
+    if (meta.languages[code]) return code;
+  }
+  return meta.language || "en";
 }
 
 // ---- Wiring ----
 async function start() {
   meta = await api("GET", "api/meta");
-  $("variant-names").replaceChildren(...meta.variants.map((v) => el("option", { value: v.name }, v.description)));
+  $("lang").replaceChildren(...Object.entries(meta.languages).map(([code, name]) => el("option", { value: code }, name)));
+  await setLanguage(browserLanguage());
+  $("lang").onchange = () => setLanguage($("lang").value).catch((error) => say(errorText(error)));
+  drawVariantNames();
   $("compare-variants").value = meta.compare_variants.join(", ");
   drawSeats();
-  $("variant").onchange = drawSeats; $("players").onchange = drawSeats;
+  $("variant").oninput = drawSeats; $("players").oninput = drawSeats;
   $("new-game").onclick = () => newGame();
   $("undo").onclick = () => act("undo");
   $("save").onclick = save;
+  $("show-last").onclick = () => { showLast = !showLast; if (game) drawCentre(game); };
   $("resume-file").onchange = async () => {
-    try { await newGame(JSON.parse(await readFile($("resume-file")))); } catch (error) { say(`the file is not a record: ${error.message}`); }
+    let record;
+    try { record = JSON.parse(await readFile($("resume-file"))); } catch (error) {
+      clearErrors("record"); fieldError("record", t("error.not_record")); $("resume-file").value = ""; return;
+    }
+    await newGame(record);
+    $("resume-file").value = "";
   };
   $("replay-file").onchange = async () => { $("replay-text").value = await readFile($("replay-file")); replay(); };
   $("replay-go").onclick = replay;

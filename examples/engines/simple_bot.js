@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// A simple belote bot speaking the engine protocol belote-engine/1 (docs/engines.md).
+//
+// The same bot as simple_bot.py, in JavaScript for Node, with no package:
+//
+//     belote duel classic "engine:node examples/engines/simple_bot.js" heuristic --deals 200
+//
+// Its play: take in the first round with the jack of the turned suit, name a
+// suit in the second round with its jack and two more cards of it, swap the 7
+// of trump when it may, declare everything, never stop; lead its most valuable
+// card and follow with its least valuable one (announcing belote when it can).
+"use strict";
+
+const readline = require("readline");
+
+const PROTOCOL = "belote-engine/1";
+const TRUMP_POINTS = { J: 20, 9: 14, A: 11, 10: 10, K: 4, Q: 3, 8: 0, 7: 0 };
+const PLAIN_POINTS = { A: 11, 10: 10, K: 4, Q: 3, J: 2, 9: 0, 8: 0, 7: 0 };
+
+function points(card, trump) {
+  const rank = card.slice(0, -1);
+  const suit = card.slice(-1);
+  return (suit === trump ? TRUMP_POINTS : PLAIN_POINTS)[rank];
+}
+
+// One of the legal actions (strings such as "1 play JH").
+function choose(observation, legal) {
+  const hand = observation.hand;
+  const words = legal.map((action) => action.split(" "));
+  const byVerb = (verb) => legal.find((action, k) => words[k][1] === verb && words[k].length === 2);
+  if (observation.phase === "bidding-1") {
+    const turned = observation.turned.slice(-1);
+    if (hand.includes("J" + turned) && byVerb("take")) return byVerb("take");
+    return byVerb("pass") || legal[0];
+  }
+  if (observation.phase === "bidding-2") {
+    for (let k = 0; k < legal.length; k++) {
+      if (words[k][1] === "take" && words[k].length === 3) {
+        const suit = words[k][2];
+        const held = hand.filter((card) => card.slice(-1) === suit).length;
+        if (hand.includes("J" + suit) && held >= 3) return legal[k];
+      }
+    }
+    return byVerb("pass") || legal[0];
+  }
+  for (const verb of ["swap", "declare"]) {
+    if (byVerb(verb)) return byVerb(verb);
+  }
+  const plays = legal.filter((action, k) => words[k][1] === "play");
+  if (plays.length === 0) {
+    return legal.find((action, k) => words[k][1] !== "stop") || legal[0];
+  }
+  const trump = observation.trump;
+  const cards = [];
+  for (const action of plays) {
+    const card = action.split(" ")[2];
+    if (!cards.includes(card)) cards.push(card);
+  }
+  // The first card of the most (leading) or least (following) points, as Python's max and min.
+  const leading = observation.trick.length === 0;
+  let best = cards[0];
+  for (const card of cards.slice(1)) {
+    const better = leading ? points(card, trump) > points(best, trump)
+      : points(card, trump) < points(best, trump);
+    if (better) best = card;
+  }
+  const options = plays.filter((action) => action.split(" ")[2] === best);
+  // "play KH belote" when it may announce: the longest, the first of equals.
+  return options.reduce((a, b) => (b.length > a.length ? b : a));
+}
+
+function send(message) {
+  process.stdout.write(JSON.stringify(message) + "\n");
+}
+
+const input = readline.createInterface({ input: process.stdin });
+input.on("line", (line) => {
+  if (!line.trim()) return;
+  const message = JSON.parse(line);
+  if (message.type === "hello") {
+    send({ type: "ready", protocol: PROTOCOL, name: "simple-javascript",
+      author: "the belote examples", options: [], variants: ["*"] });
+  } else if (message.type === "decide") {
+    send({ type: "action", id: message.id, action: choose(message.observation, message.legal) });
+  } else if (message.type === "quit") {
+    input.close();
+  }
+});
+input.on("close", () => process.exit(0));

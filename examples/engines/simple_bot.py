@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""A simple belote bot speaking the engine protocol belote-engine/1 (docs/engines.md).
+
+Only the standard library: this is what a bot written in any language does.
+The same bot is written in JavaScript in simple_bot.js; both play the same.
+
+    belote duel classic "engine:python3 examples/engines/simple_bot.py" random --deals 200
+
+Its play: take in the first round with the jack of the turned suit, name a
+suit in the second round with its jack and two more cards of it, swap the 7
+of trump when it may, declare everything, never stop; lead its most valuable
+card and follow with its least valuable one (announcing belote when it can).
+"""
+
+import json
+import sys
+
+PROTOCOL = "belote-engine/1"
+TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
+PLAIN_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+
+
+def points(card, trump):
+    rank, suit = card[:-1], card[-1]
+    return (TRUMP_POINTS if suit == trump else PLAIN_POINTS)[rank]
+
+
+def choose(observation, legal):
+    """One of the legal actions (strings such as '1 play JH')."""
+    hand = observation["hand"]
+    verbs = {action.split()[1]: action for action in legal}
+    if observation["phase"] == "bidding-1":
+        turned = observation["turned"][-1]
+        if "J" + turned in hand and "take" in verbs:
+            return verbs["take"]
+        return verbs.get("pass", legal[0])
+    if observation["phase"] == "bidding-2":
+        for action in legal:
+            words = action.split()
+            if words[1] == "take" and len(words) == 3:
+                suit = words[2]
+                if "J" + suit in hand and sum(card[-1] == suit for card in hand) >= 3:
+                    return action
+        return verbs.get("pass", legal[0])
+    for verb in ("swap", "declare"):
+        for action in legal:
+            if action.split()[1:] == [verb]:
+                return action
+    plays = [action for action in legal if action.split()[1] == "play"]
+    if not plays:
+        return next((action for action in legal if action.split()[1] != "stop"), legal[0])
+    trump = observation["trump"]
+    cards = []
+    for action in plays:
+        card = action.split()[2]
+        if card not in cards:
+            cards.append(card)
+    if observation["trick"]:
+        card = min(cards, key=lambda c: points(c, trump))
+    else:
+        card = max(cards, key=lambda c: points(c, trump))
+    options = [action for action in plays if action.split()[2] == card]
+    return max(options, key=len)  # "play KH belote" when it may announce
+
+
+def send(message):
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        message = json.loads(line)
+        kind = message.get("type")
+        if kind == "hello":
+            send({"type": "ready", "protocol": PROTOCOL, "name": "simple-python",
+                  "author": "the belote examples", "options": [], "variants": ["*"]})
+        elif kind == "decide":
+            action = choose(message["observation"], message["legal"])
+            send({"type": "action", "id": message["id"], "action": action})
+        elif kind == "quit":
+            break
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,617 @@
+"""Fixed-size numeric views of a deal for learning agents (the ``pettingzoo``/``openspiel`` extras).
+
+Two things live here, shared by [`belote.adapters.env`][belote.adapters.env] and [`belote.adapters.openspiel`][belote.adapters.openspiel]:
+
+- **The observation tensor**, versioned: ``OBSERVATION_V2`` is the layout of what one
+  seat may know, ``STATE_V2`` the same followed by every seat's hand (a full-state view
+  for training critics), ``INFORMATION_STATE_V2`` the same followed by every completed
+  trick in order (perfect recall, for OpenSpiel's information-state tensor). A layout
+  is a tuple of [`Block`][belote.adapters.tensor.Block]s, the one
+  source of truth for the encoder and the documentation table
+  ([`layout_table`][belote.adapters.tensor.layout_table]). A layout never changes once released:
+  a different encoding gets a new version. Version 2 follows the one-seat model of the
+  seven swap (the holder's own ``swap``/``keep`` turn, docs/rules.md#seven-swap): its
+  ``swap_pending`` block replaces version 1's ``swap_window`` and a ``kept`` block follows
+  ``swapped``. The ``_V1`` layouts and encoders stay as they were.
+- **[`Table`][belote.adapters.tensor.Table]**: a deal as a sequence of turns of one seat each,
+  driven by action ids (the deal's ``to_act`` and its legal ids).
+
+Conventions of the tensor (all values ``float32``):
+
+- **Seats are relative to the observer**: slot 0 is the observer, slot 1 the next seat in
+  playing order, and so on; there are always 4 slots, the slots of absent seats (2 or 3
+  players) stay 0.
+- **Cards are absolute**: plane index = card index (``8 * suit + rank``, suits S H D C,
+  ranks 7 8 9 10 J Q K A), the same numbering as the ``play`` action ids, so a card
+  plane lines up with the action mask. The trump is a one-hot over the four suits
+  (block ``trump``) rather than a rotation of the suits.
+- **Points are scaled** by ``1/162`` (the card points of a deal with the last trick),
+  match totals and the target by ``1/1000``.
+
+Only this module's tensor functions need numpy; the layout and
+[`Table`][belote.adapters.tensor.Table] work without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from belote.actions import ACTION_IDS, Action, Verb, action_from_id, action_id
+from belote.deal import Deal, Phase
+from belote.errors import IllegalAction
+from belote.rules.specs import spec_of
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = [
+    "INFORMATION_STATE_V1",
+    "INFORMATION_STATE_V1_SIZE",
+    "INFORMATION_STATE_V2",
+    "INFORMATION_STATE_V2_SIZE",
+    "OBSERVATION_V1",
+    "OBSERVATION_V1_SIZE",
+    "OBSERVATION_V2",
+    "OBSERVATION_V2_SIZE",
+    "POINT_SCALE",
+    "STATE_V1",
+    "STATE_V1_SIZE",
+    "STATE_V2",
+    "STATE_V2_SIZE",
+    "TOTAL_SCALE",
+    "Block",
+    "Table",
+    "information_state_v1",
+    "information_state_v2",
+    "layout_table",
+    "observation_v1",
+    "observation_v2",
+    "render_text",
+    "state_v1",
+    "state_v2",
+]
+
+POINT_SCALE: Final = 1 / 162
+"""Scale of deal points (card points, declarations, belote, pending litige)."""
+TOTAL_SCALE: Final = 1 / 1000
+"""Scale of match totals and the match target."""
+SEATS: Final = 4
+"""Seat slots in every block indexed by seat (the largest table)."""
+
+
+@attrs.frozen
+class Block:
+    """One named block of a tensor layout.
+
+    Attributes:
+        name: the block's name (a key of the dict views).
+        shape: its shape; the block occupies ``prod(shape)`` consecutive values.
+        meaning: what the values say, for the documentation table.
+    """
+
+    name: str
+    shape: tuple[int, ...]
+    meaning: str
+
+    @property
+    def size(self) -> int:
+        """How many values the block holds."""
+        size = 1
+        for dim in self.shape:
+            size *= dim
+        return size
+
+
+OBSERVATION_V1: Final = (
+    Block("hand", (32,), "1 for each card the observer holds."),
+    Block("played", (SEATS, 32), "Cards each seat has played this deal (completed tricks and the current one)."),
+    Block("trick", (SEATS, 32), "The current trick by position: row k is the k-th card played to it."),
+    Block("trick_leader", (SEATS,), "The seat that leads the current trick (play phase)."),
+    Block("turned", (32,), "The card turned up after the first distribution."),
+    Block("table_card", (32,), "The card face up on the table now (`french`: the turned card, or the 7 of trump after a swap)."),
+    Block("bottom", (32,), "The deck's bottom card, when the variant shows it."),
+    Block("trump", (4,), "The trump suit once fixed (S H D C)."),
+    Block("taker", (SEATS,), "The seat that fixed the trump."),
+    Block("dealer", (SEATS,), "The dealer."),
+    Block("bids", (2, SEATS, 6), "Bidding history: [round, seat, bid] with bids pass, take, take S, take H, take D, take C."),
+    Block("declared", (SEATS,), "1 for each seat that has declared (the announcement is public)."),
+    Block("declarations", (SEATS, 32), "Cards of each seat's declared combinations: the observer's own at once, the others' once shown after the first trick."),
+    Block("belote", (SEATS, 2), "Belote announcements: [seat, 0] belote, [seat, 1] rebelote."),
+    Block("swapped", (SEATS,), "The seat that swapped the 7 of trump."),
+    Block("called_out", (SEATS,), "The seat that called out or said \"j'arrête\"."),
+    Block("card_points", (SEATS,), "Card points won so far by each seat's side (x 1/162)."),
+    Block("points", (SEATS,), "Points so far of each seat's side: cards, scoring declarations, belote (x 1/162)."),
+    Block("tricks_won", (SEATS,), "Tricks won so far by each seat's side (x 1/tricks per deal)."),
+    Block("totals", (SEATS,), "Match score of each seat's side before this deal (x 1/1000)."),
+    Block("target", (1,), "The match target (x 1/1000)."),
+    Block("pending", (1,), "Litige points waiting from earlier deals (x 1/162)."),
+    Block("phase", (4,), "One-hot: bidding round 1, bidding round 2, play, over."),
+    Block("to_act", (SEATS,), "The seat whose turn it is."),
+    Block("swap_window", (1,), "1 when the observer is offered the out-of-turn swap now (legal: swap or pass = keep)."),
+    Block("seats", (SEATS,), "1 for each seat slot in use (the number of players)."),
+    Block("partners", (1,), "1 when seats 0 and 2, 1 and 3 play as teams."),
+    Block("tricks_played", (1,), "Completed tricks (x 1/tricks per deal)."),
+)
+"""Layout of the observation tensor, version 1: what one seat may know (seats relative to it)."""
+
+STATE_V1: Final = (
+    *OBSERVATION_V1,
+    Block("hands", (SEATS, 32), "Every seat's hand (full-state view only)."),
+)
+"""Layout of the full-state tensor, version 1: ``OBSERVATION_V1`` then every seat's hand."""
+
+OBSERVATION_V1_SIZE: Final = sum(block.size for block in OBSERVATION_V1)
+"""Length of an ``OBSERVATION_V1`` vector."""
+STATE_V1_SIZE: Final = sum(block.size for block in STATE_V1)
+"""Length of a ``STATE_V1`` vector."""
+
+TRICKS: Final = 9
+"""Trick slots of the trick history (the longest deal: ``french``)."""
+
+INFORMATION_STATE_V1: Final = (
+    *OBSERVATION_V1,
+    Block("first_hand", (32,), "The observer's cards at the first distribution (what it bid with)."),
+    Block("trick_history", (TRICKS, SEATS, 32), "Every completed trick in order: [trick, position, card], position 0 the card led."),
+    Block("trick_history_leaders", (TRICKS, SEATS), "The seat that led each completed trick."),
+)
+"""Layout of the information-state tensor, version 1: ``OBSERVATION_V1`` then the tricks in order.
+
+With the bids by round and seat already in ``OBSERVATION_V1``, this is what the seat
+has seen of the deal, in order (perfect recall)."""
+INFORMATION_STATE_V1_SIZE: Final = sum(block.size for block in INFORMATION_STATE_V1)
+"""Length of an ``INFORMATION_STATE_V1`` vector."""
+
+
+def _version_2(block: Block) -> tuple[Block, ...]:
+    if block.name == "swapped":
+        return (block, Block("kept", (SEATS,), "The seat that kept the 7 of trump (declined the swap)."))
+    if block.name == "swap_window":
+        return (Block("swap_pending", (1,), "1 while the holder of the 7 of trump (the seat to act) decides: swap or keep."),)
+    return (block,)
+
+
+OBSERVATION_V2: Final = tuple(new for block in OBSERVATION_V1 for new in _version_2(block))
+"""Layout of the observation tensor, version 2: ``OBSERVATION_V1`` with the swap as one seat's turn.
+
+``swap_window`` becomes ``swap_pending`` (the holder is the seat to act, deciding swap or
+keep) and ``kept`` follows ``swapped``."""
+STATE_V2: Final = (*OBSERVATION_V2, STATE_V1[-1])
+"""Layout of the full-state tensor, version 2: ``OBSERVATION_V2`` then every seat's hand."""
+INFORMATION_STATE_V2: Final = (*OBSERVATION_V2, *INFORMATION_STATE_V1[len(OBSERVATION_V1):])
+"""Layout of the information-state tensor, version 2: ``OBSERVATION_V2`` then the tricks in order."""
+OBSERVATION_V2_SIZE: Final = sum(block.size for block in OBSERVATION_V2)
+"""Length of an ``OBSERVATION_V2`` vector."""
+STATE_V2_SIZE: Final = sum(block.size for block in STATE_V2)
+"""Length of a ``STATE_V2`` vector."""
+INFORMATION_STATE_V2_SIZE: Final = sum(block.size for block in INFORMATION_STATE_V2)
+"""Length of an ``INFORMATION_STATE_V2`` vector."""
+
+
+def _offsets(layout: tuple[Block, ...]) -> dict[str, int]:
+    offsets, at = {}, 0
+    for block in layout:
+        offsets[block.name] = at
+        at += block.size
+    return offsets
+
+
+_AT: Final = {**_offsets(STATE_V1), **_offsets(INFORMATION_STATE_V1)}
+_AT2: Final = {**_offsets(STATE_V2), **_offsets(INFORMATION_STATE_V2)}
+
+
+def layout_table(layout: tuple[Block, ...] = OBSERVATION_V1, skip: int = 0) -> str:
+    """The layout as a Markdown table (name, offset, shape, size, meaning).
+
+    Args:
+        layout: the layout.
+        skip: leave out the first ``skip`` blocks (offsets still count them), to show
+            only what a layout adds to another.
+
+    >>> print(layout_table().splitlines()[2])
+    | `hand` | 0 | 32 | 32 | 1 for each card the observer holds. |
+    """
+    lines = ["| block | offset | shape | size | meaning |", "|---|---:|---|---:|---|"]
+    at = 0
+    for index, block in enumerate(layout):
+        shape = " × ".join(str(dim) for dim in block.shape)
+        if index >= skip:
+            lines.append(f"| `{block.name}` | {at} | {shape} | {block.size} | {block.meaning} |")
+        at += block.size
+    lines.append(f"| | {at} | | | total |")
+    return "\n".join(lines)
+
+
+# --- the encoder ------------------------------------------------------------------------------
+
+
+def _set_bits(out: npt.NDArray[np.float32], offset: int, mask: int) -> None:
+    """Set ``out[offset + i]`` to 1 for every card index ``i`` of ``mask``."""
+    while mask:
+        low = mask & -mask
+        out[offset + low.bit_length() - 1] = 1.0
+        mask ^= low
+
+
+def _blank(out: npt.NDArray[np.float32] | None, size: int) -> npt.NDArray[np.float32]:
+    """``out`` with its first ``size`` values zeroed, or a new zeroed float32 array."""
+    import numpy as np
+
+    if out is None:
+        return np.zeros(size, np.float32)
+    out[:size] = 0.0
+    return out
+
+
+def _fill(
+    out: npt.NDArray[np.float32], deal: Deal, seat: int, swap_window: bool,
+    history: Sequence[Action] | None, at: dict[str, int] = _AT,
+) -> None:
+    """Write the ``OBSERVATION_V1`` (``at=_AT``) or ``_V2`` (``at=_AT2``) blocks of ``seat`` into ``out`` (zeroed)."""
+    n = deal.players
+
+    def rel(other: int) -> int:
+        return (other - seat) % n
+
+    def bits(offset: int, mask: int) -> None:
+        _set_bits(out, offset, mask)
+
+    bits(at["hand"], deal.hand_mask(seat))
+    if history is None:
+        history = deal.history
+    played_by = [0] * n
+    bid_turn = 0
+    belote_calls = [0] * n
+    for action in history:
+        verb, actor = action.verb, action.seat
+        if verb is Verb.PLAY:
+            card = action.cards[0].index
+            played_by[actor] |= 1 << card
+            if action.belote:
+                if belote_calls[actor] < 2:
+                    out[at["belote"] + 2 * rel(actor) + belote_calls[actor]] = 1.0
+                belote_calls[actor] += 1
+        elif verb is Verb.PASS or verb is Verb.TAKE:
+            column = 0 if verb is Verb.PASS else (1 if action.suit is None else 2 + int(action.suit))
+            round_ = min(bid_turn // n, 1)
+            out[at["bids"] + (round_ * SEATS + rel(actor)) * 6 + column] = 1.0
+            bid_turn += 1
+        elif verb is Verb.DECLARE:
+            out[at["declared"] + rel(actor)] = 1.0
+        elif verb is Verb.SWAP:
+            out[at["swapped"] + rel(actor)] = 1.0
+        elif verb is Verb.KEEP and "kept" in at:
+            out[at["kept"] + rel(actor)] = 1.0
+    for actor in range(n):
+        bits(at["played"] + 32 * rel(actor), played_by[actor])
+    for position, trick_card in enumerate(deal.trick):
+        out[at["trick"] + 32 * position + trick_card.index] = 1.0
+    phase = deal.phase
+    if phase is Phase.PLAY:
+        out[at["trick_leader"] + rel(deal.trick_leader)] = 1.0
+    out[at["turned"] + deal.turned.index] = 1.0
+    table_card = deal.table_card
+    if table_card is not None:
+        out[at["table_card"] + table_card.index] = 1.0
+    bottom = deal.bottom
+    if bottom is not None:
+        out[at["bottom"] + bottom.index] = 1.0
+    trump = deal.trump
+    if trump is not None:
+        out[at["trump"] + int(trump)] = 1.0
+    taker = deal.taker
+    if taker is not None:
+        out[at["taker"] + rel(taker)] = 1.0
+    out[at["dealer"] + rel(deal.dealer)] = 1.0
+    shown = deal.scoring_declarations is not None
+    for declaration in deal.declarations:
+        if shown or declaration.seat == seat:
+            bits(at["declarations"] + 32 * rel(declaration.seat), declaration.combination.cards.mask)
+    called = deal.called_out
+    if called is not None:
+        out[at["called_out"] + rel(called)] = 1.0
+    per_deal = 1 / deal.tricks_per_deal
+    points = [deal.points_so_far(side) for side in range(deal.sides)]
+    for other in range(n):
+        side, slot = deal.side(other), rel(other)
+        out[at["card_points"] + slot] = deal.card_points_of(side) * POINT_SCALE
+        out[at["points"] + slot] = points[side] * POINT_SCALE
+        out[at["tricks_won"] + slot] = deal.tricks_of(side) * per_deal
+        out[at["totals"] + slot] = deal.totals[side] * TOTAL_SCALE
+        out[at["seats"] + slot] = 1.0
+    out[at["target"]] = deal.target * TOTAL_SCALE
+    out[at["pending"]] = deal.pending * POINT_SCALE
+    out[at["phase"] + _PHASE_INDEX[phase]] = 1.0
+    to_act = deal.to_act
+    if to_act is not None:
+        out[at["to_act"] + rel(to_act)] = 1.0
+    if "swap_window" in at:
+        out[at["swap_window"]] = 1.0 if swap_window else 0.0
+    elif to_act is not None and phase is Phase.PLAY and deal.swap_seat() == to_act:
+        out[at["swap_pending"]] = 1.0
+    out[at["partners"]] = 1.0 if deal.sides == 2 and n == 4 else 0.0
+    out[at["tricks_played"]] = deal.tricks_played * per_deal
+
+
+_PHASE_INDEX: Final = {Phase.BIDDING_1: 0, Phase.BIDDING_2: 1, Phase.PLAY: 2, Phase.OVER: 3}
+
+
+def observation_v1(
+    deal: Deal,
+    seat: int,
+    *,
+    swap_window: bool = False,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
+) -> npt.NDArray[np.float32]:
+    """The ``OBSERVATION_V1`` vector of ``seat``: what it may know of ``deal``.
+
+    Args:
+        deal: the deal.
+        seat: the observing seat.
+        swap_window: the observer is being offered the out-of-turn swap now.
+        out: an array of ``OBSERVATION_V1_SIZE`` (or more) float32 values to fill
+            instead of a new one.
+        history: the deal's actions so far when the caller keeps them
+            ([`Table.actions`][belote.adapters.tensor.Table.actions]), else read from the deal.
+
+    >>> from belote.deal import Deal
+    >>> vector = observation_v1(Deal.random("classic", seed=1), 0)
+    >>> vector.shape, int(vector[:32].sum())
+    ((629,), 5)
+    """
+    out = _blank(out, OBSERVATION_V1_SIZE)
+    _fill(out, deal, seat, swap_window, history)
+    return out
+
+
+def state_v1(
+    deal: Deal,
+    seat: int,
+    *,
+    swap_window: bool = False,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
+) -> npt.NDArray[np.float32]:
+    """The ``STATE_V1`` vector: ``seat``'s observation followed by every seat's hand.
+
+    Arguments as for [`observation_v1`][belote.adapters.tensor.observation_v1].
+    """
+    out = _blank(out, STATE_V1_SIZE)
+    _fill(out, deal, seat, swap_window, history)
+    return _hands(out, deal, seat, _AT)
+
+
+def _hands(out: npt.NDArray[np.float32], deal: Deal, seat: int, at: dict[str, int]) -> npt.NDArray[np.float32]:
+    """Write every seat's hand block (``at``: the layout's offsets)."""
+    n = deal.players
+    for other in range(n):
+        _set_bits(out, at["hands"] + 32 * ((other - seat) % n), deal.hand_mask(other))
+    return out
+
+
+def information_state_v1(
+    deal: Deal,
+    seat: int,
+    *,
+    swap_window: bool = False,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
+) -> npt.NDArray[np.float32]:
+    """The ``INFORMATION_STATE_V1`` vector: ``seat``'s observation, first hand and the tricks.
+
+    Arguments as for [`observation_v1`][belote.adapters.tensor.observation_v1].
+    """
+    out = _blank(out, INFORMATION_STATE_V1_SIZE)
+    _fill(out, deal, seat, swap_window, history)
+    return _tricks(out, deal, seat, _AT)
+
+
+def _tricks(out: npt.NDArray[np.float32], deal: Deal, seat: int, at: dict[str, int]) -> npt.NDArray[np.float32]:
+    """Write the first hand and the trick history blocks (``at``: the layout's offsets)."""
+    n = deal.players
+    first = Deal(deal.rules, deal.deck, deal.dealer, n).hand_mask(seat)  # the deck deals it
+    _set_bits(out, at["first_hand"], first)
+    cards_at, leaders_at = at["trick_history"], at["trick_history_leaders"]
+    for k, (leader, cards) in enumerate(deal.tricks):
+        for position, card in enumerate(cards):
+            out[cards_at + (k * SEATS + position) * 32 + card.index] = 1.0
+        out[leaders_at + k * SEATS + (leader - seat) % n] = 1.0
+    return out
+
+
+def observation_v2(
+    deal: Deal, seat: int, *, out: npt.NDArray[np.float32] | None = None, history: Sequence[Action] | None = None
+) -> npt.NDArray[np.float32]:
+    """The ``OBSERVATION_V2`` vector of ``seat``: what it may know of ``deal``.
+
+    Args:
+        deal: the deal.
+        seat: the observing seat.
+        out: an array of ``OBSERVATION_V2_SIZE`` (or more) float32 values to fill
+            instead of a new one.
+        history: the deal's actions so far when the caller keeps them
+            ([`Table.actions`][belote.adapters.tensor.Table.actions]), else read from the deal.
+
+    >>> from belote.deal import Deal
+    >>> vector = observation_v2(Deal.random("classic", seed=1), 0)
+    >>> vector.shape, int(vector[:32].sum())
+    ((633,), 5)
+    """
+    out = _blank(out, OBSERVATION_V2_SIZE)
+    _fill(out, deal, seat, False, history, _AT2)
+    return out
+
+
+def state_v2(
+    deal: Deal, seat: int, *, out: npt.NDArray[np.float32] | None = None, history: Sequence[Action] | None = None
+) -> npt.NDArray[np.float32]:
+    """The ``STATE_V2`` vector: ``seat``'s observation followed by every seat's hand.
+
+    Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
+    """
+    out = _blank(out, STATE_V2_SIZE)
+    _fill(out, deal, seat, False, history, _AT2)
+    return _hands(out, deal, seat, _AT2)
+
+
+def information_state_v2(
+    deal: Deal, seat: int, *, out: npt.NDArray[np.float32] | None = None, history: Sequence[Action] | None = None
+) -> npt.NDArray[np.float32]:
+    """The ``INFORMATION_STATE_V2`` vector: ``seat``'s observation, first hand and the tricks.
+
+    Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
+    """
+    out = _blank(out, INFORMATION_STATE_V2_SIZE)
+    _fill(out, deal, seat, False, history, _AT2)
+    return _tricks(out, deal, seat, _AT2)
+
+
+# --- a deal as single-agent turns -------------------------------------------------------------
+
+
+class Table:
+    """A deal as a sequence of turns of one seat each, driven by action ids.
+
+    The seat to act is the deal's [`to_act`][belote.deal.Deal.to_act] and its legal ids
+    are those of [`legal_action_mask`][belote.deal.Deal.legal_action_mask]: exactly
+    one seat acts at every decision, the seven swap included (the holder's ``swap`` or ``keep`` turn,
+    docs/rules.md#seven-swap). The table keeps the ids it applied, so it pickles as
+    the deal's record (variant, players, dealer, deck, action ids) and is read back by
+    replaying them.
+
+    Args:
+        deal: the deal to drive (not copied; the table applies actions to it).
+
+    >>> from belote.deal import Deal
+    >>> table = Table(Deal.random("classic", seed=3))
+    >>> table.seat, table.legal_ids()
+    (1, [0, 1])
+    >>> table.apply(0)
+    >>> table.seat
+    2
+    """
+
+    __slots__ = ("_mask", "actions", "deal", "ids")
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.actions: list[Action] = deal.history
+        """The deal's actions so far, kept as they are applied (``declare`` of
+        everything held stays without cards)."""
+        self.ids: list[int] = [action_id(action) for action in self.actions]
+        """The action ids applied so far (those of [`actions`][belote.adapters.tensor.Table.actions])."""
+        self._mask = -1  # the legal mask of the seat to act, -1 until computed
+
+    @classmethod
+    def replay(
+        cls,
+        variant: str,
+        players: int,
+        dealer: int,
+        deck: Sequence[int],
+        ids: Sequence[int],
+        totals: Sequence[int] | None = None,
+        target: int | None = None,
+        pending: int = 0,
+    ) -> Table:
+        """The table of a new deal with these ids applied again, each checked as it is applied.
+
+        Raises:
+            InvalidArgument: a bad variant, table, dealer or deck.
+            IllegalAction: an id that is not legal when it comes.
+        """
+        deal = Deal(variant, list(deck), dealer, players, totals=totals, target=target, pending=pending)
+        table = cls(deal)
+        for ident in ids:
+            table.apply(ident)
+        return table
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle as the deal's record: the deck and the action ids (bytes), replayed when read."""
+        deal = self.deal
+        deck = bytes(card.index for card in deal.deck)
+        return (
+            Table.replay,
+            (spec_of(deal.rules), deal.players, deal.dealer, deck, bytes(self.ids),
+             tuple(deal.totals), deal.target, deal.pending),
+        )
+
+    def copy(self) -> Table:
+        """An independent copy (the deal copied)."""
+        new = Table.__new__(Table)
+        new.deal = self.deal.copy()
+        new.actions = self.actions[:]
+        new.ids = self.ids[:]
+        new._mask = self._mask
+        return new
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Table:
+        """The fast copy: the deal's own [`copy`][belote.deal.Deal.copy] (values are shared)."""
+        return self.copy()
+
+    @property
+    def seat(self) -> int | None:
+        """The seat to act now (the deal's ``to_act``), ``None`` once over."""
+        return self.deal.to_act
+
+    def legal_mask(self) -> int:
+        """The legal ids of [`seat`][belote.adapters.tensor.Table.seat] as a bit mask (bit ``i``: id ``i``)."""
+        if self._mask >= 0:
+            return self._mask
+        self._mask = mask = self.deal.legal_action_mask()  # every legal id is to_act's
+        return mask
+
+    def legal_ids(self) -> list[int]:
+        """The legal action ids of [`seat`][belote.adapters.tensor.Table.seat], ascending (a new list)."""
+        mask, ids = self.legal_mask(), []
+        while mask:
+            low = mask & -mask
+            ids.append(low.bit_length() - 1)
+            mask ^= low
+        return ids
+
+    def apply(self, ident: int) -> None:
+        """Apply action id ``ident`` for [`seat`][belote.adapters.tensor.Table.seat].
+
+        Raises:
+            IllegalAction: ``ident`` is not one of [`legal_ids`][belote.adapters.tensor.Table.legal_ids].
+        """
+        if type(ident) is not int or not 0 <= ident < ACTION_IDS or not self.legal_mask() >> ident & 1:
+            raise IllegalAction(f"action id {ident!r} is not legal now")
+        deal = self.deal
+        seat = deal.to_act
+        assert seat is not None
+        deal.apply_id(ident)
+        self._mask = -1
+        self.actions.append(action_from_id(ident, seat))
+        self.ids.append(ident)
+
+
+def render_text(table: Table) -> str:
+    """A few lines drawing the table: contract, every hand, the current trick, the points.
+
+    The seat to act is marked ``*``.
+    """
+    deal = table.deal
+    lines = [f"{spec_of(deal.rules)}, {deal.players} players, dealer {deal.dealer}, {deal.phase.value}"]
+    turned = f"turned {deal.turned}"
+    if deal.trump is not None:
+        turned += f", trump {deal.trump.letter} taken by seat {deal.taker}"
+    lines.append(turned)
+    seat_to_act = table.seat
+    for seat in range(deal.players):
+        marker = "*" if seat == seat_to_act else " "
+        lines.append(f"{marker} seat {seat}: {deal.hand(seat)}")
+    if deal.trick:
+        cards = " ".join(str(card) for card in deal.trick)
+        lines.append(f"trick (led by seat {deal.trick_leader}): {cards}")
+    if deal.is_over:
+        lines.append(f"over: scores {deal.result.scores}")
+    else:
+        points = ", ".join(str(deal.points_so_far(side)) for side in range(deal.sides))
+        lines.append(f"tricks played {deal.tricks_played}, points so far {points}")
+    return "\n".join(lines)

@@ -1,0 +1,274 @@
+"""The heuristic bot's card play and hand count, on card masks (compiled with the core).
+
+[`HeuristicBot`][belote.agents.HeuristicBot] decides here which card to
+lead or follow with ([`card_to_play`][belote.agents.cardplay.card_to_play])
+and how strong a hand is for taking
+([`hand_strength`][belote.agents.cardplay.hand_strength]); the bot's class,
+which users subclass, stays in [`heuristic`][belote.agents.heuristic].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
+from belote.deal.codes import BYTE_CARDS
+from belote.errors import InvalidArgument
+from belote.tricks import winner_index
+
+__all__ = ["card_to_play", "hand_strength"]
+
+
+_FULL: Final = (1 << 32) - 1
+_ACE: Final = 7
+_TEN: Final = 3
+_KING: Final = 6
+_QUEEN: Final = 5
+_JACK: Final = 4
+_NINE: Final = 2
+_KQ: Final = (_QUEEN, _KING)
+
+
+def _higher(card: int, trump: int) -> int:
+    suit = card >> 3
+    table = TRUMP_STRENGTH if suit == trump else PLAIN_STRENGTH
+    own = table[card & 7]
+    return sum(1 << (8 * suit + r) for r in range(8) if table[r] > own)
+
+
+# _HIGHER[trump][card]: the cards of the card's suit that beat it.
+_HIGHER: Final = tuple(tuple(_higher(c, t) for c in range(32)) for t in range(4))
+# _BEATERS[trump][card]: the cards that beat ``card`` when it is winning a trick.
+_BEATERS: Final = tuple(
+    tuple(_HIGHER[t][c] | (0 if c >> 3 == t else 0xFF << (8 * t)) for c in range(32))
+    for t in range(4)
+)
+# _POINTS[trump][card]: card points.
+_POINTS: Final = tuple(tuple(card_points(1 << c, t) for c in range(32)) for t in range(4))
+# _COST[trump][card]: what a card is worth keeping; the lowest is the cheapest to give.
+_COST: Final = tuple(
+    tuple(
+        (1000 if c >> 3 == t else 0)
+        + 10 * _POINTS[t][c]
+        + (TRUMP_STRENGTH if c >> 3 == t else PLAIN_STRENGTH)[c & 7]
+        for c in range(32)
+    )
+    for t in range(4)
+)
+# Bidding value of a trump by rank (7 8 9 10 J Q K A): the jack and nine lead.
+_TRUMP_BID: Final = (5, 5, 14, 10, 20, 5, 5, 11)
+
+
+
+
+def _cards(mask: int) -> list[int]:
+    """The card indices of ``mask``, in index order (four table lookups)."""
+    return [
+        *BYTE_CARDS[mask & 0xFF],
+        *BYTE_CARDS[256 + (mask >> 8 & 0xFF)],
+        *BYTE_CARDS[512 + (mask >> 16 & 0xFF)],
+        *BYTE_CARDS[768 + (mask >> 24 & 0xFF)],
+    ]
+
+
+# _CHEAP_PLAIN[trump] (_CHEAP_TRUMPS[trump]): the plain cards (the trumps) by _COST,
+# cheapest first, ties by index; _DEAR_FIRST[trump]: every card, dearest first,
+# ties by index. The first one held is what ``min`` / ``max`` by cost would pick
+# among a mask's cards in index order; every trump costs more than any plain card.
+def _by_cost(cards: Iterable[int], trump: int, dearest_first: bool = False) -> tuple[int, ...]:
+    """``cards`` by cost, cheapest first (or dearest first), ties by index."""
+    cost, sign = _COST[trump], -1 if dearest_first else 1
+    return tuple(sorted(cards, key=lambda c: (sign * cost[c], c)))
+
+
+_CHEAP_PLAIN: Final = tuple(_by_cost([c for c in range(32) if c >> 3 != t], t) for t in range(4))
+_CHEAP_TRUMPS: Final = tuple(_by_cost(range(8 * t, 8 * t + 8), t) for t in range(4))
+_DEAR_FIRST: Final = tuple(_by_cost(range(32), t, dearest_first=True) for t in range(4))
+
+
+def _cheapest(mask: int, trump: int) -> int:
+    """The card of ``mask`` with the lowest cost (the lowest index on equal costs)."""
+    order = _CHEAP_PLAIN[trump] if mask & ~(0xFF << (8 * trump)) else _CHEAP_TRUMPS[trump]
+    for card in order:
+        if mask >> card & 1:
+            return card
+    raise InvalidArgument("no card to choose from")  # pragma: no cover - callers pass cards
+
+
+def _top(mask: int, trump: int) -> int:
+    """The card of ``mask`` with the highest cost (the lowest index on equal costs)."""
+    for card in _DEAR_FIRST[trump]:
+        if mask >> card & 1:
+            return card
+    raise InvalidArgument("no card to choose from")  # pragma: no cover - callers pass cards
+
+
+
+
+def hand_strength(hand: int, trump: int) -> int:
+    """A simple point count of a hand for taking with ``trump`` as trump suit.
+
+    Trumps count J 20, 9 14, A 11, 10 10 and 5 for any other (length);
+    belote (K and Q of trump) adds 10; each side ace 11 and a ten guarded by
+    its ace 5. Without the jack or the nine of trump, and with fewer than
+    four trumps, the hand loses 15.
+
+    >>> from belote.cards import CardSet
+    >>> hand_strength(CardSet.parse("JH 9H 7H AS KD").mask, 1)
+    50
+    """
+    trump_bits = (hand >> (8 * trump)) & 0xFF
+    score = _TRUMP_SUIT_BID[trump_bits]
+    for suit in range(4):
+        if suit != trump:
+            score += _SIDE_SUIT_BID[(hand >> (8 * suit)) & 0xFF]
+    return score
+
+
+def _trump_suit_bid(bits: int) -> int:
+    """hand_strength's count for the trump suit's 8-bit rank pattern."""
+    score = sum(_TRUMP_BID[rank] for rank in range(8) if bits >> rank & 1)
+    if bits >> _KING & 1 and bits >> _QUEEN & 1:
+        score += 10
+    if not bits & ((1 << _JACK) | (1 << _NINE)) and bits.bit_count() < 4:
+        score -= 15
+    return score
+
+
+def _side_suit_bid(bits: int) -> int:
+    """hand_strength's count for a side suit's 8-bit rank pattern: its ace, a ten it guards."""
+    if not bits >> _ACE & 1:
+        return 0
+    return 16 if bits >> _TEN & 1 else 11
+
+
+# hand_strength per suit, by the suit's 8-bit rank pattern.
+_TRUMP_SUIT_BID: Final = tuple(_trump_suit_bid(bits) for bits in range(256))
+_SIDE_SUIT_BID: Final = tuple(_side_suit_bid(bits) for bits in range(256))
+
+
+def card_to_play(
+    seat: int,
+    players: int,
+    partners: bool,
+    hand: int,
+    legal: int,
+    trick: Sequence[int],
+    leader: int,
+    trump: int,
+    taker: int,
+    played: int,
+    pos: int = -1,
+) -> int:
+    """The card the heuristic bot plays: an index among the bits of ``legal``.
+
+    The rules of thumb of [`HeuristicBot`][belote.agents.HeuristicBot] (leading,
+    following, giving points to a partner who holds the trick), on masks.
+
+    Args:
+        seat: the playing seat.
+        players: the number of players.
+        partners: whether seats two apart are partners.
+        hand: the seat's card mask.
+        legal: the mask of the cards it may play.
+        trick: the current trick's card indices, in play order.
+        leader: the seat that led the trick.
+        trump: the trump suit.
+        taker: the seat that fixed the trump.
+        played: the mask of every card played so far, the trick's included.
+        pos: the trick's winning position when the caller knows it, else -1.
+    """
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    outside = _FULL & ~played & ~hand
+    if not trick:
+        return _lead(seat, players, partners, hand, legal, trump, taker, outside)
+    trump_mask = 0xFF << (8 * trump)
+    higher = _HIGHER[trump]
+    points = _POINTS[trump]
+    if pos < 0:
+        pos = winner_index(trick, trump)
+    best = trick[pos]
+    winner = (leader + pos) % players
+    last = len(trick) == players - 1
+    if partners and winner == (seat + 2) % 4:
+        safe = last or not (_BEATERS[trump][best] & outside)
+        plain = legal & ~trump_mask
+        if safe and plain:
+            # The most points, then the lowest cost (the first on a tie), among
+            # the led suit and the cards that are not masters; else any plain card.
+            led, cost = trick[0] >> 3, _COST[trump]
+            cards = _cards(plain)
+            give, give_key = -1, -(1 << 30)
+            for c in cards:
+                key = points[c] * 10_000 - cost[c]  # costs stay far below 10,000
+                if (c >> 3 == led or higher[c] & outside) and key > give_key:
+                    give, give_key = c, key
+            if give < 0:
+                for c in cards:
+                    key = points[c] * 10_000 - cost[c]
+                    if key > give_key:
+                        give, give_key = c, key
+            return give
+        return _cheapest(legal, trump)
+    winners = legal & _BEATERS[trump][best]
+    if winners:
+        trick_points = 0
+        for c in trick:
+            trick_points += points[c]
+        if last:
+            if trick_points == 0 and not winners & ~trump_mask and legal & ~trump_mask:
+                return _cheapest(legal & ~trump_mask, trump)
+            return _cheapest(winners, trump)
+        # The cheapest sure winner (one no unseen card beats), the first on equal costs.
+        cost, sure, sure_cost = _COST[trump], -1, 1 << 30
+        for c in _cards(winners):
+            if not higher[c] & outside and cost[c] < sure_cost:
+                sure, sure_cost = c, cost[c]
+        if sure >= 0:
+            return sure
+        if best >> 3 != trump and winners & trump_mask and not winners & ~trump_mask:
+            return _cheapest(winners, trump)
+        if trick_points >= 10:
+            return _cheapest(winners, trump)
+    return _cheapest(legal, trump)
+
+def _lead(
+    seat: int,
+    players: int,
+    partners: bool,
+    hand: int,
+    legal: int,
+    trump: int,
+    taker: int,
+    outside: int,
+) -> int:
+    """The card to lead: draw trumps as the attack, else a master, else the cheapest."""
+    trump_mask = 0xFF << (8 * trump)
+    trumps = legal & trump_mask
+    higher = _HIGHER[trump]
+    attack = seat == taker or (partners and (seat - taker) % 2 == 0)
+    if trumps and outside & trump_mask:
+        top = _top(trumps, trump)
+        if attack and not higher[top] & outside:
+            return top
+        if seat == taker and trumps.bit_count() >= (outside & trump_mask).bit_count():
+            return _cheapest(trumps, trump)
+    plain = legal & ~trump_mask
+    # The master card (no unseen card beats it) with the most points, the first on equal points.
+    points, master, master_points = _POINTS[trump], -1, -1
+    for c in _cards(plain):
+        if not higher[c] & outside and points[c] > master_points:
+            master, master_points = c, points[c]
+    if master >= 0:
+        return master
+    if plain:
+        # Keep a ten whose ace is still out: lead from another suit.
+        unguarded = 0
+        for suit in range(4):
+            ten = 8 * suit + _TEN
+            if plain >> ten & 1 and outside >> (8 * suit + _ACE) & 1:
+                unguarded |= 0xFF << (8 * suit)
+        return _cheapest(plain & ~unguarded or plain, trump)
+    return _cheapest(legal, trump)

@@ -1,0 +1,91 @@
+"""Options of the command line shared by several commands: bots' limits and traceback, seconds, ports.
+
+[`add_bot_options`][belote.cli.options.add_bot_options] gives ``simulate`` and
+``duel`` their ``--slow-bot``, ``--bot-time-limit`` and ``--debug``;
+[`bot_limits`][belote.cli.options.bot_limits] reads the first two and
+[`bot_traceback`][belote.cli.options.bot_traceback] prints a failing bot's own
+traceback under ``--debug``.
+
+>>> seconds("0.5"), port("8000")
+(0.5, 8000)
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import math
+import re
+import sys
+from collections.abc import Iterator
+from typing import Final
+
+from belote.agents.guard import SLOW_DECISION, BotLimits
+from belote.errors import BotError, shown
+
+__all__ = ["add_bot_options", "bot_limits", "bot_traceback", "port", "seconds"]
+
+_PORT: Final = re.compile(r"\+?0*[0-9]{1,5}")
+
+
+def seconds(text: str) -> float:
+    """``--slow-bot`` and ``--bot-time-limit``: a positive number of seconds, at most a day.
+
+    Raises:
+        argparse.ArgumentTypeError: anything else (``0``, ``-1``, ``nan``, ``1e999``, text).
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {shown(text)}") from None
+    if not (math.isfinite(value) and 0 < value <= 86_400):
+        raise argparse.ArgumentTypeError(
+            f"a number of seconds more than 0 and at most 86400, not {shown(text)}")
+    return value
+
+
+def port(text: str) -> int:
+    """``belote serve --port``: a port number from 1 to 65535.
+
+    Raises:
+        argparse.ArgumentTypeError: anything else.
+    """
+    value = int(text.strip()) if _PORT.fullmatch(text.strip()) else 0
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port number from 1 to 65535, not {shown(text)}")
+    return value
+
+
+def add_bot_options(p: argparse.ArgumentParser) -> None:
+    """``--slow-bot``, ``--bot-time-limit`` and ``--debug`` for a command where bots play."""
+    p.add_argument("--slow-bot", type=seconds, default=None, metavar="SECONDS",
+                   help=f"warn once when one decision of a bot takes longer (default "
+                   f"{SLOW_DECISION:g} s for a bot from outside belote)")
+    p.add_argument("--bot-time-limit", type=seconds, default=None, metavar="SECONDS",
+                   help="stop a bot whose decision takes longer, and exit with status 2")
+    p.add_argument("--debug", action="store_true",
+                   help="when a bot fails, print its own traceback before the error line")
+
+
+def bot_limits(args: argparse.Namespace) -> BotLimits | None:
+    """The bots' time limits from ``--slow-bot`` and ``--bot-time-limit``, or ``None`` when neither is given.
+
+    >>> bot_limits(argparse.Namespace(slow_bot=None, bot_time_limit=2.0))
+    BotLimits(warn_after=5.0, stop_after=2.0)
+    """
+    warn, stop = getattr(args, "slow_bot", None), getattr(args, "bot_time_limit", None)
+    if warn is None and stop is None:
+        return None
+    return BotLimits(SLOW_DECISION if warn is None else warn, stop)
+
+
+@contextlib.contextmanager
+def bot_traceback(args: argparse.Namespace) -> Iterator[None]:
+    """Under ``--debug``, print a failing bot's own traceback on standard error (the error goes on)."""
+    try:
+        yield
+    except BotError as exc:
+        if getattr(args, "debug", False) is True and exc.detail and sys.stderr is not None:
+            with contextlib.suppress(OSError, ValueError):
+                sys.stderr.write(exc.detail if exc.detail.endswith("\n") else exc.detail + "\n")
+        raise

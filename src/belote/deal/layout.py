@@ -1,0 +1,114 @@
+"""Where each card of the deck goes: the [`Layout`][belote.deal.layout.Layout] of a table.
+
+The positions depend on the variant's packets, the table size and the dealer
+only, so [`layout`][belote.deal.layout.layout] computes them once and caches
+them; dealing ([`belote.deal.dealing`][belote.deal.dealing]) reads them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from belote.errors import InvalidArgument
+from belote.rules import CallingOut, Rules
+
+if TYPE_CHECKING:
+    from belote.scoring.announcements import Combination
+
+__all__ = ["Layout", "layout"]
+
+
+class Layout:
+    """Where each card of the deck goes, for one variant, table size and dealer.
+
+    Dealing (docs/rules.md#dealing) reads these precomputed deck positions instead of
+    redoing the packet arithmetic for every deal; get one from
+    [`layout`][belote.deal.layout.layout], which caches them.
+
+    Attributes:
+        rules: the variant (the cache checks it by identity).
+        players: the number of players.
+        dealer: the dealer's seat.
+        hand_size: cards per hand, hence tricks in a played deal.
+        first: per seat, the deck positions of its first-distribution cards.
+        turned: the deck position of the turned card.
+        completion: per taker, per seat, the deck positions of its completion cards.
+        next_card: per taker, the deck position after the completion.
+        announces: whether the variant has declarations (``rules.has_announcements``).
+        calls_out: whether the variant has calling out or "j'arrête".
+        combinations: a cache of what each hand can declare (a hand mask's
+            [`find_combinations`][belote.scoring.announcements.find_combinations]).
+        first_declarations: a cache, per hand mask, of the mask of declare
+            action ids open to a seat that has declared nothing yet.
+
+    Raises:
+        InvalidArgument: the variant cannot be dealt to that many players.
+    """
+
+    __slots__ = (
+        "announces", "calls_out", "combinations", "completion", "dealer", "first",
+        "first_declarations", "hand_size", "next_card", "players", "rules", "turned",
+    )
+
+    def __init__(self, rules: Rules, n: int, dealer: int) -> None:
+        self.rules = rules
+        self.players = n
+        self.dealer = dealer
+        self.combinations: dict[int, tuple[Combination, ...]] = {}
+        self.first_declarations: dict[int, int] = {}
+        self.announces = rules.has_announcements
+        self.calls_out = rules.calling_out is not CallingOut.NONE
+        self.hand_size = hand_size = sum(rules.first_packets) + sum(rules.completion_packets)
+        used = hand_size * n + (0 if rules.taker_takes_turned else 1)
+        if used > (31 if rules.show_bottom_card else 32):
+            raise InvalidArgument(f"{rules.name} cannot be dealt to {n} players from 32 cards")
+        order = [(dealer + k) % n for k in range(1, n + 1)]
+        first: list[list[int]] = [[] for _ in range(n)]
+        pos = 0
+        for size in rules.first_packets:
+            for seat in order:
+                first[seat].extend(range(pos, pos + size))
+                pos += size
+        self.first = tuple(tuple(positions) for positions in first)
+        self.turned = pos
+        completion = []
+        next_card = []
+        for taker in range(n):
+            hands: list[list[int]] = [[] for _ in range(n)]
+            pos = self.turned + 1
+            for packet, size in enumerate(rules.completion_packets):
+                for seat in order:
+                    count = size
+                    if rules.taker_takes_turned and packet == 0 and seat == taker:
+                        count -= 1  # the taker has the turned card already
+                    hands[seat].extend(range(pos, pos + count))
+                    pos += count
+            completion.append(tuple(tuple(positions) for positions in hands))
+            next_card.append(pos)
+        self.completion = tuple(completion)
+        self.next_card = tuple(next_card)
+
+    def __reduce__(self) -> tuple[object, tuple[Rules, int, int]]:
+        """Pickled as what it is computed from (a deal pickles with its layout)."""
+        return (layout, (self.rules, self.players, self.dealer))
+
+
+_LAYOUTS: dict[tuple[int, int, int], Layout] = {}
+
+
+def layout(rules: Rules, n: int, dealer: int) -> Layout:
+    """The [`Layout`][belote.deal.layout.Layout] of a variant, table size and dealer (cached).
+
+    >>> from belote.rules import get_rules
+    >>> spots = layout(get_rules("classic"), 4, 3)
+    >>> spots.hand_size, spots.first[0], spots.turned
+    (8, (0, 1, 2, 12, 13), 20)
+    """
+    key = (id(rules), n, dealer)
+    found = _LAYOUTS.get(key)
+    if found is None or found.rules is not rules:  # an id can be reused once freed
+        found = Layout(rules, n, dealer)
+        if len(_LAYOUTS) >= 256:  # variants built on the fly (attrs.evolve) come and go
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = found
+    return found

@@ -1,0 +1,542 @@
+"""A variant's whole configuration, for people and as JSON (``belote rules``).
+
+[`rules_to_json`][belote.records.describe.rules_to_json] gives every field of [`Rules`][belote.rules.model.Rules]
+(enums as their values, carré values by rank text); [`describe_rules`][belote.records.describe.describe_rules]
+lists the same knobs grouped by the sections of docs/rules.md.
+
+>>> from belote.rules import get_rules
+>>> doc = rules_to_json(get_rules("piedicavallo"))
+>>> doc["capot_rule"], doc["carre_values"]["J"], doc["round_to"]
+('attack-or-reverse', 200, 10)
+>>> print(describe_rules(get_rules("classic")).splitlines()[2])
+source: 002 (sources: docs/sources.md, readings: docs/rules.md)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from typing import Final
+
+import attrs
+
+from belote.actions import Action, Verb
+from belote.cards import SUIT_WORDS, Rank
+from belote.deal import Deal
+from belote.errors import BeloteError
+from belote.rules import (
+    CallingOut,
+    CapotRule,
+    Contest,
+    DealerRotation,
+    PlayRules,
+    Rules,
+    get_rules,
+)
+from belote.rules.knobs import range_text
+from belote.rules.specs import spec_of
+from belote.scoring import DealResult, Outcome
+
+__all__ = [
+    "APPLIES",
+    "MEANINGS",
+    "SECTIONS",
+    "SUIT_NAMES",
+    "applies",
+    "describe_deal",
+    "describe_result",
+    "describe_rules",
+    "describe_score",
+    "meaning",
+    "rules_to_json",
+    "side_name",
+]
+
+#: The sections of [`describe_rules`][belote.records.describe.describe_rules]: a title, the section of docs/rules.md, and
+#: the fields listed under it. A field not named here (a plug-in's own) goes
+#: under "Other".
+SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
+    (
+        "Seats and dealing",
+        "§2",
+        (
+            "player_counts",
+            "partnerships",
+            "first_packets",
+            "completion_packets",
+            "taker_takes_turned",
+            "show_bottom_card",
+            "dealer_rotation",
+            "winner_deals_with_three",
+        ),
+    ),
+    ("Bidding", "§3, §4", ("second_round", "jack_obligatory", "seven_swap")),
+    ("Playing the cards", "§5", ("play",)),
+    (
+        "Announcements",
+        "§6",
+        (
+            "contest",
+            "carre_values",
+            "run_values",
+            "eight_run_extra_tierce",
+            "eight_run_splits",
+            "long_run_value",
+            "eight_run_wins_match",
+            "card_in_carre_and_run",
+            "carre_beats_run_at_equal_points",
+            "equal_plain_runs_void_all",
+            "equal_carres_by_rank",
+            "belote_value",
+        ),
+    ),
+    (
+        "Scoring one deal",
+        "§7",
+        (
+            "last_trick_bonus",
+            "has_contract",
+            "failed_defence_points", "failed_label",
+            "forfeit_announcements",
+            "forfeit_belote",
+            "capot_rule",
+            "capot_value",
+            "reverse_capot_value",
+            "capot_split_value",
+            "capot_keeps_last_trick",
+            "round_to",
+            "round_half_up",
+            "attack_gets_rounded_rest",
+            "contract_on_raw_totals",
+            "rounded_total",
+            "pending_rule",
+            "litige_holds_announcements",
+        ),
+    ),
+    (
+        "The match",
+        "§8",
+        ("target", "target_strictly_more", "both_over_target", "calling_out"),
+    ),
+    ("Penalties", "§9", ("penalties",)),
+)
+
+_IDENTITY: Final = ("name", "description", "aliases", "source")
+
+def _meanings() -> dict[str, str]:
+    out = {field.name: str(field.metadata["meaning"]) for field in attrs.fields(Rules)}
+    out.update(
+        {f"play.{field.name}": str(field.metadata["meaning"]) for field in attrs.fields(PlayRules)}
+    )
+    return out
+
+
+MEANINGS: Final[Mapping[str, str]] = _meanings()
+"""A one-line meaning for every knob, keyed by the field name of
+[`Rules`][belote.rules.model.Rules] (``play.<name>`` for the fields of
+[`PlayRules`][belote.rules.model.PlayRules]). Read from the fields' own metadata,
+``attrs.field(metadata={"meaning": ...})``: the rule table in
+[`belote.rules`][belote.rules] is the one place a knob's meaning is written."""
+
+
+def _has_announcements(rules: Rules) -> bool:
+    return rules.has_announcements
+
+
+APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
+    "carre_values": _has_announcements,
+    "run_values": _has_announcements,
+    "eight_run_extra_tierce": _has_announcements,
+    "eight_run_wins_match": _has_announcements,
+    "card_in_carre_and_run": lambda r: r.has_announcements and bool(r.carre_values),
+    "carre_beats_run_at_equal_points": lambda r: r.contest is Contest.TEAM_BEST_TAKES_ALL
+    and bool(r.carre_values),
+    "equal_plain_runs_void_all": lambda r: r.contest
+    in (Contest.TEAM_BEST_TAKES_ALL, Contest.PER_CLASS),
+    "failed_defence_points": lambda r: r.has_contract,
+    "failed_label": lambda r: r.has_contract,
+    "forfeit_announcements": lambda r: r.has_contract and r.has_announcements,
+    "forfeit_belote": lambda r: r.has_contract,
+    "reverse_capot_value": lambda r: r.capot_rule is CapotRule.ATTACK_OR_REVERSE,
+    "capot_split_value": lambda r: r.capot_rule is CapotRule.PLAYER_ALL_TRICKS
+    and 3 in r.player_counts,
+    "rounded_total": lambda r: r.round_to is not None,
+    "pending_rule": lambda r: r.has_contract,
+    "play.partner_master_exempts": lambda r: r.partnerships,
+    "play.partner_exemption_needs_trump": lambda r: r.partnerships
+    and r.play.partner_master_exempts,
+    "play.undertrump_lowest": lambda r: r.play.must_undertrump or r.play.overtrump_on_trump_lead,
+    "winner_deals_with_three": lambda r: r.dealer_rotation is DealerRotation.WINNER_DEALS
+    and 3 in r.player_counts,
+    "eight_run_splits": _has_announcements,
+    "long_run_value": _has_announcements,
+    "equal_carres_by_rank": lambda r: r.contest is Contest.TEAM_BEST_TAKES_ALL
+    and bool(r.carre_values),
+    "capot_keeps_last_trick": lambda r: r.capot_rule is CapotRule.PLAYER_ALL_TRICKS,
+    "round_half_up": lambda r: r.round_to is not None,
+    "attack_gets_rounded_rest": lambda r: r.round_to is not None and r.has_contract,
+    "contract_on_raw_totals": lambda r: r.round_to is not None and r.has_contract,
+    "litige_holds_announcements": lambda r: r.has_contract and r.forfeit_announcements,
+}
+"""When a knob applies, decided from the rules themselves; a knob not named
+here always applies. ``belote rules VARIANT`` leaves out the others
+(``--json`` keeps every field)."""
+
+
+def meaning(name: str) -> str | None:
+    """The one-line meaning of a knob (``"target"``, ``"play.must_overtrump"``), if known.
+
+    >>> meaning("target")
+    'the score that wins the match'
+    """
+    return MEANINGS.get(name)
+
+
+def applies(rules: Rules, name: str) -> bool:
+    """Whether the knob ``name`` plays a part in ``rules`` (see [`APPLIES`][belote.records.describe.APPLIES]).
+
+    >>> from belote.rules import get_rules
+    >>> applies(get_rules("classic"), "run_values"), applies(get_rules("italian751"), "run_values")
+    (False, True)
+    """
+    test = APPLIES.get(name)
+    return True if test is None else test(rules)
+
+
+def _key_text(key: object) -> str:
+    if isinstance(key, Rank):
+        return key.text
+    if isinstance(key, enum.Enum):
+        return str(key.value)
+    return str(key)
+
+
+def _json_value(value: object) -> object:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Mapping):
+        items = list(value.items())
+        if all(isinstance(key, Rank) for key, _ in items):
+            items.sort(key=lambda kv: -int(kv[0]))  # carré values: highest rank first
+        return {_key_text(key): _json_value(item) for key, item in items}
+    if isinstance(value, tuple | list):
+        return [_json_value(item) for item in value]
+    cls = type(value)
+    if attrs.has(cls):
+        return {field.name: _json_value(getattr(value, field.name)) for field in attrs.fields(cls)}
+    return value
+
+
+def rules_to_json(rules: Rules) -> dict[str, object]:
+    """Every field of ``rules`` as JSON values, in declaration order.
+
+    Enums become their values, ``carre_values`` a ``{"J": 200, ...}`` object
+    (highest rank first), tuples lists and ``play`` an object of booleans.
+    """
+    return {field.name: _json_value(getattr(rules, field.name)) for field in attrs.fields(Rules)}
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, dict) and set(value) == {"kind", "points"}:  # a penalty's sanction
+        return f"{value['kind']} {value['points']}" if value["points"] else str(value["kind"])
+    if isinstance(value, Mapping):
+        if not value:
+            return "none"
+        joiner = "; " if any(isinstance(item, Mapping) for item in value.values()) else ", "
+        return joiner.join(f"{key} {_text(item)}" for key, item in value.items())
+    if isinstance(value, list):
+        return ", ".join(_text(item) for item in value) if value else "none"
+    return str(value)
+
+
+def _knob_lines(rows: list[tuple[str, str, str]], indent: str) -> list[str]:
+    """``name  value  meaning`` rows, aligned; a long value pushes its meaning below."""
+    width = max(len(name) for name, _, _ in rows)
+    values = [len(value) for _, value, _ in rows if len(value) <= _VALUE_WIDTH]
+    value_width = max(values, default=0)
+    lines = []
+    for name, value, text in rows:
+        head = f"{indent}{name:<{width}}  "
+        if len(value) <= value_width:
+            lines.append(f"{head}{value:<{value_width}}  {text}".rstrip())
+        else:
+            lines.append(f"{head}{value}")
+            if text:
+                lines.append(" " * (len(head) + value_width + 2) + text)
+    return lines
+
+
+_VALUE_WIDTH: Final = 24
+
+
+def _mark(name: str, changed: set[str]) -> str:
+    return " *" if name in changed else ""
+
+
+def describe_rules(rules: Rules) -> str:
+    """A readable listing of the knobs that apply to ``rules``, grouped by docs/rules.md section.
+
+    The first line names the variant and its description, the next its
+    aliases and source texts; then one ``name  value  meaning`` line per knob
+    that applies to the variant (see [`applies`][belote.records.describe.applies]);
+    [`rules_to_json`][belote.records.describe.rules_to_json] keeps every knob.
+    """
+    doc = rules_to_json(rules)
+    spec = spec_of(rules)
+    changed: set[str] = set()
+    if spec != rules.name:  # a spec: mark the knobs it changes
+        changed = {part.partition("=")[0] for part in spec[len(rules.name) + 1 : -1].split(",")}
+    lines = [f"{rules.name} — {rules.description}" if rules.description else rules.name]
+    if changed:
+        lines.append(f"spec: {spec} (knobs marked * differ from {rules.name})")
+    aliases = ", ".join(rules.aliases) or "none"
+    lines.append(f"aliases: {aliases}")
+    lines.append(f"source: {rules.source or 'not given'} (sources: docs/sources.md, readings: docs/rules.md)")
+    lines.append("Only the knobs that apply to this variant are listed; --json shows them all.")
+    listed: set[str] = set(_IDENTITY)
+    sections = [*SECTIONS, ("Other", "", tuple(name for name in doc if name not in _known()))]
+    for title, section, names in sections:
+        rows: list[tuple[str, str, str]] = []
+        for name in names:
+            if name not in doc or name in listed:
+                continue
+            listed.add(name)
+            value = doc[name]
+            if isinstance(value, dict) and name == "play":
+                rows += [
+                    (f"{name}.{key}", _text(item) + _mark(f"{name}.{key}", changed),
+                     meaning(f"{name}.{key}") or "")
+                    for key, item in value.items()
+                    if applies(rules, f"{name}.{key}") or f"{name}.{key}" in changed
+                ]
+            elif applies(rules, name) or name in changed:
+                rows.append((name, _text(value) + _mark(name, changed), _ranged(name)))
+        if not rows:
+            continue
+        lines.append("")
+        lines.append(f"{title} (rules {section})" if section else title)
+        lines += _knob_lines(rows, "  ")
+    return "\n".join(lines) + "\n"
+
+
+def _ranged(name: str) -> str:
+    """A knob's meaning, then its range for a numeric knob (``... (0..1000)``)."""
+    text = meaning(name) or ""
+    where = range_text(name)
+    return f"{text} ({where})" if where else text
+
+
+def _known() -> set[str]:
+    return set(_IDENTITY) | {name for _, _, names in SECTIONS for name in names}
+
+
+# --- a deal, trick by trick (``belote replay --trace``) ---------------------------------------
+
+SUIT_NAMES: Final = SUIT_WORDS
+"""The suits' names in words, by suit index (S H D C)."""
+
+
+def side_name(deal: Deal, side: int) -> str:
+    """``team 0 (seats 0 and 2)`` at a four-player table in teams, else ``seat N``."""
+    if deal.sides == 2 and deal.players == 4:
+        return f"team {side} (seats {side} and {side + 2})"
+    return f"seat {side}"
+
+
+def _bid_text(action: Action, deal: Deal) -> str:
+    if action.verb is Verb.PASS:
+        return f"seat {action.seat} passes"
+    if action.verb is Verb.TAKE:
+        if action.suit is None:
+            return f"seat {action.seat} takes {deal.turned.suit.letter}"
+        return f"seat {action.seat} takes {action.suit.letter} (second round)"
+    if action.verb is Verb.SWAP:
+        return f"seat {action.seat} swaps the 7 of trump for {deal.turned}"
+    return str(action)
+
+
+def describe_deal(deal: Deal) -> str:
+    """A deal trick by trick, for people: what ``belote replay --trace`` prints.
+
+    The dealer and the turned card, the bids, the trump and the taker, the
+    declarations (and which scored), each trick (who led, the cards in play
+    order, who won it and its card points), and the result with its audit
+    lines. Works on a finished deal and on one still in progress.
+
+    >>> from belote.deal import Deal
+    >>> deal = Deal("classic", list(range(32)), dealer=3)
+    >>> for _ in range(8):
+    ...     _ = deal.pass_()
+    >>> print(describe_deal(deal))
+    classic, 4 players: seat 3 deals, the turned card is JD
+    Bidding: seat 0 passes, seat 1 passes, seat 2 passes, seat 3 passes, seat 0 passes, seat 1 passes, seat 2 passes, seat 3 passes
+    Result: everyone passed; the cards are dealt again
+    <BLANKLINE>
+    """
+    rules, n = deal.rules, deal.players
+    trump = deal.trump
+    lines = [f"{rules.name}, {n} players: seat {deal.dealer} deals, the turned card is {deal.turned}"]
+    bids: list[str] = []
+    events: list[str] = []
+    plays = 0
+    for action in deal.history:
+        if action.verb is Verb.PLAY:
+            plays += 1
+        elif action.verb is Verb.STOP:
+            word = "calls out" if rules.calling_out is CallingOut.LEADER_MASTER else "stops the deal"
+            events.append(f"seat {action.seat} {word} after {plays // n} tricks")
+        elif action.verb is not Verb.DECLARE and plays == 0:
+            bids.append(_bid_text(action, deal))
+    lines.append("Bidding: " + (", ".join(bids) or "not started"))
+    if trump is not None and deal.taker is not None:
+        lines.append(f"Trump: {SUIT_NAMES[trump]} ({trump.letter}), taken by seat {deal.taker}")
+    if deal.declarations:
+        scoring = deal.scoring_declarations
+        shown = []
+        for declaration in deal.declarations:
+            combination = declaration.combination
+            text = f"seat {declaration.seat} {combination.label} ({combination.points(rules)})"
+            if scoring is not None:
+                text += ", scores" if declaration in scoring else ", does not score"
+            shown.append(text)
+        lines.append("Declarations: " + "; ".join(shown))
+    if trump is not None:
+        last = deal.tricks_per_deal - 1
+        for k, ((leader, cards), winner) in enumerate(
+            zip(deal.tricks, deal.trick_winners, strict=True)
+        ):
+            played = ", ".join(f"seat {(leader + j) % n} {card}" for j, card in enumerate(cards))
+            points = sum(card.points(int(trump)) for card in cards)
+            bonus = f" + {rules.last_trick_bonus} for the last trick" if k == last else ""
+            lines.append(
+                f"Trick {k + 1}: seat {leader} leads; {played}; won by seat {winner}, "
+                f"{points} points{bonus}"
+            )
+        if deal.trick:
+            leader = deal.trick_leader
+            played = ", ".join(
+                f"seat {(leader + j) % n} {card}" for j, card in enumerate(deal.trick)
+            )
+            lines.append(f"Trick {deal.tricks_played + 1} (unfinished): seat {leader} leads; {played}")
+    lines += events
+    if deal.belote_seat is not None:
+        lines.append(f"Belote and rebelote: seat {deal.belote_seat}")
+    if deal.is_over:
+        result = deal.result
+        if result.outcome is Outcome.REDEAL:
+            lines.append("Result: everyone passed; the cards are dealt again")
+        else:
+            lines += describe_result(result).splitlines()
+    return "\n".join(lines) + "\n"
+
+
+def describe_result(result: DealResult) -> str:
+    """A deal result for a scorekeeper: outcome, capot, each side's score and its lines.
+
+    The same text as [`describe_score`][belote.records.describe.describe_score] gives for the
+    result's JSON.
+    """
+    from belote.records.results import result_to_json
+
+    return describe_score(result_to_json(result))
+
+
+def _side_namer(variant: object, sides: int) -> Callable[[int], str]:
+    teams = False
+    if isinstance(variant, str) and sides == 2:
+        try:
+            teams = get_rules(variant).partnerships
+        except BeloteError:
+            teams = False
+    if teams:
+        return lambda side: f"team {side} (seats {side} and {side + 2})"
+    return lambda side: f"seat {side}"
+
+
+def _int_list(value: object) -> list[int]:
+    return [item for item in value if isinstance(item, int)] if isinstance(value, list) else []
+
+
+def _deal_lines(doc: Mapping[str, object], name: Callable[[int], str]) -> list[str]:
+    scores = _int_list(doc.get("scores"))
+    head = f"Result: {doc.get('outcome')}"
+    if isinstance(doc.get("attack"), int):
+        head += f"; the taker's side is {name(int(str(doc['attack'])))}"
+    if isinstance(doc.get("capot"), int):
+        head += f", capot by {name(int(str(doc['capot'])))}"
+    if isinstance(doc.get("stopped_by"), int):
+        head += f", stopped by seat {doc['stopped_by']}"
+    lines = [head]
+    audit = doc.get("lines")
+    items = [item for item in audit if isinstance(item, Mapping)] if isinstance(audit, list) else []
+    width = max((len(name(side)) for side in range(len(scores))), default=0)
+    for side, score in enumerate(scores):
+        parts = [f"{item.get('item')} {item.get('points'):+d}" for item in items
+                 if item.get("to") == side and isinstance(item.get("points"), int)]
+        detail = f"   ({', '.join(parts)})" if parts else ""
+        lines.append(f"  {name(side):<{width}}  {score:>5}{detail}")
+    if doc.get("pending"):
+        lines.append(f"  held pending (litige): {doc['pending']}")
+    winner = doc.get("match_winner")
+    if isinstance(winner, int):
+        reason = doc.get("match_end_reason")
+        lines.append(f"  the match is won by {name(winner)}" + (f": {reason}" if reason else ""))
+    return lines
+
+
+def describe_score(doc: Mapping[str, object]) -> str:
+    """What ``belote score --text`` prints: a deal or match result (its JSON) for a scorekeeper.
+
+    A deal result gives its outcome and each side's score with the items
+    that make it; a match result gives one row per deal, the totals, the
+    target and the winner (or how far each side is from the target).
+
+    >>> doc = {"variant": "classic", "outcome": "made", "capot": None, "scores": [40, 122],
+    ...        "pending": 0, "lines": [{"to": 0, "item": "card points", "points": 40},
+    ...        {"to": 1, "item": "card points", "points": 112},
+    ...        {"to": 1, "item": "last trick", "points": 10}]}
+    >>> print(describe_score(doc))
+    Result: made
+      team 0 (seats 0 and 2)     40   (card points +40)
+      team 1 (seats 1 and 3)    122   (card points +112, last trick +10)
+    <BLANKLINE>
+    """
+    if "deals" not in doc:
+        name = _side_namer(doc.get("variant"), len(_int_list(doc.get("scores"))))
+        return "\n".join(_deal_lines(doc, name)) + "\n"
+    totals = _int_list(doc.get("totals"))
+    name = _side_namer(doc.get("variant"), len(totals))
+    short = [name(side).split(" (")[0] for side in range(len(totals))]
+    deals = [d for d in doc["deals"] if isinstance(d, Mapping)] if isinstance(
+        doc["deals"], list) else []
+    target = doc.get("target")
+    count = "1 deal" if len(deals) == 1 else f"{len(deals)} deals"
+    lines = [f"{doc.get('variant')} match to {target}: {count}", ""]
+    width = max([7, *(len(s) for s in short)])
+    outcomes = [str(d.get("outcome")) + (" (capot)" if isinstance(d.get("capot"), int) else "")
+                for d in deals]
+    ow = max([7, *(len(o) for o in outcomes)])
+    lines.append(f"{'deal':>4}  {'outcome':<{ow}}" + "".join(f"{s:>{width + 2}}" for s in short))
+    for number, (deal, outcome) in enumerate(zip(deals, outcomes, strict=True), 1):
+        scores = _int_list(deal.get("scores"))
+        lines.append(f"{number:>4}  {outcome:<{ow}}"
+                     + "".join(f"{v:>{width + 2}}" for v in scores))
+    lines.append(f"{'':>4}  {'total':<{ow}}" + "".join(f"{v:>{width + 2}}" for v in totals))
+    if doc.get("pending"):
+        lines.append(f"held pending (litige): {doc['pending']}")
+    lines.append("")
+    winner = doc.get("winner")
+    if isinstance(winner, int):
+        reason = doc.get("end_reason")
+        lines.append(f"Winner: {name(winner)}" + (f"; the match ended: {reason}" if reason else ""))
+    elif isinstance(target, int):
+        needs = ", ".join(f"{short[side]} {max(0, target - total)}"
+                          for side, total in enumerate(totals))
+        lines.append(f"No winner yet; points still needed to reach {target}: {needs}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,315 @@
+"""The table in words: how `belote play` and `belote serve` name seats and sides and tell what happens.
+
+The screen's vocabulary, shared by the terminal game ([`belote.cli.play`][belote.cli.play])
+and the web table: ``you`` / ``your partner (seat 2)`` / ``seat 1``
+([`who`][belote.records.narration.who]), the sides, a hand one suit a group with the
+trump first, what another seat did ([`action_text`][belote.records.narration.action_text]),
+the report of each trick and of the combinations that score
+([`report`][belote.records.narration.report]) and the summary of a finished deal; and
+the human seat's side of it: its choices in menu order
+([`menu`][belote.records.narration.menu]), each choice in words, a refusal in the
+player's words and the warning before calling out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final, TextIO
+
+from belote.actions import Action, Verb
+from belote.cards import SUIT_WORDS, Card, CardSet, Suit
+from belote.deal import Deal
+from belote.rules import CallingOut, Rules
+from belote.scoring import DealResult
+from belote.scoring.announcements import find_combinations
+from belote.scoring.match import Match
+
+__all__ = [
+    "WIDTH",
+    "action_text",
+    "cards_text",
+    "deal_summary",
+    "describe_choice",
+    "explain_refusal",
+    "fit",
+    "hand_text",
+    "menu",
+    "report",
+    "side_names",
+    "stop_warning",
+    "tricks_text",
+    "who",
+]
+
+
+def who(deal: Deal, seat: int, me: int | None = 0) -> str:
+    """How the screen names a seat: ``you``, ``your partner (seat 2)``, ``seat 1``.
+
+    ``me`` is the seat of the person looking (``None``: nobody, every seat by number).
+
+    >>> deal = Deal.random("classic", seed=1)
+    >>> who(deal, 0), who(deal, 2), who(deal, 2, me=1), who(deal, 3, me=1)
+    ('you', 'your partner (seat 2)', 'seat 2', 'your partner (seat 3)')
+    """
+    if seat == me:
+        return "you"
+    if (me is not None and deal.rules.partnerships and deal.players == 4
+            and seat == (me + 2) % 4):
+        return f"your partner (seat {seat})"
+    return f"seat {seat}"
+
+
+def _does(deal: Deal, seat: int, you: str, other: str, me: int | None = 0) -> str:
+    """``You pass`` / ``seat 1 passes``."""
+    return f"You {you}" if seat == me else f"{who(deal, seat, me).capitalize()} {other}"
+
+
+def side_names(rules: Rules, players: int) -> list[str]:
+    """The sides as the screen names them (seat 0 looking): ``your team``/``the other team``, or seats."""
+    if rules.partnerships and players == 4:
+        return ["your team", "the other team"]
+    return ["you", *(f"seat {s}" for s in range(1, players))]
+
+
+WIDTH: Final = 100
+"""The longest line the table shows; longer lists go one item a line."""
+
+
+def fit(head: str, parts: Sequence[str]) -> str:
+    """``head`` and ``parts`` on one line, or one part a line (indented) when that line passes ``WIDTH``.
+
+    >>> fit("Scores:", ["you 10", "seat 1 20"])
+    'Scores: you 10, seat 1 20'
+    >>> print(fit("Scores:", ["you " + "1" * 50, "seat 1 " + "2" * 50]))
+    Scores:
+      you 11111111111111111111111111111111111111111111111111
+      seat 1 22222222222222222222222222222222222222222222222222
+    """
+    line = f"{head} {', '.join(parts)}"
+    if len(line) <= WIDTH:
+        return line
+    return "\n".join([head, *(f"  {part}" for part in parts)])
+
+
+def tricks_text(count: int) -> str:
+    """``1 trick``, ``3 tricks``."""
+    return "1 trick" if count == 1 else f"{count} tricks"
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as the table shows them, ``-`` for none."""
+    return " ".join(str(card) for card in cards) or "-"
+
+
+def hand_text(hand: CardSet, trump: int | None) -> str:
+    """The hand one suit a group, the trump first (as ``str(deal)`` lists it)."""
+    groups = []
+    order = [trump, *(s for s in range(4) if s != trump)] if trump is not None else range(4)
+    for suit in order:
+        cards = hand.of_suit(suit).sorted(trump)
+        if cards:
+            groups.append(f"{Suit(suit).symbol} {cards_text(cards)}")
+    return "   ".join(groups) or "-"
+
+
+def action_text(action: Action, deal: Deal, rebelote: bool = False, me: int | None = 0) -> str:
+    """An action applied to ``deal`` as the table reports it, seen from seat ``me`` (``seat 1 passes.``).
+
+    Declarations give ``""``: [`report`][belote.cli.play.report] writes them with their combinations.
+    """
+    seat, verb = action.seat, action.verb
+    if verb is Verb.PASS:
+        return _does(deal, seat, "pass", "passes", me=me) + "."
+    if verb is Verb.TAKE:
+        suit = deal.turned.suit if action.suit is None else action.suit
+        return _does(deal, seat, "take", "takes", me=me) + f" {SUIT_WORDS[suit]} {suit.symbol} as trump."
+    if verb is Verb.SWAP:
+        return _does(deal, seat, "swap", "swaps", me=me) + f" the 7 of trump for {deal.turned}."
+    if verb is Verb.KEEP:
+        return _does(deal, seat, "keep", "keeps", me=me) + " the 7 of trump."
+    if verb is Verb.PLAY:
+        text = _does(deal, seat, "play", "plays", me=me) + f" {action.cards[0]}"
+        if action.belote:
+            return text + (", announcing rebelote." if rebelote else ", announcing belote.")
+        return text + "."
+    if verb is Verb.STOP:
+        word = ("call out", "calls out") if deal.rules.calling_out is CallingOut.LEADER_MASTER \
+            else ("stop the deal", "stops the deal")
+        return _does(deal, seat, *word, me=me) + "."
+    return ""  # declarations are reported with their combinations
+
+
+def report(deal: Deal, out: TextIO, log: list[int], me: int | None = 0) -> None:
+    """Write the actions applied to ``deal`` since the last report, and finished tricks.
+
+    ``log`` holds four counters (actions, tricks, declarations, whether the
+    scoring combinations were told), ``[0, 0, 0, 0]`` at the start of a deal;
+    the lines speak to seat ``me``.
+    """
+    rules = deal.rules
+    history = deal.history
+    for index in range(log[0], len(history)):
+        action = history[index]
+        rebelote = action.belote and any(
+            a.belote and a.seat == action.seat for a in history[:index]
+        )
+        text = action_text(action, deal, rebelote, me)
+        if text:
+            out.write(text + "\n")
+    log[0] = len(history)
+    declarations = deal.declarations
+    for declaration in declarations[log[2]:]:
+        combo = declaration.combination
+        out.write(_does(deal, declaration.seat, "declare", "declares", me)
+                  + f" {combo.label} ({combo.points(rules)} points): {cards_text(list(combo.cards))}.\n")
+    log[2] = len(declarations)
+    winners = deal.trick_winners
+    tricks = deal.tricks
+    trump = deal.trump
+    for k in range(log[1], len(winners)):
+        points = sum(card.points(None if trump is None else int(trump)) for card in tricks[k][1])
+        if k == deal.tricks_per_deal - 1:
+            points += rules.last_trick_bonus
+        winner = who(deal, winners[k], me)
+        out.write(f"-- Trick {k + 1} won by {winner}: {points} points.\n")
+    log[1] = len(winners)
+    if log[3] == 0 and deal.scoring_declarations is not None:
+        log[3] = 1
+        if deal.declarations:
+            shown = [
+                f"{d.combination.label} ({who(deal, d.seat, me)})" for d in deal.scoring_declarations
+            ] or ["none"]
+            out.write(fit("-- Combinations that score:", shown) + ".\n")
+
+
+def deal_summary(result: DealResult, match: Match, rules: Rules) -> str:
+    """The lines that close a deal: its outcome, its score lines, the deal's and the match's scores."""
+    names = side_names(rules, match.players)
+    lines = ["", f"Deal over: {result.outcome.value}"
+             + (f", capot by {names[result.capot]}" if result.capot is not None else "")]
+    lines += [f"  {line.item}: {line.points} to {names[line.to]}" for line in result.lines]
+    lines.append("  this deal: " + ", ".join(
+        f"{name} {points}" for name, points in zip(names, result.scores, strict=True)))
+    lines.append("  match:     " + ", ".join(
+        f"{name} {points}" for name, points in zip(names, match.totals, strict=True))
+        + f"   (target {match.target})")
+    if match.pending:
+        lines.append(f"  pending (litige): {match.pending}")
+    return "\n".join(lines) + "\n"
+
+
+# --- the human seat's menu and what it is told ------------------------------------------
+
+
+_REPHRASE: Final = (
+    (r"does not follow suit: must follow (\w+)", r"you must follow \1, the suit led"),
+    (r"trump was led and a trump higher than (\w+) must be played when held",
+     r"trump was led: you must play a trump higher than \1"),
+    (r"must overtrump (\w+) with a higher trump", r"you must play a trump higher than \1"),
+    (r"void in (\w+): must overtrump (\w+) \(or undertrump\) with an? (\w+)",
+     r"you have no \1: you must play a \3, higher than \2 if you can"),
+    (r"void in (\w+): must trump with an? (\w+)", r"you have no \1: you must play a \2"),
+    (r"seat 0 does not hold (\w+)", r"you do not hold \1"),
+    (r"seat 0 has first to swap or keep the 7 of trump",
+     r"you must first swap or keep your 7 of trump"),
+    (r"seat (\d) has first to swap or keep the 7 of trump",
+     r"seat \1 must first swap or keep the 7 of trump"),
+    (r"(\w+) was already played by him", r"you have already played \1"),
+    (r"(\w+) was already played by seat (\d)", r"\1 was already played by seat \2"),
+)
+
+
+def explain_refusal(reason: str, seat: int = 0) -> str:
+    """The engine's reason for refusing an action of ``seat``, in the player's words.
+
+    >>> explain_refusal("7S does not follow suit: must follow hearts, the led suit")
+    'you must follow hearts, the suit led'
+    >>> explain_refusal("seat 0 does not hold AS")
+    'you do not hold AS'
+    """
+    if seat != 0:  # the phrasings below speak of seat 0
+        reason = re.sub(rf"\bseat {seat}\b", "seat 0", reason)
+    for pattern, replacement in _REPHRASE:
+        match = re.search(pattern, reason)
+        if match:
+            return match.expand(replacement)
+    return (reason.replace("seat 0 has ", "you have ").replace("seat 0 is ", "you are ")
+            .replace("seat 0's", "your").replace("seat 0", "you"))
+
+
+def stop_warning(deal: Deal, seat: int) -> str:
+    """What ``seat`` is told before calling out: its points against the target, and the risk."""
+    side = deal.side(seat)
+    so_far = deal.points_so_far(side)
+    total = deal.totals[side] + so_far
+    goal = deal.target
+    enough = deal.rules.reached_target(total, goal)
+    team = "your team has" if deal.sides == 2 and deal.players == 4 else "you have"
+    verdict = ("that reaches the target" if enough else
+               "that is short of the target: calling out now loses the match")
+    return (f"Careful: {team} {deal.totals[side]} in the match + {so_far} in this deal "
+            f"= {total} of {goal}; {verdict}.")
+
+
+def menu(deal: Deal, seat: int) -> list[Action]:
+    """The person's choices in menu order: bids, swap, declarations, cards, calling out last.
+
+    A card that can announce belote appears once, announcing it.
+    """
+    actions = [a for a in deal.legal_actions() if a.seat == seat]
+    plays: dict[Card, Action] = {}
+    others: list[Action] = []
+    stops: list[Action] = []
+    for action in actions:
+        if action.verb is Verb.PLAY:
+            card = action.cards[0]
+            if card not in plays or action.belote:
+                plays[card] = action
+        elif action.verb is Verb.STOP:
+            stops.append(action)
+        else:
+            others.append(action)
+    trump = deal.trump
+    strength = None if trump is None else int(trump)
+    order = {Verb.TAKE: 0, Verb.PASS: 1, Verb.SWAP: 2, Verb.KEEP: 3, Verb.DECLARE: 4}
+    others.sort(key=lambda a: (order.get(a.verb, 9), -1 if a.suit is None else int(a.suit)))
+    cards = sorted(plays, key=lambda c: (c.suit, -c.strength(strength)))
+    return [*others, *(plays[card] for card in cards), *stops]
+
+
+def describe_choice(action: Action, deal: Deal) -> str:
+    """A choice as the menu shows it to the seat that would make it (``take hearts ♥ as trump ...``)."""
+    rules = deal.rules
+    verb = action.verb
+    if verb is Verb.PASS:
+        return "pass"
+    if verb is Verb.TAKE:
+        suit = deal.turned.suit if action.suit is None else action.suit
+        turned = f" (the turned {deal.turned})" if action.suit is None else ""
+        return f"take {SUIT_WORDS[suit]} {suit.symbol} as trump{turned}"
+    if verb is Verb.SWAP:
+        return f"swap your 7 of trump for the turned {deal.turned}"
+    if verb is Verb.KEEP:
+        return "keep your 7 of trump"
+    if verb is Verb.DECLARE:
+        if not action.cards:
+            combos = find_combinations(CardSet.from_mask(deal.hand_mask(action.seat)), rules)
+            shown = ", ".join(f"{c.label} ({c.points(rules)})" for c in combos)
+            return f"declare all your combinations: {shown}"
+        combo = find_combinations(CardSet(action.cards), rules)
+        label = combo[0].label if combo else cards_text(action.cards)
+        points = f" ({combo[0].points(rules)})" if combo else ""
+        return f"declare only {label}{points}: {cards_text(action.cards)}"
+    if verb is Verb.PLAY:
+        text = f"play {action.cards[0]}"
+        if not action.belote:
+            return text
+        said = deal.observation(action.seat).belote_calls[action.seat]
+        return text + (" and announce rebelote" if said else " and announce belote")
+    side = deal.side(action.seat)
+    so_far = deal.points_so_far(side)
+    word = ("call out: claim the match" if rules.calling_out is CallingOut.LEADER_MASTER
+            else "stop the deal (j'arrête): claim the match")
+    return (f"{word} (so far {deal.totals[side]} + {so_far} = "
+            f"{deal.totals[side] + so_far} of {deal.target})")

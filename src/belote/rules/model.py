@@ -1,0 +1,567 @@
+"""One frozen value holding every rule of a variant.
+
+A variant is a [`Rules`][belote.rules.model.Rules] value. The engine never asks a variant's name:
+where variants really behave differently, a field holds a small named policy
+(an enum member) or a number. The four built-in variants live in
+`belote.variants` and are registered, like third-party ones, under the
+entry-point group ``belote.variants``.
+
+>>> from belote.rules import get_rules
+>>> rules = get_rules("piedicavallo")
+>>> rules.capot_value, rules.reverse_capot_value, rules.round_to
+(250, 350, 10)
+>>> get_rules("751").name
+'italian751'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+
+import attrs
+
+from belote.cards import Rank
+from belote.errors import InvalidArgument, shown
+from belote.rules.knobs import FULL_CARD_POINTS, HAND_LIMIT, ITEM_RANGES, RANGES, out_of_range
+from belote.rules.penalties import Offence, Sanction
+from belote.rules.policies import (
+    BothOverTarget,
+    CallingOut,
+    CapotRule,
+    Contest,
+    DealerRotation,
+    FrozenMapping,
+    PendingRule,
+)
+
+__all__ = [
+    "BothOverTarget",
+    "CallingOut",
+    "CapotRule",
+    "Contest",
+    "DealerRotation",
+    "FrozenMapping",
+    "PendingRule",
+    "PlayRules",
+    "Rules",
+]
+
+def _meaning(text: str) -> dict[str, str]:
+    """Field metadata: the one-line meaning [`belote.records.describe`][belote.records.describe] shows."""
+    return {"meaning": text}
+
+
+@attrs.frozen
+class PlayRules:
+    """The play obligations of rules §5, docs/rules.md#play-obligations as booleans.
+
+    Following the led suit is always required. The fields say what happens
+    beyond that.
+    """
+
+    overtrump_on_trump_lead: bool = attrs.field(
+        default=True, metadata=_meaning('on a trump lead, play a higher trump when you hold one')
+    )
+    """On a trump lead, a higher trump than the best one in the trick must be
+    played when held, even over the partner (000 "sormontando", 004, 001
+    "montare")."""
+    must_trump_when_void: bool = attrs.field(
+        default=True, metadata=_meaning('void in the led suit, you must trump when you can')
+    )
+    """A player void in the led suit must play a trump when he holds one
+    (002, 000, 004; not 001/003)."""
+    partner_master_exempts: bool = attrs.field(
+        default=True, metadata=_meaning('void, you may play anything while your partner wins the trick')
+    )
+    """A player whose partner currently wins the trick may play any card when
+    void in the led suit (002, 000; not 004)."""
+    partner_exemption_needs_trump: bool = attrs.field(
+        default=False, metadata=_meaning('that freedom holds only when the partner wins with a trump')
+    )
+    """**[reading]** The partner-master exemption applies only when the partner
+    wins the trick with a trump (000 states it for that case); by default any
+    winning partner exempts."""
+    must_overtrump: bool = attrs.field(
+        default=True, metadata=_meaning('trumping over a trump, you must go higher when you can')
+    )
+    """When trumping a trick that already holds a trump, a higher trump must
+    be played when held (002 "overcut", 000, 004)."""
+    must_undertrump: bool = attrs.field(
+        default=True, metadata=_meaning('unable to go higher, you must still play a lower trump')
+    )
+    """When trumping is required and no higher trump is held, a lower trump
+    must still be played (002, 000 "pisciare", 004)."""
+    undertrump_lowest: bool = attrs.field(
+        default=False,
+        metadata=_meaning("a player forced to play a lower trump must play his lowest"),
+    )
+    """**[reading]** A player forced to play a trump lower than the best one in
+    the trick (on a trump lead, or when undertrumping) must play his lowest
+    trump (000 read literally); by default any lower trump."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_knobs(self)
+
+
+_HINTS: dict[type, dict[str, object]] = {}
+
+
+def _check_knobs(value: PlayRules | Rules) -> None:
+    """Check (and convert) every scalar knob of a rules value at construction.
+
+    Enum knobs accept their member or its word (``"play-on"``, any case) and
+    are stored as the member; boolean knobs take only ``True``/``False``;
+    whole-number knobs only ints (``None`` where the knob may be unset). So
+    ``Rules(...)``, ``attrs.evolve`` and a spec give the same value or the
+    same error, which names the knob.
+
+    Raises:
+        InvalidArgument: a knob given a value it does not take.
+    """
+    import types
+    import typing
+
+    cls = type(value)
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    for field in attrs.fields(cls):
+        kind = hints[field.name]
+        current = getattr(value, field.name)
+        options = typing.get_args(kind) if isinstance(kind, types.UnionType) else (kind,)
+        if current is None and type(None) in options:
+            continue
+        for option in options:
+            if isinstance(option, type) and issubclass(option, enum.Enum):
+                if isinstance(current, option):
+                    break
+                if isinstance(current, str):
+                    word = current.strip().lower()
+                    member = next(
+                        (m for m in option if str(m.value).lower() == word or m.name.lower() == word),
+                        None,
+                    )
+                    if member is not None:
+                        object.__setattr__(value, field.name, member)
+                        break
+                words = ", ".join(str(m.value) for m in option)
+                raise InvalidArgument(
+                    f"knob {field.name}: {shown(current)} is not one of {words}"
+                )
+            if option is bool:
+                if type(current) is not bool:
+                    raise InvalidArgument(f"knob {field.name}: expected true or false, not {shown(current)}")
+                break
+            if option is int:
+                if type(current) is not int:
+                    raise InvalidArgument(f"knob {field.name}: expected a whole number, not {shown(current)}")
+                break
+
+
+def _frozen_mapping(value: Mapping[Rank, int]) -> Mapping[Rank, int]:
+    return FrozenMapping(value)
+
+
+def _frozen_sanctions(value: Mapping[Offence, Sanction]) -> Mapping[Offence, Sanction]:
+    return FrozenMapping(value)
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """Every rule of one variant. Each field is one knob of docs/rules.md.
+
+    Build a new variant from an old one with `attrs.evolve`:
+
+    >>> from belote.variants.classic import RULES as classic
+    >>> attrs.evolve(classic, name="classic-500", target=500).target
+    500
+    """
+
+    # --- identity -----------------------------------------------------------------
+    name: str = attrs.field(metadata=_meaning("the variant's name on the command line and in records"))
+    """The variant's name, as used on the command line and in records."""
+    description: str = attrs.field(
+        default="", metadata=_meaning('a one-line description')
+    )
+    """A one-line description."""
+    aliases: tuple[str, ...] = attrs.field(
+        default=(), metadata=_meaning('other names the variant answers to')
+    )
+    """Other names the registry answers to."""
+    source: str = attrs.field(
+        default="", metadata=_meaning('the source texts the rules come from')
+    )
+    """The source text(s) the rules come from (``000`` ... ``004``)."""
+
+    # --- seats and dealing (§2) -----------------------------------------------------
+    player_counts: tuple[int, ...] = attrs.field(
+        default=(4,), metadata=_meaning('how many players may play; the first is the default')
+    )
+    """The numbers of players the variant allows; the first is the default."""
+    partnerships: bool = attrs.field(
+        default=True, metadata=_meaning('four players in two teams, seats 0+2 against 1+3')
+    )
+    """Four players in two teams {0, 2} and {1, 3}; else everyone for himself."""
+    first_packets: tuple[int, ...] = attrs.field(
+        default=(3, 2), metadata=_meaning('packet sizes of the first distribution, round by round')
+    )
+    """Packet sizes of the first distribution, each round starting after the
+    dealer (000 allows 2 then 3, 002 and 004 give 3 then 2)."""
+    completion_packets: tuple[int, ...] = attrs.field(
+        default=(3,), metadata=_meaning('packet sizes of the completion once someone takes')
+    )
+    """Packet sizes of the completion after someone takes."""
+    taker_takes_turned: bool = attrs.field(
+        default=True, metadata=_meaning('the taker adds the turned card to his hand')
+    )
+    """The taker adds the turned card to his hand and gets one card less at
+    the completion (000, 002); else the turned card stays on the table (001, 003)."""
+    show_bottom_card: bool = attrs.field(
+        default=False, metadata=_meaning("the deck's last card is shown to all after the completion")
+    )
+    """The deck's bottom card is shown to all after the completion, as
+    information only (001)."""
+    dealer_rotation: DealerRotation = attrs.field(
+        default=DealerRotation.NEXT_SEAT, metadata=_meaning('who deals the next deal')
+    )
+    """Who deals next."""
+    winner_deals_with_three: bool = attrs.field(
+        default=False,
+        metadata=_meaning("WINNER_DEALS with 3 players: the highest scorer deals (else next seat)"),
+    )
+    """**[reading]** With ``WINNER_DEALS`` and three players, the player who
+    scored most deals next, like with two; off: the seat after the dealer (the
+    texts describe only the two-player rotation)."""
+
+    # --- bidding (§3) -----------------------------------------------------------------
+    second_round: bool = attrs.field(
+        default=True, metadata=_meaning('after a round of passes, a second round to name another suit')
+    )
+    """A second bidding round where a suit other than the turned one is named."""
+    jack_obligatory: bool = attrs.field(
+        default=False, metadata=_meaning('a turned jack must be taken by the first player')
+    )
+    """When the turned card is a jack, the first player must take (004, "in
+    altre varianti")."""
+    seven_swap: bool = attrs.field(
+        default=False, metadata=_meaning('the 7 of trump may be exchanged for the turned card')
+    )
+    """The holder of the 7 of trump may exchange it for the turned card when
+    trump is the turned suit, before the first card is played (001, 003)."""
+
+    # --- play (§5) --------------------------------------------------------------------
+    play: PlayRules = attrs.field(
+        default=PlayRules(), metadata=_meaning('what a player must play, beyond following the led suit')
+    )
+    """The play obligations."""
+
+    # --- announcements (§6) -----------------------------------------------------------
+    contest: Contest = attrs.field(
+        default=Contest.NONE, metadata=_meaning('how declared combinations compete; none means belote only')
+    )
+    """How announcements compete; ``NONE`` means only belote exists."""
+    carre_values: Mapping[Rank, int] = attrs.field(
+        metadata=_meaning('points of four of a kind, by rank'),
+        factory=dict, converter=_frozen_mapping
+    )
+    """Points of a carré by rank; a rank missing here cannot make a carré."""
+    run_values: tuple[int, int, int] = attrs.field(
+        default=(20, 50, 100), metadata=_meaning('points of a tierce, a cinquante and a cent (runs of 3, 4, 5)')
+    )
+    """Points of a tierce, a cinquante and a cent (3-, 4-, 5-card runs)."""
+    eight_run_extra_tierce: bool = attrs.field(
+        default=False, metadata=_meaning('a run of 8 scores a cent and a tierce')
+    )
+    """An 8-card run scores a cent plus a tierce (001); else one cent (000)."""
+    eight_run_splits: bool = attrs.field(
+        default=False,
+        metadata=_meaning("an 8-card run may be declared as a cent plus a tierce"),
+    )
+    """An 8-card run may be declared as two runs, a cent and a tierce (001).
+    Otherwise a run is declared whole: two touching runs of one suit declared
+    by one player are not a combination and are refused (000 Nota, rules §6.1, docs/rules.md#announcement-kinds)."""
+    long_run_value: int | None = attrs.field(
+        default=None,
+        metadata=_meaning("points of a 6- or 7-card run; none: a cent"),
+    )
+    """What a run of 6 or 7 cards scores; ``None``: the same as a cent
+    (000 Nota, 001; **[reading]** for 004, which is silent). It stays in the
+    cent class of the contest."""
+    eight_run_wins_match: bool = attrs.field(
+        default=False, metadata=_meaning('showing a run of 8 wins the whole match')
+    )
+    """Showing an 8-card run wins the whole match (004)."""
+    card_in_carre_and_run: bool = attrs.field(
+        default=True, metadata=_meaning('one card may count in a carré and in a run at once')
+    )
+    """**[reading]** A card may serve in one carré and one run at once (never in
+    two runs)."""
+    carre_beats_run_at_equal_points: bool = attrs.field(
+        default=True, metadata=_meaning('a carré beats a run worth as many points')
+    )
+    """**[reading]** In the 100 group a carré beats a cent (``TEAM_BEST_TAKES_ALL``)."""
+    equal_plain_runs_void_all: bool = attrs.field(
+        default=True, metadata=_meaning('equal best runs of both teams cancel the whole contest')
+    )
+    """**[reading]** Equal best plain runs of opposing teams void the whole
+    contest, not only the tied pair (000 rule 4)."""
+    equal_carres_by_rank: bool = attrs.field(
+        default=True,
+        metadata=_meaning("carrés of equal points are ranked A > 10 > K > Q (else they tie)"),
+    )
+    """**[reading]** Carrés of equal points compare by rank A > 10 > K > Q
+    (``TEAM_BEST_TAKES_ALL``; 000's rule 3 applied to carrés). Off: they are
+    equal, and opposing equal carrés are treated like equal plain runs."""
+    belote_value: int = attrs.field(
+        default=20, metadata=_meaning('points of the king and queen of trump announced as played')
+    )
+    """Points of belote-rebelote (K and Q of trump, announced as played)."""
+
+    # --- scoring one deal (§7) -------------------------------------------------------
+    last_trick_bonus: int = attrs.field(
+        default=10, metadata=_meaning('points for winning the last trick')
+    )
+    """The "dix de der": points for the last trick."""
+    has_contract: bool = attrs.field(
+        default=True, metadata=_meaning("the taker's side must score more than the other side")
+    )
+    """The taker's side must beat the other side (four-player variants);
+    ``False`` for ``french``, where everyone scores what he made."""
+    failed_defence_points: int = attrs.field(
+        default=162, metadata=_meaning("what the defence scores when the taker's side fails")
+    )
+    """What the defence scores, besides announcements, when the attack fails
+    (002 dedans 162, 000 büs 160)."""
+    failed_label: str = attrs.field(
+        default="dedans", metadata=_meaning('the word for a failed contract')
+    )
+    """The word for a failed contract in the audit lines (002 dedans, 000 büs,
+    004 "andata sotto")."""
+    forfeit_announcements: bool = attrs.field(
+        default=False, metadata=_meaning("a failing attack's combinations go to the defence")
+    )
+    """On failure the attack's announcements go to the defence, and on a litige
+    they are held pending (000, 004)."""
+    forfeit_belote: bool = attrs.field(
+        default=False, metadata=_meaning("a failing attack's belote goes to the defence")
+    )
+    """On failure the attack's belote goes to the defence, and on a litige it is
+    held pending (000); else the attack always keeps it (002, 004)."""
+    capot_rule: CapotRule = attrs.field(
+        default=CapotRule.ALL_TRICKS, metadata=_meaning('what counts as a capot')
+    )
+    """When a deal is a capot."""
+    capot_value: int = attrs.field(
+        default=252, metadata=_meaning('what a capot scores')
+    )
+    """Card points (last trick included) of a capot, or the bonus for
+    ``PLAYER_ALL_TRICKS``."""
+    reverse_capot_value: int = attrs.field(
+        default=252, metadata=_meaning('what the defence scores when it wins every trick')
+    )
+    """What a defence that wins every trick scores instead of
+    [`failed_defence_points`][belote.rules.model.Rules.failed_defence_points] (000 cappotto contrario 350)."""
+    capot_split_value: int = attrs.field(
+        default=50, metadata=_meaning('with three players, what each scores when one wins no trick')
+    )
+    """``PLAYER_ALL_TRICKS`` with three players: what each of the two others
+    scores when exactly one player wins no trick (**[reading]** of 003)."""
+    capot_keeps_last_trick: bool = attrs.field(
+        default=False,
+        metadata=_meaning("a PLAYER_ALL_TRICKS capot (or split) still scores the last trick"),
+    )
+    """**[reading]** ``PLAYER_ALL_TRICKS``: the 10 of the last trick is still
+    scored with a capot or a three-player split. Off by default: 003 scores no
+    last trick when there is a capot, and the split is read as one."""
+    round_to: int | None = attrs.field(
+        default=None, metadata=_meaning('scores are kept in multiples of this')
+    )
+    """Scores kept in multiples of this (000: tens); the defence's card points
+    are rounded, the attack gets the rest of [`rounded_total`][belote.rules.model.Rules.rounded_total]."""
+    round_half_up: bool = attrs.field(
+        default=True,
+        metadata=_meaning("with round_to, a 5 rounds up (else down)"),
+    )
+    """**[reading]** With [`round_to`][belote.rules.model.Rules.round_to], card points ending
+    in 5 round up (000: 65 → 70 for the defence); off: they round down."""
+    attack_gets_rounded_rest: bool = attrs.field(
+        default=True,
+        metadata=_meaning("with round_to, the attack gets rounded_total minus the defence's"),
+    )
+    """**[reading]** With [`round_to`][belote.rules.model.Rules.round_to], only the
+    defence's card points are rounded and the attack gets the rest of
+    [`rounded_total`][belote.rules.model.Rules.rounded_total] (000: 80/80 on a litige);
+    off: each side's card points are rounded on their own."""
+    contract_on_raw_totals: bool = attrs.field(
+        default=True,
+        metadata=_meaning("the contract is decided on unrounded totals"),
+    )
+    """**[reading]** With [`round_to`][belote.rules.model.Rules.round_to], the contract is
+    decided on the raw totals (000 tables: 72 saves a tierce, 71 is a litige);
+    off: on the rounded ones."""
+    rounded_total: int = attrs.field(
+        default=160, metadata=_meaning('the card points of a deal once rounded')
+    )
+    """The card points of a deal once rounded (000: 80/80 on a litige)."""
+    pending_rule: PendingRule = attrs.field(
+        default=PendingRule.NEXT_WINNER, metadata=_meaning('where the points of a drawn deal (litige) go')
+    )
+    """Where litige points go."""
+    litige_holds_announcements: bool = attrs.field(
+        default=True,
+        metadata=_meaning("a litige holds the attack's announcements pending with its card points"),
+    )
+    """When [`forfeit_announcements`][belote.rules.model.Rules.forfeit_announcements], a
+    litige holds the attack's announcements pending with its card points (000
+    "80+20"; **[reading]** for 004, which names only the 81 card points).
+    Off: only the card points wait and the attack scores its announcements."""
+
+    # --- penalties (§9) ---------------------------------------------------------------
+    penalties: Mapping[Offence, Sanction] = attrs.field(
+        metadata=_meaning('what each recorded error at the table costs'),
+        factory=dict, converter=_frozen_sanctions
+    )
+    """What each error recorded at a real table costs; an offence missing here
+    cannot be recorded in a tally of the variant."""
+
+    # --- the match (§8) ---------------------------------------------------------------
+    target: int = attrs.field(
+        default=1000, metadata=_meaning('the score that wins the match')
+    )
+    """The match target."""
+    target_strictly_more: bool = attrs.field(
+        default=False, metadata=_meaning('the target must be passed, not only reached')
+    )
+    """The target must be passed, not only reached (004 "supera i 751")."""
+    calling_out: CallingOut = attrs.field(
+        default=CallingOut.NONE, metadata=_meaning('who may stop the game by claiming the target')
+    )
+    """Who may stop the game by claiming the target."""
+    both_over_target: BothOverTarget = attrs.field(
+        default=BothOverTarget.HIGHER_WINS,
+        metadata=_meaning("when a deal takes two sides past the target: higher wins, or play on"),
+    )
+    """What happens when a deal takes two sides past the target (001 for
+    ``french``; **[reading]** for the others)."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_knobs(self)
+        check_ranges(self)  # every numeric knob in its range (belote.rules.knobs)
+
+    def side_count(self, players: int) -> int:
+        """The number of scoring sides at a table of ``players``: 2 teams, or one per player.
+
+        >>> from belote.rules import get_rules
+        >>> get_rules("classic").side_count(4), get_rules("french").side_count(3)
+        (2, 3)
+        """
+        return 2 if self.partnerships and players == 4 else players
+
+    @property
+    def default_players(self) -> int:
+        """The default number of players."""
+        return self.player_counts[0]
+
+    @property
+    def has_announcements(self) -> bool:
+        """Whether any combination besides belote can be declared."""
+        return self.contest is not Contest.NONE
+
+    def check_players(self, players: int) -> int:
+        """Return ``players`` if the variant allows that count.
+
+        Raises:
+            InvalidArgument: the variant does not allow it.
+        """
+        if players not in self.player_counts:
+            allowed = " or ".join(str(n) for n in self.player_counts)
+            raise InvalidArgument(f"{self.name} is played by {allowed} players, not {shown(players)}")
+        return players
+
+    def reached_target(self, score: int, target: int | None = None) -> bool:
+        """Whether a match score reaches the target under this variant."""
+        goal = self.target if target is None else target
+        return score > goal if self.target_strictly_more else score >= goal
+
+
+# --- the ranges of the knobs (belote.rules.knobs), checked when a Rules value is built ---
+
+
+def check_ranges(rules: Rules) -> None:
+    """Check that every numeric knob of ``rules`` is in its range and that the knobs agree.
+
+    Run when a [`Rules`][belote.rules.Rules] value is built (after the
+    types of its knobs are checked), so no rules value outside the ranges exists.
+
+    Raises:
+        InvalidArgument: a knob outside its range, or knobs that contradict
+            each other; the message names the knob and the range.
+    """
+    for knob, where in RANGES.items():
+        value = getattr(rules, knob)
+        if not where.holds(value):
+            raise out_of_range(knob, value, where)
+    _check_items(rules)
+    _check_agreement(rules)
+
+
+def _check_items(rules: Rules) -> None:
+    for knob in ("player_counts", "first_packets", "completion_packets", "run_values"):
+        values = getattr(rules, knob)
+        where = ITEM_RANGES[knob]
+        if not isinstance(values, tuple) or not values:
+            raise InvalidArgument(f"knob {knob}: expected at least one whole number, not {shown(values)}")
+        for value in values:
+            if not where.holds(value):
+                raise out_of_range(knob, value, where, "an item ")
+    if len(rules.run_values) != 3:
+        raise InvalidArgument(
+            f"knob run_values: expected 3 values (tierce, cinquante, cent), not {len(rules.run_values)}"
+        )
+    if len(set(rules.player_counts)) != len(rules.player_counts):
+        raise InvalidArgument(f"knob player_counts: {shown(rules.player_counts)} names a count twice")
+    where = ITEM_RANGES["carre_values"]
+    for rank, value in rules.carre_values.items():
+        if not where.holds(value):
+            raise out_of_range("carre_values", value, where, f"the carré of {rank.name.lower()}s ")
+    where = ITEM_RANGES["penalties"]
+    for offence, sanction in rules.penalties.items():
+        points = getattr(sanction, "points", None)
+        if not where.holds(points):
+            raise out_of_range("penalties", points, where, f"the points of {offence.value} ")
+
+
+def _check_agreement(rules: Rules) -> None:
+    """The checks that involve several knobs."""
+    hand = sum(rules.first_packets) + sum(rules.completion_packets)
+    if hand > HAND_LIMIT:
+        raise InvalidArgument(
+            f"knobs first_packets and completion_packets: a hand of {hand} cards is more "
+            f"than {HAND_LIMIT}"
+        )
+    for n in rules.player_counts:
+        used = hand * n + (0 if rules.taker_takes_turned else 1)
+        room = 31 if rules.show_bottom_card else 32
+        if used > room:
+            raise InvalidArgument(
+                f"knobs first_packets and completion_packets: hands of {hand} cards for "
+                f"{n} players need more than the {room} cards the deck offers"
+            )
+        if rules.has_contract and rules.side_count(n) != 2:
+            raise InvalidArgument(
+                f"knob has_contract: a contract is played by two sides, and {n} players "
+                f"{'without partnerships ' if not rules.partnerships else ''}make "
+                f"{rules.side_count(n)} (set has_contract=false, or keep partnerships)"
+            )
+    step = rules.round_to
+    if step is not None and rules.has_contract and rules.attack_gets_rounded_rest:
+        half = step // 2 if rules.round_half_up else (step - 1) // 2
+        whole = FULL_CARD_POINTS + rules.last_trick_bonus
+        least = (whole + half) // step * step
+        if rules.rounded_total < least:
+            raise InvalidArgument(
+                f"knob rounded_total: {rules.rounded_total} is below {least}, the "
+                f"{whole} points of a deal rounded to {step}: a defence taking them all "
+                "would leave the attack a negative score"
+            )

@@ -1,0 +1,68 @@
+"""The scoring wing: from what was counted at the table to the score sheet.
+
+What lives here: announcements and their contest (`announcements`,
+`contest`), the scoring pipeline from a [`Tally`][belote.scoring.tally.Tally] to a
+[`DealResult`][belote.scoring.pipeline.DealResult] (`pipeline`), the checks that
+refuse an impossible tally (`validation`), and a match to its target
+(`match`). The [`Tally`][belote.scoring.tally.Tally] itself is in `tally`.
+
+What it may import: the rules wing ([`belote.rules`][belote.rules]), `belote.tricks`
+and the ground floor; never the engine, records or anything above.
+"""
+
+from belote.scoring.announcements import (
+    Combination,
+    Declaration,
+    Kind,
+    carre_not_allowed,
+    classify,
+    combinations_of,
+    find_combinations,
+    no_announcements_message,
+    team_of,
+)
+from belote.scoring.contest import resolve_contest, resolve_trusted, whole_run_fault
+from belote.scoring.match import Match, MatchResult, next_dealer, score_match
+from belote.scoring.pipeline import (
+    DealResult,
+    Line,
+    Outcome,
+    redeal_result,
+    score_tally,
+    score_trusted,
+    side_of,
+)
+from belote.scoring.tally import FULL_CARD_POINTS, Tally, side_count, tricks_per_deal
+from belote.scoring.validation import card_points_possible, check_tally
+
+__all__ = [
+    "FULL_CARD_POINTS",
+    "Combination",
+    "DealResult",
+    "Declaration",
+    "Kind",
+    "Line",
+    "Match",
+    "MatchResult",
+    "Outcome",
+    "Tally",
+    "card_points_possible",
+    "carre_not_allowed",
+    "check_tally",
+    "classify",
+    "combinations_of",
+    "find_combinations",
+    "next_dealer",
+    "no_announcements_message",
+    "redeal_result",
+    "resolve_contest",
+    "resolve_trusted",
+    "score_match",
+    "score_tally",
+    "score_trusted",
+    "side_count",
+    "side_of",
+    "team_of",
+    "tricks_per_deal",
+    "whole_run_fault",
+]

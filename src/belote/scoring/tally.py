@@ -1,0 +1,91 @@
+"""What a scorekeeper counts at the end of a deal: the [`Tally`][belote.scoring.tally.Tally].
+
+The value the scoring pipeline ([`score_tally`][belote.scoring.pipeline.score_tally])
+reads and the checks ([`check_tally`][belote.scoring.validation.check_tally]) refuse
+when it is impossible, with the sizes both need: how many sides score and
+how many tricks a deal has.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from belote.cards import Suit
+from belote.rules import Rules, checks
+from belote.rules.penalties import Penalty
+from belote.scoring.announcements import Declaration
+
+__all__ = ["FULL_CARD_POINTS", "Tally", "side_count", "tricks_per_deal"]
+
+FULL_CARD_POINTS: Final = 152
+"""The card points of the 32 cards, without the last trick (rules §1, docs/rules.md#cards)."""
+
+
+@attrs.frozen(kw_only=True)
+class Tally:
+    """What was counted at the table for one deal (docs/formats.md#tally).
+
+    Per-side fields are per team in four-player variants (team 0 = seats 0
+    and 2) and per player otherwise.
+
+    Attributes:
+        taker: the seat that fixed the trump.
+        trump: the trump suit.
+        tricks: tricks won per side.
+        card_points: card points per side, without the last-trick bonus.
+        last_trick: the side that won the last trick, or ``None`` when the deal
+            was stopped before it (``french`` "j'arrête").
+        announcements: the declared combinations.
+        belote: the seat that announced belote and rebelote in time, or ``None``.
+        dealer: the dealer's seat (needed by ``french`` to break ties).
+        players: the number of players.
+        stopped_by: the seat that stopped the deal ("j'arrête"), or ``None``;
+            the match decides whether the claim held (rules §8.2, docs/rules.md#j-arrete).
+        penalties: errors made at the table and their offenders (rules §9, docs/rules.md#penalties),
+            sanctioned by the variant's ``Rules.penalties``.
+    """
+
+    taker: int
+    trump: Suit
+    tricks: tuple[int, ...]
+    card_points: tuple[int, ...]
+    last_trick: int | None
+    announcements: tuple[Declaration, ...] = ()
+    belote: int | None = None
+    dealer: int | None = None
+    players: int = 4
+    stopped_by: int | None = None
+    penalties: tuple[Penalty, ...] = ()
+
+
+
+def side_count(rules: Rules | str, players: int) -> int:
+    """The number of scoring sides: two teams, or one per player.
+
+    Raises:
+        InvalidArgument: the variant is not played by ``players`` players.
+
+    >>> from belote.rules import get_rules
+    >>> side_count(get_rules("classic"), 4), side_count(get_rules("french"), 3)
+    (2, 3)
+    """
+    rules = checks.as_rules(rules)
+    rules.check_players(checks.whole(players, "players"))
+    return rules.side_count(players)
+
+
+
+def tricks_per_deal(rules: Rules | str) -> int:
+    """Cards in each hand, hence tricks in a deal played to the end (rules §2, docs/rules.md#dealing).
+
+    >>> from belote.rules import get_rules
+    >>> tricks_per_deal(get_rules("classic")), tricks_per_deal(get_rules("french"))
+    (8, 9)
+    """
+    return _tricks_per_deal(checks.as_rules(rules))
+
+
+def _tricks_per_deal(rules: Rules) -> int:
+    return sum(rules.first_packets) + sum(rules.completion_packets)

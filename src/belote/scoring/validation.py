@@ -1,0 +1,363 @@
+"""Step 1 of the scoring: is a tally possible under the variant? (docs/formats.md#tally).
+
+[`check_tally`][belote.scoring.validation.check_tally] refuses, with an
+[`InvalidTally`][belote.errors.InvalidTally] naming the field, any tally no deal
+played by the rules could leave (card points no set of tricks adds up to,
+a seat off the table, a combination declared twice, ...);
+[`card_points_possible`][belote.scoring.validation.card_points_possible] is its test
+of the card points. Both are also importable from
+[`belote.scoring`][belote.scoring], whose
+[`score_tally`][belote.scoring.pipeline.score_tally] runs them first.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+
+from belote.cards import CARDS, Card, Rank, Suit
+from belote.errors import InvalidArgument, InvalidTally, shown
+from belote.rules import CallingOut, Rules, checks
+from belote.rules.penalties import Penalty
+from belote.scoring.announcements import Declaration, Kind, no_announcements_message
+from belote.scoring.tally import FULL_CARD_POINTS, Tally, side_count, tricks_per_deal
+
+__all__ = ["card_points_possible", "check_tally"]
+
+
+# --- step 1: validation -------------------------------------------------------------
+
+
+def _check_seat(value: int | None, players: int, field: str, *, required: bool = True) -> None:
+    if value is None:
+        if required:
+            raise InvalidTally("is required", field=field)
+        return
+    if not 0 <= value < players:
+        raise InvalidTally(f"seat {shown(value)} is out of range (expected 0..{players - 1})", field=field)
+
+
+def _check_per_side(values: tuple[int, ...], sides: int, field: str) -> None:
+    if len(values) != sides:
+        raise InvalidTally(f"expected {sides} values, one per side, got {len(values)}", field=field)
+    for value in values:
+        if value < 0:
+            raise InvalidTally(f"{shown(value)} is negative", field=field)
+
+
+@functools.cache
+def _card_values(trump: Suit) -> tuple[tuple[int, int], ...]:
+    """The 32 cards' values under ``trump``: (value, how many cards), highest value first."""
+    counts = Counter(card.points(trump) for card in CARDS)
+    return tuple(sorted(counts.items(), reverse=True))
+
+
+@functools.cache
+def _splits(count: int, sides: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to give at most ``count`` equal cards to ``sides`` sides."""
+    return tuple(
+        split for split in itertools.product(range(count + 1), repeat=sides)
+        if sum(split) <= count
+    )
+
+
+@functools.cache
+def _bounds(values: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each class index i, (fewest, most) points c cards of classes i.. hold, by c."""
+    bounds = []
+    for index in range(len(values) + 1):
+        rest = sorted(v for v, n in values[index:] for _ in range(n))
+        worst = tuple(sum(rest[:c]) for c in range(len(rest) + 1))
+        best = tuple(sum(rest[len(rest) - c:]) if c else 0 for c in range(len(rest) + 1))
+        bounds.append((worst, best))
+    return tuple(bounds)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _fits(
+    values: tuple[tuple[int, int], ...], index: int, needs: tuple[tuple[int, int], ...]
+) -> bool:
+    """Whether disjoint sets of cards of classes ``index..``, one per need, hold (cards, points).
+
+    A depth-first search over the value classes (all cards of one value are
+    alike), memoised on what the sides still need, sorted since sides are
+    interchangeable; the fewest and most points the cards left can hold
+    prune each side and all sides together.
+    """
+    if not needs:
+        return True
+    worst, best = _bounds(values)[index]
+    total_cards = sum(cards for cards, _ in needs)
+    if total_cards >= len(worst):
+        return False
+    if not worst[total_cards] <= sum(points for _, points in needs) <= best[total_cards]:
+        return False
+    for cards, points in needs:
+        if not worst[cards] <= points <= best[cards]:
+            return False
+    value, count = values[index]
+    for split in _splits(count, len(needs)):
+        after = []
+        for (cards, points), taken in zip(needs, split, strict=True):
+            if taken > cards or taken * value > points:
+                break
+            if (cards - taken, points - taken * value) != (0, 0):
+                after.append((cards - taken, points - taken * value))
+        else:
+            if _fits(values, index + 1, tuple(sorted(after))):
+                return True
+    return False
+
+
+def card_points_possible(
+    trump: Suit | int | str, cards: Sequence[int], points: Sequence[int]
+) -> bool:
+    """Whether each side can have won ``cards[s]`` cards worth ``points[s]`` card points.
+
+    Exact: the sides' cards are disjoint sets out of the 32 cards, valued
+    under ``trump`` (rules §1, docs/rules.md#cards); cards nobody won (``french``'s stock, the
+    tricks not played after "j'arrête") are the rest. Which suit is trump
+    does not change the set of values today, but the values are read from
+    the cards under that trump, so a variant valuing cards otherwise stays
+    exact.
+
+    Args:
+        trump: the trump suit.
+        cards: cards won per side (tricks won times cards per trick).
+        points: card points per side, without the last-trick bonus.
+
+    >>> card_points_possible(Suit.HEARTS, (16, 16), (151, 1))  # no card is worth 1
+    False
+    >>> card_points_possible(Suit.HEARTS, (16, 16), (140, 12))  # 11 cards of 0, 3 jacks, 2 queens
+    True
+    >>> card_points_possible(Suit.HEARTS, (16, 16), (141, 11))  # 16 cards hold at least 12
+    False
+    >>> card_points_possible(Suit.HEARTS, (4, 28), (60, 92))  # one trick: J 9 A of trump + A = 56
+    False
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: negative counts, more than 32 cards, or
+            ``cards`` and ``points`` of different lengths.
+    """
+    suit = checks.as_suit(trump)
+    counts = tuple(checks.whole(c, "cards", 0) for c in checks.sequence(cards, "cards"))
+    totals = tuple(checks.whole(p, "points", 0) for p in checks.sequence(points, "points"))
+    if len(counts) != len(totals):
+        raise InvalidArgument(f"{len(counts)} card counts but {len(totals)} point totals")
+    if sum(counts) > len(CARDS):
+        return False
+    if any(total > FULL_CARD_POINTS for total in totals):
+        return False
+    return _card_points_possible(suit, counts, totals)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _card_points_possible(trump: Suit, cards: tuple[int, ...], points: tuple[int, ...]) -> bool:
+    values = _card_values(trump)
+    needs = tuple(zip(cards, points, strict=True))
+    if sum(cards) == len(CARDS) and sum(points) == sum(v * n for v, n in values):
+        needs = needs[:-1]  # the whole deck was won: the last side holds the rest
+    return _fits(values, 0, tuple(sorted(need for need in needs if need != (0, 0))))
+
+
+def _describe_values(trump: Suit) -> str:
+    return ", ".join(
+        f"{count}×{value}" if count > 1 else str(value) for value, count in _card_values(trump)
+    )
+
+
+def _check_card_points(tally: Tally, rules: Rules) -> None:
+    per_trick = tally.players
+    cards = tuple(tricks * per_trick for tricks in tally.tricks)
+    if sum(cards) <= len(CARDS) and _card_points_possible(
+        tally.trump, cards, tuple(tally.card_points)
+    ):
+        return
+    sides = ", ".join(
+        f"side {side} {points} in {tricks} trick{'s' if tricks != 1 else ''}"
+        for side, (tricks, points) in enumerate(zip(tally.tricks, tally.card_points, strict=True))
+    )
+    raise InvalidTally(
+        f"no cards can make these card points ({sides}): each trick holds {per_trick} cards "
+        f"and the 32 cards are worth {_describe_values(tally.trump)} with "
+        f"{tally.trump.letter} trump",
+        field="card_points",
+    )
+
+
+def _well_typed(tally: Tally) -> bool:
+    """The common case in one expression: every field has exactly its annotated type."""
+    return (
+        type(tally.taker) is int
+        and type(tally.players) is int
+        and type(tally.trump) is Suit
+        and all(type(v) is int or v is None for v in (
+            tally.last_trick, tally.belote, tally.dealer, tally.stopped_by))
+        and type(tally.tricks) is tuple
+        and all(type(v) is int for v in tally.tricks)
+        and type(tally.card_points) is tuple
+        and all(type(v) is int for v in tally.card_points)
+        and type(tally.announcements) is tuple
+        and all(type(d) is Declaration for d in tally.announcements)
+        and type(tally.penalties) is tuple
+        and all(type(p) is Penalty for p in tally.penalties)
+    )
+
+
+def _check_types(tally: Tally) -> None:
+    """Every field of the tally has the type its annotation says."""
+    if _well_typed(tally):
+        return
+    for name in ("taker", "players"):
+        checks.whole(getattr(tally, name), f"Tally.{name}")
+    for name in ("last_trick", "belote", "dealer", "stopped_by"):
+        checks.whole_or_none(getattr(tally, name), f"Tally.{name}")
+    checks.instance(tally.trump, Suit, "Tally.trump")
+    for name in ("tricks", "card_points"):
+        for index, value in enumerate(checks.sequence(getattr(tally, name), f"Tally.{name}")):
+            checks.whole(value, f"Tally.{name}[{index}]")
+    for name, kind in (("announcements", Declaration), ("penalties", Penalty)):
+        for index, value in enumerate(checks.sequence(getattr(tally, name), f"Tally.{name}")):
+            checks.instance(value, kind, f"Tally.{name}[{index}]")
+
+
+def check_tally(tally: Tally, rules: Rules | str) -> None:
+    """Refuse a tally that cannot have happened under ``rules`` (rules §7, docs/rules.md#scoring, step 1).
+
+    Among the checks, ``card_points`` must be points that the cards won can
+    hold ([`card_points_possible`][belote.scoring.validation.card_points_possible]).
+
+    Args:
+        tally: the tally.
+        rules: the variant, or its name or alias.
+
+    Raises:
+        InvalidTally: the first fault found; its ``field`` names the field.
+        InvalidArgumentType: ``tally`` is not a ``Tally``, or one of its
+            fields has the wrong type.
+        UnknownVariant: ``rules`` names no variant.
+    """
+    checks.instance(tally, Tally, "tally")
+    rules = checks.as_rules(rules)
+    _check_types(tally)
+    players = tally.players
+    try:
+        rules.check_players(players)
+    except InvalidArgument as exc:
+        raise InvalidTally(str(exc), field="players") from None
+    sides = side_count(rules, players)
+    _check_seat(tally.taker, players, "taker")
+    _check_seat(tally.dealer, players, "dealer", required=not rules.partnerships)
+    _check_seat(tally.belote, players, "belote", required=False)
+    _check_per_side(tally.tricks, sides, "tricks")
+    _check_per_side(tally.card_points, sides, "card_points")
+
+    count = tricks_per_deal(rules)
+    played = sum(tally.tricks)
+    if tally.last_trick is None:
+        if rules.calling_out is not CallingOut.ARRETE:
+            raise InvalidTally(
+                f"is required: {rules.name} deals are played to the last trick",
+                field="last_trick",
+            )
+        if played >= count:
+            raise InvalidTally(f"is required: all {count} tricks were played", field="last_trick")
+    else:
+        if not 0 <= tally.last_trick < sides:
+            raise InvalidTally(
+                f"side {shown(tally.last_trick)} is out of range (expected 0..{sides - 1})",
+                field="last_trick",
+            )
+        if played != count:
+            raise InvalidTally(
+                f"the tricks sum to {shown(played)}; a deal has {count} tricks", field="tricks"
+            )
+    _check_seat(tally.stopped_by, players, "stopped_by", required=False)
+    if tally.stopped_by is not None and tally.last_trick is not None:
+        raise InvalidTally(
+            "a deal stopped by a player has no last trick (last_trick must be null)",
+            field="stopped_by",
+        )
+    for index, penalty in enumerate(tally.penalties):
+        _check_seat(penalty.seat, players, f"penalties[{index}].seat")
+        if penalty.offence not in rules.penalties:
+            raise InvalidTally(
+                f"{rules.name} has no penalty for {penalty.offence.value}",
+                field=f"penalties[{index}].offence",
+            )
+
+    total = sum(tally.card_points)
+    complete = tally.last_trick is not None
+    if complete and players * tricks_per_deal(rules) == 32 and total != FULL_CARD_POINTS:
+        raise InvalidTally(
+            f"the card points sum to {shown(total)}; they must sum to {FULL_CARD_POINTS}",
+            field="card_points",
+        )
+    if total > FULL_CARD_POINTS:
+        raise InvalidTally(
+            f"the card points sum to {shown(total)}, more than the {FULL_CARD_POINTS} of the deck",
+            field="card_points",
+        )
+    for side in range(sides):
+        if tally.tricks[side]:
+            continue
+        if tally.card_points[side]:
+            raise InvalidTally(
+                f"side {side} won no trick but has {shown(tally.card_points[side])} card points",
+                field="card_points",
+            )
+        if tally.last_trick == side:
+            raise InvalidTally(f"side {side} won no trick", field="last_trick")
+    _check_card_points(tally, rules)
+    _check_announcements(tally, rules, count)
+
+
+def _check_announcements(tally: Tally, rules: Rules, hand_size: int) -> None:
+    if tally.announcements and not rules.has_announcements:
+        raise InvalidTally(no_announcements_message(rules), field="announcements")
+    owner: dict[Card, int] = {}
+    in_run: set[Card] = set()
+    in_carre: set[Card] = set()
+    held: dict[int, set[Card]] = {}
+    for index, declaration in enumerate(tally.announcements):
+        field = f"announcements[{index}]"
+        _check_seat(declaration.seat, tally.players, f"{field}.seat")
+        combination = declaration.combination
+        used = in_run if combination.kind is Kind.RUN else in_carre
+        other = in_carre if combination.kind is Kind.RUN else in_run
+        for card in combination.cards:
+            seat = owner.setdefault(card, declaration.seat)
+            if seat != declaration.seat:
+                raise InvalidTally(
+                    f"{card} is shown by seat {seat} and by seat {declaration.seat}",
+                    field=f"{field}.cards",
+                )
+            if card in used:
+                raise InvalidTally(f"{card} is shown twice", field=f"{field}.cards")
+            if card in other and not rules.card_in_carre_and_run:
+                raise InvalidTally(
+                    f"{card} cannot serve in a carré and a run", field=f"{field}.cards"
+                )
+            used.add(card)
+            held.setdefault(declaration.seat, set()).add(card)
+    if tally.belote is not None:
+        for rank in (Rank.KING, Rank.QUEEN):
+            card = Card(rank, tally.trump)
+            seat = owner.get(card, tally.belote)
+            if seat != tally.belote:
+                raise InvalidTally(
+                    f"seat {shown(tally.belote)} cannot hold belote: seat {seat} showed {card}",
+                    field="belote",
+                )
+            held.setdefault(tally.belote, set()).add(card)
+    for seat, cards in held.items():
+        if len(cards) > hand_size:
+            raise InvalidTally(
+                f"seat {seat} shows {len(cards)} cards but holds {hand_size}",
+                field="announcements",
+            )
+
+

@@ -1,0 +1,166 @@
+"""The double-dummy game the solver plays: a deal in the play phase read into card masks.
+
+[`game_of`][belote.solver.ddgame.game_of] reads a [`Deal`][belote.deal.Deal] in the
+play phase through its public accessors into a [`Game`][belote.solver.ddgame.Game]:
+the hands as masks, the trump, the sides and who maximises, the tally so far
+and the scoring of the end. [`belote.solver.search`][belote.solver.search] searches it and
+[`belote.solver`][belote.solver] builds the public functions on both.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from belote.actions import Verb
+from belote.deal import Deal
+from belote.errors import InvalidArgument
+from belote.rules import PlayRules
+from belote.scoring import Outcome, Tally, score_trusted
+
+__all__ = ["Game", "game_of"]
+
+_KING: Final = 6
+_QUEEN: Final = 5
+
+
+@attrs.frozen
+class Game:
+    """The position read from a deal through its public accessors."""
+
+    deal: Deal
+    n: int
+    sides: int
+    partners: bool
+    trump: int
+    play: PlayRules
+    hands: tuple[int, ...]
+    trick: tuple[int, ...]
+    leader: int
+    to_act: int
+    left: int  # tricks still to finish, the current one included
+    side: int  # the side that maximises
+    maxer: tuple[bool, ...]  # per seat: plays for ``side``
+    base: Tally
+    belote: int | None
+    cp: tuple[int, ...]  # card points won so far per side
+    tricks: tuple[int, ...]  # tricks won so far per side
+    # The terminal scores of this game's scoring (hashing the rules once, not per leaf).
+    _scores: dict[tuple[object, ...], tuple[int, ...]] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_scores", _SCORE_CACHE.setdefault(self._cache_key(), {}))
+
+    def side_of(self, seat: int) -> int:
+        """The scoring side of a seat."""
+        return seat & 1 if self.partners else seat
+
+    def score(self, cp: tuple[int, ...], tricks: tuple[int, ...], last: int) -> tuple[int, ...]:
+        """The deal scores per side for a finished deal, through the library's scoring."""
+        key = (cp, tricks, last)
+        cache = self._scores
+        scores = cache.get(key)
+        if scores is None:
+            tally = attrs.evolve(
+                self.base, tricks=tricks, card_points=cp, last_trick=last, belote=self.belote
+            )
+            # The search asks for splits of the points that bound the value, not only
+            # splits a deal can reach, so the tally checks are skipped (the pipeline
+            # is the same one score_tally runs after them).
+            scores = score_trusted(tally, self.deal.rules, self.deal.pending).scores
+            cache[key] = scores
+        return scores
+
+    def outcome(self, cp: tuple[int, ...], tricks: tuple[int, ...], last: int) -> Outcome:
+        """The outcome of the deal ending with these card points, tricks and last trick."""
+        tally = attrs.evolve(
+            self.base, tricks=tricks, card_points=cp, last_trick=last, belote=self.belote
+        )
+        return score_trusted(tally, self.deal.rules, self.deal.pending).outcome
+
+    def value(self, scores: tuple[int, ...]) -> int:
+        """The value of deal scores for ``side``."""
+        own = scores[self.side]
+        return own - max(s for k, s in enumerate(scores) if k != self.side)
+
+    def _cache_key(self) -> tuple[object, ...]:
+        return (self.deal.rules, self.deal.pending, self.base, self.belote)
+
+
+# Terminal scores per (rules, pending, tally without play, belote), then per
+# (card points, tricks, last-trick side); bounded, cleared when full.
+_SCORE_CACHE: dict[tuple[object, ...], dict[tuple[object, ...], tuple[int, ...]]] = {}
+_CACHE_LIMIT: Final = 512
+
+
+def _belote(deal: Deal, trump: int) -> int | None:
+    """The seat belote counts for: its holder, if he can still announce both cards."""
+    done = deal.belote_seat
+    if done is not None:
+        return done
+    pair = (trump * 8 + _KING, trump * 8 + _QUEEN)
+    owner: dict[int, int] = {}
+    announced: dict[int, bool] = {}
+    for seat in range(deal.players):
+        mask = deal.hand_mask(seat)
+        for card in pair:
+            if mask >> card & 1:
+                owner[card] = seat
+                announced[card] = True  # still in hand: he can announce it
+    for action in deal.history:
+        if action.verb is Verb.PLAY:
+            index = action.cards[0].index
+            if index in pair:
+                owner[index] = action.seat
+                announced[index] = action.belote
+    if len(owner) == 2 and owner[pair[0]] == owner[pair[1]] and all(announced.values()):
+        return owner[pair[0]]
+    return None
+
+
+def game_of(deal: Deal, seat: int | None = None) -> Game:
+    """The [`Game`][belote.solver.ddgame.Game] of a deal in the play phase (``seat``: the side to maximise).
+
+    Raises:
+        InvalidArgument: no card to play in the deal.
+    """
+    trump = deal.trump
+    base = deal.tally()
+    to_act = deal.to_act
+    if trump is None or base is None or to_act is None or deal.is_over:
+        raise InvalidArgument("solve needs a deal in the play phase (trump fixed, not over)")
+    if not deal.legal_play_mask():
+        raise InvalidArgument("solve needs a deal where the seat to act plays a card")
+    if len(_SCORE_CACHE) > _CACHE_LIMIT:
+        _SCORE_CACHE.clear()
+    n = deal.players
+    sides = deal.sides
+    partners = sides == 2 and n == 4
+    if sides == 2:
+        side = deal.side(deal.taker if deal.taker is not None else to_act)
+    else:
+        side = deal.side(to_act if seat is None else seat)
+    maxer = tuple(deal.side(s) == side for s in range(n))
+    tricks_done = deal.tricks_played
+    return Game(
+        deal=deal,
+        n=n,
+        sides=sides,
+        partners=partners,
+        trump=int(trump),
+        play=deal.rules.play,
+        hands=tuple(deal.hand_mask(s) for s in range(n)),
+        trick=tuple(card.index for card in deal.trick),
+        leader=deal.trick_leader,
+        to_act=to_act,
+        left=deal.tricks_per_deal - tricks_done,
+        side=side,
+        maxer=maxer,
+        base=base,
+        belote=_belote(deal, int(trump)),
+        cp=tuple(deal.card_points_of(s) for s in range(sides)),
+        tricks=tuple(deal.tricks_of(s) for s in range(sides)),
+    )

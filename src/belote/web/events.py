@@ -1,0 +1,178 @@
+"""What happened in a deal, as events the page words in the reader's language.
+
+[`report`][belote.records.narration.report] tells a deal in English sentences for
+the terminal; the page needs the same story as data, to put it in English,
+French or Italian through its message catalogues
+([`belote.web.i18n`][belote.web.i18n]). [`deal_events`][belote.web.events.deal_events]
+reads the deal's history, declarations and tricks (nothing is decided here:
+every fact is the deal's own) into events such as
+``{"key": "play", "seat": 1, "card": "JH"}``, each with the message key
+``log.KEY`` of the catalogues. [`choice_json`][belote.web.events.choice_json]
+describes a menu choice the same way.
+
+>>> from belote.deal import Deal
+>>> deal = Deal.random("classic", seed=1)
+>>> _ = deal.apply("1 take")
+>>> deal_events(deal)[0] == {"key": "take", "seat": 1, "suit": deal.turned.suit.letter, "at": 1}
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from belote.actions import Action, Verb
+from belote.cards import SUIT_WORDS, CardSet
+from belote.deal import Deal
+from belote.rules import CallingOut
+from belote.scoring.announcements import Combination, find_combinations
+
+__all__ = ["choice_json", "combination_json", "deal_events", "refusal_json", "stop_word"]
+
+Event = dict[str, object]
+
+
+def combination_json(combination: Combination, deal: Deal) -> dict[str, object]:
+    """A combination for the page: its kind (``tierce``, ``cinquante``, ``cent``, ``carré``), top card, points, cards."""
+    return {
+        "kind": combination.kind_name,
+        "top": str(combination.top),
+        "rank": combination.rank.text,
+        "points": combination.points(deal.rules),
+        "cards": [str(card) for card in combination.cards],
+    }
+
+
+def stop_word(deal: Deal) -> str:
+    """``callout`` where the leader calls out (piedicavallo), ``jarrete`` where one stops the deal (french)."""
+    return "callout" if deal.rules.calling_out is CallingOut.LEADER_MASTER else "jarrete"
+
+
+def _action_event(action: Action, deal: Deal, rebelote: bool) -> Event | None:
+    seat, verb = action.seat, action.verb
+    if verb is Verb.PASS:
+        return {"key": "pass", "seat": seat}
+    if verb is Verb.TAKE:
+        suit = deal.turned.suit if action.suit is None else action.suit
+        return {"key": "take", "seat": seat, "suit": suit.letter}
+    if verb is Verb.SWAP:
+        return {"key": "swap", "seat": seat, "card": str(deal.turned)}
+    if verb is Verb.KEEP:
+        return {"key": "keep", "seat": seat}
+    if verb is Verb.PLAY:
+        said = None if not action.belote else "rebelote" if rebelote else "belote"
+        return {"key": "play", "seat": seat, "card": str(action.cards[0]), "belote": said}
+    if verb is Verb.STOP:
+        return {"key": "stop_" + stop_word(deal), "seat": seat}
+    return None  # declarations: told with their combinations below
+
+
+def deal_events(deal: Deal) -> list[Event]:
+    """The deal so far as events, in the order they happened: actions, declarations, tricks won, the combinations that score.
+
+    The deal is replayed from its deck, action by action, and after each
+    one the declarations, tricks and scoring combinations it brought are
+    told; each event's ``at`` is the number of actions applied by then.
+    """
+    replay = Deal(deal.rules, list(deal.deck), deal.dealer, deal.players,
+                  totals=deal.totals, target=deal.target, pending=deal.pending)
+    events: list[Event] = []
+    declared = tricks = 0
+    scored = False
+    said: set[int] = set()
+    for at, action in enumerate(deal.history, 1):
+        replay.apply(action)
+        start = len(events)
+        event = _action_event(action, replay, action.seat in said)
+        if action.belote:
+            said.add(action.seat)
+        if event is not None:
+            events.append(event)
+        for declaration in replay.declarations[declared:]:
+            events.append({"key": "declare", "seat": declaration.seat,
+                           "combination": combination_json(declaration.combination, replay)})
+        declared = len(replay.declarations)
+        trump = replay.trump
+        strength = None if trump is None else int(trump)
+        winners = replay.trick_winners
+        for number in range(tricks, len(winners)):
+            points = sum(card.points(strength) for card in replay.tricks[number][1])
+            if number == replay.tricks_per_deal - 1:
+                points += replay.rules.last_trick_bonus
+            events.append({"key": "trick", "number": number + 1, "seat": winners[number],
+                           "points": points})
+        tricks = len(winners)
+        if not scored and replay.scoring_declarations is not None:
+            scored = True
+            if replay.declarations:
+                events.append({"key": "scoring", "combinations": [
+                    {"seat": d.seat, **combination_json(d.combination, replay)}
+                    for d in replay.scoring_declarations]})
+        for event in events[start:]:
+            event["at"] = at
+    return events
+
+
+def choice_json(index: int, action: Action, deal: Deal) -> dict[str, object]:
+    """A menu choice as data for the page to word: verb, suit, card, combination, belote."""
+    entry: dict[str, object] = {"index": index, "verb": action.verb.value}
+    if action.verb is Verb.TAKE:
+        suit = deal.turned.suit if action.suit is None else action.suit
+        entry["suit"] = suit.letter
+        entry["turned"] = action.suit is None
+    elif action.verb is Verb.SWAP:
+        entry["card"] = str(deal.turned)
+    elif action.verb is Verb.DECLARE:
+        if action.cards:
+            combos = find_combinations(CardSet(action.cards), deal.rules)
+        else:
+            combos = find_combinations(CardSet.from_mask(deal.hand_mask(action.seat)), deal.rules)
+        entry["all"] = not action.cards
+        entry["combinations"] = [combination_json(c, deal) for c in combos]
+    elif action.verb is Verb.PLAY:
+        entry["card"] = str(action.cards[0])
+        if action.belote:
+            said = deal.observation(action.seat).belote_calls[action.seat]
+            entry["belote"] = "rebelote" if said else "belote"
+    elif action.verb is Verb.STOP:
+        side = deal.side(action.seat)
+        so_far = deal.points_so_far(side)
+        entry["word"] = stop_word(deal)
+        entry["totals"] = {"match": deal.totals[side], "deal": so_far,
+                           "sum": deal.totals[side] + so_far, "target": deal.target,
+                           "enough": deal.rules.reached_target(deal.totals[side] + so_far,
+                                                               deal.target)}
+    return entry
+
+
+_SUIT_LETTERS: Final = {word: "SHDC"[k] for k, word in enumerate(SUIT_WORDS)}
+_REFUSALS: Final = (
+    (re.compile(r"does not follow suit: must follow (\w+)"), "follow", ("suit",)),
+    (re.compile(r"trump was led and a trump higher than (\w+) must be played"), "trump_higher",
+     ("card",)),
+    (re.compile(r"must overtrump (\w+) with a higher trump"), "overtrump", ("card",)),
+    (re.compile(r"void in (\w+): must overtrump (\w+) \(or undertrump\)"), "void_overtrump",
+     ("suit", "card")),
+    (re.compile(r"void in (\w+): must trump"), "void_trump", ("suit",)),
+    (re.compile(r"seat (\d+) has first to swap or keep the 7 of trump"), "swap_first", ("seat",)),
+)
+
+
+def refusal_json(reason: str) -> dict[str, object]:
+    """Why a card may not be played, as a message key and its values (``why.KEY``), from the engine's reason.
+
+    >>> refusal_json("7S does not follow suit: must follow hearts, the led suit")
+    {'key': 'follow', 'suit': 'H'}
+    >>> refusal_json("something else")
+    {'key': 'other', 'text': 'something else'}
+    """
+    for pattern, key, names in _REFUSALS:
+        found = pattern.search(reason)
+        if found:
+            doc: dict[str, object] = {"key": key}
+            for name, value in zip(names, found.groups(), strict=True):
+                doc[name] = (_SUIT_LETTERS.get(value, value) if name == "suit"
+                             else int(value) if name == "seat" else value)
+            return doc
+    return {"key": "other", "text": reason}
