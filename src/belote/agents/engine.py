@@ -38,6 +38,7 @@ import attrs
 
 from belote.actions import Action
 from belote.agents import Agent
+from belote.agents.protocol import option_value
 from belote.deal import Observation
 from belote.errors import BeloteError, BotError, InvalidArgument, shown
 from belote.records.observation import observation_from_json, observation_json
@@ -75,18 +76,6 @@ TABLE_OPTIONS: Final = ("timeout", "startup", "fallback")
 # --- the spec --------------------------------------------------------------------------------------
 
 
-def _option_value(text: str) -> int | float | bool | str:
-    lowered = text.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
 def parse_engine_spec(text: str) -> dict[str, int | float | bool | str]:
     """The options of a spec ``engine:COMMAND [ARGS][?KEY=VALUE&...]`` (``text`` is what follows ``engine:``).
 
@@ -114,7 +103,7 @@ def parse_engine_spec(text: str) -> dict[str, int | float | bool | str]:
                                   f"after '?', not {shown(item)}")
         if key in options:
             raise InvalidArgument(f"bot 'engine:{text}': option {key!r} is given twice")
-        options[key] = value.strip() if key == "fallback" else _option_value(value.strip())
+        options[key] = value.strip() if key == "fallback" else option_value(value.strip())
     return options
 
 

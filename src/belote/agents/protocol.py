@@ -9,7 +9,27 @@ from typing import Protocol, runtime_checkable
 from belote.actions import Action
 from belote.deal import Observation, SeatView
 
-__all__ = ["Agent", "FastAgent", "Seeded"]
+__all__ = ["Agent", "FastAgent", "OptionValue", "Seeded", "option_value"]
+
+OptionValue = int | float | bool | str
+"""The value of a bot's option, as a spec writes it (``pimc:samples=20``)."""
+
+
+def option_value(text: str) -> OptionValue:
+    """An option value read from a spec: a whole number, a decimal, ``true``/``false``, else the text.
+
+    >>> option_value("20"), option_value("0.5"), option_value("TRUE"), option_value("fast")
+    (20, 0.5, True, 'fast')
+    """
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 @runtime_checkable

@@ -43,11 +43,11 @@ from typing import Final
 from belote.agents import Agent, HeuristicBot, RandomBot
 from belote.agents.engine import EngineAgent, parse_engine_spec
 from belote.agents.guard import BotLimits, GuardedAgent, build_bot
+from belote.agents.protocol import OptionValue, option_value
 from belote.errors import InvalidArgument, InvalidArgumentType
 
 __all__ = ["BotFactory", "OptionValue", "bot_names", "make_bot", "parse_bot_spec", "register_bot"]
 
-OptionValue = int | float | bool | str
 """The value of a bot option in a spec: a whole number, a decimal, a truth value or text."""
 
 BotFactory = Callable[..., Agent]
@@ -91,19 +91,6 @@ def bot_names() -> tuple[str, ...]:
     return tuple(sorted(set(_FACTORIES) | set(_LAZY) | declared))
 
 
-def _value(text: str) -> OptionValue:
-    """An option value: a whole number, a decimal, ``true``/``false``, else the text."""
-    lowered = text.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, OptionValue]]:
     """Split ``NAME[:OPTION=VALUE,...]`` into the name and its options.
 
@@ -128,7 +115,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, OptionValue]]:
             raise InvalidArgument(f"bot {spec!r}: an option is written NAME=VALUE, not {item!r}")
         if key in options:
             raise InvalidArgument(f"bot {spec!r}: option {key!r} is given twice")
-        options[key] = _value(value.strip())
+        options[key] = option_value(value.strip())
     return name.strip(), options
 
 
