@@ -8,18 +8,17 @@ traceback; a slow decision warns, and ``--bot-time-limit`` stops it.
 
 from __future__ import annotations
 
-import io
 import pickle
 import textwrap
 import time
 from pathlib import Path
 
 import pytest
+from clirun import one_error, run
 
 from belote.agents import HeuristicBot, RandomBot, play_deal
 from belote.agents.guard import BotLimits, GuardedAgent
 from belote.agents.registry import make_bot
-from belote.cli import main
 from belote.deal import Deal
 from belote.errors import BotError
 
@@ -64,19 +63,6 @@ def bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     (tmp_path / "badbots.py").write_text(BOTS)
     monkeypatch.syspath_prepend(str(tmp_path))
     return "badbots"
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    out = io.StringIO()
-    code = main(argv, out=out)
-    return code, out.getvalue(), capsys.readouterr().err
-
-
-def one_error(code: int, err: str) -> str:
-    assert code == 2, err
-    assert err.count("\n") == 1 and err.startswith("error: "), err
-    assert "internal error" not in err
-    return err.strip()
 
 
 @pytest.mark.parametrize(

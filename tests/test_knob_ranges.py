@@ -8,7 +8,6 @@ Inside the ranges, the solver, PIMC and the statistics are correct.
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import random
@@ -19,10 +18,10 @@ from pathlib import Path
 
 import attrs
 import pytest
+from clirun import one_error, run
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from belote.cli import main
 from belote.deal import Deal
 from belote.errors import InvalidArgument
 from belote.experiments.stats import paired_interval
@@ -46,19 +45,6 @@ FRENCH3 = (
     " | bids take | play swap 8D declare KD declare[JS QS KS AS] QD / JC 7C 9C / QH 9S 10H"
     " / QC JD KC / KH QS belote 8H / AC JH 9H / JS 7D 8S"
 )
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    out = io.StringIO()
-    code = main(argv, out=out)
-    return code, out.getvalue(), capsys.readouterr().err
-
-
-def one_error(code: int, err: str) -> str:
-    assert code == 2, err
-    assert err.count("\n") == 1 and err.startswith("error: "), err
-    assert "internal error" not in err and "Traceback" not in err
-    return err.strip()
 
 
 # --- the ranges and the one validator ------------------------------------------------

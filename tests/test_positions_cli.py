@@ -2,35 +2,17 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import shlex
-import sys
 from pathlib import Path
 
 import pytest
-
-from belote.cli.main import main
+from clirun import one_error, run
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SOLVED = json.loads((Path(__file__).parent / "data" / "positions.json").read_text(encoding="utf-8"))
 CONSOLE = re.compile(r"^```console\n(?P<body>.*?)^```[ \t]*$", re.M | re.S)
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "",
-        monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str, str]:
-    if monkeypatch is not None:
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8"))
-    out = io.StringIO()
-    code = main(argv, out=out)
-    return code, out.getvalue(), capsys.readouterr().err
-
-
-def one_error(code: int, err: str) -> str:
-    assert code == 2, err
-    assert err.count("\n") == 1 and err.startswith("error: "), err
-    return err.strip()
 
 
 def console_examples() -> list[tuple[str, str]]:

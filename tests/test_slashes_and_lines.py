@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
+from clirun import run
 
-from belote.cli import main
 from belote.deal import Deal
 from belote.errors import InvalidPosition
 from belote.solver import analyze as analyze_module
@@ -16,12 +15,6 @@ HEAD = ("belote/1 classic | players 4 | dealer 0 | hands JH 7D / 10H 9C / 7S JC 
         " | turned JD | bids take | play ")
 TRICKS = ["QH AH QD 8H", "QC 10C KC AC", "8S 9S KS 8D", "AD KD 8C 9D", "10D JD 10S JS",
           "KH 9H QS 7H"]
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    out = io.StringIO()
-    code = main(argv, out=out)
-    return code, out.getvalue(), capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -13,78 +13,32 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from webdriving import chromium, serving, unavailable, views, wait
 
 from belote import Deal
 from belote.agents import RandomBot, play_deal
 
 
-def unavailable(reason: str) -> None:
-    if os.environ.get("BELOTE_REQUIRE_BROWSER"):
-        pytest.fail(f"BELOTE_REQUIRE_BROWSER is set, so the browser test must run: {reason}")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     try:
-        import uvicorn
-
         from belote.web.app import create_app
     except ImportError:
         unavailable("the web extra is not installed (pip install -e '.[webtest]')")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    httpd = uvicorn.Server(config)
-    thread = threading.Thread(target=httpd.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not httpd.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        httpd.should_exit = True
-        thread.join(timeout=10)
+    with serving(create_app()) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        unavailable("selenium is not installed (pip install -e '.[webtest]')")
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver_path = shutil.which("chromedriver")
-    if binary is None or driver_path is None:
-        unavailable("chromium or chromedriver is missing (apt-get install chromium chromium-driver)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--window-size=1100,900",
-                 "--disable-dev-shm-usage", "--disable-background-networking"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    try:
+    with chromium() as driver:
         yield driver
-    finally:
-        driver.quit()
-
-
-def wait(driver: Any, condition: Any, seconds: float = 30) -> Any:
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(condition)
 
 
 def shot(driver: Any, name: str) -> None:
@@ -92,10 +46,6 @@ def shot(driver: Any, name: str) -> None:
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         driver.save_screenshot(str(Path(folder) / f"web-{name}.png"))
-
-
-def views(driver: Any) -> int:
-    return int(driver.execute_script("return document.body.dataset.views || '0'"))
 
 
 def open_page(driver: Any, server: str, lang: str = "en") -> None:
@@ -679,27 +629,11 @@ def test_the_table_speaks_the_language_chosen(server: str, browser: Any, lang: s
 
 
 def test_the_page_opens_in_the_browsers_language(server: str) -> None:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver_path = shutil.which("chromedriver")
-    if binary is None or driver_path is None:
-        unavailable("chromium or chromedriver is missing")
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking"):
-        options.add_argument(flag)
-    options.add_experimental_option("prefs", {"intl.accept_languages": "it-IT,it"})
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    try:
+    with chromium(languages="it-IT,it") as driver:
         driver.get(server)
         wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "yes")
         assert driver.execute_script("return document.body.dataset.lang") == "it"
         assert driver.find_element("id", "tab-compare").text == "Confronta"
-    finally:
-        driver.quit()
 
 
 def test_piedicavallo_calls_out_in_italian(server: str, browser: Any) -> None:

@@ -12,10 +12,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import socket
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +26,7 @@ if not os.environ.get("BELOTE_REQUIRE_WEB"):
     pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
+from webdriving import chromium, serving, views, wait
 
 from belote.web import parse_engines
 from belote.web.app import create_app
@@ -67,12 +65,6 @@ def test_engine_options_of_serve() -> None:
 # --- in a browser ---------------------------------------------------------------------------------
 
 
-def unavailable(reason: str) -> None:
-    if os.environ.get("BELOTE_REQUIRE_BROWSER"):
-        pytest.fail(f"BELOTE_REQUIRE_BROWSER is set, so the browser test must run: {reason}")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def node() -> str:
     found = shutil.which("node")
@@ -83,58 +75,14 @@ def node() -> str:
 
 @pytest.fixture(scope="module")
 def server(node: str) -> Iterator[str]:
-    try:
-        import uvicorn
-    except ImportError:
-        unavailable("the web extra is not installed (pip install -e '.[webtest]')")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    app = create_app(engines={"simplejs": f"{shlex.quote(node)} {shlex.quote(str(JS_FILE))}"})
-    httpd = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=httpd.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not httpd.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        httpd.should_exit = True
-        thread.join(timeout=10)
+    with serving(create_app(engines={"simplejs": f"{shlex.quote(node)} {shlex.quote(str(JS_FILE))}"})) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        unavailable("selenium is not installed (pip install -e '.[webtest]')")
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver_path = shutil.which("chromedriver")
-    if binary is None or driver_path is None:
-        unavailable("chromium or chromedriver is missing (apt-get install chromium chromium-driver)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--window-size=1100,900",
-                 "--disable-dev-shm-usage", "--disable-background-networking"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    try:
+    with chromium() as driver:
         yield driver
-    finally:
-        driver.quit()
-
-
-def wait(driver: Any, condition: Any, seconds: float = 30) -> Any:
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(condition)
-
-
-def views(driver: Any) -> int:
-    return int(driver.execute_script("return document.body.dataset.views || '0'"))
 
 
 def test_the_javascript_engine_is_seated_in_the_browser(server: str, browser: Any) -> None:

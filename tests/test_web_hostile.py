@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 import pytest
+from clirun import one_error
 
 if not os.environ.get("BELOTE_REQUIRE_WEB"):  # where it is set, a missing extra fails below
     pytest.importorskip("starlette")
@@ -176,12 +177,6 @@ def test_a_client_that_goes_away_is_one_log_line(caplog: pytest.LogCaptureFixtur
 
 
 # --- belote serve's options --------------------------------------------------------------------
-
-
-def one_error(code: int, err: str) -> str:
-    assert code == 2, err
-    assert err.count("\n") == 1 and err.startswith("error: "), err
-    return err.strip()
 
 
 @pytest.mark.parametrize(

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import io
 import json
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
+from clirun import run
 
-from belote.cli.main import main
 from belote.experiments.stats import paired_interval
 from belote.experiments.whatif import MEASURES, knob_changes, knob_effects
 from belote.records.describe import applies
 from belote.rules import get_rules
 from belote.rules.specs import SETTABLE
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    out = io.StringIO()
-    code = main(argv, out=out)
-    return code, out.getvalue(), capsys.readouterr().err
 
 
 @pytest.mark.parametrize("variant", ["classic", "piedicavallo", "italian751"])

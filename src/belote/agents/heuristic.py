@@ -196,17 +196,10 @@ class HeuristicBot:
     ) -> int:
         """The card to play, as an index among the bits of ``legal``.
 
-        Args:
-            seat: the playing seat.
-            players: the number of players.
-            partners: whether seats two apart are partners.
-            hand: the seat's card mask.
-            legal: the mask of the cards it may play.
-            trick: the current trick's card indices, in play order.
-            leader: the seat that led the trick.
-            trump: the trump suit.
-            taker: the seat that fixed the trump.
-            played: the mask of every card played so far, the trick's included.
+        The arguments are those of
+        [`card_to_play`][belote.agents.cardplay.card_to_play], which does the
+        work (compiled with the core); a subclass overrides this method to
+        play otherwise.
         """
         return card_to_play(
             seat, players, partners, hand, legal, trick, leader, trump, taker, played
