@@ -1,4 +1,4 @@
-"""Time per decision of the PIMC bot ([`PIMCBot`][belote.pimc.PIMCBot]), by decision kind.
+"""Time per decision of the PIMC bot ([`PIMCBot`][belote.agents.pimc.PIMCBot]), by decision kind.
 
 Run: ``nice python benchmarks/pimc.py [--deals N] [--seed S] [--table NAME[:PLAYERS]]...
 [--bot SPEC] [--clock wall|cpu]``.

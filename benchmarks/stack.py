@@ -1,4 +1,4 @@
-"""The solver at different depths of the caller's stack ([`belote.search`][belote.search]).
+"""The solver at different depths of the caller's stack ([`belote.solver.search`][belote.solver.search]).
 
 Run: ``nice python benchmarks/stack.py [--variant V] [--seed S] [--depths N]``.
 

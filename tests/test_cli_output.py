@@ -130,7 +130,7 @@ def test_plot_without_the_extra_exits_2_with_one_error_line(
 def test_plot_calls_the_plot_module_with_the_comparison(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """With the extra, ``--plot FILE`` hands the comparison and the path to belote.plot."""
+    """With the extra, ``--plot FILE`` hands the comparison and the path to belote.experiments.plot."""
     calls: list[tuple[object, str]] = []
     fake = types.ModuleType("belote.experiments.plot")
     fake.plot_comparison = lambda comparison, path: calls.append((comparison, path))  # type: ignore[attr-defined]

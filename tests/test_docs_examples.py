@@ -3,7 +3,7 @@
 docs/formats.md tags its JSON examples in the fence info string:
 ``json tally`` and ``json match`` are scored with
 ``belote.records.score_document``, ``json deal`` is replayed with
-``belote.replay.replay_document``, and a ``json result`` block right after one
+``belote.records.replay.replay_document``, and a ``json result`` block right after one
 of them is its expected result. Every field the expected result shows must
 match; the audit lines of each side must sum to its score. The ``>>>``
 examples of every page run as doctests.

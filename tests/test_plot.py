@@ -1,4 +1,4 @@
-"""``belote.plot``: the comparison chart of the docs and of ``belote compare --plot``."""
+"""``belote.experiments.plot``: the comparison chart of the docs and of ``belote compare --plot``."""
 
 from __future__ import annotations
 

@@ -58,7 +58,7 @@ def changed(draw: st.DrawFn) -> Rules:
         changes["play"] = attrs.evolve(rules.play, **play)  # type: ignore[arg-type]
     try:
         return attrs.evolve(rules, **changes)  # type: ignore[arg-type]
-    except InvalidArgument:  # knobs that contradict each other (belote.knobs)
+    except InvalidArgument:  # knobs that contradict each other (belote.rules.knobs)
         assume(False)
         raise
 

@@ -1,4 +1,4 @@
-"""``belote compare --knobs VARIANT`` and ``belote.whatif``: one knob changed at a time (issue 20 §3)."""
+"""``belote compare --knobs VARIANT`` and ``belote.experiments.whatif``: one knob changed at a time (issue 20 §3)."""
 
 from __future__ import annotations
 
