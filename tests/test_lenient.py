@@ -233,6 +233,26 @@ def test_a_lenient_deal_saves_and_resumes_with_its_offences() -> None:
     assert copy == deal
 
 
+def test_a_card_out_of_turn_before_the_swap_decision_saves_and_replays() -> None:
+    """001 "Valore delle penalità" with 002's seven swap: an offence before the holder decides.
+
+    The holder of the 7 of trump (seat 2) is to swap or keep when seat 1
+    plays out of turn; the record has the offence before the holder's
+    decision and must read back as the same deal, not as an older record
+    whose holder kept the 7 without saying so (docs/formats.md).
+    """
+    for decision in ("2 keep", "2 swap"):
+        deal = table("french", "0 take", "1 play 10S", decision)
+        (offence,) = deal.offences
+        assert (offence.index, offence.offence) == (1, Offence.OUT_OF_TURN)
+        assert Deal.from_record(deal.to_record()) == deal
+        finish(deal)
+        replayed = Deal.from_record(deal.to_record())
+        assert replayed == deal and replayed.result == deal.result
+        assert replay_document(record_of(deal), lenient=True)["offences"] == (
+            replay_document(deal.to_record())["offences"])
+
+
 def test_replay_lenient_result_lists_the_offences() -> None:
     """CONTRACT.md "Deal result" keeps its fields; ``offences`` is added, with the sanction."""
     deal = finish(table("french", "0 take", "2 keep", "0 play 9S", "1 play KD"))

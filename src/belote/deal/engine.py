@@ -24,7 +24,7 @@ from belote.deal.dealing import deck_for_hands, parse_deck, setup, shuffled_deck
 from belote.deal.entries import ActionRecord
 from belote.deal.position import PARTS, Setup, read_position, setup_from_parts, write_position
 from belote.deal.readout import DealReadout
-from belote.deal.recorded import later_swap, read_header
+from belote.deal.recorded import decided_later, later_swap, read_header
 from belote.deal.seatview import SeatView, play_out, play_out_random
 from belote.deal.state import DealState
 from belote.errors import (
@@ -389,7 +389,7 @@ class Deal(DealReadout):
                 holder = deal.swap_seat()
                 if holder is not None and not (
                     action.seat == holder and action.verb in (Verb.SWAP, Verb.KEEP)
-                ):
+                ) and not decided_later(actions, index, holder):
                     later = later_swap(actions, index, holder)
                     if later is None:
                         deal.apply(Action.keep(holder))

@@ -22,7 +22,9 @@ from belote.actions import Action, Verb
 from belote.errors import BeloteError, InvalidArgument, InvalidRecord
 from belote.rules import Rules, jsonfields
 
-__all__ = ["RecordHeader", "field", "later_swap", "obj", "read_header", "variant", "whole"]
+__all__ = [
+    "RecordHeader", "decided_later", "field", "later_swap", "obj", "read_header", "variant", "whole"
+]
 
 
 def _refuse(message: str, field: str) -> InvalidRecord:
@@ -167,6 +169,31 @@ def later_swap(actions: Sequence[object], start: int, holder: int) -> int | None
         if action.verb is Verb.SWAP and action.seat == holder:
             return position
     return None
+
+
+def decided_later(actions: Sequence[object], start: int, holder: int) -> bool:
+    """Whether the record has the holder's swap decision in its place, after offences.
+
+    A lenient deal accepts offences (a card out of turn, say) while the
+    holder of the 7 of trump is still to decide; its record then has those
+    actions before the holder's ``keep`` or ``swap``. An older record never
+    has a ``keep``, and never a ``swap`` after a card, so either of those
+    later on (from ``start``) marks a record whose actions before it are to
+    be applied as they stand, without the older records' implied decision.
+    """
+    saw_card = False
+    for position in range(start, len(actions)):
+        item = actions[position]
+        if not isinstance(item, str):
+            return False
+        try:
+            action = Action.parse(item)
+        except BeloteError:
+            return False
+        if action.seat == holder and action.verb in (Verb.KEEP, Verb.SWAP):
+            return action.verb is Verb.KEEP or saw_card
+        saw_card = saw_card or action.verb is Verb.PLAY
+    return False
 
 
 def _context(
