@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belote.actions import Verb
+from belote.actions import ID_STOP, Verb
 from belote.agents import act
 from belote.agents.bots import HeuristicBot, Player, RandomBot, hand_strength, make_bots, play_deal
+from belote.agents.cardplay import play_choice_id, should_call_out
 from belote.cards import CardSet, Suit
 from belote.deal import Deal, Phase
 from belote.errors import InvalidArgument
@@ -222,3 +223,31 @@ def test_heuristic_calls_out_only_when_the_claim_holds() -> None:
             calls += 1
             assert result.match_winner == caller % 2
     assert calls
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    table=st.sampled_from(TABLES),
+    seed=st.integers(0, 2**32),
+)
+def test_heuristic_play_choice_is_always_legal(table: tuple[str, int], seed: int) -> None:
+    """Rules §5, docs/rules.md#play-obligations: the compiled play decision answers a legal id.
+
+    ``belote.agents.cardplay.play_choice_id`` is the heuristic's decision in the
+    play phase (swap, declare, call out or a card); each answer is among the
+    view's legal ids, and a call-out only comes with the side at the target.
+    """
+    variant, players = table
+    deal = Deal.random(variant, seed=seed, players=players)
+    bot = HeuristicBot()
+    while not deal.is_over:
+        seat = deal.to_act
+        assert seat is not None
+        view = deal.seat_view(seat)
+        if view.phase is Phase.PLAY:
+            answer = play_choice_id(view)
+            assert view.legal >> answer & 1
+            if view.legal >> ID_STOP & 1 and should_call_out(view):
+                side = seat % 2 if deal.rules.partnerships and players == 4 else seat
+                assert deal.rules.reached_target(view.totals[side] + view.so_far[side], view.target)
+        deal.apply_id(bot.choose_id(view))

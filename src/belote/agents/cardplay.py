@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from belote.actions import ID_DECLARE, ID_PLAY, ID_PLAY_BELOTE, ID_STOP, ID_SWAP
 from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.deal.codes import BYTE_CARDS
+from belote.deal.seatview import SeatView
 from belote.errors import InvalidArgument
 from belote.tricks import winner_index
 
-__all__ = ["card_to_play", "hand_strength"]
+__all__ = ["card_to_play", "hand_strength", "play_choice_id", "should_call_out"]
 
 
 _FULL: Final = (1 << 32) - 1
@@ -146,6 +148,74 @@ def _side_suit_bid(bits: int) -> int:
 # hand_strength per suit, by the suit's 8-bit rank pattern.
 _TRUMP_SUIT_BID: Final = tuple(_trump_suit_bid(bits) for bits in range(256))
 _SIDE_SUIT_BID: Final = tuple(_side_suit_bid(bits) for bits in range(256))
+
+
+_DECISIONS: Final = 1 << ID_SWAP | 1 << ID_DECLARE | 1 << ID_STOP
+"""The action-id bits of the decisions other than a card or a bid."""
+
+
+def play_choice_id(view: SeatView) -> int:
+    """The heuristic bot's action id in the play phase, from the seat's view.
+
+    Swaps the 7 of trump when it may, declares everything before its first
+    card, calls out when [`should_call_out`][belote.agents.cardplay.should_call_out]
+    says so, and otherwise plays [`card_to_play`][belote.agents.cardplay.card_to_play]'s
+    card, announcing belote and rebelote whenever it may.
+    [`HeuristicBot.choose_id`][belote.agents.HeuristicBot.choose_id] asks it
+    for every decision after the bidding.
+
+    Args:
+        view: the deciding seat's view, in the play phase (``view.legal`` not 0).
+    """
+    (seat, n, _dealer, _phase, _to_act, hand, legal, _turned, _table, trump, taker,
+     _bids, trick, leader, winning, _tricks_done, gone, _belote_calls, _swapped,
+     _points, _won, _so_far, _totals, _target, _pending, rules) = view
+    if legal & _DECISIONS:
+        if legal >> ID_SWAP & 1:
+            return ID_SWAP  # the turned card is a higher trump than the 7
+        if legal >> ID_DECLARE & 1:
+            return ID_DECLARE  # everything, before the first card
+        if legal >> ID_STOP & 1 and should_call_out(view):
+            return ID_STOP
+    cards = legal >> ID_PLAY & _FULL
+    if cards & (cards - 1) == 0:  # one legal card: nothing to weigh
+        card = cards.bit_length() - 1
+    else:
+        card = card_to_play(
+            seat, n, rules.partnerships and n == 4, hand, cards, trick, leader,
+            trump, taker, gone, winning,
+        )
+    if legal >> (ID_PLAY_BELOTE + card) & 1:
+        return ID_PLAY_BELOTE + card  # always announce belote and rebelote
+    return ID_PLAY + card
+
+
+def should_call_out(view: SeatView) -> bool:
+    """Whether the heuristic bot calls out now (``stop`` is legal): the claim holds and is safe.
+
+    The seat's side must reach the match target with its points so far, and
+    an attack must have made its contract beyond doubt: more than any other
+    side could still reach with every point left in the deal.
+
+    Args:
+        view: the deciding seat's view, with ``stop`` legal.
+    """
+    rules = view.rules
+    seat, n = view.seat, view.players
+    side = seat & 1 if rules.partnerships and n == 4 else seat
+    so_far = view.so_far
+    if not rules.reached_target(view.totals[side] + so_far[side], view.target):
+        return False
+    if rules.has_contract and view.taker >= 0:
+        attack = view.taker & 1 if rules.partnerships and n == 4 else view.taker
+        if attack == side:
+            # The attack may call out only once it cannot fail any more.
+            remaining = (152 - sum(view.card_points) + rules.last_trick_bonus
+                         + rules.belote_value)
+            threat = max(so_far[s] for s in range(len(so_far)) if s != side) + remaining
+            if so_far[side] <= threat:
+                return False
+    return True
 
 
 def card_to_play(

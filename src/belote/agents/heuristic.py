@@ -7,18 +7,13 @@ from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from belote.actions import (
-    ID_DECLARE,
     ID_PASS,
-    ID_PLAY,
-    ID_PLAY_BELOTE,
-    ID_STOP,
-    ID_SWAP,
     ID_TAKE,
     ID_TAKE_SUIT,
     Action,
     Verb,
 )
-from belote.agents.cardplay import card_to_play, hand_strength
+from belote.agents.cardplay import card_to_play, hand_strength, play_choice_id
 from belote.deal import Observation, Phase, SeatView
 from belote.errors import InvalidArgument
 from belote.rules import Rules, get_rules
@@ -26,9 +21,6 @@ from belote.rules import Rules, get_rules
 __all__ = ["HeuristicBot", "hand_strength"]
 
 
-_FULL: Final = (1 << 32) - 1
-_DECISIONS: Final = 1 << ID_SWAP | 1 << ID_DECLARE | 1 << ID_STOP
-"""The action-id bits of the decisions other than a card or a bid."""
 _PLAY: Final = Phase.PLAY  # read once: a member read through its class costs ~100 ns on 3.11
 _BIDDING_2: Final = Phase.BIDDING_2
 
@@ -91,58 +83,17 @@ class HeuristicBot:
 
     def choose_id(self, view: SeatView) -> int:
         """Bid, swap, declare, call out or play one card, from the seat's [`SeatView`][belote.deal.SeatView]."""
-        # One unpacking of the view: the decision is made for every move of every
-        # simulated deal, so its fields are read once here.
-        (seat, n, _dealer, phase, _to_act, hand, legal, turned, _table, trump, taker,
-         _bids, trick, leader, winning, _tricks_done, gone, _belote_calls, _swapped,
-         _points, _won, _so_far, _totals, _target, _pending, rules) = view
-        if phase is not _PLAY:
+        if view.phase is not _PLAY:
+            hand, legal, turned, rules = view.hand, view.legal, view.turned, view.rules
             bids = [(True, -1)] if legal >> ID_TAKE & 1 else []
             bids += [(True, s) for s in range(4) if legal >> (ID_TAKE_SUIT + s) & 1]
             if legal >> ID_PASS & 1:
                 bids.append((False, -1))
-            take, suit = self.bid_choice(hand, turned, phase is _BIDDING_2, bids, rules)
+            take, suit = self.bid_choice(hand, turned, view.phase is _BIDDING_2, bids, rules)
             if not take:
                 return ID_PASS
             return ID_TAKE if suit < 0 else ID_TAKE_SUIT + suit
-        if legal & _DECISIONS:
-            if legal >> ID_SWAP & 1:
-                return ID_SWAP  # the turned card is a higher trump than the 7
-            if legal >> ID_DECLARE & 1:
-                return ID_DECLARE  # everything, before the first card
-            if legal >> ID_STOP & 1 and self._should_stop(view):
-                return ID_STOP
-        cards = legal >> ID_PLAY & _FULL
-        if cards & (cards - 1) == 0:  # one legal card: nothing to weigh
-            card = cards.bit_length() - 1
-        else:
-            card = card_to_play(
-                seat, n, rules.partnerships and n == 4, hand, cards, trick, leader,
-                trump, taker, gone, winning,
-            )
-        if legal >> (ID_PLAY_BELOTE + card) & 1:
-            return ID_PLAY_BELOTE + card  # always announce belote and rebelote
-        return ID_PLAY + card
-
-    @staticmethod
-    def _should_stop(view: SeatView) -> bool:
-        """Whether to call out now (``stop`` is legal): the claim holds and is safe."""
-        rules = view.rules
-        seat, n = view.seat, view.players
-        side = seat & 1 if rules.partnerships and n == 4 else seat
-        so_far = view.so_far
-        if not rules.reached_target(view.totals[side] + so_far[side], view.target):
-            return False
-        if rules.has_contract and view.taker >= 0:
-            attack = view.taker & 1 if rules.partnerships and n == 4 else view.taker
-            if attack == side:
-                # The attack may call out only once it cannot fail any more.
-                remaining = (152 - sum(view.card_points) + rules.last_trick_bonus
-                             + rules.belote_value)
-                threat = max(so_far[s] for s in range(len(so_far)) if s != side) + remaining
-                if so_far[side] <= threat:
-                    return False
-        return True
+        return play_choice_id(view)
 
     # --- decisions on plain values (shared by both paths) -------------------------------
 
