@@ -110,6 +110,8 @@ def agent_policy(environment: raw_env | AECEnv, agent: Agent) -> Any:
 
 _OBS_HIGH = 100.0
 """Upper bound of the observation box (scaled points may exceed 1)."""
+_MASK_BYTES = (ACTION_IDS + 7) // 8
+"""Bytes of an action mask's bits."""
 
 
 def env(
@@ -123,7 +125,11 @@ def env(
     An illegal action ends the episode with reward
     [`illegal_reward`][belote.adapters.env.raw_env.illegal_reward] for the agent that made it
     (``TerminateIllegalWrapper``), below any deal's return; the other wrappers check
-    bounds and call order.
+    bounds and call order (``AssertOutOfBoundsWrapper``, ``OrderEnforcingWrapper``). The
+    three are PettingZoo's own classes, subclassed only to read the environment's state
+    (``agent_selection``, ``terminations`` ...) directly instead of through each wrapper's
+    ``__getattr__`` at every read: the checks are theirs, at half the cost.
+    [`raw_env`][belote.adapters.env.raw_env] is the environment without them.
 
     Args:
         variant: the variant's name.
@@ -132,9 +138,72 @@ def env(
         **kwargs: the other arguments of [`raw_env`][belote.adapters.env.raw_env].
     """
     base = raw_env(variant, players, seed, **kwargs)
-    wrapped: AECEnv = wrappers.TerminateIllegalWrapper(base, illegal_reward=base.illegal_reward)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    wrapped: AECEnv = _TerminateIllegal(base, illegal_reward=base.illegal_reward)
+    wrapped = _AssertOutOfBounds(wrapped)
+    return _OrderEnforcing(wrapped)
+
+
+def _forward(name: str) -> Any:
+    """A property of a wrapper reading and writing ``name`` on the base environment.
+
+    PettingZoo's wrappers reach the AEC state (``agent_selection``, ``terminations`` ...)
+    through ``__getattr__``, one call per wrapper and per read, a few dozen reads a
+    step; this property goes to the base environment at once. Before the first reset
+    (``_has_reset`` false) it defers to the wrapper's ``__getattr__``, which then
+    raises as PettingZoo's ``OrderEnforcingWrapper`` does.
+    """
+
+    def read(wrapper: Any) -> Any:
+        if not wrapper._has_reset:
+            raise AttributeError(name)
+        return getattr(wrapper._base, name)
+
+    def write(wrapper: Any, value: Any) -> None:
+        setattr(wrapper._base, name, value)
+
+    return property(read, write, doc=f"The base environment's ``{name}``.")
+
+
+class _Forwarding:
+    """The AEC state of the base environment, read past every wrapper's ``__getattr__``."""
+
+    _has_reset = True
+    _base: raw_env
+    agent_selection = _forward("agent_selection")
+    agents = _forward("agents")
+    rewards = _forward("rewards")
+    terminations = _forward("terminations")
+    truncations = _forward("truncations")
+    infos = _forward("infos")
+    _cumulative_rewards = _forward("_cumulative_rewards")
+
+
+class _TerminateIllegal(_Forwarding, wrappers.TerminateIllegalWrapper):
+    """PettingZoo's ``TerminateIllegalWrapper``, reading the AEC state directly."""
+
+    def __init__(self, base: raw_env, illegal_reward: float) -> None:
+        super().__init__(base, illegal_reward)
+        self._base = base
+
+
+class _AssertOutOfBounds(_Forwarding, wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, reading the AEC state directly."""
+
+    def __init__(self, inner: AECEnv) -> None:
+        super().__init__(inner)
+        self._base = inner.unwrapped
+
+
+class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper``, reading the AEC state directly once reset."""
+
+    def __init__(self, inner: AECEnv) -> None:
+        super().__init__(inner)
+        self._base = inner.unwrapped
+
+    def __str__(self) -> str:
+        """The environment's name, as PettingZoo's wrapper gives it."""
+        return str(self.env)
 
 
 class raw_env(AECEnv):
@@ -206,6 +275,7 @@ class raw_env(AECEnv):
         self._seed = seed
         self._rng = random.Random(seed)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = STATE_V2_SIZE if full_state else OBSERVATION_V2_SIZE
         self.observation_spaces = {
             agent: spaces.Dict(
@@ -310,12 +380,15 @@ class raw_env(AECEnv):
         """The observation of ``agent``: its tensor and its action mask."""
         table = self.table
         assert table is not None
-        seat = self.possible_agents.index(agent)
-        encode = state_v2 if self.full_state else observation_v2
-        mask = np.zeros(ACTION_IDS, np.int8)
+        seat = self._seats[agent]
+        legal = 0
         if table.seat == seat and agent == self.agent_selection and not self.terminations[agent]:
-            mask[table.legal_ids()] = 1
-        vector = encode(table.deal, seat, history=table.actions)
+            legal = table.legal_mask()
+        mask = np.unpackbits(
+            np.frombuffer(legal.to_bytes(_MASK_BYTES, "little"), np.uint8), count=ACTION_IDS, bitorder="little"
+        ).view(np.int8)
+        encode = state_v2 if self.full_state else observation_v2
+        vector = encode(table.deal, seat, shown=table.shown)
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:

@@ -34,7 +34,7 @@ Only this module's tensor functions need numpy; the layout and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -64,6 +64,7 @@ __all__ = [
     "STATE_V2_SIZE",
     "TOTAL_SCALE",
     "Block",
+    "Shown",
     "Table",
     "information_state_v1",
     "information_state_v2",
@@ -228,115 +229,232 @@ def layout_table(layout: tuple[Block, ...] = OBSERVATION_V1, skip: int = 0) -> s
 # --- the encoder ------------------------------------------------------------------------------
 
 
-def _set_bits(out: npt.NDArray[np.float32], offset: int, mask: int) -> None:
-    """Set ``out[offset + i]`` to 1 for every card index ``i`` of ``mask``."""
-    while mask:
-        low = mask & -mask
-        out[offset + low.bit_length() - 1] = 1.0
-        mask ^= low
+class Shown:
+    """What a deal's actions so far have shown, by absolute seat: the history as the tensors read it.
+
+    The cards each seat has played, the bids by round, the seats that declared,
+    announced belote or rebelote (and how often), swapped or kept the 7 of trump. The
+    encoders read the history through it; [`Table`][belote.adapters.tensor.Table] keeps
+    one up to date as it applies actions ([`Table.shown`][belote.adapters.tensor.Table.shown]),
+    so an observation costs the same at every turn instead of replaying the history.
+
+    Args:
+        players: the number of seats.
+        actions: the actions so far, in order (each added as by [`add`][belote.adapters.tensor.Shown.add]).
+
+    >>> from belote.actions import Action
+    >>> shown = Shown(4, [Action.parse("1 pass"), Action.parse("2 take")])
+    >>> shown.bids
+    [(0, 1, 0), (0, 2, 1)]
+    """
+
+    __slots__ = ("belote_calls", "bid_turns", "bids", "declared", "kept", "played", "players", "swapped")
+
+    def __init__(self, players: int, actions: Iterable[Action] = ()) -> None:
+        self.players = players
+        """The number of seats."""
+        self.played = [0] * players
+        """The card mask each seat has played (bit ``i``: card index ``i``)."""
+        self.bids: list[tuple[int, int, int]] = []
+        """Every ``pass`` and ``take`` as ``(round, seat, column)``: round 0 or 1 (later
+        bids count in round 1), column as in the ``bids`` block (pass, take, take S H D C)."""
+        self.bid_turns = 0
+        """How many bids so far."""
+        self.belote_calls = [0] * players
+        """How many plays of each seat announced belote or rebelote."""
+        self.declared = 0
+        """The seats that declared, as a mask (bit ``k``: seat ``k``)."""
+        self.swapped = 0
+        """The seats that swapped the 7 of trump, as a mask."""
+        self.kept = 0
+        """The seats that kept the 7 of trump (declined the swap), as a mask."""
+        for action in actions:
+            self.add(action)
+
+    def add(self, action: Action) -> None:
+        """Count ``action``, the next action of the deal."""
+        verb, actor = action.verb, action.seat
+        if verb is Verb.PLAY:
+            self.played[actor] |= 1 << action.cards[0].index
+            if action.belote:
+                self.belote_calls[actor] += 1
+        elif verb is Verb.PASS or verb is Verb.TAKE:
+            column = 0 if verb is Verb.PASS else (1 if action.suit is None else 2 + int(action.suit))
+            self.bids.append((min(self.bid_turns // self.players, 1), actor, column))
+            self.bid_turns += 1
+        elif verb is Verb.DECLARE:
+            self.declared |= 1 << actor
+        elif verb is Verb.SWAP:
+            self.swapped |= 1 << actor
+        elif verb is Verb.KEEP:
+            self.kept |= 1 << actor
+
+    def copy(self) -> Shown:
+        """An independent copy."""
+        new = Shown(self.players)
+        new.played = self.played[:]
+        new.bids = self.bids[:]
+        new.bid_turns = self.bid_turns
+        new.belote_calls = self.belote_calls[:]
+        new.declared, new.swapped, new.kept = self.declared, self.swapped, self.kept
+        return new
 
 
-def _blank(out: npt.NDArray[np.float32] | None, size: int) -> npt.NDArray[np.float32]:
-    """``out`` with its first ``size`` values zeroed, or a new zeroed float32 array."""
-    import numpy as np
-
-    if out is None:
-        return np.zeros(size, np.float32)
-    out[:size] = 0.0
-    return out
+def _shown(deal: Deal, history: Sequence[Action] | None, shown: Shown | None) -> Shown:
+    """``shown``, else the summary of ``history`` (default: the deal's)."""
+    if shown is not None:
+        return shown
+    return Shown(deal.players, deal.history if history is None else history)
 
 
-def _fill(
-    out: npt.NDArray[np.float32], deal: Deal, seat: int, swap_window: bool,
-    history: Sequence[Action] | None, at: dict[str, int] = _AT,
-) -> None:
-    """Write the ``OBSERVATION_V1`` (``at=_AT``) or ``_V2`` (``at=_AT2``) blocks of ``seat`` into ``out`` (zeroed)."""
+def _bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at: dict[str, int]) -> int:
+    """The 0/1 values of ``seat``'s ``OBSERVATION_V1`` (``at=_AT``) or ``_V2`` (``at=_AT2``) blocks.
+
+    One integer: bit ``i`` set when value ``i`` of the vector is 1.
+    """
     n = deal.players
 
     def rel(other: int) -> int:
         return (other - seat) % n
 
-    def bits(offset: int, mask: int) -> None:
-        _set_bits(out, offset, mask)
-
-    bits(at["hand"], deal.hand_mask(seat))
-    if history is None:
-        history = deal.history
-    played_by = [0] * n
-    bid_turn = 0
-    belote_calls = [0] * n
-    for action in history:
-        verb, actor = action.verb, action.seat
-        if verb is Verb.PLAY:
-            card = action.cards[0].index
-            played_by[actor] |= 1 << card
-            if action.belote:
-                if belote_calls[actor] < 2:
-                    out[at["belote"] + 2 * rel(actor) + belote_calls[actor]] = 1.0
-                belote_calls[actor] += 1
-        elif verb is Verb.PASS or verb is Verb.TAKE:
-            column = 0 if verb is Verb.PASS else (1 if action.suit is None else 2 + int(action.suit))
-            round_ = min(bid_turn // n, 1)
-            out[at["bids"] + (round_ * SEATS + rel(actor)) * 6 + column] = 1.0
-            bid_turn += 1
-        elif verb is Verb.DECLARE:
-            out[at["declared"] + rel(actor)] = 1.0
-        elif verb is Verb.SWAP:
-            out[at["swapped"] + rel(actor)] = 1.0
-        elif verb is Verb.KEEP and "kept" in at:
-            out[at["kept"] + rel(actor)] = 1.0
+    bits = deal.hand_mask(seat) << at["hand"]
+    played, belote, declared, swapped, seats = at["played"], at["belote"], at["declared"], at["swapped"], at["seats"]
+    kept = at.get("kept", -1)
     for actor in range(n):
-        bits(at["played"] + 32 * rel(actor), played_by[actor])
+        slot = rel(actor)
+        bits |= shown.played[actor] << (played + 32 * slot)
+        calls = shown.belote_calls[actor]
+        if calls:
+            bits |= (1 if calls == 1 else 3) << (belote + 2 * slot)
+        bits |= (shown.declared >> actor & 1) << (declared + slot)
+        bits |= (shown.swapped >> actor & 1) << (swapped + slot)
+        if kept >= 0:
+            bits |= (shown.kept >> actor & 1) << (kept + slot)
+        bits |= 1 << (seats + slot)
+    bids = at["bids"]
+    for round_, actor, column in shown.bids:
+        bits |= 1 << (bids + (round_ * SEATS + rel(actor)) * 6 + column)
+    trick = at["trick"]
     for position, trick_card in enumerate(deal.trick):
-        out[at["trick"] + 32 * position + trick_card.index] = 1.0
+        bits |= 1 << (trick + 32 * position + trick_card.index)
     phase = deal.phase
     if phase is Phase.PLAY:
-        out[at["trick_leader"] + rel(deal.trick_leader)] = 1.0
-    out[at["turned"] + deal.turned.index] = 1.0
+        bits |= 1 << (at["trick_leader"] + rel(deal.trick_leader))
+    bits |= 1 << (at["turned"] + deal.turned.index)
     table_card = deal.table_card
     if table_card is not None:
-        out[at["table_card"] + table_card.index] = 1.0
+        bits |= 1 << (at["table_card"] + table_card.index)
     bottom = deal.bottom
     if bottom is not None:
-        out[at["bottom"] + bottom.index] = 1.0
+        bits |= 1 << (at["bottom"] + bottom.index)
     trump = deal.trump
     if trump is not None:
-        out[at["trump"] + int(trump)] = 1.0
+        bits |= 1 << (at["trump"] + int(trump))
     taker = deal.taker
     if taker is not None:
-        out[at["taker"] + rel(taker)] = 1.0
-    out[at["dealer"] + rel(deal.dealer)] = 1.0
-    shown = deal.scoring_declarations is not None
+        bits |= 1 << (at["taker"] + rel(taker))
+    bits |= 1 << (at["dealer"] + rel(deal.dealer))
+    public = deal.scoring_declarations is not None
+    declarations = at["declarations"]
     for declaration in deal.declarations:
-        if shown or declaration.seat == seat:
-            bits(at["declarations"] + 32 * rel(declaration.seat), declaration.combination.cards.mask)
+        if public or declaration.seat == seat:
+            bits |= declaration.combination.cards.mask << (declarations + 32 * rel(declaration.seat))
     called = deal.called_out
     if called is not None:
-        out[at["called_out"] + rel(called)] = 1.0
-    per_deal = 1 / deal.tricks_per_deal
-    points = [deal.points_so_far(side) for side in range(deal.sides)]
-    for other in range(n):
-        side, slot = deal.side(other), rel(other)
-        out[at["card_points"] + slot] = deal.card_points_of(side) * POINT_SCALE
-        out[at["points"] + slot] = points[side] * POINT_SCALE
-        out[at["tricks_won"] + slot] = deal.tricks_of(side) * per_deal
-        out[at["totals"] + slot] = deal.totals[side] * TOTAL_SCALE
-        out[at["seats"] + slot] = 1.0
-    out[at["target"]] = deal.target * TOTAL_SCALE
-    out[at["pending"]] = deal.pending * POINT_SCALE
-    out[at["phase"] + _PHASE_INDEX[phase]] = 1.0
+        bits |= 1 << (at["called_out"] + rel(called))
+    bits |= 1 << (at["phase"] + _PHASE_INDEX[phase])
     to_act = deal.to_act
     if to_act is not None:
-        out[at["to_act"] + rel(to_act)] = 1.0
+        bits |= 1 << (at["to_act"] + rel(to_act))
     if "swap_window" in at:
-        out[at["swap_window"]] = 1.0 if swap_window else 0.0
+        bits |= int(swap_window) << at["swap_window"]
     elif to_act is not None and phase is Phase.PLAY and deal.swap_seat() == to_act:
-        out[at["swap_pending"]] = 1.0
-    out[at["partners"]] = 1.0 if deal.sides == 2 and n == 4 else 0.0
+        bits |= 1 << at["swap_pending"]
+    if deal.sides == 2 and n == 4:
+        bits |= 1 << at["partners"]
+    return bits
+
+
+def _hands_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
+    """The 0/1 values of every seat's hand block (``at``: the layout's offsets)."""
+    n, bits = deal.players, 0
+    for other in range(n):
+        bits |= deal.hand_mask(other) << (at["hands"] + 32 * ((other - seat) % n))
+    return bits
+
+
+def _tricks_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
+    """The 0/1 values of the first hand and the trick history blocks (``at``: the layout's offsets)."""
+    n = deal.players
+    first = Deal(deal.rules, deal.deck, deal.dealer, n).hand_mask(seat)  # the deck deals it
+    bits = first << at["first_hand"]
+    cards_at, leaders_at = at["trick_history"], at["trick_history_leaders"]
+    for k, (leader, cards) in enumerate(deal.tricks):
+        for position, card in enumerate(cards):
+            bits |= 1 << (cards_at + (k * SEATS + position) * 32 + card.index)
+        bits |= 1 << (leaders_at + k * SEATS + (leader - seat) % n)
+    return bits
+
+
+def _write(out: npt.NDArray[np.float32] | None, size: int, bits: int) -> npt.NDArray[np.float32]:
+    """The first ``size`` values of ``out`` (or of a new float32 array) set to the bits of ``bits``."""
+    import numpy as np
+
+    values = np.unpackbits(
+        np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), np.uint8), count=size, bitorder="little"
+    )
+    if out is None:
+        return values.astype(np.float32)
+    out[:size] = values
+    return out
+
+
+def _scalars(out: npt.NDArray[np.float32], deal: Deal, seat: int, at: dict[str, int]) -> npt.NDArray[np.float32]:
+    """Write the scaled points, tricks and totals of ``seat``'s observation (the other values are 0/1)."""
+    n = deal.players
+    per_deal = 1 / deal.tricks_per_deal
+    card_points, points, tricks_won, totals = at["card_points"], at["points"], at["tricks_won"], at["totals"]
+    by_side = [
+        (
+            deal.card_points_of(side) * POINT_SCALE,
+            deal.points_so_far(side) * POINT_SCALE,
+            deal.tricks_of(side) * per_deal,
+            deal.totals[side] * TOTAL_SCALE,
+        )
+        for side in range(deal.sides)
+    ]
+    for other in range(n):
+        slot = (other - seat) % n
+        side_card_points, side_points, side_tricks, side_total = by_side[deal.side(other)]
+        if side_card_points:  # the others are 0 already
+            out[card_points + slot] = side_card_points
+        if side_points:
+            out[points + slot] = side_points
+        if side_tricks:
+            out[tricks_won + slot] = side_tricks
+        if side_total:
+            out[totals + slot] = side_total
+    out[at["target"]] = deal.target * TOTAL_SCALE
+    out[at["pending"]] = deal.pending * POINT_SCALE
     out[at["tricks_played"]] = deal.tricks_played * per_deal
+    return out
 
 
 _PHASE_INDEX: Final = {Phase.BIDDING_1: 0, Phase.BIDDING_2: 1, Phase.PLAY: 2, Phase.OVER: 3}
+
+
+def _encode(
+    deal: Deal, seat: int, swap_window: bool, out: npt.NDArray[np.float32] | None,
+    history: Sequence[Action] | None, shown: Shown | None, version: int, extra: str, size: int,
+) -> npt.NDArray[np.float32]:
+    """One of the six vectors: the observation blocks, then ``extra`` (``""``, ``"hands"`` or ``"tricks"``)."""
+    at = _AT if version == 1 else _AT2
+    bits = _bits(deal, seat, _shown(deal, history, shown), swap_window, at)
+    if extra == "hands":
+        bits |= _hands_bits(deal, seat, at)
+    elif extra == "tricks":
+        bits |= _tricks_bits(deal, seat, at)
+    return _scalars(_write(out, size, bits), deal, seat, at)
 
 
 def observation_v1(
@@ -346,6 +464,7 @@ def observation_v1(
     swap_window: bool = False,
     out: npt.NDArray[np.float32] | None = None,
     history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``OBSERVATION_V1`` vector of ``seat``: what it may know of ``deal``.
 
@@ -357,15 +476,15 @@ def observation_v1(
             instead of a new one.
         history: the deal's actions so far when the caller keeps them
             ([`Table.actions`][belote.adapters.tensor.Table.actions]), else read from the deal.
+        shown: what those actions have shown, when the caller keeps it
+            ([`Table.shown`][belote.adapters.tensor.Table.shown]): then the history is not read.
 
     >>> from belote.deal import Deal
     >>> vector = observation_v1(Deal.random("classic", seed=1), 0)
     >>> vector.shape, int(vector[:32].sum())
     ((629,), 5)
     """
-    out = _blank(out, OBSERVATION_V1_SIZE)
-    _fill(out, deal, seat, swap_window, history)
-    return out
+    return _encode(deal, seat, swap_window, out, history, shown, 1, "", OBSERVATION_V1_SIZE)
 
 
 def state_v1(
@@ -375,22 +494,13 @@ def state_v1(
     swap_window: bool = False,
     out: npt.NDArray[np.float32] | None = None,
     history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``STATE_V1`` vector: ``seat``'s observation followed by every seat's hand.
 
     Arguments as for [`observation_v1`][belote.adapters.tensor.observation_v1].
     """
-    out = _blank(out, STATE_V1_SIZE)
-    _fill(out, deal, seat, swap_window, history)
-    return _hands(out, deal, seat, _AT)
-
-
-def _hands(out: npt.NDArray[np.float32], deal: Deal, seat: int, at: dict[str, int]) -> npt.NDArray[np.float32]:
-    """Write every seat's hand block (``at``: the layout's offsets)."""
-    n = deal.players
-    for other in range(n):
-        _set_bits(out, at["hands"] + 32 * ((other - seat) % n), deal.hand_mask(other))
-    return out
+    return _encode(deal, seat, swap_window, out, history, shown, 1, "hands", STATE_V1_SIZE)
 
 
 def information_state_v1(
@@ -400,31 +510,22 @@ def information_state_v1(
     swap_window: bool = False,
     out: npt.NDArray[np.float32] | None = None,
     history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``INFORMATION_STATE_V1`` vector: ``seat``'s observation, first hand and the tricks.
 
     Arguments as for [`observation_v1`][belote.adapters.tensor.observation_v1].
     """
-    out = _blank(out, INFORMATION_STATE_V1_SIZE)
-    _fill(out, deal, seat, swap_window, history)
-    return _tricks(out, deal, seat, _AT)
-
-
-def _tricks(out: npt.NDArray[np.float32], deal: Deal, seat: int, at: dict[str, int]) -> npt.NDArray[np.float32]:
-    """Write the first hand and the trick history blocks (``at``: the layout's offsets)."""
-    n = deal.players
-    first = Deal(deal.rules, deal.deck, deal.dealer, n).hand_mask(seat)  # the deck deals it
-    _set_bits(out, at["first_hand"], first)
-    cards_at, leaders_at = at["trick_history"], at["trick_history_leaders"]
-    for k, (leader, cards) in enumerate(deal.tricks):
-        for position, card in enumerate(cards):
-            out[cards_at + (k * SEATS + position) * 32 + card.index] = 1.0
-        out[leaders_at + k * SEATS + (leader - seat) % n] = 1.0
-    return out
+    return _encode(deal, seat, swap_window, out, history, shown, 1, "tricks", INFORMATION_STATE_V1_SIZE)
 
 
 def observation_v2(
-    deal: Deal, seat: int, *, out: npt.NDArray[np.float32] | None = None, history: Sequence[Action] | None = None
+    deal: Deal,
+    seat: int,
+    *,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``OBSERVATION_V2`` vector of ``seat``: what it may know of ``deal``.
 
@@ -435,39 +536,45 @@ def observation_v2(
             instead of a new one.
         history: the deal's actions so far when the caller keeps them
             ([`Table.actions`][belote.adapters.tensor.Table.actions]), else read from the deal.
+        shown: what those actions have shown, when the caller keeps it
+            ([`Table.shown`][belote.adapters.tensor.Table.shown]): then the history is not read.
 
     >>> from belote.deal import Deal
     >>> vector = observation_v2(Deal.random("classic", seed=1), 0)
     >>> vector.shape, int(vector[:32].sum())
     ((633,), 5)
     """
-    out = _blank(out, OBSERVATION_V2_SIZE)
-    _fill(out, deal, seat, False, history, _AT2)
-    return out
+    return _encode(deal, seat, False, out, history, shown, 2, "", OBSERVATION_V2_SIZE)
 
 
 def state_v2(
-    deal: Deal, seat: int, *, out: npt.NDArray[np.float32] | None = None, history: Sequence[Action] | None = None
+    deal: Deal,
+    seat: int,
+    *,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``STATE_V2`` vector: ``seat``'s observation followed by every seat's hand.
 
     Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
     """
-    out = _blank(out, STATE_V2_SIZE)
-    _fill(out, deal, seat, False, history, _AT2)
-    return _hands(out, deal, seat, _AT2)
+    return _encode(deal, seat, False, out, history, shown, 2, "hands", STATE_V2_SIZE)
 
 
 def information_state_v2(
-    deal: Deal, seat: int, *, out: npt.NDArray[np.float32] | None = None, history: Sequence[Action] | None = None
+    deal: Deal,
+    seat: int,
+    *,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``INFORMATION_STATE_V2`` vector: ``seat``'s observation, first hand and the tricks.
 
     Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
     """
-    out = _blank(out, INFORMATION_STATE_V2_SIZE)
-    _fill(out, deal, seat, False, history, _AT2)
-    return _tricks(out, deal, seat, _AT2)
+    return _encode(deal, seat, False, out, history, shown, 2, "tricks", INFORMATION_STATE_V2_SIZE)
 
 
 # --- a deal as single-agent turns -------------------------------------------------------------
@@ -495,7 +602,7 @@ class Table:
     2
     """
 
-    __slots__ = ("_mask", "actions", "deal", "ids")
+    __slots__ = ("_mask", "actions", "deal", "ids", "shown")
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
@@ -504,6 +611,8 @@ class Table:
         everything held stays without cards)."""
         self.ids: list[int] = [action_id(action) for action in self.actions]
         """The action ids applied so far (those of [`actions`][belote.adapters.tensor.Table.actions])."""
+        self.shown = Shown(deal.players, self.actions)
+        """What those actions have shown (kept up to date): the encoders' ``shown`` argument."""
         self._mask = -1  # the legal mask of the seat to act, -1 until computed
 
     @classmethod
@@ -546,6 +655,7 @@ class Table:
         new.deal = self.deal.copy()
         new.actions = self.actions[:]
         new.ids = self.ids[:]
+        new.shown = self.shown.copy()
         new._mask = self._mask
         return new
 
@@ -587,7 +697,9 @@ class Table:
         assert seat is not None
         deal.apply_id(ident)
         self._mask = -1
-        self.actions.append(action_from_id(ident, seat))
+        action = action_from_id(ident, seat)
+        self.actions.append(action)
+        self.shown.add(action)
         self.ids.append(ident)
 
 
