@@ -40,6 +40,7 @@ the core library does not need them.
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any, ClassVar
 
 try:
@@ -147,28 +148,23 @@ def _forward(name: str) -> Any:
     """A property of a wrapper reading and writing ``name`` on the base environment.
 
     PettingZoo's wrappers reach the AEC state (``agent_selection``, ``terminations`` ...)
-    through ``__getattr__``, one call per wrapper and per read, a few dozen reads a
-    step; this property goes to the base environment at once. Before the first reset
-    (``_has_reset`` false) it defers to the wrapper's ``__getattr__``, which then
-    raises as PettingZoo's ``OrderEnforcingWrapper`` does.
+    through ``__getattr__``, one Python call per wrapper and per read, a few dozen reads
+    a step; this property reads the base environment at once (``attrgetter``, no
+    Python frame). Until the first reset ``OrderEnforcingWrapper`` has no base to
+    read (``_base`` is a bare object), so the wrapper's own ``__getattr__`` answers and
+    raises as PettingZoo's does.
     """
-
-    def read(wrapper: Any) -> Any:
-        if not wrapper._has_reset:
-            raise AttributeError(name)
-        return getattr(wrapper._base, name)
 
     def write(wrapper: Any, value: Any) -> None:
         setattr(wrapper._base, name, value)
 
-    return property(read, write, doc=f"The base environment's ``{name}``.")
+    return property(attrgetter(f"_base.{name}"), write, doc=f"The base environment's ``{name}``.")
 
 
 class _Forwarding:
     """The AEC state of the base environment, read past every wrapper's ``__getattr__``."""
 
-    _has_reset = True
-    _base: raw_env
+    _base: object
     agent_selection = _forward("agent_selection")
     agents = _forward("agents")
     rewards = _forward("rewards")
@@ -199,11 +195,34 @@ class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):
 
     def __init__(self, inner: AECEnv) -> None:
         super().__init__(inner)
-        self._base = inner.unwrapped
+        self._base = object()  # nothing to read before the first reset
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Reset the environment (PettingZoo's wrapper), then read its state directly."""
+        self._base = self.env.unwrapped
+        super().reset(seed=seed, options=options)
 
     def __str__(self) -> str:
         """The environment's name, as PettingZoo's wrapper gives it."""
         return str(self.env)
+
+
+class _Actions(spaces.Discrete):
+    """``Discrete(ACTION_IDS)`` whose ``contains`` answers a plain ``int`` at once.
+
+    ``AssertOutOfBoundsWrapper`` asks it at every step; gymnasium's own check goes
+    through numpy's integer limits and scalars for the same answer.
+    """
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self._ids = range(int(self.start), int(self.start + self.n))
+
+    def contains(self, x: Any) -> bool:
+        """Whether ``x`` is an action id of this space."""
+        if type(x) is int:
+            return x in self._ids
+        return bool(super().contains(x))
 
 
 class raw_env(AECEnv):
@@ -286,7 +305,7 @@ class raw_env(AECEnv):
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(ACTION_IDS) for agent in self.possible_agents}
+        self.action_spaces = {agent: _Actions(ACTION_IDS) for agent in self.possible_agents}
         self.table: Table | None = None
         self.match: Match | None = None
         self.deals = 0
