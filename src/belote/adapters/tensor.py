@@ -313,33 +313,31 @@ def _bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at: dict[str, 
     One integer: bit ``i`` set when value ``i`` of the vector is 1.
     """
     n = deal.players
+    every = (1 << n) - 1
 
-    def rel(other: int) -> int:
-        return (other - seat) % n
+    def slots(seats: int) -> int:  # a mask of seats as a mask of slots: bit k to bit (k - seat) % n
+        return ((seats >> seat) | (seats << (n - seat))) & every
 
-    bits = deal.hand_mask(seat) << at["hand"]
-    played, belote, declared, swapped, seats = at["played"], at["belote"], at["declared"], at["swapped"], at["seats"]
-    kept = at.get("kept", -1)
+    bits = deal.hand_mask(seat) << at["hand"] | every << at["seats"]
+    bits |= slots(shown.declared) << at["declared"] | slots(shown.swapped) << at["swapped"]
+    if "kept" in at:
+        bits |= slots(shown.kept) << at["kept"]
+    played, belote = at["played"], at["belote"]
     for actor in range(n):
-        slot = rel(actor)
+        slot = (actor - seat) % n
         bits |= shown.played[actor] << (played + 32 * slot)
         calls = shown.belote_calls[actor]
         if calls:
             bits |= (1 if calls == 1 else 3) << (belote + 2 * slot)
-        bits |= (shown.declared >> actor & 1) << (declared + slot)
-        bits |= (shown.swapped >> actor & 1) << (swapped + slot)
-        if kept >= 0:
-            bits |= (shown.kept >> actor & 1) << (kept + slot)
-        bits |= 1 << (seats + slot)
     bids = at["bids"]
     for round_, actor, column in shown.bids:
-        bits |= 1 << (bids + (round_ * SEATS + rel(actor)) * 6 + column)
+        bits |= 1 << (bids + (round_ * SEATS + (actor - seat) % n) * 6 + column)
     trick = at["trick"]
-    for position, trick_card in enumerate(deal.trick):
-        bits |= 1 << (trick + 32 * position + trick_card.index)
+    for position, card in enumerate(deal.trick_cards()):
+        bits |= 1 << (trick + 32 * position + card)
     phase = deal.phase
     if phase is Phase.PLAY:
-        bits |= 1 << (at["trick_leader"] + rel(deal.trick_leader))
+        bits |= 1 << (at["trick_leader"] + (deal.trick_leader - seat) % n)
     bits |= 1 << (at["turned"] + deal.turned.index)
     table_card = deal.table_card
     if table_card is not None:
@@ -352,20 +350,20 @@ def _bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at: dict[str, 
         bits |= 1 << (at["trump"] + int(trump))
     taker = deal.taker
     if taker is not None:
-        bits |= 1 << (at["taker"] + rel(taker))
-    bits |= 1 << (at["dealer"] + rel(deal.dealer))
+        bits |= 1 << (at["taker"] + (taker - seat) % n)
+    bits |= 1 << (at["dealer"] + (deal.dealer - seat) % n)
     public = deal.scoring_declarations is not None
     declarations = at["declarations"]
     for declaration in deal.declarations:
         if public or declaration.seat == seat:
-            bits |= declaration.combination.cards.mask << (declarations + 32 * rel(declaration.seat))
+            bits |= declaration.combination.cards.mask << (declarations + 32 * ((declaration.seat - seat) % n))
     called = deal.called_out
     if called is not None:
-        bits |= 1 << (at["called_out"] + rel(called))
+        bits |= 1 << (at["called_out"] + (called - seat) % n)
     bits |= 1 << (at["phase"] + _PHASE_INDEX[phase])
     to_act = deal.to_act
     if to_act is not None:
-        bits |= 1 << (at["to_act"] + rel(to_act))
+        bits |= 1 << (at["to_act"] + (to_act - seat) % n)
     if "swap_window" in at:
         bits |= int(swap_window) << at["swap_window"]
     elif to_act is not None and phase is Phase.PLAY and deal.swap_seat() == to_act:
