@@ -34,13 +34,14 @@ Only this module's tensor functions need numpy; the layout and
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from belote.actions import ACTION_IDS, Action, Verb, action_from_id, action_id
-from belote.deal import Deal, Phase
+from belote.actions import ACTION_IDS, Action, action_from_id, action_id
+from belote.adapters.encoding import SEATS, Shown, hands_bits, observation_bits, tricks_bits
+from belote.deal import Deal
 from belote.errors import IllegalAction
 from belote.rules.specs import spec_of
 
@@ -64,7 +65,6 @@ __all__ = [
     "STATE_V2_SIZE",
     "TOTAL_SCALE",
     "Block",
-    "Shown",
     "Table",
     "information_state_v1",
     "information_state_v2",
@@ -80,8 +80,6 @@ POINT_SCALE: Final = 1 / 162
 """Scale of deal points (card points, declarations, belote, pending litige)."""
 TOTAL_SCALE: Final = 1 / 1000
 """Scale of match totals and the match target."""
-SEATS: Final = 4
-"""Seat slots in every block indexed by seat (the largest table)."""
 
 
 @attrs.frozen
@@ -229,169 +227,11 @@ def layout_table(layout: tuple[Block, ...] = OBSERVATION_V1, skip: int = 0) -> s
 # --- the encoder ------------------------------------------------------------------------------
 
 
-class Shown:
-    """What a deal's actions so far have shown, by absolute seat: the history as the tensors read it.
-
-    The cards each seat has played, the bids by round, the seats that declared,
-    announced belote or rebelote (and how often), swapped or kept the 7 of trump. The
-    encoders read the history through it; [`Table`][belote.adapters.tensor.Table] keeps
-    one up to date as it applies actions ([`Table.shown`][belote.adapters.tensor.Table.shown]),
-    so an observation costs the same at every turn instead of replaying the history.
-
-    Args:
-        players: the number of seats.
-        actions: the actions so far, in order (each added as by [`add`][belote.adapters.tensor.Shown.add]).
-
-    >>> from belote.actions import Action
-    >>> shown = Shown(4, [Action.parse("1 pass"), Action.parse("2 take")])
-    >>> shown.bids
-    [(0, 1, 0), (0, 2, 1)]
-    """
-
-    __slots__ = ("belote_calls", "bid_turns", "bids", "declared", "kept", "played", "players", "swapped")
-
-    def __init__(self, players: int, actions: Iterable[Action] = ()) -> None:
-        self.players = players
-        """The number of seats."""
-        self.played = [0] * players
-        """The card mask each seat has played (bit ``i``: card index ``i``)."""
-        self.bids: list[tuple[int, int, int]] = []
-        """Every ``pass`` and ``take`` as ``(round, seat, column)``: round 0 or 1 (later
-        bids count in round 1), column as in the ``bids`` block (pass, take, take S H D C)."""
-        self.bid_turns = 0
-        """How many bids so far."""
-        self.belote_calls = [0] * players
-        """How many plays of each seat announced belote or rebelote."""
-        self.declared = 0
-        """The seats that declared, as a mask (bit ``k``: seat ``k``)."""
-        self.swapped = 0
-        """The seats that swapped the 7 of trump, as a mask."""
-        self.kept = 0
-        """The seats that kept the 7 of trump (declined the swap), as a mask."""
-        for action in actions:
-            self.add(action)
-
-    def add(self, action: Action) -> None:
-        """Count ``action``, the next action of the deal."""
-        verb, actor = action.verb, action.seat
-        if verb is Verb.PLAY:
-            self.played[actor] |= 1 << action.cards[0].index
-            if action.belote:
-                self.belote_calls[actor] += 1
-        elif verb is Verb.PASS or verb is Verb.TAKE:
-            column = 0 if verb is Verb.PASS else (1 if action.suit is None else 2 + int(action.suit))
-            self.bids.append((min(self.bid_turns // self.players, 1), actor, column))
-            self.bid_turns += 1
-        elif verb is Verb.DECLARE:
-            self.declared |= 1 << actor
-        elif verb is Verb.SWAP:
-            self.swapped |= 1 << actor
-        elif verb is Verb.KEEP:
-            self.kept |= 1 << actor
-
-    def copy(self) -> Shown:
-        """An independent copy."""
-        new = Shown(self.players)
-        new.played = self.played[:]
-        new.bids = self.bids[:]
-        new.bid_turns = self.bid_turns
-        new.belote_calls = self.belote_calls[:]
-        new.declared, new.swapped, new.kept = self.declared, self.swapped, self.kept
-        return new
-
-
 def _shown(deal: Deal, history: Sequence[Action] | None, shown: Shown | None) -> Shown:
     """``shown``, else the summary of ``history`` (default: the deal's)."""
     if shown is not None:
         return shown
     return Shown(deal.players, deal.history if history is None else history)
-
-
-def _bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at: dict[str, int]) -> int:
-    """The 0/1 values of ``seat``'s ``OBSERVATION_V1`` (``at=_AT``) or ``_V2`` (``at=_AT2``) blocks.
-
-    One integer: bit ``i`` set when value ``i`` of the vector is 1.
-    """
-    n = deal.players
-    every = (1 << n) - 1
-
-    def slots(seats: int) -> int:  # a mask of seats as a mask of slots: bit k to bit (k - seat) % n
-        return ((seats >> seat) | (seats << (n - seat))) & every
-
-    bits = deal.hand_mask(seat) << at["hand"] | every << at["seats"]
-    bits |= slots(shown.declared) << at["declared"] | slots(shown.swapped) << at["swapped"]
-    if "kept" in at:
-        bits |= slots(shown.kept) << at["kept"]
-    played, belote = at["played"], at["belote"]
-    for actor in range(n):
-        slot = (actor - seat) % n
-        bits |= shown.played[actor] << (played + 32 * slot)
-        calls = shown.belote_calls[actor]
-        if calls:
-            bits |= (1 if calls == 1 else 3) << (belote + 2 * slot)
-    bids = at["bids"]
-    for round_, actor, column in shown.bids:
-        bits |= 1 << (bids + (round_ * SEATS + (actor - seat) % n) * 6 + column)
-    trick = at["trick"]
-    for position, card in enumerate(deal.trick_cards()):
-        bits |= 1 << (trick + 32 * position + card)
-    phase = deal.phase
-    if phase is Phase.PLAY:
-        bits |= 1 << (at["trick_leader"] + (deal.trick_leader - seat) % n)
-    bits |= 1 << (at["turned"] + deal.turned.index)
-    table_card = deal.table_card
-    if table_card is not None:
-        bits |= 1 << (at["table_card"] + table_card.index)
-    bottom = deal.bottom
-    if bottom is not None:
-        bits |= 1 << (at["bottom"] + bottom.index)
-    trump = deal.trump
-    if trump is not None:
-        bits |= 1 << (at["trump"] + int(trump))
-    taker = deal.taker
-    if taker is not None:
-        bits |= 1 << (at["taker"] + (taker - seat) % n)
-    bits |= 1 << (at["dealer"] + (deal.dealer - seat) % n)
-    public = deal.scoring_declarations is not None
-    declarations = at["declarations"]
-    for declaration in deal.declarations:
-        if public or declaration.seat == seat:
-            bits |= declaration.combination.cards.mask << (declarations + 32 * ((declaration.seat - seat) % n))
-    called = deal.called_out
-    if called is not None:
-        bits |= 1 << (at["called_out"] + (called - seat) % n)
-    bits |= 1 << (at["phase"] + _PHASE_INDEX[phase])
-    to_act = deal.to_act
-    if to_act is not None:
-        bits |= 1 << (at["to_act"] + (to_act - seat) % n)
-    if "swap_window" in at:
-        bits |= int(swap_window) << at["swap_window"]
-    elif to_act is not None and phase is Phase.PLAY and deal.swap_seat() == to_act:
-        bits |= 1 << at["swap_pending"]
-    if deal.sides == 2 and n == 4:
-        bits |= 1 << at["partners"]
-    return bits
-
-
-def _hands_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
-    """The 0/1 values of every seat's hand block (``at``: the layout's offsets)."""
-    n, bits = deal.players, 0
-    for other in range(n):
-        bits |= deal.hand_mask(other) << (at["hands"] + 32 * ((other - seat) % n))
-    return bits
-
-
-def _tricks_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
-    """The 0/1 values of the first hand and the trick history blocks (``at``: the layout's offsets)."""
-    n = deal.players
-    first = Deal(deal.rules, deal.deck, deal.dealer, n).hand_mask(seat)  # the deck deals it
-    bits = first << at["first_hand"]
-    cards_at, leaders_at = at["trick_history"], at["trick_history_leaders"]
-    for k, (leader, cards) in enumerate(deal.tricks):
-        for position, card in enumerate(cards):
-            bits |= 1 << (cards_at + (k * SEATS + position) * 32 + card.index)
-        bits |= 1 << (leaders_at + k * SEATS + (leader - seat) % n)
-    return bits
 
 
 def _write(out: npt.NDArray[np.float32] | None, size: int, bits: int) -> npt.NDArray[np.float32]:
@@ -438,20 +278,17 @@ def _scalars(out: npt.NDArray[np.float32], deal: Deal, seat: int, at: dict[str, 
     return out
 
 
-_PHASE_INDEX: Final = {Phase.BIDDING_1: 0, Phase.BIDDING_2: 1, Phase.PLAY: 2, Phase.OVER: 3}
-
-
 def _encode(
     deal: Deal, seat: int, swap_window: bool, out: npt.NDArray[np.float32] | None,
     history: Sequence[Action] | None, shown: Shown | None, version: int, extra: str, size: int,
 ) -> npt.NDArray[np.float32]:
     """One of the six vectors: the observation blocks, then ``extra`` (``""``, ``"hands"`` or ``"tricks"``)."""
     at = _AT if version == 1 else _AT2
-    bits = _bits(deal, seat, _shown(deal, history, shown), swap_window, at)
+    bits = observation_bits(deal, seat, _shown(deal, history, shown), swap_window, at)
     if extra == "hands":
-        bits |= _hands_bits(deal, seat, at)
+        bits |= hands_bits(deal, seat, at)
     elif extra == "tricks":
-        bits |= _tricks_bits(deal, seat, at)
+        bits |= tricks_bits(deal, seat, at)
     return _scalars(_write(out, size, bits), deal, seat, at)
 
 
@@ -475,7 +312,7 @@ def observation_v1(
         history: the deal's actions so far when the caller keeps them
             ([`Table.actions`][belote.adapters.tensor.Table.actions]), else read from the deal.
         shown: what those actions have shown, when the caller keeps it
-            ([`Table.shown`][belote.adapters.tensor.Table.shown]): then the history is not read.
+            ([`Table.shown`][belote.adapters.tensor.Table.shown], a [`Shown`][belote.adapters.encoding.Shown]): then the history is not read.
 
     >>> from belote.deal import Deal
     >>> vector = observation_v1(Deal.random("classic", seed=1), 0)
@@ -535,7 +372,7 @@ def observation_v2(
         history: the deal's actions so far when the caller keeps them
             ([`Table.actions`][belote.adapters.tensor.Table.actions]), else read from the deal.
         shown: what those actions have shown, when the caller keeps it
-            ([`Table.shown`][belote.adapters.tensor.Table.shown]): then the history is not read.
+            ([`Table.shown`][belote.adapters.tensor.Table.shown], a [`Shown`][belote.adapters.encoding.Shown]): then the history is not read.
 
     >>> from belote.deal import Deal
     >>> vector = observation_v2(Deal.random("classic", seed=1), 0)
