@@ -129,7 +129,7 @@ def env(
     bounds and call order (``AssertOutOfBoundsWrapper``, ``OrderEnforcingWrapper``). The
     three are PettingZoo's own classes, subclassed only to read the environment's state
     (``agent_selection``, ``terminations`` ...) directly instead of through each wrapper's
-    ``__getattr__`` at every read: the checks are theirs, at half the cost.
+    ``__getattr__`` at every read (about twenty reads a step): the checks are theirs.
     [`raw_env`][belote.adapters.env.raw_env] is the environment without them.
 
     Args:
@@ -148,7 +148,7 @@ def _forward(name: str) -> Any:
     """A property of a wrapper reading and writing ``name`` on the base environment.
 
     PettingZoo's wrappers reach the AEC state (``agent_selection``, ``terminations`` ...)
-    through ``__getattr__``, one Python call per wrapper and per read, a few dozen reads
+    through ``__getattr__``, one Python call per wrapper and per read, about twenty reads
     a step; this property reads the base environment at once (``attrgetter``, no
     Python frame). Until the first reset ``OrderEnforcingWrapper`` has no base to
     read (``_base`` is a bare object), so the wrapper's own ``__getattr__`` answers and
@@ -294,7 +294,6 @@ class raw_env(AECEnv):
         self._seed = seed
         self._rng = random.Random(seed)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
-        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = STATE_V2_SIZE if full_state else OBSERVATION_V2_SIZE
         self.observation_spaces = {
             agent: spaces.Dict(
@@ -399,7 +398,7 @@ class raw_env(AECEnv):
         """The observation of ``agent``: its tensor and its action mask."""
         table = self.table
         assert table is not None
-        seat = self._seats[agent]
+        seat = self.possible_agents.index(agent)
         legal = 0
         if table.seat == seat and agent == self.agent_selection and not self.terminations[agent]:
             legal = table.legal_mask()
