@@ -18,13 +18,23 @@ from typing import Final
 from belote.actions import Action, Verb
 from belote.deal import Deal, Phase
 
-__all__ = ["SEATS", "Shown", "hands_bits", "observation_bits", "tricks_bits"]
+__all__ = [
+    "POINT_SCALE",
+    "SEATS",
+    "TOTAL_SCALE",
+    "Shown",
+    "hands_bits",
+    "observation_bits",
+    "scaled_values",
+    "tricks_bits",
+]
 
 SEATS: Final = 4
 """Seat slots in every block indexed by seat (the largest table)."""
-
-_PHASE_INDEX: Final = {Phase.BIDDING_1: 0, Phase.BIDDING_2: 1, Phase.PLAY: 2, Phase.OVER: 3}
-
+POINT_SCALE: Final = 1 / 162
+"""Scale of deal points (card points, declarations, belote, pending litige)."""
+TOTAL_SCALE: Final = 1 / 1000
+"""Scale of match totals and the match target."""
 
 class Shown:
     """What a deal's actions so far have shown, by absolute seat: the history as the tensors read it.
@@ -97,6 +107,15 @@ class Shown:
         return new
 
 
+def _phase_index(phase: Phase) -> int:
+    """The ``phase`` block's index of a phase: bidding round 1, round 2, play, over."""
+    if phase is Phase.BIDDING_1:
+        return 0
+    if phase is Phase.BIDDING_2:
+        return 1
+    return 2 if phase is Phase.PLAY else 3
+
+
 def _slots(seats: int, seat: int, n: int) -> int:
     """A mask of seats as a mask of slots relative to ``seat``: bit ``k`` moves to bit ``(k - seat) % n``."""
     return ((seats >> seat) | (seats << (n - seat))) & ((1 << n) - 1)
@@ -157,7 +176,7 @@ def observation_bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at:
     called = deal.called_out
     if called is not None:
         bits |= 1 << (at["called_out"] + (called - seat) % n)
-    bits |= 1 << (at["phase"] + _PHASE_INDEX[phase])
+    bits |= 1 << (at["phase"] + _phase_index(phase))
     to_act = deal.to_act
     if to_act is not None:
         bits |= 1 << (at["to_act"] + (to_act - seat) % n)
@@ -189,3 +208,45 @@ def tricks_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
             bits |= 1 << (cards_at + (k * SEATS + position) * 32 + card.index)
         bits |= 1 << (leaders_at + k * SEATS + (leader - seat) % n)
     return bits
+
+
+def scaled_values(deal: Deal, seat: int, at: dict[str, int]) -> list[tuple[int, float]]:
+    """The scaled values of ``seat``'s observation that are not 0, as ``(index, value)``.
+
+    Points so far and card points of each seat's side (x ``POINT_SCALE``), its tricks
+    (x 1/tricks per deal) and match total (x ``TOTAL_SCALE``), then the target, the
+    pending litige points and the tricks played, always given.
+
+    Args:
+        deal: the deal.
+        seat: the observing seat.
+        at: the offset of every block of the layout, by name.
+    """
+    n = deal.players
+    per_deal = 1 / deal.tricks_per_deal
+    card_points, points, tricks_won, totals = at["card_points"], at["points"], at["tricks_won"], at["totals"]
+    by_side = [
+        (
+            deal.card_points_of(side) * POINT_SCALE,
+            deal.points_so_far(side) * POINT_SCALE,
+            deal.tricks_of(side) * per_deal,
+            deal.totals[side] * TOTAL_SCALE,
+        )
+        for side in range(deal.sides)
+    ]
+    values: list[tuple[int, float]] = []
+    for other in range(n):
+        slot = (other - seat) % n
+        side_card_points, side_points, side_tricks, side_total = by_side[deal.side(other)]
+        if side_card_points:
+            values.append((card_points + slot, side_card_points))
+        if side_points:
+            values.append((points + slot, side_points))
+        if side_tricks:
+            values.append((tricks_won + slot, side_tricks))
+        if side_total:
+            values.append((totals + slot, side_total))
+    values.append((at["target"], deal.target * TOTAL_SCALE))
+    values.append((at["pending"], deal.pending * POINT_SCALE))
+    values.append((at["tricks_played"], deal.tricks_played * per_deal))
+    return values

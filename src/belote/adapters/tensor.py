@@ -40,7 +40,16 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from belote.actions import ACTION_IDS, Action, action_from_id, action_id
-from belote.adapters.encoding import SEATS, Shown, hands_bits, observation_bits, tricks_bits
+from belote.adapters.encoding import (
+    POINT_SCALE,
+    SEATS,
+    TOTAL_SCALE,
+    Shown,
+    hands_bits,
+    observation_bits,
+    scaled_values,
+    tricks_bits,
+)
 from belote.deal import Deal
 from belote.errors import IllegalAction
 from belote.rules.specs import spec_of
@@ -76,10 +85,6 @@ __all__ = [
     "state_v2",
 ]
 
-POINT_SCALE: Final = 1 / 162
-"""Scale of deal points (card points, declarations, belote, pending litige)."""
-TOTAL_SCALE: Final = 1 / 1000
-"""Scale of match totals and the match target."""
 
 
 @attrs.frozen
@@ -249,32 +254,8 @@ def _write(out: npt.NDArray[np.float32] | None, size: int, bits: int) -> npt.NDA
 
 def _scalars(out: npt.NDArray[np.float32], deal: Deal, seat: int, at: dict[str, int]) -> npt.NDArray[np.float32]:
     """Write the scaled points, tricks and totals of ``seat``'s observation (the other values are 0/1)."""
-    n = deal.players
-    per_deal = 1 / deal.tricks_per_deal
-    card_points, points, tricks_won, totals = at["card_points"], at["points"], at["tricks_won"], at["totals"]
-    by_side = [
-        (
-            deal.card_points_of(side) * POINT_SCALE,
-            deal.points_so_far(side) * POINT_SCALE,
-            deal.tricks_of(side) * per_deal,
-            deal.totals[side] * TOTAL_SCALE,
-        )
-        for side in range(deal.sides)
-    ]
-    for other in range(n):
-        slot = (other - seat) % n
-        side_card_points, side_points, side_tricks, side_total = by_side[deal.side(other)]
-        if side_card_points:  # the others are 0 already
-            out[card_points + slot] = side_card_points
-        if side_points:
-            out[points + slot] = side_points
-        if side_tricks:
-            out[tricks_won + slot] = side_tricks
-        if side_total:
-            out[totals + slot] = side_total
-    out[at["target"]] = deal.target * TOTAL_SCALE
-    out[at["pending"]] = deal.pending * POINT_SCALE
-    out[at["tricks_played"]] = deal.tricks_played * per_deal
+    for index, value in scaled_values(deal, seat, at):
+        out[index] = value
     return out
 
 
