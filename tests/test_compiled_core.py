@@ -236,11 +236,11 @@ def offsets(layout: tuple[Block, ...]) -> dict[str, int]:
 @CROSS
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 10**6))
 def test_cores_encode_the_same_observations(table: tuple[str, int], seed: int) -> None:
-    """The compiled ``belote.adapters.encoding`` and its pure source give the same bits.
+    """The compiled ``belote.adapters.encoding`` and its pure source give the same bits and values.
 
     The pure source is loaded beside the compiled module in this process (the deal
-    engine is the same for both), and every seat's observation bits of every turn
-    of a random deal are compared, in both layout versions.
+    engine is the same for both), and every seat's observation bits and scaled values
+    of every turn of a random deal are compared, in both layout versions.
     """
     if not is_extension("belote.adapters.encoding"):
         pytest.skip("the pure core runs here: the cross-check needs the compiled one")
@@ -259,6 +259,7 @@ def test_cores_encode_the_same_observations(table: tuple[str, int], seed: int) -
                 )
             at = offsets(INFORMATION_STATE_V2)
             assert encoding.tricks_bits(deal, seat, at) == source.tricks_bits(deal, seat, at)
+            assert encoding.scaled_values(deal, seat, at) == source.scaled_values(deal, seat, at)
         if deal.is_over:
             break
         action = rng.choice(deal.legal_actions())
