@@ -13,7 +13,7 @@ source of truth; seats are relative to the observer and cards absolute, as there
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 from belote.actions import Action, Verb
 from belote.deal import Deal, Phase
@@ -25,8 +25,8 @@ __all__ = [
     "Shown",
     "hands_bits",
     "observation_bits",
-    "scaled_values",
     "tricks_bits",
+    "write_scaled",
 ]
 
 SEATS: Final = 4
@@ -210,14 +210,15 @@ def tricks_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
     return bits
 
 
-def scaled_values(deal: Deal, seat: int, at: dict[str, int]) -> list[tuple[int, float]]:
-    """The scaled values of ``seat``'s observation that are not 0, as ``(index, value)``.
+def write_scaled(out: Any, deal: Deal, seat: int, at: dict[str, int]) -> None:
+    """Write the scaled values of ``seat``'s observation that are not 0 into ``out`` (zeroed).
 
     Points so far and card points of each seat's side (x ``POINT_SCALE``), its tricks
     (x 1/tricks per deal) and match total (x ``TOTAL_SCALE``), then the target, the
-    pending litige points and the tricks played, always given.
+    pending litige points and the tricks played, always written.
 
     Args:
+        out: the vector (anything indexed by position: a numpy array, a list).
         deal: the deal.
         seat: the observing seat.
         at: the offset of every block of the layout, by name.
@@ -234,19 +235,17 @@ def scaled_values(deal: Deal, seat: int, at: dict[str, int]) -> list[tuple[int, 
         )
         for side in range(deal.sides)
     ]
-    values: list[tuple[int, float]] = []
     for other in range(n):
         slot = (other - seat) % n
         side_card_points, side_points, side_tricks, side_total = by_side[deal.side(other)]
-        if side_card_points:
-            values.append((card_points + slot, side_card_points))
+        if side_card_points:  # the others are 0 already
+            out[card_points + slot] = side_card_points
         if side_points:
-            values.append((points + slot, side_points))
+            out[points + slot] = side_points
         if side_tricks:
-            values.append((tricks_won + slot, side_tricks))
+            out[tricks_won + slot] = side_tricks
         if side_total:
-            values.append((totals + slot, side_total))
-    values.append((at["target"], deal.target * TOTAL_SCALE))
-    values.append((at["pending"], deal.pending * POINT_SCALE))
-    values.append((at["tricks_played"], deal.tricks_played * per_deal))
-    return values
+            out[totals + slot] = side_total
+    out[at["target"]] = deal.target * TOTAL_SCALE
+    out[at["pending"]] = deal.pending * POINT_SCALE
+    out[at["tricks_played"]] = deal.tricks_played * per_deal

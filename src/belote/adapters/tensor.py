@@ -47,8 +47,8 @@ from belote.adapters.encoding import (
     Shown,
     hands_bits,
     observation_bits,
-    scaled_values,
     tricks_bits,
+    write_scaled,
 )
 from belote.deal import Deal
 from belote.errors import IllegalAction
@@ -252,13 +252,6 @@ def _write(out: npt.NDArray[np.float32] | None, size: int, bits: int) -> npt.NDA
     return out
 
 
-def _scalars(out: npt.NDArray[np.float32], deal: Deal, seat: int, at: dict[str, int]) -> npt.NDArray[np.float32]:
-    """Write the scaled points, tricks and totals of ``seat``'s observation (the other values are 0/1)."""
-    for index, value in scaled_values(deal, seat, at):
-        out[index] = value
-    return out
-
-
 def _encode(
     deal: Deal, seat: int, swap_window: bool, out: npt.NDArray[np.float32] | None,
     history: Sequence[Action] | None, shown: Shown | None, version: int, extra: str, size: int,
@@ -270,7 +263,9 @@ def _encode(
         bits |= hands_bits(deal, seat, at)
     elif extra == "tricks":
         bits |= tricks_bits(deal, seat, at)
-    return _scalars(_write(out, size, bits), deal, seat, at)
+    vector = _write(out, size, bits)
+    write_scaled(vector, deal, seat, at)
+    return vector
 
 
 def observation_v1(
