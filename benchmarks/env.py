@@ -14,12 +14,13 @@ user gets by default: PettingZoo's usual wrappers) and for ``raw_env`` alone.
 
 Measured here (2 shared cores, Python 3.11.7, numpy 2.4, PettingZoo 1.27,
 ``--seconds 2 --clock cpu``; the sources before and after, issue 31, run one after
-the other in the same minute): the wrapped environment went from about 16,500 to
-42,000 steps a second in classic on the compiled core (2.5x; piedicavallo 40,000,
-italian751 39,800, french 32,800 with two players and 32,300 with three, each 2.0x
-to 2.8x its old figure) and from 16,200 to 33,500 on the pure core (2.1x; french
-1.9x); ``raw_env`` from 34,000 to 55,000 (compiled) and 32,300 to 42,700 (pure).
-Before, the wrappers' ``__getattr__`` (a few dozen reads of the state a step, each
+the other in the same minute and a half): the wrapped environment went from 18,000
+to 48,900 steps a second in classic on the compiled core (2.7x; piedicavallo 17,100
+to 45,700, italian751 17,700 to 44,900, french 17,200 to 40,000 with two players and
+16,600 to 38,900 with three: 2.3x to 2.7x) and from 16,900 to 34,700 on the pure
+core (2.05x; piedicavallo and italian751 2.1x, french 1.8x to 1.9x); ``raw_env``
+from 38,100 to 63,500 (compiled) and 33,400 to 44,500 (pure).
+Before, the wrappers' ``__getattr__`` (about twenty reads of the state a step, each
 through three wrappers) and a Python loop over the whole history at every
 observation took most of a step. Now, on the pure core (cProfile, classic,
 wrapped): building the observation about 45% (its 0/1 values, as one integer,
