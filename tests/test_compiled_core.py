@@ -22,7 +22,7 @@ import sys
 import tomllib
 from collections.abc import Iterator
 from importlib.machinery import EXTENSION_SUFFIXES
-from importlib.util import find_spec
+from importlib.util import find_spec, module_from_spec, spec_from_file_location
 from pathlib import Path
 
 import pytest
@@ -31,6 +31,8 @@ from hypothesis import strategies as st
 from pure_core_worker import run_cli
 
 import belote
+import belote.adapters.encoding as encoding
+from belote.adapters.tensor import INFORMATION_STATE_V2, OBSERVATION_V1, OBSERVATION_V2, Block
 from belote.deal import Deal
 from belote.strategies import DealStart, deals
 
@@ -220,3 +222,50 @@ def test_cores_play_the_same_pimc_deals(pure: PureCore, table: tuple[str, int], 
     same(pure, ["simulate", variant, "--players", str(players), "--deals", "1", "--seed",
                 str(seed), "--bots", "pimc:samples=2,rollouts=4,time_budget=none",
                 "--records", "{records}", "--json"])
+
+
+def offsets(layout: tuple[Block, ...]) -> dict[str, int]:
+    """The offset of each block of a layout, by name."""
+    at, where = 0, {}
+    for block in layout:
+        where[block.name] = at
+        at += block.size
+    return where
+
+
+@CROSS
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 10**6))
+def test_cores_encode_the_same_observations(table: tuple[str, int], seed: int) -> None:
+    """The compiled ``belote.adapters.encoding`` and its pure source give the same bits and values.
+
+    The pure source is loaded beside the compiled module in this process (the deal
+    engine is the same for both), and every seat's observation bits and scaled values
+    of every turn of a random deal are compared, in both layout versions.
+    """
+    if not is_extension("belote.adapters.encoding"):
+        pytest.skip("the pure core runs here: the cross-check needs the compiled one")
+    spec = spec_from_file_location("pure_encoding", ROOT / "src" / "belote" / "adapters" / "encoding.py")
+    assert spec is not None and spec.loader is not None
+    source = module_from_spec(spec)
+    spec.loader.exec_module(source)
+    variant, players = table
+    deal, rng = Deal.random(variant, seed=seed, players=players), random.Random(seed)
+    compiled_shown, pure_shown = encoding.Shown(players), source.Shown(players)
+    while True:
+        for seat in range(players):
+            for at in (offsets(OBSERVATION_V1), offsets(OBSERVATION_V2)):
+                assert encoding.observation_bits(deal, seat, compiled_shown, seat == 1, at) == (
+                    source.observation_bits(deal, seat, pure_shown, seat == 1, at)
+                )
+            at = offsets(INFORMATION_STATE_V2)
+            assert encoding.tricks_bits(deal, seat, at) == source.tricks_bits(deal, seat, at)
+            compiled_values, pure_values = [0.0] * 2000, [0.0] * 2000
+            encoding.write_scaled(compiled_values, deal, seat, at)
+            source.write_scaled(pure_values, deal, seat, at)
+            assert compiled_values == pure_values
+        if deal.is_over:
+            break
+        action = rng.choice(deal.legal_actions())
+        deal.apply(action)
+        compiled_shown.add(action)
+        pure_shown.add(action)

@@ -11,6 +11,8 @@ import os
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 if os.environ.get("BELOTE_REQUIRE_EXTRAS"):
     importlib.import_module("pettingzoo")
@@ -309,3 +311,52 @@ def test_render_human_prints_the_table(capsys: pytest.CaptureFixture[str]) -> No
     text = env("classic", seed=1, render_mode="ansi")
     text.reset(seed=1)
     assert printed == text.render() + "\n"
+
+
+def test_the_wrappers_are_pettingzoos_and_read_the_environments_state() -> None:
+    """``env`` wraps in PettingZoo's three wrappers (subclassed to read the state directly):
+    nothing is read before the first reset, as ``OrderEnforcingWrapper`` says, then every
+    read through any wrapper is the base environment's state, and a write reaches it."""
+    from pettingzoo.utils import wrappers
+
+    table = env("classic", seed=5)
+    for name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(table, name)
+    assert isinstance(table, wrappers.OrderEnforcingWrapper)
+    assert isinstance(table.env, wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(table.env.env, wrappers.TerminateIllegalWrapper)
+    assert str(table) == "belote_v2"
+    base = table.unwrapped
+    table.reset()
+    rng = random.Random(5)
+    layers = [table, table.env, table.env.env]
+    for agent in table.agent_iter():
+        for layer in layers:
+            assert layer.agent_selection == agent == base.agent_selection
+            assert layer.agents is base.agents and layer.infos is base.infos
+            assert layer.terminations is base.terminations and layer.truncations is base.truncations
+            assert layer.rewards is base.rewards and layer._cumulative_rewards is base._cumulative_rewards
+        observation, _, termination, truncation, _ = table.last()
+        table.step(None if termination or truncation else rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    table.reset()
+    table.infos = {agent: {"note": agent} for agent in base.agents}
+    assert base.infos["player_2"] == {"note": "player_2"}
+
+
+@given(
+    value=st.one_of(
+        st.integers(-(2**70), 2**70),
+        st.integers(-5, ACTION_IDS + 5),
+        st.booleans(),
+        st.floats(allow_nan=False),
+        st.integers(-300, 300).map(np.int64),
+        st.integers(-128, 127).map(np.int8),
+        st.text(max_size=2),
+    )
+)
+def test_the_action_space_contains_what_gymnasiums_discrete_contains(value: object) -> None:
+    """The action space answers ``contains`` as ``gymnasium.spaces.Discrete(ACTION_IDS)`` does."""
+    from gymnasium import spaces
+
+    assert raw_env().action_space("player_0").contains(value) == spaces.Discrete(ACTION_IDS).contains(value)

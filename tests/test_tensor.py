@@ -215,3 +215,128 @@ def test_every_turn_offers_the_legal_ids_and_observes_only_what_the_seat_holds(
         assert vector.min() >= 0.0 and vector.max() <= 100.0
         driver.apply(rng.choice(ids))
     assert driver.deal.is_over and driver.actions == driver.deal.history
+
+
+def decoded(vector: object, layout: tuple[Block, ...]) -> dict[str, object]:
+    """The blocks of a vector by name, each in its shape."""
+    blocks, at = {}, 0
+    for block in layout:
+        blocks[block.name] = vector[at : at + block.size].reshape(block.shape)  # type: ignore[index]
+        at += block.size
+    return blocks
+
+
+@settings(max_examples=25, deadline=None)
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32 - 1))
+def test_the_observation_decodes_back_to_what_the_seat_knows(table: tuple[str, int], seed: int) -> None:
+    """Every block of ``OBSERVATION_V2`` (and ``STATE_V2``'s hands) read back gives the deal's
+    public facts and the seat's own cards, seats relative to the observer, at every turn of
+    a random deal (the layout's meanings, docs/adapters.md)."""
+    np = pytest.importorskip("numpy")
+    import random
+
+    from belote.actions import Verb
+    from belote.adapters.tensor import POINT_SCALE, TOTAL_SCALE, state_v2
+    from belote.deal import Phase
+
+    variant, players = table
+    driver, rng = Table(Deal.random(variant, seed=seed, players=players)), random.Random(seed)
+
+    def one_hot(row: object) -> list[int]:
+        return [int(i) for i in np.flatnonzero(row)]
+
+    while True:
+        deal = driver.deal
+        seat = rng.randrange(players)
+        n = players
+
+        def slot(other: int) -> int:
+            return (other - seat) % n  # noqa: B023
+
+        blocks = decoded(state_v2(deal, seat, history=driver.actions), STATE_V2)
+        played = [[0] * 32 for _ in range(4)]
+        bids, declared, swapped, kept, belote = set(), set(), set(), set(), [0] * 4
+        turn = 0
+        for action in driver.actions:
+            if action.verb is Verb.PLAY:
+                played[slot(action.seat)][action.cards[0].index] = 1
+                belote[slot(action.seat)] += action.belote
+            elif action.verb in (Verb.PASS, Verb.TAKE):
+                column = 0 if action.verb is Verb.PASS else 1 if action.suit is None else 2 + int(action.suit)
+                bids.add((min(turn // n, 1), slot(action.seat), column))
+                turn += 1
+            elif action.verb is Verb.DECLARE:
+                declared.add(slot(action.seat))
+            elif action.verb is Verb.SWAP:
+                swapped.add(slot(action.seat))
+            elif action.verb is Verb.KEEP:
+                kept.add(slot(action.seat))
+        assert one_hot(blocks["hand"]) == [card.index for card in deal.hand(seat)]
+        for other in range(n):
+            assert one_hot(blocks["hands"][slot(other)]) == [card.index for card in deal.hand(other)]
+        assert blocks["played"].tolist() == played
+        assert [one_hot(row) for row in blocks["trick"]] == [[c.index] for c in deal.trick] + [[]] * (4 - len(deal.trick))
+        assert one_hot(blocks["trick_leader"]) == ([slot(deal.trick_leader)] if deal.phase is Phase.PLAY else [])
+        assert {tuple(int(i) for i in where) for where in np.argwhere(blocks["bids"])} == bids
+        assert set(one_hot(blocks["declared"])) == declared
+        assert set(one_hot(blocks["swapped"])) == swapped and set(one_hot(blocks["kept"])) == kept
+        assert [int(row.sum()) for row in blocks["belote"]] == [min(calls, 2) for calls in belote]
+        assert one_hot(blocks["turned"]) == [deal.turned.index]
+        assert one_hot(blocks["table_card"]) == ([] if deal.table_card is None else [deal.table_card.index])
+        assert one_hot(blocks["bottom"]) == ([] if deal.bottom is None else [deal.bottom.index])
+        assert one_hot(blocks["trump"]) == ([] if deal.trump is None else [int(deal.trump)])
+        assert one_hot(blocks["taker"]) == ([] if deal.taker is None else [slot(deal.taker)])
+        assert one_hot(blocks["dealer"]) == [slot(deal.dealer)]
+        assert one_hot(blocks["called_out"]) == ([] if deal.called_out is None else [slot(deal.called_out)])
+        assert one_hot(blocks["to_act"]) == ([] if deal.to_act is None else [slot(deal.to_act)])
+        assert one_hot(blocks["phase"]) == [[Phase.BIDDING_1, Phase.BIDDING_2, Phase.PLAY, Phase.OVER].index(deal.phase)]
+        shown = deal.scoring_declarations is not None
+        expected_declarations = [[0] * 32 for _ in range(4)]
+        for declaration in deal.declarations:
+            if shown or declaration.seat == seat:
+                for card in declaration.combination.cards:
+                    expected_declarations[slot(declaration.seat)][card.index] = 1
+        assert blocks["declarations"].tolist() == expected_declarations
+        for other in range(n):
+            side = deal.side(other)
+            assert blocks["card_points"][slot(other)] == np.float32(deal.card_points_of(side) * POINT_SCALE)
+            assert blocks["points"][slot(other)] == np.float32(deal.points_so_far(side) * POINT_SCALE)
+            assert blocks["tricks_won"][slot(other)] == np.float32(deal.tricks_of(side) / deal.tricks_per_deal)
+            assert blocks["totals"][slot(other)] == np.float32(deal.totals[side] * TOTAL_SCALE)
+        assert one_hot(blocks["seats"]) == list(range(n))
+        assert blocks["partners"].tolist() == [float(deal.sides == 2 and n == 4)]
+        assert blocks["swap_pending"].tolist() == [float(deal.to_act is not None and deal.swap_seat() == deal.to_act)]
+        assert blocks["tricks_played"][0] == np.float32(deal.tricks_played / deal.tricks_per_deal)
+        assert not blocks["card_points"][n:].any() and not blocks["hands"][n:].any()
+        if driver.seat is None:
+            break
+        driver.apply(rng.choice(driver.legal_ids()))
+
+
+@settings(max_examples=20, deadline=None)
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32 - 1))
+def test_a_tables_running_summary_is_that_of_its_actions(table: tuple[str, int], seed: int) -> None:
+    """``Table.shown`` kept as actions are applied equals the summary of the actions so far,
+    a copy's summary is its own, and the tensors read from it equal those read from the
+    history."""
+    np = pytest.importorskip("numpy")
+    import random
+
+    from belote.adapters.encoding import Shown
+    from belote.adapters.tensor import information_state_v1, information_state_v2
+
+    def facts(shown: Shown) -> tuple[object, ...]:
+        return (shown.played, shown.bids, shown.belote_calls, shown.declared, shown.swapped, shown.kept)
+
+    variant, players = table
+    driver, rng = Table(Deal.random(variant, seed=seed, players=players)), random.Random(seed)
+    while driver.seat is not None:
+        assert facts(driver.shown) == facts(Shown(players, driver.deal.history))
+        seat = rng.randrange(players)
+        for encode in (information_state_v1, information_state_v2):
+            assert np.array_equal(encode(driver.deal, seat, shown=driver.shown), encode(driver.deal, seat))
+        before = facts(driver.shown.copy())
+        copy = driver.copy()
+        copy.apply(rng.choice(copy.legal_ids()))
+        assert facts(driver.shown) == before
+        driver.apply(rng.choice(driver.legal_ids()))

@@ -40,6 +40,7 @@ the core library does not need them.
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any, ClassVar
 
 try:
@@ -110,6 +111,8 @@ def agent_policy(environment: raw_env | AECEnv, agent: Agent) -> Any:
 
 _OBS_HIGH = 100.0
 """Upper bound of the observation box (scaled points may exceed 1)."""
+_MASK_BYTES = (ACTION_IDS + 7) // 8
+"""Bytes of an action mask's bits."""
 
 
 def env(
@@ -123,7 +126,11 @@ def env(
     An illegal action ends the episode with reward
     [`illegal_reward`][belote.adapters.env.raw_env.illegal_reward] for the agent that made it
     (``TerminateIllegalWrapper``), below any deal's return; the other wrappers check
-    bounds and call order.
+    bounds and call order (``AssertOutOfBoundsWrapper``, ``OrderEnforcingWrapper``). The
+    three are PettingZoo's own classes, subclassed only to read the environment's state
+    (``agent_selection``, ``terminations`` ...) directly instead of through each wrapper's
+    ``__getattr__`` at every read (about twenty reads a step): the checks are theirs.
+    [`raw_env`][belote.adapters.env.raw_env] is the environment without them.
 
     Args:
         variant: the variant's name.
@@ -132,9 +139,90 @@ def env(
         **kwargs: the other arguments of [`raw_env`][belote.adapters.env.raw_env].
     """
     base = raw_env(variant, players, seed, **kwargs)
-    wrapped: AECEnv = wrappers.TerminateIllegalWrapper(base, illegal_reward=base.illegal_reward)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    wrapped: AECEnv = _TerminateIllegal(base, illegal_reward=base.illegal_reward)
+    wrapped = _AssertOutOfBounds(wrapped)
+    return _OrderEnforcing(wrapped)
+
+
+def _forward(name: str) -> Any:
+    """A property of a wrapper reading and writing ``name`` on the base environment.
+
+    PettingZoo's wrappers reach the AEC state (``agent_selection``, ``terminations`` ...)
+    through ``__getattr__``, one Python call per wrapper and per read, about twenty reads
+    a step; this property reads the base environment at once (``attrgetter``, no
+    Python frame). Until the first reset ``OrderEnforcingWrapper`` has no base to
+    read (``_base`` is a bare object), so the wrapper's own ``__getattr__`` answers and
+    raises as PettingZoo's does.
+    """
+
+    def write(wrapper: Any, value: Any) -> None:
+        setattr(wrapper._base, name, value)
+
+    return property(attrgetter(f"_base.{name}"), write, doc=f"The base environment's ``{name}``.")
+
+
+class _Forwarding:
+    """The AEC state of the base environment, read past every wrapper's ``__getattr__``."""
+
+    _base: object
+    agent_selection = _forward("agent_selection")
+    agents = _forward("agents")
+    rewards = _forward("rewards")
+    terminations = _forward("terminations")
+    truncations = _forward("truncations")
+    infos = _forward("infos")
+    _cumulative_rewards = _forward("_cumulative_rewards")
+
+
+class _TerminateIllegal(_Forwarding, wrappers.TerminateIllegalWrapper):
+    """PettingZoo's ``TerminateIllegalWrapper``, reading the AEC state directly."""
+
+    def __init__(self, base: raw_env, illegal_reward: float) -> None:
+        super().__init__(base, illegal_reward)
+        self._base = base
+
+
+class _AssertOutOfBounds(_Forwarding, wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, reading the AEC state directly."""
+
+    def __init__(self, inner: AECEnv) -> None:
+        super().__init__(inner)
+        self._base = inner.unwrapped
+
+
+class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper``, reading the AEC state directly once reset."""
+
+    def __init__(self, inner: AECEnv) -> None:
+        super().__init__(inner)
+        self._base = object()  # nothing to read before the first reset
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Reset the environment (PettingZoo's wrapper), then read its state directly."""
+        self._base = self.env.unwrapped
+        super().reset(seed=seed, options=options)
+
+    def __str__(self) -> str:
+        """The environment's name, as PettingZoo's wrapper gives it."""
+        return str(self.env)
+
+
+class _Actions(spaces.Discrete):
+    """``Discrete(ACTION_IDS)`` whose ``contains`` answers a plain ``int`` at once.
+
+    ``AssertOutOfBoundsWrapper`` asks it at every step; gymnasium's own check goes
+    through numpy's integer limits and scalars for the same answer.
+    """
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self._ids = range(int(self.start), int(self.start + self.n))
+
+    def contains(self, x: Any) -> bool:
+        """Whether ``x`` is an action id of this space."""
+        if type(x) is int:
+            return x in self._ids
+        return bool(super().contains(x))
 
 
 class raw_env(AECEnv):
@@ -216,7 +304,7 @@ class raw_env(AECEnv):
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(ACTION_IDS) for agent in self.possible_agents}
+        self.action_spaces = {agent: _Actions(ACTION_IDS) for agent in self.possible_agents}
         self.table: Table | None = None
         self.match: Match | None = None
         self.deals = 0
@@ -311,11 +399,14 @@ class raw_env(AECEnv):
         table = self.table
         assert table is not None
         seat = self.possible_agents.index(agent)
-        encode = state_v2 if self.full_state else observation_v2
-        mask = np.zeros(ACTION_IDS, np.int8)
+        legal = 0
         if table.seat == seat and agent == self.agent_selection and not self.terminations[agent]:
-            mask[table.legal_ids()] = 1
-        vector = encode(table.deal, seat, history=table.actions)
+            legal = table.legal_mask()
+        mask = np.unpackbits(
+            np.frombuffer(legal.to_bytes(_MASK_BYTES, "little"), np.uint8), count=ACTION_IDS, bitorder="little"
+        ).view(np.int8)
+        encode = state_v2 if self.full_state else observation_v2
+        vector = encode(table.deal, seat, shown=table.shown)
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:

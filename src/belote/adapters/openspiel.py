@@ -455,7 +455,7 @@ class BeloteObserver:
         if table is None:
             self.tensor.fill(0.0)
             return
-        self._encode(table.deal, player, out=self.tensor, history=table.actions)
+        self._encode(table.deal, player, out=self.tensor, shown=table.shown)
         if not self.private:
             self.dict["hand"].fill(0.0)
             if "first_hand" in self.dict:

@@ -39,8 +39,18 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from belote.actions import ACTION_IDS, Action, Verb, action_from_id, action_id
-from belote.deal import Deal, Phase
+from belote.actions import ACTION_IDS, Action, action_from_id, action_id
+from belote.adapters.encoding import (
+    POINT_SCALE,
+    SEATS,
+    TOTAL_SCALE,
+    Shown,
+    hands_bits,
+    observation_bits,
+    tricks_bits,
+    write_scaled,
+)
+from belote.deal import Deal
 from belote.errors import IllegalAction
 from belote.rules.specs import spec_of
 
@@ -75,12 +85,6 @@ __all__ = [
     "state_v2",
 ]
 
-POINT_SCALE: Final = 1 / 162
-"""Scale of deal points (card points, declarations, belote, pending litige)."""
-TOTAL_SCALE: Final = 1 / 1000
-"""Scale of match totals and the match target."""
-SEATS: Final = 4
-"""Seat slots in every block indexed by seat (the largest table)."""
 
 
 @attrs.frozen
@@ -228,115 +232,40 @@ def layout_table(layout: tuple[Block, ...] = OBSERVATION_V1, skip: int = 0) -> s
 # --- the encoder ------------------------------------------------------------------------------
 
 
-def _set_bits(out: npt.NDArray[np.float32], offset: int, mask: int) -> None:
-    """Set ``out[offset + i]`` to 1 for every card index ``i`` of ``mask``."""
-    while mask:
-        low = mask & -mask
-        out[offset + low.bit_length() - 1] = 1.0
-        mask ^= low
+def _shown(deal: Deal, history: Sequence[Action] | None, shown: Shown | None) -> Shown:
+    """``shown``, else the summary of ``history`` (default: the deal's)."""
+    if shown is not None:
+        return shown
+    return Shown(deal.players, deal.history if history is None else history)
 
 
-def _blank(out: npt.NDArray[np.float32] | None, size: int) -> npt.NDArray[np.float32]:
-    """``out`` with its first ``size`` values zeroed, or a new zeroed float32 array."""
+def _write(out: npt.NDArray[np.float32] | None, size: int, bits: int) -> npt.NDArray[np.float32]:
+    """The first ``size`` values of ``out`` (or of a new float32 array) set to the bits of ``bits``."""
     import numpy as np
 
+    values = np.unpackbits(
+        np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), np.uint8), count=size, bitorder="little"
+    )
     if out is None:
-        return np.zeros(size, np.float32)
-    out[:size] = 0.0
+        return values.astype(np.float32)
+    out[:size] = values
     return out
 
 
-def _fill(
-    out: npt.NDArray[np.float32], deal: Deal, seat: int, swap_window: bool,
-    history: Sequence[Action] | None, at: dict[str, int] = _AT,
-) -> None:
-    """Write the ``OBSERVATION_V1`` (``at=_AT``) or ``_V2`` (``at=_AT2``) blocks of ``seat`` into ``out`` (zeroed)."""
-    n = deal.players
-
-    def rel(other: int) -> int:
-        return (other - seat) % n
-
-    def bits(offset: int, mask: int) -> None:
-        _set_bits(out, offset, mask)
-
-    bits(at["hand"], deal.hand_mask(seat))
-    if history is None:
-        history = deal.history
-    played_by = [0] * n
-    bid_turn = 0
-    belote_calls = [0] * n
-    for action in history:
-        verb, actor = action.verb, action.seat
-        if verb is Verb.PLAY:
-            card = action.cards[0].index
-            played_by[actor] |= 1 << card
-            if action.belote:
-                if belote_calls[actor] < 2:
-                    out[at["belote"] + 2 * rel(actor) + belote_calls[actor]] = 1.0
-                belote_calls[actor] += 1
-        elif verb is Verb.PASS or verb is Verb.TAKE:
-            column = 0 if verb is Verb.PASS else (1 if action.suit is None else 2 + int(action.suit))
-            round_ = min(bid_turn // n, 1)
-            out[at["bids"] + (round_ * SEATS + rel(actor)) * 6 + column] = 1.0
-            bid_turn += 1
-        elif verb is Verb.DECLARE:
-            out[at["declared"] + rel(actor)] = 1.0
-        elif verb is Verb.SWAP:
-            out[at["swapped"] + rel(actor)] = 1.0
-        elif verb is Verb.KEEP and "kept" in at:
-            out[at["kept"] + rel(actor)] = 1.0
-    for actor in range(n):
-        bits(at["played"] + 32 * rel(actor), played_by[actor])
-    for position, trick_card in enumerate(deal.trick):
-        out[at["trick"] + 32 * position + trick_card.index] = 1.0
-    phase = deal.phase
-    if phase is Phase.PLAY:
-        out[at["trick_leader"] + rel(deal.trick_leader)] = 1.0
-    out[at["turned"] + deal.turned.index] = 1.0
-    table_card = deal.table_card
-    if table_card is not None:
-        out[at["table_card"] + table_card.index] = 1.0
-    bottom = deal.bottom
-    if bottom is not None:
-        out[at["bottom"] + bottom.index] = 1.0
-    trump = deal.trump
-    if trump is not None:
-        out[at["trump"] + int(trump)] = 1.0
-    taker = deal.taker
-    if taker is not None:
-        out[at["taker"] + rel(taker)] = 1.0
-    out[at["dealer"] + rel(deal.dealer)] = 1.0
-    shown = deal.scoring_declarations is not None
-    for declaration in deal.declarations:
-        if shown or declaration.seat == seat:
-            bits(at["declarations"] + 32 * rel(declaration.seat), declaration.combination.cards.mask)
-    called = deal.called_out
-    if called is not None:
-        out[at["called_out"] + rel(called)] = 1.0
-    per_deal = 1 / deal.tricks_per_deal
-    points = [deal.points_so_far(side) for side in range(deal.sides)]
-    for other in range(n):
-        side, slot = deal.side(other), rel(other)
-        out[at["card_points"] + slot] = deal.card_points_of(side) * POINT_SCALE
-        out[at["points"] + slot] = points[side] * POINT_SCALE
-        out[at["tricks_won"] + slot] = deal.tricks_of(side) * per_deal
-        out[at["totals"] + slot] = deal.totals[side] * TOTAL_SCALE
-        out[at["seats"] + slot] = 1.0
-    out[at["target"]] = deal.target * TOTAL_SCALE
-    out[at["pending"]] = deal.pending * POINT_SCALE
-    out[at["phase"] + _PHASE_INDEX[phase]] = 1.0
-    to_act = deal.to_act
-    if to_act is not None:
-        out[at["to_act"] + rel(to_act)] = 1.0
-    if "swap_window" in at:
-        out[at["swap_window"]] = 1.0 if swap_window else 0.0
-    elif to_act is not None and phase is Phase.PLAY and deal.swap_seat() == to_act:
-        out[at["swap_pending"]] = 1.0
-    out[at["partners"]] = 1.0 if deal.sides == 2 and n == 4 else 0.0
-    out[at["tricks_played"]] = deal.tricks_played * per_deal
-
-
-_PHASE_INDEX: Final = {Phase.BIDDING_1: 0, Phase.BIDDING_2: 1, Phase.PLAY: 2, Phase.OVER: 3}
+def _encode(
+    deal: Deal, seat: int, swap_window: bool, out: npt.NDArray[np.float32] | None,
+    history: Sequence[Action] | None, shown: Shown | None, version: int, extra: str, size: int,
+) -> npt.NDArray[np.float32]:
+    """One of the six vectors: the observation blocks, then ``extra`` (``""``, ``"hands"`` or ``"tricks"``)."""
+    at = _AT if version == 1 else _AT2
+    bits = observation_bits(deal, seat, _shown(deal, history, shown), swap_window, at)
+    if extra == "hands":
+        bits |= hands_bits(deal, seat, at)
+    elif extra == "tricks":
+        bits |= tricks_bits(deal, seat, at)
+    vector = _write(out, size, bits)
+    write_scaled(vector, deal, seat, at)
+    return vector
 
 
 def observation_v1(
@@ -346,6 +275,7 @@ def observation_v1(
     swap_window: bool = False,
     out: npt.NDArray[np.float32] | None = None,
     history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``OBSERVATION_V1`` vector of ``seat``: what it may know of ``deal``.
 
@@ -357,15 +287,15 @@ def observation_v1(
             instead of a new one.
         history: the deal's actions so far when the caller keeps them
             ([`Table.actions`][belote.adapters.tensor.Table.actions]), else read from the deal.
+        shown: what those actions have shown, when the caller keeps it
+            ([`Table.shown`][belote.adapters.tensor.Table.shown], a [`Shown`][belote.adapters.encoding.Shown]): then the history is not read.
 
     >>> from belote.deal import Deal
     >>> vector = observation_v1(Deal.random("classic", seed=1), 0)
     >>> vector.shape, int(vector[:32].sum())
     ((629,), 5)
     """
-    out = _blank(out, OBSERVATION_V1_SIZE)
-    _fill(out, deal, seat, swap_window, history)
-    return out
+    return _encode(deal, seat, swap_window, out, history, shown, 1, "", OBSERVATION_V1_SIZE)
 
 
 def state_v1(
@@ -375,22 +305,13 @@ def state_v1(
     swap_window: bool = False,
     out: npt.NDArray[np.float32] | None = None,
     history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``STATE_V1`` vector: ``seat``'s observation followed by every seat's hand.
 
     Arguments as for [`observation_v1`][belote.adapters.tensor.observation_v1].
     """
-    out = _blank(out, STATE_V1_SIZE)
-    _fill(out, deal, seat, swap_window, history)
-    return _hands(out, deal, seat, _AT)
-
-
-def _hands(out: npt.NDArray[np.float32], deal: Deal, seat: int, at: dict[str, int]) -> npt.NDArray[np.float32]:
-    """Write every seat's hand block (``at``: the layout's offsets)."""
-    n = deal.players
-    for other in range(n):
-        _set_bits(out, at["hands"] + 32 * ((other - seat) % n), deal.hand_mask(other))
-    return out
+    return _encode(deal, seat, swap_window, out, history, shown, 1, "hands", STATE_V1_SIZE)
 
 
 def information_state_v1(
@@ -400,31 +321,22 @@ def information_state_v1(
     swap_window: bool = False,
     out: npt.NDArray[np.float32] | None = None,
     history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``INFORMATION_STATE_V1`` vector: ``seat``'s observation, first hand and the tricks.
 
     Arguments as for [`observation_v1`][belote.adapters.tensor.observation_v1].
     """
-    out = _blank(out, INFORMATION_STATE_V1_SIZE)
-    _fill(out, deal, seat, swap_window, history)
-    return _tricks(out, deal, seat, _AT)
-
-
-def _tricks(out: npt.NDArray[np.float32], deal: Deal, seat: int, at: dict[str, int]) -> npt.NDArray[np.float32]:
-    """Write the first hand and the trick history blocks (``at``: the layout's offsets)."""
-    n = deal.players
-    first = Deal(deal.rules, deal.deck, deal.dealer, n).hand_mask(seat)  # the deck deals it
-    _set_bits(out, at["first_hand"], first)
-    cards_at, leaders_at = at["trick_history"], at["trick_history_leaders"]
-    for k, (leader, cards) in enumerate(deal.tricks):
-        for position, card in enumerate(cards):
-            out[cards_at + (k * SEATS + position) * 32 + card.index] = 1.0
-        out[leaders_at + k * SEATS + (leader - seat) % n] = 1.0
-    return out
+    return _encode(deal, seat, swap_window, out, history, shown, 1, "tricks", INFORMATION_STATE_V1_SIZE)
 
 
 def observation_v2(
-    deal: Deal, seat: int, *, out: npt.NDArray[np.float32] | None = None, history: Sequence[Action] | None = None
+    deal: Deal,
+    seat: int,
+    *,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``OBSERVATION_V2`` vector of ``seat``: what it may know of ``deal``.
 
@@ -435,39 +347,45 @@ def observation_v2(
             instead of a new one.
         history: the deal's actions so far when the caller keeps them
             ([`Table.actions`][belote.adapters.tensor.Table.actions]), else read from the deal.
+        shown: what those actions have shown, when the caller keeps it
+            ([`Table.shown`][belote.adapters.tensor.Table.shown], a [`Shown`][belote.adapters.encoding.Shown]): then the history is not read.
 
     >>> from belote.deal import Deal
     >>> vector = observation_v2(Deal.random("classic", seed=1), 0)
     >>> vector.shape, int(vector[:32].sum())
     ((633,), 5)
     """
-    out = _blank(out, OBSERVATION_V2_SIZE)
-    _fill(out, deal, seat, False, history, _AT2)
-    return out
+    return _encode(deal, seat, False, out, history, shown, 2, "", OBSERVATION_V2_SIZE)
 
 
 def state_v2(
-    deal: Deal, seat: int, *, out: npt.NDArray[np.float32] | None = None, history: Sequence[Action] | None = None
+    deal: Deal,
+    seat: int,
+    *,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``STATE_V2`` vector: ``seat``'s observation followed by every seat's hand.
 
     Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
     """
-    out = _blank(out, STATE_V2_SIZE)
-    _fill(out, deal, seat, False, history, _AT2)
-    return _hands(out, deal, seat, _AT2)
+    return _encode(deal, seat, False, out, history, shown, 2, "hands", STATE_V2_SIZE)
 
 
 def information_state_v2(
-    deal: Deal, seat: int, *, out: npt.NDArray[np.float32] | None = None, history: Sequence[Action] | None = None
+    deal: Deal,
+    seat: int,
+    *,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
 ) -> npt.NDArray[np.float32]:
     """The ``INFORMATION_STATE_V2`` vector: ``seat``'s observation, first hand and the tricks.
 
     Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
     """
-    out = _blank(out, INFORMATION_STATE_V2_SIZE)
-    _fill(out, deal, seat, False, history, _AT2)
-    return _tricks(out, deal, seat, _AT2)
+    return _encode(deal, seat, False, out, history, shown, 2, "tricks", INFORMATION_STATE_V2_SIZE)
 
 
 # --- a deal as single-agent turns -------------------------------------------------------------
@@ -495,7 +413,7 @@ class Table:
     2
     """
 
-    __slots__ = ("_mask", "actions", "deal", "ids")
+    __slots__ = ("_mask", "actions", "deal", "ids", "shown")
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
@@ -504,6 +422,8 @@ class Table:
         everything held stays without cards)."""
         self.ids: list[int] = [action_id(action) for action in self.actions]
         """The action ids applied so far (those of [`actions`][belote.adapters.tensor.Table.actions])."""
+        self.shown = Shown(deal.players, self.actions)
+        """What those actions have shown (kept up to date): the encoders' ``shown`` argument."""
         self._mask = -1  # the legal mask of the seat to act, -1 until computed
 
     @classmethod
@@ -546,6 +466,7 @@ class Table:
         new.deal = self.deal.copy()
         new.actions = self.actions[:]
         new.ids = self.ids[:]
+        new.shown = self.shown.copy()
         new._mask = self._mask
         return new
 
@@ -587,7 +508,9 @@ class Table:
         assert seat is not None
         deal.apply_id(ident)
         self._mask = -1
-        self.actions.append(action_from_id(ident, seat))
+        action = action_from_id(ident, seat)
+        self.actions.append(action)
+        self.shown.add(action)
         self.ids.append(ident)
 
 
