@@ -22,7 +22,7 @@ from belote.rules.specs import spec_of
 from belote.scoring import contest as _contest
 from belote.scoring.announcements import Declaration, Kind
 from belote.scoring.result import DealResult, Line, Outcome
-from belote.scoring.tally import Tally, tricks_per_deal
+from belote.scoring.tally import Tally
 
 __all__ = ["score_trusted", "seat_side"]
 
@@ -85,7 +85,7 @@ def _find_capot(tally: Tally, rules: Rules) -> int | None:
         if tally.belote is not None and seat_side(tally.belote, rules) != side:
             return None
         return side
-    count = tricks_per_deal(rules)
+    count = rules.hand_size  # tricks in a deal played to the end
     return tally.tricks.index(count) if count in tally.tricks else None
 
 

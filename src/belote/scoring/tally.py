@@ -97,7 +97,7 @@ def _well_typed(tally: Tally) -> bool:
     for declaration in tally.announcements:
         if type(declaration) is not Declaration:
             return False
-    return all(type(penalty) is Penalty for penalty in tally.penalties)
+    return not tally.penalties or all(type(penalty) is Penalty for penalty in tally.penalties)
 
 
 def _settle_types(tally: Tally) -> None:
@@ -151,8 +151,4 @@ def tricks_per_deal(rules: Rules | str) -> int:
     >>> tricks_per_deal(get_rules("classic")), tricks_per_deal(get_rules("french"))
     (8, 9)
     """
-    return _tricks_per_deal(checks.as_rules(rules))
-
-
-def _tricks_per_deal(rules: Rules) -> int:
-    return sum(rules.first_packets) + sum(rules.completion_packets)
+    return checks.as_rules(rules).hand_size
