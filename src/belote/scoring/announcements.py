@@ -17,7 +17,7 @@ Inside, everything works on card masks: the 92 combinations that exist
 (84 runs, 8 carrés) are built once and shared, so finding and classifying
 allocate little more than the result tuple. The values live in
 `belote.scoring.combination` and the engine's fast path
-[`combinations_of`][belote.scoring.hands.combinations_of] in
+[`combinations_of`][belote.scoring.announcements.combinations_of] in
 `belote.scoring.hands`, part of the compiled core (docs/compiled.md); this
 module serves both, with the checked doors.
 """

@@ -4,7 +4,7 @@
 [`Contest`][belote.rules.policies.Contest] policy to the declarations of a deal;
 [`whole_run_fault`][belote.scoring.contest.whole_run_fault] finds a run declared in
 pieces. Both are also importable from [`belote.scoring.announcements`][belote.scoring.announcements].
-The ranking itself, [`resolve_trusted`][belote.scoring.ranking.resolve_trusted],
+The ranking itself, [`resolve_trusted`][belote.scoring.contest.resolve_trusted],
 is in `belote.scoring.ranking`, part of the compiled core (docs/compiled.md);
 this module serves it too.
 

@@ -1,4 +1,4 @@
-"""What a hand can declare, on card masks: [`combinations_of`][belote.scoring.hands.combinations_of] (rules §6.1, docs/rules.md#announcement-kinds).
+"""What a hand can declare, on card masks: [`combinations_of`][belote.scoring.announcements.combinations_of] (rules §6.1, docs/rules.md#announcement-kinds).
 
 The engine's fast path, called for every hand dealt, and part of the compiled
 core (docs/compiled.md): it checks nothing, and a compiled function refuses

@@ -1,4 +1,4 @@
-"""Which declarations score, for declarations nobody has to check: [`resolve_trusted`][belote.scoring.ranking.resolve_trusted] (rules §6.2, docs/rules.md#announcement-contest).
+"""Which declarations score, for declarations nobody has to check: [`resolve_trusted`][belote.scoring.contest.resolve_trusted] (rules §6.2, docs/rules.md#announcement-contest).
 
 The engine's fast path of the announcement contest, part of the compiled core
 (docs/compiled.md): it checks nothing, and a compiled function refuses an

@@ -3,7 +3,7 @@
 Both work on card masks with a few bit operations. The public functions take
 and return typed values; the ``*_index``/``*_mask`` forms take card indices
 and masks for hot paths. The innermost of them,
-[`follower_mask`][belote.tricks.masks.follower_mask], and the tables the engine
+[`follower_mask`][belote.tricks.follower_mask], and the tables the engine
 and the solver read live in [`belote.tricks.masks`][belote.tricks.masks], part
 of the compiled core (docs/compiled.md); they are importable from here.
 

@@ -1,4 +1,4 @@
-"""The play obligations on card masks: the tables and [`follower_mask`][belote.tricks.masks.follower_mask].
+"""The play obligations on card masks: the tables and [`follower_mask`][belote.tricks.follower_mask].
 
 The innermost layer of [`belote.tricks`][belote.tricks], called on every card
 by the deal engine, the solver and PIMC's rollouts. It is part of the compiled
