@@ -28,6 +28,7 @@ from belote.errors import (
     UnknownVariant,
 )
 from belote.rules import get_rules
+from belote.rules.penalties import Penalty
 from belote.scoring import Tally, announcements, contest, score_tally
 from belote.scoring.announcements import Declaration, classify
 from belote.scoring.match import Match, score_match
@@ -140,15 +141,67 @@ TALLY_FIELDS = [field.name for field in attrs.fields(Tally)]
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_a_bad_tally_field_raises_only_a_typed_error(name: str, data: st.DataObject) -> None:
-    """A ``Tally`` built with a wrong-typed or out-of-range field is refused, not crashed on."""
+    """A ``Tally`` with a wrong-typed or out-of-range field is refused, not crashed on.
+
+    A wrong type is refused when the tally is built, a value out of range by
+    the call; either way with a typed error.
+    """
     function, args, _ = CALLS[name]
     field = data.draw(st.sampled_from(TALLY_FIELDS), label="field")
     value: Any = data.draw(
         st.one_of(bad_values(True), st.lists(bad_values(True), max_size=3).map(tuple)),
         label="value",
     )
-    bad = attrs.evolve(TALLY, **{field: value})
-    call(function, (bad, *args[1:]))
+    call(lambda: function(attrs.evolve(TALLY, **{field: value}), *args[1:]), ())
+
+
+def _has_its_annotated_type(tally: Tally) -> bool:
+    def whole(value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    return (
+        all(whole(getattr(tally, f)) for f in ("taker", "players"))
+        and all(getattr(tally, f) is None or whole(getattr(tally, f))
+                for f in ("last_trick", "belote", "dealer", "stopped_by"))
+        and isinstance(tally.trump, Suit)
+        and all(type(getattr(tally, f)) is tuple and all(whole(v) for v in getattr(tally, f))
+                for f in ("tricks", "card_points"))
+        and type(tally.announcements) is tuple
+        and all(isinstance(d, Declaration) for d in tally.announcements)
+        and type(tally.penalties) is tuple
+        and all(isinstance(p, Penalty) for p in tally.penalties)
+    )
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_a_tally_that_exists_has_its_annotated_types(data: st.DataObject) -> None:
+    """Building a ``Tally`` refuses a wrong-typed field with a typed error, or converts a list.
+
+    The scoring relies on it: a tally that was built has the types its
+    fields declare (a list given for a tuple field is stored as a tuple).
+    """
+    field = data.draw(st.sampled_from(TALLY_FIELDS), label="field")
+    value: Any = data.draw(
+        st.one_of(bad_values(True), st.lists(bad_values(True), max_size=3),
+                  st.lists(st.integers(0, 8), max_size=3),
+                  st.lists(st.just(Declaration(0, RUN)), max_size=2)),
+        label="value",
+    )
+    try:
+        tally = attrs.evolve(TALLY, **{field: value})
+    except InvalidArgumentType as exc:
+        assert str(exc).startswith(f"Tally.{field}")
+        return
+    assert _has_its_annotated_type(tally)
+
+
+def test_a_tally_built_from_lists_is_the_tally_built_from_tuples() -> None:
+    """Lists are accepted for the per-side fields and stored as tuples."""
+    from_lists = Tally(taker=1, trump=Suit.SPADES, tricks=[2, 6],  # type: ignore[arg-type]
+                       card_points=[40, 112], last_trick=1, belote=1)  # type: ignore[arg-type]
+    assert from_lists == TALLY
+    assert score_tally(from_lists, "classic") == RESULT
 
 
 def test_a_variant_name_is_accepted_where_rules_are() -> None:

@@ -204,16 +204,21 @@ def apply(s: DealState, action: Action | str) -> ActionRecord:
         match_winner = s.eight_run_side
     elif s.end is EndReason.STOPPED:
         match_winner = result(s).match_winner
-    return ActionRecord(
-        action,
-        index,
-        PHASES[s.phase],
-        trick=trick,
-        trick_leader=leader,
-        trick_winner=winner,
-        belote=ID_PLAY_BELOTE <= aid < ID_STOP and s.belote_calls[seat] == 2,
-        declarations=s.resolved if trick is not None and tricks_before == 0 else None,
-        claim_held=s.claim_held if aid == ID_STOP else None,
-        match_winner=match_winner,
-        offence=offence,
+    # The fields in ActionRecord's order, as a plain tuple like the common case
+    # above (a NamedTuple's keyword constructor runs interpreted code).
+    return _new_record(
+        ActionRecord,
+        (
+            action,
+            index,
+            PHASES[s.phase],
+            trick,  # trick
+            leader,  # trick_leader
+            winner,  # trick_winner
+            ID_PLAY_BELOTE <= aid < ID_STOP and s.belote_calls[seat] == 2,  # belote
+            s.resolved if trick is not None and tricks_before == 0 else None,  # declarations
+            s.claim_held if aid == ID_STOP else None,  # claim_held
+            match_winner,
+            offence,
+        ),
     )

@@ -459,6 +459,16 @@ class Rules:
         return 2 if self.partnerships and players == 4 else players
 
     @property
+    def hand_size(self) -> int:
+        """Cards in each hand once dealt, hence tricks in a deal played to the end (rules §2, docs/rules.md#dealing).
+
+        >>> from belote.rules import get_rules
+        >>> get_rules("classic").hand_size, get_rules("french").hand_size
+        (8, 9)
+        """
+        return sum(self.first_packets) + sum(self.completion_packets)
+
+    @property
     def default_players(self) -> int:
         """The default number of players."""
         return self.player_counts[0]
@@ -534,7 +544,7 @@ def _check_items(rules: Rules) -> None:
 
 def _check_agreement(rules: Rules) -> None:
     """The checks that involve several knobs."""
-    hand = sum(rules.first_packets) + sum(rules.completion_packets)
+    hand = rules.hand_size
     if hand > HAND_LIMIT:
         raise InvalidArgument(
             f"knobs first_packets and completion_packets: a hand of {hand} cards is more "

@@ -2,8 +2,9 @@
 
 What lives here: announcements and their contest (`announcements`,
 `contest`), the scoring pipeline from a [`Tally`][belote.scoring.tally.Tally] to a
-[`DealResult`][belote.scoring.pipeline.DealResult] (`pipeline`), the checks that
-refuse an impossible tally (`validation`), and a match to its target
+[`DealResult`][belote.scoring.result.DealResult] (`pipeline`, the checked
+doors; `steps`, the steps, compiled; `result`, what they give), the checks
+that refuse an impossible tally (`validation`), and a match to its target
 (`match`). The [`Tally`][belote.scoring.tally.Tally] itself is in `tally`.
 
 What it may import: the rules wing ([`belote.rules`][belote.rules]), `belote.tricks`
@@ -23,15 +24,9 @@ from belote.scoring.announcements import (
 )
 from belote.scoring.contest import resolve_contest, resolve_trusted, whole_run_fault
 from belote.scoring.match import Match, MatchResult, next_dealer, score_match
-from belote.scoring.pipeline import (
-    DealResult,
-    Line,
-    Outcome,
-    redeal_result,
-    score_tally,
-    score_trusted,
-    side_of,
-)
+from belote.scoring.pipeline import redeal_result, score_tally, side_of
+from belote.scoring.result import DealResult, Line, Outcome
+from belote.scoring.steps import score_trusted
 from belote.scoring.tally import FULL_CARD_POINTS, Tally, side_count, tricks_per_deal
 from belote.scoring.validation import card_points_possible, check_tally
 

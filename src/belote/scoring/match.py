@@ -1,6 +1,6 @@
 """Deals to a target: match totals, pending litige points, the winner (rules §8, docs/rules.md#match).
 
-A [`Match`][belote.scoring.match.Match] accumulates [`DealResult`][belote.scoring.pipeline.DealResult] values. It
+A [`Match`][belote.scoring.match.Match] accumulates [`DealResult`][belote.scoring.result.DealResult] values. It
 holds the points pending after a litige, which are what the next deal's
 [`score_tally`][belote.scoring.pipeline.score_tally] receives as ``pending``, and it says who
 won:
@@ -37,7 +37,8 @@ import attrs
 
 from belote.errors import InvalidArgument, InvalidTally
 from belote.rules import BothOverTarget, CallingOut, DealerRotation, Rules, checks
-from belote.scoring.pipeline import DealResult, Outcome, score_tally, side_of
+from belote.scoring.pipeline import score_tally, side_of
+from belote.scoring.result import DealResult, Outcome
 from belote.scoring.tally import Tally, side_count
 
 __all__ = ["Match", "MatchResult", "next_dealer", "score_match"]

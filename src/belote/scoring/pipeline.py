@@ -3,9 +3,14 @@
 A [`Tally`][belote.scoring.tally.Tally] is what a scorekeeper knows at the end of a deal: who took,
 the trump, how many tricks and card points each side won, who won the last
 trick, the declared combinations and the belote. [`score_tally`][belote.scoring.pipeline.score_tally] runs it
-through small pure steps and returns a [`DealResult`][belote.scoring.pipeline.DealResult] whose audit lines
+through small pure steps and returns a [`DealResult`][belote.scoring.result.DealResult] whose audit lines
 explain every point. The deal engine builds the same tally, so there is only
 one scoring path.
+
+This module holds the doors, which check their arguments; steps 2 to 8 are
+[`score_trusted`][belote.scoring.steps.score_trusted] in `belote.scoring.steps`,
+part of the compiled core (docs/compiled.md). `DealResult`, `Line` and
+`Outcome` live in `belote.scoring.result` and are importable from here too.
 
 The steps, in order:
 
@@ -33,96 +38,23 @@ The steps, in order:
 
 from __future__ import annotations
 
-import enum
-import operator
-from collections.abc import Sequence
-from typing import Final
-
-import attrs
-
 from belote.errors import InvalidTally, shown
-from belote.rules import CapotRule, PendingRule, Rules, checks
-from belote.rules.penalties import SanctionKind, penalty_lines
+from belote.rules import Rules, checks
 from belote.rules.specs import spec_of
 from belote.scoring import contest as _contest
-from belote.scoring.announcements import Declaration, Kind
-from belote.scoring.tally import Tally, side_count, tricks_per_deal
+from belote.scoring.result import DealResult as DealResult
+from belote.scoring.result import Line as Line
+from belote.scoring.result import Outcome as Outcome
+from belote.scoring.steps import score_trusted as score_trusted
+from belote.scoring.steps import seat_side
+from belote.scoring.tally import Tally, side_count
 from belote.scoring.validation import check_tally
 
 __all__ = [
-    "DealResult",
-    "Line",
-    "Outcome",
     "redeal_result",
     "score_tally",
     "side_of",
 ]
-
-# Audit line items.
-CARD_POINTS: Final = "card points"
-LAST_TRICK: Final = "last trick"
-ROUNDING: Final = "rounding"
-CAPOT: Final = "capot"
-CAPOT_SPLIT: Final = "capot split"
-BELOTE: Final = "belote"
-REVERSE_CAPOT: Final = "reverse capot"
-PENDING_WON: Final = "litige pending won"
-FROM_ATTACK: Final = " (from the attack)"
-
-
-class Outcome(enum.Enum):
-    """How a deal ended."""
-
-    MADE = "made"
-    """The attack's total beat the defence's (rules §7.1, docs/rules.md#contract)."""
-    FAILED = "failed"
-    """The attack failed: dedans, büs, bagno, buco, andata sotto."""
-    LITIGE = "litige"
-    """Equal totals: what the attack would forfeit is held pending."""
-    PLAYED = "played"
-    """A deal without contract (``french``): everyone scores his own points."""
-    REDEAL = "redeal"
-    """Everyone passed twice: no deal was played."""
-
-
-@attrs.frozen
-class Line:
-    """One line of a result's audit trail: ``points`` given ``to`` a side for ``item``."""
-
-    to: int
-    item: str
-    points: int
-
-
-@attrs.frozen(kw_only=True)
-class DealResult:
-    """The result of one deal (docs/formats.md#deal-result).
-
-    Attributes:
-        variant: the variant's name.
-        outcome: made, failed, litige, played or redeal.
-        capot: the side that made capot, or ``None``.
-        scores: what the deal adds to each side's match score.
-        pending: litige points still waiting after this deal.
-        lines: the audit trail; the lines of a side sum to its score.
-        attack: the taker's side, or ``None`` (redeal, ``french``).
-        match_winner: the side that wins the whole match because of this deal
-            (calling out, "j'arrête", an 8-card run shown), else ``None``.
-        match_end_reason: why the match ends with this deal, else ``None``.
-        stopped_by: the seat that stopped the deal ("j'arrête") when the
-            match, not the deal, has to judge the claim; else ``None``.
-    """
-
-    variant: str
-    outcome: Outcome
-    capot: int | None
-    scores: tuple[int, ...]
-    pending: int
-    lines: tuple[Line, ...]
-    attack: int | None = None
-    match_winner: int | None = None
-    match_end_reason: str | None = None
-    stopped_by: int | None = None
 
 
 # --- seats, sides and the size of a deal --------------------------------------------
@@ -140,348 +72,7 @@ def side_of(seat: int, rules: Rules | str) -> int:
     """
     rules = checks.as_rules(rules)
     checks.seat(seat, max(rules.player_counts))
-    return _side_of(seat, rules)
-
-
-def _side_of(seat: int, rules: Rules) -> int:
-    return seat % 2 if rules.partnerships else seat
-
-
-def _whole_deck_played(rules: Rules, players: int) -> bool:
-    return players * tricks_per_deal(rules) == 32
-
-
-# --- steps 2 and 3: card points, last trick, capot ----------------------------------
-
-
-# The enum members the pipeline compares with, read once: on Python 3.11 reading
-# a member through its class costs about 100 ns, a module constant about 10.
-_NO_OPPONENT_POINT: Final = CapotRule.NO_OPPONENT_POINT
-_PLAYER_ALL_TRICKS: Final = CapotRule.PLAYER_ALL_TRICKS
-_MADE: Final = Outcome.MADE
-_FAILED: Final = Outcome.FAILED
-_LITIGE: Final = Outcome.LITIGE
-_PLAYED_OUTCOME: Final = Outcome.PLAYED
-_NEXT_ATTACK_OR_DEFENCE: Final = PendingRule.NEXT_ATTACK_OR_DEFENCE
-
-_LINES: dict[tuple[int, str, int], Line] = {}
-
-
-def _line(to: int, item: str, points: int) -> Line:
-    """``Line(to, item, points)``, shared: lines are values and deals repeat the same few."""
-    key = (to, item, points)
-    line = _LINES.get(key)
-    if line is None:
-        if len(_LINES) >= 4096:  # a bound for unusual items and point counts
-            _LINES.clear()
-        line = _LINES[key] = Line(to, item, points)
-    return line
-
-
-def _find_capot(tally: Tally, rules: Rules) -> int | None:
-    """The side that made capot under ``rules.capot_rule``, or ``None``."""
-    if tally.last_trick is None:
-        return None  # [reading] a stopped deal has no capot
-    if rules.capot_rule is _NO_OPPONENT_POINT:
-        side = tally.last_trick
-        others = [s for s in range(len(tally.tricks)) if s != side]
-        if any(tally.card_points[s] for s in others):
-            return None
-        if tally.belote is not None and _side_of(tally.belote, rules) != side:
-            return None
-        return side
-    count = tricks_per_deal(rules)
-    return tally.tricks.index(count) if count in tally.tricks else None
-
-
-def _capot_split(tally: Tally, rules: Rules, capot: int | None) -> tuple[int, ...]:
-    """The sides sharing the three-player split capot (rules §7.2, docs/rules.md#capot, reading of 003)."""
-    if (
-        rules.capot_rule is not _PLAYER_ALL_TRICKS
-        or capot is not None
-        or tally.last_trick is None
-        or len(tally.tricks) != 3
-    ):
-        return ()
-    empty = [side for side, tricks in enumerate(tally.tricks) if tricks == 0]
-    if len(empty) != 1:
-        return ()
-    return tuple(side for side in range(3) if side != empty[0])
-
-
-def _card_lines(tally: Tally, rules: Rules, capot: int | None) -> list[list[Line]]:
-    """Per side: card points, last trick, capot (before rounding).
-
-    A ``PLAYER_ALL_TRICKS`` capot, or the three-player split, is a bonus on
-    top of the card points and takes the place of the last trick's 10 unless
-    ``rules.capot_keeps_last_trick`` (003, rules §7.2, docs/rules.md#capot).
-    """
-    split = _capot_split(tally, rules, capot)
-    all_tricks = rules.capot_rule is _PLAYER_ALL_TRICKS
-    last, last_bonus = tally.last_trick, rules.last_trick_bonus
-    keeps_last = rules.capot_keeps_last_trick
-    lines: list[list[Line]] = []
-    for side, points in enumerate(tally.card_points):
-        if side == capot and not all_tricks:
-            own = [_line(side, CAPOT, rules.capot_value)]  # instead of card points
-        else:
-            own = [_line(side, CARD_POINTS, points)] if points else []
-            if side == capot:
-                own.append(_line(side, CAPOT, rules.capot_value))
-            if side == last and last_bonus and (
-                keeps_last or (side != capot and side not in split)
-            ):
-                own.append(_line(side, LAST_TRICK, last_bonus))
-        lines.append(own)
-    for side in split:
-        lines[side].append(_line(side, CAPOT_SPLIT, rules.capot_split_value))
-    return lines
-
-
-def _round_cards(
-    cards: list[list[Line]], rules: Rules, attack: int | None, capot: int | None
-) -> list[list[Line]]:
-    """Card lines with a rounding line added (rules §7.3, docs/rules.md#rounding); capot values stay."""
-    step = rules.round_to
-    if not step or capot is not None:
-        return cards
-    # To the nearest multiple of step; a half goes up with round_half_up, else down.
-    half = step // 2 if rules.round_half_up else (step - 1) // 2
-    raw = [_sum(lines) for lines in cards]
-    if attack is None or len(cards) != 2 or not rules.attack_gets_rounded_rest:
-        rounded = [(points + half) // step * step for points in raw]
-    else:
-        defence = 1 - attack
-        rounded = [0, 0]
-        rounded[defence] = (raw[defence] + half) // step * step
-        rounded[attack] = rules.rounded_total - rounded[defence]
-    result = []
-    for side, lines in enumerate(cards):
-        change = rounded[side] - raw[side]
-        result.append([*lines, _line(side, ROUNDING, change)] if change else lines[:])
-    return result
-
-
-# --- step 4: announcements and belote -----------------------------------------------
-
-
-def _first_speaker(tally: Tally) -> int:
-    return 0 if tally.dealer is None else (tally.dealer + 1) % tally.players
-
-
-def _announcement_lines(
-    tally: Tally, rules: Rules, sides: int, scoring: Sequence[Declaration] | None = None
-) -> list[list[Line]]:
-    """Per side, the lines of the declarations that win the contest.
-
-    ``scoring``: the contest's result when the caller already has it (the deal
-    engine resolves it after the first trick).
-    """
-    lines: list[list[Line]] = [[], []] if sides == 2 else [[] for _ in range(sides)]
-    if not tally.announcements:
-        return lines
-    if scoring is None:
-        scoring = _contest.resolve_contest(
-            tally.announcements,
-            rules,
-            tally.trump,
-            players=tally.players,
-            first_speaker=_first_speaker(tally),
-        )
-    for declaration in scoring:
-        side = _side_of(declaration.seat, rules)
-        combination = declaration.combination
-        lines[side].append(_line(side, combination.label, combination.points(rules)))
-    return lines
-
-
-def _belote_lines(tally: Tally, rules: Rules, sides: int) -> list[list[Line]]:
-    lines: list[list[Line]] = [[], []] if sides == 2 else [[] for _ in range(sides)]
-    if tally.belote is not None and rules.belote_value:
-        side = _side_of(tally.belote, rules)
-        lines[side].append(_line(side, BELOTE, rules.belote_value))
-    return lines
-
-
-def _eight_run_winner(tally: Tally, rules: Rules) -> int | None:
-    """The side of the first seat in speaking order that showed an 8-card run (004)."""
-    if not rules.eight_run_wins_match:
-        return None
-    first = _first_speaker(tally)
-    shown = sorted(
-        (
-            (declaration.seat - first) % tally.players
-            for declaration in tally.announcements
-            if declaration.combination.kind is Kind.RUN and declaration.combination.length == 8
-        ),
-    )
-    if not shown:
-        return None
-    return _side_of((shown[0] + first) % tally.players, rules)
-
-
-# --- steps 5 to 8: contract, allocation, pending -------------------------------------
-
-
-def _sum(lines: Sequence[Line]) -> int:
-    total = 0
-    for line in lines:
-        total += line.points
-    return total
-
-
-def _forfeited(lines: Sequence[Line], to: int) -> list[Line]:
-    return [_line(to, line.item + FROM_ATTACK, line.points) for line in lines]
-
-
-class _Parts:
-    """The pieces of a deal's score before allocation, per side."""
-
-    __slots__ = ("announcements", "belote", "cards", "rounded")
-
-    def __init__(
-        self,
-        cards: list[list[Line]],
-        rounded: list[list[Line]],
-        announcements: list[list[Line]],
-        belote: list[list[Line]],
-    ) -> None:
-        self.cards = cards
-        self.rounded = rounded
-        self.announcements = announcements
-        self.belote = belote
-
-    def total(self, side: int, rounded: bool = False) -> int:
-        """A side's total: card points (raw, or ``rounded``) + announcements + belote."""
-        total = 0
-        cards = self.rounded[side] if rounded else self.cards[side]
-        for lines in (cards, self.announcements[side], self.belote[side]):
-            for line in lines:
-                total += line.points
-        return total
-
-
-def _decide(
-    parts: _Parts, rules: Rules, attack: int, defence: int, capot: int | None
-) -> Outcome:
-    """The contract: made, litige or failed; a capot decides it by itself.
-
-    Totals are raw, or rounded when ``rules.contract_on_raw_totals`` is off.
-    """
-    if capot == defence:
-        return _FAILED
-    if capot == attack:
-        return _MADE  # [reading] a capot always makes the contract
-    rounded = not rules.contract_on_raw_totals
-    attack_total = parts.total(attack, rounded)
-    defence_total = parts.total(defence, rounded)
-    if attack_total > defence_total:
-        return _MADE
-    if attack_total == defence_total:
-        return _LITIGE
-    return _FAILED
-
-
-def _allocate(
-    parts: _Parts, rules: Rules, outcome: Outcome, attack: int, defence: int, capot: int | None
-) -> tuple[list[Line], list[Line], int]:
-    """Attack lines, defence lines and the points held pending (rules §7.1, docs/rules.md#contract)."""
-    keep_announcements = [] if rules.forfeit_announcements else parts.announcements[attack]
-    keep_belote = [] if rules.forfeit_belote else parts.belote[attack]
-    if outcome is _MADE:
-        attack_lines = parts.rounded[attack] + parts.announcements[attack] + parts.belote[attack]
-        defence_lines = (
-            parts.rounded[defence] + parts.announcements[defence] + parts.belote[defence]
-        )
-        return attack_lines, defence_lines, 0
-    if outcome is _FAILED:
-        base = (
-            _line(defence, REVERSE_CAPOT, rules.reverse_capot_value)
-            if capot == defence
-            else _line(defence, rules.failed_label, rules.failed_defence_points)
-        )
-        defence_lines = [base, *parts.announcements[defence], *parts.belote[defence]]
-        if rules.forfeit_announcements:
-            defence_lines += _forfeited(parts.announcements[attack], defence)
-        if rules.forfeit_belote:
-            defence_lines += _forfeited(parts.belote[attack], defence)
-        return keep_announcements + keep_belote, defence_lines, 0
-    # litige: what the attack would forfeit on failure waits (its announcements
-    # only with rules.litige_holds_announcements).
-    held = _sum(parts.rounded[attack])
-    if rules.forfeit_announcements and rules.litige_holds_announcements:
-        held += _sum(parts.announcements[attack])
-    else:
-        keep_announcements = parts.announcements[attack]
-    if rules.forfeit_belote:
-        held += _sum(parts.belote[attack])
-    defence_lines = parts.rounded[defence] + parts.announcements[defence] + parts.belote[defence]
-    return keep_announcements + keep_belote, defence_lines, held
-
-
-def _pay_pending(
-    rules: Rules, outcome: Outcome, attack: int, defence: int, pending: int, held: int
-) -> tuple[Line | None, int]:
-    """The line paying the incoming pending points, and the points pending after the deal."""
-    if outcome is _MADE:
-        return (_line(attack, PENDING_WON, pending) if pending else None), 0
-    if outcome is _FAILED:
-        return (_line(defence, PENDING_WON, pending) if pending else None), 0
-    if rules.pending_rule is _NEXT_ATTACK_OR_DEFENCE:
-        return (_line(defence, PENDING_WON, pending) if pending else None), held
-    return None, pending + held
-
-
-_line_side: Final = operator.attrgetter("to")
-
-
-def _result(
-    rules: Rules,
-    sides: int,
-    lines: Sequence[Line],
-    *,
-    outcome: Outcome,
-    capot: int | None,
-    pending: int,
-    attack: int | None,
-    tally: Tally,
-) -> DealResult:
-    reason: str | None = None
-    loser: int | None = None
-    if tally.penalties:  # rules §9, docs/rules.md#penalties, after everything else
-        extra, loser = penalty_lines(
-            tally.penalties, rules.penalties, [_side_of(seat, rules) for seat in
-                                               range(tally.players)], sides
-        )
-        lines = [*lines, *(_line(to, item, points) for to, item, points in extra)]
-    ordered = tuple(sorted(lines, key=_line_side))  # stable: keeps item order
-    scores = [0] * sides
-    for line in ordered:
-        scores[line.to] += line.points
-    winner = _eight_run_winner(tally, rules) if rules.eight_run_wins_match else None
-    if winner is not None:
-        reason = "8-card run shown"
-    if loser is not None:
-        # [reading] with more than two sides the best other deal score wins, ties to
-        # the first after the offender in playing order
-        others = sorted((s for s in range(sides) if s != loser),
-                        key=lambda s: (-scores[s], (s - loser) % sides))
-        offence = next(p for p in tally.penalties
-                       if _side_of(p.seat, rules) == loser
-                       and rules.penalties[p.offence].kind is SanctionKind.LOSE_MATCH)
-        winner, reason = others[0], f"penalty: {offence.offence.value} by seat {offence.seat}"
-    return DealResult(
-        variant=spec_of(rules),
-        outcome=outcome,
-        capot=capot,
-        scores=tuple(scores),
-        pending=pending,
-        lines=ordered,
-        attack=attack,
-        match_winner=winner,
-        match_end_reason=reason,
-        stopped_by=tally.stopped_by,
-    )
+    return seat_side(seat, rules)
 
 
 def score_tally(tally: Tally, rules: Rules | str, pending: int = 0) -> DealResult:
@@ -523,53 +114,6 @@ def score_tally(tally: Tally, rules: Rules | str, pending: int = 0) -> DealResul
         index, reason = split
         raise InvalidTally(reason, field=f"announcements[{index}].cards")
     return score_trusted(tally, rules, pending)
-
-
-def score_trusted(
-    tally: Tally,
-    rules: Rules,
-    pending: int = 0,
-    scoring: Sequence[Declaration] | None = None,
-) -> DealResult:
-    """[`score_tally`][belote.scoring.pipeline.score_tally] without the checks, for tallies the deal engine built.
-
-    The fast path for [`Deal`][belote.deal.Deal], which builds its tally from a deal played
-    under every rule, so [`check_tally`][belote.scoring.validation.check_tally] has nothing to find there (the
-    fast-path tests compare both on engine-built tallies). Anything else goes
-    through [`score_tally`][belote.scoring.pipeline.score_tally]. ``scoring``: the declarations that won the
-    contest when the deal has resolved it already, else ``None``.
-    """
-    sides = rules.side_count(tally.players)
-    capot = _find_capot(tally, rules)
-    cards = _card_lines(tally, rules, capot)
-    attack = _side_of(tally.taker, rules) if rules.has_contract else None
-    parts = _Parts(  # cards, rounded, announcements, belote
-        cards,
-        _round_cards(cards, rules, attack, capot),
-        _announcement_lines(tally, rules, sides, scoring),
-        _belote_lines(tally, rules, sides),
-    )
-    if attack is None:
-        lines = [
-            line
-            for side in range(sides)
-            for line in (*parts.rounded[side], *parts.announcements[side], *parts.belote[side])
-        ]
-        return _result(
-            rules, sides, lines, outcome=_PLAYED_OUTCOME, pending=pending, attack=None,
-            capot=capot, tally=tally,
-        )  # fmt: skip
-    if sides != 2:
-        raise InvalidTally("a contract is played by two sides", field="players")
-    defence = 1 - attack
-    outcome = _decide(parts, rules, attack, defence, capot)
-    attack_lines, defence_lines, held = _allocate(parts, rules, outcome, attack, defence, capot)
-    paid, still_pending = _pay_pending(rules, outcome, attack, defence, pending, held)
-    lines = attack_lines + defence_lines + ([paid] if paid else [])
-    return _result(
-        rules, sides, lines, outcome=outcome, capot=capot, pending=still_pending,
-        attack=attack, tally=tally,
-    )  # fmt: skip
 
 
 def redeal_result(rules: Rules | str, pending: int = 0, players: int | None = None) -> DealResult:

@@ -30,6 +30,14 @@ class Tally:
     Per-side fields are per team in four-player variants (team 0 = seats 0
     and 2) and per player otherwise.
 
+    A tally is well typed once built: the constructor turns a list given for
+    a tuple field into a tuple and refuses a field of the wrong type with an
+    [`InvalidArgumentType`][belote.errors.InvalidArgumentType] naming it
+    (``Tally.tricks[1]: expected a whole number, got str '5'``). Whether
+    the values are possible under a variant (seats on the table, card points
+    the cards can hold, ...) is
+    [`check_tally`][belote.scoring.validation.check_tally]'s job.
+
     Attributes:
         taker: the seat that fixed the trump.
         trump: the trump suit.
@@ -59,6 +67,65 @@ class Tally:
     stopped_by: int | None = None
     penalties: tuple[Penalty, ...] = ()
 
+    def __attrs_post_init__(self) -> None:
+        if not _well_typed(self):
+            _settle_types(self)
+
+
+def _well_typed(tally: Tally) -> bool:
+    """The common case, checked fast: every field has exactly its annotated type."""
+    if not (
+        type(tally.taker) is int
+        and type(tally.players) is int
+        and type(tally.trump) is Suit
+        and (tally.last_trick is None or type(tally.last_trick) is int)
+        and (tally.belote is None or type(tally.belote) is int)
+        and (tally.dealer is None or type(tally.dealer) is int)
+        and (tally.stopped_by is None or type(tally.stopped_by) is int)
+        and type(tally.tricks) is tuple
+        and type(tally.card_points) is tuple
+        and type(tally.announcements) is tuple
+        and type(tally.penalties) is tuple
+    ):
+        return False
+    for value in tally.tricks:
+        if type(value) is not int:
+            return False
+    for value in tally.card_points:
+        if type(value) is not int:
+            return False
+    for declaration in tally.announcements:
+        if type(declaration) is not Declaration:
+            return False
+    return not tally.penalties or all(type(penalty) is Penalty for penalty in tally.penalties)
+
+
+def _settle_types(tally: Tally) -> None:
+    """Check every field's type, turning a list given for a tuple into a tuple.
+
+    Raises:
+        InvalidArgumentType: a field of the wrong type, named ``Tally.<field>``.
+    """
+    for name in ("taker", "players"):
+        checks.whole(getattr(tally, name), f"Tally.{name}")
+    for name in ("last_trick", "belote", "dealer", "stopped_by"):
+        checks.whole_or_none(getattr(tally, name), f"Tally.{name}")
+    checks.instance(tally.trump, Suit, "Tally.trump")
+    fields: tuple[tuple[str, type[object] | None], ...] = (
+        ("tricks", None), ("card_points", None),
+        ("announcements", Declaration), ("penalties", Penalty),
+    )
+    for name, kind in fields:
+        values = checks.sequence(getattr(tally, name), f"Tally.{name}")
+        for index, value in enumerate(values):
+            if kind is None:
+                checks.whole(value, f"Tally.{name}[{index}]")
+            else:
+                checks.instance(value, kind, f"Tally.{name}[{index}]")
+        if type(values) is not tuple:
+            # The attrs way to set a field of a frozen instance while it is built.
+            object.__setattr__(tally, name, tuple(values))
+
 
 
 def side_count(rules: Rules | str, players: int) -> int:
@@ -84,8 +151,4 @@ def tricks_per_deal(rules: Rules | str) -> int:
     >>> tricks_per_deal(get_rules("classic")), tricks_per_deal(get_rules("french"))
     (8, 9)
     """
-    return _tricks_per_deal(checks.as_rules(rules))
-
-
-def _tricks_per_deal(rules: Rules) -> int:
-    return sum(rules.first_packets) + sum(rules.completion_packets)
+    return checks.as_rules(rules).hand_size

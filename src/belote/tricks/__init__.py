@@ -2,7 +2,10 @@
 
 Both work on card masks with a few bit operations. The public functions take
 and return typed values; the ``*_index``/``*_mask`` forms take card indices
-and masks for hot paths.
+and masks for hot paths. The innermost of them,
+[`follower_mask`][belote.tricks.follower_mask], and the tables the engine
+and the solver read live in [`belote.tricks.masks`][belote.tricks.masks], part
+of the compiled core (docs/compiled.md); they are importable from here.
 
 >>> from belote.cards import Card, CardSet, Suit
 >>> from belote.rules import PlayRules
@@ -19,11 +22,11 @@ and masks for hot paths.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
-from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, CardSet, card_points
+from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, CardSet
 from belote.errors import BeloteError, InvalidArgument, InvalidArgumentType, shown
 from belote.rules import PlayRules, Rules, get_rules
+from belote.tricks.masks import BEATERS, CARD_POINTS, HIGHER_TRUMPS, follower_mask
 
 __all__ = [
     "BEATERS",
@@ -35,56 +38,6 @@ __all__ = [
     "trick_winner",
     "winner_index",
 ]
-
-CARD_POINTS: Final = tuple(
-    tuple(card_points(1 << card, trump) for card in range(32)) for trump in range(4)
-)
-"""``CARD_POINTS[trump][card]``: the card points of a card (by index) under a trump suit."""
-
-
-def _beaten_by(card: int, trump: int) -> int:
-    suit = card >> 3
-    strength = TRUMP_STRENGTH if suit == trump else PLAIN_STRENGTH
-    higher = sum(
-        1 << (8 * suit + rank) for rank in range(8) if strength[rank] > strength[card & 7]
-    )
-    return higher if suit == trump else higher | 0xFF << (8 * trump)
-
-
-BEATERS: Final = tuple(tuple(_beaten_by(card, trump) for card in range(32)) for trump in range(4))
-"""``BEATERS[trump][card]``: the mask of the cards that beat ``card`` when it is the best
-card of a trick: the higher cards of its suit, and every trump when it is not a trump.
-Following a trick's best card as the cards come, with this table, finds the winner
-without rescanning the trick (the deal engine and the solver both do)."""
-
-# HIGHER_TRUMPS[i]: the cards of card i's suit that beat it when that suit is trump.
-HIGHER_TRUMPS: Final = tuple(
-    sum(
-        1 << (i - i % 8 + r)
-        for r in range(8)
-        if TRUMP_STRENGTH[r] > TRUMP_STRENGTH[i % 8]
-    )
-    for i in range(32)
-)
-
-
-# LOWEST_TRUMP[pattern]: of the ranks in an 8-bit suit pattern, the bit of the
-# weakest as a trump (7 8 Q K 10 A 9 J from the bottom); 0 for an empty pattern.
-_LOWEST_TRUMP: Final = tuple(
-    min(
-        (1 << r for r in range(8) if pattern >> r & 1),
-        key=lambda bit: TRUMP_STRENGTH[bit.bit_length() - 1],
-        default=0,
-    )
-    for pattern in range(256)
-)
-
-
-def _lowest_trump(trumps: int, trump: int) -> int:
-    """The mask of the weakest trump in ``trumps`` (cards of suit ``trump`` only)."""
-    shift = trump << 3
-    return _LOWEST_TRUMP[(trumps >> shift) & 0xFF] << shift
-
 
 def winner_index(trick: Sequence[int], trump: int | None) -> int:
     """Position in ``trick`` (card indices, in play order) of the winning card.
@@ -156,58 +109,6 @@ def trick_winner(trick: Sequence[Card], trump: int | None) -> int:
     if not indices:
         raise InvalidArgument("an empty trick has no winner")
     return winner_index(indices, None if trump is None else _trump(trump))
-
-
-def follower_mask(
-    hand: int, led: int, best: int, partner_is_best: bool, trump: int, play: PlayRules
-) -> int:
-    """The cards of ``hand`` a player who does not lead may play (rules §5, docs/rules.md#play-obligations).
-
-    This is the one place where the play obligations are written; the deal
-    engine calls it with the trick's best card, which it tracks as cards are
-    played, and [`legal_mask`][belote.tricks.legal_mask] with the best card found by a scan.
-
-    Args:
-        hand: the player's card mask.
-        led: the suit led.
-        best: the index of the card winning the trick so far.
-        partner_is_best: whether the player's partner played that card.
-        trump: the trump suit.
-        play: the variant's play obligations. With ``play.undertrump_lowest``
-            a player who must play a trump lower than the best one plays his
-            lowest (000 read literally).
-    """
-    follow = hand & (0xFF << (led << 3))
-    if led == trump:
-        if not follow:
-            return hand
-        if play.overtrump_on_trump_lead:  # the best card is a trump here
-            higher = follow & HIGHER_TRUMPS[best]
-            if higher:
-                return higher
-            return _lowest_trump(follow, trump) if play.undertrump_lowest else follow
-        return follow
-    if follow:
-        return follow
-    trumps = hand & (0xFF << (trump << 3))
-    if not trumps or not play.must_trump_when_void:
-        return hand
-    best_is_trump = best >> 3 == trump
-    if (
-        partner_is_best
-        and play.partner_master_exempts
-        and (best_is_trump or not play.partner_exemption_needs_trump)
-    ):
-        return hand
-    if not best_is_trump:
-        return trumps
-    if play.must_overtrump:
-        higher = trumps & HIGHER_TRUMPS[best]
-        if higher:
-            return higher
-    if not play.must_undertrump:
-        return hand
-    return _lowest_trump(trumps, trump) if play.undertrump_lowest else trumps
 
 
 def legal_mask(

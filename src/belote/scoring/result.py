@@ -1,0 +1,71 @@
+"""What the scoring pipeline gives: a deal's [`DealResult`][belote.scoring.result.DealResult] (docs/formats.md#deal-result).
+
+Its [`Outcome`][belote.scoring.result.Outcome] and the audit
+[`Line`][belote.scoring.result.Line]s that explain every point.
+[`score_tally`][belote.scoring.pipeline.score_tally] makes one from a tally;
+all three are also importable from [`belote.scoring`][belote.scoring] and
+`belote.scoring.pipeline`.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+__all__ = ["DealResult", "Line", "Outcome"]
+
+
+class Outcome(enum.Enum):
+    """How a deal ended."""
+
+    MADE = "made"
+    """The attack's total beat the defence's (rules §7.1, docs/rules.md#contract)."""
+    FAILED = "failed"
+    """The attack failed: dedans, büs, bagno, buco, andata sotto."""
+    LITIGE = "litige"
+    """Equal totals: what the attack would forfeit is held pending."""
+    PLAYED = "played"
+    """A deal without contract (``french``): everyone scores his own points."""
+    REDEAL = "redeal"
+    """Everyone passed twice: no deal was played."""
+
+
+@attrs.frozen
+class Line:
+    """One line of a result's audit trail: ``points`` given ``to`` a side for ``item``."""
+
+    to: int
+    item: str
+    points: int
+
+
+@attrs.frozen(kw_only=True)
+class DealResult:
+    """The result of one deal (docs/formats.md#deal-result).
+
+    Attributes:
+        variant: the variant's name.
+        outcome: made, failed, litige, played or redeal.
+        capot: the side that made capot, or ``None``.
+        scores: what the deal adds to each side's match score.
+        pending: litige points still waiting after this deal.
+        lines: the audit trail; the lines of a side sum to its score.
+        attack: the taker's side, or ``None`` (redeal, ``french``).
+        match_winner: the side that wins the whole match because of this deal
+            (calling out, "j'arrête", an 8-card run shown), else ``None``.
+        match_end_reason: why the match ends with this deal, else ``None``.
+        stopped_by: the seat that stopped the deal ("j'arrête") when the
+            match, not the deal, has to judge the claim; else ``None``.
+    """
+
+    variant: str
+    outcome: Outcome
+    capot: int | None
+    scores: tuple[int, ...]
+    pending: int
+    lines: tuple[Line, ...]
+    attack: int | None = None
+    match_winner: int | None = None
+    match_end_reason: str | None = None
+    stopped_by: int | None = None
