@@ -99,11 +99,12 @@ def _sure_points(ours: int, trumps: int) -> int:
     return owner * total
 
 
-_RUNS: dict[int, int] = {}
+# The sure points of the top trumps, per (trumps of the maximising side, trumps held).
+_RUNS: Final[dict[int, int]] = {}
 # The order of a follower's legal cards, per trump, then per legal cards, best card and kind.
-_ORDERS: dict[int, dict[int, tuple[int, ...]]] = {}
+_ORDERS: Final[dict[int, dict[int, tuple[int, ...]]]] = {}
 # The order of a leader's cards, per trump, then per legal cards.
-_LEADS: dict[int, dict[int, tuple[int, ...]]] = {}
+_LEADS: Final[dict[int, dict[int, tuple[int, ...]]]] = {}
 # Entries of each order table before a search starts it afresh (bounded memory).
 _ORDER_LIMIT: Final = 200_000
 
@@ -163,7 +164,7 @@ class Search:
         trump = game.trump
         self.game: Final = game
         self.leaf: Final = leaf
-        self.tt: Final[dict[tuple[int, ...], list[int]]] = {}
+        self.tt: Final[dict[tuple[int, ...], tuple[int, int, int]]] = {}
         # Exact measures of the last few tricks (they hold for every probe).
         self.small: Final[dict[tuple[int, ...], int]] = {}
         self.hands: Final = list(game.hands)
@@ -541,7 +542,7 @@ class Search:
                 lo = hi = value
             if len(tt) >= _TT_LIMIT:
                 tt.clear()  # bounded memory: start afresh
-            tt[key] = [lo, hi, chosen]
+            tt[key] = (lo, hi, chosen)
         return value
 
     def run(self, seat: int, trick: tuple[int, ...], leader: int, left: int,
