@@ -164,9 +164,15 @@ class Search:
         trump = game.trump
         self.game: Final = game
         self.leaf: Final = leaf
-        self.tt: Final[dict[tuple[int, ...], tuple[int, int, int]]] = {}
-        # Exact measures of the last few tricks (they hold for every probe).
-        self.small: Final[dict[tuple[int, ...], int]] = {}
+        # A position at the start of a trick is the cards still held (``rem``) and the
+        # leader: the hands only lose cards, so ``game.hands[seat] & rem`` is each hand.
+        # Two sides: key ``rem | leader << 32``; three: with the points and tricks so far.
+        self.tt: Final[dict[object, tuple[int, int, int]]] = {}
+        # Exact measures of the last few tricks (they hold for every probe), by the same key.
+        self.small: Final[dict[int, int]] = {}
+        self.dealt: Final = game.hands
+        # The hands of the position searched: callers play cards out of them and put
+        # them back (belote.solver.solution), never move a card from one hand to another.
         self.hands: Final = list(game.hands)
         self.n: Final = n
         self.trump: Final = trump
@@ -275,7 +281,10 @@ class Search:
         """The exact measure of the last few tricks (cached: it holds for every probe)."""
         if left == 1:
             return self.finish(leader, ())
-        key = (*self.hands, leader)
+        rem = 0
+        for h in self.hands:
+            rem |= h
+        key = rem | leader << 32
         small = self.small
         value = small.get(key)
         if value is None:
@@ -357,7 +366,7 @@ class Search:
         maxer = self.maxer
         beaters = self.beaters
         additive = self.additive
-        key: tuple[int, ...] | None = None
+        key: object = None
         hint = -1
         lo = hi = 0
         alpha0, beta0 = alpha, beta
@@ -371,7 +380,7 @@ class Search:
             for h in hands:
                 rem |= h
             if additive:
-                key = (*hands, leader)
+                key = rem | leader << 32
                 entry = self.tt.get(key)
                 if entry is not None:  # the table first: it answers most probes
                     lo, hi, hint = entry
@@ -405,7 +414,7 @@ class Search:
             else:
                 # The tricks count for capot only: whether each side has none.
                 sides = self.sides
-                key = (*hands, leader, *acc[:sides], *[t > 0 for t in acc[sides:]])
+                key = (rem | leader << 32, *acc[:sides], *[t > 0 for t in acc[sides:]])
                 entry = self.tt.get(key)
                 if entry is not None:
                     lo, hi, hint = entry
@@ -485,7 +494,10 @@ class Search:
                         if left == 2:
                             v = self.finish(winner, acc)
                         else:
-                            small_key = (*hands, winner)
+                            rem = 0
+                            for h in hands:
+                                rem |= h
+                            small_key = rem | winner << 32
                             v = self.small.get(small_key, -1)
                             if v < 0:
                                 v = self.small[small_key] = self.minimax(
@@ -560,6 +572,8 @@ class Search:
                 tmask |= 1 << card
                 if k and beaters[best] >> card & 1:
                     best, best_pos = card, k
+        for hand, dealt in zip(self.hands, self.dealt, strict=True):
+            assert not hand & ~dealt, "a card moved from one hand to another"
         if _NEEDS_ROOM:
             return in_room(self.node, seat, pos, leader, led, best, best_pos, tpts, tmask, left,
                            acc, alpha, beta)
