@@ -167,7 +167,7 @@ class Search:
         # A position at the start of a trick is the cards still held (``rem``) and the
         # leader: the hands only lose cards, so ``game.hands[seat] & rem`` is each hand.
         # Two sides: key ``rem | leader << 32``; three: with the points and tricks so far.
-        self.tt: Final[dict[object, tuple[int, int, int]]] = {}
+        self.tt: Final[dict[int, tuple[int, int, int]]] = {}
         # Exact measures of the last few tricks (they hold for every probe), by the same key.
         self.small: Final[dict[int, int]] = {}
         self.dealt: Final = game.hands
@@ -366,7 +366,7 @@ class Search:
         maxer = self.maxer
         beaters = self.beaters
         additive = self.additive
-        key: object = None
+        key = -1  # none: the position is not stored
         hint = -1
         lo = hi = 0
         alpha0, beta0 = alpha, beta
@@ -412,9 +412,16 @@ class Search:
                 if beta <= 0:
                     return 0
             else:
-                # The tricks count for capot only: whether each side has none.
+                # Each side's card points so far (8 bits: the deck holds 152), and whether
+                # it has a trick (the tricks count for capot only): 9 bits a side.
                 sides = self.sides
-                key = (rem | leader << 32, *acc[:sides], *[t > 0 for t in acc[sides:]])
+                key = rem | leader << 32
+                shift = 34
+                for k in range(sides):
+                    key |= acc[k] << shift
+                    if acc[sides + k]:
+                        key |= 1 << (shift + 8)
+                    shift += 9
                 entry = self.tt.get(key)
                 if entry is not None:
                     lo, hi, hint = entry
@@ -537,7 +544,7 @@ class Search:
                         if pos == 0:
                             self.killers[left * n + seat] = card
                         break
-        if key is not None:
+        if key >= 0:
             tt = self.tt
             entry = tt.get(key)
             if entry is None:
