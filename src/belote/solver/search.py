@@ -99,24 +99,29 @@ def _sure_points(ours: int, trumps: int) -> int:
     return owner * total
 
 
-_RUNS: dict[int, int] = {}
+# The sure points of the top trumps, per (trumps of the maximising side, trumps held).
+_RUNS: Final[dict[int, int]] = {}
 # The order of a follower's legal cards, per trump, then per legal cards, best card and kind.
-_ORDERS: dict[int, dict[int, tuple[int, ...]]] = {}
+_ORDERS: Final[dict[int, dict[int, tuple[int, ...]]]] = {}
 # The order of a leader's cards, per trump, then per legal cards.
-_LEADS: dict[int, dict[int, tuple[int, ...]]] = {}
+_LEADS: Final[dict[int, dict[int, tuple[int, ...]]]] = {}
 # Entries of each order table before a search starts it afresh (bounded memory).
 _ORDER_LIMIT: Final = 200_000
 
 
 def cards_of(mask: int) -> list[int]:
-    """The card indices of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The card indices of a mask of the 32 cards, lowest first."""
+    return [
+        *_BYTE_CARDS[mask & 0xFF],
+        *_BYTE_CARDS[256 + (mask >> 8 & 0xFF)],
+        *_BYTE_CARDS[512 + (mask >> 16 & 0xFF)],
+        *_BYTE_CARDS[768 + (mask >> 24)],
+    ]
 
+
+def _pattern_points(suit: int, trump: int) -> tuple[int, ...]:
+    """The card points of each 8-bit rank pattern of ``suit``."""
+    return TRUMP_PATTERN_POINTS if suit == trump else PLAIN_PATTERN_POINTS
 
 
 # --- the search ------------------------------------------------------------------------------
@@ -146,390 +151,424 @@ class Search:
     so the table holds bounds valid for every probe. Otherwise (three
     players) a node's value is the final value, and the table key includes
     the points and tricks won so far.
+
+    The search's state lives in typed attributes and its recursion in
+    methods with int arguments, so that the compiled core (mypyc) calls them
+    directly, with unboxed ints; interpreted, the hot methods read the
+    attributes they loop over into locals first.
     """
 
     def __init__(self, game: Game, leaf: Callable[[tuple[int, ...], tuple[int, ...], int], int]
                  | None = None) -> None:
-        self.game = game
-        self.leaf = leaf
-        self.tt: dict[object, list[int]] = {}
-        self._build()
-
-    def _build(self) -> None:
-        game = self.game
         n = game.n
         trump = game.trump
-        play = game.play
-        partners = game.partners
-        maxer = game.maxer
-        pts = _POINTS[trump]
-        beaters = _BEATERS[trump]
-        bonus = game.deal.rules.last_trick_bonus
-        hands = list(game.hands)
-        self.hands = hands
-        tt = self.tt
-        nxt = tuple((k + 1) % n for k in range(n))
-        trump_shift = 8 * trump
-        additive = self.leaf is None
-        leaf = self.leaf
-        side_of = tuple(game.side_of(s) for s in range(n))
-        sides = game.sides
-        fmask = follower_mask
-        merge_plain, merge_trump = _MERGE_PLAIN, _MERGE_TRUMP
-        byte_cards = _BYTE_CARDS
-        lead_key = _LEAD_KEY[trump].__getitem__
-        pts_up = pts.__getitem__
-        pts_down = _NEG_POINTS[trump].__getitem__
-        low_mask = _LOW_MASK[trump]
-        max_seats = tuple(k for k in range(n) if maxer[k])
-        runs = _RUNS
-        pt0, pt1, pt2, pt3 = (
-            TRUMP_PATTERN_POINTS if suit == trump else PLAIN_PATTERN_POINTS for suit in range(4)
+        self.game: Final = game
+        self.leaf: Final = leaf
+        # A position at the start of a trick is the cards still held (``rem``) and the
+        # leader: the hands only lose cards, so ``game.hands[seat] & rem`` is each hand.
+        # Two sides: key ``rem | leader << 32``; three: with the points and tricks so far.
+        self.tt: Final[dict[int, tuple[int, int, int]]] = {}
+        # Exact measures of the last few tricks (they hold for every probe), by the same key.
+        self.small: Final[dict[int, int]] = {}
+        self.dealt: Final = game.hands
+        # The hands of the position searched: callers play cards out of them and put
+        # them back (belote.solver.solution), never move a card from one hand to another.
+        self.hands: Final = list(game.hands)
+        self.n: Final = n
+        self.trump: Final = trump
+        self.trump_shift: Final = 8 * trump
+        self.play: Final = game.play
+        self.partners: Final = game.partners
+        self.maxer: Final = game.maxer
+        self.max_seats: Final = tuple(k for k in range(n) if game.maxer[k])
+        self.nxt: Final = tuple((k + 1) % n for k in range(n))
+        self.additive: Final = leaf is None
+        self.sides: Final = game.sides
+        self.side_of: Final = tuple(game.side_of(s) for s in range(n))
+        self.pts: Final = _POINTS[trump]
+        self.beaters: Final = _BEATERS[trump]
+        self.low_mask: Final = _LOW_MASK[trump]
+        self.bonus: Final = game.deal.rules.last_trick_bonus
+        self.last_gain: Final = tuple(
+            PTS_UNIT * (p + self.bonus) + 1 + LAST_UNIT for p in range(200)
         )
-        pts_unit, last_unit = PTS_UNIT, LAST_UNIT
-        last_gain = tuple(
-            pts_unit * (p + bonus) + 1 + last_unit for p in range(200)
-        )
-
-        def cards_of(mask: int) -> list[int]:
-            return [
-                *byte_cards[mask & 0xFF],
-                *byte_cards[256 + (mask >> 8 & 0xFF)],
-                *byte_cards[512 + (mask >> 16 & 0xFF)],
-                *byte_cards[768 + (mask >> 24)],
-            ]
-
-        def reduce(legal: int, others: int) -> int:
-            """Drop the legal low cards equivalent to a lower one."""
-            lows = legal & low_mask
-            if not lows & (lows - 1):
-                return legal
-            for shift in (0, 8, 16, 24):
-                low = lows >> shift & 7
-                if low & (low - 1):  # two low cards or more in this suit
-                    if shift == trump_shift:
-                        keep = merge_trump[low | (others >> shift & 3) << 3]
-                    else:
-                        keep = merge_plain[low | (others >> shift & 7) << 3]
-                    legal &= ~(low << shift) | (keep << shift)
-            return legal
-
-        def finish(leader: int, acc: tuple[int, ...]) -> int:
-            """The last trick, every card forced."""
-            seat = leader
-            card = best = hands[seat].bit_length() - 1
-            best_pos = 0
-            total = pts[card]
-            for k in range(1, n):
-                seat = nxt[seat]
-                card = hands[seat].bit_length() - 1
-                total += pts[card]
-                if beaters[best] >> card & 1:
-                    best, best_pos = card, k
-            winner = (leader + best_pos) % n
-            if additive:
-                return last_gain[total] if maxer[winner] else 0
-            side = side_of[winner]
-            lst = list(acc)
-            lst[side] += total
-            lst[sides + side] += 1
-            assert leaf is not None
-            return leaf(tuple(lst[:sides]), tuple(lst[sides:]), side)
-
-        small: dict[tuple[int, ...], int] = {}
-        small_left = _SMALL_LEFT
-        orders = _ORDERS.setdefault(trump, {})
+        # The card points of a suit's 8-bit pattern, per suit.
+        self.pt0: Final = _pattern_points(0, trump)
+        self.pt1: Final = _pattern_points(1, trump)
+        self.pt2: Final = _pattern_points(2, trump)
+        self.pt3: Final = _pattern_points(3, trump)
         # Per tricks left and seat, the lead that last cut a search off (a "killer"):
         # tried first where the table has no best card for the position.
-        killers = [-1] * ((game.left + 1) * n)
+        self.killers: Final = [-1] * ((game.left + 1) * n)
+        orders = _ORDERS.setdefault(trump, {})
         leads = _LEADS.setdefault(trump, {})
         if len(orders) > _ORDER_LIMIT:
             orders.clear()
         if len(leads) > _ORDER_LIMIT:
             leads.clear()
+        self.orders: Final = orders
+        self.leads: Final = leads
 
-        def follower_order(legal: int, best: int, kind: int) -> tuple[int, ...]:
-            """The order a follower tries its legal cards in.
-
-            ``kind`` 0: our side holds the trick: give points, without
-            overtaking first. 1: the last seat against the trick: take the
-            most points. 2: an earlier seat against it: win cheaply. Cards
-            that do not beat the best one come last, fewest points first.
-            """
-            beat = beaters[best]
-            if kind == 0:
-                cards = sorted(cards_of(legal & ~beat), key=pts_down)
-                cards += sorted(cards_of(legal & beat), key=pts_down)
-            else:
-                cards = sorted(cards_of(legal & beat), key=pts_down if kind == 1 else pts_up)
-                cards += sorted(cards_of(legal & ~beat), key=pts_up)
-            return tuple(cards)
-
-        def exact_small(leader: int, left: int) -> int:
-            """The exact measure of the last few tricks (cached: it holds for every probe)."""
-            if left == 1:
-                return finish(leader, ())
-            key = (*hands, leader)
-            value = small.get(key)
-            if value is None:
-                value = small[key] = minimax(leader, 0, leader, 0, 0, 0, 0, left, -1, INF)
-            return value
-
-        def minimax(seat: int, pos: int, leader: int, led: int, best: int, best_pos: int,
-                    tpts: int, left: int, alpha: int, beta: int) -> int:
-            """Alpha-beta over one trick, then the exact rest (exact with the full window)."""
-            hand = hands[seat]
-            if pos:
-                legal = fmask(hand, led, best, partners and best_pos == pos - 2, trump, play)
-            else:
-                legal = hand
-            maximise = maxer[seat]
-            value = -1 if maximise else INF
-            while legal:
-                bit = legal & -legal
-                legal ^= bit
-                card = bit.bit_length() - 1
-                hands[seat] = hand ^ bit
-                if pos == 0:
-                    nbest, nbest_pos, nled = card, 0, card >> 3
-                elif beaters[best] >> card & 1:
-                    nbest, nbest_pos, nled = card, pos, led
+    def reduce(self, legal: int, others: int) -> int:
+        """Drop the legal low cards equivalent to a lower one."""
+        lows = legal & self.low_mask
+        if not lows & (lows - 1):
+            return legal
+        trump_shift = self.trump_shift
+        for shift in (0, 8, 16, 24):
+            low = lows >> shift & 7
+            if low & (low - 1):  # two low cards or more in this suit
+                if shift == trump_shift:
+                    keep = _MERGE_TRUMP[low | (others >> shift & 3) << 3]
                 else:
-                    nbest, nbest_pos, nled = best, best_pos, led
-                npts = tpts + pts[card]
-                if pos + 1 < n:
-                    v = minimax(nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts, left,
-                                alpha, beta)
+                    keep = _MERGE_PLAIN[low | (others >> shift & 7) << 3]
+                legal &= ~(low << shift) | (keep << shift)
+        return legal
+
+    def finish(self, leader: int, acc: tuple[int, ...]) -> int:
+        """The last trick, every card forced."""
+        hands = self.hands
+        pts = self.pts
+        beaters = self.beaters
+        nxt = self.nxt
+        n = self.n
+        seat = leader
+        card = best = hands[seat].bit_length() - 1
+        best_pos = 0
+        total = pts[card]
+        for k in range(1, n):
+            seat = nxt[seat]
+            card = hands[seat].bit_length() - 1
+            total += pts[card]
+            if beaters[best] >> card & 1:
+                best, best_pos = card, k
+        winner = (leader + best_pos) % n
+        if self.additive:
+            return self.last_gain[total] if self.maxer[winner] else 0
+        return self.scored(acc, winner, total)
+
+    def scored(self, acc: tuple[int, ...], winner: int, points: int) -> int:
+        """The leaf value of the deal's end: the last trick's ``points`` to ``winner``'s side."""
+        side = self.side_of[winner]
+        sides = self.sides
+        lst = list(acc)
+        lst[side] += points
+        lst[sides + side] += 1
+        leaf = self.leaf
+        assert leaf is not None
+        return leaf(tuple(lst[:sides]), tuple(lst[sides:]), side)
+
+    def follower_order(self, legal: int, best: int, kind: int) -> tuple[int, ...]:
+        """The order a follower tries its legal cards in.
+
+        ``kind`` 0: our side holds the trick: give points, without
+        overtaking first. 1: the last seat against the trick: take the
+        most points. 2: an earlier seat against it: win cheaply. Cards
+        that do not beat the best one come last, fewest points first.
+        """
+        beat = self.beaters[best]
+        pts_up = self.pts.__getitem__
+        pts_down = _NEG_POINTS[self.trump].__getitem__
+        if kind == 0:
+            cards = sorted(cards_of(legal & ~beat), key=pts_down)
+            cards += sorted(cards_of(legal & beat), key=pts_down)
+        else:
+            cards = sorted(cards_of(legal & beat), key=pts_down if kind == 1 else pts_up)
+            cards += sorted(cards_of(legal & ~beat), key=pts_up)
+        return tuple(cards)
+
+    def exact_small(self, leader: int, left: int) -> int:
+        """The exact measure of the last few tricks (cached: it holds for every probe)."""
+        if left == 1:
+            return self.finish(leader, ())
+        rem = 0
+        for h in self.hands:
+            rem |= h
+        key = rem | leader << 32
+        small = self.small
+        value = small.get(key)
+        if value is None:
+            value = small[key] = self.minimax(leader, 0, leader, 0, 0, 0, 0, left, -1, INF)
+        return value
+
+    def minimax(self, seat: int, pos: int, leader: int, led: int, best: int, best_pos: int,
+                tpts: int, left: int, alpha: int, beta: int) -> int:
+        """Alpha-beta over one trick, then the exact rest (exact with the full window)."""
+        hands = self.hands
+        n = self.n
+        maxer = self.maxer
+        beaters = self.beaters
+        pts = self.pts
+        hand = hands[seat]
+        if pos:
+            legal = follower_mask(hand, led, best, self.partners and best_pos == pos - 2,
+                                  self.trump, self.play)
+        else:
+            legal = hand
+        maximise = maxer[seat]
+        value = -1 if maximise else INF
+        while legal:
+            bit = legal & -legal
+            legal ^= bit
+            card = bit.bit_length() - 1
+            hands[seat] = hand ^ bit
+            if pos == 0:
+                nbest, nbest_pos, nled = card, 0, card >> 3
+            elif beaters[best] >> card & 1:
+                nbest, nbest_pos, nled = card, pos, led
+            else:
+                nbest, nbest_pos, nled = best, best_pos, led
+            npts = tpts + pts[card]
+            if pos + 1 < n:
+                v = self.minimax(self.nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts,
+                                 left, alpha, beta)
+            else:
+                winner = (leader + nbest_pos) % n
+                if left == 2:  # the last trick, every card forced (inlined: hot)
+                    nxt = self.nxt
+                    last_seat = winner
+                    last_best = hands[last_seat].bit_length() - 1
+                    last_pos = 0
+                    total = pts[last_best]
+                    for k in range(1, n):
+                        last_seat = nxt[last_seat]
+                        last_card = hands[last_seat].bit_length() - 1
+                        total += pts[last_card]
+                        if beaters[last_best] >> last_card & 1:
+                            last_best, last_pos = last_card, k
+                    v = self.last_gain[total] if maxer[(winner + last_pos) % n] else 0
                 else:
-                    winner = (leader + nbest_pos) % n
-                    if left == 2:  # the last trick, every card forced (inlined: hot)
-                        last_seat = winner
-                        last_best = hands[last_seat].bit_length() - 1
-                        last_pos = 0
-                        total = pts[last_best]
-                        for k in range(1, n):
-                            last_seat = nxt[last_seat]
-                            last_card = hands[last_seat].bit_length() - 1
-                            total += pts[last_card]
-                            if beaters[last_best] >> last_card & 1:
-                                last_best, last_pos = last_card, k
-                        v = last_gain[total] if maxer[(winner + last_pos) % n] else 0
-                    else:
-                        v = exact_small(winner, left - 1)
-                    if maxer[winner]:
-                        v += pts_unit * npts + 1
-                hands[seat] = hand
-                if maximise:
-                    if v > value:
-                        value = v
-                        if v > alpha:
-                            alpha = v
-                            if alpha >= beta:
-                                break
-                elif v < value:
+                    v = self.exact_small(winner, left - 1)
+                if maxer[winner]:
+                    v += PTS_UNIT * npts + 1
+            hands[seat] = hand
+            if maximise:
+                if v > value:
                     value = v
-                    if v < beta:
-                        beta = v
+                    if v > alpha:
+                        alpha = v
                         if alpha >= beta:
                             break
-            return value
+            elif v < value:
+                value = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        return value
 
-        def node(seat: int, pos: int, leader: int, led: int, best: int, best_pos: int,
-                 tpts: int, tmask: int, left: int, acc: tuple[int, ...], alpha: int,
-                 beta: int) -> int:
-            """The value from this node on: ``pos`` cards of the trick played."""
-            key: object = None
-            hint = -1
-            hand = hands[seat]
-            if pos == 0:
-                if left == 1:
-                    return finish(leader, acc)
-                if left <= small_left and additive:
-                    return exact_small(leader, left)
-                rem = 0
-                for h in hands:
-                    rem |= h
-                alpha0, beta0 = alpha, beta
-                if additive:
-                    key = (*hands, leader)
-                    entry = tt.get(key)
-                    if entry is not None:  # the table first: it answers most probes
-                        lo, hi, hint = entry
-                        if lo >= beta:
-                            return lo
-                        if hi <= alpha or lo == hi:
-                            return hi
-                    # Quick bounds: the points still in play.
-                    top = pts_unit * (
-                        pt0[rem & 0xFF] + pt1[rem >> 8 & 0xFF] + pt2[rem >> 16 & 0xFF]
-                        + pt3[rem >> 24] + bonus
-                    ) + last_unit + left
-                    # The top trumps held by one side win their tricks.
-                    ours = 0
-                    for k in max_seats:
-                        ours |= hands[k]
-                    run_key = (ours >> trump_shift & 0xFF) << 8 | (rem >> trump_shift & 0xFF)
-                    sure = runs.get(run_key)
-                    if sure is None:
-                        sure = runs[run_key] = _sure_points(run_key >> 8, run_key & 0xFF)
-                    if sure > 0:
-                        if pts_unit * sure >= beta:
-                            return pts_unit * sure
-                    elif sure < 0:
-                        top += pts_unit * sure
-                    if top <= alpha:
-                        return top
-                    if beta <= 0:
-                        return 0
-                else:
-                    # The tricks count for capot only: whether each side has none.
-                    key = (*hands, leader, *acc[:sides], *[t > 0 for t in acc[sides:]])
-                    entry = tt.get(key)
-                    if entry is not None:
-                        lo, hi, hint = entry
-                        if lo >= beta:
-                            return lo
-                        if hi <= alpha or lo == hi:
-                            return hi
-                if entry is not None:
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
-                legal = reduce(hand, rem ^ hand)
-                cards = leads.get(legal)
-                if cards is None:
-                    cards = leads[legal] = tuple(sorted(cards_of(legal), key=lead_key))
-                if hint < 0:
-                    hint = killers[left * n + seat]
-                    if hint >= 0 and not legal >> hint & 1:
-                        hint = -1
-                if hint >= 0 and hint != cards[0]:
-                    cards = (hint, *[c for c in cards if c != hint])
+    def node(self, seat: int, pos: int, leader: int, led: int, best: int, best_pos: int,
+             tpts: int, tmask: int, left: int, acc: tuple[int, ...], alpha: int,
+             beta: int) -> int:
+        """The value from this node on: ``pos`` cards of the trick played."""
+        hands = self.hands
+        n = self.n
+        maxer = self.maxer
+        beaters = self.beaters
+        additive = self.additive
+        key = -1  # none: the position is not stored
+        hint = -1
+        lo = hi = 0
+        alpha0, beta0 = alpha, beta
+        hand = hands[seat]
+        if pos == 0:
+            if left == 1:
+                return self.finish(leader, acc)
+            if left <= _SMALL_LEFT and additive:
+                return self.exact_small(leader, left)
+            rem = 0
+            for h in hands:
+                rem |= h
+            if additive:
+                key = rem | leader << 32
+                entry = self.tt.get(key)
+                if entry is not None:  # the table first: it answers most probes
+                    lo, hi, hint = entry
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha or lo == hi:
+                        return hi
+                # Quick bounds: the points still in play.
+                top = PTS_UNIT * (
+                    self.pt0[rem & 0xFF] + self.pt1[rem >> 8 & 0xFF]
+                    + self.pt2[rem >> 16 & 0xFF] + self.pt3[rem >> 24] + self.bonus
+                ) + LAST_UNIT + left
+                # The top trumps held by one side win their tricks.
+                ours = 0
+                for k in self.max_seats:
+                    ours |= hands[k]
+                trump_shift = self.trump_shift
+                run_key = (ours >> trump_shift & 0xFF) << 8 | (rem >> trump_shift & 0xFF)
+                sure = _RUNS.get(run_key)
+                if sure is None:
+                    sure = _RUNS[run_key] = _sure_points(run_key >> 8, run_key & 0xFF)
+                if sure > 0:
+                    if PTS_UNIT * sure >= beta:
+                        return PTS_UNIT * sure
+                elif sure < 0:
+                    top += PTS_UNIT * sure
+                if top <= alpha:
+                    return top
+                if beta <= 0:
+                    return 0
             else:
-                legal = fmask(hand, led, best, partners and best_pos == pos - 2, trump, play)
-                if legal & (legal - 1):
-                    lows = legal & low_mask
-                    if lows & (lows - 1):  # two low cards or more: merge the equivalent ones
-                        others = tmask
-                        for h in hands:
-                            others |= h
-                        legal = reduce(legal, others ^ hand)
-                    # The order depends on the legal cards, the best card and who holds it.
-                    # The seat before the last plays as against the trick when its
-                    # partner holds it with a card the last seat could beat.
-                    if maxer[(leader + best_pos) % n] == maxer[seat] and (
-                            pos != n - 2 or not beaters[best] & hands[nxt[seat]]):
-                        okey = legal | best << 32
-                    elif pos == n - 1:
-                        okey = legal | best << 32 | 1 << 37
-                    else:
-                        okey = legal | best << 32 | 2 << 37
-                    cards = orders.get(okey)
-                    if cards is None:
-                        cards = orders[okey] = follower_order(legal, best, okey >> 37)
+                # Each side's card points so far (8 bits: the deck holds 152), and whether
+                # it has a trick (the tricks count for capot only): 9 bits a side.
+                sides = self.sides
+                key = rem | leader << 32
+                shift = 34
+                for k in range(sides):
+                    key |= acc[k] << shift
+                    if acc[sides + k]:
+                        key |= 1 << (shift + 8)
+                    shift += 9
+                entry = self.tt.get(key)
+                if entry is not None:
+                    lo, hi, hint = entry
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha or lo == hi:
+                        return hi
+            if entry is not None:
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            legal = self.reduce(hand, rem ^ hand)
+            leads = self.leads
+            cards = leads.get(legal)
+            if cards is None:
+                cards = leads[legal] = tuple(sorted(cards_of(legal),
+                                                    key=_LEAD_KEY[self.trump].__getitem__))
+            if hint < 0:
+                hint = self.killers[left * n + seat]
+                if hint >= 0 and not legal >> hint & 1:
+                    hint = -1
+            if hint >= 0 and hint != cards[0]:
+                cards = (hint, *[c for c in cards if c != hint])
+        else:
+            legal = follower_mask(hand, led, best, self.partners and best_pos == pos - 2,
+                                  self.trump, self.play)
+            if legal & (legal - 1):
+                lows = legal & self.low_mask
+                if lows & (lows - 1):  # two low cards or more: merge the equivalent ones
+                    others = tmask
+                    for h in hands:
+                        others |= h
+                    legal = self.reduce(legal, others ^ hand)
+                # The order depends on the legal cards, the best card and who holds it.
+                # The seat before the last plays as against the trick when its
+                # partner holds it with a card the last seat could beat.
+                if maxer[(leader + best_pos) % n] == maxer[seat] and (
+                        pos != n - 2 or not beaters[best] & hands[self.nxt[seat]]):
+                    okey = legal | best << 32
+                elif pos == n - 1:
+                    okey = legal | best << 32 | 1 << 37
                 else:
-                    cards = (legal.bit_length() - 1,)
-            maximise = maxer[seat]
-            value = -INF if maximise else INF
-            chosen = cards[0]
-            for card in cards:
-                hands[seat] = hand ^ (1 << card)
-                if pos == 0:
-                    nbest, nbest_pos, nled = card, 0, card >> 3
-                elif beaters[best] >> card & 1:
-                    nbest, nbest_pos, nled = card, pos, led
+                    okey = legal | best << 32 | 2 << 37
+                orders = self.orders
+                cards = orders.get(okey)
+                if cards is None:
+                    cards = orders[okey] = self.follower_order(legal, best, okey >> 37)
+            else:
+                cards = (legal.bit_length() - 1,)
+        pts = self.pts
+        maximise = maxer[seat]
+        value = -INF if maximise else INF
+        chosen = cards[0]
+        for card in cards:
+            hands[seat] = hand ^ (1 << card)
+            if pos == 0:
+                nbest, nbest_pos, nled = card, 0, card >> 3
+            elif beaters[best] >> card & 1:
+                nbest, nbest_pos, nled = card, pos, led
+            else:
+                nbest, nbest_pos, nled = best, best_pos, led
+            npts = tpts + pts[card]
+            if pos + 1 < n:
+                v = self.node(self.nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts,
+                              tmask | (1 << card), left, acc, alpha, beta)
+            elif left == 1:  # the last trick of the deal (a root inside it)
+                winner = (leader + nbest_pos) % n
+                if additive:
+                    v = self.last_gain[npts] if maxer[winner] else 0
                 else:
-                    nbest, nbest_pos, nled = best, best_pos, led
-                npts = tpts + pts[card]
-                if pos + 1 < n:
-                    v = node(nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts,
-                             tmask | (1 << card), left, acc, alpha, beta)
-                elif left == 1:  # the last trick of the deal (a root inside it)
-                    winner = (leader + nbest_pos) % n
-                    if additive:
-                        v = last_gain[npts] if maxer[winner] else 0
-                    else:
-                        side = side_of[winner]
-                        lst = list(acc)
-                        lst[side] += npts
-                        lst[sides + side] += 1
-                        assert leaf is not None
-                        v = leaf(tuple(lst[:sides]), tuple(lst[sides:]), side)
-                else:
-                    winner = (leader + nbest_pos) % n
-                    if additive:
-                        if left <= small_left + 1:  # the exact end, inlined (hot)
-                            if left == 2:
-                                v = finish(winner, acc)
-                            else:
-                                small_key = (*hands, winner)
-                                v = small.get(small_key, -1)
-                                if v < 0:
-                                    v = small[small_key] = minimax(winner, 0, winner, 0, 0, 0,
-                                                                   0, left - 1, -1, INF)
-                            if maxer[winner]:
-                                v += pts_unit * npts + 1
-                        elif maxer[winner]:
-                            gain = pts_unit * npts + 1
-                            v = gain + node(winner, 0, winner, 0, 0, 0, 0, 0, left - 1, acc,
-                                            alpha - gain, beta - gain)
+                    v = self.scored(acc, winner, npts)
+            else:
+                winner = (leader + nbest_pos) % n
+                if additive:
+                    if left <= _SMALL_LEFT + 1:  # the exact end, inlined (hot)
+                        if left == 2:
+                            v = self.finish(winner, acc)
                         else:
-                            v = node(winner, 0, winner, 0, 0, 0, 0, 0, left - 1, acc,
-                                     alpha, beta)
+                            rem = 0
+                            for h in hands:
+                                rem |= h
+                            small_key = rem | winner << 32
+                            v = self.small.get(small_key, -1)
+                            if v < 0:
+                                v = self.small[small_key] = self.minimax(
+                                    winner, 0, winner, 0, 0, 0, 0, left - 1, -1, INF)
+                        if maxer[winner]:
+                            v += PTS_UNIT * npts + 1
+                    elif maxer[winner]:
+                        gain = PTS_UNIT * npts + 1
+                        v = gain + self.node(winner, 0, winner, 0, 0, 0, 0, 0, left - 1, acc,
+                                             alpha - gain, beta - gain)
                     else:
-                        side = side_of[winner]
-                        lst = list(acc)
-                        lst[side] += npts
-                        lst[sides + side] += 1
-                        v = node(winner, 0, winner, 0, 0, 0, 0, 0, left - 1, tuple(lst),
-                                 alpha, beta)
-                hands[seat] = hand
-                if maximise:
-                    if v > value:
-                        value, chosen = v, card
-                        if v > alpha:
-                            alpha = v
-                            if alpha >= beta:
-                                if pos == 0:
-                                    killers[left * n + seat] = card
-                                break
-                elif v < value:
+                        v = self.node(winner, 0, winner, 0, 0, 0, 0, 0, left - 1, acc,
+                                      alpha, beta)
+                else:
+                    side = self.side_of[winner]
+                    sides = self.sides
+                    lst = list(acc)
+                    lst[side] += npts
+                    lst[sides + side] += 1
+                    v = self.node(winner, 0, winner, 0, 0, 0, 0, 0, left - 1, tuple(lst),
+                                  alpha, beta)
+            hands[seat] = hand
+            if maximise:
+                if v > value:
                     value, chosen = v, card
-                    if v < beta:
-                        beta = v
+                    if v > alpha:
+                        alpha = v
                         if alpha >= beta:
                             if pos == 0:
-                                killers[left * n + seat] = card
+                                self.killers[left * n + seat] = card
                             break
-            if key is not None:
-                entry = tt.get(key)
-                if entry is None:
-                    lo, hi = -INF, INF
-                else:
-                    lo, hi = entry[0], entry[1]
-                if value <= alpha0:
-                    if value < hi:
-                        hi = value
-                elif value >= beta0:
-                    if value > lo:
-                        lo = value
-                else:
-                    lo = hi = value
-                if len(tt) >= _TT_LIMIT:
-                    tt.clear()  # bounded memory: start afresh
-                tt[key] = [lo, hi, chosen]
-            return value
-
-        self.node = node
+            elif v < value:
+                value, chosen = v, card
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        if pos == 0:
+                            self.killers[left * n + seat] = card
+                        break
+        if key >= 0:
+            tt = self.tt
+            entry = tt.get(key)
+            if entry is None:
+                lo, hi = -INF, INF
+            else:
+                lo, hi = entry[0], entry[1]
+            if value <= alpha0:
+                if value < hi:
+                    hi = value
+            elif value >= beta0:
+                if value > lo:
+                    lo = value
+            else:
+                lo = hi = value
+            if len(tt) >= _TT_LIMIT:
+                tt.clear()  # bounded memory: start afresh
+            tt[key] = (lo, hi, chosen)
+        return value
 
     def run(self, seat: int, trick: tuple[int, ...], leader: int, left: int,
             acc: tuple[int, ...], alpha: int, beta: int) -> int:
         """Search the position with ``trick`` on the table, ``seat`` to act."""
-        game = self.game
-        trump = game.trump
-        pts = _POINTS[trump]
-        beaters = _BEATERS[trump]
+        pts = self.pts
+        beaters = self.beaters
         pos = len(trick)
         best, best_pos, tpts, tmask, led = 0, 0, 0, 0, 0
         if trick:
@@ -540,9 +579,9 @@ class Search:
                 tmask |= 1 << card
                 if k and beaters[best] >> card & 1:
                     best, best_pos = card, k
+        for hand, dealt in zip(self.hands, self.dealt, strict=True):
+            assert not hand & ~dealt, "a card moved from one hand to another"
         if _NEEDS_ROOM:
             return in_room(self.node, seat, pos, leader, led, best, best_pos, tpts, tmask, left,
                            acc, alpha, beta)
         return self.node(seat, pos, leader, led, best, best_pos, tpts, tmask, left, acc, alpha, beta)
-
-
