@@ -41,9 +41,10 @@ import attrs
 from belote.actions import ID_DECLARE, ID_PLAY, action_id
 from belote.agents import HeuristicBot
 from belote.deal import Deal, Observation, Phase, SeatView
-from belote.deal.codes import mask_cards
+from belote.deal.dealing import shuffle_cards
 from belote.deal.layout import layout
 from belote.errors import IllegalAction, InvalidArgument
+from belote.tricks import cards_of
 
 __all__ = [
     "NO_DECLARATION",
@@ -83,30 +84,32 @@ def bidding_deal(
     obs = observation
     if obs.phase not in (Phase.BIDDING_1, Phase.BIDDING_2):
         return None
-    rules, n, seat = obs.rules, obs.players, obs.seat
-    spots = layout(rules, n, obs.dealer)
+    rules, n, seat, dealer = obs.rules, obs.players, obs.seat, obs.dealer
+    totals, target, pending = obs.totals, obs.target, obs.pending
+    spots = layout(rules, n, dealer)
     own = obs.hand.mask
     turned = obs.turned.index
-    rest = list(mask_cards(_FULL & ~own & ~(1 << turned)))
+    rest = cards_of(_FULL & ~own & ~(1 << turned))
     fixed = set(spots.first[seat]) | {spots.turned}
     free = [pos for pos in range(32) if pos not in fixed]
+    seen = [0] * 32
+    for pos, card in zip(spots.first[seat], cards_of(own), strict=True):
+        seen[pos] = card
+    seen[spots.turned] = turned
     sample: Deal | None = None
     for _ in range(RETRIES + 1):
-        deck = [0] * 32
-        for pos, card in zip(spots.first[seat], mask_cards(own), strict=True):
-            deck[pos] = card
-        deck[spots.turned] = turned
-        rng.shuffle(rest)
+        deck = seen.copy()
+        shuffle_cards(rng, rest)
         for pos, card in zip(free, rest, strict=True):
             deck[pos] = card
-        sample = Deal(rules, deck, obs.dealer, n, totals=obs.totals, target=obs.target,
-                      pending=obs.pending)
+        sample = Deal.shuffled(rules, deck, dealer, n, totals=totals, target=target,
+                               pending=pending)
         agrees = True
         for bid in obs.bids:
+            bid_id = action_id(bid)
             if agrees and model is not None and bid.seat != seat:
-                view = sample.seat_view(bid.seat)
-                agrees = model.choose_id(view) == action_id(bid)
-            sample.apply(bid)
+                agrees = model.choose_id(sample.seat_view(bid.seat)) == bid_id
+            sample.apply_id(bid_id)
         if agrees:
             break
     return sample

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from belote.cards import SUIT_WORDS, Suit
-from belote.tricks import BEATERS, CARD_POINTS
+from belote.tricks import BEATERS, CARD_POINTS, cards_of
 
 __all__ = [
     "BEATERS",
@@ -128,8 +128,8 @@ def mask_cards(mask: int) -> Iterator[int]:
 
     >>> list(mask_cards(1 << 3 | 1 << 12))
     [3, 12]
+
+    An iterator over [`cards_of`][belote.tricks.cards_of]'s list, which a
+    caller wanting a list calls directly.
     """
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    return iter(cards_of(mask))
