@@ -96,6 +96,7 @@ def bidding_deal(
     for pos, card in zip(spots.first[seat], cards_of(own), strict=True):
         seen[pos] = card
     seen[spots.turned] = turned
+    bids = [(bid.seat, action_id(bid)) for bid in obs.bids]
     sample: Deal | None = None
     for _ in range(RETRIES + 1):
         deck = seen.copy()
@@ -105,10 +106,9 @@ def bidding_deal(
         sample = Deal.shuffled(rules, deck, dealer, n, totals=totals, target=target,
                                pending=pending)
         agrees = True
-        for bid in obs.bids:
-            bid_id = action_id(bid)
-            if agrees and model is not None and bid.seat != seat:
-                agrees = model.choose_id(sample.seat_view(bid.seat)) == bid_id
+        for bidder, bid_id in bids:
+            if agrees and model is not None and bidder != seat:
+                agrees = model.choose_id(sample.seat_view(bidder)) == bid_id
             sample.apply_id(bid_id)
         if agrees:
             break
@@ -210,20 +210,26 @@ def estimate(
     """
     if not options:
         raise InvalidArgument("no option to value")
+    options = list(dict.fromkeys(options))  # each option once, in the order given
+    k = len(options)
     choose = model.choose_id
     players: list[Callable[[SeatView], int]] | None = None
     quiet: list[Callable[[SeatView], int]] | None = None
-    sums = dict.fromkeys(options, 0.0)
-    squares = {(a, b): 0.0 for a in options for b in options if a != b}
-    diffs = dict.fromkeys(squares, 0.0)
+    # Per option, the sum of its values; per pair i < j (at i * k + j), the sums of
+    # value(i) - value(j) and of its square (the pair j, i is their mirror).
+    sums = [0.0] * k
+    diffs = [0.0] * (k * k)
+    squares = [0.0] * (k * k)
+    values = [0.0] * k
     count = 0
     for sample in deals:
         if players is None:
             players = [choose] * sample.players
             quiet = list(players)
             quiet[seat] = _no_declaration(choose)
-        values: dict[int, float] = {}
-        for option in options:
+        played = True
+        for i in range(k):
+            option = options[i]
             child = sample.copy()
             try:
                 if option == NO_DECLARATION:
@@ -233,25 +239,31 @@ def estimate(
                     child.apply_id(option)
                     child.play_out(players, skip_forced=True)
             except IllegalAction:  # pragma: no cover - the options are legal on every sample
-                values = {}
+                played = False
                 break
-            values[option] = side_value(child, seat)
-        if values:
+            values[i] = side_value(child, seat)
+        if played:
             count += 1
-            for option, value in values.items():
-                sums[option] += value
-            for a, b in squares:
-                d = values[a] - values[b]
-                diffs[a, b] += d
-                squares[a, b] += d * d
+            for i in range(k):
+                value = values[i]
+                sums[i] += value
+                for j in range(i + 1, k):
+                    d = value - values[j]
+                    diffs[i * k + j] += d
+                    squares[i * k + j] += d * d
         if deadline is not None and time.perf_counter() > deadline and count:
             break
-    means = {option: (sums[option] / count if count else 0.0) for option in options}
+    means = {options[i]: (sums[i] / count if count else 0.0) for i in range(k)}
     spread: dict[tuple[int, int], float] = {}
-    for pair, total in diffs.items():
-        if count < 2:
-            spread[pair] = 0.0
-            continue
-        variance = max(squares[pair] - total * total / count, 0.0) / (count - 1)
-        spread[pair] = math.sqrt(variance / count)
+    for i in range(k):
+        for j in range(k):
+            if i == j:
+                continue
+            pair = i * k + j if i < j else j * k + i
+            if count < 2:
+                spread[options[i], options[j]] = 0.0
+                continue
+            total = diffs[pair]
+            variance = max(squares[pair] - total * total / count, 0.0) / (count - 1)
+            spread[options[i], options[j]] = math.sqrt(variance / count)
     return Estimate(means=means, samples=count, spread=spread)
