@@ -14,10 +14,9 @@ from typing import Final
 
 from belote.actions import ID_DECLARE, ID_PLAY, ID_PLAY_BELOTE, ID_STOP, ID_SWAP
 from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
-from belote.deal.codes import BYTE_CARDS
 from belote.deal.seatview import SeatView
 from belote.errors import InvalidArgument
-from belote.tricks import winner_index
+from belote.tricks import cards_of, winner_index
 
 __all__ = ["card_to_play", "hand_strength", "play_choice_id", "should_call_out"]
 
@@ -62,16 +61,6 @@ _COST: Final = tuple(
 _TRUMP_BID: Final = (5, 5, 14, 10, 20, 5, 5, 11)
 
 
-
-
-def _cards(mask: int) -> list[int]:
-    """The card indices of ``mask``, in index order (four table lookups)."""
-    return [
-        *BYTE_CARDS[mask & 0xFF],
-        *BYTE_CARDS[256 + (mask >> 8 & 0xFF)],
-        *BYTE_CARDS[512 + (mask >> 16 & 0xFF)],
-        *BYTE_CARDS[768 + (mask >> 24 & 0xFF)],
-    ]
 
 
 # _CHEAP_PLAIN[trump] (_CHEAP_TRUMPS[trump]): the plain cards (the trumps) by _COST,
@@ -269,7 +258,7 @@ def card_to_play(
             # The most points, then the lowest cost (the first on a tie), among
             # the led suit and the cards that are not masters; else any plain card.
             led, cost = trick[0] >> 3, _COST[trump]
-            cards = _cards(plain)
+            cards = cards_of(plain)
             give, give_key = -1, -(1 << 30)
             for c in cards:
                 key = points[c] * 10_000 - cost[c]  # costs stay far below 10,000
@@ -293,7 +282,7 @@ def card_to_play(
             return _cheapest(winners, trump)
         # The cheapest sure winner (one no unseen card beats), the first on equal costs.
         cost, sure, sure_cost = _COST[trump], -1, 1 << 30
-        for c in _cards(winners):
+        for c in cards_of(winners):
             if not higher[c] & outside and cost[c] < sure_cost:
                 sure, sure_cost = c, cost[c]
         if sure >= 0:
@@ -328,7 +317,7 @@ def _lead(
     plain = legal & ~trump_mask
     # The master card (no unseen card beats it) with the most points, the first on equal points.
     points, master, master_points = _POINTS[trump], -1, -1
-    for c in _cards(plain):
+    for c in cards_of(plain):
         if not higher[c] & outside and points[c] > master_points:
             master, master_points = c, points[c]
     if master >= 0:

@@ -98,7 +98,7 @@ def bidding_deal(
     seen[spots.turned] = turned
     bids = [(bid.seat, action_id(bid)) for bid in obs.bids]
     sample: Deal | None = None
-    for _ in range(RETRIES + 1):
+    for attempt in range(RETRIES + 1):
         deck = seen.copy()
         shuffle_cards(rng, rest)
         for pos, card in zip(free, rest, strict=True):
@@ -109,6 +109,8 @@ def bidding_deal(
         for bidder, bid_id in bids:
             if agrees and model is not None and bidder != seat:
                 agrees = model.choose_id(sample.seat_view(bidder)) == bid_id
+                if not agrees and attempt < RETRIES:
+                    break  # drawn again: the rest of the bids need not be replayed
             sample.apply_id(bid_id)
         if agrees:
             break

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from belote.cards import SUIT_WORDS, Suit
-from belote.tricks import BEATERS, CARD_POINTS, cards_of
+from belote.tricks import BEATERS, BYTE_CARDS, CARD_POINTS, cards_of
 
 __all__ = [
     "BEATERS",
@@ -113,14 +113,6 @@ SUITS: Final = tuple(Suit)
 SUIT_NAMES: Final = SUIT_WORDS
 """The suits' names by suit number, for messages."""
 
-BYTE_CARDS: Final = tuple(
-    tuple(8 * k + r for r in range(8) if byte >> r & 1) for k in range(4) for byte in range(256)
-)
-"""``BYTE_CARDS[256 * k + byte]``: the card indices of the ranks set in ``byte`` in suit ``k``.
-
-Joining four rows lists a card mask's cards in index order without a loop
-over bits.
-"""
 
 
 def mask_cards(mask: int) -> Iterator[int]:

@@ -17,7 +17,7 @@ from typing import Final
 from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.rules import PlayRules
 
-__all__ = ["BEATERS", "CARD_POINTS", "HIGHER_TRUMPS", "cards_of", "follower_mask"]
+__all__ = ["BEATERS", "BYTE_CARDS", "CARD_POINTS", "HIGHER_TRUMPS", "cards_of", "follower_mask"]
 
 CARD_POINTS: Final = tuple(
     tuple(card_points(1 << card, trump) for card in range(32)) for trump in range(4)
@@ -25,10 +25,14 @@ CARD_POINTS: Final = tuple(
 """``CARD_POINTS[trump][card]``: the card points of a card (by index) under a trump suit."""
 
 
-# _BYTE_CARDS[256 * k + byte]: the card indices of the bits of ``byte`` in suit ``k``.
-_BYTE_CARDS: Final = tuple(
+BYTE_CARDS: Final = tuple(
     tuple(8 * k + r for r in range(8) if byte >> r & 1) for k in range(4) for byte in range(256)
 )
+"""``BYTE_CARDS[256 * k + byte]``: the card indices of the ranks set in ``byte`` in suit ``k``.
+
+Joining four rows lists a card mask's cards in index order without a loop
+over bits ([`cards_of`][belote.tricks.masks.cards_of]).
+"""
 
 
 def cards_of(mask: int) -> list[int]:
@@ -38,10 +42,10 @@ def cards_of(mask: int) -> list[int]:
     [3, 12, 31]
     """
     return [
-        *_BYTE_CARDS[mask & 0xFF],
-        *_BYTE_CARDS[256 + (mask >> 8 & 0xFF)],
-        *_BYTE_CARDS[512 + (mask >> 16 & 0xFF)],
-        *_BYTE_CARDS[768 + (mask >> 24)],
+        *BYTE_CARDS[mask & 0xFF],
+        *BYTE_CARDS[256 + (mask >> 8 & 0xFF)],
+        *BYTE_CARDS[512 + (mask >> 16 & 0xFF)],
+        *BYTE_CARDS[768 + (mask >> 24)],
     ]
 
 
