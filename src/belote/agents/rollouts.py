@@ -81,51 +81,64 @@ def bidding_deal(
 
     Returns ``None`` if the observation is not of a bidding phase.
     """
-    obs = observation
-    if obs.phase not in (Phase.BIDDING_1, Phase.BIDDING_2):
+    if observation.phase not in (Phase.BIDDING_1, Phase.BIDDING_2):
         return None
-    rules, n, seat, dealer = obs.rules, obs.players, obs.seat, obs.dealer
-    totals, target, pending = obs.totals, obs.target, obs.pending
-    spots = layout(rules, n, dealer)
-    own = obs.hand.mask
-    turned = obs.turned.index
-    rest = cards_of(_FULL & ~own & ~(1 << turned))
-    fixed = set(spots.first[seat]) | {spots.turned}
-    free = [pos for pos in range(32) if pos not in fixed]
-    seen = [0] * 32
-    for pos, card in zip(spots.first[seat], cards_of(own), strict=True):
-        seen[pos] = card
-    seen[spots.turned] = turned
-    bids = [(bid.seat, action_id(bid)) for bid in obs.bids]
-    sample: Deal | None = None
-    for attempt in range(RETRIES + 1):
-        deck = seen.copy()
-        shuffle_cards(rng, rest)
-        for pos, card in zip(free, rest, strict=True):
-            deck[pos] = card
-        sample = Deal.shuffled(rules, deck, dealer, n, totals=totals, target=target,
-                               pending=pending)
-        agrees = True
-        for bidder, bid_id in bids:
-            if agrees and model is not None and bidder != seat:
-                agrees = model.choose_id(sample.seat_view(bidder)) == bid_id
-                if not agrees and attempt < RETRIES:
-                    break  # drawn again: the rest of the bids need not be replayed
-            sample.apply_id(bid_id)
-        if agrees:
-            break
-    return sample
+    return _BiddingSampler(observation).draw(rng, model)
 
 
 def bidding_deals(
     observation: Observation, count: int, rng: random.Random, model: HeuristicBot | None = None
 ) -> Iterable[Deal]:
     """``count`` deals from [`bidding_deal`][belote.agents.rollouts.bidding_deal] (none outside the bidding)."""
+    if observation.phase not in (Phase.BIDDING_1, Phase.BIDDING_2):
+        return
+    sampler = _BiddingSampler(observation)  # what every sample shares, read once
     for _ in range(count):
-        sample = bidding_deal(observation, rng, model)
-        if sample is None:
-            return
-        yield sample
+        yield sampler.draw(rng, model)
+
+
+class _BiddingSampler:
+    """What the samples of one bidding observation share: the fixed places, the cards to deal, the bids."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.rules, self.players, self.seat, self.dealer = obs.rules, obs.players, obs.seat, obs.dealer
+        self.totals, self.target, self.pending = obs.totals, obs.target, obs.pending
+        spots = layout(obs.rules, obs.players, obs.dealer)
+        own = obs.hand.mask
+        turned = obs.turned.index
+        self.rest = cards_of(_FULL & ~own & ~(1 << turned))
+        fixed = set(spots.first[obs.seat]) | {spots.turned}
+        self.free = [pos for pos in range(32) if pos not in fixed]
+        seen = [0] * 32
+        for pos, card in zip(spots.first[obs.seat], cards_of(own), strict=True):
+            seen[pos] = card
+        seen[spots.turned] = turned
+        self.seen = seen
+        self.bids = [(bid.seat, action_id(bid)) for bid in obs.bids]
+
+    def draw(self, rng: random.Random, model: HeuristicBot | None) -> Deal:
+        """One sample (see [`bidding_deal`][belote.agents.rollouts.bidding_deal])."""
+        seat = self.seat
+        rest = self.rest.copy()  # every sample shuffles the cards from their index order
+        sample: Deal | None = None
+        for attempt in range(RETRIES + 1):
+            deck = self.seen.copy()
+            shuffle_cards(rng, rest)
+            for pos, card in zip(self.free, rest, strict=True):
+                deck[pos] = card
+            sample = Deal.shuffled(self.rules, deck, self.dealer, self.players,
+                                   totals=self.totals, target=self.target, pending=self.pending)
+            agrees = True
+            for bidder, bid_id in self.bids:
+                if agrees and model is not None and bidder != seat:
+                    agrees = model.choose_id(sample.seat_view(bidder)) == bid_id
+                    if not agrees and attempt < RETRIES:
+                        break  # drawn again: the rest of the bids need not be replayed
+                sample.apply_id(bid_id)
+            if agrees:
+                break
+        assert sample is not None
+        return sample
 
 
 def side_value(deal: Deal, seat: int) -> float:
