@@ -84,18 +84,25 @@ def play_dealing(
     rules: Rules, players: int, seed: int, index: int, bots: Sequence[Player],
     records: list[str] | None,
     play: Callable[[Deal, Sequence[Player]], DealResult] = play_deal,
+    rng: random.Random | None = None,
 ) -> tuple[Deal, DealResult, int]:
     """Deal ``index``: (the played deal, its result, the redeals before it).
 
     ``play``: [`play_deal`][belote.agents.bots.play_deal], or the loop it picks for
     ``bots`` (asked once per chunk). ``records``, when given, receives every
-    deal record (redeals included) as a JSON line.
+    deal record (redeals included) as a JSON line. ``rng``: a generator to
+    reseed instead of building one (a chunk reuses one): ``rng.seed(text)``
+    gives it the state ``random.Random(text)`` starts in, so the draws are
+    the same.
 
     Raises:
         InvalidArgument: everyone passed more than
             [`MAX_REDEALS`][belote.experiments.playing.MAX_REDEALS] times in a row.
     """
-    rng = random.Random(deal_seed(seed, index))
+    if rng is None:
+        rng = random.Random(deal_seed(seed, index))
+    else:
+        rng.seed(deal_seed(seed, index))
     deck = shuffled_deck(rng)  # the draws of rng.shuffle(list(range(32))), inline
     dealer = randrange_fast(rng, players) if INLINE_RANDRANGE else rng.randrange(players)
     start_deal(bots, rng)
@@ -126,7 +133,10 @@ def play_chunk(
     ``records``, when given, receives every deal record as a JSON line.
     """
     partners = rules.partnerships and players == 4
+    rng = random.Random()  # reseeded for every deal
     for index in range(start, stop):
-        deal, result, redeals = play_dealing(rules, players, seed, index, bots, records)
+        deal, result, redeals = play_dealing(
+            rules, players, seed, index, bots, records, play_deal, rng
+        )
         acc.redeals += redeals
         acc.add(deal, result, partners)
