@@ -14,7 +14,7 @@ from belote.agents.bots import make_bots, play_deal
 from belote.cli.main import main
 from belote.deal import Deal
 from belote.experiments.compare import compare, default_variants
-from belote.experiments.simulate import deal_seed, simulate
+from belote.experiments.simulate import bots_for, deal_seed, play_dealing, simulate
 from belote.records.replay import replay_document
 from belote.rules import get_rules
 from belote.scoring import score_tally
@@ -59,6 +59,29 @@ def test_each_deal_depends_only_on_the_seed_and_its_number() -> None:
     long = simulate("classic", 25, seed=9, bots="random", keep_winners=True)
     assert long.winners[:10] == short.winners
     assert simulate("classic", 10, seed=10, bots="random", keep_winners=True).winners != short.winners
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("piedicavallo", 4),
+                                                  ("french", 3)])
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+def test_a_reseeded_generator_plays_each_deal_as_a_fresh_one(variant: str, players: int,
+                                                             bots: str) -> None:
+    """A chunk reuses one generator, reseeded per deal: every deal (its redeals too) and
+    every draw of the bots are those of a generator built from the deal's seed."""
+    rules = get_rules(variant)
+    reused = random.Random(5)
+    for index in range(30):
+        fresh_records: list[str] = []
+        reused_records: list[str] = []
+        deal, result, fresh_redeals = play_dealing(
+            rules, players, 4, index, bots_for(bots, players), fresh_records
+        )
+        again, again_result, reused_redeals = play_dealing(
+            rules, players, 4, index, bots_for(bots, players), reused_records,
+            play_deal, reused,
+        )
+        assert reused_records == fresh_records
+        assert (again, again_result, reused_redeals) == (deal, result, fresh_redeals)
 
 
 def test_compare_scores_one_deck_under_each_variant_by_its_own_rules() -> None:

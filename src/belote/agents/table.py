@@ -131,12 +131,12 @@ def play_deal(deal: Deal, agents: Sequence[Agent]) -> DealResult:
     if len(agents) != deal.players:
         raise InvalidArgument(f"{deal.players} players need {deal.players} agents, "
                               f"not {len(agents)}")
-    fast = [getattr(agent, "choose_id", None) for agent in agents]
     shared = _shared_random(agents)
     if shared is not None:
         if not deal.is_over:
             deal.play_out_random(shared)  # the draws the bots would make, fused
         return deal.result
+    fast = [getattr(agent, "choose_id", None) for agent in agents]
     if None not in fast:
         skip = [getattr(agent, "skip_forced", False) is True for agent in agents]
         deal.play_out(fast, skip_forced=skip)  # type: ignore[arg-type]  # every agent has choose_id

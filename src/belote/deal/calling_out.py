@@ -12,6 +12,7 @@ from belote.deal.play import reset_legal
 from belote.deal.state import DealState, check_side, side_of
 from belote.rules import CallingOut
 from belote.scoring import DealResult, Outcome
+from belote.scoring.hands import points_of
 
 __all__ = [
     "apply_stop",
@@ -99,7 +100,7 @@ def points_so_far(s: DealState, side: int) -> int:
     if s.resolved:
         for declaration in s.resolved:
             if side_of(s, declaration.seat) == side:
-                total += declaration.combination.points(s.rules)
+                total += points_of(declaration.combination, s.rules)
     belote = belote_seat(s)
     if belote >= 0 and side_of(s, belote) == side:
         total += s.rules.belote_value

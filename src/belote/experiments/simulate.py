@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import time
@@ -35,9 +34,16 @@ from belote.agents import play_deal, start_deal
 from belote.agents.bots import Player, make_bots
 from belote.agents.guard import BotLimits
 from belote.deal import Deal
-from belote.deal.dealing import shuffled_deck
 from belote.errors import InvalidArgument
 from belote.experiments.parallel import chunk_size, chunks, ordered_map
+from belote.experiments.playing import (
+    INLINE_RANDRANGE,
+    MAX_REDEALS,
+    deal_seed,
+    play_chunk,
+    play_dealing,
+    randrange_fast,
+)
 from belote.experiments.stats import (
     Accumulator,
     AnnouncementStats,
@@ -46,11 +52,12 @@ from belote.experiments.stats import (
 )
 from belote.game import next_dealer
 from belote.rules import Rules, get_rules
-from belote.scoring import DealResult, Outcome
+from belote.scoring import Outcome
 from belote.scoring.match import Match
 
 __all__ = [
     "CHUNK",
+    "INLINE_RANDRANGE",
     "MAX_MATCH_DEALS",
     "MAX_REDEALS",
     "AnnouncementStats",
@@ -71,8 +78,6 @@ __all__ = [
     "simulate",
 ]
 
-MAX_REDEALS: Final = 100
-"""Redeals in a row after which a simulated deal gives up (bots that never take)."""
 MAX_MATCH_DEALS: Final = 500
 """Deals after which a simulated match is abandoned without a winner."""
 CHUNK: Final = 1000
@@ -90,15 +95,6 @@ BotSpec = str | Sequence[Player]
 
 # Enum members read once (on Python 3.11 reading one through its class runs Python code).
 _REDEAL: Final = Outcome.REDEAL
-
-
-def deal_seed(seed: int, index: int, redeal: int = 0) -> str:
-    """The text that seeds deal ``index`` of a simulation (its ``redeal``-th redeal).
-
-    >>> deal_seed(7, 12), deal_seed(7, 12, 1)
-    ('7:12', '7:12:1')
-    """
-    return f"{seed}:{index}" if redeal == 0 else f"{seed}:{index}:{redeal}"
 
 
 # --- playing ------------------------------------------------------------------------------
@@ -127,64 +123,6 @@ def bots_name(spec: BotSpec) -> str:
     return "custom"
 
 
-def randrange_fast(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n >= 1``, the same draws without its argument checks.
-
-    CPython's ``randrange(n)`` is ``_randbelow(n)``: ``getrandbits(k)``, with
-    ``k = n.bit_length()``, until the draw is below ``n`` (checked in the tests).
-    """
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
-def _randrange_matches() -> bool:
-    for seed in range(8):
-        for n in (2, 3, 4):
-            ours, theirs = random.Random(seed), random.Random(seed)
-            if (randrange_fast(ours, n), ours.random()) != (theirs.randrange(n), theirs.random()):
-                return False  # pragma: no cover
-    return True
-
-
-INLINE_RANDRANGE: Final = _randrange_matches()
-"""Whether `randrange_fast` draws like ``Random.randrange`` on this Python (else it is not used)."""
-
-
-def play_dealing(
-    rules: Rules, players: int, seed: int, index: int, bots: Sequence[Player],
-    records: list[str] | None,
-    play: Callable[[Deal, Sequence[Player]], DealResult] = play_deal,
-) -> tuple[Deal, DealResult, int]:
-    """Deal ``index``: (the played deal, its result, the redeals before it).
-
-    ``play``: [`play_deal`][belote.agents.bots.play_deal], or the loop it picks for
-    ``bots`` (asked once per chunk).
-    """
-    rng = random.Random(deal_seed(seed, index))
-    deck = shuffled_deck(rng)  # the draws of rng.shuffle(list(range(32))), inline
-    dealer = randrange_fast(rng, players) if INLINE_RANDRANGE else rng.randrange(players)
-    start_deal(bots, rng)
-    redeal = 0
-    while True:
-        # The deck is a permutation the library made: no need to parse it.
-        deal = Deal.shuffled(rules, deck, dealer, players)
-        result = play(deal, bots)
-        if records is not None:
-            records.append(json.dumps(deal.to_record(), ensure_ascii=False))
-        if result.outcome is not _REDEAL:
-            return deal, result, redeal
-        redeal += 1
-        if redeal > MAX_REDEALS:
-            raise InvalidArgument(
-                f"deal {index}: everyone passed {MAX_REDEALS} times in a row; the bots never take"
-            )
-        dealer = next_dealer(rules, players, dealer, result)
-        deck = shuffled_deck(random.Random(deal_seed(seed, index, redeal)))
-
-
 @attrs.frozen
 class Task:
     """A chunk of a simulation: deals ``start`` to ``stop - 1`` (or matches), picklable for a worker."""
@@ -208,16 +146,9 @@ def run_task(task: Task) -> tuple[Accumulator, list[str] | None, list[tuple[int,
         return Accumulator(0), None, [
             play_match_to_target(rules, players, task.seed, m, bots) for m in range(task.start, task.stop)
         ]
-    partners = rules.partnerships and players == 4
     acc = Accumulator(rules.side_count(players))
     records: list[str] | None = [] if task.records else None
-    play = play_deal
-    for index in range(task.start, task.stop):
-        deal, result, redeals = play_dealing(
-            rules, players, task.seed, index, bots, records, play
-        )
-        acc.redeals += redeals
-        acc.add(deal, result, partners)
+    play_chunk(acc, rules, players, task.seed, task.start, task.stop, bots, records)
     return acc, records, []
 
 

@@ -18,6 +18,7 @@ from belote.deal import Deal
 from belote.rules import Rules, get_rules
 from belote.rules.specs import spec_of
 from belote.scoring import DealResult, Outcome
+from belote.scoring.hands import points_of
 
 __all__ = [
     "EVENTS",
@@ -149,7 +150,7 @@ class Accumulator:
             declared += 1
             if declaration in scoring:
                 entry[1] += 1
-                entry[2] += combo.points(rules)
+                entry[2] += points_of(combo, rules)
         if deal.belote_seat is not None:
             entry = self.announce.setdefault("belote", [0, 0, 0])
             entry[0] += 1

@@ -15,9 +15,32 @@ from belote.cards import Rank
 from belote.rules import Contest, Rules
 from belote.scoring.combination import COMBINATIONS, Combination
 
-__all__ = ["combinations_of"]
+__all__ = ["combinations_of", "points_of"]
 
 _CONTEST_NONE: Final = Contest.NONE
+
+_POINTS: dict[tuple[int, int], tuple[Rules, int]] = {}
+
+
+def points_of(combination: Combination, rules: Rules) -> int:
+    """``combination.points(rules)``, remembered per card mask and variant (the engine asks often).
+
+    A combination's cards decide its kind, so the mask names it; the
+    variant is remembered with its points, so an ``id`` reused by another
+    variant is not mistaken for it.
+
+    Raises:
+        InvalidCombination: a carré whose rank the variant does not allow.
+    """
+    key = (combination.cards.mask, id(rules))
+    found = _POINTS.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    points = combination.points(rules)
+    if len(_POINTS) >= 4096:  # variants built on the fly (attrs.evolve) come and go
+        _POINTS.clear()
+    _POINTS[key] = (rules, points)
+    return points
 
 
 def _build_carres() -> tuple[tuple[Rank, int, Combination], ...]:

@@ -17,6 +17,7 @@ from belote.cards import PLAIN_STRENGTH
 from belote.errors import InvalidArgument, shown
 from belote.rules import Contest, Rules
 from belote.scoring.combination import Combination, Declaration, Kind
+from belote.scoring.hands import points_of
 
 __all__ = ["resolve_trusted"]
 
@@ -68,7 +69,7 @@ def _winners(ranked: _Ranked, void_on_tie: bool) -> list[Declaration]:
 
 def _team_key(combination: Combination, rules: Rules, trump: int) -> tuple[int, ...]:
     """Rank for ``TEAM_BEST_TAKES_ALL``: points, carré or run, rank, trump."""
-    points = combination.points(rules)
+    points = points_of(combination, rules)
     carre_first = rules.carre_beats_run_at_equal_points
     top = combination.top
     if combination.kind is _KIND_CARRE:
@@ -111,7 +112,7 @@ def _resolve_individual(
     best_seat = -1
     for d in declarations:
         combination = d.combination
-        points = combination.points(rules)
+        points = points_of(combination, rules)
         top = combination.top
         if combination.kind is _KIND_CARRE:
             key: tuple[int, ...] = (1, points, PLAIN_STRENGTH[top.rank], 0, 0)

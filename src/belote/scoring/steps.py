@@ -21,6 +21,8 @@ from belote.rules.penalties import SanctionKind, penalty_lines
 from belote.rules.specs import spec_of
 from belote.scoring import contest as _contest
 from belote.scoring.announcements import Declaration, Kind
+from belote.scoring.combination import Combination
+from belote.scoring.hands import points_of
 from belote.scoring.result import DealResult, Line, Outcome
 from belote.scoring.tally import Tally
 
@@ -185,9 +187,24 @@ def _announcement_lines(
         )
     for declaration in scoring:
         side = seat_side(declaration.seat, rules)
-        combination = declaration.combination
-        lines[side].append(_line(side, combination.label, combination.points(rules)))
+        lines[side].append(_declaration_line(side, declaration.combination, rules))
     return lines
+
+
+_DECLARATION_LINES: dict[tuple[int, int, int], tuple[Rules, Line]] = {}
+
+
+def _declaration_line(side: int, combination: Combination, rules: Rules) -> Line:
+    """The line of a scoring declaration, remembered per side, card mask and variant."""
+    key = (side, combination.cards.mask, id(rules))
+    found = _DECLARATION_LINES.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    line = _line(side, combination.label, points_of(combination, rules))
+    if len(_DECLARATION_LINES) >= 4096:  # variants built on the fly come and go
+        _DECLARATION_LINES.clear()
+    _DECLARATION_LINES[key] = (rules, line)
+    return line
 
 
 def _belote_lines(tally: Tally, rules: Rules, sides: int) -> list[list[Line]]:

@@ -16,6 +16,7 @@ from belote.cards import Suit
 from belote.rules import Rules, checks
 from belote.rules.penalties import Penalty
 from belote.scoring.announcements import Declaration
+from belote.scoring.fieldtypes import tally_well_typed
 
 __all__ = ["FULL_CARD_POINTS", "Tally", "side_count", "tricks_per_deal"]
 
@@ -68,36 +69,13 @@ class Tally:
     penalties: tuple[Penalty, ...] = ()
 
     def __attrs_post_init__(self) -> None:
-        if not _well_typed(self):
+        # The common case, checked fast by a compiled function: every field has exactly its type.
+        if not tally_well_typed(
+            self.taker, self.trump, self.tricks, self.card_points, self.last_trick,
+            self.announcements, self.belote, self.dealer, self.players, self.stopped_by,
+            self.penalties,
+        ):
             _settle_types(self)
-
-
-def _well_typed(tally: Tally) -> bool:
-    """The common case, checked fast: every field has exactly its annotated type."""
-    if not (
-        type(tally.taker) is int
-        and type(tally.players) is int
-        and type(tally.trump) is Suit
-        and (tally.last_trick is None or type(tally.last_trick) is int)
-        and (tally.belote is None or type(tally.belote) is int)
-        and (tally.dealer is None or type(tally.dealer) is int)
-        and (tally.stopped_by is None or type(tally.stopped_by) is int)
-        and type(tally.tricks) is tuple
-        and type(tally.card_points) is tuple
-        and type(tally.announcements) is tuple
-        and type(tally.penalties) is tuple
-    ):
-        return False
-    for value in tally.tricks:
-        if type(value) is not int:
-            return False
-    for value in tally.card_points:
-        if type(value) is not int:
-            return False
-    for declaration in tally.announcements:
-        if type(declaration) is not Declaration:
-            return False
-    return not tally.penalties or all(type(penalty) is Penalty for penalty in tally.penalties)
 
 
 def _settle_types(tally: Tally) -> None:
