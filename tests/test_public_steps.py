@@ -1,4 +1,5 @@
-"""The public fast steps the built-in bots use: from_hands, shuffled, play_out, seat_view, stop_allowed."""
+"""The public fast steps the built-in bots use: from_hands, shuffled, play_out, seat_view, stop_allowed,
+shuffle_cards, cards_of and the heuristic's bid helpers."""
 
 from __future__ import annotations
 
@@ -9,9 +10,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from belote.actions import ID_STOP
-from belote.deal import Deal, shuffled_deck
+from belote.agents import HeuristicBot
+from belote.agents.cardplay import legal_bid_pairs
+from belote.deal import Deal, Phase, shuffled_deck
+from belote.deal.codes import mask_cards
+from belote.deal.dealing import shuffle_cards
 from belote.errors import IllegalAction, InvalidArgument
 from belote.rules import get_rules
+from belote.tricks import cards_of
 
 TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -70,6 +76,87 @@ def test_shuffled_is_the_checked_constructor_without_the_checks() -> None:
     for dealer in range(3):
         deck = shuffled_deck(rng)
         assert Deal.shuffled(rules, deck, dealer, 3) == Deal(rules, deck, dealer, 3)
+
+
+@PROPERTY
+@given(st.sampled_from(TABLES), st.integers(0, 2**32), st.integers(0, 900), st.integers(0, 200))
+def test_shuffled_takes_the_match_state_of_the_checked_constructor(
+    table: tuple[str, int], seed: int, total: int, pending: int
+) -> None:
+    """Deal.shuffled with totals, target and pending is Deal(...) with them, to the result."""
+    variant, players = table
+    rules = get_rules(variant)
+    rng = random.Random(seed)
+    deck, dealer = shuffled_deck(rng), rng.randrange(players)
+    totals = [total + side for side in range(rules.side_count(players))]
+    fast = Deal.shuffled(rules, deck, dealer, players, totals=totals, target=total + 100,
+                         pending=pending)
+    checked = Deal(rules, deck, dealer, players, totals=totals, target=total + 100,
+                   pending=pending)
+    assert fast == checked
+    for deal in (fast, checked):
+        deal.play_out([HeuristicBot().choose_id] * players, skip_forced=True)
+    assert fast.result == checked.result
+
+
+@pytest.mark.parametrize(
+    ("totals", "target", "pending"), [((0,), None, 0), (None, 0, 0), (None, None, -1)]
+)
+def test_shuffled_refuses_a_bad_match_state(
+    totals: tuple[int, ...] | None, target: int | None, pending: int
+) -> None:
+    """Deal.shuffled checks totals, target and pending as Deal(...) does: a typed error."""
+    deck = shuffled_deck(random.Random(1))
+    with pytest.raises(InvalidArgument):
+        Deal.shuffled(get_rules("classic"), deck, 0, 4, totals=totals, target=target,
+                      pending=pending)
+
+
+class _CountingRandom(random.Random):
+    """A generator of another type: shuffle_cards leaves the shuffling to it."""
+
+    shuffles = 0
+
+    def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+        self.shuffles += 1
+        super().shuffle(x)
+
+
+@PROPERTY
+@given(st.integers(0, 2**32), st.lists(st.integers(0, 31), unique=True))
+def test_shuffle_cards_draws_what_random_shuffle_draws(seed: int, cards: list[int]) -> None:
+    """shuffle_cards shuffles as rng.shuffle does and leaves the generator in the same state."""
+    expected, rng = list(cards), random.Random(seed)
+    rng.shuffle(expected)
+    shuffled, mine = list(cards), random.Random(seed)
+    shuffle_cards(mine, shuffled)
+    assert shuffled == expected
+    assert mine.random() == rng.random()
+    other = _CountingRandom(seed)
+    again = list(cards)
+    shuffle_cards(other, again)
+    assert again == expected and other.shuffles == 1
+
+
+@PROPERTY
+@given(st.integers(0, 2**32 - 1))
+def test_cards_of_lists_the_cards_of_a_mask_in_index_order(mask: int) -> None:
+    """cards_of and mask_cards list the set bits of a 32-card mask, lowest first."""
+    expected = [card for card in range(32) if mask >> card & 1]
+    assert cards_of(mask) == expected
+    assert list(mask_cards(mask)) == expected
+
+
+@PROPERTY
+@given(st.sampled_from(TABLES), st.integers(0, 2**32))
+def test_legal_bid_pairs_are_the_legal_bids(table: tuple[str, int], seed: int) -> None:
+    """legal_bid_pairs reads the legal bids from a view's id mask, as Deal.legal_bids lists them."""
+    variant, players = table
+    deal = Deal.random(variant, seed=seed, players=players)
+    while deal.phase in (Phase.BIDDING_1, Phase.BIDDING_2):
+        view = deal.seat_view(deal.to_act)
+        assert legal_bid_pairs(view.legal) == deal.legal_bids()
+        deal.bid(False)
 
 
 def test_play_out_refuses_an_illegal_choice_and_keeps_the_deal() -> None:

@@ -12,14 +12,30 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from belote.actions import ID_DECLARE, ID_PLAY, ID_PLAY_BELOTE, ID_STOP, ID_SWAP
+from belote.actions import (
+    ID_DECLARE,
+    ID_PASS,
+    ID_PLAY,
+    ID_PLAY_BELOTE,
+    ID_STOP,
+    ID_SWAP,
+    ID_TAKE,
+    ID_TAKE_SUIT,
+)
 from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
-from belote.deal.codes import BYTE_CARDS
 from belote.deal.seatview import SeatView
 from belote.errors import InvalidArgument
-from belote.tricks import winner_index
+from belote.rules import Rules
+from belote.tricks import cards_of, winner_index
 
-__all__ = ["card_to_play", "hand_strength", "play_choice_id", "should_call_out"]
+__all__ = [
+    "bid_to_make",
+    "card_to_play",
+    "hand_strength",
+    "legal_bid_pairs",
+    "play_choice_id",
+    "should_call_out",
+]
 
 
 _FULL: Final = (1 << 32) - 1
@@ -62,16 +78,6 @@ _COST: Final = tuple(
 _TRUMP_BID: Final = (5, 5, 14, 10, 20, 5, 5, 11)
 
 
-
-
-def _cards(mask: int) -> list[int]:
-    """The card indices of ``mask``, in index order (four table lookups)."""
-    return [
-        *BYTE_CARDS[mask & 0xFF],
-        *BYTE_CARDS[256 + (mask >> 8 & 0xFF)],
-        *BYTE_CARDS[512 + (mask >> 16 & 0xFF)],
-        *BYTE_CARDS[768 + (mask >> 24 & 0xFF)],
-    ]
 
 
 # _CHEAP_PLAIN[trump] (_CHEAP_TRUMPS[trump]): the plain cards (the trumps) by _COST,
@@ -126,6 +132,64 @@ def hand_strength(hand: int, trump: int) -> int:
         if suit != trump:
             score += _SIDE_SUIT_BID[(hand >> (8 * suit)) & 0xFF]
     return score
+
+
+def legal_bid_pairs(legal: int) -> list[tuple[bool, int]]:
+    """The bids of a legal action-id mask as ``(take, suit)`` pairs, in the order of [`legal_bids`][belote.deal.Deal.legal_bids].
+
+    >>> from belote.actions import ID_PASS, ID_TAKE
+    >>> legal_bid_pairs(1 << ID_TAKE | 1 << ID_PASS)
+    [(True, -1), (False, -1)]
+    """
+    bids = [(True, -1)] if legal >> ID_TAKE & 1 else []
+    for suit in range(4):
+        if legal >> (ID_TAKE_SUIT + suit) & 1:
+            bids.append((True, suit))
+    if legal >> ID_PASS & 1:
+        bids.append((False, -1))
+    return bids
+
+
+def bid_to_make(
+    take_threshold: int,
+    hand: int,
+    turned: int,
+    second_round: bool,
+    legal: Sequence[tuple[bool, int]],
+    rules: Rules,
+) -> tuple[bool, int]:
+    """The bid the heuristic bot makes: ``(take, suit)`` among ``legal``.
+
+    The rule of [`HeuristicBot.bid_choice`][belote.agents.HeuristicBot.bid_choice],
+    which calls it with its ``take_threshold``: in round 1, take when
+    [`hand_strength`][belote.agents.cardplay.hand_strength] (with the turned
+    card when the taker gets it) reaches the threshold (10 less in a variant
+    without contract); in round 2, name the strongest suit reaching the
+    threshold plus 5; else pass.
+
+    >>> from belote.rules import get_rules
+    >>> from belote.cards import CardSet, Card
+    >>> hand = CardSet.parse("JH 9H 7H AS KD").mask
+    >>> bid_to_make(34, hand, Card.parse("AH").index, False,
+    ...             [(True, -1), (False, -1)], get_rules("classic"))
+    (True, -1)
+    """
+    if len(legal) == 1:
+        return legal[0]
+    threshold = take_threshold if rules.has_contract else take_threshold - 10
+    if rules.taker_takes_turned:
+        hand |= 1 << turned
+    if not second_round:
+        if hand_strength(hand, turned >> 3) >= threshold and (True, -1) in legal:
+            return (True, -1)
+        return (False, -1)
+    best, best_suit = threshold + 5 - 1, -1
+    for take, suit in legal:
+        if take and suit >= 0:
+            value = hand_strength(hand, suit)
+            if value > best:
+                best, best_suit = value, suit
+    return (True, best_suit) if best_suit >= 0 else (False, -1)
 
 
 def _trump_suit_bid(bits: int) -> int:
@@ -269,7 +333,7 @@ def card_to_play(
             # The most points, then the lowest cost (the first on a tie), among
             # the led suit and the cards that are not masters; else any plain card.
             led, cost = trick[0] >> 3, _COST[trump]
-            cards = _cards(plain)
+            cards = cards_of(plain)
             give, give_key = -1, -(1 << 30)
             for c in cards:
                 key = points[c] * 10_000 - cost[c]  # costs stay far below 10,000
@@ -293,7 +357,7 @@ def card_to_play(
             return _cheapest(winners, trump)
         # The cheapest sure winner (one no unseen card beats), the first on equal costs.
         cost, sure, sure_cost = _COST[trump], -1, 1 << 30
-        for c in _cards(winners):
+        for c in cards_of(winners):
             if not higher[c] & outside and cost[c] < sure_cost:
                 sure, sure_cost = c, cost[c]
         if sure >= 0:
@@ -328,7 +392,7 @@ def _lead(
     plain = legal & ~trump_mask
     # The master card (no unseen card beats it) with the most points, the first on equal points.
     points, master, master_points = _POINTS[trump], -1, -1
-    for c in _cards(plain):
+    for c in cards_of(plain):
         if not higher[c] & outside and points[c] > master_points:
             master, master_points = c, points[c]
     if master >= 0:

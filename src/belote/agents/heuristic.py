@@ -13,7 +13,13 @@ from belote.actions import (
     Action,
     Verb,
 )
-from belote.agents.cardplay import card_to_play, hand_strength, play_choice_id
+from belote.agents.cardplay import (
+    bid_to_make,
+    card_to_play,
+    hand_strength,
+    legal_bid_pairs,
+    play_choice_id,
+)
 from belote.deal import Observation, Phase, SeatView
 from belote.errors import InvalidArgument
 from belote.rules import Rules, get_rules
@@ -84,12 +90,8 @@ class HeuristicBot:
     def choose_id(self, view: SeatView) -> int:
         """Bid, swap, declare, call out or play one card, from the seat's [`SeatView`][belote.deal.SeatView]."""
         if view.phase is not _PLAY:
-            hand, legal, turned, rules = view.hand, view.legal, view.turned, view.rules
-            bids = [(True, -1)] if legal >> ID_TAKE & 1 else []
-            bids += [(True, s) for s in range(4) if legal >> (ID_TAKE_SUIT + s) & 1]
-            if legal >> ID_PASS & 1:
-                bids.append((False, -1))
-            take, suit = self.bid_choice(hand, turned, view.phase is _BIDDING_2, bids, rules)
+            take, suit = self.bid_choice(view.hand, view.turned, view.phase is _BIDDING_2,
+                                         legal_bid_pairs(view.legal), view.rules)
             if not take:
                 return ID_PASS
             return ID_TAKE if suit < 0 else ID_TAKE_SUIT + suit
@@ -113,23 +115,12 @@ class HeuristicBot:
             second_round: whether this is bidding round 2.
             legal: the legal bids.
             rules: the variant.
+
+        The rule is [`bid_to_make`][belote.agents.cardplay.bid_to_make]
+        (compiled with the core) with this bot's ``take_threshold``; a
+        subclass overrides this method to bid otherwise.
         """
-        if len(legal) == 1:
-            return legal[0]
-        threshold = self.take_threshold if rules.has_contract else self.take_threshold - 10
-        if rules.taker_takes_turned:
-            hand |= 1 << turned
-        if not second_round:
-            if hand_strength(hand, turned >> 3) >= threshold and (True, -1) in legal:
-                return (True, -1)
-            return (False, -1)
-        best, best_suit = threshold + 5 - 1, -1
-        for take, suit in legal:
-            if take and suit >= 0:
-                value = hand_strength(hand, suit)
-                if value > best:
-                    best, best_suit = value, suit
-        return (True, best_suit) if best_suit >= 0 else (False, -1)
+        return bid_to_make(self.take_threshold, hand, turned, second_round, legal, rules)
 
     def card_choice(
         self,

@@ -56,6 +56,7 @@ import attrs
 from belote.actions import ID_DECLARE, Action, Verb, action_id
 from belote.agents import HeuristicBot
 from belote.agents.rollouts import NO_DECLARATION, bidding_deals, estimate
+from belote.agents.sampling import deal_cards
 from belote.cards import CardSet
 from belote.deal import Deal, Observation, Phase
 from belote.errors import IllegalAction, InvalidArgument
@@ -234,21 +235,6 @@ def knowledge(observation: Observation) -> SeatKnowledge:
     )
 
 
-def _feasible(cards: int, caps: list[int], allowed: list[int]) -> bool:
-    """Hall's condition: the ``cards`` can fill every holder's ``caps`` places."""
-    k = len(caps)
-    for subset in range(1, 1 << k):
-        need = 0
-        reach = 0
-        for h in range(k):
-            if subset >> h & 1:
-                need += caps[h]
-                reach |= allowed[h]
-        if need and (cards & reach).bit_count() < need:
-            return False
-    return True
-
-
 def _assign(info: SeatKnowledge, rng: random.Random) -> tuple[list[int], int] | None:
     """Hands and the stock for the unknown cards, or ``None`` if no deal fits."""
     n = len(info.counts)
@@ -258,29 +244,9 @@ def _assign(info: SeatKnowledge, rng: random.Random) -> tuple[list[int], int] | 
     if info.stock:
         caps.append(info.stock)
         allowed.append(info.unknown)
-    left = info.unknown
-    if not _feasible(left, caps, allowed):
+    got = deal_cards(info.unknown, caps, allowed, rng)
+    if got is None:
         return None
-    got = [0] * len(caps)
-    cards = list(_bits(left))
-    rng.shuffle(cards)
-    for card in cards:
-        bit = 1 << card
-        left ^= bit
-        options = [h for h in range(len(caps)) if caps[h] and allowed[h] & bit]
-        while True:
-            total = sum(caps[h] for h in options)
-            pick = rng.randrange(total)
-            for h in options:
-                pick -= caps[h]
-                if pick < 0:
-                    break
-            caps[h] -= 1
-            if _feasible(left, caps, allowed):
-                got[h] |= bit
-                break
-            caps[h] += 1
-            options.remove(h)
     hands = list(info.known)
     for k, s in enumerate(holders):
         hands[s] |= got[k]

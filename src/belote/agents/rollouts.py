@@ -41,9 +41,10 @@ import attrs
 from belote.actions import ID_DECLARE, ID_PLAY, action_id
 from belote.agents import HeuristicBot
 from belote.deal import Deal, Observation, Phase, SeatView
-from belote.deal.codes import mask_cards
+from belote.deal.dealing import shuffle_cards
 from belote.deal.layout import layout
 from belote.errors import IllegalAction, InvalidArgument
+from belote.tricks import cards_of
 
 __all__ = [
     "NO_DECLARATION",
@@ -80,47 +81,64 @@ def bidding_deal(
 
     Returns ``None`` if the observation is not of a bidding phase.
     """
-    obs = observation
-    if obs.phase not in (Phase.BIDDING_1, Phase.BIDDING_2):
+    if observation.phase not in (Phase.BIDDING_1, Phase.BIDDING_2):
         return None
-    rules, n, seat = obs.rules, obs.players, obs.seat
-    spots = layout(rules, n, obs.dealer)
-    own = obs.hand.mask
-    turned = obs.turned.index
-    rest = list(mask_cards(_FULL & ~own & ~(1 << turned)))
-    fixed = set(spots.first[seat]) | {spots.turned}
-    free = [pos for pos in range(32) if pos not in fixed]
-    sample: Deal | None = None
-    for _ in range(RETRIES + 1):
-        deck = [0] * 32
-        for pos, card in zip(spots.first[seat], mask_cards(own), strict=True):
-            deck[pos] = card
-        deck[spots.turned] = turned
-        rng.shuffle(rest)
-        for pos, card in zip(free, rest, strict=True):
-            deck[pos] = card
-        sample = Deal(rules, deck, obs.dealer, n, totals=obs.totals, target=obs.target,
-                      pending=obs.pending)
-        agrees = True
-        for bid in obs.bids:
-            if agrees and model is not None and bid.seat != seat:
-                view = sample.seat_view(bid.seat)
-                agrees = model.choose_id(view) == action_id(bid)
-            sample.apply(bid)
-        if agrees:
-            break
-    return sample
+    return _BiddingSampler(observation).draw(rng, model)
 
 
 def bidding_deals(
     observation: Observation, count: int, rng: random.Random, model: HeuristicBot | None = None
 ) -> Iterable[Deal]:
     """``count`` deals from [`bidding_deal`][belote.agents.rollouts.bidding_deal] (none outside the bidding)."""
+    if observation.phase not in (Phase.BIDDING_1, Phase.BIDDING_2):
+        return
+    sampler = _BiddingSampler(observation)  # what every sample shares, read once
     for _ in range(count):
-        sample = bidding_deal(observation, rng, model)
-        if sample is None:
-            return
-        yield sample
+        yield sampler.draw(rng, model)
+
+
+class _BiddingSampler:
+    """What the samples of one bidding observation share: the fixed places, the cards to deal, the bids."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.rules, self.players, self.seat, self.dealer = obs.rules, obs.players, obs.seat, obs.dealer
+        self.totals, self.target, self.pending = obs.totals, obs.target, obs.pending
+        spots = layout(obs.rules, obs.players, obs.dealer)
+        own = obs.hand.mask
+        turned = obs.turned.index
+        self.rest = cards_of(_FULL & ~own & ~(1 << turned))
+        fixed = set(spots.first[obs.seat]) | {spots.turned}
+        self.free = [pos for pos in range(32) if pos not in fixed]
+        seen = [0] * 32
+        for pos, card in zip(spots.first[obs.seat], cards_of(own), strict=True):
+            seen[pos] = card
+        seen[spots.turned] = turned
+        self.seen = seen
+        self.bids = [(bid.seat, action_id(bid)) for bid in obs.bids]
+
+    def draw(self, rng: random.Random, model: HeuristicBot | None) -> Deal:
+        """One sample (see [`bidding_deal`][belote.agents.rollouts.bidding_deal])."""
+        seat = self.seat
+        rest = self.rest.copy()  # every sample shuffles the cards from their index order
+        sample: Deal | None = None
+        for attempt in range(RETRIES + 1):
+            deck = self.seen.copy()
+            shuffle_cards(rng, rest)
+            for pos, card in zip(self.free, rest, strict=True):
+                deck[pos] = card
+            sample = Deal.shuffled(self.rules, deck, self.dealer, self.players,
+                                   totals=self.totals, target=self.target, pending=self.pending)
+            agrees = True
+            for bidder, bid_id in self.bids:
+                if agrees and model is not None and bidder != seat:
+                    agrees = model.choose_id(sample.seat_view(bidder)) == bid_id
+                    if not agrees and attempt < RETRIES:
+                        break  # drawn again: the rest of the bids need not be replayed
+                sample.apply_id(bid_id)
+            if agrees:
+                break
+        assert sample is not None
+        return sample
 
 
 def side_value(deal: Deal, seat: int) -> float:
@@ -207,20 +225,26 @@ def estimate(
     """
     if not options:
         raise InvalidArgument("no option to value")
+    options = list(dict.fromkeys(options))  # each option once, in the order given
+    k = len(options)
     choose = model.choose_id
     players: list[Callable[[SeatView], int]] | None = None
     quiet: list[Callable[[SeatView], int]] | None = None
-    sums = dict.fromkeys(options, 0.0)
-    squares = {(a, b): 0.0 for a in options for b in options if a != b}
-    diffs = dict.fromkeys(squares, 0.0)
+    # Per option, the sum of its values; per pair i < j (at i * k + j), the sums of
+    # value(i) - value(j) and of its square (the pair j, i is their mirror).
+    sums = [0.0] * k
+    diffs = [0.0] * (k * k)
+    squares = [0.0] * (k * k)
+    values = [0.0] * k
     count = 0
     for sample in deals:
         if players is None:
             players = [choose] * sample.players
             quiet = list(players)
             quiet[seat] = _no_declaration(choose)
-        values: dict[int, float] = {}
-        for option in options:
+        played = True
+        for i in range(k):
+            option = options[i]
             child = sample.copy()
             try:
                 if option == NO_DECLARATION:
@@ -230,25 +254,31 @@ def estimate(
                     child.apply_id(option)
                     child.play_out(players, skip_forced=True)
             except IllegalAction:  # pragma: no cover - the options are legal on every sample
-                values = {}
+                played = False
                 break
-            values[option] = side_value(child, seat)
-        if values:
+            values[i] = side_value(child, seat)
+        if played:
             count += 1
-            for option, value in values.items():
-                sums[option] += value
-            for a, b in squares:
-                d = values[a] - values[b]
-                diffs[a, b] += d
-                squares[a, b] += d * d
+            for i in range(k):
+                value = values[i]
+                sums[i] += value
+                for j in range(i + 1, k):
+                    d = value - values[j]
+                    diffs[i * k + j] += d
+                    squares[i * k + j] += d * d
         if deadline is not None and time.perf_counter() > deadline and count:
             break
-    means = {option: (sums[option] / count if count else 0.0) for option in options}
+    means = {options[i]: (sums[i] / count if count else 0.0) for i in range(k)}
     spread: dict[tuple[int, int], float] = {}
-    for pair, total in diffs.items():
-        if count < 2:
-            spread[pair] = 0.0
-            continue
-        variance = max(squares[pair] - total * total / count, 0.0) / (count - 1)
-        spread[pair] = math.sqrt(variance / count)
+    for i in range(k):
+        for j in range(k):
+            if i == j:
+                continue
+            pair = i * k + j if i < j else j * k + i
+            if count < 2:
+                spread[options[i], options[j]] = 0.0
+                continue
+            total = diffs[pair]
+            variance = max(squares[pair] - total * total / count, 0.0) / (count - 1)
+            spread[options[i], options[j]] = math.sqrt(variance / count)
     return Estimate(means=means, samples=count, spread=spread)

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from belote.cards import SUIT_WORDS, Suit
-from belote.tricks import BEATERS, CARD_POINTS
+from belote.tricks import BEATERS, BYTE_CARDS, CARD_POINTS, cards_of
 
 __all__ = [
     "BEATERS",
@@ -113,14 +113,6 @@ SUITS: Final = tuple(Suit)
 SUIT_NAMES: Final = SUIT_WORDS
 """The suits' names by suit number, for messages."""
 
-BYTE_CARDS: Final = tuple(
-    tuple(8 * k + r for r in range(8) if byte >> r & 1) for k in range(4) for byte in range(256)
-)
-"""``BYTE_CARDS[256 * k + byte]``: the card indices of the ranks set in ``byte`` in suit ``k``.
-
-Joining four rows lists a card mask's cards in index order without a loop
-over bits.
-"""
 
 
 def mask_cards(mask: int) -> Iterator[int]:
@@ -128,8 +120,8 @@ def mask_cards(mask: int) -> Iterator[int]:
 
     >>> list(mask_cards(1 << 3 | 1 << 12))
     [3, 12]
+
+    An iterator over [`cards_of`][belote.tricks.cards_of]'s list, which a
+    caller wanting a list calls directly.
     """
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    return iter(cards_of(mask))

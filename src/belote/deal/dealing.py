@@ -15,16 +15,20 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from belote.cards import CARDS, Card
-from belote.deal.codes import BID1, mask_cards
+from belote.deal.codes import BID1
 from belote.deal.layout import Layout, layout
 from belote.deal.state import DealState
 from belote.errors import InvalidArgument, NotationError
 from belote.rules import Rules, checks
+from belote.tricks import cards_of
 
 if TYPE_CHECKING:
     pass
 
-__all__ = ["Layout", "complete", "deck_for_hands", "layout", "parse_deck", "setup", "shuffled_deck"]
+__all__ = [
+    "Layout", "complete", "deck_for_hands", "layout", "parse_deck", "setup", "shuffle_cards",
+    "shuffled_deck",
+]
 
 _INT_TYPE: Final = {int}
 _ALL_INDICES: Final = frozenset(range(32))
@@ -75,34 +79,53 @@ def parse_deck(deck: Sequence[Card | int | str]) -> tuple[int, ...]:
 
 
 
-_SHUFFLE_STEPS: Final = tuple((i, (i + 1).bit_length()) for i in range(31, 0, -1))
-
-
-def _inline_deck(rng: random.Random) -> list[int]:
-    """``list(range(32))`` shuffled exactly as ``rng.shuffle`` would shuffle it.
+def _inline_shuffle(rng: random.Random, items: list[int]) -> None:
+    """Shuffle ``items`` in place, exactly as ``rng.shuffle`` would shuffle it.
 
     CPython's ``Random.shuffle`` swaps item i with item ``_randbelow(i + 1)``
-    for i from 31 down to 1, and ``_randbelow(n)`` draws ``getrandbits(k)``
-    (k = n.bit_length()) until the draw is below n. Doing the same inline
-    saves a method call per card and draws the same numbers; an import-time
-    check (`_INLINE_SHUFFLE`) falls back to ``rng.shuffle`` otherwise.
+    for i from the last index down to 1, and ``_randbelow(n)`` draws
+    ``getrandbits(k)`` (k = n.bit_length()) until the draw is below n. Doing
+    the same inline saves a method call per item and draws the same
+    numbers; an import-time check (`_INLINE_SHUFFLE`) falls back to
+    ``rng.shuffle`` otherwise.
     """
-    deck = list(range(32))
     getrandbits = rng.getrandbits
-    for i, bits in _SHUFFLE_STEPS:
+    for i in range(len(items) - 1, 0, -1):
+        bits = (i + 1).bit_length()
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+        items[i], items[j] = items[j], items[i]
+
+
+def shuffle_cards(rng: random.Random, cards: list[int]) -> None:
+    """Shuffle a list of card indices in place, exactly as ``rng.shuffle(cards)`` does.
+
+    The fast way to shuffle cards: a plain ``random.Random`` is shuffled
+    inline, drawing the same numbers (in the compiled core, without a call
+    into the interpreted ``random`` module per card); any other generator
+    shuffles with its own ``shuffle``.
+    [`shuffled_deck`][belote.deal.dealing.shuffled_deck] and PIMC's
+    [`bidding_deal`][belote.agents.rollouts.bidding_deal] deal from it.
+
+    >>> import random
+    >>> expected, cards = [3, 9, 12, 27, 30], [3, 9, 12, 27, 30]
+    >>> random.Random(5).shuffle(expected)
+    >>> shuffle_cards(random.Random(5), cards)
+    >>> cards == expected
+    True
+    """
+    if type(rng) is random.Random and _INLINE_SHUFFLE:
+        _inline_shuffle(rng, cards)
+    else:
+        rng.shuffle(cards)
 
 
 def shuffled_deck(rng: random.Random) -> list[int]:
     """A deck order: ``list(range(32))`` shuffled exactly as ``rng.shuffle`` shuffles it.
 
-    The fast way to a random deck (a plain ``random.Random`` is shuffled
-    inline, drawing the same numbers); [`Deal.random`][belote.deal.Deal.random]
-    and the simulations deal from it.
+    The fast way to a random deck ([`shuffle_cards`][belote.deal.dealing.shuffle_cards]);
+    [`Deal.random`][belote.deal.Deal.random] and the simulations deal from it.
 
     >>> import random
     >>> expected = list(range(32))
@@ -110,19 +133,20 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     >>> shuffled_deck(random.Random(3)) == expected
     True
     """
-    if type(rng) is random.Random and _INLINE_SHUFFLE:
-        return _inline_deck(rng)
     deck = list(range(32))
-    rng.shuffle(deck)
+    shuffle_cards(rng, deck)
     return deck
 
 
 def _inline_shuffle_matches() -> bool:
     for seed in range(8):
-        expected = list(range(32))
-        random.Random(seed).shuffle(expected)
-        if _inline_deck(random.Random(seed)) != expected:  # pragma: no cover
-            return False
+        for size in (2, 21, 32):
+            expected = list(range(size))
+            random.Random(seed).shuffle(expected)
+            shuffled = list(range(size))
+            _inline_shuffle(random.Random(seed), shuffled)
+            if shuffled != expected:  # pragma: no cover
+                return False
     return True
 
 
@@ -323,7 +347,7 @@ def deck_for_hands(
     for seat, mask in enumerate(masks):
         if holds_turned and seat == taker:
             mask &= ~(1 << turned_index)
-        cards = list(mask_cards(mask))
+        cards = cards_of(mask)
         positions = spots.first[seat]
         if taker is not None:
             positions = positions + spots.completion[taker][seat]
@@ -347,7 +371,7 @@ def deck_for_hands(
                 f"stock: holds {stock_mask.bit_count()} cards, the {rest_mask.bit_count()} cards "
                 "left out of the hands and the turned card expected"
             )
-    rest = iter(mask_cards(rest_mask))
+    rest = iter(cards_of(rest_mask))
     for pos in range(32):
         if deck[pos] < 0:
             deck[pos] = next(rest)

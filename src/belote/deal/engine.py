@@ -133,14 +133,27 @@ class Deal(DealReadout):
         return deal
 
     @classmethod
-    def shuffled(cls, rules: Rules, deck: list[int], dealer: int, players: int) -> Deal:
+    def shuffled(
+        cls,
+        rules: Rules,
+        deck: list[int],
+        dealer: int,
+        players: int,
+        *,
+        totals: Sequence[int] | None = None,
+        target: int | None = None,
+        pending: int = 0,
+    ) -> Deal:
         """A deal from a deck the caller shuffled itself, without the argument checks (fast path).
 
-        What the simulations deal from. ``deck`` must be a permutation of
-        ``range(32)`` (as [`shuffled_deck`][belote.deal.dealing.shuffled_deck]
-        returns), ``rules`` a [`Rules`][belote.rules.model.Rules] value, and
-        ``players`` and ``dealer`` checked already: this skips
-        [`parse_deck`][belote.deal.parse_deck] and the checks of ``Deal(...)``.
+        What the simulations and PIMC's bidding samples
+        ([`bidding_deal`][belote.agents.rollouts.bidding_deal]) deal from.
+        ``deck`` must be a permutation of ``range(32)`` (as
+        [`shuffled_deck`][belote.deal.dealing.shuffled_deck] returns), ``rules``
+        a [`Rules`][belote.rules.model.Rules] value, and ``players`` and
+        ``dealer`` checked already: this skips [`parse_deck`][belote.deal.parse_deck]
+        and the checks of ``Deal(...)``. ``totals``, ``target`` and ``pending``
+        are those of [`Deal`][belote.deal.Deal], and checked.
 
         >>> import random
         >>> from belote.deal.dealing import shuffled_deck
@@ -148,10 +161,13 @@ class Deal(DealReadout):
         >>> deck = shuffled_deck(random.Random(1))
         >>> Deal.shuffled(get_rules("classic"), deck, 0, 4) == Deal("classic", deck, 0)
         True
+
+        Raises:
+            InvalidArgument: bad totals, target or pending.
         """
         deal = object.__new__(cls)
         deal._state = s = DealState()
-        setup(s, rules, players, dealer, tuple(deck), None, None, 0)
+        setup(s, rules, players, dealer, tuple(deck), totals, target, pending)
         return deal
 
     @classmethod

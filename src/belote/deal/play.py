@@ -15,7 +15,6 @@ from typing import Final
 
 from belote.cards import CARDS, Suit
 from belote.deal.codes import (
-    BYTE_CARDS,
     CARD_POINTS,
     H_PLAY,
     KING,
@@ -28,7 +27,7 @@ from belote.deal.codes import (
 from belote.deal.declarations import resolve
 from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
-from belote.tricks import follower_mask, winner_index
+from belote.tricks import cards_of, follower_mask, winner_index
 
 __all__ = [
     "PLAY_ENTRIES",
@@ -112,12 +111,7 @@ def legal_play_cards(s: DealState) -> list[int]:
     mask = s.legal
     if mask < 0:
         mask = legal_play_mask(s)
-    return [
-        *BYTE_CARDS[mask & 0xFF],
-        *BYTE_CARDS[256 + (mask >> 8 & 0xFF)],
-        *BYTE_CARDS[512 + (mask >> 16 & 0xFF)],
-        *BYTE_CARDS[768 + (mask >> 24)],
-    ]
+    return cards_of(mask)
 
 def play_card(s: DealState, card: object, belote: object = False) -> None:
     """The seat to act plays the card with this index (fast path; every check kept).

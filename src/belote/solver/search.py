@@ -21,7 +21,7 @@ from belote.cards import (
 )
 from belote.solver.ddgame import Game, game_of
 from belote.solver.stackroom import in_room, interpreted
-from belote.tricks import BEATERS, CARD_POINTS, follower_mask
+from belote.tricks import BEATERS, CARD_POINTS, cards_of, follower_mask
 
 __all__ = ["INF", "LAST_UNIT", "PTS_UNIT", "Game", "Search", "cards_of", "game_of"]
 
@@ -57,10 +57,6 @@ _MERGE_PLAIN: Final = _merge_table(3)  # 7 8 9 of a plain suit: 0 points each
 _MERGE_TRUMP: Final = _merge_table(2)  # 7 8 of trump: 0 points each
 
 
-# _BYTE_CARDS[256 * k + byte]: the card indices of the bits of ``byte`` in suit ``k``.
-_BYTE_CARDS: Final = tuple(
-    tuple(8 * k + r for r in range(8) if byte >> r & 1) for k in range(4) for byte in range(256)
-)
 # Sort keys: leads strongest and richest first; points up and down.
 _LEAD_KEY: Final = tuple(
     tuple(
@@ -107,16 +103,6 @@ _ORDERS: Final[dict[int, dict[int, tuple[int, ...]]]] = {}
 _LEADS: Final[dict[int, dict[int, tuple[int, ...]]]] = {}
 # Entries of each order table before a search starts it afresh (bounded memory).
 _ORDER_LIMIT: Final = 200_000
-
-
-def cards_of(mask: int) -> list[int]:
-    """The card indices of a mask of the 32 cards, lowest first."""
-    return [
-        *_BYTE_CARDS[mask & 0xFF],
-        *_BYTE_CARDS[256 + (mask >> 8 & 0xFF)],
-        *_BYTE_CARDS[512 + (mask >> 16 & 0xFF)],
-        *_BYTE_CARDS[768 + (mask >> 24)],
-    ]
 
 
 def _pattern_points(suit: int, trump: int) -> tuple[int, ...]:

@@ -26,12 +26,21 @@ from collections.abc import Sequence
 from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, CardSet
 from belote.errors import BeloteError, InvalidArgument, InvalidArgumentType, shown
 from belote.rules import PlayRules, Rules, get_rules
-from belote.tricks.masks import BEATERS, CARD_POINTS, HIGHER_TRUMPS, follower_mask
+from belote.tricks.masks import (
+    BEATERS,
+    BYTE_CARDS,
+    CARD_POINTS,
+    HIGHER_TRUMPS,
+    cards_of,
+    follower_mask,
+)
 
 __all__ = [
     "BEATERS",
+    "BYTE_CARDS",
     "CARD_POINTS",
     "HIGHER_TRUMPS",
+    "cards_of",
     "follower_mask",
     "legal_mask",
     "legal_plays",

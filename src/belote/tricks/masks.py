@@ -17,12 +17,36 @@ from typing import Final
 from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.rules import PlayRules
 
-__all__ = ["BEATERS", "CARD_POINTS", "HIGHER_TRUMPS", "follower_mask"]
+__all__ = ["BEATERS", "BYTE_CARDS", "CARD_POINTS", "HIGHER_TRUMPS", "cards_of", "follower_mask"]
 
 CARD_POINTS: Final = tuple(
     tuple(card_points(1 << card, trump) for card in range(32)) for trump in range(4)
 )
 """``CARD_POINTS[trump][card]``: the card points of a card (by index) under a trump suit."""
+
+
+BYTE_CARDS: Final = tuple(
+    tuple(8 * k + r for r in range(8) if byte >> r & 1) for k in range(4) for byte in range(256)
+)
+"""``BYTE_CARDS[256 * k + byte]``: the card indices of the ranks set in ``byte`` in suit ``k``.
+
+Joining four rows lists a card mask's cards in index order without a loop
+over bits ([`cards_of`][belote.tricks.masks.cards_of]).
+"""
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card indices of a mask of the 32 cards, lowest first (a suit's byte at a time).
+
+    >>> cards_of(1 << 3 | 1 << 12 | 1 << 31)
+    [3, 12, 31]
+    """
+    return [
+        *BYTE_CARDS[mask & 0xFF],
+        *BYTE_CARDS[256 + (mask >> 8 & 0xFF)],
+        *BYTE_CARDS[512 + (mask >> 16 & 0xFF)],
+        *BYTE_CARDS[768 + (mask >> 24)],
+    ]
 
 
 def _beaten_by(card: int, trump: int) -> int:
