@@ -2,7 +2,7 @@
 
 Run: ``python benchmarks/simulate.py [--deals N] [--seed S] [--repeat R] [--bots KIND] [--profile VARIANT]``.
 
-Each figure is :func:`belote.experiments.simulate.simulate` in one process: per deal the
+Each figure is [`simulate`][belote.experiments.simulate.simulate] in one process: per deal the
 seeded deck and dealer, the bidding, the play, the scoring and the
 statistics (redeals are played too but not counted). The best of
 ``--repeat`` runs is printed, in wall time and in CPU time of this process

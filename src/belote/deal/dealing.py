@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from belote.cards import CARDS, Card
 from belote.deal.codes import BID1
@@ -21,9 +21,6 @@ from belote.deal.state import DealState
 from belote.errors import InvalidArgument, NotationError
 from belote.rules import Rules, checks
 from belote.tricks import cards_of
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "Layout", "complete", "deck_for_hands", "layout", "parse_deck", "setup", "shuffle_cards",
