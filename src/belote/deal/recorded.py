@@ -14,7 +14,7 @@ message starts with the field at fault.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
 
@@ -147,6 +147,23 @@ def read_header(
     )
 
 
+def _readable(actions: Sequence[object], start: int) -> Iterator[tuple[int, Action]]:
+    """The record's actions from ``start``, with their positions, up to the first unreadable one.
+
+    The lookahead of the readers below stops there: the replay itself then
+    reports that item with its index.
+    """
+    for position in range(start, len(actions)):
+        item = actions[position]
+        if not isinstance(item, str):
+            return
+        try:
+            action = Action.parse(item)
+        except BeloteError:
+            return
+        yield position, action
+
+
 def later_swap(actions: Sequence[object], start: int, holder: int) -> int | None:
     """Where an older record has the holder's swap after ``start`` and before any card, else ``None``.
 
@@ -156,14 +173,7 @@ def later_swap(actions: Sequence[object], start: int, holder: int) -> int | None
     swap is applied at the decision instead; with none before the first card,
     the holder kept the 7.
     """
-    for position in range(start, len(actions)):
-        item = actions[position]
-        if not isinstance(item, str):
-            return None
-        try:
-            action = Action.parse(item)
-        except BeloteError:
-            return None
+    for position, action in _readable(actions, start):
         if action.verb is Verb.PLAY:
             return None
         if action.verb is Verb.SWAP and action.seat == holder:
@@ -182,14 +192,7 @@ def decided_later(actions: Sequence[object], start: int, holder: int) -> bool:
     be applied as they stand, without the older records' implied decision.
     """
     saw_card = False
-    for position in range(start, len(actions)):
-        item = actions[position]
-        if not isinstance(item, str):
-            return False
-        try:
-            action = Action.parse(item)
-        except BeloteError:
-            return False
+    for _position, action in _readable(actions, start):
         if action.seat == holder and action.verb in (Verb.KEEP, Verb.SWAP):
             return action.verb is Verb.KEEP or saw_card
         saw_card = saw_card or action.verb is Verb.PLAY
