@@ -63,8 +63,14 @@ class Game:
         return seat & 1 if self.partners else seat
 
     def score(self, cp: tuple[int, ...], tricks: tuple[int, ...], last: int) -> tuple[int, ...]:
-        """The deal scores per side for a finished deal, through the library's scoring."""
-        key = (cp, tricks, last)
+        """The deal scores per side for a finished deal, through the library's scoring.
+
+        The scores of a deal played to the end read its tricks only through
+        the sides that won none (capot, reverse capot, the three-player
+        split): ends that differ only in how the other tricks split share one
+        scoring (tests/test_solver.py checks it against the scoring).
+        """
+        key = (cp, tuple([t > 0 for t in tricks]), last)
         cache = self._scores
         scores = cache.get(key)
         if scores is None:
@@ -95,7 +101,7 @@ class Game:
 
 
 # Terminal scores per (rules, pending, tally without play, belote), then per
-# (card points, tricks, last-trick side); bounded, cleared when full.
+# (card points, which sides won a trick, last-trick side); bounded, cleared when full.
 _SCORE_CACHE: dict[tuple[object, ...], dict[tuple[object, ...], tuple[int, ...]]] = {}
 _CACHE_LIMIT: Final = 512
 
