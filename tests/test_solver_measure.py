@@ -15,6 +15,7 @@ import bisect
 import random
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,7 @@ from belote.actions import Verb
 from belote.agents.pimc import knowledge, sample_deals
 from belote.cards import Suit
 from belote.deal import Deal
+from belote.errors import InvalidArgumentType
 from belote.rules import get_rules
 from belote.rules.penalties import Offence, Penalty
 from belote.scoring import Tally, score_trusted
@@ -78,7 +80,7 @@ def test_the_value_changes_only_at_the_keys(table: tuple[str, int], seed: int, l
     game = game_of(deal)
     built = MeasureTable(game)
     keys = built.keys
-    assert keys == sorted(set(keys))
+    assert list(keys) == sorted(set(keys))
     most = PTS_UNIT * (built.remaining + built.bonus) + LAST_UNIT + game.left  # every trick
     for m in range(most + 1):
         if feasible(m, game.left, built.remaining, built.bonus):
@@ -143,6 +145,8 @@ def test_with_play_replaces_the_play_and_keeps_every_other_field() -> None:
     )
     play = {"tricks": (2, 6, 1), "card_points": (40, 102, 10), "last_trick": 0, "belote": None}
     ended = base.with_play((2, 6, 1), (40, 102, 10), 0, None)
+    with pytest.raises(InvalidArgumentType, match=r"Tally\.card_points\[1\]"):
+        base.with_play((2, 6, 1), (40, "102", 10), 0, None)
     assert ended == attrs.evolve(base, **play)
     for field in attrs.fields(Tally):
         if field.name not in play:

@@ -40,7 +40,7 @@ from belote.solver.search import LAST_UNIT, PTS_UNIT
 __all__ = ["MeasureTable", "measure_keys", "measure_table"]
 
 
-def measure_keys(left: int, remaining: int, bonus: int) -> list[int]:
+def measure_keys(left: int, remaining: int, bonus: int) -> tuple[int, ...]:
     """The measures where the value of a deal may change, ascending.
 
     Between two consecutive keys the value is constant: it depends on the
@@ -52,7 +52,7 @@ def measure_keys(left: int, remaining: int, bonus: int) -> list[int]:
         remaining: the card points still to win (on the table or in hand).
         bonus: the variant's last-trick bonus.
 
-    >>> measure_keys(1, 0, 10) == [0, PTS_UNIT * 10 + LAST_UNIT + 1]
+    >>> measure_keys(1, 0, 10) == (0, PTS_UNIT * 10 + LAST_UNIT + 1)
     True
     """
     keys = set()
@@ -72,7 +72,7 @@ def measure_keys(left: int, remaining: int, bonus: int) -> list[int]:
                 ts.add(t_max)
             for t in ts:
                 keys.add(PTS_UNIT * p + LAST_UNIT * last + t)
-    return sorted(keys)
+    return tuple(sorted(keys))
 
 
 @final
@@ -84,6 +84,7 @@ class MeasureTable:
             scoring and the same tally, cards and tricks still to win has the
             same table).
         remaining: the card points still to win.
+        bonus: the variant's last-trick bonus.
         keys: the measures where the value may change, ascending
             ([`measure_keys`][belote.solver.measure.measure_keys]).
     """
@@ -94,8 +95,8 @@ class MeasureTable:
         self.bonus: Final = game.rules.last_trick_bonus
         self.keys: Final = measure_keys(game.left, self.remaining, self.bonus)
         # The value per measure asked so far, and per key once all are known.
-        self.values: Final[dict[int, int]] = {}
-        self.at: Final[list[int]] = []
+        self._values: Final[dict[int, int]] = {}
+        self._at: tuple[int, ...] = ()
 
     def decode(self, m: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
         """Card points, tricks and last-trick side at the end, for a measure ``m`` won from the position."""
@@ -115,20 +116,19 @@ class MeasureTable:
 
     def value_of(self, m: int) -> int:
         """The value of the deal for ``game.side`` when it wins the measure ``m`` from the position."""
-        value = self.values.get(m)
+        value = self._values.get(m)
         if value is None:
             cp, tricks, last = self.decode(m)
             value = self.game.value(self.game.score(cp, tricks, last))
-            self.values[m] = value
+            self._values[m] = value
         return value
 
-    def key_values(self) -> list[int]:
-        """The value at each key, in the order of ``keys``."""
-        at = self.at
-        if not at:
+    def key_values(self) -> tuple[int, ...]:
+        """The value at each key, in the order of ``keys`` (scored once, on the first call)."""
+        if not self._at:
             value_of = self.value_of
-            at.extend([value_of(key) for key in self.keys])
-        return at
+            self._at = tuple([value_of(key) for key in self.keys])
+        return self._at
 
     def monotone(self) -> bool:
         """Whether the value never decreases along the keys, as the measure search needs.
