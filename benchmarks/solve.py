@@ -15,7 +15,7 @@ takes the turned suit (or names the first suit it may in round 2), then:
   which has no contract, ``solve(deal, target=0)``);
 - ``left4``: ``solve(deal)`` with four tricks left, after random legal play.
 
-Prints the median and 95th percentile of each, in seconds. The machine may be
+Prints the median, 95th percentile and slowest of each, in seconds. The machine may be
 shared: run it under ``nice`` and read the figures as upper bounds, or time
 with ``--clock cpu`` (the CPU time of the process, which waiting for a core
 does not count). A full
@@ -113,7 +113,7 @@ def contract_query(deal: Deal) -> bool:
 
 
 def bench(tables: list[str], deals: int, seed: int, only: set[str]) -> None:
-    print(f"{'table':<14} {'query':<9} {'deals':>5} {'median s':>9} {'p95 s':>9}")
+    print(f"{'table':<14} {'query':<9} {'deals':>5} {'median s':>9} {'p95 s':>9} {'max s':>9}")
     for text in tables:
         variant, players = table_of(text)
         times: dict[str, list[float]] = {"full": [], "value": [], "contract": [], "left4": []}
@@ -135,7 +135,8 @@ def bench(tables: list[str], deals: int, seed: int, only: set[str]) -> None:
             if values:
                 print(
                     f"{text:<14} {query:<9} {len(values):>5} "
-                    f"{statistics.median(values):>9.4f} {percentile(values, 0.95):>9.4f}",
+                    f"{statistics.median(values):>9.4f} {percentile(values, 0.95):>9.4f} "
+                    f"{max(values):>9.4f}",
                     flush=True,
                 )
 
