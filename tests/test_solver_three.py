@@ -12,16 +12,13 @@ variant with an identity rounding (``round_to=1``) still uses.
 
 from __future__ import annotations
 
-import random
-
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reaching import reach
 
-from belote.actions import Verb
 from belote.cards import Suit
-from belote.deal import Deal
 from belote.rules import CapotRule, Rules, get_rules
 from belote.scoring import Tally, linear_in_card_points, score_trusted
 from belote.solver.solution import solve
@@ -98,25 +95,12 @@ def test_a_contract_is_not_linear_in_card_points() -> None:
     assert made[0] - failed[0] != 20  # the attack scores nothing when it fails
 
 
-def _reach(rules: Rules, seed: int, left: int) -> Deal:
-    """A three-player deal played at random (declarations, swaps and belote included) to ``left`` tricks."""
-    rng = random.Random(seed)
-    while True:
-        deal = Deal.random(rules, seed=rng.randrange(2**32), dealer=rng.randrange(3), players=3)
-        while not deal.is_over:
-            actions = [a for a in deal.legal_actions() if a.verb is not Verb.STOP]
-            late = deal.tricks_per_deal - deal.tricks_played <= left
-            if late and deal.legal_play_mask() and (not deal.trick or rng.random() < 0.5):
-                return deal
-            deal.apply(actions[rng.randrange(len(actions))])
-
-
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32), st.integers(3, 6))
 def test_three_player_fronts_keep_every_value(seed: int, left: int) -> None:
     """Rules §7.5, docs/rules.md#scoring (001, 003): the shared table finds the same values, card values and line as the table keyed by the points so far."""
-    shared = _reach(FRENCH, seed, left)
-    keyed = _reach(FRENCH_ROUNDED_TO_UNITS, seed, left)
+    shared = reach(FRENCH, 3, seed, left)
+    keyed = reach(FRENCH_ROUNDED_TO_UNITS, 3, seed, left)
     assert shared.history == keyed.history
     ours, theirs = solve(shared), solve(keyed)
     assert (ours.value, ours.seat, ours.side) == (theirs.value, theirs.seat, theirs.side)
@@ -128,8 +112,8 @@ def test_three_player_fronts_keep_every_value(seed: int, left: int) -> None:
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_a_long_three_player_position_keeps_its_values(seed: int) -> None:
     """Rules §7.5, docs/rules.md#scoring (001, 003): seven tricks left, with the table's fronts shared across many pasts."""
-    shared = _reach(FRENCH, seed, 7)
-    keyed = _reach(FRENCH_ROUNDED_TO_UNITS, seed, 7)
+    shared = reach(FRENCH, 3, seed, 7)
+    keyed = reach(FRENCH_ROUNDED_TO_UNITS, 3, seed, 7)
     assert shared.tricks_per_deal - shared.tricks_played == 7
     ours, theirs = solve(shared), solve(keyed)
     assert (ours.value, ours.line, ours.scores) == (theirs.value, theirs.line, theirs.scores)

@@ -148,8 +148,9 @@ class Front:
 
     A front keeps the pairs it knows the side can force (``wins``, none
     below another) and those it knows it cannot (``losses``, none above
-    another), as flat lists ``[a0, b0, a1, b1, ...]``, and the card that was
-    best there (``hint``, or -1). A pair the side can force answers every
+    another, kept negated so that both lists keep their highest pairs), as
+    flat lists ``[a0, b0, a1, b1, ...]``, and the card that was best there
+    (``hint``, or -1). A pair the side can force answers every
     pair below it; one it cannot, every pair above it.
 
     >>> front = Front()
@@ -181,44 +182,42 @@ class Front:
         losses = self.losses
         hi = INF
         for i in range(0, len(losses), 2):
-            v = max(d1 + losses[i], d2 + losses[i + 1]) - 1
+            v = max(d1 - losses[i], d2 - losses[i + 1]) - 1
             if v < hi:
                 hi = v
         return hi
 
     def add_win(self, a: int, b: int) -> None:
         """The side can force ``f1 >= a`` and ``f2 >= b``."""
-        wins = self.wins
-        kept: list[int] = []
-        for i in range(0, len(wins), 2):
-            x, y = wins[i], wins[i + 1]
-            if x >= a and y >= b:
-                return  # known already
-            if not (x <= a and y <= b):
-                kept.append(x)
-                kept.append(y)
-        if len(kept) >= 2 * _FRONT_LIMIT:
-            del kept[:2]
-        kept.append(a)
-        kept.append(b)
-        self.wins = kept
+        kept = _with_pair(self.wins, a, b)
+        if kept is not None:
+            self.wins = kept
 
     def add_loss(self, a: int, b: int) -> None:
         """The side cannot force ``f1 >= a`` and ``f2 >= b`` together."""
-        losses = self.losses
-        kept: list[int] = []
-        for i in range(0, len(losses), 2):
-            x, y = losses[i], losses[i + 1]
-            if x <= a and y <= b:
-                return  # known already
-            if not (x >= a and y >= b):
-                kept.append(x)
-                kept.append(y)
-        if len(kept) >= 2 * _FRONT_LIMIT:
-            del kept[:2]
-        kept.append(a)
-        kept.append(b)
-        self.losses = kept
+        kept = _with_pair(self.losses, -a, -b)
+        if kept is not None:
+            self.losses = kept
+
+
+def _with_pair(pairs: list[int], a: int, b: int) -> list[int] | None:
+    """``pairs`` with ``(a, b)`` added and the pairs below it dropped; ``None`` if one is above it.
+
+    The oldest pair goes when the list holds ``_FRONT_LIMIT`` pairs already.
+    """
+    kept: list[int] = []
+    for i in range(0, len(pairs), 2):
+        x, y = pairs[i], pairs[i + 1]
+        if x >= a and y >= b:
+            return None  # known already
+        if not (x <= a and y <= b):
+            kept.append(x)
+            kept.append(y)
+    if len(kept) >= 2 * _FRONT_LIMIT:
+        del kept[:2]
+    kept.append(a)
+    kept.append(b)
+    return kept
 
 
 class Search:
