@@ -9,14 +9,13 @@ no table. The solver must agree with it on every position it can reach.
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reaching import reach
 
-from belote.actions import Verb
 from belote.cards import CARDS
 from belote.deal import Deal
 from belote.errors import InvalidArgument, InvalidArgumentType
@@ -27,20 +26,6 @@ PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[Healt
 
 TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
 REGRESSION = Path(__file__).parent / "data" / "solver_regression.json"
-
-
-def reach(variant: str, players: int, seed: int, left: int) -> Deal:
-    """A deal played at random (declarations, swaps and belote included) to ``left`` tricks."""
-    rng = random.Random(seed)
-    while True:
-        deal = Deal.random(variant, seed=rng.randrange(2**32), dealer=rng.randrange(players),
-                           players=players)
-        while not deal.is_over:
-            actions = [a for a in deal.legal_actions() if a.verb is not Verb.STOP]
-            late = deal.tricks_per_deal - deal.tricks_played <= left
-            if late and deal.legal_play_mask() and (not deal.trick or rng.random() < 0.5):
-                return deal
-            deal.apply(actions[rng.randrange(len(actions))])
 
 
 def value_for(deal: Deal, side: int) -> int:

@@ -356,13 +356,23 @@ def _legal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iter
 
 
 def _offending(deal: Deal, rng: random.Random) -> list[Action]:
-    """Offences the seat to act could commit now: a card the obligations forbid, a call-out without the points."""
+    """Offences that could be committed now.
+
+    While the seat to act has a swap or a declaration to decide: another
+    seat's card, out of turn. Otherwise the seat to act's: a card the
+    obligations forbid, a call-out without the points.
+    """
     seat = deal.to_act
     if seat is None:
         return []
     legal = set(deal.legal_actions())
     if any(action.verb is not Verb.PLAY for action in legal):
-        return []  # a swap or declaration decision is pending: no offence there
+        swap = any(action.verb in (Verb.SWAP, Verb.KEEP) for action in legal)
+        if not swap and rng.random() >= 0.3:  # a declaration: the reneges stay the most
+            return []
+        early = [Action.play(other, card) for other in range(deal.players) if other != seat
+                 for card in deal.hand(other)]
+        return [early[rng.randrange(len(early))]] if early else []
     out = [Action.play(seat, card) for card in deal.hand(seat) if Action.play(seat, card) not in legal]
     rng.shuffle(out)
     if deal.rules.calling_out is not None and Action.stop(seat) not in legal and deal.tricks_played:

@@ -24,7 +24,7 @@ from belote.scoring.announcements import (
 )
 from belote.scoring.contest import resolve_contest, resolve_trusted, whole_run_fault
 from belote.scoring.match import Match, MatchResult, next_dealer, score_match
-from belote.scoring.pipeline import redeal_result, score_tally, side_of
+from belote.scoring.pipeline import linear_in_card_points, redeal_result, score_tally, side_of
 from belote.scoring.result import DealResult, Line, Outcome
 from belote.scoring.steps import score_trusted
 from belote.scoring.tally import FULL_CARD_POINTS, Tally, side_count, tricks_per_deal
@@ -47,6 +47,7 @@ __all__ = [
     "classify",
     "combinations_of",
     "find_combinations",
+    "linear_in_card_points",
     "next_dealer",
     "no_announcements_message",
     "redeal_result",

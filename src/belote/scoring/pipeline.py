@@ -39,7 +39,7 @@ The steps, in order:
 from __future__ import annotations
 
 from belote.errors import InvalidTally, shown
-from belote.rules import Rules, checks
+from belote.rules import CapotRule, Rules, checks
 from belote.rules.specs import spec_of
 from belote.scoring import contest as _contest
 from belote.scoring.result import DealResult as DealResult
@@ -51,6 +51,7 @@ from belote.scoring.tally import Tally, side_count
 from belote.scoring.validation import check_tally
 
 __all__ = [
+    "linear_in_card_points",
     "redeal_result",
     "score_tally",
     "side_of",
@@ -114,6 +115,34 @@ def score_tally(tally: Tally, rules: Rules | str, pending: int = 0) -> DealResul
         index, reason = split
         raise InvalidTally(reason, field=f"announcements[{index}].cards")
     return score_trusted(tally, rules, pending)
+
+
+def linear_in_card_points(rules: Rules | str) -> bool:
+    """Whether each side's deal score is its card points plus a part the card points never change.
+
+    True when the variant has no contract, keeps its scores unrounded and
+    decides a capot by tricks, not by card points: then, for the same
+    declarations, belote and penalties, a side's score is its card points
+    plus a part fixed by which sides won a trick (capot, the three-player
+    split) and which won the last one. Moving card points from one side to
+    another moves the scores by as much. ``french`` is such a variant; a
+    contract, rounding or a capot of card points (``NO_OPPONENT_POINT``) is
+    not. The solver's three-player search relies on it to share what it
+    learns between positions reached with different card points
+    (docs/solver.md, "Three players").
+
+    Raises:
+        UnknownVariant: ``rules`` names no variant.
+
+    >>> linear_in_card_points("french"), linear_in_card_points("classic")
+    (True, False)
+    """
+    rules = checks.as_rules(rules)
+    return (
+        not rules.has_contract
+        and not rules.round_to
+        and rules.capot_rule is not CapotRule.NO_OPPONENT_POINT
+    )
 
 
 def redeal_result(rules: Rules | str, pending: int = 0, players: int | None = None) -> DealResult:

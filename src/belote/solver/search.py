@@ -19,11 +19,12 @@ from belote.cards import (
     TRUMP_PATTERN_POINTS,
     TRUMP_STRENGTH,
 )
+from belote.errors import InvalidArgument
 from belote.solver.ddgame import Game, game_of
 from belote.solver.stackroom import in_room, interpreted
 from belote.tricks import BEATERS, CARD_POINTS, cards_of, follower_mask
 
-__all__ = ["INF", "LAST_UNIT", "PTS_UNIT", "Game", "Search", "cards_of", "game_of"]
+__all__ = ["INF", "LAST_UNIT", "PTS_UNIT", "Front", "Game", "Search", "cards_of", "game_of"]
 
 _POINTS: Final = CARD_POINTS  # [trump][card], as in the deal engine
 _BEATERS: Final = BEATERS  # [trump][card]
@@ -129,14 +130,107 @@ LAST_UNIT: Final = 16
 _NEEDS_ROOM: Final = interpreted(_merge_table)
 
 
+# The most points a front keeps on each of its two edges (the oldest go first).
+_FRONT_LIMIT: Final = 8
+
+
+class Front:
+    """What the three-player search knows of a position, whatever was won before it.
+
+    The maximising side's value at the end is the smaller of its two
+    margins, its score minus each other side's. When the scores are card
+    points plus parts fixed by who won tricks
+    ([`linear_in_card_points`][belote.scoring.pipeline.linear_in_card_points]),
+    each margin is the margin before the position (``d1``, ``d2``) plus what the
+    play from the position adds to it (``f1``, ``f2``). So the value reaches
+    ``v`` exactly when the maximising side can force ``f1 >= v - d1`` and
+    ``f2 >= v - d2`` together, a question about the position alone.
+
+    A front keeps the pairs it knows the side can force (``wins``, none
+    below another) and those it knows it cannot (``losses``, none above
+    another, kept negated so that both lists keep their highest pairs), as
+    flat lists ``[a0, b0, a1, b1, ...]``, and the card that was best there
+    (``hint``, or -1). A pair the side can force answers every
+    pair below it; one it cannot, every pair above it.
+
+    >>> front = Front()
+    >>> front.add_win(10, -4)  # the play can add 10 to one margin and -4 to the other
+    >>> front.lower(0, 20)  # margins 0 and 20 so far: the value is at least 10
+    10
+    >>> front.add_loss(20, 0)  # not 20 and 0 together
+    >>> front.upper(0, 20)  # so not 20 either, for those margins
+    19
+    """
+
+    def __init__(self) -> None:
+        self.wins: list[int] = []
+        self.losses: list[int] = []
+        self.hint = -1
+
+    def lower(self, d1: int, d2: int) -> int:
+        """The best lower bound on the value for margins ``d1``, ``d2`` before the position."""
+        wins = self.wins
+        lo = -INF
+        for i in range(0, len(wins), 2):
+            v = min(d1 + wins[i], d2 + wins[i + 1])
+            if v > lo:
+                lo = v
+        return lo
+
+    def upper(self, d1: int, d2: int) -> int:
+        """The best upper bound on the value for margins ``d1``, ``d2`` before the position."""
+        losses = self.losses
+        hi = INF
+        for i in range(0, len(losses), 2):
+            v = max(d1 - losses[i], d2 - losses[i + 1]) - 1
+            if v < hi:
+                hi = v
+        return hi
+
+    def add_win(self, a: int, b: int) -> None:
+        """The side can force ``f1 >= a`` and ``f2 >= b``."""
+        kept = _with_pair(self.wins, a, b)
+        if kept is not None:
+            self.wins = kept
+
+    def add_loss(self, a: int, b: int) -> None:
+        """The side cannot force ``f1 >= a`` and ``f2 >= b`` together."""
+        kept = _with_pair(self.losses, -a, -b)
+        if kept is not None:
+            self.losses = kept
+
+
+def _with_pair(pairs: list[int], a: int, b: int) -> list[int] | None:
+    """``pairs`` with ``(a, b)`` added and the pairs below it dropped; ``None`` if one is above it.
+
+    The oldest pair goes when the list holds ``_FRONT_LIMIT`` pairs already.
+    """
+    kept: list[int] = []
+    for i in range(0, len(pairs), 2):
+        x, y = pairs[i], pairs[i + 1]
+        if x >= a and y >= b:
+            return None  # known already
+        if not (x <= a and y <= b):
+            kept.append(x)
+            kept.append(y)
+    if len(kept) >= 2 * _FRONT_LIMIT:
+        del kept[:2]
+    kept.append(a)
+    kept.append(b)
+    return kept
+
+
 class Search:
     """Alpha-beta over the cards, fail-soft, with a transposition table.
 
     ``additive``: the two-sided game; a node's value is the measure the
     maximising side still takes (see ``PTS_UNIT``), independent of the past,
-    so the table holds bounds valid for every probe. Otherwise (three
-    players) a node's value is the final value, and the table key includes
-    the points and tricks won so far.
+    so the table holds bounds valid for every probe. Otherwise a node's
+    value is the final value of ``leaf``. With ``linear`` (three sides whose
+    scores are linear in the card points, see [`Front`][belote.solver.search.Front])
+    the table holds a front per position and which sides have a trick,
+    shared by every past; without it, the key also includes the points and
+    tricks won so far.
 
     The search's state lives in typed attributes and its recursion in
     methods with int arguments, so that the compiled core (mypyc) calls them
@@ -145,8 +239,10 @@ class Search:
     """
 
     def __init__(self, game: Game, leaf: Callable[[tuple[int, ...], tuple[int, ...], int], int]
-                 | None = None) -> None:
+                 | None = None, *, linear: bool = False) -> None:
         n = game.n
+        if linear and (leaf is None or game.sides != 3):
+            raise InvalidArgument("a linear search is a three-sided search with a leaf")
         trump = game.trump
         self.game: Final = game
         self.leaf: Final = leaf
@@ -154,6 +250,17 @@ class Search:
         # leader: the hands only lose cards, so ``game.hands[seat] & rem`` is each hand.
         # Two sides: key ``rem | leader << 32``; three: with the points and tricks so far.
         self.tt: Final[dict[int, tuple[int, int, int]]] = {}
+        # Three sides, linear: a front per start of trick (key: rem, leader, sides with a trick).
+        self.linear: Final = linear
+        self.fronts: Final[dict[int, Front]] = {}
+        self.rival1: Final = (game.side + 1) % 3
+        self.rival2: Final = (game.side + 2) % 3
+        # Per sides with a trick so far (3 bits): the most and least the parts of the
+        # scores fixed by the tricks (Front) can add to each margin at the end.
+        self.margin_up: Final[list[int]] = []
+        self.margin_down: Final[list[int]] = []
+        if linear:
+            self.spread(game)
         # Exact measures of the last few tricks (they hold for every probe), by the same key.
         self.small: Final[dict[int, int]] = {}
         self.dealt: Final = game.hands
@@ -194,6 +301,28 @@ class Search:
             leads.clear()
         self.orders: Final = orders
         self.leads: Final = leads
+
+    def spread(self, game: Game) -> None:
+        """Fill ``margin_up`` and ``margin_down`` from the game's scoring (a linear search).
+
+        Each end (the sides with a trick, the side of the last one) is scored
+        once with no card point: what is left of each margin is the part the
+        card points do not change.
+        """
+        total = game.left + sum(game.tricks)
+        parts: list[tuple[int, int, int]] = []  # (sides with a trick, margin 1, margin 2)
+        for flags in range(1, 8):
+            owners = [k for k in range(3) if flags >> k & 1]
+            tricks = [1 if flags >> k & 1 else 0 for k in range(3)]
+            tricks[owners[0]] += total - len(owners)
+            for last in owners:
+                scores = game.score((0, 0, 0), tuple(tricks), last)
+                mine = scores[game.side]
+                parts.append((flags, mine - scores[self.rival1], mine - scores[self.rival2]))
+        for now in range(8):
+            ends = [(m1, m2) for flags, m1, m2 in parts if flags & now == now]
+            self.margin_up.append(max(max(m1 for m1, _ in ends), max(m2 for _, m2 in ends)))
+            self.margin_down.append(min(min(m1 for m1, _ in ends), min(m2 for _, m2 in ends)))
 
     def reduce(self, legal: int, others: int) -> int:
         """Drop the legal low cards equivalent to a lower one."""
@@ -353,8 +482,10 @@ class Search:
         beaters = self.beaters
         additive = self.additive
         key = -1  # none: the position is not stored
+        fkey = -1  # none: no front is stored (see Front)
+        d1 = d2 = 0
         hint = -1
-        lo = hi = 0
+        lo, hi = -INF, INF  # the bounds the table gives
         alpha0, beta0 = alpha, beta
         hand = hands[seat]
         if pos == 0:
@@ -397,6 +528,40 @@ class Search:
                     return top
                 if beta <= 0:
                     return 0
+            elif self.linear:
+                # The sides with a trick so far decide the capot; the margins so far
+                # only shift the front's pairs (see Front).
+                fkey = rem | leader << 32
+                if acc[3]:
+                    fkey |= 1 << 34
+                if acc[4]:
+                    fkey |= 1 << 35
+                if acc[5]:
+                    fkey |= 1 << 36
+                mine = acc[self.game.side]
+                d1 = mine - acc[self.rival1]
+                d2 = mine - acc[self.rival2]
+                # Quick bounds: each margin moves by the card points still in play at
+                # most, plus or minus what the tricks can add.
+                points = (self.pt0[rem & 0xFF] + self.pt1[rem >> 8 & 0xFF]
+                          + self.pt2[rem >> 16 & 0xFF] + self.pt3[rem >> 24])
+                flags = fkey >> 34
+                closer = d1 if d1 < d2 else d2
+                top = closer + points + self.margin_up[flags]
+                if top <= alpha:
+                    return top
+                bottom = closer - points + self.margin_down[flags]
+                if bottom >= beta:
+                    return bottom
+                front = self.fronts.get(fkey)
+                if front is not None:
+                    hint = front.hint
+                    lo = front.lower(d1, d2)
+                    if lo >= beta:
+                        return lo
+                    hi = front.upper(d1, d2)
+                    if hi <= alpha or lo == hi:
+                        return hi
             else:
                 # Each side's card points so far (8 bits: the deck holds 152), and whether
                 # it has a trick (the tricks count for capot only): 9 bits a side.
@@ -415,11 +580,10 @@ class Search:
                         return lo
                     if hi <= alpha or lo == hi:
                         return hi
-            if entry is not None:
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
             legal = self.reduce(hand, rem ^ hand)
             leads = self.leads
             cards = leads.get(legal)
@@ -548,6 +712,18 @@ class Search:
             if len(tt) >= _TT_LIMIT:
                 tt.clear()  # bounded memory: start afresh
             tt[key] = (lo, hi, chosen)
+        elif fkey >= 0:
+            fronts = self.fronts
+            front = fronts.get(fkey)
+            if front is None:
+                if len(fronts) >= _TT_LIMIT:
+                    fronts.clear()  # bounded memory: start afresh
+                front = fronts[fkey] = Front()
+            front.hint = chosen
+            if value < beta0:  # the value is at most ``value``: not value + 1
+                front.add_loss(value + 1 - d1, value + 1 - d2)
+            if value > alpha0:  # the value is at least ``value``
+                front.add_win(value - d1, value - d2)
         return value
 
     def run(self, seat: int, trick: tuple[int, ...], leader: int, left: int,

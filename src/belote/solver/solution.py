@@ -36,7 +36,11 @@ a cheap move ordering; bounds from the points still in play; and for the two
 sided games a search on an additive measure (the taker's side's card points,
 last trick and tricks) whose bounds stay valid across null-window probes, so
 that [`makes_contract`][belote.solver.solution.makes_contract] and ``solve(deal, target=...)``
-ask a single yes/no question.
+ask a single yes/no question. With three players whose scores are linear in
+the card points ([`linear_in_card_points`][belote.scoring.pipeline.linear_in_card_points]),
+the table keeps a [`Front`][belote.solver.search.Front] per position, shared
+by every way the earlier tricks were won (docs/solver.md, "Three players:
+one front per position").
 
 >>> from belote.deal import Deal
 >>> deal = Deal.random("classic", seed=3)
@@ -66,7 +70,7 @@ from belote.cards import (
 )
 from belote.errors import InvalidArgument
 from belote.rules.checks import instance, whole_or_none
-from belote.scoring import Outcome
+from belote.scoring import Outcome, linear_in_card_points
 from belote.solver.ddgame import Game, game_of
 from belote.solver.measure import measure_table
 from belote.solver.search import INF, LAST_UNIT, PTS_UNIT, Search, cards_of
@@ -327,7 +331,9 @@ class _Paranoid:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._leaves: dict[tuple[object, ...], int] = {}
-        self.search = Search(game, self.leaf)
+        # Three players whose scores follow the card points: a front per position (Front).
+        linear = game.sides == 3 and linear_in_card_points(game.deal.rules)
+        self.search = Search(game, self.leaf, linear=linear)
         self.hands = self.search.hands
 
     def leaf(self, cp: tuple[int, ...], tricks: tuple[int, ...], last: int) -> int:

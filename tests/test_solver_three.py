@@ -1,0 +1,120 @@
+"""The three-player solver's shared table, and the scoring property it rests on.
+
+With three players the solver's value is the seat's score minus the best of
+the two others'. When every score is the side's card points plus a part the
+card points never change (``linear_in_card_points``, rules §7.2 and §7.5,
+docs/rules.md#scoring: ``french`` has no contract and no rounding, 001, 003),
+the search keeps one front per position for every way the points before it
+were won. These tests check the property on the scoring itself, and the
+search against the same search keyed by the points won so far, which a
+variant with an identity rounding (``round_to=1``) still uses.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reaching import reach
+
+from belote.cards import Suit
+from belote.rules import CapotRule, Rules, get_rules
+from belote.scoring import Tally, linear_in_card_points, score_trusted
+from belote.solver.solution import solve
+
+PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+FRENCH = get_rules("french")
+# French scored the same way, but with a rounding to units: not linear by the
+# predicate's reading, so the solver keys its table by the points won so far.
+FRENCH_ROUNDED_TO_UNITS = attrs.evolve(FRENCH, name="french-units", aliases=(), round_to=1)
+
+
+def test_linear_in_card_points_names_the_linear_variants() -> None:
+    """Rules §7.5, docs/rules.md#scoring (001, 003): french scores each player's own points; the contract variants do not."""
+    assert linear_in_card_points("french")
+    assert linear_in_card_points(FRENCH)
+    for name in ("classic", "piedicavallo", "italian751"):
+        assert not linear_in_card_points(name), name
+    assert not linear_in_card_points(attrs.evolve(FRENCH, round_to=10))
+    assert not linear_in_card_points(attrs.evolve(FRENCH, capot_rule=CapotRule.NO_OPPONENT_POINT))
+
+
+def _tally(players: int, tricks: list[int], points: list[int], last: int, belote: int | None) -> Tally:
+    return Tally(
+        taker=0, trump=Suit.HEARTS, tricks=tuple(tricks), card_points=tuple(points),
+        last_trick=last, belote=belote, players=players,
+    )  # fmt: skip
+
+
+@st.composite
+def _ends(draw: st.DrawFn) -> tuple[Rules, Tally, int, int, int]:
+    """A rules variant the predicate calls linear, an end of deal, and card points to move."""
+    rules = draw(st.sampled_from([
+        FRENCH,
+        attrs.evolve(FRENCH, capot_keeps_last_trick=True),
+        attrs.evolve(FRENCH, capot_value=250, capot_split_value=0, last_trick_bonus=0),
+        attrs.evolve(FRENCH, capot_rule=CapotRule.ALL_TRICKS),
+    ]))
+    assert linear_in_card_points(rules)
+    players = draw(st.sampled_from((2, 3)))
+    count = 9
+    owners = draw(st.lists(st.integers(0, players - 1), min_size=count, max_size=count))
+    tricks = [owners.count(side) for side in range(players)]
+    last = owners[-1]
+    points = [draw(st.integers(0, 60)) for _ in range(players)]
+    belote = draw(st.none() | st.integers(0, players - 1))
+    giver = draw(st.integers(0, players - 1))
+    taker = draw(st.integers(0, players - 1))
+    moved = draw(st.integers(0, points[giver]))
+    return rules, _tally(players, tricks, points, last, belote), giver, taker, moved
+
+
+@PROPERTY
+@given(_ends())
+def test_linear_scores_move_with_the_card_points(end: tuple[Rules, Tally, int, int, int]) -> None:
+    """Rules §7.2, §7.5, docs/rules.md#scoring (001, 003): points moved between players move their scores by as much, capot and split capot included."""
+    rules, tally, giver, taker, moved = end
+    points = list(tally.card_points)
+    points[giver] -= moved
+    points[taker] += moved
+    before = score_trusted(tally, rules).scores
+    after = score_trusted(attrs.evolve(tally, card_points=tuple(points)), rules).scores
+    shift = [0] * len(before)
+    shift[giver] -= moved
+    shift[taker] += moved
+    assert [a - b for a, b in zip(after, before, strict=True)] == shift
+
+
+def test_a_contract_is_not_linear_in_card_points() -> None:
+    """Rules §7.1, docs/rules.md#contract (002): moving points across the contract's line changes the outcome, not only the points."""
+    rules = get_rules("classic")
+    made = score_trusted(_tally(4, [5, 3], [90, 62], 0, None), rules).scores
+    failed = score_trusted(_tally(4, [5, 3], [70, 82], 0, None), rules).scores
+    assert made[0] - failed[0] != 20  # the attack scores nothing when it fails
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.integers(3, 6))
+def test_three_player_fronts_keep_every_value(seed: int, left: int) -> None:
+    """Rules §7.5, docs/rules.md#scoring (001, 003): the shared table finds the same values, card values and line as the table keyed by the points so far."""
+    shared = reach(FRENCH, 3, seed, left)
+    keyed = reach(FRENCH_ROUNDED_TO_UNITS, 3, seed, left)
+    assert shared.history == keyed.history
+    ours, theirs = solve(shared), solve(keyed)
+    assert (ours.value, ours.seat, ours.side) == (theirs.value, theirs.seat, theirs.side)
+    assert dict(ours.card_values) == dict(theirs.card_values)
+    assert (ours.line, ours.card_points, ours.scores) == (theirs.line, theirs.card_points,
+                                                         theirs.scores)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_long_three_player_position_keeps_its_values(seed: int) -> None:
+    """Rules §7.5, docs/rules.md#scoring (001, 003): seven tricks left, with the table's fronts shared across many pasts."""
+    shared = reach(FRENCH, 3, seed, 7)
+    keyed = reach(FRENCH_ROUNDED_TO_UNITS, 3, seed, 7)
+    assert shared.tricks_per_deal - shared.tricks_played == 7
+    ours, theirs = solve(shared), solve(keyed)
+    assert (ours.value, ours.line, ours.scores) == (theirs.value, theirs.line, theirs.scores)
+    assert dict(ours.card_values) == dict(theirs.card_values)
