@@ -38,7 +38,7 @@ last trick and tricks) whose bounds stay valid across null-window probes, so
 that [`makes_contract`][belote.solver.solution.makes_contract] and ``solve(deal, target=...)``
 ask a single yes/no question. With three players whose scores are linear in
 the card points ([`linear_in_card_points`][belote.scoring.pipeline.linear_in_card_points]),
-the table keeps a [`Front`][belote.solver.search.Front] per position, shared
+the table keeps a [`Front`][belote.solver.fronts.Front] per position, shared
 by every way the earlier tricks were won (docs/solver.md, "Three players:
 one front per position").
 
