@@ -77,6 +77,38 @@ class Tally:
         ):
             _settle_types(self)
 
+    def with_play(
+        self, tricks: tuple[int, ...], card_points: tuple[int, ...], last_trick: int | None,
+        belote: int | None,
+    ) -> Tally:
+        """This tally with the card play's figures replaced, every other field kept.
+
+        What a search scoring the many possible ends of one deal builds per
+        end: the same as ``attrs.evolve(tally, tricks=..., card_points=...,
+        last_trick=..., belote=...)``, and about twice as fast.
+
+        Args:
+            tricks: tricks won per side.
+            card_points: card points per side, without the last-trick bonus.
+            last_trick: the side that won the last trick, or ``None``.
+            belote: the seat that announced belote and rebelote, or ``None``.
+
+        Raises:
+            InvalidArgumentType: a figure of the wrong type.
+
+        >>> tally = Tally(taker=1, trump=Suit.CLUBS, tricks=(0, 0), card_points=(0, 0),
+        ...               last_trick=None, dealer=0)
+        >>> end = tally.with_play((3, 5), (52, 100), 1, belote=1)
+        >>> end.taker, end.dealer, end.tricks, end.card_points, end.last_trick, end.belote
+        (1, 0, (3, 5), (52, 100), 1, 1)
+        """
+        return Tally(
+            taker=self.taker, trump=self.trump, tricks=tricks, card_points=card_points,
+            last_trick=last_trick, announcements=self.announcements, belote=belote,
+            dealer=self.dealer, players=self.players, stopped_by=self.stopped_by,
+            penalties=self.penalties,
+        )
+
 
 def _settle_types(tally: Tally) -> None:
     """Check every field's type, turning a list given for a tuple into a tuple.

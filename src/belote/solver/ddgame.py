@@ -16,8 +16,8 @@ import attrs
 from belote.actions import Verb
 from belote.deal import Deal
 from belote.errors import InvalidArgument
-from belote.rules import PlayRules
-from belote.scoring import Outcome, Tally, score_trusted
+from belote.rules import PlayRules, Rules
+from belote.scoring import Declaration, Outcome, Tally, score_trusted
 
 __all__ = ["Game", "game_of"]
 
@@ -34,6 +34,8 @@ class Game:
     sides: int
     partners: bool
     trump: int
+    rules: Rules
+    pending: int  # litige points waiting from earlier deals
     play: PlayRules
     hands: tuple[int, ...]
     trick: tuple[int, ...]
@@ -42,8 +44,10 @@ class Game:
     left: int  # tricks still to finish, the current one included
     side: int  # the side that maximises
     maxer: tuple[bool, ...]  # per seat: plays for ``side``
-    base: Tally
+    base: Tally  # the deal's tally, its card play cleared (what the end's scoring reads besides)
     belote: int | None
+    # The declarations that score once the deal has resolved the contest, else None.
+    scoring: tuple[Declaration, ...] | None
     cp: tuple[int, ...]  # card points won so far per side
     tricks: tuple[int, ...]  # tricks won so far per side
     # The terminal scores of this game's scoring (hashing the rules once, not per leaf).
@@ -52,46 +56,52 @@ class Game:
     )
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_scores", _SCORE_CACHE.setdefault(self._cache_key(), {}))
+        object.__setattr__(self, "_scores", _SCORE_CACHE.setdefault(self.scoring_key(), {}))
 
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat."""
         return seat & 1 if self.partners else seat
 
     def score(self, cp: tuple[int, ...], tricks: tuple[int, ...], last: int) -> tuple[int, ...]:
-        """The deal scores per side for a finished deal, through the library's scoring."""
-        key = (cp, tricks, last)
+        """The deal scores per side for a finished deal, through the library's scoring.
+
+        The scores of a deal played to the end read its tricks only through
+        the sides that won none (capot, reverse capot, the three-player
+        split): ends that differ only in how the other tricks split share one
+        scoring (tests/test_solver.py checks it against the scoring).
+        """
+        key = (cp, tuple([t > 0 for t in tricks]), last)
         cache = self._scores
         scores = cache.get(key)
         if scores is None:
-            tally = attrs.evolve(
-                self.base, tricks=tricks, card_points=cp, last_trick=last, belote=self.belote
-            )
+            tally = self.base.with_play(tricks, cp, last, self.belote)
             # The search asks for splits of the points that bound the value, not only
             # splits a deal can reach, so the tally checks are skipped (the pipeline
             # is the same one score_tally runs after them).
-            scores = score_trusted(tally, self.deal.rules, self.deal.pending).scores
+            scores = score_trusted(tally, self.rules, self.pending, self.scoring).scores
             cache[key] = scores
         return scores
 
     def outcome(self, cp: tuple[int, ...], tricks: tuple[int, ...], last: int) -> Outcome:
         """The outcome of the deal ending with these card points, tricks and last trick."""
-        tally = attrs.evolve(
-            self.base, tricks=tricks, card_points=cp, last_trick=last, belote=self.belote
-        )
-        return score_trusted(tally, self.deal.rules, self.deal.pending).outcome
+        tally = self.base.with_play(tricks, cp, last, self.belote)
+        return score_trusted(tally, self.rules, self.pending, self.scoring).outcome
 
     def value(self, scores: tuple[int, ...]) -> int:
         """The value of deal scores for ``side``."""
         own = scores[self.side]
         return own - max(s for k, s in enumerate(scores) if k != self.side)
 
-    def _cache_key(self) -> tuple[object, ...]:
-        return (self.deal.rules, self.deal.pending, self.base, self.belote)
+    def scoring_key(self) -> tuple[object, ...]:
+        """What the scores of the deal's end depend on besides the card points, tricks and last trick.
+
+        Two games with the same key score the same ends alike.
+        """
+        return (self.rules, self.pending, self.base, self.belote)
 
 
 # Terminal scores per (rules, pending, tally without play, belote), then per
-# (card points, tricks, last-trick side); bounded, cleared when full.
+# (card points, which sides won a trick, last-trick side); bounded, cleared when full.
 _SCORE_CACHE: dict[tuple[object, ...], dict[tuple[object, ...], tuple[int, ...]]] = {}
 _CACHE_LIMIT: Final = 512
 
@@ -128,9 +138,9 @@ def game_of(deal: Deal, seat: int | None = None) -> Game:
         InvalidArgument: no card to play in the deal.
     """
     trump = deal.trump
-    base = deal.tally()
+    tally = deal.tally()
     to_act = deal.to_act
-    if trump is None or base is None or to_act is None or deal.is_over:
+    if trump is None or tally is None or to_act is None or deal.is_over:
         raise InvalidArgument("solve needs a deal in the play phase (trump fixed, not over)")
     if not deal.legal_play_mask():
         raise InvalidArgument("solve needs a deal where the seat to act plays a card")
@@ -145,12 +155,16 @@ def game_of(deal: Deal, seat: int | None = None) -> Game:
         side = deal.side(to_act if seat is None else seat)
     maxer = tuple(deal.side(s) == side for s in range(n))
     tricks_done = deal.tricks_played
+    # Cleared, the card play of the tally does not split the score cache by the point of play.
+    base = tally.with_play((0,) * sides, (0,) * sides, None, None)
     return Game(
         deal=deal,
         n=n,
         sides=sides,
         partners=partners,
         trump=int(trump),
+        rules=deal.rules,
+        pending=deal.pending,
         play=deal.rules.play,
         hands=tuple(deal.hand_mask(s) for s in range(n)),
         trick=tuple(card.index for card in deal.trick),
@@ -161,6 +175,7 @@ def game_of(deal: Deal, seat: int | None = None) -> Game:
         maxer=maxer,
         base=base,
         belote=_belote(deal, int(trump)),
+        scoring=deal.scoring_declarations,
         cp=tuple(deal.card_points_of(s) for s in range(sides)),
         tricks=tuple(deal.tricks_of(s) for s in range(sides)),
     )

@@ -58,7 +58,7 @@ True
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, overload
 
@@ -67,12 +67,12 @@ import attrs
 from belote.cards import (
     CARDS,
     Card,
-    card_points,
 )
 from belote.errors import InvalidArgument
 from belote.rules.checks import instance, whole_or_none
 from belote.scoring import Outcome, linear_in_card_points
 from belote.solver.ddgame import Game, game_of
+from belote.solver.measure import measure_table
 from belote.solver.search import INF, LAST_UNIT, PTS_UNIT, Search, cards_of
 from belote.tricks import BEATERS, CARD_POINTS, follower_mask
 
@@ -236,92 +236,13 @@ def _outstanding(hands: list[int], pos: _Pos) -> int:
 
 
 class _TwoSided:
-    """The two-sided solver: the measure search and its translation into values."""
+    """The two-sided solver: the measure search, its values from a [`MeasureTable`][belote.solver.measure.MeasureTable]."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.search = Search(game)
         self.hands = self.search.hands
-        cards = 0
-        for h in game.hands:
-            cards |= h
-        for c in game.trick:
-            cards |= 1 << c
-        self.remaining = card_points(cards, game.trump)  # card points still to be won
-        self.bonus = game.deal.rules.last_trick_bonus
-        self._values: dict[int, int] = {}
-        self._keys: list[int] | None = None
-
-    def decode(self, m: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-        """Card points, tricks and last-trick side at the end, for a measure ``m`` won from the root."""
-        game = self.game
-        side = game.side
-        t = m & 15
-        last = m >> 4 & 1
-        points = (m >> 5) - (self.bonus if last else 0)
-        other = 1 - side
-        cp = list(game.cp)
-        tricks = list(game.tricks)
-        cp[side] += points
-        cp[other] += self.remaining - points
-        tricks[side] += t
-        tricks[other] += game.left - t
-        return tuple(cp), tuple(tricks), side if last else other
-
-    def value_of(self, m: int) -> int:
-        """The value of the deal for a measure ``m`` won from the root."""
-        value = self._values.get(m)
-        if value is None:
-            value = self.game.value(self.game.score(*self.decode(m)))
-            self._values[m] = value
-        return value
-
-    def keys(self) -> list[int]:
-        """The measures where the value may change, ascending.
-
-        Between two consecutive keys the value is constant: it depends on the
-        points (the last-trick bonus included), and on the tricks only for capot.
-        """
-        if self._keys is not None:
-            return self._keys
-        keys = set()
-        left, rem, bonus = self.game.left, self.remaining, self.bonus
-        for p in range(rem + bonus + 1):
-            for last in (0, 1):
-                cp = p - (bonus if last else 0)
-                if not 0 <= cp <= rem:
-                    continue
-                t_min = 0 if (cp == 0 and not last) else 1
-                t_max = left if (cp == rem and last) else left - 1
-                if t_min > t_max:
-                    continue
-                ts = {t_min}
-                if t_min == 0 and t_max >= 1:
-                    ts.add(1)
-                if t_max == left:
-                    ts.add(t_max)
-                for t in ts:
-                    keys.add(PTS_UNIT * p + LAST_UNIT * last + t)
-        self._keys = sorted(keys)
-        return self._keys
-
-    def monotone(self) -> bool:
-        """Whether the value never decreases along the keys, as the measure search needs.
-
-        It holds under the usual rules, where a capot is worth at least every
-        card point and a failed contract costs the attack at least a litige;
-        knob values inside their ranges ([`belote.knobs`][belote.rules.knobs]) may
-        still break it (a capot worth 0, say), and then the solver searches
-        on the deal's values themselves.
-        """
-        value_of = self.value_of
-        previous = None
-        for key in self.keys():
-            value = value_of(key)
-            if previous is not None and value < previous:
-                return False
-            previous = value
-        return True
+        self.table = measure_table(game)
 
     def reaches(self, pos: _Pos, threshold: int) -> bool:
         """Whether the measure won from the root reaches ``threshold`` (a null-window search)."""
@@ -338,54 +259,32 @@ class _TwoSided:
         v = self.search.run(pos.seat, pos.trick, pos.leader, pos.left, (), need - 1, need)
         return v + pos.gain
 
-    def threshold(self, pred: Callable[[int], bool]) -> int | None:
-        """The smallest key whose value satisfies a monotone ``pred``, or ``None``."""
-        keys = self.keys()
-        lo, hi = 0, len(keys)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if pred(keys[mid]):
-                hi = mid
-            else:
-                lo = mid + 1
-        return keys[lo] if lo < len(keys) else None
-
-    def first_at_least(self, value: int, lo: int, hi: int) -> int:
-        """The first key index in ``[lo, hi]`` whose value is at least ``value``, else ``hi + 1``.
-
-        The value never decreases along the keys, so a bisection finds it
-        with a few scorings instead of one per key.
-        """
-        keys, value_of = self.keys(), self.value_of
-        while lo <= hi:
-            mid = (lo + hi) // 2
-            if value_of(keys[mid]) >= value:
-                hi = mid - 1
-            else:
-                lo = mid + 1
-        return lo
+    def monotone(self) -> bool:
+        """Whether the measure search applies (see [`MeasureTable.monotone`][belote.solver.measure.MeasureTable.monotone])."""
+        return self.table.monotone()
 
     def exact(self, pos: _Pos, guess: int | None = None) -> int:
         """The value of a position, by bisection over the keys (null-window probes).
 
         Each probe asks whether the measure reaches the first key of a value
         (the start of a plateau of the value, found by
-        `first_at_least` when
+        [`first_at_least`][belote.solver.measure.MeasureTable.first_at_least] when
         needed: the plateaus are never listed whole); its fail-soft bound
         narrows the interval beyond it. A failed contract is found without
         its exact points. ``guess``: a value to probe first (a sibling's, say).
         """
-        value_of = self.value_of
+        table = self.table
         if pos.left == 0:
-            return value_of(pos.gain)
-        keys = self.keys()
+            return table.value_of(pos.gain)
+        keys = table.keys
+        at = table.key_values()
         lo, hi = 0, len(keys) - 1  # the last key at most the measure is in [lo, hi]
         probe = -1
         gallop = guess is not None
         if guess is not None:
-            probe = self.first_at_least(guess, 1, hi)
+            probe = table.first_at_least(guess, 1, hi)
         step, up = 1, None
-        while value_of(keys[lo]) != value_of(keys[hi]):
+        while at[lo] != at[hi]:
             if not lo < probe <= hi:
                 if gallop and up is not None:
                     # Gallop away from the guess until the value is bracketed.
@@ -394,31 +293,31 @@ class _TwoSided:
                     target = (lo + hi + 1) // 2
                 # The first key of the value at target, or of the next value
                 # when lo's value reaches that far.
-                value = value_of(keys[target])
-                if value == value_of(keys[lo]):
-                    probe = self.first_at_least(value + 1, target + 1, hi)
+                value = at[target]
+                if value == at[lo]:
+                    probe = table.first_at_least(value + 1, target + 1, hi)
                 else:
-                    probe = self.first_at_least(value, lo + 1, target)
+                    probe = table.first_at_least(value, lo + 1, target)
             bound = self.bound(pos, keys[probe])
-            at = bisect.bisect_right(keys, bound) - 1  # the last key at most bound
+            index = bisect.bisect_right(keys, bound) - 1  # the last key at most bound
             reached = bound >= keys[probe]
             if reached:
-                lo = max(probe, min(at, hi))
+                lo = max(probe, min(index, hi))
             else:
-                hi = max(lo, min(at, probe - 1))
+                hi = max(lo, min(index, probe - 1))
             if up is not None and up != reached:
                 gallop = False  # bracketed: bisect from now on
             up = reached
             step *= 2
             probe = -1
-        return value_of(keys[lo])
+        return at[lo]
 
     def keeps(self, pos: _Pos, value: int, maximise: bool) -> bool:
         """Whether ``pos`` is worth ``value`` (given it is worth at most/least that)."""
         if maximise:
-            key = self.threshold(lambda m: self.value_of(m) >= value)
+            key = self.table.key_at_least(value)
             return key is not None and self.reaches(pos, key)
-        key = self.threshold(lambda m: self.value_of(m) > value)
+        key = self.table.key_at_least(value + 1)
         return key is None or not self.reaches(pos, key)
 
 
@@ -536,7 +435,7 @@ def solve(deal: Deal, target: int | None = None, *, every_card: bool = True) -> 
     two = _TwoSided(game) if game.sides == 2 else None
     if two is not None and two.monotone():
         if target is not None:
-            key = two.threshold(lambda m: two.value_of(m) >= target)
+            key = two.table.key_at_least(target)
             return key is not None and two.reaches(_root(game), key)
         return _solve(game, two, every_card)
     paranoid = _Paranoid(game)
@@ -560,7 +459,8 @@ def makes_contract(deal: Deal) -> bool:
         raise InvalidArgument(f"{deal.rules.name} has no contract to make")
     game = game_of(deal)
     two = _TwoSided(game)
-    key = two.threshold(lambda m: game.outcome(*two.decode(m)) is Outcome.MADE)
+    table = two.table
+    key = table.threshold(lambda m: game.outcome(*table.decode(m)) is Outcome.MADE)
     return key is not None and two.reaches(_root(game), key)
 
 
