@@ -68,7 +68,7 @@ class Game:
         The scores of a deal played to the end read its tricks only through
         the sides that won none (capot, reverse capot, the three-player
         split): ends that differ only in how the other tricks split share one
-        scoring (tests/test_solver.py checks it against the scoring).
+        scoring (tests/test_solver_measure.py checks it against the scoring).
         """
         key = (cp, tuple([t > 0 for t in tricks]), last)
         cache = self._scores
