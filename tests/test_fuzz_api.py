@@ -53,6 +53,7 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[object, ...], bool]] = {
     "scoring.side_count": (scoring.side_count, ("french", 3), True),
     "scoring.side_of": (scoring.side_of, (3, "classic"), True),
     "scoring.tricks_per_deal": (scoring.tricks_per_deal, ("french",), True),
+    "scoring.linear_in_card_points": (scoring.linear_in_card_points, ("french",), True),
     "scoring.card_points_possible": (
         scoring.card_points_possible, (Suit.HEARTS, (8, 24), (40, 112)), True),
     "match.Match": (Match, ("classic", 1000, 4), True),

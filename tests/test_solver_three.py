@@ -19,8 +19,11 @@ from hypothesis import strategies as st
 from reaching import reach
 
 from belote.cards import Suit
+from belote.errors import InvalidArgument
 from belote.rules import CapotRule, Rules, get_rules
 from belote.scoring import Tally, linear_in_card_points, score_trusted
+from belote.solver.ddgame import game_of
+from belote.solver.search import Search
 from belote.solver.solution import solve
 
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -118,3 +121,12 @@ def test_a_long_three_player_position_keeps_its_values(seed: int) -> None:
     ours, theirs = solve(shared), solve(keyed)
     assert (ours.value, ours.line, ours.scores) == (theirs.value, theirs.line, theirs.scores)
     assert dict(ours.card_values) == dict(theirs.card_values)
+
+
+def test_a_linear_search_is_three_sided() -> None:
+    """Rules §7.5, docs/rules.md#scoring (001, 003): the fronts serve three players' margins only, never a two-sided game."""
+    two_sided = game_of(reach("french", 2, 1, 4))
+    with pytest.raises(InvalidArgument):
+        Search(two_sided, lambda cp, tricks, last: 0, linear=True)
+    with pytest.raises(InvalidArgument):
+        Search(game_of(reach(FRENCH, 3, 1, 4)), linear=True)  # no leaf to score the ends

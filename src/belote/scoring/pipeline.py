@@ -132,6 +132,7 @@ def linear_in_card_points(rules: Rules | str) -> bool:
     (docs/solver.md, "Three players").
 
     Raises:
+        InvalidArgumentType: ``rules`` is neither rules nor a name.
         UnknownVariant: ``rules`` names no variant.
 
     >>> linear_in_card_points("french"), linear_in_card_points("classic")
