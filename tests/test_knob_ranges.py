@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from belote.deal import Deal
 from belote.errors import InvalidArgument
 from belote.experiments.stats import paired_interval
-from belote.rules import Rules, get_rules
+from belote.rules import Rules, get_rules, knob_value, with_knob
 from belote.rules import registry as rules_module
 from belote.rules.knobs import DIGITS_LIMIT, ITEM_RANGES, RANGES, range_text
 from belote.rules.model import check_ranges
@@ -54,6 +54,8 @@ def _variant_for(knob: str) -> str:
     """A built-in variant where ``knob`` plays a part."""
     if knob in ("capot_split_value",):
         return "french"
+    if knob.startswith(("auction.", "contract.")):
+        return "contree"
     return "piedicavallo"  # announcements, rounding, reverse capot: every other knob applies
 
 
@@ -71,9 +73,13 @@ def test_every_door_refuses_a_value_outside_the_range_naming_knob_and_range(
     base = get_rules(_variant_for(knob))
     for value in _outside(knob):
         with pytest.raises(InvalidArgument, match=rf"knob {knob}: .*{re.escape(where.text)}"):
-            attrs.evolve(base, **{knob: value})
+            with_knob(base, knob, value)
         fields = {f.name: getattr(base, f.name) for f in attrs.fields(Rules)}
-        fields[knob] = value
+        group, dot, name = knob.partition(".")
+        if dot:  # a knob of a group (auction.lowest): the group built with it, then the rules
+            fields[group] = attrs.evolve(fields[group], **{name: value})
+        else:
+            fields[knob] = value
         with pytest.raises(InvalidArgument, match=rf"knob {knob}: .*{re.escape(where.text)}"):
             Rules(**fields)
         spec = f"{base.name}({knob}={value})"
@@ -88,10 +94,15 @@ def test_each_edge_of_a_range_is_taken(knob: str) -> None:
     where = RANGES[knob]
     base = get_rules("classic" if knob == "rounded_total" else _variant_for(knob))  # no rounding
     for value in (where.low, where.high):
-        changes: dict[str, object] = {knob: value}
         if knob == "round_to" or knob == "last_trick_bonus":
-            changes["rounded_total"] = 1000  # room for any rounding of the deal's points
-        assert getattr(attrs.evolve(base, **changes), knob) == value  # type: ignore[arg-type]
+            base = attrs.evolve(base, rounded_total=1000)  # room for any rounding of the deal's points
+        if knob.startswith("auction."):  # values in tens, lowest <= highest
+            base = with_knob(with_knob(base, "auction.lowest", 10), "auction.highest", 300)
+            if knob in ("auction.lowest", "auction.highest", "auction.step"):
+                value = where.low if value == where.low else where.high // 10 * 10
+                if knob == "auction.step":
+                    base = with_knob(base, "auction.highest", 10 + (290 // value) * value)
+        assert knob_value(with_knob(base, knob, value), knob) == value
 
 
 @pytest.mark.parametrize("knob", sorted(ITEM_RANGES))
@@ -246,7 +257,9 @@ def edge_rules(draw: st.DrawFn, variants: tuple[str, ...]) -> Rules:
     knobs = draw(st.lists(st.sampled_from(sorted(RANGES)), min_size=1, max_size=4, unique=True))
     changes = {knob: draw(_edge(knob)) for knob in knobs}
     try:
-        return attrs.evolve(base, **changes)  # type: ignore[arg-type]
+        for knob, value in changes.items():
+            base = with_knob(base, knob, value)
+        return base
     except InvalidArgument:  # knobs that contradict each other
         assume(False)
         raise

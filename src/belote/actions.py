@@ -36,19 +36,27 @@ __all__ = [
     "DECLARE_MASKS",
     "ID_DECLARE",
     "ID_DECLARE_CARRE",
+    "ID_BID",
+    "ID_BID_CAPOT",
+    "ID_COINCHE",
     "ID_DECLARE_RUN",
     "ID_KEEP",
     "ID_PASS",
     "ID_PLAY",
     "ID_PLAY_BELOTE",
     "ID_STOP",
+    "ID_SURCOINCHE",
     "ID_SWAP",
     "ID_TAKE",
     "ID_TAKE_SUIT",
     "INTERNED_IDS",
+    "MAX_BID_VALUE",
+    "STRAINS",
     "Action",
+    "Strain",
     "Verb",
     "action_from_id",
+    "bid_id",
     "action_id",
     "interned_actions",
     "interned_id",
@@ -70,9 +78,73 @@ class Verb(enum.Enum):
     """Declare every combination held, or one combination given by its cards."""
     PLAY = "play"
     """Play a card, optionally announcing belote or rebelote with it."""
+    BID = "bid"
+    """Bid a contract in an auction (``contree``): a value, or capot, and a strain."""
+    COINCHE = "coinche"
+    """Double the standing contract of the other team (contre, coinche)."""
+    SURCOINCHE = "surcoinche"
+    """Redouble a contract the other team has coinched (surcontre, surcoinche)."""
     STOP = "stop"
     """Call out ("chiamarsi fuori", rules §8.1, docs/rules.md#calling-out) or stop the deal ("j'arrête", rules §8.2, docs/rules.md#j-arrete)."""
 
+
+class Strain(enum.IntEnum):
+    """What a contract makes trump: one of the four suits (numbered as [`Suit`][belote.cards.Suit]).
+
+    The contract model names a *strain*, not a suit, so that no-trump and
+    all-trump contracts (the federation's annex, the Bulgarian auction) have
+    their place; no built-in variant bids them yet, and the rules validator
+    refuses them in an auction (docs/contree.md).
+
+    >>> Strain.parse("h"), str(Strain.NO_TRUMP), Strain.HEARTS.suit
+    (<Strain.HEARTS: 1>, 'NT', <Suit.HEARTS: 1>)
+    """
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+    NO_TRUMP = 4
+    ALL_TRUMP = 5
+
+    @property
+    def letter(self) -> str:
+        """The notation: ``S``, ``H``, ``D``, ``C``, ``NT`` or ``AT``."""
+        return _STRAIN_LETTERS[self]
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit of a suit strain, else ``None``."""
+        return Suit(int(self)) if self < 4 else None
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        """Read a strain: a suit (letter or symbol), ``NT`` or ``AT`` (any case).
+
+        Raises:
+            NotationError: the text is no strain.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"not a strain: {shown(text)} (expected S, H, D, C, NT or AT)")
+        word = text.strip().upper()
+        if word in ("NT", "SA"):
+            return cls.NO_TRUMP
+        if word in ("AT", "TA"):
+            return cls.ALL_TRUMP
+        try:
+            return cls(int(Suit.parse(word)))
+        except NotationError:
+            raise NotationError(
+                f"not a strain: {shown(text)} (expected S, H, D, C, NT or AT)"
+            ) from None
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+_STRAIN_LETTERS: Final = ("S", "H", "D", "C", "NT", "AT")
+STRAINS: Final = tuple(Strain)
+"""The strains by number."""
 
 _VERBS = {verb.value: verb for verb in Verb}
 _SEAT_DIGITS: Final = re.compile(r"[0-9]{1,3}")  # ASCII only: str.isdigit() takes '²' and '٣'
@@ -101,6 +173,8 @@ class Action:
         cards: the card played (one) or the cards of a declared combination
             (none for ``declare`` meaning "every combination held").
         belote: ``play`` only: the card announces belote or rebelote.
+        value: ``bid`` only: the contract's value, or ``None`` for a capot bid.
+        strain: ``bid`` only: the contract's strain (the trump suit).
     """
 
     seat: int
@@ -108,6 +182,8 @@ class Action:
     suit: Suit | None = None
     cards: tuple[Card, ...] = attrs.field(default=(), converter=_card_tuple)
     belote: bool = False
+    value: int | None = None
+    strain: Strain | None = None
 
     # --- constructors -------------------------------------------------------------------
 
@@ -143,11 +219,52 @@ class Action:
                    belote=belote)
 
     @classmethod
+    def bid(cls, seat: int, value: int | None, strain: Strain | Suit | int | str) -> Action:
+        """``<seat> bid <value> <strain>``; ``value=None`` bids capot (``<seat> bid capot <strain>``).
+
+        >>> str(Action.bid(1, 90, "H")), str(Action.bid(2, None, Suit.SPADES))
+        ('1 bid 90 H', '2 bid capot S')
+
+        Raises:
+            InvalidArgument: a value that is not a whole number from 10 to
+                ``MAX_BID_VALUE`` in tens, or a strain that is none.
+        """
+        if value is not None and (
+            type(value) is not int or not 10 <= value <= MAX_BID_VALUE or value % 10
+        ):
+            raise InvalidArgument(
+                f"a bid's value is a multiple of 10 from 10 to {MAX_BID_VALUE}, not {shown(value)}"
+            )
+        if isinstance(strain, str):
+            try:
+                strain = Strain.parse(strain)
+            except NotationError as exc:
+                raise InvalidArgument(str(exc)) from None
+        elif isinstance(strain, bool) or not isinstance(strain, int) or not 0 <= strain < 6:
+            raise InvalidArgument(f"not a strain: {shown(strain)} (expected S, H, D, C, NT or AT)")
+        return cls(seat, Verb.BID, value=value, strain=Strain(int(strain)))
+
+    @classmethod
+    def coinche(cls, seat: int) -> Action:
+        """``<seat> coinche``: double the other team's standing contract."""
+        return cls(seat, Verb.COINCHE)
+
+    @classmethod
+    def surcoinche(cls, seat: int) -> Action:
+        """``<seat> surcoinche``: redouble the coinched contract."""
+        return cls(seat, Verb.SURCOINCHE)
+
+    @classmethod
     def stop(cls, seat: int) -> Action:
         """``<seat> stop``: call out or "j'arrête"."""
         return cls(seat, Verb.STOP)
 
     # --- accessors ----------------------------------------------------------------------
+
+    @property
+    def is_capot_bid(self) -> bool:
+        """Whether this is a ``bid capot``."""
+        return self.verb is Verb.BID and self.value is None
 
     @property
     def card(self) -> Card:
@@ -196,7 +313,7 @@ class Action:
         if verb is None:
             known = ", ".join(_VERBS)
             raise NotationError(f"unknown verb {shown(words[1])} in {shown(text)} (known: {known})")
-        if verb in (Verb.PASS, Verb.SWAP, Verb.KEEP, Verb.STOP):
+        if verb in (Verb.PASS, Verb.SWAP, Verb.KEEP, Verb.STOP, Verb.COINCHE, Verb.SURCOINCHE):
             if args:
                 raise NotationError(f"{verb.value!r} takes no argument: {shown(text)}")
             return cls(seat, verb)
@@ -204,6 +321,24 @@ class Action:
             if len(args) > 1:
                 raise NotationError(f"'take' takes at most one suit: {shown(text)}")
             return cls(seat, verb, Suit.parse(args[0]) if args else None)
+        if verb is Verb.BID:
+            if len(args) != 2:
+                raise NotationError(
+                    f"'bid' takes a value (or capot) and a strain: {shown(text)} "
+                    "(such as '1 bid 90 H' or '1 bid capot S')"
+                )
+            value_text = args[0].lower()
+            value: int | None = None
+            if value_text != "capot":
+                if re.fullmatch(r"[0-9]{1,3}", value_text) is None:
+                    raise NotationError(f"not a bid value: {shown(args[0])} in {shown(text)}")
+                value = int(value_text)
+                if not 10 <= value <= MAX_BID_VALUE or value % 10:
+                    raise NotationError(
+                        f"a bid's value is a multiple of 10 from 10 to {MAX_BID_VALUE}: "
+                        f"{shown(text)}"
+                    )
+            return cls(seat, verb, value=value, strain=Strain.parse(args[1]))
         if verb is Verb.DECLARE:
             cards = [Card.parse(arg) for arg in args]
             if len(set(cards)) != len(cards):
@@ -218,6 +353,9 @@ class Action:
 
     def __str__(self) -> str:
         parts = [str(self.seat), self.verb.value]
+        if self.verb is Verb.BID:
+            parts.append("capot" if self.value is None else str(self.value))
+            parts.append(str(self.strain))
         if self.suit is not None:
             parts.append(self.suit.letter)
         parts.extend(str(card) for card in self.cards)
@@ -258,8 +396,30 @@ ID_STOP: Final = 164
 """``stop``: calling out or "j'arrête"."""
 ID_KEEP: Final = 165
 """``keep``: the holder of the 7 of trump keeps it (added after ``stop``: every earlier id kept its number)."""
-ACTION_IDS: Final = 166
+ID_BID: Final = 166
+"""``bid <value> <strain>``: ids 166 to 345, ``ID_BID + 6 * (value // 10 - 1) + strain`` for
+the values 10 to 300 in tens and the six strains (added after ``keep``)."""
+MAX_BID_VALUE: Final = 300
+"""The highest value a bid may name (an auction's highest value is at most this)."""
+ID_BID_CAPOT: Final = ID_BID + 6 * (MAX_BID_VALUE // 10)
+"""``bid capot <strain>``: ids 346 to 351, by strain."""
+ID_COINCHE: Final = ID_BID_CAPOT + 6
+"""``coinche``: double the standing contract (id 352)."""
+ID_SURCOINCHE: Final = ID_COINCHE + 1
+"""``surcoinche``: redouble the coinched contract (id 353)."""
+ACTION_IDS: Final = ID_SURCOINCHE + 1
 """How many action ids there are: every id is in ``range(ACTION_IDS)``."""
+
+
+def bid_id(value: int | None, strain: int) -> int:
+    """The action id of a bid: ``value`` (``None`` for capot) in ``strain`` (0 to 5).
+
+    >>> bid_id(80, 0), bid_id(160, 3), bid_id(None, 1)
+    (208, 259, 347)
+    """
+    if value is None:
+        return ID_BID_CAPOT + strain
+    return ID_BID + 6 * (value // 10 - 1) + strain
 
 # The (length, lowest rank) of each run id within one suit's block of 21.
 _RUN_OF_OFFSET: Final = tuple(
@@ -282,6 +442,18 @@ def action_id(action: Action) -> int:
     verb = action.verb
     if verb is Verb.PLAY:
         return (ID_PLAY_BELOTE if action.belote else ID_PLAY) + action.cards[0].index
+    if verb is Verb.BID:
+        if action.strain is None or (
+            action.value is not None
+            and (type(action.value) is not int or not 10 <= action.value <= MAX_BID_VALUE
+                 or action.value % 10)
+        ):
+            raise InvalidArgument(f"{action} has no action id: not a bid the notation writes")
+        return bid_id(action.value, int(action.strain))
+    if verb is Verb.COINCHE:
+        return ID_COINCHE
+    if verb is Verb.SURCOINCHE:
+        return ID_SURCOINCHE
     if verb is Verb.PASS:
         return ID_PASS
     if verb is Verb.TAKE:
@@ -373,6 +545,15 @@ def action_from_id(action_id: int, seat: int) -> Action:
 
 
 def _build_action(action_id: int, seat: int) -> Action:
+    if action_id >= ID_BID:
+        if action_id == ID_COINCHE:
+            return Action(seat, Verb.COINCHE)
+        if action_id == ID_SURCOINCHE:
+            return Action(seat, Verb.SURCOINCHE)
+        if action_id >= ID_BID_CAPOT:
+            return Action(seat, Verb.BID, strain=STRAINS[action_id - ID_BID_CAPOT])
+        level, strain = divmod(action_id - ID_BID, 6)
+        return Action(seat, Verb.BID, value=10 * (level + 1), strain=STRAINS[strain])
     if action_id >= ID_PLAY:
         if action_id == ID_KEEP:
             return Action(seat, Verb.KEEP)

@@ -21,14 +21,19 @@ __all__ = [
     "BEATERS",
     "BID1",
     "BID2",
+    "BID_CODES",
+    "CAPOT_BID",
     "BYTE_CARDS",
     "CARD_POINTS",
+    "H_BID",
+    "H_COINCHE",
     "H_DECLARE",
     "H_KEEP",
     "H_OFFENCE",
     "H_PASS",
     "H_PLAY",
     "H_STOP",
+    "H_SURCOINCHE",
     "H_SWAP",
     "H_TAKE",
     "JACK",
@@ -43,6 +48,7 @@ __all__ = [
     "EndReason",
     "Phase",
     "mask_cards",
+    "phase_of",
 ]
 
 
@@ -51,6 +57,8 @@ class Phase(enum.Enum):
 
     BIDDING_1 = "bidding-1"
     """First bidding round: take the turned suit or pass (docs/rules.md#bidding)."""
+    AUCTION = "auction"
+    """The auction of contracts: bid, coinche, surcoinche or pass (docs/contree.md#the-auction)."""
     BIDDING_2 = "bidding-2"
     """Second bidding round: name another suit or pass (docs/rules.md#bidding)."""
     PLAY = "play"
@@ -98,6 +106,16 @@ H_OFFENCE: Final = 6
 """History code of an offence accepted with no effect on play (argument: the Action)."""
 H_KEEP: Final = 7
 """History code of the holder keeping the 7 of trump."""
+H_BID: Final = 8
+"""History code of a contract bid in an auction (argument: its action id)."""
+H_COINCHE: Final = 9
+"""History code of a coinche."""
+H_SURCOINCHE: Final = 10
+"""History code of a surcoinche."""
+BID_CODES: Final = frozenset({H_PASS, H_TAKE, H_BID, H_COINCHE, H_SURCOINCHE})
+"""The history codes of the bidding (take-or-pass or auction)."""
+CAPOT_BID: Final = 1000
+"""The standing contract's value once capot is bid: above every value."""
 
 SEVEN: Final = 0
 """Rank number of the 7 (``Rank.SEVEN``)."""
@@ -113,6 +131,19 @@ SUITS: Final = tuple(Suit)
 SUIT_NAMES: Final = SUIT_WORDS
 """The suits' names by suit number, for messages."""
 
+
+
+def phase_of(phase: int, auction: bool) -> Phase:
+    """The [`Phase`][belote.deal.Phase] of a phase number; ``auction``: the deal bids contracts.
+
+    An auction runs in phase number ``BID1`` and shows as ``Phase.AUCTION``.
+
+    >>> phase_of(BID1, True), phase_of(BID1, False)
+    (<Phase.AUCTION: 'auction'>, <Phase.BIDDING_1: 'bidding-1'>)
+    """
+    if auction and phase == BID1:
+        return Phase.AUCTION
+    return PHASES[phase]
 
 
 def mask_cards(mask: int) -> Iterator[int]:

@@ -188,10 +188,15 @@ def setup(
         for pos in positions:
             hand |= 1 << deck[pos]
         hands.append(hand)
-    s.turned = s.table_card = deck[spots.turned]
+    s.turned = s.table_card = -1 if spots.auction else deck[spots.turned]
     s.next_card = spots.turned + 1
     s.bottom = -1
     s.bid_count = 0
+    s.contract_value = -1
+    s.contract_strain = -1
+    s.bidder = -1
+    s.doubling = 0
+    s.coincher = -1
     s.trump = -1
     s.taker = -1
     s.trick = ()
@@ -290,7 +295,7 @@ def deck_for_hands(
     n: int,
     dealer: int,
     hands: Sequence[object],
-    turned: object,
+    turned: object = None,
     *,
     taker: int | None = None,
     stock: object = None,
@@ -307,6 +312,8 @@ def deck_for_hands(
     are split between its first packets and its completion in card order.
     ``stock`` lists the cards dealt to nobody (default: whatever is left,
     in card order); ``bottom`` the deck's last card where the variant shows it.
+    An auction variant (``contree``) deals every card and turns none: its
+    ``hands`` are the eight cards of each seat and ``turned`` stays ``None``.
 
     Raises:
         InvalidArgument: a card that is not one, a card twice, a hand of the
@@ -319,7 +326,16 @@ def deck_for_hands(
     if len(hands) != n:
         raise InvalidArgument(f"hands: {len(hands)} hands given for {n} players")
     masks = [_mask_of(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
-    turned_index = _card_index(turned, "turned")
+    if spots.auction:
+        if turned is not None:
+            raise InvalidArgument(f"turned: {rules.name} deals every card and turns none")
+        if taker is not None:
+            raise InvalidArgument(f"taker: {rules.name} deals every card before the bidding")
+        turned_index = -1
+    elif turned is None:
+        raise InvalidArgument(f"turned: {rules.name} needs the turned card")
+    else:
+        turned_index = _card_index(turned, "turned")
     first_size = sum(rules.first_packets)
     if taker is not None:
         checks.seat(taker, n, "taker")
@@ -332,15 +348,16 @@ def deck_for_hands(
             raise InvalidArgument(f"hands[{seat}]: {CARDS[(mask & seen).bit_length() - 1]} is in two hands")
         seen |= mask
     holds_turned = taker is not None and rules.taker_takes_turned
-    if holds_turned:
-        assert taker is not None
-        if not masks[taker] >> turned_index & 1:
-            raise InvalidArgument(f"turned: the taker (seat {taker}) must hold the turned card {CARDS[turned_index]}")
-    elif seen >> turned_index & 1:
-        raise InvalidArgument(f"turned: {CARDS[turned_index]} is in a hand")
-    seen |= 1 << turned_index
     deck = [-1] * 32
-    deck[spots.turned] = turned_index
+    if turned_index >= 0:
+        if holds_turned:
+            assert taker is not None
+            if not masks[taker] >> turned_index & 1:
+                raise InvalidArgument(f"turned: the taker (seat {taker}) must hold the turned card {CARDS[turned_index]}")
+        elif seen >> turned_index & 1:
+            raise InvalidArgument(f"turned: {CARDS[turned_index]} is in a hand")
+        seen |= 1 << turned_index
+        deck[spots.turned] = turned_index
     for seat, mask in enumerate(masks):
         if holds_turned and seat == taker:
             mask &= ~(1 << turned_index)

@@ -177,7 +177,7 @@ class Deal(DealReadout):
         hands: Sequence[object],
         *,
         dealer: int,
-        turned: Card | int | str,
+        turned: Card | int | str | None = None,
         taker: int | None = None,
         players: int | None = None,
         stock: object = None,

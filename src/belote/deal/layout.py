@@ -35,6 +35,8 @@ class Layout:
         completion: per taker, per seat, the deck positions of its completion cards.
         next_card: per taker, the deck position after the completion.
         announces: whether the variant has declarations (``rules.has_announcements``).
+        auction: whether the variant bids contracts in an auction (nothing is turned: ``turned``
+            is then past the deck).
         calls_out: whether the variant has calling out or "j'arrête".
         combinations: a cache of what each hand can declare (a hand mask's
             [`find_combinations`][belote.scoring.announcements.find_combinations]).
@@ -46,7 +48,7 @@ class Layout:
     """
 
     __slots__ = (
-        "announces", "calls_out", "combinations", "completion", "dealer", "first",
+        "announces", "auction", "calls_out", "combinations", "completion", "dealer", "first",
         "first_declarations", "hand_size", "next_card", "players", "rules", "turned",
     )
 
@@ -57,6 +59,7 @@ class Layout:
         self.combinations: dict[int, tuple[Combination, ...]] = {}
         self.first_declarations: dict[int, int] = {}
         self.announces = rules.has_announcements
+        self.auction = rules.has_auction
         self.calls_out = rules.calling_out is not CallingOut.NONE
         self.hand_size = hand_size = sum(rules.first_packets) + sum(rules.completion_packets)
         used = hand_size * n + (0 if rules.taker_takes_turned else 1)

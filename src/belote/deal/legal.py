@@ -25,6 +25,7 @@ from typing import Final
 
 from belote.actions import (
     ACTION_IDS,
+    ID_BID,
     DECLARE_IDS,
     DECLARE_MASKS,
     ID_DECLARE,
@@ -41,7 +42,9 @@ from belote.actions import (
     Verb,
     action_from_id,
 )
+from belote.actions import action_id as id_of
 from belote.cards import CARDS
+from belote.deal.auction import apply_auction, auction_mask, auction_reason
 from belote.deal.bidding import apply_bid, bid_reason
 from belote.deal.calling_out import apply_stop, stop_check, stop_reason
 from belote.deal.codes import BID1, H_OFFENCE, JACK, OVER, PLAY, mask_cards
@@ -121,6 +124,8 @@ def legal_action_mask(s: DealState) -> int:
             mask |= 1 << ID_STOP
     elif phase == OVER:
         mask = 0
+    elif s.layout.auction:
+        mask = auction_mask(s)
     elif phase == BID1:
         jack_rule = (
             s.bid_count == 0 and s.turned & 7 == JACK and s.rules.jack_obligatory
@@ -151,6 +156,8 @@ def legal_action_ids(s: DealState) -> list[int]:
             *_BYTE_IDS[768 + (cards >> 24)],
         ]
     if s.phase != PLAY:
+        if s.layout.auction:  # the bids by value then strain, coinche, surcoinche, then pass
+            return [i for i in range(ID_BID, ACTION_IDS) if mask >> i & 1] + [ID_PASS]
         return [i for i in _BID_ORDER if mask >> i & 1]
     ids = []
     if mask == _DECISION_BITS:
@@ -219,6 +226,19 @@ def reason(s: DealState, action: Action) -> str | None:
     if seat != s.to_act:
         doing = "bid" if s.phase < PLAY else "play"
         return f"it is seat {s.to_act}'s turn to {doing}, not seat {seat}'s"
+    if verb is Verb.BID or verb is Verb.COINCHE or verb is Verb.SURCOINCHE:
+        if not s.layout.auction:
+            return f"{s.rules.name} has no auction of contracts: bid with 'take' or 'pass'"
+        if verb is Verb.BID and (action.strain is None or (
+            action.value is not None and (action.value % 10 or not 10 <= action.value <= 300)
+        )):
+            return f"{action} is not a contract the notation writes"
+        return auction_reason(s, seat, id_of(action))
+    if s.layout.auction and s.phase < PLAY:
+        if verb is Verb.PASS:
+            return auction_reason(s, seat, ID_PASS)
+        if verb is Verb.TAKE:
+            return "an auction bids contracts: write 'bid 90 H', 'bid capot S', 'coinche' or 'pass'"
     if verb is Verb.PASS:
         return bid_reason(s, seat, False, -1)
     if verb is Verb.TAKE:
@@ -239,7 +259,9 @@ def do(s: DealState, seat: int, action_id: int, cards: tuple[int, ...] | None) -
     ``cards``: for a declaration, the card indices as the action wrote them
     (kept in the history); ``None`` for the id's own order.
     """
-    if action_id >= ID_PLAY:
+    if action_id >= ID_BID or (action_id == ID_PASS and s.layout.auction):
+        apply_auction(s, seat, action_id)
+    elif action_id >= ID_PLAY:
         if action_id >= ID_PLAY_BELOTE:
             if action_id == ID_STOP:
                 apply_stop(s, seat)

@@ -80,7 +80,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from belote.actions import Action
 from belote.cards import CARDS, PLAIN_ORDER, TRUMP_ORDER, Card, CardSet, Suit
-from belote.deal.codes import H_DECLARE, H_TAKE, OVER, PHASES, PLAY, SUITS, Phase
+from belote.deal.codes import BID_CODES, H_DECLARE, OVER, PLAY, SUITS, Phase, phase_of
 from belote.deal.records import action_of, history
 from belote.deal.state import DealState, check_seat, completed_tricks, per_side
 from belote.rules import Rules
@@ -192,7 +192,7 @@ def observation(s: DealState, seat: int) -> Observation:
     phase = s.phase
     bids = s.bids_view
     if bids is None:
-        bids = tuple([action_of(s, e) for e in s.history if e[1] <= H_TAKE])
+        bids = tuple([action_of(s, e) for e in s.history if e[1] in BID_CODES])
         if phase >= PLAY:  # the bidding is over: the bids never change again
             s.bids_view = bids
     card_points, tricks_won = per_side(s, s.points), per_side(s, s.tricks_won)
@@ -212,7 +212,7 @@ def observation(s: DealState, seat: int) -> Observation:
         n,
         s.dealer,
         s.rules.name,
-        PHASES[phase],
+        phase_of(phase, s.layout.auction),
         None if phase == OVER else s.to_act,
         CardSet.from_mask(s.hands[seat]),
         CARDS[s.turned],

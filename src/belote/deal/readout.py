@@ -15,7 +15,7 @@ from belote.actions import Action
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal import calling_out, legal, play, records, typed
 from belote.deal.bidding import legal_bids
-from belote.deal.codes import OVER, PHASES, SUITS, EndReason, Phase
+from belote.deal.codes import OVER, SUITS, EndReason, Phase, phase_of
 from belote.deal.entries import OffenceRecord
 from belote.deal.observation import Observation, draw_table, observation
 from belote.deal.seatview import SeatView, seat_view
@@ -104,7 +104,7 @@ class DealReadout:
     @property
     def phase(self) -> Phase:
         """The current phase."""
-        return PHASES[self._state.phase]
+        return phase_of(self._state.phase, self._state.layout.auction)
 
     @property
     def to_act(self) -> int | None:

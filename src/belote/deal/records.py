@@ -13,24 +13,31 @@ from typing import Final
 import attrs
 
 from belote.actions import (
+    ID_COINCHE,
     ID_DECLARE,
     ID_KEEP,
     ID_PASS,
     ID_PLAY,
     ID_STOP,
+    ID_SURCOINCHE,
     ID_SWAP,
     ID_TAKE,
     ID_TAKE_SUIT,
     Action,
+    STRAINS,
     Verb,
     interned_actions,
 )
 from belote.cards import CARDS
 from belote.deal.calling_out import match_end
 from belote.deal.codes import (
+    CAPOT_BID,
+    H_BID,
+    H_COINCHE,
     H_DECLARE,
     H_OFFENCE,
     H_PLAY,
+    H_SURCOINCHE,
     H_TAKE,
     OVER,
     SUITS,
@@ -40,7 +47,14 @@ from belote.deal.state import DealState
 from belote.errors import IllegalAction
 from belote.rules.penalties import Penalty
 from belote.rules.specs import spec_of
-from belote.scoring import DealResult, Tally, redeal_result, score_tally, score_trusted
+from belote.scoring import (
+    Contract,
+    DealResult,
+    Tally,
+    redeal_result,
+    score_tally,
+    score_trusted,
+)
 
 # Enum members read once (on Python 3.11 reading one through its class runs Python code).
 _STOPPED: Final = EndReason.STOPPED
@@ -75,6 +89,11 @@ def action_of(s: DealState, entry: tuple[int, int, object]) -> Action:
     if code == H_TAKE:
         assert isinstance(arg, int)
         return actions[ID_TAKE if arg < 0 else ID_TAKE_SUIT + arg]
+    if code >= H_BID:
+        if code == H_BID:
+            assert isinstance(arg, int)
+            return actions[arg]
+        return actions[ID_COINCHE if code == H_COINCHE else ID_SURCOINCHE]
     return actions[(ID_PASS, ID_TAKE, ID_SWAP, ID_DECLARE, ID_PLAY, ID_STOP, -1, ID_KEEP)[code]]
 
 def to_record(s: DealState) -> dict[str, object]:
@@ -130,6 +149,14 @@ def tally(s: DealState) -> Tally | None:
     else:
         tricks, card_points = tuple(won), tuple(points)
     holder = s.belote_holder
+    contract = None
+    if s.layout.auction:
+        capot = s.contract_value == CAPOT_BID
+        contract = Contract(
+            value=None if capot else s.contract_value,
+            strain=STRAINS[s.contract_strain],
+            doubling=s.doubling,
+        )
     return Tally(
         taker=s.taker,
         trump=SUITS[s.trump],
@@ -143,6 +170,7 @@ def tally(s: DealState) -> Tally | None:
         stopped_by=s.stopper if s.end is _STOPPED else None,
         penalties=tuple([Penalty(o.seat, o.offence) for o in s.offences])
         if s.offences else (),
+        contract=contract,
     )
 
 def result(s: DealState) -> DealResult:

@@ -24,24 +24,36 @@ from typing import Final, NamedTuple, NoReturn
 
 from belote.actions import (
     ACTION_IDS,
+    ID_COINCHE,
     ID_KEEP,
     ID_PASS,
     ID_PLAY,
     ID_PLAY_BELOTE,
     ID_STOP,
+    ID_SURCOINCHE,
     ID_SWAP,
     ID_TAKE,
     ID_TAKE_SUIT,
 )
 from belote.deal.calling_out import points_so_far
-from belote.deal.codes import OVER, PHASES, PLAY, Phase
+from belote.deal.codes import (
+    H_BID,
+    H_COINCHE,
+    H_PASS,
+    H_SURCOINCHE,
+    H_TAKE,
+    OVER,
+    PLAY,
+    Phase,
+    phase_of,
+)
 from belote.deal.legal import do, legal_action_mask, refusal
 from belote.deal.play import apply_play, play_cards_randomly
 from belote.deal.state import DealState, check_seat
 from belote.errors import IllegalAction, InvalidArgument
 from belote.rules import Rules
 
-__all__ = ["SeatView", "kth_id", "play_out", "play_out_random", "seat_view"]
+__all__ = ["SeatView", "bidding_ids", "kth_id", "play_out", "play_out_random", "seat_view"]
 
 
 class SeatView(NamedTuple):
@@ -80,6 +92,13 @@ class SeatView(NamedTuple):
         target: the match target.
         pending: litige points waiting from earlier deals.
         rules: the variant's rules.
+        contract: in an auction, the standing (then the played) contract as
+            ``(value, strain, bidder, doubling)``: the value (``CAPOT_BID`` for
+            capot, -1 before any bid), the strain number, the bidder's seat
+            and 0, 1 (coinched) or 2 (surcoinched); ``(-1, -1, -1, 0)`` before
+            any bid and in a variant without an auction.
+        bids: every bidding action so far as ``(seat, action id)`` pairs, in
+            order (public: every seat hears the bids).
     """
 
     seat: int
@@ -108,9 +127,33 @@ class SeatView(NamedTuple):
     target: int
     pending: int
     rules: Rules
+    contract: tuple[int, int, int, int] = (-1, -1, -1, 0)
+    bids: tuple[tuple[int, int], ...] = ()
 
 
 _new: Final = tuple.__new__
+_NO_CONTRACT: Final = (-1, -1, -1, 0)
+
+
+def bidding_ids(s: DealState) -> tuple[tuple[int, int], ...]:
+    """The bidding so far as ``(seat, action id)`` pairs (the history's first entries)."""
+    out: list[tuple[int, int]] = []
+    for seat, code, arg in s.history:
+        if code == H_PASS:
+            out.append((seat, ID_PASS))
+        elif code == H_TAKE:
+            assert isinstance(arg, int)
+            out.append((seat, ID_TAKE if arg < 0 else ID_TAKE_SUIT + arg))
+        elif code == H_BID:
+            assert isinstance(arg, int)
+            out.append((seat, arg))
+        elif code == H_COINCHE:
+            out.append((seat, ID_COINCHE))
+        elif code == H_SURCOINCHE:
+            out.append((seat, ID_SURCOINCHE))
+        else:
+            break  # the bidding is over once anything else is recorded
+    return tuple(out)
 
 
 def seat_view(s: DealState, seat: int) -> SeatView:
@@ -145,7 +188,7 @@ def seat_view(s: DealState, seat: int) -> SeatView:
         seat,
         s.n,
         s.dealer,
-        PHASES[phase],
+        phase_of(phase, s.layout.auction),
         to_act,
         s.hands[seat],
         legal,
@@ -168,6 +211,9 @@ def seat_view(s: DealState, seat: int) -> SeatView:
         s.target,
         s.pending,
         s.rules,
+        (s.contract_value, s.contract_strain, s.bidder, s.doubling) if s.layout.auction
+        else _NO_CONTRACT,
+        bidding_ids(s) if s.layout.auction else (),
     ))
 
 

@@ -41,7 +41,8 @@ CACHES: Final = frozenset(
 # Every field of a state, and those that make two states equal (all but the caches).
 _FIELDS: Final = (
     "actions_view", "beaters", "belote_calls", "belote_holder", "belote_pair", "best", "best_pos",
-    "bid_count", "bids_view", "bottom", "claim_held", "counting", "dealer", "deck",
+    "bid_count", "bidder", "bids_view", "bottom", "claim_held", "coincher", "contract_strain",
+    "contract_value", "counting", "dealer", "deck", "doubling",
     "declarations", "declared", "eight_run_side", "end", "gone", "hand_size", "hands",
     "history", "layout", "leader", "legal", "lenient", "lmask", "n", "next_card",
     "offences", "partners", "pending", "phase", "played", "points", "resolved", "result",
@@ -73,7 +74,12 @@ class DealState:
         hand_size: cards per hand (tricks in a played deal).
         layout: the deck positions each seat receives ([`Layout`][belote.deal.layout.Layout]).
         hands: the card mask of each seat.
-        bid_count: bids made in the current round.
+        bid_count: bids made in the current round (in an auction: passes in a row).
+        contract_value: the auction's standing contract's value, ``CAPOT_BID`` for capot, -1 for none.
+        contract_strain: its strain number, -1 for none.
+        bidder: the seat that bid it, -1 for none.
+        doubling: 0, 1 once coinched, 2 once surcoinched.
+        coincher: the seat that coinched, -1 for none.
         trump: the trump suit number, -1 before a take.
         taker: the taker's seat, -1 before a take.
         leader: the seat that leads (or led) the current trick.
@@ -132,6 +138,11 @@ class DealState:
     layout: Layout
     hands: list[int]
     bid_count: int
+    contract_value: int
+    contract_strain: int
+    bidder: int
+    doubling: int
+    coincher: int
     trump: int
     taker: int
     leader: int
@@ -180,6 +191,11 @@ class DealState:
         new.best = self.best
         new.best_pos = self.best_pos
         new.bid_count = self.bid_count
+        new.bidder = self.bidder
+        new.coincher = self.coincher
+        new.contract_strain = self.contract_strain
+        new.contract_value = self.contract_value
+        new.doubling = self.doubling
         new.bids_view = self.bids_view
         new.bottom = self.bottom
         new.claim_held = self.claim_held

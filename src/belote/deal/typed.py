@@ -27,7 +27,7 @@ from belote.actions import (
     interned_actions,
 )
 from belote.cards import CARDS, Card
-from belote.deal.codes import PHASES, EndReason
+from belote.deal.codes import EndReason, phase_of
 from belote.deal.entries import ActionRecord
 from belote.deal.legal import do, legal_action_ids, legal_action_mask, offend, reason
 from belote.deal.play import apply_play
@@ -174,7 +174,7 @@ def apply(s: DealState, action: Action | str) -> ActionRecord:
         # Lenient mode (rules §9, docs/rules.md#penalties): the same refusal, recorded as an offence.
         offence = offend(s, action, seat, aid)
         if offence.offence is not Offence.RENEGE:  # no effect on the play
-            return ActionRecord(action, offence.index, PHASES[s.phase], offence=offence)
+            return ActionRecord(action, offence.index, phase_of(s.phase, s.layout.auction), offence=offence)
     index = len(s.history)
     tricks_before = s.tricks_done
     if ID_PLAY <= aid < ID_PLAY_BELOTE:  # a plain card: the common case
@@ -186,7 +186,7 @@ def apply(s: DealState, action: Action | str) -> ActionRecord:
     if aid < ID_PLAY_BELOTE and s.tricks_done == tricks_before:
         # The common case, built as a plain tuple of the fields (no keyword parsing).
         return _new_record(
-            ActionRecord, (action, index, PHASES[s.phase], None, None, None, False,
+            ActionRecord, (action, index, phase_of(s.phase, s.layout.auction), None, None, None, False,
                            None, None, None, offence),
         )
     trick: tuple[Card, ...] | None = None
@@ -211,7 +211,7 @@ def apply(s: DealState, action: Action | str) -> ActionRecord:
         (
             action,
             index,
-            PHASES[s.phase],
+            phase_of(s.phase, s.layout.auction),
             trick,  # trick
             leader,  # trick_leader
             winner,  # trick_winner

@@ -30,7 +30,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
@@ -58,8 +58,8 @@ from belote.experiments.stats import (
     winner_of,
 )
 from belote.records.describe import applies
-from belote.rules import Rules, available_variants, get_rules
-from belote.rules.specs import SETTABLE, knob_word, rules_from_spec, spec_of
+from belote.rules import Rules, available_variants, get_rules, readings
+from belote.rules.specs import SETTABLE, knob_value, knob_word, rules_from_spec, spec_of, with_knob
 
 __all__ = [
     "DOCS_SECTION",
@@ -91,9 +91,7 @@ _FLAGS: Final = EVENTS
 
 
 def _knob_value(rules: Rules, knob: str) -> object:
-    if knob.startswith("play."):
-        return getattr(rules.play, knob.removeprefix("play."))
-    return getattr(rules, knob)
+    return knob_value(rules, knob)
 
 
 def _options(kind: object) -> tuple[object, ...]:
@@ -155,6 +153,10 @@ def _candidates(base: Rules, knob: str, kind: object) -> list[object]:
             return [member for member in option if member is not current]
     seen: set[object] = set()
     values: list[object] = []
+    for value, _who in readings(knob):  # the published rules' other readings
+        if value != current and value not in seen:
+            seen.add(value)
+            values.append(value)
     for other in available_variants():
         value = _knob_value(other, knob)
         if value != current and value not in seen:
@@ -165,10 +167,7 @@ def _candidates(base: Rules, knob: str, kind: object) -> list[object]:
 
 def _changed(base: Rules, knob: str, value: object) -> Rules:
     """``base`` with one knob changed (built, so checked like any rules value)."""
-    change: dict[str, Any] = {knob.removeprefix("play."): value}  # checked when built
-    if knob.startswith("play."):
-        return attrs.evolve(base, play=attrs.evolve(base.play, **change))
-    return attrs.evolve(base, **change)
+    return with_knob(base, knob, value)
 
 
 def knob_changes(

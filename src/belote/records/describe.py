@@ -20,18 +20,22 @@ from typing import Final
 
 import attrs
 
-from belote.actions import Action, Verb
+from belote.actions import Action, Strain, Verb
 from belote.cards import SUIT_WORDS, Rank
 from belote.deal import Deal
 from belote.errors import BeloteError
 from belote.rules import (
+    AuctionRules,
     CallingOut,
     CapotRule,
     Contest,
+    ContractRules,
     DealerRotation,
     PlayRules,
     Rules,
+    default_by,
     get_rules,
+    readings,
 )
 from belote.rules.knobs import range_text
 from belote.rules.specs import spec_of
@@ -70,7 +74,9 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
             "winner_deals_with_three",
         ),
     ),
-    ("Bidding", "§3, §4", ("second_round", "jack_obligatory", "seven_swap")),
+    ("Bidding", "§3, §4", ("bidding", "second_round", "jack_obligatory", "seven_swap")),
+    ("The auction (contrée)", "docs/contree.md", ("auction",)),
+    ("The contract (contrée)", "docs/contree.md", ("contract",)),
     ("Playing the cards", "§5", ("play",)),
     (
         "Announcements",
@@ -125,9 +131,10 @@ _IDENTITY: Final = ("name", "description", "aliases", "source")
 
 def _meanings() -> dict[str, str]:
     out = {field.name: str(field.metadata["meaning"]) for field in attrs.fields(Rules)}
-    out.update(
-        {f"play.{field.name}": str(field.metadata["meaning"]) for field in attrs.fields(PlayRules)}
-    )
+    for group, cls in (("play", PlayRules), ("auction", AuctionRules), ("contract", ContractRules)):
+        out.update(
+            {f"{group}.{field.name}": str(field.metadata["meaning"]) for field in attrs.fields(cls)}
+        )
     return out
 
 
@@ -153,15 +160,26 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     and bool(r.carre_values),
     "equal_plain_runs_void_all": lambda r: r.contest
     in (Contest.TEAM_BEST_TAKES_ALL, Contest.PER_CLASS),
-    "failed_defence_points": lambda r: r.has_contract,
+    "failed_defence_points": lambda r: r.has_contract and not r.has_auction,
     "failed_label": lambda r: r.has_contract,
-    "forfeit_announcements": lambda r: r.has_contract and r.has_announcements,
-    "forfeit_belote": lambda r: r.has_contract,
-    "reverse_capot_value": lambda r: r.capot_rule is CapotRule.ATTACK_OR_REVERSE,
+    "forfeit_announcements": lambda r: r.has_contract and r.has_announcements
+    and not r.has_auction,
+    "forfeit_belote": lambda r: r.has_contract and not r.has_auction,
+    "reverse_capot_value": lambda r: r.capot_rule is CapotRule.ATTACK_OR_REVERSE
+    and not r.has_auction,
+    "taker_takes_turned": lambda r: not r.has_auction,
+    "show_bottom_card": lambda r: not r.has_auction,
+    "second_round": lambda r: not r.has_auction,
+    "jack_obligatory": lambda r: not r.has_auction,
+    "seven_swap": lambda r: not r.has_auction,
+    "has_contract": lambda r: not r.has_auction,
+    "capot_rule": lambda r: not r.has_auction,
+    "calling_out": lambda r: not r.has_auction,
+    "dealer_rotation": lambda r: not r.has_auction,
     "capot_split_value": lambda r: r.capot_rule is CapotRule.PLAYER_ALL_TRICKS
     and 3 in r.player_counts,
     "rounded_total": lambda r: r.round_to is not None,
-    "pending_rule": lambda r: r.has_contract,
+    "pending_rule": lambda r: r.has_contract and not r.has_auction,
     "play.partner_master_exempts": lambda r: r.partnerships,
     "play.partner_exemption_needs_trump": lambda r: r.partnerships
     and r.play.partner_master_exempts,
@@ -176,7 +194,16 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "round_half_up": lambda r: r.round_to is not None,
     "attack_gets_rounded_rest": lambda r: r.round_to is not None and r.has_contract,
     "contract_on_raw_totals": lambda r: r.round_to is not None and r.has_contract,
-    "litige_holds_announcements": lambda r: r.has_contract and r.forfeit_announcements,
+    "litige_holds_announcements": lambda r: r.has_contract and r.forfeit_announcements
+    and not r.has_auction,
+    **{f"auction.{field.name}": (lambda r: r.has_auction) for field in attrs.fields(AuctionRules)},
+    **{f"contract.{field.name}": (lambda r: r.has_auction) for field in attrs.fields(ContractRules)},
+    "contract.coinched_points": lambda r: r.has_auction and r.auction.coinche,
+    "contract.coinched_flat": lambda r: r.has_auction and r.auction.coinche,
+    "contract.capot_bonus": lambda r: r.has_auction and r.auction.capot,
+    "contract.capot_value": lambda r: r.has_auction and r.auction.capot,
+    "auction.coinche_multiplier": lambda r: r.has_auction and r.auction.coinche,
+    "auction.surcoinche_multiplier": lambda r: r.has_auction and r.auction.surcoinche,
 }
 """When a knob applies, decided from the rules themselves; a knob not named
 here always applies. ``belote rules VARIANT`` leaves out the others
@@ -212,6 +239,8 @@ def _key_text(key: object) -> str:
 
 
 def _json_value(value: object) -> object:
+    if isinstance(value, Strain):
+        return value.letter
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, Mapping):
@@ -308,10 +337,10 @@ def describe_rules(rules: Rules) -> str:
                 continue
             listed.add(name)
             value = doc[name]
-            if isinstance(value, dict) and name == "play":
+            if isinstance(value, dict) and name in ("play", "auction", "contract"):
                 rows += [
                     (f"{name}.{key}", _text(item) + _mark(f"{name}.{key}", changed),
-                     meaning(f"{name}.{key}") or "")
+                     _ranged(f"{name}.{key}"))
                     for key, item in value.items()
                     if applies(rules, f"{name}.{key}") or f"{name}.{key}" in changed
                 ]
@@ -320,7 +349,8 @@ def describe_rules(rules: Rules) -> str:
         if not rows:
             continue
         lines.append("")
-        lines.append(f"{title} (rules {section})" if section else title)
+        where = section if section.startswith("docs/") else f"rules {section}"
+        lines.append(f"{title} ({where})" if section else title)
         lines += _knob_lines(rows, "  ")
     return "\n".join(lines) + "\n"
 
@@ -329,7 +359,12 @@ def _ranged(name: str) -> str:
     """A knob's meaning, then its range for a numeric knob (``... (0..1000)``)."""
     text = meaning(name) or ""
     where = range_text(name)
-    return f"{text} ({where})" if where else text
+    text = f"{text} ({where})" if where else text
+    who = default_by(name)
+    if who:  # a disputed rule: who reads it as the default, and the other readings
+        others = "; ".join(f"{_text(_json_value(value))}: {by}" for value, by in readings(name))
+        text += f" [this: {who}" + (f"; {others}]" if others else "]")
+    return text
 
 
 def _known() -> set[str]:

@@ -13,7 +13,7 @@ sit above this wing; the registry knows them as plug-ins, by the same
 ``module:attribute`` names as their entry points.
 """
 
-from belote.rules.model import PlayRules, Rules
+from belote.rules.model import AuctionRules, ContractRules, PlayRules, Rules, default_by, readings
 from belote.rules.penalties import (
     AppliedSanction,
     Offence,
@@ -25,10 +25,12 @@ from belote.rules.penalties import (
     sanction_for,
 )
 from belote.rules.policies import (
+    Bidding,
     BothOverTarget,
     CallingOut,
     CapotRule,
     Contest,
+    ContractScoring,
     DealerRotation,
     FrozenMapping,
     PendingRule,
@@ -44,19 +46,25 @@ from belote.rules.specs import (
     SETTABLE,
     get_rules,
     is_spec,
+    knob_value,
     knob_word,
     parse_spec,
     rules_from_spec,
     spec_of,
+    with_knob,
 )
 
 __all__ = [
     "SETTABLE",
     "AppliedSanction",
+    "AuctionRules",
+    "Bidding",
     "BothOverTarget",
     "CallingOut",
     "CapotRule",
     "Contest",
+    "ContractRules",
+    "ContractScoring",
     "DealerRotation",
     "FrozenMapping",
     "Offence",
@@ -69,15 +77,19 @@ __all__ = [
     "Sanctioning",
     "available_variants",
     "builtin_variants",
+    "default_by",
     "find_variant",
     "get_rules",
     "is_spec",
+    "knob_value",
     "knob_word",
     "parse_spec",
     "penalty_lines",
     "plugin_problems",
+    "readings",
     "register_variant",
     "rules_from_spec",
     "sanction_for",
     "spec_of",
+    "with_knob",
 ]

@@ -96,6 +96,17 @@ RANGES: Final[Mapping[str, KnobRange]] = {
     "round_to": KnobRange(1, 100, unset=True),
     "rounded_total": _POINTS,
     "target": KnobRange(1, 10_000),
+    "auction.lowest": KnobRange(10, 300),
+    "auction.step": KnobRange(10, 100),
+    "auction.highest": KnobRange(10, 300),
+    "auction.coinche_multiplier": KnobRange(1, 16),
+    "auction.surcoinche_multiplier": KnobRange(1, 64),
+    "contract.lowest_needs": KnobRange(0, 300, unset=True),
+    "contract.failed_points": _POINTS,
+    "contract.coinched_points": _POINTS,
+    "contract.coinched_flat": KnobRange(0, 1000, unset=True),
+    "contract.capot_value": _POINTS,
+    "contract.capot_bonus": KnobRange(0, 1000, unset=True),
 }
 """The range of each whole-number knob a spec may set, by knob name."""
 

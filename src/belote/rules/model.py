@@ -18,28 +18,38 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import Final
 
 import attrs
 
+from belote.actions import Strain
 from belote.cards import Rank
 from belote.errors import InvalidArgument, shown
 from belote.rules.knobs import FULL_CARD_POINTS, HAND_LIMIT, ITEM_RANGES, RANGES, out_of_range
 from belote.rules.penalties import Offence, Sanction
 from belote.rules.policies import (
+    Bidding,
     BothOverTarget,
     CallingOut,
     CapotRule,
     Contest,
+    ContractScoring,
     DealerRotation,
     FrozenMapping,
     PendingRule,
 )
 
 __all__ = [
+    "AuctionRules",
+    "default_by",
+    "readings",
+    "Bidding",
     "BothOverTarget",
     "CallingOut",
     "CapotRule",
     "Contest",
+    "ContractRules",
+    "ContractScoring",
     "DealerRotation",
     "FrozenMapping",
     "PendingRule",
@@ -47,9 +57,15 @@ __all__ = [
     "Rules",
 ]
 
-def _meaning(text: str) -> dict[str, str]:
+def _meaning(text: str) -> dict[str, object]:
     """Field metadata: the one-line meaning [`belote.records.describe`][belote.records.describe] shows."""
     return {"meaning": text}
+
+
+def _disputed(text: str, default_by: str, *others: tuple[object, str]) -> dict[str, object]:
+    """Field metadata of a disputed rule: its meaning, who reads it as the default does, and
+    the other readings as ``(value, who)`` pairs ([`readings`][belote.rules.model.readings])."""
+    return {"meaning": text, "default_by": default_by, "readings": others}
 
 
 @attrs.frozen
@@ -104,10 +120,214 @@ class PlayRules:
         _check_knobs(self)
 
 
+_SUIT_STRAINS: Final = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+
+
+def _strains(value: object) -> tuple[Strain, ...]:
+    if isinstance(value, str) or not isinstance(value, tuple | list):
+        raise InvalidArgument(f"knob auction.strains: expected a list of strains, not {shown(value)}")
+    out = []
+    for item in value:
+        if isinstance(item, str):
+            out.append(Strain.parse(item))
+        elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 6:
+            out.append(Strain(item))
+        else:
+            raise InvalidArgument(f"knob auction.strains: {shown(item)} is not a strain")
+    return tuple(out)
+
+
+@attrs.frozen
+class AuctionRules:
+    """The auction of a [`Bidding.AUCTION`][belote.rules.policies.Bidding.AUCTION] variant (docs/contree.md#the-auction).
+
+    Seats bid in turn from the seat after the dealer: a pass, or a contract
+    higher in value than the standing one (a value and a strain, or capot);
+    a player of the side not holding the standing contract may coinche it,
+    and then a player of the coinched side may surcoinche. Three passes
+    after a bid end the auction, four passes at the start redeal. Values
+    are multiples of ten; the fields say which.
+    """
+
+    lowest: int = attrs.field(default=80, metadata=_meaning("the lowest value a bid may name"))
+    """The lowest value (80 in FFB 2016 and Cannes 2016)."""
+    step: int = attrs.field(default=10, metadata=_meaning("the step between two bid values"))
+    """The step between two values (10 everywhere)."""
+    highest: int = attrs.field(
+        default=160,
+        metadata=_disputed(
+            "the highest value below a capot bid", "FFB 2016",
+            (270, "Cannes 2016: in tens up to 270"),
+        ),
+    )
+    """The highest value below capot (160 in FFB 2016; 270 in Cannes 2016)."""
+    capot: bool = attrs.field(
+        default=True, metadata=_meaning("a capot bid (all eight tricks) stands above every value")
+    )
+    """A capot contract may be bid, above every value (all sources)."""
+    coinche: bool = attrs.field(
+        default=True, metadata=_meaning("a defender may coinche (double) the standing contract")
+    )
+    """The other side may coinche the standing contract at its turn (all sources)."""
+    surcoinche: bool = attrs.field(
+        default=True, metadata=_meaning("the coinched side may surcoinche (redouble)")
+    )
+    """The coinched side may surcoinche at its turn, which ends the auction (all sources)."""
+    coinche_multiplier: int = attrs.field(
+        default=2, metadata=_meaning("what a coinche multiplies the contract's value by")
+    )
+    """A coinche multiplies the contract's value by this (×2 everywhere)."""
+    surcoinche_multiplier: int = attrs.field(
+        default=3,
+        metadata=_disputed(
+            "what a surcoinche multiplies the contract's value by", "Cannes 2016, colver",
+            (4, "FFB 2016, Pagat"),
+        ),
+    )
+    """**[reading]** A surcoinche multiplies the value by this: ×3 (Cannes
+    2016, colver); ×4 in FFB 2016 and Pagat."""
+    strains: tuple[Strain, ...] = attrs.field(
+        default=_SUIT_STRAINS, converter=_strains,
+        metadata=_meaning("what a contract may make trump"),
+    )
+    """The strains a contract may name: the four suits (no-trump and all-trump
+    have a [`Strain`][belote.actions.Strain] but no built-in variant plays them)."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_knobs(self)
+
+    @property
+    def values(self) -> range:
+        """The values a bid may name, lowest first.
+
+        >>> AuctionRules().values
+        range(80, 161, 10)
+        """
+        return range(self.lowest, self.highest + 1, self.step)
+
+    def multiplier(self, level: int) -> int:
+        """The multiplier of a contract left as bid (0), coinched (1) or surcoinched (2)."""
+        return (1, self.coinche_multiplier, self.surcoinche_multiplier)[level]
+
+
+@attrs.frozen
+class ContractRules:
+    """What a contract of an auction is worth, made or failed (docs/contree.md#scoring).
+
+    Read only by [`Bidding.AUCTION`][belote.rules.policies.Bidding.AUCTION]
+    variants; the fields marked **[reading]** are the points the published
+    rules dispute, each set to colver's reading by default.
+    """
+
+    counts_belote: bool = attrs.field(
+        default=True,
+        metadata=_disputed(
+            "the attack's own belote counts toward its contract", "FFB 2016, colver",
+            (False, "Belote.com: card points only"),
+        ),
+    )
+    """**[reading]** The attack's own belote counts toward the value (FFB
+    2016); off: card points alone."""
+    must_beat_defence: bool = attrs.field(
+        default=False,
+        metadata=_disputed(
+            "besides its value, the attack must score more than the defence",
+            "FFB 2016, Pagat, colver", (True, "FFB coinche"),
+        ),
+    )
+    """**[reading]** Besides reaching its value the attack must score more
+    than the defence (FFB coinche); off in FFB 2016 and Pagat."""
+    lowest_needs: int | None = attrs.field(
+        default=None,
+        metadata=_disputed(
+            "the points the lowest contract needs (82 'said 80'); none: its value",
+            "FFB 2016, Cannes 2016, colver", (82, "Pagat, FFB coinche, BoardGameArena"),
+        ),
+    )
+    """**[reading]** The lowest contract needs this many points ("82, said 80":
+    Pagat, FFB coinche); ``None``: its value."""
+    scoring: ContractScoring = attrs.field(
+        default=ContractScoring.MADE_PLUS_BID,
+        metadata=_disputed(
+            "what a made contract scores: made + bid, bid only, or made only",
+            "FFB 'faits + demandés', Cannes 2016, Pagat, colver",
+            (ContractScoring.BID_ONLY, "ASCEE rules, several clubs"),
+            (ContractScoring.MADE_ONLY, "some clubs"),
+        ),
+    )
+    """**[reading]** What a made contract scores (FFB "faits + demandés")."""
+    failed_points: int = attrs.field(
+        default=162,
+        metadata=_disputed(
+            "what the defence scores for the card points of a failed contract", "colver",
+            (160, "FFB 2016, older rules"),
+        ),
+    )
+    """**[reading]** The defence's points for a failed contract, before the
+    value: 162 (colver), 160 (FFB 2016 and older rules)."""
+    failed_adds_value: bool = attrs.field(
+        default=True,
+        metadata=_disputed(
+            "a failed contract also gives the defence its value × multiplier",
+            "FFB 2016, colver", (False, "older rules: 160 alone"),
+        ),
+    )
+    """**[reading]** A failed contract also gives the defence its value times
+    the multiplier; off: the failed points alone (older rules)."""
+    belote_prenable: bool = attrs.field(
+        default=True,
+        metadata=_disputed(
+            "a failed or coinched contract's winner takes every belote of the deal",
+            "colver, FFB contrée", (False, "FFB coinche: belote imprenable"),
+        ),
+    )
+    """**[reading]** When a contract fails, or is made coinched, the side that
+    wins it scores every belote of the deal ("prenable": colver, FFB
+    contrée); off: a belote stays with its owner ("imprenable", FFB coinche)."""
+    coinched_points: int = attrs.field(
+        default=162,
+        metadata=_disputed(
+            "what a made coinched contract scores before its value", "colver",
+            (160, "FFB 2016, its table and Note 1"),
+        ),
+    )
+    """**[reading]** A made coinched contract scores this (252 when the attack
+    won every trick) plus value × multiplier, and the defence nothing:
+    162 (colver); 160 (FFB 2016)."""
+    coinched_flat: int | None = attrs.field(
+        default=None,
+        metadata=_disputed(
+            "a coinched contract scores this × multiplier, flat; none: not flat", "colver",
+            (160, "some clubs: a flat 320 / 640"),
+        ),
+    )
+    """**[reading]** When set, a coinched or surcoinched contract, made or
+    failed, gives its winner this times the multiplier and nothing else
+    (160: the flat 320 / 640 of some clubs)."""
+    capot_value: int = attrs.field(
+        default=250, metadata=_meaning("the value of a capot contract")
+    )
+    """The value of a capot contract in the general table (colver, FFB
+    "Équipe Ludique": 250)."""
+    capot_bonus: int | None = attrs.field(
+        default=None,
+        metadata=_disputed(
+            "a capot contract is a flat bonus × multiplier; none: a value",
+            "colver, FFB 'Équipe Ludique'", (500, "FFB 2016: 500, 1000, 2000"),
+        ),
+    )
+    """**[reading]** When set, a capot contract is not a value in the general
+    table but a flat bonus times the multiplier for the side that wins it
+    (FFB 2016: 500, 1000, 2000)."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_knobs(self)
+
+
 _HINTS: dict[type, dict[str, object]] = {}
 
 
-def _check_knobs(value: PlayRules | Rules) -> None:
+def _check_knobs(value: PlayRules | Rules | AuctionRules | ContractRules) -> None:
     """Check (and convert) every scalar knob of a rules value at construction.
 
     Enum knobs accept their member or its word (``"play-on"``, any case) and
@@ -235,6 +455,20 @@ class Rules:
     texts describe only the two-player rotation)."""
 
     # --- bidding (§3) -----------------------------------------------------------------
+    bidding: Bidding = attrs.field(
+        default=Bidding.TURNED_CARD,
+        metadata=_meaning("take or pass around a turned card, or an auction of contracts"),
+    )
+    """How the trump is chosen: around a turned card (the four source texts)
+    or by an auction of contracts (``contree``)."""
+    auction: AuctionRules = attrs.field(
+        default=AuctionRules(), metadata=_meaning("the auction of contracts, when bidding is auction")
+    )
+    """The auction's values and doubles (``bidding=auction`` only)."""
+    contract: ContractRules = attrs.field(
+        default=ContractRules(), metadata=_meaning("what a contract is worth, when bidding is auction")
+    )
+    """What a contract scores (``bidding=auction`` only)."""
     second_round: bool = attrs.field(
         default=True, metadata=_meaning('after a round of passes, a second round to name another suit')
     )
@@ -469,6 +703,16 @@ class Rules:
         return sum(self.first_packets) + sum(self.completion_packets)
 
     @property
+    def has_auction(self) -> bool:
+        """Whether contracts are bid in an auction (``bidding=auction``).
+
+        >>> from belote.rules import get_rules
+        >>> get_rules("contree").has_auction, get_rules("classic").has_auction
+        (True, False)
+        """
+        return self.bidding is Bidding.AUCTION
+
+    @property
     def default_players(self) -> int:
         """The default number of players."""
         return self.player_counts[0]
@@ -495,6 +739,43 @@ class Rules:
         return score > goal if self.target_strictly_more else score >= goal
 
 
+def readings(knob: str) -> tuple[tuple[object, str], ...]:
+    """The other published readings of a disputed knob, as ``(value, who)`` pairs; ``()`` if none.
+
+    The knob is named as in a spec (``"auction.surcoinche_multiplier"``,
+    ``"play.must_undertrump"``). ``belote rules`` shows them and
+    ``belote compare --knobs`` plays each of them (docs/contree.md#disputes).
+
+    >>> readings("auction.surcoinche_multiplier")
+    ((4, 'FFB 2016, Pagat'),)
+    """
+    found = _field_metadata(knob)
+    return tuple(found.get("readings", ())) if found else ()  # type: ignore[arg-type]
+
+
+def default_by(knob: str) -> str | None:
+    """Who reads a disputed knob as its default does (``"Cannes 2016, colver"``), else ``None``.
+
+    >>> default_by("auction.surcoinche_multiplier")
+    'Cannes 2016, colver'
+    """
+    found = _field_metadata(knob)
+    who = found.get("default_by") if found else None
+    return who if isinstance(who, str) else None
+
+
+def _field_metadata(knob: str) -> Mapping[str, object] | None:
+    group, dot, name = knob.partition(".")
+    cls: type = {"play": PlayRules, "auction": AuctionRules, "contract": ContractRules}.get(
+        group, Rules
+    ) if dot else Rules
+    field_name = name if dot else group
+    for field in attrs.fields(cls):
+        if field.name == field_name:
+            return field.metadata
+    return None
+
+
 # --- the ranges of the knobs (belote.rules.knobs), checked when a Rules value is built ---
 
 
@@ -509,7 +790,8 @@ def check_ranges(rules: Rules) -> None:
             each other; the message names the knob and the range.
     """
     for knob, where in RANGES.items():
-        value = getattr(rules, knob)
+        group, dot, field = knob.partition(".")
+        value = getattr(getattr(rules, group), field) if dot else getattr(rules, group)
         if not where.holds(value):
             raise out_of_range(knob, value, where)
     _check_items(rules)
@@ -520,6 +802,8 @@ def _check_items(rules: Rules) -> None:
     for knob in ("player_counts", "first_packets", "completion_packets", "run_values"):
         values = getattr(rules, knob)
         where = ITEM_RANGES[knob]
+        if knob == "completion_packets" and values == () and rules.has_auction:
+            continue  # an auction deals every card before the bidding
         if not isinstance(values, tuple) or not values:
             raise InvalidArgument(f"knob {knob}: expected at least one whole number, not {shown(values)}")
         for value in values:
@@ -542,8 +826,59 @@ def _check_items(rules: Rules) -> None:
             raise out_of_range("penalties", points, where, f"the points of {offence.value} ")
 
 
+def _check_auction(rules: Rules) -> None:
+    """The knobs of an auction variant agree (docs/contree.md#knobs)."""
+    for knob, kind in (("auction", AuctionRules), ("contract", ContractRules), ("play", PlayRules)):
+        if not isinstance(getattr(rules, knob), kind):
+            raise InvalidArgument(
+                f"knob {knob}: expected a {kind.__name__} value, not {shown(getattr(rules, knob))}"
+            )
+    auction = rules.auction
+    if not rules.has_auction:
+        return
+    if rules.completion_packets:
+        raise InvalidArgument(
+            "knob bidding: an auction deals every card before the bidding, so "
+            "completion_packets must be empty (deal them in first_packets)"
+        )
+    if not rules.partnerships or rules.player_counts != (4,):
+        raise InvalidArgument("knob bidding: an auction is played by four players in two teams")
+    if not rules.has_contract:
+        raise InvalidArgument("knob has_contract: an auction's contract is always played")
+    if rules.seven_swap:
+        raise InvalidArgument("knob seven_swap: an auction turns no card to swap for")
+    if rules.calling_out is not CallingOut.NONE:
+        raise InvalidArgument("knob calling_out: an auction variant has no calling out yet")
+    if auction.step % 10 or auction.lowest % 10 or auction.highest % 10:
+        raise InvalidArgument(
+            f"knobs auction.lowest, auction.step, auction.highest: bid values are multiples "
+            f"of 10, not {auction.lowest}, {auction.step}, {auction.highest}"
+        )
+    if auction.lowest > auction.highest:
+        raise InvalidArgument(
+            f"knob auction.lowest: {auction.lowest} is above auction.highest {auction.highest}"
+        )
+    if (auction.highest - auction.lowest) % auction.step:
+        raise InvalidArgument(
+            f"knob auction.highest: {auction.highest} is not auction.lowest {auction.lowest} "
+            f"plus a whole number of steps of {auction.step}"
+        )
+    if auction.surcoinche and not auction.coinche:
+        raise InvalidArgument("knob auction.surcoinche: there is no surcoinche without a coinche")
+    if not auction.strains or len(set(auction.strains)) != len(auction.strains):
+        raise InvalidArgument(
+            f"knob auction.strains: expected distinct strains, not {shown(auction.strains)}"
+        )
+    if any(strain.suit is None for strain in auction.strains):
+        raise InvalidArgument(
+            "knob auction.strains: no-trump and all-trump contracts are not played yet "
+            "(the four suits only)"
+        )
+
+
 def _check_agreement(rules: Rules) -> None:
     """The checks that involve several knobs."""
+    _check_auction(rules)
     hand = rules.hand_size
     if hand > HAND_LIMIT:
         raise InvalidArgument(
@@ -551,7 +886,7 @@ def _check_agreement(rules: Rules) -> None:
             f"than {HAND_LIMIT}"
         )
     for n in rules.player_counts:
-        used = hand * n + (0 if rules.taker_takes_turned else 1)
+        used = hand * n + (0 if rules.taker_takes_turned or rules.has_auction else 1)
         room = 31 if rules.show_bottom_card else 32
         if used > room:
             raise InvalidArgument(

@@ -15,10 +15,12 @@ from collections.abc import Iterator, Mapping
 from typing import TypeVar
 
 __all__ = [
+    "Bidding",
     "BothOverTarget",
     "CallingOut",
     "CapotRule",
     "Contest",
+    "ContractScoring",
     "DealerRotation",
     "FrozenMapping",
     "PendingRule",
@@ -152,3 +154,32 @@ class FrozenMapping(Mapping[_K, _V]):
 
     def __repr__(self) -> str:
         return repr(self._data)
+
+
+class Bidding(enum.Enum):
+    """How the trump is chosen: take or pass around a turned card, or an auction of contracts."""
+
+    TURNED_CARD = "turned-card"
+    """A card is turned after the first distribution; each seat takes its suit
+    or passes, then names another suit in a second round (docs/rules.md#bidding).
+    The taker's side must beat the other side."""
+    AUCTION = "auction"
+    """Every card is dealt before the bidding, nothing is turned; seats bid
+    contracts (a value and a trump suit, or capot), may coinche the other
+    side's contract and surcoinche a coinche (docs/contree.md#the-auction).
+    The contract's side must reach its value
+    ([`Rules.auction`][belote.rules.model.Rules.auction],
+    [`Rules.contract`][belote.rules.model.Rules.contract])."""
+
+
+class ContractScoring(enum.Enum):
+    """What a side that makes its contract scores in an auction variant (docs/contree.md#scoring)."""
+
+    MADE_PLUS_BID = "made-plus-bid"
+    """Its card points plus the contract's value ("faits + demandés": FFB 2016,
+    Cannes 2016, Pagat)."""
+    BID_ONLY = "bid-only"
+    """The contract's value alone ("points annoncés": several clubs); the
+    defence scores its card points."""
+    MADE_ONLY = "made-only"
+    """Its card points alone; the value only decides whether it made it."""

@@ -46,6 +46,7 @@ BUILTIN_VARIANTS: Final = (
     "belote.variants.piedicavallo:RULES",
     "belote.variants.french:RULES",
     "belote.variants.italian751:RULES",
+    "belote.variants.contree:RULES",
 )
 """The built-in variants in their documented order, as ``module:attribute``
 (the values of their entry points)."""
@@ -68,7 +69,7 @@ def builtin_variants() -> tuple[Rules, ...]:
     They are read from [`BUILTIN_VARIANTS`][belote.rules.registry.BUILTIN_VARIANTS].
 
     >>> [rules.name for rules in builtin_variants()]
-    ['classic', 'piedicavallo', 'french', 'italian751']
+    ['classic', 'piedicavallo', 'french', 'italian751', 'contree']
     """
     with _LOCK:
         if not _BUILTIN:

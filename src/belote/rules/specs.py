@@ -32,10 +32,20 @@ import attrs
 
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules.knobs import whole_from_text
-from belote.rules.model import PlayRules, Rules
+from belote.rules.model import AuctionRules, ContractRules, PlayRules, Rules
 from belote.rules.registry import find_variant
 
-__all__ = ["SETTABLE", "get_rules", "is_spec", "knob_word", "parse_spec", "rules_from_spec", "spec_of"]
+__all__ = [
+    "SETTABLE",
+    "get_rules",
+    "is_spec",
+    "knob_value",
+    "knob_word",
+    "parse_spec",
+    "rules_from_spec",
+    "spec_of",
+    "with_knob",
+]
 
 _SPEC: Final = re.compile(r"\s*([^()\s]+)\s*\((.*)\)\s*", re.S)
 _FIXED: Final = frozenset({"name", "description", "aliases", "source"})
@@ -47,14 +57,19 @@ def _kinds(cls: type) -> dict[str, object]:
     return {field.name: hints[field.name] for field in attrs.fields(cls)}
 
 
+_GROUPS: Final = {"play": PlayRules, "auction": AuctionRules, "contract": ContractRules}
+"""The knobs that hold a group of knobs, written ``GROUP.KNOB`` in a spec."""
+
+
 def _settable() -> dict[str, object]:
     out: dict[str, object] = {}
     for name, kind in _kinds(Rules).items():
-        if name in _FIXED or name == "play":
+        if name in _FIXED or name in _GROUPS:
             continue
         out[name] = kind
-    for name, kind in _kinds(PlayRules).items():
-        out[f"play.{name}"] = kind
+    for group, cls in _GROUPS.items():
+        for name, kind in _kinds(cls).items():
+            out[f"{group}.{name}"] = kind
     return out
 
 
@@ -70,6 +85,43 @@ SETTABLE: Final[Mapping[str, object]] = {
 }
 """The knobs a spec may set, with their types: every knob whose value is a
 boolean, a whole number (or none) or an enum word."""
+
+
+def knob_value(rules: Rules, knob: str) -> object:
+    """The value of a knob, by its name in a spec (``"target"``, ``"auction.lowest"``).
+
+    >>> knob_value(find_variant("contree"), "auction.surcoinche_multiplier")
+    3
+
+    Raises:
+        InvalidArgument: no knob has that name.
+    """
+    group, dot, field = knob.partition(".")
+    holder: object = rules
+    if dot:
+        if group not in _GROUPS:
+            raise InvalidArgument(f"unknown knob {knob}")
+        holder = getattr(rules, group)
+    try:
+        return getattr(holder, field if dot else group)
+    except AttributeError:
+        raise InvalidArgument(f"unknown knob {knob}") from None
+
+
+def with_knob(rules: Rules, knob: str, value: object) -> Rules:
+    """``rules`` with one knob (named as in a spec) set to ``value``, built and so checked.
+
+    >>> with_knob(find_variant("contree"), "auction.surcoinche_multiplier", 4).auction.surcoinche_multiplier
+    4
+
+    Raises:
+        InvalidArgument: an unknown knob, or a value the rules refuse.
+    """
+    knob_value(rules, knob)  # the knob exists
+    group, dot, field = knob.partition(".")
+    if dot:
+        return attrs.evolve(rules, **{group: attrs.evolve(getattr(rules, group), **{field: value})})
+    return attrs.evolve(rules, **{knob: value})
 
 
 def is_spec(text: str) -> bool:
@@ -172,26 +224,27 @@ def _read(text: str, get_rules: Callable[[str], Rules]) -> Rules:
     name, knobs = parse_spec(text)
     base = get_rules(name)
     changes: dict[str, Any] = {}  # values checked against each knob's type above
-    play_changes: dict[str, Any] = {}
+    group_changes: dict[str, dict[str, Any]] = {}
     for knob, raw in knobs.items():
         kind = SETTABLE.get(knob)
         if kind is None:
-            if knob in _FIXED or knob == "play" or knob in _settable():
+            if knob in _FIXED or knob in _GROUPS or knob in _settable():
                 raise InvalidArgument(
                     f"variant spec {shown(text)}: knob {knob} cannot be set in a spec "
                     "(only true/false, whole-number and enum knobs can)"
                 )
             raise InvalidArgument(f"variant spec {shown(text)}: unknown knob {knob}")
         value = _value(knob, kind, raw, text)
-        if knob.startswith("play."):
-            play_changes[knob.removeprefix("play.")] = value
+        group, dot, field = knob.partition(".")
+        if dot:
+            group_changes.setdefault(group, {})[field] = value
         else:
             changes[knob] = value
-    if play_changes:
-        changes["play"] = attrs.evolve(base.play, **play_changes)
-    if not changes:
-        return base
     try:
+        for group, fields in group_changes.items():
+            changes[group] = attrs.evolve(getattr(base, group), **fields)
+        if not changes:
+            return base
         return attrs.evolve(base, **changes)
     except (TypeError, ValueError) as exc:
         raise InvalidArgument(f"variant spec {shown(text)}: {exc}") from None
@@ -242,9 +295,9 @@ def _write(rules: Rules) -> str:
         return rules.name
     parts = []
     for knob in sorted(_settable()):
-        if knob.startswith("play."):
-            field = knob.removeprefix("play.")
-            mine, theirs = getattr(rules.play, field), getattr(base.play, field)
+        group, dot, field = knob.partition(".")
+        if dot:
+            mine, theirs = getattr(getattr(rules, group), field), getattr(getattr(base, group), field)
         else:
             mine, theirs = getattr(rules, knob), getattr(base, knob)
         if mine == theirs:

@@ -22,6 +22,7 @@ from belote.scoring.announcements import (
     no_announcements_message,
     team_of,
 )
+from belote.scoring.contract import Contract
 from belote.scoring.contest import resolve_contest, resolve_trusted, whole_run_fault
 from belote.scoring.match import Match, MatchResult, next_dealer, score_match
 from belote.scoring.pipeline import linear_in_card_points, redeal_result, score_tally, side_of
@@ -33,6 +34,7 @@ from belote.scoring.validation import card_points_possible, check_tally
 __all__ = [
     "FULL_CARD_POINTS",
     "Combination",
+    "Contract",
     "DealResult",
     "Declaration",
     "Kind",

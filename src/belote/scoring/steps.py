@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from belote.errors import InvalidTally
-from belote.rules import CapotRule, PendingRule, Rules
+from belote.rules import CapotRule, ContractScoring, PendingRule, Rules
 from belote.rules.penalties import SanctionKind, penalty_lines
 from belote.rules.specs import spec_of
 from belote.scoring import contest as _contest
@@ -60,6 +60,9 @@ _FAILED: Final = Outcome.FAILED
 _LITIGE: Final = Outcome.LITIGE
 _PLAYED_OUTCOME: Final = Outcome.PLAYED
 _NEXT_ATTACK_OR_DEFENCE: Final = PendingRule.NEXT_ATTACK_OR_DEFENCE
+_MADE_PLUS_BID: Final = ContractScoring.MADE_PLUS_BID
+_BID_ONLY: Final = ContractScoring.BID_ONLY
+CONTRACT: Final = "contract"
 
 _LINES: dict[tuple[int, str, int], Line] = {}
 
@@ -396,6 +399,93 @@ def _result(
     )
 
 
+# --- the contract of an auction (docs/contree.md#scoring) --------------------------------
+
+
+def _contract_item(tally: Tally, multiplier: int) -> str:
+    contract = tally.contract
+    assert contract is not None
+    value = "capot" if contract.value is None else str(contract.value)
+    times = f" x{multiplier}" if multiplier != 1 else ""
+    return f"{CONTRACT} {value} {contract.strain.letter}{times}"
+
+
+def _contract_made(
+    tally: Tally, rules: Rules, parts: _Parts, attack: int, defence: int, capot: int | None
+) -> bool:
+    """Whether the attack made its contract: a capot contract needs every trick; a value,
+    the attack's points (its belote with ``counts_belote``) reaching it, on raw points."""
+    contract = tally.contract
+    assert contract is not None
+    terms = rules.contract
+    if contract.value is None:
+        return capot == attack
+    points = _sum(parts.cards[attack])
+    if terms.counts_belote:
+        points += _sum(parts.belote[attack])
+    need = contract.value
+    if terms.lowest_needs is not None and need == rules.auction.lowest:
+        need = terms.lowest_needs
+    if points < need:
+        return False
+    if terms.must_beat_defence:
+        return parts.total(attack) > parts.total(defence)
+    return True
+
+
+def _contract_lines(
+    tally: Tally, rules: Rules, parts: _Parts, attack: int, defence: int, capot: int | None,
+) -> tuple[Outcome, list[Line]]:
+    """The outcome and every line of a contract's deal (docs/contree.md#scoring)."""
+    contract = tally.contract
+    assert contract is not None
+    terms = rules.contract
+    multiplier = rules.auction.multiplier(contract.doubling)
+    made = _contract_made(tally, rules, parts, attack, defence, capot)
+    winner, loser = (attack, defence) if made else (defence, attack)
+    capot_bid = contract.value is None
+    value = terms.capot_value if capot_bid else contract.value
+    assert value is not None
+    item = _contract_item(tally, multiplier)
+    belotes_to_winner = terms.belote_prenable and (contract.doubling > 0 or not made)
+    belote_lines: list[Line] = []
+    for side in (winner, loser):
+        for line in parts.belote[side]:
+            if side == winner:
+                belote_lines.append(line)
+            elif belotes_to_winner:
+                belote_lines.append(_line(winner, line.item + " (taken)", line.points))
+            else:
+                belote_lines.append(line)
+    flat: int | None = None
+    if capot_bid and terms.capot_bonus is not None:
+        flat = terms.capot_bonus * multiplier
+    elif contract.doubling and terms.coinched_flat is not None:
+        flat = terms.coinched_flat * multiplier
+    if flat is not None:
+        return (_MADE if made else _FAILED), [_line(winner, item, flat), *belote_lines]
+    if made and not contract.doubling:
+        scoring = terms.scoring
+        lines: list[Line] = []
+        for side in (attack, defence):
+            if side == defence or scoring is not _BID_ONLY:
+                lines.extend(parts.rounded[side])
+        if scoring is _MADE_PLUS_BID or scoring is _BID_ONLY:
+            lines.append(_line(attack, item, value * multiplier))
+        return _MADE, lines + belote_lines
+    if made:  # coinched or surcoinched, and made: the attack takes everything
+        base = (
+            _line(attack, CAPOT, rules.capot_value)
+            if capot == attack
+            else _line(attack, CARD_POINTS, terms.coinched_points)
+        )
+        return _MADE, [base, _line(attack, item, value * multiplier), *belote_lines]
+    lines = [_line(defence, rules.failed_label, terms.failed_points)]
+    if terms.failed_adds_value:
+        lines.append(_line(defence, item, value * multiplier))
+    return _FAILED, lines + belote_lines
+
+
 def score_trusted(
     tally: Tally,
     rules: Rules,
@@ -433,6 +523,14 @@ def score_trusted(
     if sides != 2:
         raise InvalidTally("a contract is played by two sides", field="players")
     defence = 1 - attack
+    if tally.contract is not None:
+        outcome, lines = _contract_lines(tally, rules, parts, attack, defence, capot)
+        if pending:  # litige points from another variant's deal go to the deal's winner
+            lines.append(_line(attack if outcome is _MADE else defence, PENDING_WON, pending))
+        return _result(
+            rules, sides, lines, outcome=outcome, capot=capot, pending=0, attack=attack,
+            tally=tally,
+        )
     outcome = _decide(parts, rules, attack, defence, capot)
     attack_lines, defence_lines, held = _allocate(parts, rules, outcome, attack, defence, capot)
     paid, still_pending = _pay_pending(rules, outcome, attack, defence, pending, held)

@@ -15,7 +15,9 @@ import attrs
 from belote.cards import Suit
 from belote.rules import Rules, checks
 from belote.rules.penalties import Penalty
+from belote.errors import InvalidArgumentType, shown
 from belote.scoring.announcements import Declaration
+from belote.scoring.contract import Contract
 from belote.scoring.fieldtypes import tally_well_typed
 
 __all__ = ["FULL_CARD_POINTS", "Tally", "side_count", "tricks_per_deal"]
@@ -54,6 +56,8 @@ class Tally:
             the match decides whether the claim held (rules §8.2, docs/rules.md#j-arrete).
         penalties: errors made at the table and their offenders (rules §9, docs/rules.md#penalties),
             sanctioned by the variant's ``Rules.penalties``.
+        contract: the contract of an auction variant (docs/contree.md#scoring), else ``None``;
+            ``taker`` is then the seat that bid it and ``trump`` its strain's suit.
     """
 
     taker: int
@@ -67,8 +71,14 @@ class Tally:
     players: int = 4
     stopped_by: int | None = None
     penalties: tuple[Penalty, ...] = ()
+    contract: Contract | None = None
 
     def __attrs_post_init__(self) -> None:
+        if self.contract is not None and type(self.contract) is not Contract:
+            raise InvalidArgumentType(
+                f"Tally.contract: expected a Contract or None, got {type(self.contract).__name__} "
+                f"{shown(self.contract)}"
+            )
         # The common case, checked fast by a compiled function: every field has exactly its type.
         if not tally_well_typed(
             self.taker, self.trump, self.tricks, self.card_points, self.last_trick,
@@ -106,7 +116,7 @@ class Tally:
             taker=self.taker, trump=self.trump, tricks=tricks, card_points=card_points,
             last_trick=last_trick, announcements=self.announcements, belote=belote,
             dealer=self.dealer, players=self.players, stopped_by=self.stopped_by,
-            penalties=self.penalties,
+            penalties=self.penalties, contract=self.contract,
         )
 
 

@@ -1,0 +1,242 @@
+"""The auction of contracts (docs/contree.md#the-auction): bid, coinche, surcoinche or pass.
+
+The bidding phase of a [`Bidding.AUCTION`][belote.rules.policies.Bidding.AUCTION]
+variant, beside the take-or-pass rounds of [`bidding`][belote.deal.bidding]:
+functions on a [`DealState`][belote.deal.state.DealState] saying what the seat
+to act may bid (a mask of action ids), why an action is refused, and
+carrying one out. The standing contract lives in the state's
+``contract_value``, ``contract_strain``, ``bidder``, ``doubling`` and
+``coincher``; when the auction ends, the contract's bidder becomes the
+taker, its strain the trump, and the seat after the dealer leads.
+
+The auction's shape, from [`AuctionRules`][belote.rules.model.AuctionRules]:
+
+- the seat after the dealer speaks first, then each in playing order;
+- a bid names a value higher than the standing one (or capot, above every
+  value) and a strain; a seat may bid after passing, and over its partner;
+- three passes after a bid end the auction; four passes at the start end
+  the deal for a redeal;
+- a seat of the side not holding the standing contract may coinche it; then
+  nobody bids any more: a seat of the coinched side may surcoinche (which
+  ends the auction) and the auction ends when the turn comes back to the
+  seat that coinched.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from belote.actions import (
+    ID_BID,
+    ID_BID_CAPOT,
+    ID_COINCHE,
+    ID_PASS,
+    ID_SURCOINCHE,
+    STRAINS,
+)
+from belote.deal.codes import (
+    BEATERS,
+    BID1,
+    CAPOT_BID,
+    H_BID,
+    H_COINCHE,
+    H_PASS,
+    H_SURCOINCHE,
+    OVER,
+    PLAY,
+    EndReason,
+)
+from belote.deal.play import find_belote_holder, reset_legal
+from belote.deal.state import DealState
+from belote.rules import AuctionRules
+
+__all__ = [
+    "apply_auction",
+    "auction_mask",
+    "auction_reason",
+    "bid_of_id",
+    "contract_bids",
+    "in_auction",
+]
+
+_REDEAL: Final = EndReason.REDEAL
+_MASKS: dict[tuple[int, int], tuple[AuctionRules, int]] = {}
+
+
+def bid_of_id(action_id: int) -> tuple[int, int]:
+    """The ``(value, strain)`` a bid id stands for; the value is ``CAPOT_BID`` for capot.
+
+    >>> from belote.actions import bid_id
+    >>> bid_of_id(bid_id(90, 1)), bid_of_id(bid_id(None, 3))
+    ((90, 1), (1000, 3))
+    """
+    if action_id >= ID_BID_CAPOT:
+        return CAPOT_BID, action_id - ID_BID_CAPOT
+    level, strain = divmod(action_id - ID_BID, 6)
+    return 10 * (level + 1), strain
+
+
+def contract_bids(auction: AuctionRules, above: int) -> int:
+    """The mask of the bid ids higher than a standing value ``above`` (-1: none), capot included.
+
+    Computed once per auction rules and standing value.
+    """
+    key = (id(auction), above)
+    found = _MASKS.get(key)
+    if found is not None and found[0] is auction:
+        return found[1]
+    strains = 0
+    for strain in auction.strains:
+        strains |= 1 << int(strain)
+    mask = 0
+    if above < CAPOT_BID:
+        for value in auction.values:
+            if value > above:
+                mask |= strains << (ID_BID + 6 * (value // 10 - 1))
+        if auction.capot:
+            mask |= strains << ID_BID_CAPOT
+    if len(_MASKS) >= 1024:
+        _MASKS.clear()
+    _MASKS[key] = (auction, mask)
+    return mask
+
+
+def auction_mask(s: DealState) -> int:
+    """The legal action ids of the seat to act in the auction, as a mask."""
+    auction = s.rules.auction
+    seat = s.to_act
+    if s.doubling:  # after a coinche: pass, or surcoinche by the coinched side
+        if s.doubling == 1 and auction.surcoinche and (s.bidder - seat) % 2 == 0:
+            return 1 << ID_PASS | 1 << ID_SURCOINCHE
+        return 1 << ID_PASS
+    mask = 1 << ID_PASS | contract_bids(auction, s.contract_value)
+    if auction.coinche and s.bidder >= 0 and (s.bidder - seat) % 2 == 1:
+        mask |= 1 << ID_COINCHE
+    return mask
+
+
+def _value_text(value: int) -> str:
+    return "capot" if value == CAPOT_BID else str(value)
+
+
+def auction_reason(s: DealState, seat: int, action_id: int) -> str | None:
+    """Why ``seat`` may not take the auction action ``action_id`` now, else ``None``.
+
+    ``action_id`` is a pass, a bid, a coinche or a surcoinche id; the reason
+    names the rule the action breaks.
+    """
+    phase = s.phase
+    if phase >= PLAY:
+        return "the auction is over" if phase == PLAY else "the deal is over"
+    if seat != s.to_act:
+        return f"it is seat {s.to_act}'s turn to bid, not seat {seat}'s"
+    auction = s.rules.auction
+    standing = (
+        f"the standing contract is {_value_text(s.contract_value)} "
+        f"{STRAINS[s.contract_strain]} by seat {s.bidder}"
+        if s.bidder >= 0 else "nobody has bid yet"
+    )
+    if action_id == ID_PASS:
+        return None
+    if action_id == ID_COINCHE:
+        if not auction.coinche:
+            return f"{s.rules.name} has no coinche"
+        if s.bidder < 0:
+            return "there is no contract to coinche: nobody has bid yet"
+        if s.doubling:
+            return "the contract is coinched already"
+        if (s.bidder - seat) % 2 == 0:
+            return f"seat {seat} cannot coinche its own side's contract ({standing})"
+        return None
+    if action_id == ID_SURCOINCHE:
+        if not auction.surcoinche:
+            return f"{s.rules.name} has no surcoinche"
+        if s.doubling == 0:
+            return "only a coinched contract may be surcoinched, and nobody has coinched"
+        if s.doubling == 2:
+            return "the contract is surcoinched already"
+        if (s.bidder - seat) % 2 == 1:
+            return (
+                f"only the coinched side (seats {s.bidder % 2} and {s.bidder % 2 + 2}) may "
+                f"surcoinche, not seat {seat}, whose side coinched"
+            )
+        return None
+    value, strain = bid_of_id(action_id)
+    if s.doubling:
+        return f"nobody bids after a coinche ({standing}, coinched by seat {s.coincher})"
+    if strain not in auction.strains:
+        allowed = " ".join(str(x) for x in auction.strains)
+        return f"a contract names one of {allowed}, not {STRAINS[strain]}"
+    if value == CAPOT_BID:
+        if not auction.capot:
+            return f"{s.rules.name} has no capot bid"
+        if s.contract_value == CAPOT_BID:
+            return f"nothing is higher than capot ({standing})"
+        return None
+    if value not in auction.values:
+        return (
+            f"a bid's value is one of {auction.lowest} to {auction.highest} in steps of "
+            f"{auction.step}, or capot; not {value}"
+        )
+    if value <= s.contract_value:
+        return f"a bid must be higher than the standing one: {standing}, and {value} is not higher"
+    return None
+
+
+def _end_auction(s: DealState) -> None:
+    """The contract stands: its bidder takes, its strain is trump, the seat after the dealer leads."""
+    s.taker = s.bidder
+    s.trump = trump = s.contract_strain
+    s.beaters = BEATERS[trump]
+    s.phase = PLAY
+    s.leader = s.to_act = (s.dealer + 1) % s.n
+    find_belote_holder(s)
+    reset_legal(s)
+
+
+def apply_auction(s: DealState, seat: int, action_id: int) -> None:
+    """``seat`` (the seat to act) passes, bids, coinches or surcoinches; the callers check it is legal."""
+    s.lmask = -1
+    n = s.n
+    following = (seat + 1) % n
+    if action_id == ID_PASS:
+        s.history.append((seat, H_PASS, None))
+        s.bid_count += 1
+        if s.doubling:
+            if following == s.coincher:  # the turn came back to the seat that coinched
+                _end_auction(s)
+            else:
+                s.to_act = following
+        elif s.bidder < 0 and s.bid_count >= n:  # four passes: nobody bid
+            s.phase = OVER
+            s.end = _REDEAL
+            s.to_act = -1
+        elif s.bidder >= 0 and s.bid_count >= n - 1:  # three passes after a bid
+            _end_auction(s)
+        else:
+            s.to_act = following
+        return
+    s.bid_count = 0
+    if action_id == ID_COINCHE:
+        s.history.append((seat, H_COINCHE, None))
+        s.doubling = 1
+        s.coincher = seat
+        if s.rules.auction.surcoinche:
+            s.to_act = following
+        else:
+            _end_auction(s)
+        return
+    if action_id == ID_SURCOINCHE:
+        s.history.append((seat, H_SURCOINCHE, None))
+        s.doubling = 2
+        _end_auction(s)
+        return
+    s.history.append((seat, H_BID, action_id))
+    s.contract_value, s.contract_strain = bid_of_id(action_id)
+    s.bidder = seat
+    s.to_act = following
+
+
+def in_auction(s: DealState) -> bool:
+    """Whether the deal is in an auction now (an auction variant before the play)."""
+    return s.phase == BID1 and s.layout.auction
