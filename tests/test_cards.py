@@ -189,10 +189,10 @@ def test_action_ids_are_a_bijection_on_the_fixed_space() -> None:
 
 
 def test_action_id_refuses_a_declare_that_is_no_combination() -> None:
-    from belote.actions import Action, action_from_id, action_id
+    from belote.actions import ACTION_IDS, Action, action_from_id, action_id
     from belote.errors import InvalidArgument
 
     with pytest.raises(InvalidArgument):
         action_id(Action.parse("0 declare AH KH 7S"))
     with pytest.raises(InvalidArgument):
-        action_from_id(166, 0)
+        action_from_id(ACTION_IDS, 0)

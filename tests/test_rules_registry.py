@@ -43,10 +43,10 @@ def test_unknown_variant_is_an_error_listing_the_known_ones() -> None:
         get_rules("scopa")
 
 
-def test_the_four_builtin_variants_come_first() -> None:
-    """docs/rules.md: four variants ship with the library, names fixed."""
+def test_the_five_builtin_variants_come_first() -> None:
+    """docs/rules.md: five variants ship with the library, names fixed (RULES, the table of variants)."""
     names = [rules.name for rules in available_variants()]
-    assert names[:4] == ["classic", "piedicavallo", "french", "italian751"]
+    assert names[:5] == ["classic", "piedicavallo", "french", "italian751", "contree"]
 
 
 @dataclass
@@ -100,13 +100,13 @@ def test_entry_point_variant_shows_up_in_belote_variants(
     assert "warning: entry point 'broken'" in captured.err and "ImportError" in captured.err
     assert "entry point 'not-rules'" in captured.err
     lines = out.splitlines()
-    assert len(lines) == 5
+    assert len(lines) == len(BUILTIN) + 1
     assert lines[-1].startswith("belote-500")
     assert "Classic belote to 500" in lines[-1]
     assert get_rules("B500").target == 500
     assert main(["variants", "--json"]) == 0
     names = [v["name"] for v in json.loads(capsys.readouterr().out)]
-    assert names == ["classic", "piedicavallo", "french", "italian751", "belote-500"]
+    assert names == ["classic", "piedicavallo", "french", "italian751", "contree", "belote-500"]
 
 
 @pytest.mark.usefixtures("fresh_registry")

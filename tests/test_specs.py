@@ -20,7 +20,7 @@ from belote.errors import InvalidArgument, UnknownVariant
 from belote.records.replay import deal_from_record
 from belote.rules import Rules, available_variants, get_rules
 from belote.rules.knobs import RANGES
-from belote.rules.specs import SETTABLE, rules_from_spec, spec_of
+from belote.rules.specs import SETTABLE, rules_from_spec, spec_of, with_knob
 
 VARIANTS = sorted(rules.name for rules in available_variants())
 
@@ -47,17 +47,12 @@ def changed(draw: st.DrawFn) -> Rules:
     rules = get_rules(draw(st.sampled_from(VARIANTS)))
     knobs = draw(st.lists(st.sampled_from(sorted(SETTABLE)), max_size=5, unique=True))
     changes: dict[str, object] = {}
-    play: dict[str, object] = {}
     for knob in knobs:
-        value = draw(_values(SETTABLE[knob], knob))
-        if knob.startswith("play."):
-            play[knob.removeprefix("play.")] = value
-        else:
-            changes[knob] = value
-    if play:
-        changes["play"] = attrs.evolve(rules.play, **play)  # type: ignore[arg-type]
+        changes[knob] = draw(_values(SETTABLE[knob], knob))
     try:
-        return attrs.evolve(rules, **changes)  # type: ignore[arg-type]
+        for knob, value in changes.items():
+            rules = with_knob(rules, knob, value)
+        return rules
     except InvalidArgument:  # knobs that contradict each other (belote.rules.knobs)
         assume(False)
         raise

@@ -8,7 +8,9 @@ variant has it).
 
 from __future__ import annotations
 
+from belote.actions import ID_PASS
 from belote.cards import CARDS, Suit
+from belote.deal.auction import apply_auction
 from belote.deal.codes import BEATERS, BID1, BID2, H_PASS, H_TAKE, JACK, OVER, PLAY, EndReason
 from belote.deal.dealing import complete
 from belote.deal.play import find_belote_holder, reset_legal
@@ -22,11 +24,15 @@ def legal_bids(s: DealState) -> list[tuple[bool, int]]:
     """The legal bids of the seat to act as ``(take, suit)`` pairs.
 
     ``(True, -1)`` takes the turned suit, ``(True, k)`` names suit ``k`` in
-    round 2, ``(False, -1)`` passes; ``[]`` outside the bidding.
+    round 2, ``(False, -1)`` passes; ``[]`` outside the bidding. In an
+    auction (docs/contree.md) only the pass is a take-or-pass bid: contracts
+    are the auction's own ids.
     """
     phase = s.phase
     if phase >= PLAY:
         return []
+    if s.layout.auction:
+        return [(False, -1)]
     if phase == BID1:
         if s.rules.jack_obligatory and s.bid_count == 0 and s.turned & 7 == JACK:
             return [(True, -1)]
@@ -42,6 +48,10 @@ def bid_reason(s: DealState, seat: int, take: bool, suit: int) -> str | None:
         return "the bidding is over" if phase == PLAY else "the deal is over"
     if seat != s.to_act:
         return f"it is seat {s.to_act}'s turn to bid, not seat {seat}'s"
+    if s.layout.auction:
+        if take:
+            return "an auction bids contracts: write 'bid 90 H', 'bid capot S', 'coinche' or 'pass'"
+        return None
     turned_suit = s.turned >> 3
     first = s.bid_count == 0 and phase == BID1
     jack_rule = s.rules.jack_obligatory and s.turned & 7 == JACK and first
@@ -80,6 +90,9 @@ def apply_bid(s: DealState, seat: int, take: bool, suit: int) -> None:
     variant has the swap (docs/rules.md#seven-swap). The last pass of the
     last round ends the deal for a redeal.
     """
+    if s.layout.auction:  # only a pass comes here (bid_reason refuses a take)
+        apply_auction(s, seat, ID_PASS)
+        return
     s.lmask = -1
     s.history.append((seat, H_TAKE if take else H_PASS, suit if take else None))
     n = s.n

@@ -16,15 +16,14 @@ entry-point group ``belote.variants``.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
-from typing import Final
 
 import attrs
 
-from belote.actions import Strain
 from belote.cards import Rank
 from belote.errors import InvalidArgument, shown
+from belote.rules.auction import AuctionRules, ContractRules
+from belote.rules.fields import check_knobs, meaning
 from belote.rules.knobs import FULL_CARD_POINTS, HAND_LIMIT, ITEM_RANGES, RANGES, out_of_range
 from belote.rules.penalties import Offence, Sanction
 from belote.rules.policies import (
@@ -41,8 +40,6 @@ from belote.rules.policies import (
 
 __all__ = [
     "AuctionRules",
-    "default_by",
-    "readings",
     "Bidding",
     "BothOverTarget",
     "CallingOut",
@@ -55,18 +52,9 @@ __all__ = [
     "PendingRule",
     "PlayRules",
     "Rules",
+    "default_by",
+    "readings",
 ]
-
-def _meaning(text: str) -> dict[str, object]:
-    """Field metadata: the one-line meaning [`belote.records.describe`][belote.records.describe] shows."""
-    return {"meaning": text}
-
-
-def _disputed(text: str, default_by: str, *others: tuple[object, str]) -> dict[str, object]:
-    """Field metadata of a disputed rule: its meaning, who reads it as the default does, and
-    the other readings as ``(value, who)`` pairs ([`readings`][belote.rules.model.readings])."""
-    return {"meaning": text, "default_by": default_by, "readings": others}
-
 
 @attrs.frozen
 class PlayRules:
@@ -77,306 +65,47 @@ class PlayRules:
     """
 
     overtrump_on_trump_lead: bool = attrs.field(
-        default=True, metadata=_meaning('on a trump lead, play a higher trump when you hold one')
+        default=True, metadata=meaning('on a trump lead, play a higher trump when you hold one')
     )
     """On a trump lead, a higher trump than the best one in the trick must be
     played when held, even over the partner (000 "sormontando", 004, 001
     "montare")."""
     must_trump_when_void: bool = attrs.field(
-        default=True, metadata=_meaning('void in the led suit, you must trump when you can')
+        default=True, metadata=meaning('void in the led suit, you must trump when you can')
     )
     """A player void in the led suit must play a trump when he holds one
     (002, 000, 004; not 001/003)."""
     partner_master_exempts: bool = attrs.field(
-        default=True, metadata=_meaning('void, you may play anything while your partner wins the trick')
+        default=True, metadata=meaning('void, you may play anything while your partner wins the trick')
     )
     """A player whose partner currently wins the trick may play any card when
     void in the led suit (002, 000; not 004)."""
     partner_exemption_needs_trump: bool = attrs.field(
-        default=False, metadata=_meaning('that freedom holds only when the partner wins with a trump')
+        default=False, metadata=meaning('that freedom holds only when the partner wins with a trump')
     )
     """**[reading]** The partner-master exemption applies only when the partner
     wins the trick with a trump (000 states it for that case); by default any
     winning partner exempts."""
     must_overtrump: bool = attrs.field(
-        default=True, metadata=_meaning('trumping over a trump, you must go higher when you can')
+        default=True, metadata=meaning('trumping over a trump, you must go higher when you can')
     )
     """When trumping a trick that already holds a trump, a higher trump must
     be played when held (002 "overcut", 000, 004)."""
     must_undertrump: bool = attrs.field(
-        default=True, metadata=_meaning('unable to go higher, you must still play a lower trump')
+        default=True, metadata=meaning('unable to go higher, you must still play a lower trump')
     )
     """When trumping is required and no higher trump is held, a lower trump
     must still be played (002, 000 "pisciare", 004)."""
     undertrump_lowest: bool = attrs.field(
         default=False,
-        metadata=_meaning("a player forced to play a lower trump must play his lowest"),
+        metadata=meaning("a player forced to play a lower trump must play his lowest"),
     )
     """**[reading]** A player forced to play a trump lower than the best one in
     the trick (on a trump lead, or when undertrumping) must play his lowest
     trump (000 read literally); by default any lower trump."""
 
     def __attrs_post_init__(self) -> None:
-        _check_knobs(self)
-
-
-_SUIT_STRAINS: Final = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-
-
-def _strains(value: object) -> tuple[Strain, ...]:
-    if isinstance(value, str) or not isinstance(value, tuple | list):
-        raise InvalidArgument(f"knob auction.strains: expected a list of strains, not {shown(value)}")
-    out = []
-    for item in value:
-        if isinstance(item, str):
-            out.append(Strain.parse(item))
-        elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 6:
-            out.append(Strain(item))
-        else:
-            raise InvalidArgument(f"knob auction.strains: {shown(item)} is not a strain")
-    return tuple(out)
-
-
-@attrs.frozen
-class AuctionRules:
-    """The auction of a [`Bidding.AUCTION`][belote.rules.policies.Bidding.AUCTION] variant (docs/contree.md#the-auction).
-
-    Seats bid in turn from the seat after the dealer: a pass, or a contract
-    higher in value than the standing one (a value and a strain, or capot);
-    a player of the side not holding the standing contract may coinche it,
-    and then a player of the coinched side may surcoinche. Three passes
-    after a bid end the auction, four passes at the start redeal. Values
-    are multiples of ten; the fields say which.
-    """
-
-    lowest: int = attrs.field(default=80, metadata=_meaning("the lowest value a bid may name"))
-    """The lowest value (80 in FFB 2016 and Cannes 2016)."""
-    step: int = attrs.field(default=10, metadata=_meaning("the step between two bid values"))
-    """The step between two values (10 everywhere)."""
-    highest: int = attrs.field(
-        default=160,
-        metadata=_disputed(
-            "the highest value below a capot bid", "FFB 2016",
-            (270, "Cannes 2016: in tens up to 270"),
-        ),
-    )
-    """The highest value below capot (160 in FFB 2016; 270 in Cannes 2016)."""
-    capot: bool = attrs.field(
-        default=True, metadata=_meaning("a capot bid (all eight tricks) stands above every value")
-    )
-    """A capot contract may be bid, above every value (all sources)."""
-    coinche: bool = attrs.field(
-        default=True, metadata=_meaning("a defender may coinche (double) the standing contract")
-    )
-    """The other side may coinche the standing contract at its turn (all sources)."""
-    surcoinche: bool = attrs.field(
-        default=True, metadata=_meaning("the coinched side may surcoinche (redouble)")
-    )
-    """The coinched side may surcoinche at its turn, which ends the auction (all sources)."""
-    coinche_multiplier: int = attrs.field(
-        default=2, metadata=_meaning("what a coinche multiplies the contract's value by")
-    )
-    """A coinche multiplies the contract's value by this (×2 everywhere)."""
-    surcoinche_multiplier: int = attrs.field(
-        default=3,
-        metadata=_disputed(
-            "what a surcoinche multiplies the contract's value by", "Cannes 2016, colver",
-            (4, "FFB 2016, Pagat"),
-        ),
-    )
-    """**[reading]** A surcoinche multiplies the value by this: ×3 (Cannes
-    2016, colver); ×4 in FFB 2016 and Pagat."""
-    strains: tuple[Strain, ...] = attrs.field(
-        default=_SUIT_STRAINS, converter=_strains,
-        metadata=_meaning("what a contract may make trump"),
-    )
-    """The strains a contract may name: the four suits (no-trump and all-trump
-    have a [`Strain`][belote.actions.Strain] but no built-in variant plays them)."""
-
-    def __attrs_post_init__(self) -> None:
-        _check_knobs(self)
-
-    @property
-    def values(self) -> range:
-        """The values a bid may name, lowest first.
-
-        >>> AuctionRules().values
-        range(80, 161, 10)
-        """
-        return range(self.lowest, self.highest + 1, self.step)
-
-    def multiplier(self, level: int) -> int:
-        """The multiplier of a contract left as bid (0), coinched (1) or surcoinched (2)."""
-        return (1, self.coinche_multiplier, self.surcoinche_multiplier)[level]
-
-
-@attrs.frozen
-class ContractRules:
-    """What a contract of an auction is worth, made or failed (docs/contree.md#scoring).
-
-    Read only by [`Bidding.AUCTION`][belote.rules.policies.Bidding.AUCTION]
-    variants; the fields marked **[reading]** are the points the published
-    rules dispute, each set to colver's reading by default.
-    """
-
-    counts_belote: bool = attrs.field(
-        default=True,
-        metadata=_disputed(
-            "the attack's own belote counts toward its contract", "FFB 2016, colver",
-            (False, "Belote.com: card points only"),
-        ),
-    )
-    """**[reading]** The attack's own belote counts toward the value (FFB
-    2016); off: card points alone."""
-    must_beat_defence: bool = attrs.field(
-        default=False,
-        metadata=_disputed(
-            "besides its value, the attack must score more than the defence",
-            "FFB 2016, Pagat, colver", (True, "FFB coinche"),
-        ),
-    )
-    """**[reading]** Besides reaching its value the attack must score more
-    than the defence (FFB coinche); off in FFB 2016 and Pagat."""
-    lowest_needs: int | None = attrs.field(
-        default=None,
-        metadata=_disputed(
-            "the points the lowest contract needs (82 'said 80'); none: its value",
-            "FFB 2016, Cannes 2016, colver", (82, "Pagat, FFB coinche, BoardGameArena"),
-        ),
-    )
-    """**[reading]** The lowest contract needs this many points ("82, said 80":
-    Pagat, FFB coinche); ``None``: its value."""
-    scoring: ContractScoring = attrs.field(
-        default=ContractScoring.MADE_PLUS_BID,
-        metadata=_disputed(
-            "what a made contract scores: made + bid, bid only, or made only",
-            "FFB 'faits + demandés', Cannes 2016, Pagat, colver",
-            (ContractScoring.BID_ONLY, "ASCEE rules, several clubs"),
-            (ContractScoring.MADE_ONLY, "some clubs"),
-        ),
-    )
-    """**[reading]** What a made contract scores (FFB "faits + demandés")."""
-    failed_points: int = attrs.field(
-        default=162,
-        metadata=_disputed(
-            "what the defence scores for the card points of a failed contract", "colver",
-            (160, "FFB 2016, older rules"),
-        ),
-    )
-    """**[reading]** The defence's points for a failed contract, before the
-    value: 162 (colver), 160 (FFB 2016 and older rules)."""
-    failed_adds_value: bool = attrs.field(
-        default=True,
-        metadata=_disputed(
-            "a failed contract also gives the defence its value × multiplier",
-            "FFB 2016, colver", (False, "older rules: 160 alone"),
-        ),
-    )
-    """**[reading]** A failed contract also gives the defence its value times
-    the multiplier; off: the failed points alone (older rules)."""
-    belote_prenable: bool = attrs.field(
-        default=True,
-        metadata=_disputed(
-            "a failed or coinched contract's winner takes every belote of the deal",
-            "colver, FFB contrée", (False, "FFB coinche: belote imprenable"),
-        ),
-    )
-    """**[reading]** When a contract fails, or is made coinched, the side that
-    wins it scores every belote of the deal ("prenable": colver, FFB
-    contrée); off: a belote stays with its owner ("imprenable", FFB coinche)."""
-    coinched_points: int = attrs.field(
-        default=162,
-        metadata=_disputed(
-            "what a made coinched contract scores before its value", "colver",
-            (160, "FFB 2016, its table and Note 1"),
-        ),
-    )
-    """**[reading]** A made coinched contract scores this (252 when the attack
-    won every trick) plus value × multiplier, and the defence nothing:
-    162 (colver); 160 (FFB 2016)."""
-    coinched_flat: int | None = attrs.field(
-        default=None,
-        metadata=_disputed(
-            "a coinched contract scores this × multiplier, flat; none: not flat", "colver",
-            (160, "some clubs: a flat 320 / 640"),
-        ),
-    )
-    """**[reading]** When set, a coinched or surcoinched contract, made or
-    failed, gives its winner this times the multiplier and nothing else
-    (160: the flat 320 / 640 of some clubs)."""
-    capot_value: int = attrs.field(
-        default=250, metadata=_meaning("the value of a capot contract")
-    )
-    """The value of a capot contract in the general table (colver, FFB
-    "Équipe Ludique": 250)."""
-    capot_bonus: int | None = attrs.field(
-        default=None,
-        metadata=_disputed(
-            "a capot contract is a flat bonus × multiplier; none: a value",
-            "colver, FFB 'Équipe Ludique'", (500, "FFB 2016: 500, 1000, 2000"),
-        ),
-    )
-    """**[reading]** When set, a capot contract is not a value in the general
-    table but a flat bonus times the multiplier for the side that wins it
-    (FFB 2016: 500, 1000, 2000)."""
-
-    def __attrs_post_init__(self) -> None:
-        _check_knobs(self)
-
-
-_HINTS: dict[type, dict[str, object]] = {}
-
-
-def _check_knobs(value: PlayRules | Rules | AuctionRules | ContractRules) -> None:
-    """Check (and convert) every scalar knob of a rules value at construction.
-
-    Enum knobs accept their member or its word (``"play-on"``, any case) and
-    are stored as the member; boolean knobs take only ``True``/``False``;
-    whole-number knobs only ints (``None`` where the knob may be unset). So
-    ``Rules(...)``, ``attrs.evolve`` and a spec give the same value or the
-    same error, which names the knob.
-
-    Raises:
-        InvalidArgument: a knob given a value it does not take.
-    """
-    import types
-    import typing
-
-    cls = type(value)
-    hints = _HINTS.get(cls)
-    if hints is None:
-        hints = _HINTS[cls] = typing.get_type_hints(cls)
-    for field in attrs.fields(cls):
-        kind = hints[field.name]
-        current = getattr(value, field.name)
-        options = typing.get_args(kind) if isinstance(kind, types.UnionType) else (kind,)
-        if current is None and type(None) in options:
-            continue
-        for option in options:
-            if isinstance(option, type) and issubclass(option, enum.Enum):
-                if isinstance(current, option):
-                    break
-                if isinstance(current, str):
-                    word = current.strip().lower()
-                    member = next(
-                        (m for m in option if str(m.value).lower() == word or m.name.lower() == word),
-                        None,
-                    )
-                    if member is not None:
-                        object.__setattr__(value, field.name, member)
-                        break
-                words = ", ".join(str(m.value) for m in option)
-                raise InvalidArgument(
-                    f"knob {field.name}: {shown(current)} is not one of {words}"
-                )
-            if option is bool:
-                if type(current) is not bool:
-                    raise InvalidArgument(f"knob {field.name}: expected true or false, not {shown(current)}")
-                break
-            if option is int:
-                if type(current) is not int:
-                    raise InvalidArgument(f"knob {field.name}: expected a whole number, not {shown(current)}")
-                break
+        check_knobs(self)
 
 
 def _frozen_mapping(value: Mapping[Rank, int]) -> Mapping[Rank, int]:
@@ -399,56 +128,56 @@ class Rules:
     """
 
     # --- identity -----------------------------------------------------------------
-    name: str = attrs.field(metadata=_meaning("the variant's name on the command line and in records"))
+    name: str = attrs.field(metadata=meaning("the variant's name on the command line and in records"))
     """The variant's name, as used on the command line and in records."""
     description: str = attrs.field(
-        default="", metadata=_meaning('a one-line description')
+        default="", metadata=meaning('a one-line description')
     )
     """A one-line description."""
     aliases: tuple[str, ...] = attrs.field(
-        default=(), metadata=_meaning('other names the variant answers to')
+        default=(), metadata=meaning('other names the variant answers to')
     )
     """Other names the registry answers to."""
     source: str = attrs.field(
-        default="", metadata=_meaning('the source texts the rules come from')
+        default="", metadata=meaning('the source texts the rules come from')
     )
     """The source text(s) the rules come from (``000`` ... ``004``)."""
 
     # --- seats and dealing (§2) -----------------------------------------------------
     player_counts: tuple[int, ...] = attrs.field(
-        default=(4,), metadata=_meaning('how many players may play; the first is the default')
+        default=(4,), metadata=meaning('how many players may play; the first is the default')
     )
     """The numbers of players the variant allows; the first is the default."""
     partnerships: bool = attrs.field(
-        default=True, metadata=_meaning('four players in two teams, seats 0+2 against 1+3')
+        default=True, metadata=meaning('four players in two teams, seats 0+2 against 1+3')
     )
     """Four players in two teams {0, 2} and {1, 3}; else everyone for himself."""
     first_packets: tuple[int, ...] = attrs.field(
-        default=(3, 2), metadata=_meaning('packet sizes of the first distribution, round by round')
+        default=(3, 2), metadata=meaning('packet sizes of the first distribution, round by round')
     )
     """Packet sizes of the first distribution, each round starting after the
     dealer (000 allows 2 then 3, 002 and 004 give 3 then 2)."""
     completion_packets: tuple[int, ...] = attrs.field(
-        default=(3,), metadata=_meaning('packet sizes of the completion once someone takes')
+        default=(3,), metadata=meaning('packet sizes of the completion once someone takes')
     )
     """Packet sizes of the completion after someone takes."""
     taker_takes_turned: bool = attrs.field(
-        default=True, metadata=_meaning('the taker adds the turned card to his hand')
+        default=True, metadata=meaning('the taker adds the turned card to his hand')
     )
     """The taker adds the turned card to his hand and gets one card less at
     the completion (000, 002); else the turned card stays on the table (001, 003)."""
     show_bottom_card: bool = attrs.field(
-        default=False, metadata=_meaning("the deck's last card is shown to all after the completion")
+        default=False, metadata=meaning("the deck's last card is shown to all after the completion")
     )
     """The deck's bottom card is shown to all after the completion, as
     information only (001)."""
     dealer_rotation: DealerRotation = attrs.field(
-        default=DealerRotation.NEXT_SEAT, metadata=_meaning('who deals the next deal')
+        default=DealerRotation.NEXT_SEAT, metadata=meaning('who deals the next deal')
     )
     """Who deals next."""
     winner_deals_with_three: bool = attrs.field(
         default=False,
-        metadata=_meaning("WINNER_DEALS with 3 players: the highest scorer deals (else next seat)"),
+        metadata=meaning("WINNER_DEALS with 3 players: the highest scorer deals (else next seat)"),
     )
     """**[reading]** With ``WINNER_DEALS`` and three players, the player who
     scored most deals next, like with two; off: the seat after the dealer (the
@@ -457,171 +186,171 @@ class Rules:
     # --- bidding (§3) -----------------------------------------------------------------
     bidding: Bidding = attrs.field(
         default=Bidding.TURNED_CARD,
-        metadata=_meaning("take or pass around a turned card, or an auction of contracts"),
+        metadata=meaning("take or pass around a turned card, or an auction of contracts"),
     )
     """How the trump is chosen: around a turned card (the four source texts)
     or by an auction of contracts (``contree``)."""
     auction: AuctionRules = attrs.field(
-        default=AuctionRules(), metadata=_meaning("the auction of contracts, when bidding is auction")
+        default=AuctionRules(), metadata=meaning("the auction of contracts, when bidding is auction")
     )
     """The auction's values and doubles (``bidding=auction`` only)."""
     contract: ContractRules = attrs.field(
-        default=ContractRules(), metadata=_meaning("what a contract is worth, when bidding is auction")
+        default=ContractRules(), metadata=meaning("what a contract is worth, when bidding is auction")
     )
     """What a contract scores (``bidding=auction`` only)."""
     second_round: bool = attrs.field(
-        default=True, metadata=_meaning('after a round of passes, a second round to name another suit')
+        default=True, metadata=meaning('after a round of passes, a second round to name another suit')
     )
     """A second bidding round where a suit other than the turned one is named."""
     jack_obligatory: bool = attrs.field(
-        default=False, metadata=_meaning('a turned jack must be taken by the first player')
+        default=False, metadata=meaning('a turned jack must be taken by the first player')
     )
     """When the turned card is a jack, the first player must take (004, "in
     altre varianti")."""
     seven_swap: bool = attrs.field(
-        default=False, metadata=_meaning('the 7 of trump may be exchanged for the turned card')
+        default=False, metadata=meaning('the 7 of trump may be exchanged for the turned card')
     )
     """The holder of the 7 of trump may exchange it for the turned card when
     trump is the turned suit, before the first card is played (001, 003)."""
 
     # --- play (§5) --------------------------------------------------------------------
     play: PlayRules = attrs.field(
-        default=PlayRules(), metadata=_meaning('what a player must play, beyond following the led suit')
+        default=PlayRules(), metadata=meaning('what a player must play, beyond following the led suit')
     )
     """The play obligations."""
 
     # --- announcements (§6) -----------------------------------------------------------
     contest: Contest = attrs.field(
-        default=Contest.NONE, metadata=_meaning('how declared combinations compete; none means belote only')
+        default=Contest.NONE, metadata=meaning('how declared combinations compete; none means belote only')
     )
     """How announcements compete; ``NONE`` means only belote exists."""
     carre_values: Mapping[Rank, int] = attrs.field(
-        metadata=_meaning('points of four of a kind, by rank'),
+        metadata=meaning('points of four of a kind, by rank'),
         factory=dict, converter=_frozen_mapping
     )
     """Points of a carré by rank; a rank missing here cannot make a carré."""
     run_values: tuple[int, int, int] = attrs.field(
-        default=(20, 50, 100), metadata=_meaning('points of a tierce, a cinquante and a cent (runs of 3, 4, 5)')
+        default=(20, 50, 100), metadata=meaning('points of a tierce, a cinquante and a cent (runs of 3, 4, 5)')
     )
     """Points of a tierce, a cinquante and a cent (3-, 4-, 5-card runs)."""
     eight_run_extra_tierce: bool = attrs.field(
-        default=False, metadata=_meaning('a run of 8 scores a cent and a tierce')
+        default=False, metadata=meaning('a run of 8 scores a cent and a tierce')
     )
     """An 8-card run scores a cent plus a tierce (001); else one cent (000)."""
     eight_run_splits: bool = attrs.field(
         default=False,
-        metadata=_meaning("an 8-card run may be declared as a cent plus a tierce"),
+        metadata=meaning("an 8-card run may be declared as a cent plus a tierce"),
     )
     """An 8-card run may be declared as two runs, a cent and a tierce (001).
     Otherwise a run is declared whole: two touching runs of one suit declared
     by one player are not a combination and are refused (000 Nota, rules §6.1, docs/rules.md#announcement-kinds)."""
     long_run_value: int | None = attrs.field(
         default=None,
-        metadata=_meaning("points of a 6- or 7-card run; none: a cent"),
+        metadata=meaning("points of a 6- or 7-card run; none: a cent"),
     )
     """What a run of 6 or 7 cards scores; ``None``: the same as a cent
     (000 Nota, 001; **[reading]** for 004, which is silent). It stays in the
     cent class of the contest."""
     eight_run_wins_match: bool = attrs.field(
-        default=False, metadata=_meaning('showing a run of 8 wins the whole match')
+        default=False, metadata=meaning('showing a run of 8 wins the whole match')
     )
     """Showing an 8-card run wins the whole match (004)."""
     card_in_carre_and_run: bool = attrs.field(
-        default=True, metadata=_meaning('one card may count in a carré and in a run at once')
+        default=True, metadata=meaning('one card may count in a carré and in a run at once')
     )
     """**[reading]** A card may serve in one carré and one run at once (never in
     two runs)."""
     carre_beats_run_at_equal_points: bool = attrs.field(
-        default=True, metadata=_meaning('a carré beats a run worth as many points')
+        default=True, metadata=meaning('a carré beats a run worth as many points')
     )
     """**[reading]** In the 100 group a carré beats a cent (``TEAM_BEST_TAKES_ALL``)."""
     equal_plain_runs_void_all: bool = attrs.field(
-        default=True, metadata=_meaning('equal best runs of both teams cancel the whole contest')
+        default=True, metadata=meaning('equal best runs of both teams cancel the whole contest')
     )
     """**[reading]** Equal best plain runs of opposing teams void the whole
     contest, not only the tied pair (000 rule 4)."""
     equal_carres_by_rank: bool = attrs.field(
         default=True,
-        metadata=_meaning("carrés of equal points are ranked A > 10 > K > Q (else they tie)"),
+        metadata=meaning("carrés of equal points are ranked A > 10 > K > Q (else they tie)"),
     )
     """**[reading]** Carrés of equal points compare by rank A > 10 > K > Q
     (``TEAM_BEST_TAKES_ALL``; 000's rule 3 applied to carrés). Off: they are
     equal, and opposing equal carrés are treated like equal plain runs."""
     belote_value: int = attrs.field(
-        default=20, metadata=_meaning('points of the king and queen of trump announced as played')
+        default=20, metadata=meaning('points of the king and queen of trump announced as played')
     )
     """Points of belote-rebelote (K and Q of trump, announced as played)."""
 
     # --- scoring one deal (§7) -------------------------------------------------------
     last_trick_bonus: int = attrs.field(
-        default=10, metadata=_meaning('points for winning the last trick')
+        default=10, metadata=meaning('points for winning the last trick')
     )
     """The "dix de der": points for the last trick."""
     has_contract: bool = attrs.field(
-        default=True, metadata=_meaning("the taker's side must score more than the other side")
+        default=True, metadata=meaning("the taker's side must score more than the other side")
     )
     """The taker's side must beat the other side (four-player variants);
     ``False`` for ``french``, where everyone scores what he made."""
     failed_defence_points: int = attrs.field(
-        default=162, metadata=_meaning("what the defence scores when the taker's side fails")
+        default=162, metadata=meaning("what the defence scores when the taker's side fails")
     )
     """What the defence scores, besides announcements, when the attack fails
     (002 dedans 162, 000 büs 160)."""
     failed_label: str = attrs.field(
-        default="dedans", metadata=_meaning('the word for a failed contract')
+        default="dedans", metadata=meaning('the word for a failed contract')
     )
     """The word for a failed contract in the audit lines (002 dedans, 000 büs,
     004 "andata sotto")."""
     forfeit_announcements: bool = attrs.field(
-        default=False, metadata=_meaning("a failing attack's combinations go to the defence")
+        default=False, metadata=meaning("a failing attack's combinations go to the defence")
     )
     """On failure the attack's announcements go to the defence, and on a litige
     they are held pending (000, 004)."""
     forfeit_belote: bool = attrs.field(
-        default=False, metadata=_meaning("a failing attack's belote goes to the defence")
+        default=False, metadata=meaning("a failing attack's belote goes to the defence")
     )
     """On failure the attack's belote goes to the defence, and on a litige it is
     held pending (000); else the attack always keeps it (002, 004)."""
     capot_rule: CapotRule = attrs.field(
-        default=CapotRule.ALL_TRICKS, metadata=_meaning('what counts as a capot')
+        default=CapotRule.ALL_TRICKS, metadata=meaning('what counts as a capot')
     )
     """When a deal is a capot."""
     capot_value: int = attrs.field(
-        default=252, metadata=_meaning('what a capot scores')
+        default=252, metadata=meaning('what a capot scores')
     )
     """Card points (last trick included) of a capot, or the bonus for
     ``PLAYER_ALL_TRICKS``."""
     reverse_capot_value: int = attrs.field(
-        default=252, metadata=_meaning('what the defence scores when it wins every trick')
+        default=252, metadata=meaning('what the defence scores when it wins every trick')
     )
     """What a defence that wins every trick scores instead of
     [`failed_defence_points`][belote.rules.model.Rules.failed_defence_points] (000 cappotto contrario 350)."""
     capot_split_value: int = attrs.field(
-        default=50, metadata=_meaning('with three players, what each scores when one wins no trick')
+        default=50, metadata=meaning('with three players, what each scores when one wins no trick')
     )
     """``PLAYER_ALL_TRICKS`` with three players: what each of the two others
     scores when exactly one player wins no trick (**[reading]** of 003)."""
     capot_keeps_last_trick: bool = attrs.field(
         default=False,
-        metadata=_meaning("a PLAYER_ALL_TRICKS capot (or split) still scores the last trick"),
+        metadata=meaning("a PLAYER_ALL_TRICKS capot (or split) still scores the last trick"),
     )
     """**[reading]** ``PLAYER_ALL_TRICKS``: the 10 of the last trick is still
     scored with a capot or a three-player split. Off by default: 003 scores no
     last trick when there is a capot, and the split is read as one."""
     round_to: int | None = attrs.field(
-        default=None, metadata=_meaning('scores are kept in multiples of this')
+        default=None, metadata=meaning('scores are kept in multiples of this')
     )
     """Scores kept in multiples of this (000: tens); the defence's card points
     are rounded, the attack gets the rest of [`rounded_total`][belote.rules.model.Rules.rounded_total]."""
     round_half_up: bool = attrs.field(
         default=True,
-        metadata=_meaning("with round_to, a 5 rounds up (else down)"),
+        metadata=meaning("with round_to, a 5 rounds up (else down)"),
     )
     """**[reading]** With [`round_to`][belote.rules.model.Rules.round_to], card points ending
     in 5 round up (000: 65 → 70 for the defence); off: they round down."""
     attack_gets_rounded_rest: bool = attrs.field(
         default=True,
-        metadata=_meaning("with round_to, the attack gets rounded_total minus the defence's"),
+        metadata=meaning("with round_to, the attack gets rounded_total minus the defence's"),
     )
     """**[reading]** With [`round_to`][belote.rules.model.Rules.round_to], only the
     defence's card points are rounded and the attack gets the rest of
@@ -629,22 +358,22 @@ class Rules:
     off: each side's card points are rounded on their own."""
     contract_on_raw_totals: bool = attrs.field(
         default=True,
-        metadata=_meaning("the contract is decided on unrounded totals"),
+        metadata=meaning("the contract is decided on unrounded totals"),
     )
     """**[reading]** With [`round_to`][belote.rules.model.Rules.round_to], the contract is
     decided on the raw totals (000 tables: 72 saves a tierce, 71 is a litige);
     off: on the rounded ones."""
     rounded_total: int = attrs.field(
-        default=160, metadata=_meaning('the card points of a deal once rounded')
+        default=160, metadata=meaning('the card points of a deal once rounded')
     )
     """The card points of a deal once rounded (000: 80/80 on a litige)."""
     pending_rule: PendingRule = attrs.field(
-        default=PendingRule.NEXT_WINNER, metadata=_meaning('where the points of a drawn deal (litige) go')
+        default=PendingRule.NEXT_WINNER, metadata=meaning('where the points of a drawn deal (litige) go')
     )
     """Where litige points go."""
     litige_holds_announcements: bool = attrs.field(
         default=True,
-        metadata=_meaning("a litige holds the attack's announcements pending with its card points"),
+        metadata=meaning("a litige holds the attack's announcements pending with its card points"),
     )
     """When [`forfeit_announcements`][belote.rules.model.Rules.forfeit_announcements], a
     litige holds the attack's announcements pending with its card points (000
@@ -653,7 +382,7 @@ class Rules:
 
     # --- penalties (§9) ---------------------------------------------------------------
     penalties: Mapping[Offence, Sanction] = attrs.field(
-        metadata=_meaning('what each recorded error at the table costs'),
+        metadata=meaning('what each recorded error at the table costs'),
         factory=dict, converter=_frozen_sanctions
     )
     """What each error recorded at a real table costs; an offence missing here
@@ -661,26 +390,26 @@ class Rules:
 
     # --- the match (§8) ---------------------------------------------------------------
     target: int = attrs.field(
-        default=1000, metadata=_meaning('the score that wins the match')
+        default=1000, metadata=meaning('the score that wins the match')
     )
     """The match target."""
     target_strictly_more: bool = attrs.field(
-        default=False, metadata=_meaning('the target must be passed, not only reached')
+        default=False, metadata=meaning('the target must be passed, not only reached')
     )
     """The target must be passed, not only reached (004 "supera i 751")."""
     calling_out: CallingOut = attrs.field(
-        default=CallingOut.NONE, metadata=_meaning('who may stop the game by claiming the target')
+        default=CallingOut.NONE, metadata=meaning('who may stop the game by claiming the target')
     )
     """Who may stop the game by claiming the target."""
     both_over_target: BothOverTarget = attrs.field(
         default=BothOverTarget.HIGHER_WINS,
-        metadata=_meaning("when a deal takes two sides past the target: higher wins, or play on"),
+        metadata=meaning("when a deal takes two sides past the target: higher wins, or play on"),
     )
     """What happens when a deal takes two sides past the target (001 for
     ``french``; **[reading]** for the others)."""
 
     def __attrs_post_init__(self) -> None:
-        _check_knobs(self)
+        check_knobs(self)
         check_ranges(self)  # every numeric knob in its range (belote.rules.knobs)
 
     def side_count(self, players: int) -> int:

@@ -1,0 +1,226 @@
+"""The auction and the contract of a [`Bidding.AUCTION`][belote.rules.policies.Bidding.AUCTION] variant, as knobs.
+
+[`AuctionRules`][belote.rules.auction.AuctionRules] says what may be bid,
+coinched and surcoinched; [`ContractRules`][belote.rules.auction.ContractRules]
+what a contract is worth, made or failed. Both are groups of knobs of
+[`Rules`][belote.rules.model.Rules] (``Rules.auction``, ``Rules.contract``),
+written ``auction.lowest=90`` or ``contract.belote_prenable=false`` in a
+spec (docs/contree.md).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from belote.actions import Strain
+from belote.errors import InvalidArgument, shown
+from belote.rules.fields import check_knobs, disputed, meaning
+from belote.rules.policies import ContractScoring
+
+__all__ = ["AuctionRules", "ContractRules"]
+
+
+_SUIT_STRAINS: Final = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+
+
+def _strains(value: object) -> tuple[Strain, ...]:
+    if isinstance(value, str) or not isinstance(value, tuple | list):
+        raise InvalidArgument(f"knob auction.strains: expected a list of strains, not {shown(value)}")
+    out = []
+    for item in value:
+        if isinstance(item, str):
+            out.append(Strain.parse(item))
+        elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 6:
+            out.append(Strain(item))
+        else:
+            raise InvalidArgument(f"knob auction.strains: {shown(item)} is not a strain")
+    return tuple(out)
+
+
+@attrs.frozen
+class AuctionRules:
+    """The auction of a [`Bidding.AUCTION`][belote.rules.policies.Bidding.AUCTION] variant (docs/contree.md#the-auction).
+
+    Seats bid in turn from the seat after the dealer: a pass, or a contract
+    higher in value than the standing one (a value and a strain, or capot);
+    a player of the side not holding the standing contract may coinche it,
+    and then a player of the coinched side may surcoinche. Three passes
+    after a bid end the auction, four passes at the start redeal. Values
+    are multiples of ten; the fields say which.
+    """
+
+    lowest: int = attrs.field(default=80, metadata=meaning("the lowest value a bid may name"))
+    """The lowest value (80 in FFB 2016 and Cannes 2016)."""
+    step: int = attrs.field(default=10, metadata=meaning("the step between two bid values"))
+    """The step between two values (10 everywhere)."""
+    highest: int = attrs.field(
+        default=160,
+        metadata=disputed(
+            "the highest value below a capot bid", "FFB 2016",
+            (270, "Cannes 2016: in tens up to 270"),
+        ),
+    )
+    """The highest value below capot (160 in FFB 2016; 270 in Cannes 2016)."""
+    capot: bool = attrs.field(
+        default=True, metadata=meaning("a capot bid (all eight tricks) stands above every value")
+    )
+    """A capot contract may be bid, above every value (all sources)."""
+    coinche: bool = attrs.field(
+        default=True, metadata=meaning("a defender may coinche (double) the standing contract")
+    )
+    """The other side may coinche the standing contract at its turn (all sources)."""
+    surcoinche: bool = attrs.field(
+        default=True, metadata=meaning("the coinched side may surcoinche (redouble)")
+    )
+    """The coinched side may surcoinche at its turn, which ends the auction (all sources)."""
+    coinche_multiplier: int = attrs.field(
+        default=2, metadata=meaning("what a coinche multiplies the contract's value by")
+    )
+    """A coinche multiplies the contract's value by this (×2 everywhere)."""
+    surcoinche_multiplier: int = attrs.field(
+        default=3,
+        metadata=disputed(
+            "what a surcoinche multiplies the contract's value by", "Cannes 2016, colver",
+            (4, "FFB 2016, Pagat"),
+        ),
+    )
+    """**[reading]** A surcoinche multiplies the value by this: ×3 (Cannes
+    2016, colver); ×4 in FFB 2016 and Pagat."""
+    strains: tuple[Strain, ...] = attrs.field(
+        default=_SUIT_STRAINS, converter=_strains,
+        metadata=meaning("what a contract may make trump"),
+    )
+    """The strains a contract may name: the four suits (no-trump and all-trump
+    have a [`Strain`][belote.actions.Strain] but no built-in variant plays them)."""
+
+    def __attrs_post_init__(self) -> None:
+        check_knobs(self)
+
+    @property
+    def values(self) -> range:
+        """The values a bid may name, lowest first.
+
+        >>> AuctionRules().values
+        range(80, 161, 10)
+        """
+        return range(self.lowest, self.highest + 1, self.step)
+
+    def multiplier(self, level: int) -> int:
+        """The multiplier of a contract left as bid (0), coinched (1) or surcoinched (2)."""
+        return (1, self.coinche_multiplier, self.surcoinche_multiplier)[level]
+
+
+@attrs.frozen
+class ContractRules:
+    """What a contract of an auction is worth, made or failed (docs/contree.md#scoring).
+
+    Read only by [`Bidding.AUCTION`][belote.rules.policies.Bidding.AUCTION]
+    variants; the fields marked **[reading]** are the points the published
+    rules dispute, each set to colver's reading by default.
+    """
+
+    counts_belote: bool = attrs.field(
+        default=True,
+        metadata=disputed(
+            "the attack's own belote counts toward its contract", "FFB 2016, colver",
+            (False, "Belote.com: card points only"),
+        ),
+    )
+    """**[reading]** The attack's own belote counts toward the value (FFB
+    2016); off: card points alone."""
+    must_beat_defence: bool = attrs.field(
+        default=False,
+        metadata=disputed(
+            "besides its value, the attack must score more than the defence",
+            "FFB 2016, Pagat, colver", (True, "FFB coinche"),
+        ),
+    )
+    """**[reading]** Besides reaching its value the attack must score more
+    than the defence (FFB coinche); off in FFB 2016 and Pagat."""
+    lowest_needs: int | None = attrs.field(
+        default=None,
+        metadata=disputed(
+            "the points the lowest contract needs (82 'said 80'); none: its value",
+            "FFB 2016, Cannes 2016, colver", (82, "Pagat, FFB coinche, BoardGameArena"),
+        ),
+    )
+    """**[reading]** The lowest contract needs this many points ("82, said 80":
+    Pagat, FFB coinche); ``None``: its value."""
+    scoring: ContractScoring = attrs.field(
+        default=ContractScoring.MADE_PLUS_BID,
+        metadata=disputed(
+            "what a made contract scores: made + bid, bid only, or made only",
+            "FFB 'faits + demandés', Cannes 2016, Pagat, colver",
+            (ContractScoring.BID_ONLY, "ASCEE rules, several clubs"),
+            (ContractScoring.MADE_ONLY, "some clubs"),
+        ),
+    )
+    """**[reading]** What a made contract scores (FFB "faits + demandés")."""
+    failed_points: int = attrs.field(
+        default=162,
+        metadata=disputed(
+            "what the defence scores for the card points of a failed contract", "colver",
+            (160, "FFB 2016, older rules"),
+        ),
+    )
+    """**[reading]** The defence's points for a failed contract, before the
+    value: 162 (colver), 160 (FFB 2016 and older rules)."""
+    failed_adds_value: bool = attrs.field(
+        default=True,
+        metadata=disputed(
+            "a failed contract also gives the defence its value × multiplier",
+            "FFB 2016, colver", (False, "older rules: 160 alone"),
+        ),
+    )
+    """**[reading]** A failed contract also gives the defence its value times
+    the multiplier; off: the failed points alone (older rules)."""
+    belote_prenable: bool = attrs.field(
+        default=True,
+        metadata=disputed(
+            "a failed or coinched contract's winner takes every belote of the deal",
+            "colver, FFB contrée", (False, "FFB coinche: belote imprenable"),
+        ),
+    )
+    """**[reading]** When a contract fails, or is made coinched, the side that
+    wins it scores every belote of the deal ("prenable": colver, FFB
+    contrée); off: a belote stays with its owner ("imprenable", FFB coinche)."""
+    coinched_points: int = attrs.field(
+        default=162,
+        metadata=disputed(
+            "what a made coinched contract scores before its value", "colver",
+            (160, "FFB 2016, its table and Note 1"),
+        ),
+    )
+    """**[reading]** A made coinched contract scores this (252 when the attack
+    won every trick) plus value × multiplier, and the defence nothing:
+    162 (colver); 160 (FFB 2016)."""
+    coinched_flat: int | None = attrs.field(
+        default=None,
+        metadata=disputed(
+            "a coinched contract scores this × multiplier, flat; none: not flat", "colver",
+            (160, "some clubs: a flat 320 / 640"),
+        ),
+    )
+    """**[reading]** When set, a coinched or surcoinched contract, made or
+    failed, gives its winner this times the multiplier and nothing else
+    (160: the flat 320 / 640 of some clubs)."""
+    capot_value: int = attrs.field(
+        default=250, metadata=meaning("the value of a capot contract")
+    )
+    """The value of a capot contract in the general table (colver, FFB
+    "Équipe Ludique": 250)."""
+    capot_bonus: int | None = attrs.field(
+        default=None,
+        metadata=disputed(
+            "a capot contract is a flat bonus × multiplier; none: a value",
+            "colver, FFB 'Équipe Ludique'", (500, "FFB 2016: 500, 1000, 2000"),
+        ),
+    )
+    """**[reading]** When set, a capot contract is not a value in the general
+    table but a flat bonus times the multiplier for the side that wins it
+    (FFB 2016: 500, 1000, 2000)."""
+
+    def __attrs_post_init__(self) -> None:
+        check_knobs(self)
