@@ -51,6 +51,7 @@ __all__ = [
     "describe_result",
     "describe_rules",
     "describe_score",
+    "knob_json",
     "meaning",
     "rules_to_json",
     "side_name",
@@ -238,7 +239,13 @@ def _key_text(key: object) -> str:
     return str(key)
 
 
-def _json_value(value: object) -> object:
+def knob_json(value: object) -> object:
+    """A knob's value as JSON: an enum's word, a strain's letter, a table as an object.
+
+    >>> from belote.rules import ContractScoring
+    >>> knob_json(ContractScoring.BID_ONLY), knob_json((1, 2)), knob_json(None)
+    ('bid-only', [1, 2], None)
+    """
     if isinstance(value, Strain):
         return value.letter
     if isinstance(value, enum.Enum):
@@ -247,12 +254,12 @@ def _json_value(value: object) -> object:
         items = list(value.items())
         if all(isinstance(key, Rank) for key, _ in items):
             items.sort(key=lambda kv: -int(kv[0]))  # carré values: highest rank first
-        return {_key_text(key): _json_value(item) for key, item in items}
+        return {_key_text(key): knob_json(item) for key, item in items}
     if isinstance(value, tuple | list):
-        return [_json_value(item) for item in value]
+        return [knob_json(item) for item in value]
     cls = type(value)
     if attrs.has(cls):
-        return {field.name: _json_value(getattr(value, field.name)) for field in attrs.fields(cls)}
+        return {field.name: knob_json(getattr(value, field.name)) for field in attrs.fields(cls)}
     return value
 
 
@@ -262,7 +269,7 @@ def rules_to_json(rules: Rules) -> dict[str, object]:
     Enums become their values, ``carre_values`` a ``{"J": 200, ...}`` object
     (highest rank first), tuples lists and ``play`` an object of booleans.
     """
-    return {field.name: _json_value(getattr(rules, field.name)) for field in attrs.fields(Rules)}
+    return {field.name: knob_json(getattr(rules, field.name)) for field in attrs.fields(Rules)}
 
 
 def _text(value: object) -> str:
@@ -362,7 +369,7 @@ def _ranged(name: str) -> str:
     text = f"{text} ({where})" if where else text
     who = default_by(name)
     if who:  # a disputed rule: who reads it as the default, and the other readings
-        others = "; ".join(f"{_text(_json_value(value))}: {by}" for value, by in readings(name))
+        others = "; ".join(f"{_text(knob_json(value))}: {by}" for value, by in readings(name))
         text += f" [this: {who}" + (f"; {others}]" if others else "]")
     return text
 

@@ -36,7 +36,7 @@ def disputed(text: str, default_by: str, *others: tuple[object, str]) -> dict[st
 _HINTS: dict[type, dict[str, object]] = {}
 
 
-def check_knobs(value: object) -> None:
+def check_knobs(value: attrs.AttrsInstance) -> None:
     """Check (and convert) every scalar knob of a rules value at construction.
 
     Enum knobs accept their member or its word (``"play-on"``, any case) and

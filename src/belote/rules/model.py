@@ -495,13 +495,15 @@ def default_by(knob: str) -> str | None:
 
 def _field_metadata(knob: str) -> Mapping[str, object] | None:
     group, dot, name = knob.partition(".")
-    cls: type = {"play": PlayRules, "auction": AuctionRules, "contract": ContractRules}.get(
-        group, Rules
-    ) if dot else Rules
+    groups: dict[str, type[attrs.AttrsInstance]] = {
+        "play": PlayRules, "auction": AuctionRules, "contract": ContractRules,
+    }
+    cls = groups.get(group, Rules) if dot else Rules
     field_name = name if dot else group
     for field in attrs.fields(cls):
         if field.name == field_name:
-            return field.metadata
+            found: Mapping[str, object] = field.metadata
+            return found
     return None
 
 

@@ -119,9 +119,10 @@ def with_knob(rules: Rules, knob: str, value: object) -> Rules:
     """
     knob_value(rules, knob)  # the knob exists
     group, dot, field = knob.partition(".")
+    change: dict[str, Any] = {field: value} if dot else {knob: value}  # checked when built
     if dot:
-        return attrs.evolve(rules, **{group: attrs.evolve(getattr(rules, group), **{field: value})})
-    return attrs.evolve(rules, **{knob: value})
+        return attrs.evolve(rules, **{group: attrs.evolve(getattr(rules, group), **change)})
+    return attrs.evolve(rules, **change)
 
 
 def is_spec(text: str) -> bool:

@@ -413,8 +413,11 @@ def _contract_item(tally: Tally, multiplier: int) -> str:
 def _contract_made(
     tally: Tally, rules: Rules, parts: _Parts, attack: int, defence: int, capot: int | None
 ) -> bool:
-    """Whether the attack made its contract: a capot contract needs every trick; a value,
-    the attack's points (its belote with ``counts_belote``) reaching it, on raw points."""
+    """Whether the attack made its contract (docs/contree.md#scoring).
+
+    A capot contract needs every trick; a value needs the attack's raw card
+    points (its belote too with ``counts_belote``) to reach it.
+    """
     contract = tally.contract
     assert contract is not None
     terms = rules.contract
