@@ -584,6 +584,9 @@ def build_parser() -> argparse.ArgumentParser:
             "belote serve --port 8000")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=port, default=8000, help="port, 1 to 65535 (default 8000)")
+    p.add_argument("--allow-host", action="append", default=None, metavar="NAME",
+                   help="a host name the table answers for besides the loopback names and --host "
+                   "(repeatable); requests naming another Host are refused")
     import_module("belote.cli.engines").engine_parsers(add, _lazy, _whole, serve=p)
     return parser
 
