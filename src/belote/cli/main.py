@@ -19,7 +19,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Final, NoReturn, TextIO, cast
 
 from belote.buildinfo import core
-from belote.cli.options import add_bot_options, port
+from belote.cli.options import add_bot_options, port, seconds, time_limit
 from belote.errors import BeloteError, CommandError, InvalidRecord, InvalidTally, printable, shown
 from belote.records.results import read_json_text, source_name
 
@@ -64,18 +64,29 @@ class OutputError(CommandError):
     """Standard output cannot be written (closed, a full disk): the environment's fault."""
 
 
+MAX_INPUT_BYTES: Final = 256 * 1024 * 1024
+"""The largest input a command reads (a record, a tally, a position): 256 MiB.
+
+Beyond it (``belote replay /dev/zero``) the command stops reading and exits
+with status 2; cut a larger file of JSON lines into parts."""
+
+
 def _read_bytes(path: str, stdin: TextIO | None) -> bytes | str:
+    most = MAX_INPUT_BYTES
     if path != "-":
         with open(path, "rb") as handle:
-            return handle.read()
-    source = stdin if stdin is not None else sys.stdin
-    if source is None:
-        raise CommandError("cannot read standard input: it is closed")
-    buffer = getattr(source, "buffer", None)
-    if buffer is not None:  # the bytes, whatever PYTHONIOENCODING says
-        data: bytes = buffer.read()
-        return data
-    return source.read()
+            data: bytes | str = handle.read(most + 1)
+    else:
+        source = stdin if stdin is not None else sys.stdin
+        if source is None:
+            raise CommandError("cannot read standard input: it is closed")
+        buffer = getattr(source, "buffer", None)
+        # the bytes, whatever PYTHONIOENCODING says
+        data = buffer.read(most + 1) if buffer is not None else source.read(most + 1)
+    if len(data) > most:
+        raise CommandError(f"{source_name(path)} is larger than {most // (1024 * 1024)} MiB, "
+                           "the most a command reads: cut it into parts")
+    return data
 
 
 def _decode(data: bytes | str, path: str) -> str:
@@ -333,22 +344,14 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     from belote.experiments.simulate import Progress
-    from belote.solver.analyze import (
-        analyse_all,
-        analyses_of_record,
-        position_analyses,
-        record_deals,
-    )
+    from belote.solver.analyze import analyse_all, position_analyses, record_deals
 
     bids = not args.no_bidding
-    analyses: list[Analysis] = position_analyses(args.position, args.file, bidding=bids)
+    with time_limit(args.time_limit, "the analysis"):
+        analyses: list[Analysis] = position_analyses(args.position, args.file, bidding=bids)
     lines = None if analyses else _json_lines(text := read_text(args.file))
     if not analyses and lines is None:
-        bar = Progress("analyze", 1)
-        try:
-            analyses = analyses_of_record(read_json_text(text, args.file), bar, bidding=bids)
-        finally:
-            bar.close()
+        deals = record_deals(read_json_text(text, args.file))
     elif lines is not None:
         deals = []  # every line read and replayed first: a bad line is found before any solving
         for number, line in lines:
@@ -356,9 +359,16 @@ def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
                 deals += record_deals(read_json_text(line, args.file))
             except BeloteError as exc:  # a CommandError too
                 raise CommandError(f"line {number}: {_error_line(exc).removeprefix('error: ')}") from None
+            if args.deals is not None and len(deals) >= args.deals:
+                break
+    if not analyses:
+        deals = deals if args.deals is None else deals[:args.deals]
         bar = Progress("analyze", len(deals))  # a bar on a terminal: the solver takes time
-        analyses += analyse_all(deals, bar, bidding=bids)
-        bar.close()
+        try:
+            with time_limit(args.time_limit, "the analysis"):
+                analyses = analyse_all(deals, bar, bidding=bids)
+        finally:
+            bar.close()
     if args.json:
         docs = [analysis.to_json() for analysis in analyses]
         write_json(docs[0] if len(docs) == 1 and lines is None else docs, out)
@@ -371,7 +381,8 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     from belote.solver.analyze import solution_json, solution_text, solve_position
 
     text = read_text("-") if args.position == "-" else args.position
-    deal, solution = solve_position(text.strip())
+    with time_limit(args.time_limit, "this position"):
+        deal, solution = solve_position(text.strip())
     if args.json:
         write_json(solution_json(deal, solution), out)
     else:
@@ -504,12 +515,18 @@ def build_parser() -> argparse.ArgumentParser:
                    "(docs/positions.md)")
     p.add_argument("--no-bidding", action="store_true", help="value the cards only, not the "
                    "bids (each other bid a seat could make costs a solve)")
+    p.add_argument("--deals", type=_positive, default=None, metavar="N",
+                   help="analyse only the first N deals of the record or the file (default all)")
+    p.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
+                   help="stop, and exit with status 2, when the analysis takes longer")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("solve", _cmd_solve, "Solve a position (docs/positions.md) with every hand known: "
             "the value of each legal card of the seat to act and a line of perfect play.",
             'belote solve "belote/1 classic | dealer 0 | hands ... | turned AC | bids take"')
     p.add_argument("position", help="the position, one line (- reads it from standard input)")
+    p.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
+                   help="stop, and exit with status 2, when the solver takes longer")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("simulate", _cmd_simulate, "Bots play N deals of a variant; prints statistics.",

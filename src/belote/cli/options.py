@@ -4,7 +4,8 @@
 ``duel`` their ``--slow-bot``, ``--bot-time-limit`` and ``--debug``;
 [`bot_limits`][belote.cli.options.bot_limits] reads the first two and
 [`bot_traceback`][belote.cli.options.bot_traceback] prints a failing bot's own
-traceback under ``--debug``.
+traceback under ``--debug``; [`time_limit`][belote.cli.options.time_limit]
+bounds ``solve`` and ``analyze`` (``--time-limit``).
 
 >>> seconds("0.5"), port("8000")
 (0.5, 8000)
@@ -15,15 +16,26 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import os
 import re
+import signal
 import sys
+import threading
 from collections.abc import Iterator
 from typing import Final
 
 from belote.agents.guard import SLOW_DECISION, BotLimits
-from belote.errors import BotError, shown
+from belote.errors import BotError, CommandError, shown
 
-__all__ = ["add_bot_options", "bot_limits", "bot_traceback", "port", "seconds"]
+__all__ = ["TimeLimitExceeded", "add_bot_options", "bot_limits", "bot_traceback", "port",
+           "seconds", "time_limit"]
+
+GRACE: Final = 2.0
+"""Seconds the watchdog of [`time_limit`][belote.cli.options.time_limit] gives the command to stop."""
+
+
+class TimeLimitExceeded(CommandError):
+    """``--time-limit`` was reached: the command stops with status 2."""
 
 _PORT: Final = re.compile(r"\+?0*[0-9]{1,5}")
 
@@ -89,3 +101,49 @@ def bot_traceback(args: argparse.Namespace) -> Iterator[None]:
             with contextlib.suppress(OSError, ValueError):
                 sys.stderr.write(exc.detail if exc.detail.endswith("\n") else exc.detail + "\n")
         raise
+
+
+@contextlib.contextmanager
+def time_limit(limit: float | None, what: str) -> Iterator[None]:
+    """Stop the work inside after ``limit`` seconds (``--time-limit``), with one error line.
+
+    In the main thread an alarm raises
+    [`TimeLimitExceeded`][belote.cli.options.TimeLimitExceeded] where the
+    work stands. Compiled code (docs/compiled.md) hears the alarm only when
+    it returns to the interpreter, so a watchdog follows ``GRACE`` seconds
+    later: it prints the same error line and ends the process with status 2
+    (nothing of the answer is printed before the work is done). ``None``:
+    no limit.
+
+    >>> with time_limit(None, "nothing"):
+    ...     pass
+    """
+    if limit is None:
+        yield
+        return
+    message = f"{what} needs more than {limit:g} s (--time-limit {limit:g})"
+    alarm = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+
+    def give_up() -> None:  # the watchdog: the main thread did not stop in time
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            bar_line = "\n" if sys.stderr.isatty() else ""  # after a progress bar's line
+            sys.stderr.write(f"{bar_line}error: {message}\n")
+            sys.stderr.flush()
+        os._exit(2)
+
+    def on_alarm(signum: int, frame: object) -> None:
+        raise TimeLimitExceeded(message)
+
+    previous = signal.signal(signal.SIGALRM, on_alarm) if alarm else None
+    watchdog = threading.Timer(limit + (GRACE if alarm else 0.0), give_up)
+    watchdog.daemon = True
+    watchdog.start()
+    if alarm:
+        signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        yield
+    finally:
+        watchdog.cancel()
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
