@@ -13,18 +13,22 @@ import io
 import json
 import os
 import re
-import signal
 import sys
-import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Final, NoReturn, TextIO, cast
 
-from belote.agents.engine import adopt_orphans
 from belote.buildinfo import core
-from belote.cli.options import add_bot_options, port, seconds, time_limit
+from belote.cli.options import (
+    Stopped,
+    add_bot_options,
+    port,
+    seconds,
+    stop_signals,
+    stopped_status,
+    time_limit,
+)
 from belote.errors import BeloteError, CommandError, InvalidRecord, InvalidTally, printable, shown
-from belote.experiments.parallel import STOP_SIGNALS
 from belote.records.results import read_json_text, source_name
 
 if TYPE_CHECKING:
@@ -69,10 +73,8 @@ class OutputError(CommandError):
 
 
 MAX_INPUT_BYTES: Final = 256 * 1024 * 1024
-"""The largest input a command reads (a record, a tally, a position): 256 MiB.
-
-Beyond it (``belote replay /dev/zero``) the command stops reading and exits
-with status 2; cut a larger file of JSON lines into parts."""
+"""The largest input a command reads (a record, a tally, a position): 256 MiB; beyond it
+(``belote replay /dev/zero``) the command stops reading and exits with status 2."""
 
 
 def _read_bytes(path: str, stdin: TextIO | None) -> bytes | str:
@@ -647,12 +649,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     ``error:`` line on standard error; a closed pipe ends quietly.
     """
     raw = out if out is not None else sys.stdout
-    adopt_orphans()  # what an engine's children leave behind comes to the command, to be killed
     try:
-        with _stop_signals():
+        with stop_signals():
             return _main(argv, out, raw)
     except Stopped as exc:  # a signal that came in after the work, on the way out
-        return _stopped(exc)
+        return stopped_status(exc)
 
 
 def _main(argv: Sequence[str] | None, out: TextIO | None, raw: TextIO | None) -> int:
@@ -669,7 +670,7 @@ def _main(argv: Sequence[str] | None, out: TextIO | None, raw: TextIO | None) ->
         _report(error_line(exc))
         return EXIT_BAD_INPUT
     except Stopped as exc:
-        return _stopped(exc)
+        return stopped_status(exc)
     except KeyboardInterrupt:
         _report("error: interrupted")
         return 130
@@ -684,43 +685,6 @@ def _main(argv: Sequence[str] | None, out: TextIO | None, raw: TextIO | None) ->
         _report(printable(f"error: internal error ({type(exc).__name__}: {exc}); "
                           "please report it")[:MAX_ERROR_LINE])
         return 1
-
-
-class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP: the command stops as on Ctrl-C (workers and engines closed)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _stopped(exc: Stopped) -> int:
-    _report(f"error: stopped by {signal.Signals(exc.signum).name}")
-    return 128 + exc.signum
-
-
-@contextlib.contextmanager
-def _stop_signals() -> Iterator[None]:
-    """SIGTERM and SIGHUP raise [`Stopped`][belote.cli.main.Stopped] while the command runs.
-
-    So a command stopped by ``kill`` or a closed terminal cleans up as on
-    Ctrl-C: worker processes stopped, engines closed, nothing left running.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: object) -> None:
-        for sig in STOP_SIGNALS:  # once: a second signal must not cut the cleaning up short
-            signal.signal(sig, signal.SIG_IGN)
-        raise Stopped(signum)
-
-    previous = {sig: signal.signal(sig, stop) for sig in STOP_SIGNALS}
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
 
 
 def _quiet_stdout() -> None:

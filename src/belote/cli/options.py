@@ -24,11 +24,13 @@ import threading
 from collections.abc import Iterator
 from typing import Final
 
+from belote.agents.engine import adopt_orphans
 from belote.agents.guard import SLOW_DECISION, BotLimits
 from belote.errors import BotError, CommandError, shown
+from belote.experiments.parallel import STOP_SIGNALS
 
-__all__ = ["TimeLimitExceeded", "add_bot_options", "bot_limits", "bot_traceback", "port",
-           "seconds", "time_limit"]
+__all__ = ["Stopped", "TimeLimitExceeded", "add_bot_options", "bot_limits", "bot_traceback",
+           "port", "seconds", "stop_signals", "stopped_status", "time_limit"]
 
 GRACE: Final = 2.0
 """Seconds the watchdog of [`time_limit`][belote.cli.options.time_limit] gives the command to stop."""
@@ -147,3 +149,46 @@ def time_limit(limit: float | None, what: str) -> Iterator[None]:
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: the command stops as on Ctrl-C (workers and engines closed)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def stopped_status(exc: Stopped) -> int:
+    """Report a stop on standard error; the exit status, 128 + the signal."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.write(f"error: stopped by {signal.Signals(exc.signum).name}\n")
+    return 128 + exc.signum
+
+
+@contextlib.contextmanager
+def stop_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise [`Stopped`][belote.cli.options.Stopped] while the command runs.
+
+    So a command stopped by ``kill`` or a closed terminal cleans up as on
+    Ctrl-C: worker processes stopped, engines closed, nothing left running.
+    The command is also made a child subreaper
+    ([`adopt_orphans`][belote.agents.engine.adopt_orphans]): what an engine's
+    children leave behind comes to it, to be killed.
+    """
+    adopt_orphans()
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        for sig in STOP_SIGNALS:  # once: a second signal must not cut the cleaning up short
+            signal.signal(sig, signal.SIG_IGN)
+        raise Stopped(signum)
+
+    previous = {sig: signal.signal(sig, stop) for sig in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import Self
+from typing import Final, Self
 
 from belote.actions import ACTION_IDS, Action, Verb
 from belote.cards import Card, CardSet, Suit
@@ -31,6 +31,7 @@ from belote.errors import (
     BeloteError,
     IllegalAction,
     InvalidArgument,
+    InvalidArgumentType,
     InvalidPosition,
     InvalidRecord,
     shown,
@@ -41,6 +42,10 @@ from belote.rules.penalties import Offence
 _apply = typed.apply  # bound once: the hot path skips a module attribute lookup
 
 __all__ = ["Deal"]
+
+
+_DECK: Final = list(range(32))
+"""The card indices a shuffled deck holds, in order."""
 
 
 class Deal(DealReadout):
@@ -119,6 +124,10 @@ class Deal(DealReadout):
         >>> Deal.random("classic", seed=1).deck == Deal.random("classic", seed=1).deck
         True
         """
+        if not (seed is None or isinstance(seed, random.Random)
+                or (type(seed) is int)):  # numpy integers too are refused, as everywhere
+            raise InvalidArgumentType(f"seed: expected a whole number, a random.Random or None, "
+                                      f"got {shown(seed)}")
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         deck = shuffled_deck(rng)
         if cls is not Deal:  # a subclass builds itself
@@ -163,8 +172,21 @@ class Deal(DealReadout):
         True
 
         Raises:
-            InvalidArgument: bad totals, target or pending.
+            InvalidArgument: bad totals, target or pending; rules that are not
+                a ``Rules`` value, a player count they do not allow, a dealer
+                who is not one of the seats, or a deck that is not a
+                permutation of ``range(32)`` (cheap checks: a deal is dealt
+                from it).
         """
+        if not isinstance(rules, Rules):
+            raise InvalidArgumentType(f"rules: expected a Rules value, got {shown(rules)}")
+        if type(players) is not int or players not in rules.player_counts:
+            rules.check_players(players)
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise InvalidArgument(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+        if (not isinstance(deck, list | tuple) or len(deck) != 32
+                or not all(type(c) is int for c in deck) or sorted(deck) != _DECK):
+            raise InvalidArgument(f"deck: a permutation of range(32), not {shown(deck)}")
         deal = object.__new__(cls)
         deal._state = s = DealState()
         setup(s, rules, players, dealer, tuple(deck), totals, target, pending)
@@ -329,7 +351,7 @@ class Deal(DealReadout):
         *,
         lenient: bool | None = None,
         partial: bool = True,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         totals: Sequence[int] | None = None,
         target: int | None = None,
         pending: int | None = None,
@@ -369,6 +391,7 @@ class Deal(DealReadout):
                 ``action`` name it), or actions that stop before the deal ends
                 when ``partial`` is false.
         """
+        rules = None if rules is None else get_rules(rules)  # a name or a spec too
         header = read_header(
             record, rules=rules, totals=totals, target=target, pending=pending, prefix=prefix
         )

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 import attrs
 
 from belote.cards import Rank
-from belote.errors import InvalidArgument, shown
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules.auction import AuctionRules, ContractRules
 from belote.rules.fields import check_knobs, meaning
 from belote.rules.knobs import FULL_CARD_POINTS, HAND_LIMIT, ITEM_RANGES, RANGES, out_of_range
@@ -456,7 +456,10 @@ class Rules:
 
         Raises:
             InvalidArgument: the variant does not allow it.
+            InvalidArgumentType: ``players`` is not a whole number.
         """
+        if type(players) is not int:
+            raise InvalidArgumentType(f"players: expected a whole number, not {shown(players)}")
         if players not in self.player_counts:
             allowed = " or ".join(str(n) for n in self.player_counts)
             raise InvalidArgument(f"{self.name} is played by {allowed} players, not {shown(players)}")

@@ -21,14 +21,13 @@ import sys
 from typing import Final, TextIO
 
 from belote.errors import InvalidArgument, MissingExtra, shown
+from belote.web.hosts import LOOPBACK
 
 __all__ = ["LOOPBACK", "check_address", "parse_engines", "serve_command", "served_hosts"]
 
 _HOST: Final = re.compile(r"[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*|[A-Za-z0-9]([A-Za-z0-9.-]{0,252}[A-Za-z0-9])?")
 """An IPv6 address, or an IPv4 address or host name as letters, digits, dots and hyphens."""
 
-LOOPBACK: Final = ("127.0.0.1", "localhost", "::1")
-"""Addresses that only this machine reaches: ``belote serve`` warns on any other."""
 
 
 def check_address(host: str, port: int) -> None:

@@ -42,8 +42,8 @@ from belote.agents.registry import parse_bot_spec
 from belote.errors import BeloteError, InvalidArgument
 from belote.experiments.compare import compare, default_variants
 from belote.rules import available_variants
-from belote.web import LOOPBACK
 from belote.web.child import child_answer
+from belote.web.hosts import LOOPBACK
 from belote.web.i18n import LANGUAGES, catalogue, choose_language
 from belote.web.review import analysis_json, deal_json, read_deals
 from belote.web.table import BOTS, FieldError, StaleVersion, Table, new_table, whole_field

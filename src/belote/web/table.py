@@ -42,6 +42,7 @@ from belote.records.narration import (
 )
 from belote.records.replay import match_from_record, match_to_record
 from belote.rules import get_rules
+from belote.rules.knobs import RANGES
 from belote.scoring import DealResult, Outcome
 from belote.scoring.match import Match
 from belote.web.events import choice_json, deal_events, refusal_json
@@ -443,8 +444,8 @@ def _seats(value: object) -> list[str] | None:
     return [str(v) for v in value]
 
 
-TARGET_LIMIT: Final = 1_000_000
-"""The largest match target a web table accepts."""
+TARGET_LIMIT: Final = RANGES["target"].high
+"""The largest match target a web table accepts: the knob ``target``'s, as everywhere."""
 
 
 def whole_field(body: Mapping[str, object], key: str, low: int, high: int) -> int | None:
