@@ -335,7 +335,7 @@ def test_numpy_integers_are_refused_like_any_other_non_int() -> None:
                             lambda: Deal.random("french", players=np.int64(3)),
                             lambda: IN_PLAY.seat_view(np.int64(1)),
                             lambda: Card.from_index(np.int64(3))):
-        with pytest.raises(InvalidArgumentType):
+        with pytest.raises(BeloteError):  # InvalidArgumentType; NotationError for a card index
             call_with_numpy()
 
 
@@ -358,3 +358,43 @@ def test_a_records_match_context_is_in_the_ranges_of_the_knobs(field: str, value
             records.match_from_record({"variant": "classic", field: value, "deals": []})
         with pytest.raises(InvalidArgument, match="target"):
             Match("classic", value)  # type: ignore[arg-type]
+
+
+# --- the PettingZoo environment (issue 41, item 15) ----------------------------------------------
+
+
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_the_environment_takes_only_integral_actions(wrapped: bool) -> None:
+    """Issue 41 item 15: `step(1.7)`, `step(np.float32(100.5))`, `step("100")` were truncated to
+    an action; `step(nan)` raised ValueError and `step(None)` AssertionError."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from belote.adapters.env import env, raw_env
+
+    game = env() if wrapped else raw_env()
+    for action in (1.7, np.float32(100.5), "100", float("nan"), None, True, np.bool_(True)):
+        game.reset(seed=1)
+        before = game.observe(game.agent_selection)["observation"].copy()
+        with pytest.raises(InvalidArgumentType, match="action"):
+            game.step(action)
+        assert (game.observe(game.agent_selection)["observation"] == before).all()
+    game.reset(seed=np.int64(1))  # numpy integers: a seed and an action as RL code passes them
+    legal = int(game.observe(game.agent_selection)["action_mask"].nonzero()[0][0])
+    game.step(np.int64(legal))
+    if wrapped:
+        game.reset(seed=1)
+        with pytest.raises(InvalidArgument, match="action id"):
+            game.step(10**9)
+
+
+def test_the_environment_checks_its_target_and_seed() -> None:
+    """Issue 41 item 15: `raw_env(match=True, target=10**400)` raised OverflowError,
+    `reset(seed=np.int64(1))` TypeError."""
+    pytest.importorskip("pettingzoo")
+    from belote.adapters.env import raw_env
+
+    for target in (10**400, 0, 10_001, 1.5):
+        with pytest.raises(InvalidArgument, match="target"):
+            raw_env(match=True, target=target)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentType, match="seed"):
+        raw_env().reset(seed=1.5)  # type: ignore[arg-type]
