@@ -158,3 +158,27 @@ def test_a_time_limit_that_is_not_reached_changes_nothing(capsys: pytest.Capture
     plain = run(["solve", position, "--json"], capsys)
     limited = run(["solve", position, "--json", "--time-limit", "60"], capsys)
     assert plain[0] == 0 and plain == limited
+
+
+# --- the issue's small items ------------------------------------------------------------------
+
+
+def test_a_nul_byte_in_json_is_said_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 41, small: "Invalid control character at at line 1"."""
+    path = tmp_path / "nul.json"
+    path.write_bytes(b'{"variant": "classic\x00"}')
+    code, _, err = run(["score", str(path)], capsys)
+    line = one_error(code, err)
+    assert "control character at line 1" in line and "at at" not in line
+
+
+def test_a_seats_bad_bot_option_is_reported_against_seats() -> None:
+    """Issue 41, small: `seats` with `pimc:samples=0` was reported against the `target` field."""
+    from belote.web.table import FieldError, new_table
+
+    with pytest.raises(FieldError) as seats:
+        new_table({"seats": ["human", "pimc:samples=0", "random", "random"]}, {})
+    assert seats.value.field == "seats" and "samples" in str(seats.value)
+    with pytest.raises(FieldError) as target:
+        new_table({"target": 10_001}, {})
+    assert target.value.field == "target"

@@ -234,3 +234,28 @@ def test_what_an_engine_starts_in_another_session_is_killed_with_it(jobs: str,
         for pid in pids:
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+TEXT_ID_ENGINE = """
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        answer = {"type": "ready", "protocol": "belote-engine/1", "name": "text-id"}
+    elif message["type"] == "decide":
+        answer = {"type": "action", "id": str(message["id"]), "action": message["legal"][0]}
+    else:
+        break
+    print(json.dumps(answer), flush=True)
+"""
+
+
+def test_an_engine_answering_a_text_id_is_told_so(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 41, small: an engine answering `"id": "1"` got a confusing message."""
+    script = tmp_path / "text_id.py"
+    script.write_text(TEXT_ID_ENGINE)
+    code, _, err = run(["duel", "classic", f"engine:{sys.executable} {script}", "random",
+                        "--deals", "1"], capsys)
+    line = one_error(code, err)
+    assert "answered with id '1', not a whole number" in line and "expected the decision's id 1" in line

@@ -519,7 +519,10 @@ class EngineAgent:
                 raise _Failure(f"answered {shown(json.dumps(answer), 120)} {when}, "
                                "expected an action message")
             if answer.get("id", number) != number:
-                raise _Failure(f"answered decision {shown(answer.get('id'))} {when}")
+                got = answer.get("id")
+                kind = "" if type(got) is int else ", not a whole number (JSON 1, not \"1\")"
+                raise _Failure(f"answered with id {shown(got)}{kind} {when}, expected the "
+                               f"decision's id {number}")
             text = answer.get("action")
             if not isinstance(text, str):
                 raise _Failure(f"answered no action text {when}: {shown(text)}")

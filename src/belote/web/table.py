@@ -518,11 +518,16 @@ def new_table(body: Mapping[str, object], engines: Mapping[str, str] | None = No
         n = rules.default_players if players is None else players
         if seats is not None and len(seats) != n:
             raise FieldError("seats", f"seats: {len(seats)} players named for {n} seats")
+        if target is not None:
+            try:
+                Match(rules, target, n)
+            except BeloteError as exc:  # a target the variant refuses
+                raise FieldError("target", str(exc)) from None
         try:
             return Table(variant.strip(), players, seats, target, seed, engines=engines)
-        except BeloteError as exc:  # a seat's bot, or a target the variant refuses
-            field = "seats" if str(exc).startswith("seat") else "target"
-            raise FieldError(field, str(exc)) from None
+        except BeloteError as exc:  # a seat's bot: its name or an option (pimc:samples=0)
+            message = str(exc) if str(exc).startswith("seat") else f"seats: {exc}"
+            raise FieldError("seats", message) from None
     try:
         return Table(variant, players, seats, target, seed, record, engines)
     except BeloteError as exc:
