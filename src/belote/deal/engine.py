@@ -26,7 +26,7 @@ from belote.deal.position import PARTS, Setup, read_position, setup_from_parts, 
 from belote.deal.readout import DealReadout
 from belote.deal.recorded import decided_later, later_swap, read_header
 from belote.deal.seatview import SeatView, play_out, play_out_random
-from belote.deal.state import DealState
+from belote.deal.state import DealState, check_seat
 from belote.errors import (
     BeloteError,
     IllegalAction,
@@ -659,7 +659,13 @@ class Deal(DealReadout):
         return self.apply(Action.take(self._state.to_act, suit))
 
     def play(self, card: Card | str, belote: bool = False) -> ActionRecord:
-        """The seat to act plays ``card``, announcing belote when asked."""
+        """The seat to act plays ``card``, announcing belote when asked.
+
+        Raises:
+            InvalidArgumentType: ``belote`` is not ``True`` or ``False``.
+        """
+        if type(belote) is not bool:  # checked here, before compiled code sees it
+            raise InvalidArgumentType(f"belote: expected True or False, got {shown(belote)}")
         return self.apply(Action.play(self._state.to_act, card, belote))
 
     def declare(self, cards: CardSet | Sequence[Card] | str | None = None) -> ActionRecord:
@@ -678,7 +684,7 @@ class Deal(DealReadout):
             seat = self.swap_seat()
             if seat is None:
                 raise IllegalAction("no seat may swap the 7 of trump now")
-        return self.apply(Action.swap(seat))
+        return self.apply(Action.swap(check_seat(self._state, seat)))
 
     def keep(self) -> ActionRecord:
         """The holder of the 7 of trump keeps it: no swap (docs/rules.md#seven-swap).
