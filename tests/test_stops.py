@@ -259,3 +259,14 @@ def test_an_engine_answering_a_text_id_is_told_so(tmp_path: Path,
                         "--deals", "1"], capsys)
     line = one_error(code, err)
     assert "answered with id '1', not a whole number" in line and "expected the decision's id 1" in line
+
+
+def test_check_engine_counts_the_positions_decided_apart_from_those_offered(tmp_path: Path) -> None:
+    """Issue 41, small: "positions decided" counted the positions offered."""
+    from belote.experiments.engines import check_engine
+
+    script = tmp_path / "text_id.py"
+    script.write_text(TEXT_ID_ENGINE)
+    report = check_engine(f"{sys.executable} {script}", deals=0, tables=[("classic", 4)])
+    assert report.positions > 0 and report.decided == 0
+    assert f"decided: 0 of {report.positions}" in report.to_text()
