@@ -548,9 +548,9 @@ def action_from_id(action_id: int, seat: int) -> Action:
         InvalidArgument: the id is not in ``range(ACTION_IDS)`` or the seat is negative.
     """
     if type(action_id) is not int or not 0 <= action_id < ACTION_IDS:
-        raise InvalidArgument(f"no action id {action_id!r} (expected 0 to {ACTION_IDS - 1})")
+        raise InvalidArgument(f"no action id {shown(action_id)} (expected 0 to {ACTION_IDS - 1})")
     if type(seat) is not int or seat < 0:
-        raise InvalidArgument(f"no seat {seat!r} (expected a seat number from 0)")
+        raise InvalidArgument(f"no seat {shown(seat)} (expected a seat number from 0)")
     if seat < INTERNED_SEATS:
         return interned_actions(seat)[action_id]
     return _build_action(action_id, seat)

@@ -200,8 +200,8 @@ def _kill_orphans(tree: list[int]) -> None:
     import multiprocessing
 
     known = {p.proc.pid for p in _RUNNING} | {p.pid for p in multiprocessing.active_children()}
-    mine = _children_by_parent().get(os.getpid(), [])
-    for pid in mine:
+    time.sleep(0.02)  # what was killed comes to this process, a zombie to reap
+    for pid in _children_by_parent().get(os.getpid(), []):
         if pid in known or (pid not in tree and not _is_orphan_of_an_engine(pid)):
             continue
         with contextlib.suppress(OSError):

@@ -650,7 +650,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """
     raw = out if out is not None else sys.stdout
     try:
-        with stop_signals():
+        with stop_signals(command=argv is None):
             return _main(argv, out, raw)
     except Stopped as exc:  # a signal that came in after the work, on the way out
         return stopped_status(exc)

@@ -167,16 +167,18 @@ def stopped_status(exc: Stopped) -> int:
 
 
 @contextlib.contextmanager
-def stop_signals() -> Iterator[None]:
+def stop_signals(command: bool = True) -> Iterator[None]:
     """SIGTERM and SIGHUP raise [`Stopped`][belote.cli.options.Stopped] while the command runs.
 
     So a command stopped by ``kill`` or a closed terminal cleans up as on
     Ctrl-C: worker processes stopped, engines closed, nothing left running.
-    The command is also made a child subreaper
+    The command (``command``: the process's own command line, not a call of
+    ``main`` from a program) is also made a child subreaper
     ([`adopt_orphans`][belote.agents.engine.adopt_orphans]): what an engine's
     children leave behind comes to it, to be killed.
     """
-    adopt_orphans()
+    if command:
+        adopt_orphans()
     if threading.current_thread() is not threading.main_thread():
         yield
         return

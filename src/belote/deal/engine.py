@@ -180,12 +180,10 @@ class Deal(DealReadout):
         """
         if not isinstance(rules, Rules):
             raise InvalidArgumentType(f"rules: expected a Rules value, got {shown(rules)}")
-        if type(players) is not int or players not in rules.player_counts:
-            rules.check_players(players)
+        rules.check_players(players)
         if type(dealer) is not int or not 0 <= dealer < players:
             raise InvalidArgument(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
-        if (not isinstance(deck, list | tuple) or len(deck) != 32
-                or not all(type(c) is int for c in deck) or sorted(deck) != _DECK):
+        if type(deck) not in (list, tuple) or {type(c) for c in deck} - {int} or sorted(deck) != _DECK:
             raise InvalidArgument(f"deck: a permutation of range(32), not {shown(deck)}")
         deal = object.__new__(cls)
         deal._state = s = DealState()
