@@ -96,7 +96,7 @@ class AuctionRules:
     have a [`Strain`][belote.actions.Strain] but no built-in variant plays them)."""
 
     def __attrs_post_init__(self) -> None:
-        check_knobs(self)
+        check_knobs(self, "auction")
 
     @property
     def values(self) -> range:
@@ -223,4 +223,4 @@ class ContractRules:
     (FFB 2016: 500, 1000, 2000)."""
 
     def __attrs_post_init__(self) -> None:
-        check_knobs(self)
+        check_knobs(self, "contract")

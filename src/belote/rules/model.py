@@ -21,7 +21,7 @@ from collections.abc import Mapping
 import attrs
 
 from belote.cards import Rank
-from belote.errors import InvalidArgument, shown
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules.auction import AuctionRules, ContractRules
 from belote.rules.fields import check_knobs, meaning
 from belote.rules.knobs import FULL_CARD_POINTS, HAND_LIMIT, ITEM_RANGES, RANGES, out_of_range
@@ -105,7 +105,7 @@ class PlayRules:
     trump (000 read literally); by default any lower trump."""
 
     def __attrs_post_init__(self) -> None:
-        check_knobs(self)
+        check_knobs(self, "play")
 
 
 def _frozen_mapping(value: Mapping[Rank, int]) -> Mapping[Rank, int]:
@@ -494,6 +494,8 @@ def default_by(knob: str) -> str | None:
 
 
 def _field_metadata(knob: str) -> Mapping[str, object] | None:
+    if not isinstance(knob, str):
+        raise InvalidArgumentType(f"a knob is named by text, not {type(knob).__name__} {shown(knob)}")
     group, dot, name = knob.partition(".")
     groups: dict[str, type[attrs.AttrsInstance]] = {
         "play": PlayRules, "auction": AuctionRules, "contract": ContractRules,
