@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from belote.actions import ID_PASS, Action, Strain
 from belote.cards import Suit
 from belote.deal import Deal, Phase
-from belote.errors import IllegalAction, InvalidArgument, NotationError
+from belote.errors import IllegalAction, InvalidArgument, InvalidTally, NotationError
 from belote.rules import ContractScoring, get_rules, with_knob
 from belote.scoring import Contract, Tally, score_tally
 
@@ -403,3 +403,21 @@ def test_pass_is_the_last_legal_id_in_the_auction() -> None:
     deal = _deal()
     ids = deal.legal_action_ids()
     assert ids[-1] == ID_PASS and ids[:-1] == sorted(ids[:-1])
+
+
+def test_declarations_count_toward_the_contract_and_follow_belote() -> None:
+    """RULES §11.2 declarations (FFB 2016 optional): with declarations on, the attack's tierce
+    counts toward its contract like its belote, and goes to the defence on a failure."""
+    from belote.cards import CardSet
+    from belote.scoring import Declaration, classify
+
+    rules = get_rules("contree(contest=team-best-takes-all)")
+    tierce = Declaration(0, classify(CardSet.parse("7C 8C 9C"), rules))
+    near = attrs.evolve(tally(100, "H", 0, 85), announcements=(tierce,))
+    made = score_tally(near, rules)  # 85 + 20 >= 100
+    assert made.outcome.value == "made" and made.scores == (85 + 100 + 20, 77)
+    short = attrs.evolve(tally(110, "H", 0, 85), announcements=(tierce,))
+    failed = score_tally(short, rules)
+    assert failed.outcome.value == "failed" and failed.scores == (0, 162 + 110 + 20)
+    with pytest.raises(InvalidTally, match="no announcements"):  # none by default (colver)
+        score_tally(near, CONTREE)

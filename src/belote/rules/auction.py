@@ -129,7 +129,8 @@ class ContractRules:
         ),
     )
     """**[reading]** The attack's own belote counts toward the value (FFB
-    2016); off: card points alone."""
+    2016), and so do its declarations where the variant has them; off: card
+    points alone."""
     must_beat_defence: bool = attrs.field(
         default=False,
         metadata=disputed(
@@ -184,8 +185,9 @@ class ContractRules:
         ),
     )
     """**[reading]** When a contract fails, or is made coinched, the side that
-    wins it scores every belote of the deal ("prenable": colver, FFB
-    contrée); off: a belote stays with its owner ("imprenable", FFB coinche)."""
+    wins it scores every belote of the deal, and every declaration where the
+    variant has them ("prenable": colver, FFB contrée); off: a belote stays
+    with its owner ("imprenable", FFB coinche)."""
     coinched_points: int = attrs.field(
         default=162,
         metadata=disputed(
