@@ -168,6 +168,7 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "forfeit_belote": lambda r: r.has_contract and not r.has_auction,
     "reverse_capot_value": lambda r: r.capot_rule is CapotRule.ATTACK_OR_REVERSE
     and not r.has_auction,
+    "disputes": lambda r: False,  # shown beside the knobs it names ([this: ...; ...])
     "taker_takes_turned": lambda r: not r.has_auction,
     "show_bottom_card": lambda r: not r.has_auction,
     "second_round": lambda r: not r.has_auction,
