@@ -29,7 +29,7 @@ HOLD_OLD_FORMS = {"docs/citations.json", "docs/hooks/cite.py"}
 
 
 ANCHOR = re.compile(r"\{\s*#([\w-]+)\s*\}")
-LINK = re.compile(r"docs/((?:rules|sources)\.md)(?:#([\w-]+))?")
+LINK = re.compile(r"docs/((?:rules|sources|contree)\.md)(?:#([\w-]+))?")
 
 
 def _files() -> list[Path]:
@@ -67,7 +67,7 @@ def test_no_source_or_docs_file_cites_files_outside_the_site() -> None:
     assert not offenders, "run `python docs/hooks/cite.py`:\n" + "\n".join(offenders)
 
 
-@pytest.mark.parametrize("variant", ["classic", "piedicavallo", "french", "italian751"])
+@pytest.mark.parametrize("variant", ["classic", "piedicavallo", "french", "italian751", "contree"])
 def test_belote_rules_cites_the_docs_pages(variant: str) -> None:
     out = io.StringIO()
     assert main(["rules", variant], out) == 0

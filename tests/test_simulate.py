@@ -111,7 +111,7 @@ def test_compare_scores_one_deck_under_each_variant_by_its_own_rules() -> None:
 
 def test_compare_defaults_to_the_four_player_variants() -> None:
     """CONTRACT.md: compare with no variant plays every four-player variant."""
-    assert default_variants() == ("classic", "piedicavallo", "italian751")
+    assert default_variants() == ("classic", "piedicavallo", "italian751", "contree")
     comparison = compare(None, deals=3, seed=1, matches=1, keep_winners=True)
     assert [s.variant for s in comparison.variants] == list(default_variants())
     assert all(m.matches == 1 and m.winners[0] in (0, 1) for m in comparison.matches)

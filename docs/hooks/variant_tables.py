@@ -52,7 +52,7 @@ from mkdocs.plugins import event_priority
 
 import belote.rules.model as rules_module
 from belote.cards import PLAIN_ORDER, Rank
-from belote.rules import PlayRules, Rules, get_rules
+from belote.rules import AuctionRules, ContractRules, PlayRules, Rules, get_rules
 from belote.rules.registry import ENTRY_POINT_GROUP
 from belote.variants import BUILTIN
 
@@ -88,10 +88,11 @@ def _docstrings_after_assignments(body: list[ast.stmt]) -> dict[str, str]:
 @cache
 def class_docs() -> dict[str, dict[str, str]]:
     """For every class of ``rules.py`` and ``policies.py``: its field (or enum member) docstrings."""
+    import belote.rules.auction as auction_module
     import belote.rules.policies as policies_module
 
     found: dict[str, dict[str, str]] = {}
-    for module in (rules_module, policies_module):
+    for module in (rules_module, policies_module, auction_module):
         tree = ast.parse(inspect.getsource(module))
         found.update(
             (node.name, _docstrings_after_assignments(node.body))
@@ -146,13 +147,17 @@ def _walk_keywords(
             continue
         name = prefix + keyword.arg
         value = keyword.value
-        if isinstance(value, ast.Call) and _call_name(value) == "PlayRules":
+        if isinstance(value, ast.Call) and _call_name(value) in _GROUPS:
             yield from _walk_keywords(value, comments, prefix=f"{name}.")
             continue
         comment = comments.get(keyword.lineno)
         if comment is None and value.end_lineno is not None:
             comment = comments.get(value.end_lineno)
         yield name, comment
+
+
+_GROUPS = {"PlayRules": PlayRules, "AuctionRules": AuctionRules, "ContractRules": ContractRules}
+"""The classes whose knobs are written ``GROUP.KNOB`` (``play.``, ``auction.``, ``contract.``)."""
 
 
 def _call_name(call: ast.Call) -> str:
@@ -235,14 +240,19 @@ def knobs(rules: Rules) -> list[tuple[str, Any, str]]:
     docs = class_docs()
     rows: list[tuple[str, Any, str]] = []
     for field in attrs.fields(Rules):
+        if field.name == "disputes":  # shown beside each knob it names, not as a knob
+            continue
         value = getattr(rules, field.name)
-        if isinstance(value, PlayRules):
-            for sub in attrs.fields(PlayRules):
+        group = type(value).__name__
+        if group in _GROUPS:
+            if group != "PlayRules" and not rules.has_auction:
+                continue  # the auction's knobs play no part in a turned-card variant
+            for sub in attrs.fields(type(value)):
                 rows.append(
                     (
-                        f"play.{sub.name}",
+                        f"{field.name}.{sub.name}",
                         getattr(value, sub.name),
-                        docs["PlayRules"].get(sub.name, ""),
+                        docs[group].get(sub.name, ""),
                     )
                 )
             continue
@@ -317,6 +327,34 @@ def readings(name: str) -> str:
     if not items:
         return "No knob of this variant is marked as a reading."
     return "\n".join(items)
+
+
+def disputes(name: str) -> str:
+    """The disputed knobs of a variant: its value, who reads it so, the other readings and who."""
+    from belote.records.describe import knob_json
+    from belote.rules import default_by, knob_value
+    from belote.rules import readings as other_readings
+
+    rules = get_rules(name)
+    lines = [
+        "| knob | here | who reads it so | other readings |",
+        "|---|---|---|---|",
+    ]
+    for knob, _value, description in knobs(rules):
+        who = default_by(knob, rules)
+        if not who:
+            continue
+        value = knob_value(rules, knob)
+        others = "<br>".join(
+            f"{fmt(knob_json(other))}: {clean(by)}" for other, by in other_readings(knob, rules)
+        )
+        lines.append(
+            f"| `{knob}`<br>{clean(first_sentence(description))} | {fmt(knob_json(value))} "
+            f"| {clean(who)} | {others} |"
+        )
+    if len(lines) == 2:
+        raise PluginError(f"variant_tables: {name} has no disputed knob")
+    return "\n".join(lines)
 
 
 _SENTENCE_END = re.compile(r"(?<=[a-z)\"])\.\s+(?=[A-Z*`])")
@@ -401,6 +439,8 @@ def _check_reference(owner: str, member: str) -> None:
     namespaces: dict[str, Any] = {
         "Rules": Rules,
         "PlayRules": PlayRules,
+        "AuctionRules": AuctionRules,
+        "ContractRules": ContractRules,
         "Rank": Rank,
         **{
             name: value
@@ -545,7 +585,7 @@ def on_config(config: Any) -> Any:
 # --- the hook -------------------------------------------------------------------------
 
 _PLACEHOLDER = re.compile(
-    r"^<!--\s*(rules-table|readings|knob-comparison|vocabulary|cli-reference|compare-results|play-sample)(?::\s*([\w.-]+))?\s*-->[ \t]*$",
+    r"^<!--\s*(rules-table|readings|disputes|knob-comparison|vocabulary|cli-reference|compare-results|play-sample)(?::\s*([\w.-]+))?\s*-->[ \t]*$",
     re.M,
 )
 _TAGGED_FENCE = re.compile(
@@ -555,13 +595,15 @@ _TAGGED_FENCE = re.compile(
 
 def _replace(match: re.Match[str]) -> str:
     kind, name = match.group(1), match.group(2)
-    if kind in ("rules-table", "readings") and not name:
+    if kind in ("rules-table", "readings", "disputes") and not name:
         raise PluginError(f"variant_tables: {match.group(0)} needs a variant name")
     try:
         if kind == "rules-table":
             return rules_table(name)
         if kind == "readings":
             return readings(name)
+        if kind == "disputes":
+            return disputes(name)
     except LookupError as exc:
         raise PluginError(f"variant_tables: {match.group(0)}: {exc}") from exc
     if kind == "knob-comparison":

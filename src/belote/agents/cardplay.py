@@ -233,7 +233,7 @@ def play_choice_id(view: SeatView) -> int:
     """
     (seat, n, _dealer, _phase, _to_act, hand, legal, _turned, _table, trump, taker,
      _bids, trick, leader, winning, _tricks_done, gone, _belote_calls, _swapped,
-     _points, _won, _so_far, _totals, _target, _pending, rules) = view
+     _points, _won, _so_far, _totals, _target, _pending, rules, _contract, _bidding) = view
     if legal & _DECISIONS:
         if legal >> ID_SWAP & 1:
             return ID_SWAP  # the turned card is a higher trump than the 7

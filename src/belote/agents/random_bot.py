@@ -9,17 +9,15 @@ from typing import Final
 from belote.actions import (
     ACTION_IDS,
     ID_KEEP,
-    ID_PASS,
     ID_PLAY,
     ID_PLAY_BELOTE,
     ID_STOP,
     ID_SWAP,
-    ID_TAKE,
-    ID_TAKE_SUIT,
     Action,
     Verb,
 )
 from belote.deal import Observation, Phase, SeatView
+from belote.deal.legal import bidding_order
 from belote.deal.seatview import kth_id
 
 __all__ = ["RandomBot"]
@@ -29,9 +27,6 @@ _STOP_BIT: Final = 1 << ID_STOP
 _PLAIN_PLAYS: Final = _CARD_BITS << ID_PLAY
 _NOT_PLAIN_PLAY: Final = ((1 << ACTION_IDS) - 1) & ~_PLAIN_PLAYS & ~_STOP_BIT
 """Every id bit but the plain ``play`` ids and ``stop``."""
-_BID_ORDER: Final = (ID_TAKE, ID_TAKE_SUIT, ID_TAKE_SUIT + 1, ID_TAKE_SUIT + 2,
-                     ID_TAKE_SUIT + 3, ID_PASS)
-"""The bids in the order [`legal_action_ids`][belote.deal.Deal.legal_action_ids] lists them."""
 
 
 def _kth_card(cards: int, k: int) -> int:
@@ -83,7 +78,7 @@ class RandomBot:
         rand = self.rng.random
         legal = view.legal
         if view.phase is not Phase.PLAY:
-            bids = [i for i in _BID_ORDER if legal >> i & 1]
+            bids = bidding_order(legal)
             return bids[int(rand() * len(bids))]
         if legal >> ID_SWAP & 1:
             return ID_SWAP if rand() < 0.5 else ID_KEEP

@@ -25,9 +25,9 @@ from typing import Final
 
 from belote.actions import (
     ACTION_IDS,
-    ID_BID,
     DECLARE_IDS,
     DECLARE_MASKS,
+    ID_BID,
     ID_DECLARE,
     ID_DECLARE_CARRE,
     ID_KEEP,
@@ -82,6 +82,7 @@ _DECISION_BITS: Final = 1 << ID_SWAP | 1 << ID_KEEP
 
 __all__ = [
     "apply_id",
+    "bidding_order",
     "do",
     "legal_action_ids",
     "legal_action_mask",
@@ -136,6 +137,23 @@ def legal_action_mask(s: DealState) -> int:
     s.lmask = mask
     return mask
 
+def bidding_order(mask: int) -> list[int]:
+    """The legal bidding ids of a legal mask, in the order [`legal_action_ids`][belote.deal.Deal.legal_action_ids] lists them.
+
+    Take-or-pass: take, the suits of round 2, then pass. An auction: the
+    bids by value then strain, capot, coinche, surcoinche, then pass.
+
+    >>> from belote.actions import ID_PASS, ID_TAKE, bid_id
+    >>> bidding_order(1 << ID_PASS | 1 << ID_TAKE) == [ID_TAKE, ID_PASS]
+    True
+    >>> bidding_order(1 << ID_PASS | 1 << bid_id(90, 1)) == [bid_id(90, 1), ID_PASS]
+    True
+    """
+    if mask >> ID_BID:
+        return [i for i in range(ID_BID, ACTION_IDS) if mask >> i & 1] + [ID_PASS]
+    return [i for i in _BID_ORDER if mask >> i & 1]
+
+
 def legal_action_ids(s: DealState) -> list[int]:
     """The legal action ids now, in the order of [`legal_actions`][belote.deal.Deal.legal_actions].
 
@@ -156,9 +174,7 @@ def legal_action_ids(s: DealState) -> list[int]:
             *_BYTE_IDS[768 + (cards >> 24)],
         ]
     if s.phase != PLAY:
-        if s.layout.auction:  # the bids by value then strain, coinche, surcoinche, then pass
-            return [i for i in range(ID_BID, ACTION_IDS) if mask >> i & 1] + [ID_PASS]
-        return [i for i in _BID_ORDER if mask >> i & 1]
+        return bidding_order(mask)
     ids = []
     if mask == _DECISION_BITS:
         return [ID_SWAP, ID_KEEP]

@@ -23,8 +23,8 @@ from belote.actions import (
     ID_SWAP,
     ID_TAKE,
     ID_TAKE_SUIT,
-    Action,
     STRAINS,
+    Action,
     Verb,
     interned_actions,
 )
@@ -37,7 +37,6 @@ from belote.deal.codes import (
     H_DECLARE,
     H_OFFENCE,
     H_PLAY,
-    H_SURCOINCHE,
     H_TAKE,
     OVER,
     SUITS,

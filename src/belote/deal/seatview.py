@@ -47,7 +47,7 @@ from belote.deal.codes import (
     Phase,
     phase_of,
 )
-from belote.deal.legal import do, legal_action_mask, refusal
+from belote.deal.legal import bidding_order, do, legal_action_mask, refusal
 from belote.deal.play import apply_play, play_cards_randomly
 from belote.deal.state import DealState, check_seat
 from belote.errors import IllegalAction, InvalidArgument
@@ -272,8 +272,6 @@ def _refuse(s: DealState, seat: int, action_id: object) -> NoReturn:
     raise IllegalAction(f"seat {seat} chose an illegal action: {refusal(s, seat, action_id, None)}")
 
 
-_BID_ORDER: Final = (ID_TAKE, ID_TAKE_SUIT, ID_TAKE_SUIT + 1, ID_TAKE_SUIT + 2,
-                     ID_TAKE_SUIT + 3, ID_PASS)
 _CARDS: Final = (1 << 32) - 1
 _NOT_PLAIN: Final = ((1 << ACTION_IDS) - 1) & ~(_CARDS << ID_PLAY) & ~(1 << ID_STOP)
 """Every id bit but the plain plays and ``stop``."""
@@ -333,7 +331,7 @@ def play_out_random(s: DealState, rng: random.Random) -> None:
         if mask < 0:
             mask = legal_action_mask(s)
         if phase != PLAY:
-            ids = [i for i in _BID_ORDER if mask >> i & 1]
+            ids = bidding_order(mask)
             action_id = ids[int(rand() * len(ids))]
         elif s.swap_holder >= 0:
             action_id = ID_SWAP if rand() < 0.5 else ID_KEEP

@@ -51,6 +51,7 @@ __all__ = [
     "describe_result",
     "describe_rules",
     "describe_score",
+    "knob_json",
     "meaning",
     "rules_to_json",
     "side_name",
@@ -127,7 +128,7 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
     ("Penalties", "§9", ("penalties",)),
 )
 
-_IDENTITY: Final = ("name", "description", "aliases", "source")
+_IDENTITY: Final = ("name", "description", "aliases", "source", "disputes")
 
 def _meanings() -> dict[str, str]:
     out = {field.name: str(field.metadata["meaning"]) for field in attrs.fields(Rules)}
@@ -167,6 +168,7 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "forfeit_belote": lambda r: r.has_contract and not r.has_auction,
     "reverse_capot_value": lambda r: r.capot_rule is CapotRule.ATTACK_OR_REVERSE
     and not r.has_auction,
+    "disputes": lambda r: False,  # shown beside the knobs it names ([this: ...; ...])
     "taker_takes_turned": lambda r: not r.has_auction,
     "show_bottom_card": lambda r: not r.has_auction,
     "second_round": lambda r: not r.has_auction,
@@ -184,6 +186,8 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "play.partner_exemption_needs_trump": lambda r: r.partnerships
     and r.play.partner_master_exempts,
     "play.undertrump_lowest": lambda r: r.play.must_undertrump or r.play.overtrump_on_trump_lead,
+    "play.overtrump_partner_with_only_trumps": lambda r: r.partnerships
+    and r.play.partner_master_exempts and r.play.must_trump_when_void,
     "winner_deals_with_three": lambda r: r.dealer_rotation is DealerRotation.WINNER_DEALS
     and 3 in r.player_counts,
     "eight_run_splits": _has_announcements,
@@ -238,7 +242,13 @@ def _key_text(key: object) -> str:
     return str(key)
 
 
-def _json_value(value: object) -> object:
+def knob_json(value: object) -> object:
+    """A knob's value as JSON: an enum's word, a strain's letter, a table as an object.
+
+    >>> from belote.rules import ContractScoring
+    >>> knob_json(ContractScoring.BID_ONLY), knob_json((1, 2)), knob_json(None)
+    ('bid-only', [1, 2], None)
+    """
     if isinstance(value, Strain):
         return value.letter
     if isinstance(value, enum.Enum):
@@ -247,12 +257,12 @@ def _json_value(value: object) -> object:
         items = list(value.items())
         if all(isinstance(key, Rank) for key, _ in items):
             items.sort(key=lambda kv: -int(kv[0]))  # carré values: highest rank first
-        return {_key_text(key): _json_value(item) for key, item in items}
+        return {_key_text(key): knob_json(item) for key, item in items}
     if isinstance(value, tuple | list):
-        return [_json_value(item) for item in value]
+        return [knob_json(item) for item in value]
     cls = type(value)
     if attrs.has(cls):
-        return {field.name: _json_value(getattr(value, field.name)) for field in attrs.fields(cls)}
+        return {field.name: knob_json(getattr(value, field.name)) for field in attrs.fields(cls)}
     return value
 
 
@@ -262,7 +272,7 @@ def rules_to_json(rules: Rules) -> dict[str, object]:
     Enums become their values, ``carre_values`` a ``{"J": 200, ...}`` object
     (highest rank first), tuples lists and ``play`` an object of booleans.
     """
-    return {field.name: _json_value(getattr(rules, field.name)) for field in attrs.fields(Rules)}
+    return {field.name: knob_json(getattr(rules, field.name)) for field in attrs.fields(Rules)}
 
 
 def _text(value: object) -> str:
@@ -340,12 +350,12 @@ def describe_rules(rules: Rules) -> str:
             if isinstance(value, dict) and name in ("play", "auction", "contract"):
                 rows += [
                     (f"{name}.{key}", _text(item) + _mark(f"{name}.{key}", changed),
-                     _ranged(f"{name}.{key}"))
+                     _ranged(f"{name}.{key}", rules))
                     for key, item in value.items()
                     if applies(rules, f"{name}.{key}") or f"{name}.{key}" in changed
                 ]
             elif applies(rules, name) or name in changed:
-                rows.append((name, _text(value) + _mark(name, changed), _ranged(name)))
+                rows.append((name, _text(value) + _mark(name, changed), _ranged(name, rules)))
         if not rows:
             continue
         lines.append("")
@@ -355,14 +365,16 @@ def describe_rules(rules: Rules) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _ranged(name: str) -> str:
-    """A knob's meaning, then its range for a numeric knob (``... (0..1000)``)."""
+def _ranged(name: str, rules: Rules | None = None) -> str:
+    """A knob's meaning, its range (``... (0..1000)``) and who reads a disputed rule how."""
     text = meaning(name) or ""
     where = range_text(name)
     text = f"{text} ({where})" if where else text
-    who = default_by(name)
+    who = default_by(name, rules)
     if who:  # a disputed rule: who reads it as the default, and the other readings
-        others = "; ".join(f"{_text(_json_value(value))}: {by}" for value, by in readings(name))
+        others = "; ".join(
+            f"{_text(knob_json(value))}: {by}" for value, by in readings(name, rules)
+        )
         text += f" [this: {who}" + (f"; {others}]" if others else "]")
     return text
 

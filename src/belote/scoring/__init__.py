@@ -22,8 +22,8 @@ from belote.scoring.announcements import (
     no_announcements_message,
     team_of,
 )
-from belote.scoring.contract import Contract
 from belote.scoring.contest import resolve_contest, resolve_trusted, whole_run_fault
+from belote.scoring.contract import Contract
 from belote.scoring.match import Match, MatchResult, next_dealer, score_match
 from belote.scoring.pipeline import linear_in_card_points, redeal_result, score_tally, side_of
 from belote.scoring.result import DealResult, Line, Outcome

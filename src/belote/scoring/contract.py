@@ -18,7 +18,7 @@ from belote.errors import InvalidArgumentType, shown
 __all__ = ["Contract"]
 
 
-def _check_value(instance: Contract, attribute: attrs.Attribute[object], value: object) -> None:
+def _check_value(instance: Contract, attribute: attrs.Attribute[int | None], value: object) -> None:
     if value is not None and type(value) is not int:
         raise InvalidArgumentType(
             f"Contract.value: expected a whole number or None (capot), got {type(value).__name__} "
@@ -26,14 +26,14 @@ def _check_value(instance: Contract, attribute: attrs.Attribute[object], value: 
         )
 
 
-def _check_strain(instance: Contract, attribute: attrs.Attribute[object], value: object) -> None:
+def _check_strain(instance: Contract, attribute: attrs.Attribute[Strain], value: object) -> None:
     if not isinstance(value, Strain):
         raise InvalidArgumentType(
             f"Contract.strain: expected a Strain, got {type(value).__name__} {shown(value)}"
         )
 
 
-def _check_doubling(instance: Contract, attribute: attrs.Attribute[object], value: object) -> None:
+def _check_doubling(instance: Contract, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int:
         raise InvalidArgumentType(
             f"Contract.doubling: expected 0, 1 or 2, got {type(value).__name__} {shown(value)}"

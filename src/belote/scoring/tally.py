@@ -13,9 +13,9 @@ from typing import Final
 import attrs
 
 from belote.cards import Suit
+from belote.errors import InvalidArgumentType, shown
 from belote.rules import Rules, checks
 from belote.rules.penalties import Penalty
-from belote.errors import InvalidArgumentType, shown
 from belote.scoring.announcements import Declaration
 from belote.scoring.contract import Contract
 from belote.scoring.fieldtypes import tally_well_typed
