@@ -32,7 +32,13 @@ from pure_core_worker import run_cli
 
 import belote
 import belote.adapters.encoding as encoding
-from belote.adapters.tensor import INFORMATION_STATE_V3, OBSERVATION_V1, OBSERVATION_V2, OBSERVATION_V3, Block
+from belote.adapters.tensor import (
+    INFORMATION_STATE_V3,
+    OBSERVATION_V1,
+    OBSERVATION_V2,
+    OBSERVATION_V3,
+    Block,
+)
 from belote.deal import Deal
 from belote.strategies import DealStart, deals
 

@@ -333,7 +333,7 @@ def _auction_illegal(seed: int, tables: Sequence[tuple[str, int]], per_table: in
             record = _record(deal)
             prefix = [str(action) for action in deal.history[: first + 1]]
             strain = next(s for s in rules.auction.strains if s != bid.strain)
-            cases = (
+            cases: tuple[tuple[list[str], str], ...] = (
                 ([], str(Action.bid(other, bid.value, strain))),
                 ([f"{other} pass"], f"{partner} coinche"),
                 ([f"{other} coinche", f"{partner} pass"], f"{(other + 2) % n} surcoinche"),
