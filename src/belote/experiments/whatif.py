@@ -231,9 +231,9 @@ def disputed_changes(
 ) -> tuple[list[KnobChange], list[Skipped]]:
     """The other published reading of each disputed rule of ``variant``, one change each.
 
-    The disputed rules are the knobs with readings ([`readings`][belote.rules.readings]:
+    The disputed rules are the knobs with readings ([`readings`][belote.rules.model.readings]:
     the groups ``auction`` and ``contract`` carry theirs, a variant lists the
-    others in [`Rules.disputes`][belote.rules.Rules.disputes]); each other
+    others in [`Rules.disputes`][belote.rules.model.Rules.disputes]); each other
     reading becomes a change, and a reading the rules refuse, or one of a
     knob that plays no part in the variant, is left out with the reason.
 
