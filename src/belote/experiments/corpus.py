@@ -59,6 +59,7 @@ from belote.solver import solve
 __all__ = [
     "CORPUS_FILES",
     "CORPUS_FORMAT",
+    "CORPUS_REVISION",
     "CORPUS_SEED",
     "TABLES",
     "WORKED_EXAMPLES",
@@ -74,6 +75,9 @@ __all__ = [
 
 CORPUS_FORMAT: Final = "belote-corpus/1"
 """The corpus's name and version, in its manifest."""
+
+CORPUS_REVISION: Final = 2
+"""The revision of the shipped corpus's questions, in its manifest (docs/corpus.md#revisions)."""
 
 CORPUS_SEED: Final = 34
 """The seed of the corpus shipped with the package."""
@@ -303,6 +307,7 @@ def _illegal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
                     continue
                 yield {"id": f"{spec}/{players}/{index}", "record": changed, "index": at,
                        "action": str(bad), "reason": str(exc)}
+        yield from _late_swaps(seed, spec, players, per_table, lenient=False)
 
 
 # --- legal actions and perft -----------------------------------------------------------------
@@ -358,17 +363,20 @@ def _legal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iter
 def _offending(deal: Deal, rng: random.Random) -> list[Action]:
     """Offences that could be committed now.
 
-    While the seat to act has a swap or a declaration to decide: another
-    seat's card, out of turn. Otherwise the seat to act's: a card the
-    obligations forbid, a call-out without the points.
+    While the seat to act has a declaration to decide: another seat's
+    card, out of turn. Otherwise the seat to act's: a card the obligations
+    forbid, a call-out without the points. (A card shown while the holder
+    of the 7 of trump decides is the holder keeping; the late swap is the
+    offence there: ``_late_swaps``.)
     """
     seat = deal.to_act
     if seat is None:
         return []
     legal = set(deal.legal_actions())
+    if any(action.verb in (Verb.SWAP, Verb.KEEP) for action in legal):
+        return []  # a card shown now is the holder keeping (003), then judged: see _late_swaps
     if any(action.verb is not Verb.PLAY for action in legal):
-        swap = any(action.verb in (Verb.SWAP, Verb.KEEP) for action in legal)
-        if not swap and rng.random() >= 0.3:  # a declaration: the reneges stay the most
+        if rng.random() >= 0.3:  # a declaration: the reneges stay the most
             return []
         early = [Action.play(other, card) for other in range(deal.players) if other != seat
                  for card in deal.hand(other)]
@@ -417,6 +425,40 @@ def _lenient(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
                    "result": replay_document(record, lenient=True)}
         if refused is not None:
             yield refused
+        yield from _late_swaps(seed, spec, players, per_table, lenient=True)
+
+
+def _late_swaps(seed: int, spec: str, players: int, per_table: int, *, lenient: bool) -> Iterator[_Line]:
+    """The holder of the 7 of trump swapping after the first card (003 "Toute carte vue, empêche cette faveur").
+
+    From the first played deal of the table whose holder kept the 7: its
+    record with the holder's ``swap`` written right after the first card.
+    Read in order it is refused there (``illegal.jsonl``), or, replayed
+    leniently, it is the offence, out of turn, and is not carried out
+    (``lenient.jsonl``). Tables without the swap give none.
+    """
+    if not get_rules(spec).seven_swap:
+        return
+    for index, deal in enumerate(_played(spec, players, seed, per_table)):
+        verbs = [action.verb for action in deal.history]
+        if Verb.KEEP not in verbs or Verb.PLAY not in verbs:
+            continue
+        holder = deal.history[verbs.index(Verb.KEEP)].seat
+        first = verbs.index(Verb.PLAY)
+        record = _record(deal)
+        actions = list(record["actions"])  # type: ignore[call-overload]
+        late = first + 1
+        changed = {**record, "actions": [*actions[:late], f"{holder} swap", *actions[late:]]}
+        key = f"{spec}/{players}/{index}/late-swap"
+        if lenient:
+            yield {"id": key, "record": changed, "result": replay_document(changed, lenient=True)}
+        else:
+            try:
+                replay_document(changed)
+            except InvalidRecord as exc:
+                yield {"id": key, "record": changed, "index": exc.index,
+                       "action": f"{holder} swap", "reason": str(exc)}
+        return
 
 
 def _refused(deal: Deal, offence: Action, key: str) -> _Line:
@@ -507,6 +549,7 @@ def build_corpus(seed: int = CORPUS_SEED, *, tables: Sequence[tuple[str, int]] =
         out[name] = "".join(_dump(line) + "\n" for line in make(seed, tables, per_table))
     manifest = {
         "format": CORPUS_FORMAT,
+        "revision": CORPUS_REVISION,
         "seed": seed,
         "per_table": per_table,
         "tables": [{"variant": spec, "players": players} for spec, players in tables],
