@@ -32,3 +32,51 @@ def test_solve_card_points_leave_out_the_last_trick() -> None:
             assert sum(points) == 152, line["id"]
         else:
             assert sum(points) <= 152, line["id"]
+
+
+def test_the_corpus_archive_holds_every_file_and_their_sums() -> None:
+    """docs/corpus.md "Getting it": the versioned archive: the files, the manifest and SHA256SUMS, the same bytes each time."""
+    import hashlib
+    import io
+    import zipfile
+
+    from belote.experiments.corpus import CORPUS_FILES, archive_name, corpus_archive
+
+    files = shipped_corpus()
+    data = corpus_archive(files)
+    assert data == corpus_archive(files)
+    folder = archive_name(files).removesuffix(".zip")
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        names = archive.namelist()
+        assert names == [f"{folder}/{name}" for name in (*CORPUS_FILES, "manifest.json", "SHA256SUMS")]
+        for name in (*CORPUS_FILES, "manifest.json"):
+            assert archive.read(f"{folder}/{name}").decode() == files[name]
+        sums = archive.read(f"{folder}/SHA256SUMS").decode().splitlines()
+    assert sums == [f"{hashlib.sha256(files[name].encode()).hexdigest()}  {name}"
+                    for name in (*CORPUS_FILES, "manifest.json")]
+
+
+def test_the_docs_hook_links_the_archive_from_the_corpus_page() -> None:
+    """docs/hooks/corpus_archive.py: the site carries the archive, and docs/corpus.md links it."""
+    import importlib.util
+
+    import pytest
+
+    if importlib.util.find_spec("mkdocs") is None:
+        pytest.skip("the hook is a mkdocs hook (pip install -e '.[docs]')")
+    path = Path(__file__).parent.parent / "docs" / "hooks" / "corpus_archive.py"
+    spec = importlib.util.spec_from_file_location("corpus_archive_hook", path)
+    assert spec is not None and spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    name, _data = hook.archive()
+
+    class File:
+        src_uri = "corpus.md"
+
+    class Page:
+        file = File()
+
+    page = hook.on_page_markdown(CORPUS_DOC.read_text(encoding="utf-8"), page=Page())
+    assert f"[{name}](assets/{name})" in page and "<!-- corpus-archive -->" not in page
+    assert "docs/hooks/corpus_archive.py" in (Path(__file__).parent.parent / "mkdocs.yml").read_text()

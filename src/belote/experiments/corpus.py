@@ -38,8 +38,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import random
+import zipfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib.resources import files as package_files
 from pathlib import Path
@@ -63,7 +65,9 @@ __all__ = [
     "CORPUS_SEED",
     "TABLES",
     "WORKED_EXAMPLES",
+    "archive_name",
     "build_corpus",
+    "corpus_archive",
     "corpus_command",
     "lines_of",
     "perft",
@@ -603,6 +607,45 @@ def shipped_corpus() -> dict[str, str]:
     root = package_files("belote.experiments").joinpath("corpus_data")
     return {name: root.joinpath(name).read_text(encoding="utf-8")
             for name in (*CORPUS_FILES, "manifest.json")}
+
+
+def archive_name(files: Mapping[str, str]) -> str:
+    """The versioned file name of a corpus's archive: format, revision and seed, from its manifest.
+
+    >>> archive_name(shipped_corpus())
+    'belote-corpus-1-r2-seed34.zip'
+    """
+    manifest = json.loads(files["manifest.json"])
+    version = str(manifest["format"]).rsplit("/", 1)[-1]
+    return f"belote-corpus-{version}-r{manifest.get('revision', 1)}-seed{manifest['seed']}.zip"
+
+
+def corpus_archive(files: Mapping[str, str]) -> bytes:
+    """A corpus as one zip archive: its files, ``manifest.json`` and ``SHA256SUMS``, in one folder.
+
+    For an engine written in another language, downloaded without the
+    library (docs/corpus.md#getting-it). ``SHA256SUMS`` lists every file's
+    sha256 as ``sha256sum --check`` reads it. The same files give the same
+    bytes with the same zlib (fixed dates and modes, files in the
+    manifest's order).
+
+    >>> archive = corpus_archive(shipped_corpus())
+    >>> import io, zipfile
+    >>> sorted(zipfile.ZipFile(io.BytesIO(archive)).namelist())[:3]
+    ['belote-corpus-1-r2-seed34/SHA256SUMS', 'belote-corpus-1-r2-seed34/deals.jsonl', 'belote-corpus-1-r2-seed34/illegal.jsonl']
+    """
+    folder = archive_name(files).removesuffix(".zip")
+    names = [*CORPUS_FILES, "manifest.json"]
+    sums = "".join(f"{hashlib.sha256(files[name].encode()).hexdigest()}  {name}\n" for name in names)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, text in [*((name, files[name]) for name in names), ("SHA256SUMS", sums)]:
+            info = zipfile.ZipInfo(f"{folder}/{name}", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3  # unix, whatever machine writes it
+            archive.writestr(info, text.encode("utf-8"), compresslevel=9)
+    return out.getvalue()
 
 
 def lines_of(files: Mapping[str, str], name: str) -> list[_Line]:
