@@ -38,27 +38,30 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import io
 import json
 import random
-import zipfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib.resources import files as package_files
 from pathlib import Path
 from typing import Any, Final, TextIO
 
 from belote.actions import Action, Verb
-from belote.agents import HeuristicBot, RandomBot, play_deal
-from belote.cards import CARDS, Card, Rank, Suit
+from belote.agents import RandomBot
+from belote.cards import CARDS
 from belote.deal import Deal
 from belote.errors import BeloteError, IllegalAction, InvalidArgument, InvalidRecord, InvalidTally
-from belote.experiments.coverage import (
-    SITUATIONS,
-    deal_situations,
-    illegal_kind,
-    legal_situations,
-    situations_of,
+from belote.experiments.corpus_questions import (
+    cover_deals,
+    cover_illegal,
+    cover_legal,
+    cover_lenient,
+    cover_tallies,
+    late_swaps,
+    played_deals,
+    record_of,
 )
+from belote.experiments.corpus_zip import archive_name, corpus_archive
+from belote.experiments.coverage import deal_situations, situations_of
 from belote.records import score_document, tally_to_json
 from belote.records.replay import replay_document
 from belote.rules import get_rules
@@ -191,31 +194,6 @@ def _players_field(rules_spec: str, players: int) -> dict[str, object]:
         "players": players}
 
 
-def _played(spec: str, players: int, seed: int, count: int, start: int = 0) -> list[Deal]:
-    """Deals ``start`` to ``count - 1`` of a table played to the end: heuristic and random bots, seeded."""
-    deals = []
-    for index in range(start, count):
-        rng = random.Random(f"{seed}:{spec}:{players}:{index}")
-        deal = Deal.random(spec, seed=rng.getrandbits(64), players=players)
-        if index % 3 == 2:
-            bots: list[object] = [RandomBot(rng.getrandbits(32)) for _ in range(players)]
-        else:
-            bots = [HeuristicBot() if seat % 2 == 0 else RandomBot(rng.getrandbits(32))
-                    for seat in range(players)]
-        play_deal(deal, bots)  # type: ignore[arg-type]  # every one an agent
-        deals.append(deal)
-    return deals
-
-
-def _record(deal: Deal, upto: int | None = None) -> dict[str, object]:
-    record = deal.to_record()
-    record.pop("finished", None)
-    record.pop("lenient", None)
-    if upto is not None:
-        record["actions"] = list(record["actions"])[:upto]  # type: ignore[call-overload]
-    return record
-
-
 def _error_field(exc: InvalidTally) -> str | None:
     return exc.field
 
@@ -244,7 +222,7 @@ def _tallies(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
                                      f"the source says {value!r}")
         yield {"id": f"worked-{number}", "source": where, "tally": dict(tally), "result": result}
     for spec, players in tables:
-        deals = [deal for deal in _played(spec, players, seed, per_table) if deal.tally()]
+        deals = [deal for deal in played_deals(spec, players, seed, per_table) if deal.tally()]
         rng = random.Random(f"{seed}:tallies:{spec}:{players}")
         for index, deal in enumerate(deals):
             tally_obj = deal.tally()
@@ -267,6 +245,7 @@ def _tallies(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
                 else:  # still a possible tally (a change that happens to fit): kept as one
                     yield {"id": f"{spec}/{players}/{index}/changed-{key}", "tally": bad,
                            "result": result}
+        yield from cover_tallies(spec, deals)
 
 
 # --- deals and illegal actions ---------------------------------------------------------------
@@ -275,12 +254,12 @@ def _tallies(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
 def _deals(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iterator[_Line]:
     for spec, players in tables:
         found: set[str] = set()
-        for index, deal in enumerate(_played(spec, players, seed, per_table)):
-            record = _record(deal)
+        for index, deal in enumerate(played_deals(spec, players, seed, per_table)):
+            record = record_of(deal)
             found |= deal_situations(deal)
             yield {"id": f"{spec}/{players}/{index}", "record": record,
                    "result": replay_document(record)}
-        yield from _cover_deals(seed, spec, players, found)
+        yield from cover_deals(seed, spec, players, found)
 
 
 def _illegal_action(deal: Deal, rng: random.Random) -> Action | None:
@@ -303,8 +282,8 @@ def _illegal_action(deal: Deal, rng: random.Random) -> Action | None:
 def _illegal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iterator[_Line]:
     for spec, players in tables:
         rng = random.Random(f"{seed}:illegal:{spec}:{players}")
-        for index, deal in enumerate(_played(spec, players, seed, per_table)):
-            record = _record(deal)
+        for index, deal in enumerate(played_deals(spec, players, seed, per_table)):
+            record = record_of(deal)
             actions = list(record["actions"])  # type: ignore[call-overload]
             if not actions:
                 continue
@@ -321,8 +300,8 @@ def _illegal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
                     continue
                 yield {"id": f"{spec}/{players}/{index}", "record": changed, "index": at,
                        "action": str(bad), "reason": str(exc)}
-        yield from _late_swaps(seed, spec, players, per_table, lenient=False)
-        yield from _cover_illegal(seed, spec, players)
+        yield from late_swaps(seed, spec, players, per_table, lenient=False)
+        yield from cover_illegal(seed, spec, players)
 
 
 # --- legal actions and perft -----------------------------------------------------------------
@@ -353,8 +332,8 @@ def _legal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iter
     for spec, players in tables:
         rng = random.Random(f"{seed}:legal:{spec}:{players}")
         found: set[str] = set()
-        for index, deal in enumerate(_played(spec, players, seed, per_table)):
-            record = _record(deal)
+        for index, deal in enumerate(played_deals(spec, players, seed, per_table)):
+            record = record_of(deal)
             actions = list(record["actions"])  # type: ignore[call-overload]
             at = rng.randrange(len(actions)) if actions else 0
             if index == 0:  # the perft positions: the first bid, and the first lead
@@ -372,192 +351,7 @@ def _legal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iter
                 line["perft"] = [perft(partial, depth) for depth in range(1, PERFT_DEPTH + 1)]
             found.update(situations_of("legal.jsonl", line))
             yield line
-        yield from _cover_legal(seed, spec, players, found)
-
-
-# --- covering every listed situation (belote.experiments.coverage) -----------------------------
-
-COVER_DEALS: Final = 400
-"""Deals a table may play, beyond those of every file, to find a question of each situation."""
-
-
-def _needed(spec: str, players: int, prefix: str) -> list[str]:
-    rules = get_rules(spec)
-    return [s.key for s in SITUATIONS if s.key.startswith(prefix) and s.applies(rules, players)]
-
-
-def _walk(spec: str, players: int, seed: int) -> Iterator[tuple[int, int, Deal, Deal]]:
-    """Every point of the table's played deals: ``(deal number, action index, the deal there, the whole deal)``.
-
-    The deal there is a fresh copy at each point; the deals are played one
-    by one, so a caller that stops early plays no more.
-    """
-    for number in range(COVER_DEALS):
-        (whole,) = _played(spec, players, seed, number + 1, number)
-        deal = Deal(whole.rules, [str(card) for card in whole.deck], whole.dealer, whole.players)
-        for at, action in enumerate(whole.history):
-            yield number, at, deal.copy(), whole
-            deal.apply(action)
-
-
-def _cover_legal(seed: int, spec: str, players: int, found: set[str]) -> Iterator[_Line]:
-    """A position of each ``legal/...`` situation of the table that the random positions missed."""
-    wanted = [key for key in _needed(spec, players, "legal/") if key not in found]
-    for number, at, deal, whole in _walk(spec, players, seed):
-        if not wanted:
-            return
-        record = {**_record(whole), "actions": [str(a) for a in whole.history[:at]]}
-        line: _Line = {"id": "", "record": record, "position": deal.position(),
-                       "to_act": deal.to_act, "legal": [str(a) for a in deal.legal_actions()]}
-        got = situations_of("legal.jsonl", line)
-        for key in wanted:
-            if key in got:
-                wanted.remove(key)
-                yield {**line, "id": f"{spec}/{players}/{number}/at-{at}/{key.split('/')[1]}"}
-                break  # one line a position
-
-
-def _cover_deals(seed: int, spec: str, players: int, found: set[str]) -> Iterator[_Line]:
-    """A deal of each ``deals/...`` situation of the table that the played deals missed.
-
-    Capots, litiges and runs of both teams are looked for among more played
-    deals; a call-out (or j'arrête), right and wrong, is made where the rules
-    offer it, and the deal goes on as it was played (or, where it cannot,
-    is played out by random bots).
-    """
-    wanted = [key for key in _needed(spec, players, "deals/") if key not in found]
-    calls = [key for key in wanted if key.startswith("deals/stop-")]
-    wanted = [key for key in wanted if key not in calls]
-    number = 0
-    while wanted and number < COVER_DEALS:
-        (deal,) = _played(spec, players, seed, number + 1, number)
-        for key in sorted(deal_situations(deal) & set(wanted)):
-            wanted.remove(key)
-            record = _record(deal)
-            yield {"id": f"{spec}/{players}/{number}/{key.split('/')[1]}", "record": record,
-                   "result": replay_document(record)}
-            break
-        number += 1
-    if not calls:
-        return
-    for number, at, deal, whole in _walk(spec, players, seed):
-        seat = deal.to_act
-        if not calls:
-            return
-        if seat is None or not deal.can(Action.stop(seat)):
-            continue
-        for key in list(calls):
-            # Right: the caller's side stands one point short of the target before the deal.
-            short = deal.target - 1 if key == "deals/stop-right" else 0
-            totals = [short if side == deal.side(seat) else 0 for side in range(deal.sides)]
-            called = Deal(deal.rules, [str(card) for card in deal.deck], deal.dealer, players,
-                          totals=totals)
-            called.apply_all(whole.history[:at])
-            called.apply(Action.stop(seat))
-            for action in whole.history[at:]:
-                if called.is_over or not called.can(action):
-                    break
-                called.apply(action)
-            bot = RandomBot(number)
-            while not called.is_over:
-                mover = called.to_act
-                assert mover is not None
-                called.apply(bot.choose(called.observation(mover), called.legal_actions()))
-            if key in deal_situations(called):
-                calls.remove(key)
-                record = _record(called)
-                yield {"id": f"{spec}/{players}/{number}/at-{at}/{key.split('/')[1]}",
-                       "record": record, "result": replay_document(record)}
-
-
-def _bad_action(deal: Deal, key: str) -> Action | None:
-    """An action of the ``illegal/...`` situation ``key`` at this point, if the seat to act may commit one."""
-    seat = deal.to_act
-    if seat is None:
-        return None
-    hand = list(deal.hand(seat))
-    if key == "illegal/declaration" and any(a.verb is Verb.DECLARE for a in deal.legal_actions()):
-        return Action.declare(seat, hand[:3])
-    if key == "illegal/round-2-turned-suit" and deal.phase.value == "bidding-2":
-        return Action.take(seat, deal.turned.suit)
-    if key == "illegal/false-belote" and deal.trump is not None:
-        for card in hand:
-            if card.rank in (Rank.KING, Rank.QUEEN) and deal.can(Action.play(seat, card)):
-                return Action.play(seat, card, belote=True)
-        return None
-    if key not in ("illegal/no-overtrump", "illegal/no-undertrump") or not deal.trick:
-        return None
-    situation = legal_situations(deal)
-    trump = deal.trump
-    if key == "illegal/no-overtrump" and "legal/overtrump" in situation:
-        lower = [c for c in hand if c.suit == trump and not deal.can(Action.play(seat, c))]
-        return Action.play(seat, lower[0]) if lower else None
-    if key == "illegal/no-undertrump" and "legal/undertrump" in situation:
-        plain = [c for c in hand if c.suit != trump]
-        return Action.play(seat, plain[0]) if plain else None
-    return None
-
-
-def _cover_illegal(seed: int, spec: str, players: int) -> Iterator[_Line]:
-    """A record of each ``illegal/...`` situation of the table, its one illegal action refused at its index."""
-    wanted = _needed(spec, players, "illegal/")
-    for number, at, deal, whole in _walk(spec, players, seed):
-        if not wanted:
-            return
-        for key in wanted:
-            bad = _bad_action(deal, key)
-            if bad is None or key not in illegal_kind(deal, bad):
-                continue
-            actions = [str(a) for a in whole.history]
-            changed = {**_record(whole), "actions": [*actions[:at], str(bad), *actions[at + 1:]]}
-            try:
-                replay_document(changed)
-            except InvalidRecord as exc:
-                if exc.index != at:
-                    continue
-                wanted.remove(key)
-                yield {"id": f"{spec}/{players}/{number}/{key.split('/')[1]}", "record": changed,
-                       "index": at, "action": str(bad), "reason": str(exc)}
-                break
-
-
-def _false_run(deal: Deal, seat: int) -> list[Card] | None:
-    """A 7-8-9 of one suit (trump first) that ``seat`` does not hold whole: a tierce it would falsely declare."""
-    held = set(deal.hand(seat))
-    trump = deal.trump
-    suits = [trump] + [suit for suit in Suit if suit != trump] if trump is not None else list(Suit)
-    for suit in suits:
-        run = [Card(Rank(r), suit) for r in range(3)]
-        if not set(run) <= held:
-            return run
-    return None  # pragma: no cover - nobody holds the 7, 8 and 9 of every suit
-
-
-def _cover_lenient(seed: int, spec: str, players: int) -> Iterator[_Line]:
-    """A record of each ``lenient/...`` situation of the table: a false announcement, sanctioned."""
-    if "lenient/false-announcement" not in _needed(spec, players, "lenient/"):
-        return
-    for number, at, deal, whole in _walk(spec, players, seed):
-        seat = deal.to_act
-        if seat is None or not any(a.verb is Verb.DECLARE for a in deal.legal_actions()):
-            continue
-        run = _false_run(deal, seat)
-        if run is None:
-            continue
-        actions = [str(a) for a in whole.history]
-        changed = {**_record(whole),
-                   "actions": [*actions[:at], str(Action.declare(seat, run)), *actions[at:]]}
-        try:
-            result = replay_document(changed, lenient=True)
-        except InvalidRecord:
-            continue
-        offences = result.get("offences", [])
-        assert isinstance(offences, list)
-        kinds = {offence["kind"] for offence in offences}
-        if kinds == {"false-announcement"}:
-            yield {"id": f"{spec}/{players}/{number}/false-announcement", "record": changed,
-                   "result": result}
-            return
+        yield from cover_legal(seed, spec, players, found)
 
 
 # --- lenient records -------------------------------------------------------------------------
@@ -570,7 +364,7 @@ def _offending(deal: Deal, rng: random.Random) -> list[Action]:
     card, out of turn. Otherwise the seat to act's: a card the obligations
     forbid, a call-out without the points. (A card shown while the holder
     of the 7 of trump decides is the holder keeping; the late swap is the
-    offence there: ``_late_swaps``.)
+    offence there: ``corpus_questions.late_swaps``.)
     """
     seat = deal.to_act
     if seat is None:
@@ -622,52 +416,19 @@ def _lenient(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
                 deal.apply(bot.choose(deal.observation(seat), deal.legal_actions()))
             if not offended:
                 continue
-            record = _record(deal)
+            record = record_of(deal)
             made += 1
             yield {"id": f"{spec}/{players}/{index}", "record": record,
                    "result": replay_document(record, lenient=True)}
         if refused is not None:
             yield refused
-        yield from _late_swaps(seed, spec, players, per_table, lenient=True)
-        yield from _cover_lenient(seed, spec, players)
-
-
-def _late_swaps(seed: int, spec: str, players: int, per_table: int, *, lenient: bool) -> Iterator[_Line]:
-    """The holder of the 7 of trump swapping after the first card (003 "Toute carte vue, empêche cette faveur").
-
-    From the first played deal of the table whose holder kept the 7: its
-    record with the holder's ``swap`` written right after the first card.
-    Read in order it is refused there (``illegal.jsonl``), or, replayed
-    leniently, it is the offence, out of turn, and is not carried out
-    (``lenient.jsonl``). Tables without the swap give none.
-    """
-    if not get_rules(spec).seven_swap:
-        return
-    for index, deal in enumerate(_played(spec, players, seed, per_table)):
-        verbs = [action.verb for action in deal.history]
-        if Verb.KEEP not in verbs or Verb.PLAY not in verbs:
-            continue
-        holder = deal.history[verbs.index(Verb.KEEP)].seat
-        first = verbs.index(Verb.PLAY)
-        record = _record(deal)
-        actions = list(record["actions"])  # type: ignore[call-overload]
-        late = first + 1
-        changed = {**record, "actions": [*actions[:late], f"{holder} swap", *actions[late:]]}
-        key = f"{spec}/{players}/{index}/late-swap"
-        if lenient:
-            yield {"id": key, "record": changed, "result": replay_document(changed, lenient=True)}
-        else:
-            try:
-                replay_document(changed)
-            except InvalidRecord as exc:
-                yield {"id": key, "record": changed, "index": exc.index,
-                       "action": f"{holder} swap", "reason": str(exc)}
-        return
+        yield from late_swaps(seed, spec, players, per_table, lenient=True)
+        yield from cover_lenient(seed, spec, players)
 
 
 def _refused(deal: Deal, offence: Action, key: str) -> _Line:
     """The record so far and an offence the variant does not price: lenient replay refuses it, at its index."""
-    record = _record(deal)
+    record = record_of(deal)
     actions = [*record["actions"], str(offence)]  # type: ignore[misc]
     changed = {**record, "actions": actions}
     try:
@@ -684,10 +445,10 @@ def _refused(deal: Deal, offence: Action, key: str) -> _Line:
 def _solve(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iterator[_Line]:
     for spec, players in tables:
         made = 0
-        for index, deal in enumerate(_played(spec, players, seed, per_table)):
+        for index, deal in enumerate(played_deals(spec, players, seed, per_table)):
             if made >= max(2, per_table // 6):
                 break
-            record = _record(deal)
+            record = record_of(deal)
             actions = list(record["actions"])  # type: ignore[call-overload]
             tricks = deal.tricks_per_deal
             if deal.called_out is not None or deal.tricks_played < tricks:
@@ -807,45 +568,6 @@ def shipped_corpus() -> dict[str, str]:
     root = package_files("belote.experiments").joinpath("corpus_data")
     return {name: root.joinpath(name).read_text(encoding="utf-8")
             for name in (*CORPUS_FILES, "manifest.json")}
-
-
-def archive_name(files: Mapping[str, str]) -> str:
-    """The versioned file name of a corpus's archive: format, revision and seed, from its manifest.
-
-    >>> archive_name(shipped_corpus())
-    'belote-corpus-1-r2-seed34.zip'
-    """
-    manifest = json.loads(files["manifest.json"])
-    version = str(manifest["format"]).rsplit("/", 1)[-1]
-    return f"belote-corpus-{version}-r{manifest.get('revision', 1)}-seed{manifest['seed']}.zip"
-
-
-def corpus_archive(files: Mapping[str, str]) -> bytes:
-    """A corpus as one zip archive: its files, ``manifest.json`` and ``SHA256SUMS``, in one folder.
-
-    For an engine written in another language, downloaded without the
-    library (docs/corpus.md#getting-it). ``SHA256SUMS`` lists every file's
-    sha256 as ``sha256sum --check`` reads it. The same files give the same
-    bytes with the same zlib (fixed dates and modes, files in the
-    manifest's order).
-
-    >>> archive = corpus_archive(shipped_corpus())
-    >>> import io, zipfile
-    >>> sorted(zipfile.ZipFile(io.BytesIO(archive)).namelist())[:3]
-    ['belote-corpus-1-r2-seed34/SHA256SUMS', 'belote-corpus-1-r2-seed34/deals.jsonl', 'belote-corpus-1-r2-seed34/illegal.jsonl']
-    """
-    folder = archive_name(files).removesuffix(".zip")
-    names = [*CORPUS_FILES, "manifest.json"]
-    sums = "".join(f"{hashlib.sha256(files[name].encode()).hexdigest()}  {name}\n" for name in names)
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name, text in [*((name, files[name]) for name in names), ("SHA256SUMS", sums)]:
-            info = zipfile.ZipInfo(f"{folder}/{name}", date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            info.create_system = 3  # unix, whatever machine writes it
-            archive.writestr(info, text.encode("utf-8"), compresslevel=9)
-    return out.getvalue()
 
 
 def lines_of(files: Mapping[str, str], name: str) -> list[_Line]:

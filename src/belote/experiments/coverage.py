@@ -101,6 +101,11 @@ SITUATIONS: Final = (
     Situation("legal/stop-not-offered", "calling out / j'arrête not offered after a trick",
               lambda r, n: r.calling_out is not CallingOut.NONE),
     Situation("legal/knob-changes-legal-set", "the changed knob changes the legal set", _knob_table),
+    Situation("tallies/keeps-spec", "a knob table's tally written with its spec",
+              lambda r, n: spec_of(r) != r.name),
+    Situation("tallies/penalties", "a tally with a penalty the variant prices",
+              lambda r, n: bool(r.penalties)),
+    Situation("tallies/match", "a match of tallies", _all),
     Situation("deals/capot-by-attack", "a capot by the attack",
               lambda r, n: r.partnerships and r.has_contract),
     Situation("deals/reverse-capot", "a reverse capot (the defence wins every trick)",
@@ -258,6 +263,8 @@ def situations_of(name: str, line: Mapping[str, object]) -> set[str]:
     try:
         if name == "legal.jsonl":
             return legal_situations(Deal.from_record(line["record"])) | _knob_effect(line)
+        if name == "tallies.jsonl":
+            return _tally_situations(line)
         if name == "deals.jsonl":
             record = line["record"]
             assert isinstance(record, dict) and "deals" not in record
@@ -277,6 +284,22 @@ def situations_of(name: str, line: Mapping[str, object]) -> set[str]:
     except (BeloteError, KeyError, AssertionError):
         return set()
     return set()
+
+
+def _tally_situations(line: Mapping[str, object]) -> set[str]:
+    """The ``tallies/...`` situations of a line of ``tallies.jsonl`` that has a result."""
+    tally = line.get("tally")
+    if "result" not in line or not isinstance(tally, dict):
+        return set()
+    found = set()
+    if isinstance(tally.get("deals"), list):
+        found.add("tallies/match")
+    if tally.get("penalties"):
+        found.add("tallies/penalties")
+    spec = _table_of(line.get("id")).rsplit("/", 1)[0]
+    if tally.get("variant") == spec and spec != get_rules(spec).name:
+        found.add("tallies/keeps-spec")
+    return found
 
 
 def _knob_effect(line: Mapping[str, object]) -> set[str]:
