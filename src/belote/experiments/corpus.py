@@ -51,6 +51,7 @@ from belote.cards import CARDS
 from belote.deal import Deal
 from belote.errors import BeloteError, IllegalAction, InvalidArgument, InvalidRecord, InvalidTally
 from belote.experiments.corpus_questions import (
+    auction_illegal,
     cover_deals,
     cover_illegal,
     cover_legal,
@@ -304,6 +305,12 @@ def _illegal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
         yield from cover_illegal(seed, spec, players)
 
 
+def _illegal_records(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iterator[_Line]:
+    """Every line of ``illegal.jsonl``: an illegal action drawn in each table's deals, then the auction's."""
+    yield from _illegal(seed, tables, per_table)
+    yield from auction_illegal(seed, tables, per_table)
+
+
 # --- legal actions and perft -----------------------------------------------------------------
 
 
@@ -481,7 +488,7 @@ def _solve(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iter
 _MAKERS: Final[dict[str, Callable[[int, Sequence[tuple[str, int]], int], Iterator[_Line]]]] = {
     "tallies.jsonl": _tallies,
     "deals.jsonl": _deals,
-    "illegal.jsonl": _illegal,
+    "illegal.jsonl": _illegal_records,
     "legal.jsonl": _legal,
     "lenient.jsonl": _lenient,
     "solve.jsonl": _solve,

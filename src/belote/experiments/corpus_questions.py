@@ -34,6 +34,7 @@ from belote.rules import get_rules
 
 __all__ = [
     "COVER_DEALS",
+    "auction_illegal",
     "cover_deals",
     "cover_illegal",
     "cover_legal",
@@ -78,7 +79,10 @@ COVER_DEALS: Final = 400
 
 
 def _needed(spec: str, players: int, prefix: str) -> list[str]:
+    """The situations of ``prefix`` the table must hold (none yet for an auction: its questions are issue 39's)."""
     rules = get_rules(spec)
+    if rules.has_auction:
+        return []
     return [s.key for s in SITUATIONS if s.key.startswith(prefix) and s.applies(rules, players)]
 
 
@@ -293,6 +297,8 @@ def cover_tallies(spec: str, deals: Sequence[Deal]) -> Iterator[_Line]:
     """A tally with a penalty the variant prices, and a match of the table's first three tallies."""
     players = deals[0].players
     rules = get_rules(spec)
+    if rules.has_auction:  # an auction's questions are issue 39's
+        return
     tallies = [tally_to_json(deal.tally(), deal.rules) for deal in deals[:3]]  # type: ignore[arg-type]
     if rules.penalties:
         offence = next(iter(rules.penalties)).value
@@ -303,3 +309,48 @@ def cover_tallies(spec: str, deals: Sequence[Deal]) -> Iterator[_Line]:
              "deals": [{key: value for key, value in tally.items() if key != "variant"}
                        for tally in tallies]}
     yield {"id": f"{spec}/{players}/match", "tally": match, "result": score_document(match)}
+
+
+_AUCTION_OFFENCES: Final = ("bid-not-higher", "coinche-by-the-bidders", "surcoinche-by-the-coinchers")
+"""The auction's illegal records of ``illegal.jsonl``, one of each per table with an auction."""
+
+
+def auction_illegal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iterator[_Line]:
+    """Records refused in an auction (docs/contree.md#the-auction), from the first deal of a table with a bid.
+
+    After its first bid: the next seat bids the same value in another strain
+    (a bid not higher); the next seat passes and the bidder's partner
+    coinches his own side's contract; the next seat coinches, the bidder's
+    partner passes and the coincher's partner surcoinches (only the coinched
+    side may). Each record stops at the refused action.
+    """
+    for spec, players in tables:
+        rules = get_rules(spec)
+        if not rules.has_auction:
+            continue
+        for index, deal in enumerate(played_deals(spec, players, seed, per_table)):
+            verbs = [action.verb for action in deal.history]
+            if Verb.BID not in verbs:
+                continue
+            first = verbs.index(Verb.BID)
+            bid = deal.history[first]
+            bidder, n = bid.seat, deal.players
+            other, partner = (bidder + 1) % n, (bidder + 2) % n
+            record = record_of(deal)
+            prefix = [str(action) for action in deal.history[: first + 1]]
+            strain = next(s for s in rules.auction.strains if s != bid.strain)
+            cases: tuple[tuple[list[str], str], ...] = (
+                ([], str(Action.bid(other, bid.value, strain))),
+                ([f"{other} pass"], f"{partner} coinche"),
+                ([f"{other} coinche", f"{partner} pass"], f"{(other + 2) % n} surcoinche"),
+            )
+            for kind, (before, bad) in zip(_AUCTION_OFFENCES, cases, strict=True):
+                actions = [*prefix, *before, bad]
+                changed = {**record, "actions": actions}
+                try:
+                    replay_document(changed)
+                except InvalidRecord as exc:
+                    if exc.index == len(actions) - 1:
+                        yield {"id": f"{spec}/{players}/{index}/{kind}", "record": changed,
+                               "index": exc.index, "action": bad, "reason": str(exc)}
+            break
