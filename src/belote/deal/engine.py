@@ -19,12 +19,11 @@ from belote.actions import ACTION_IDS, Action, Verb
 from belote.cards import Card, CardSet, Suit
 from belote.deal import legal, play, typed
 from belote.deal.bidding import apply_bid, bid_reason
-from belote.deal.codes import OVER
 from belote.deal.dealing import deck_for_hands, parse_deck, setup, shuffled_deck
 from belote.deal.entries import ActionRecord
 from belote.deal.position import PARTS, Setup, read_position, setup_from_parts, write_position
 from belote.deal.readout import DealReadout
-from belote.deal.recorded import decided_later, later_swap, read_header
+from belote.deal.recorded import read_header
 from belote.deal.seatview import SeatView, play_out, play_out_random
 from belote.deal.state import DealState
 from belote.errors import (
@@ -36,7 +35,6 @@ from belote.errors import (
     shown,
 )
 from belote.rules import Rules, get_rules, jsonfields
-from belote.rules.penalties import Offence
 
 _apply = typed.apply  # bound once: the hot path skips a module attribute lookup
 
@@ -387,10 +385,12 @@ class Deal(DealReadout):
             raise InvalidRecord(f"{prefix}{field}: {text}") from None
         number = prefix.removeprefix("deals[").removesuffix("].")
         where = f"deal {number}: " if number != prefix else ""
-        moved: set[int] = set()  # positions of swaps an older record wrote later than the decision
+        # The record is read in order, each action judged by those before it
+        # (docs/formats.md#deal-record). While the holder of the 7 of trump is
+        # to decide, an older record may have the first leader's declarations
+        # before the holder's swap: they wait for the decision.
+        waiting: list[tuple[int, object, Action]] = []
         for index, item in enumerate(actions):
-            if index in moved:
-                continue
             if not isinstance(item, str):
                 raise InvalidRecord(
                     f"{where}expected an action as text, got {jsonfields.kind(item)}",
@@ -403,18 +403,26 @@ class Deal(DealReadout):
                     reason = deal.end_reason.value if deal.end_reason else "over"
                     raise IllegalAction(f"the deal has ended ({reason}); no action may follow")
                 holder = deal.swap_seat()
-                if holder is not None and not (
-                    action.seat == holder and action.verb in (Verb.SWAP, Verb.KEEP)
-                ) and not decided_later(actions, index, holder):
-                    later = later_swap(actions, index, holder)
-                    if later is None:
-                        deal.apply(Action.keep(holder))
-                    else:
-                        deal.apply(Action.swap(holder))
-                        moved.add(later)
+                if holder is not None:
+                    if action.seat == holder and action.verb in (Verb.SWAP, Verb.KEEP):
+                        deal.apply(action)
+                        _apply_waiting(deal, waiting, where)
+                        continue
+                    if action.verb is Verb.DECLARE and action.seat != holder:
+                        waiting.append((index, item, action))
+                        continue
+                    # Any other action closes the decision: the holder kept the 7
+                    # (003: "Toute carte vue, empêche cette faveur").
+                    deal.apply(Action.keep(holder))
+                    _apply_waiting(deal, waiting, where)
                 deal.apply(action)
             except BeloteError as exc:
                 raise InvalidRecord(f"{where}{exc}", index=index, action=item) from None
+        if waiting:  # the record stops with the decision still open: the holder kept
+            holder = deal.swap_seat()
+            if holder is not None:
+                deal.apply(Action.keep(holder))
+            _apply_waiting(deal, waiting, where)
         if deal.is_over:
             if finished is False:
                 raise InvalidRecord(
@@ -422,7 +430,7 @@ class Deal(DealReadout):
                 )
         elif finished or not partial:
             seat = deal.to_act
-            doing = "bid" if deal.phase.value.startswith("bidding") else "play"
+            doing = legal.to_decide(deal._state)
             field = "finished: true, but" if finished else "actions:"
             raise InvalidRecord(
                 f"{prefix}{field} the record stops before the deal ends: "
@@ -488,14 +496,7 @@ class Deal(DealReadout):
             raise InvalidArgument(
                 f"no action id {action_id!r} (expected an int from 0 to {ACTION_IDS - 1})"
             )
-        seat = s.to_act if s.phase != OVER else 0
-        if not s.lenient:
-            raise IllegalAction(legal.refusal(s, seat, action_id, None))
-        from belote.actions import action_from_id
-
-        offence = legal.offend(s, action_from_id(action_id, seat), seat, action_id)
-        if offence.offence is Offence.RENEGE:
-            legal.do(s, seat, action_id, None)
+        legal.apply_id(s, action_id)  # a refusal, or in a lenient deal an offence
 
     def play_card(self, card: int, belote: bool = False) -> None:
         """The seat to act plays the card with this index (fast path; every check kept).
@@ -671,3 +672,13 @@ class Deal(DealReadout):
     def stop(self) -> ActionRecord:
         """The seat to act calls out (``piedicavallo``) or says "j'arrête" (``french``)."""
         return self.apply(Action.stop(self._state.to_act))
+
+
+def _apply_waiting(deal: Deal, waiting: list[tuple[int, object, Action]], where: str) -> None:
+    """Apply the declarations that waited for the swap decision, each refused at its own index."""
+    for index, item, action in waiting:
+        try:
+            deal.apply(action)
+        except BeloteError as exc:
+            raise InvalidRecord(f"{where}{exc}", index=index, action=str(item)) from None
+    waiting.clear()

@@ -188,7 +188,7 @@ def knob_changes(
     >>> changes, skipped = knob_changes("classic")
     >>> "capot_value=250" in [c.label for c in changes]
     True
-    >>> [s.reason for s in skipped if s.knob == "reverse_capot_value"]
+    >>> [s.reason for s in skipped if s.knob == "capot_split_value"]
     ['does not apply to classic']
 
     Args:

@@ -166,8 +166,10 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "forfeit_announcements": lambda r: r.has_contract and r.has_announcements
     and not r.has_auction,
     "forfeit_belote": lambda r: r.has_contract and not r.has_auction,
-    "reverse_capot_value": lambda r: r.capot_rule is CapotRule.ATTACK_OR_REVERSE
-    and not r.has_auction,
+    # Read whenever the defence of a contract wins every trick, whatever the
+    # capot rule (classic's all-tricks too): not only under attack-or-reverse.
+    "reverse_capot_value": lambda r: r.has_contract and not r.has_auction
+    and r.capot_rule is not CapotRule.PLAYER_ALL_TRICKS,
     "disputes": lambda r: False,  # shown beside the knobs it names ([this: ...; ...])
     "taker_takes_turned": lambda r: not r.has_auction,
     "show_bottom_card": lambda r: not r.has_auction,

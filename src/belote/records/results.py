@@ -27,6 +27,7 @@ from belote.cards import Card, Suit
 from belote.errors import BeloteError, CommandError, InvalidTally, NotationError, shown
 from belote.rules import Rules, checks, jsonfields
 from belote.rules.penalties import Offence, Penalty
+from belote.rules.specs import spec_of
 from belote.scoring import DealResult, Tally, score_tally
 from belote.scoring.announcements import Declaration, classify, no_announcements_message
 from belote.scoring.match import MatchResult, score_match
@@ -222,6 +223,9 @@ def tally_from_json(
 def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
     """A tally as JSON, in the form [`tally_from_json`][belote.records.results.tally_from_json] reads back.
 
+    ``variant`` is the rules' spec, so a variant with knobs changed keeps
+    them (``classic(capot_value=250)``): the tally scores the same read back.
+
     Raises:
         InvalidTally: the tally is not one of ``rules`` (checked as
             [`check_tally`][belote.scoring.validation.check_tally] does).
@@ -230,7 +234,7 @@ def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
     rules = checks.as_rules(rules)
     check_tally(tally, rules)
     doc: JSONObject = {
-        "variant": rules.name,
+        "variant": spec_of(rules),
         "players": tally.players,
         "taker": tally.taker,
         "trump": str(tally.trump),
