@@ -166,7 +166,7 @@ def decks() -> st.SearchStrategy[tuple[Card, ...]]:
 
 
 def variants() -> st.SearchStrategy[Rules]:
-    """One of the registered variants: the four built-in ones and any plug-in.
+    """One of the registered variants: the five built-in ones (``contree`` among them) and any plug-in.
 
     >>> from hypothesis import given
     >>> @given(variants())
