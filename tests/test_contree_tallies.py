@@ -11,8 +11,11 @@ from clirun import one_error, run
 from hypothesis import HealthCheck, given, settings
 
 from belote.deal import Deal
+from belote.records.replay import replay_document
 from belote.records.results import result_to_json, score_document, tally_from_json, tally_to_json
-from belote.strategies import played_deals
+from belote.scoring import Tally
+from belote.scoring.validation import check_tally
+from belote.strategies import deal_records, played_deals, tallies
 
 SIDES = ("7D 8D 9D 10D JD QD KD AD", "7S 8S 9S 10S JS QS KS AS",
          "7C 8C 9C 10C JC QC KC AC", "7H 8H 9H 10H JH QH KH AH")
@@ -264,3 +267,21 @@ def test_contree_record_round_trips_and_undoes() -> None:
         assert partial.position() == text
     resumed = Deal.from_record(_record([str(a) for a in deal.history[:3]]), partial=True)
     assert resumed.seat_view(0).contract == (80, 0, 1, 1) and resumed.to_act == 0
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tallies("contree"))
+def test_contree_tallies_strategy_draws_contracts(tally: Tally) -> None:
+    """RULES §11.1: ``belote.strategies.tallies("contree")`` draws tallies with a contract its auction allows."""
+    assert tally.contract is not None
+    check_tally(tally, "contree")
+    assert tally.trump is tally.contract.strain.suit
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deal_records("contree"))
+def test_contree_deal_records_strategy_replays(record: dict[str, object]) -> None:
+    """RULES §11.1: ``deal_records("contree")`` are legal auctions and plays that ``belote replay`` accepts."""
+    result = replay_document(record)
+    assert result["variant"] == "contree"
+    assert ("contract" in result) is (result["outcome"] != "redeal")

@@ -404,7 +404,7 @@ def draw_table(
     if obs.rules.has_auction:  # no card is turned: the auction's standing contract instead
         table = "contract " + (contract_text(obs.bids) or "none yet")
         if obs.trump is not None:
-            table += f", trump {obs.trump.symbol}"
+            table += f", trump {obs.trump.symbol} taken by seat {obs.taker}"
     else:
         table = f"turned {format_card(obs.turned)}"
         if obs.trump is not None:
