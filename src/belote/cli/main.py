@@ -547,6 +547,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "needs the plot extra: pip install 'belote[plot]'")
     p.add_argument("--knobs", metavar="VARIANT", default=None, help="instead, play VARIANT "
                    "and each single-knob change of it on the same decks; rank the changes")
+    p.add_argument("--disputes", action="store_true", help="with --knobs: only the other "
+                   "readings the published rulebooks give of the variant's disputed rules "
+                   "(belote rules VARIANT shows who reads each which way)")
 
     p = add("duel", _cmd_duel, "Duplicate duel: two bots play the same decks, each deck once "
             "with each bot on every side; prints the mean score difference per deal.",

@@ -305,6 +305,57 @@ def _illegal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
                        "action": str(bad), "reason": str(exc)}
 
 
+_AUCTION_OFFENCES: Final = ("bid-not-higher", "coinche-by-the-bidders", "surcoinche-by-the-coinchers")
+"""The auction's illegal records of ``illegal.jsonl``, one of each per table with an auction."""
+
+
+def _auction_illegal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iterator[_Line]:
+    """Records refused in an auction (docs/contree.md#the-auction), from the first deal of a table with a bid.
+
+    After its first bid: the next seat bids the same value in another strain
+    (a bid not higher); the next seat passes and the bidder's partner
+    coinches his own side's contract; the next seat coinches, the bidder's
+    partner passes and the coincher's partner surcoinches (only the coinched
+    side may). Each record stops at the refused action.
+    """
+    for spec, players in tables:
+        rules = get_rules(spec)
+        if not rules.has_auction:
+            continue
+        for index, deal in enumerate(_played(spec, players, seed, per_table)):
+            verbs = [action.verb for action in deal.history]
+            if Verb.BID not in verbs:
+                continue
+            first = verbs.index(Verb.BID)
+            bid = deal.history[first]
+            bidder, n = bid.seat, deal.players
+            other, partner = (bidder + 1) % n, (bidder + 2) % n
+            record = _record(deal)
+            prefix = [str(action) for action in deal.history[: first + 1]]
+            strain = next(s for s in rules.auction.strains if s != bid.strain)
+            cases: tuple[tuple[list[str], str], ...] = (
+                ([], str(Action.bid(other, bid.value, strain))),
+                ([f"{other} pass"], f"{partner} coinche"),
+                ([f"{other} coinche", f"{partner} pass"], f"{(other + 2) % n} surcoinche"),
+            )
+            for kind, (before, bad) in zip(_AUCTION_OFFENCES, cases, strict=True):
+                actions = [*prefix, *before, bad]
+                changed = {**record, "actions": actions}
+                try:
+                    replay_document(changed)
+                except InvalidRecord as exc:
+                    if exc.index == len(actions) - 1:
+                        yield {"id": f"{spec}/{players}/{index}/{kind}", "record": changed,
+                               "index": exc.index, "action": bad, "reason": str(exc)}
+            break
+
+
+def _illegal_records(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iterator[_Line]:
+    """Every line of ``illegal.jsonl``: an illegal action drawn in each table's deals, then the auction's."""
+    yield from _illegal(seed, tables, per_table)
+    yield from _auction_illegal(seed, tables, per_table)
+
+
 # --- legal actions and perft -----------------------------------------------------------------
 
 
@@ -474,7 +525,7 @@ def _solve(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iter
 _MAKERS: Final[dict[str, Callable[[int, Sequence[tuple[str, int]], int], Iterator[_Line]]]] = {
     "tallies.jsonl": _tallies,
     "deals.jsonl": _deals,
-    "illegal.jsonl": _illegal,
+    "illegal.jsonl": _illegal_records,
     "legal.jsonl": _legal,
     "lenient.jsonl": _lenient,
     "solve.jsonl": _solve,

@@ -129,7 +129,7 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
     ("Penalties", "§9", ("penalties",)),
 )
 
-_IDENTITY: Final = ("name", "description", "aliases", "source")
+_IDENTITY: Final = ("name", "description", "aliases", "source", "disputes")
 
 def _meanings() -> dict[str, str]:
     out = {field.name: str(field.metadata["meaning"]) for field in attrs.fields(Rules)}
@@ -169,6 +169,7 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "forfeit_belote": lambda r: r.has_contract and not r.has_auction,
     "reverse_capot_value": lambda r: r.capot_rule is CapotRule.ATTACK_OR_REVERSE
     and not r.has_auction,
+    "disputes": lambda r: False,  # shown beside the knobs it names ([this: ...; ...])
     "taker_takes_turned": lambda r: not r.has_auction,
     "show_bottom_card": lambda r: not r.has_auction,
     "second_round": lambda r: not r.has_auction,
@@ -186,6 +187,8 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "play.partner_exemption_needs_trump": lambda r: r.partnerships
     and r.play.partner_master_exempts,
     "play.undertrump_lowest": lambda r: r.play.must_undertrump or r.play.overtrump_on_trump_lead,
+    "play.overtrump_partner_with_only_trumps": lambda r: r.partnerships
+    and r.play.partner_master_exempts and r.play.must_trump_when_void,
     "winner_deals_with_three": lambda r: r.dealer_rotation is DealerRotation.WINNER_DEALS
     and 3 in r.player_counts,
     "eight_run_splits": _has_announcements,
@@ -348,12 +351,12 @@ def describe_rules(rules: Rules) -> str:
             if isinstance(value, dict) and name in ("play", "auction", "contract"):
                 rows += [
                     (f"{name}.{key}", _text(item) + _mark(f"{name}.{key}", changed),
-                     _ranged(f"{name}.{key}"))
+                     _ranged(f"{name}.{key}", rules))
                     for key, item in value.items()
                     if applies(rules, f"{name}.{key}") or f"{name}.{key}" in changed
                 ]
             elif applies(rules, name) or name in changed:
-                rows.append((name, _text(value) + _mark(name, changed), _ranged(name)))
+                rows.append((name, _text(value) + _mark(name, changed), _ranged(name, rules)))
         if not rows:
             continue
         lines.append("")
@@ -363,14 +366,16 @@ def describe_rules(rules: Rules) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _ranged(name: str) -> str:
-    """A knob's meaning, then its range for a numeric knob (``... (0..1000)``)."""
+def _ranged(name: str, rules: Rules | None = None) -> str:
+    """A knob's meaning, its range (``... (0..1000)``) and who reads a disputed rule how."""
     text = meaning(name) or ""
     where = range_text(name)
     text = f"{text} ({where})" if where else text
-    who = default_by(name)
+    who = default_by(name, rules)
     if who:  # a disputed rule: who reads it as the default, and the other readings
-        others = "; ".join(f"{_text(knob_json(value))}: {by}" for value, by in readings(name))
+        others = "; ".join(
+            f"{_text(knob_json(value))}: {by}" for value, by in readings(name, rules)
+        )
         text += f" [this: {who}" + (f"; {others}]" if others else "]")
     return text
 

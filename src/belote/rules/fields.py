@@ -15,7 +15,22 @@ import attrs
 
 from belote.errors import InvalidArgument, shown
 
-__all__ = ["check_knobs", "disputed", "meaning"]
+__all__ = ["Dispute", "check_knobs", "disputed", "meaning"]
+
+
+@attrs.frozen
+class Dispute:
+    """A rule the published rulebooks read in several ways, as a variant records it.
+
+    Attributes:
+        knob: the knob, named as in a spec (``"play.must_undertrump"``).
+        default_by: who reads the rule as the variant's value does.
+        readings: the other readings, as ``(value, who)`` pairs.
+    """
+
+    knob: str
+    default_by: str
+    readings: tuple[tuple[object, str], ...] = ()
 
 
 def meaning(text: str) -> dict[str, object]:

@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 _SPEC: Final = re.compile(r"\s*([^()\s]+)\s*\((.*)\)\s*", re.S)
-_FIXED: Final = frozenset({"name", "description", "aliases", "source"})
+_FIXED: Final = frozenset({"name", "description", "aliases", "source", "disputes"})
 """Fields that name a variant rather than change its rules: not set in a spec."""
 
 
