@@ -22,7 +22,7 @@ CARD_PROMPT = r"Your choice \(a number, a card such as JH, or help\): "
 def _spawn(seed: int) -> pexpect.spawn:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "120", "LINES": "50"}
     return pexpect.spawn(
-        sys.executable, ["-m", "belote", "play", "contree", "--seed", str(seed), "--bot", "random"],
+        sys.executable, ["-m", "belote", "play", "contree", "--seed", str(seed)],
         env=env, encoding="utf-8", timeout=60, dimensions=(50, 120),
     )
 
@@ -54,7 +54,7 @@ def test_a_person_bids_and_coinches_through_a_terminal() -> None:
         screen = child.before
         seen += screen
         if index == 2:
-            break
+            pytest.fail("the match ended before the person could coinche")
         if index == 1:
             child.sendline("1")
             continue
@@ -66,10 +66,10 @@ def test_a_person_bids_and_coinches_through_a_terminal() -> None:
             child.sendline("surcoinche")
         else:
             child.sendline("pass")
-        if coinched and "You coinche the contract (x2)." in seen + child.before:
+        if coinched:
+            child.expect([BID_PROMPT, CARD_PROMPT])
+            seen += child.before
             break
-    child.expect([BID_PROMPT, CARD_PROMPT])
-    seen += child.before
     assert "You bid 90 hearts ♥." in seen
     assert coinched and "You coinche the contract (x2)." in seen
     assert "seat 0" not in seen  # the person is "you"
@@ -128,9 +128,11 @@ def test_a_contree_match_through_a_string_stream_shows_the_contract() -> None:
     """RULES §11.1: the table names the contract once the auction is over, never a turned card."""
     answers = io.StringIO("bid 160 S\n" + "1\n" * 60)
     out = io.StringIO()
-    with pytest.raises(MatchAbandoned):
+    try:
         play_match("contree", seed=0, stdin=answers, out=out)
+    except MatchAbandoned:  # the answers ran out before the match ended
+        pass
     text = out.getvalue()
     assert "You bid 160 spades ♠." in text
-    assert re.search(r"Contract: 160 ♠ by you; trump spades ♠", text)
+    assert re.search(r"Contract: 160 ♠ by you(, [^;]*)?; trump spades ♠", text)
     assert "Turned card" not in text
