@@ -1,7 +1,9 @@
 """Positions (docs/positions.md): a deal as one line of text, from the bidding to the last trick.
 
 A position names the variant (a spec), the table, the cards each seat holds
-now, the turned card, the bids, and the cards played trick by trick:
+now, the turned card (none in an auction: ``contree`` deals every card), the
+bids (``take S``; in an auction ``80H``, ``capotS``, ``coinche``,
+``surcoinche``), and the cards played trick by trick:
 
 >>> from belote.deal import Deal
 >>> text = ("belote/1 classic | dealer 3 | hands 7S 8S 9S 10S JS QS KS AS / 7H 8H 9H 10H JH QH KH AH"
