@@ -217,6 +217,16 @@ class Deal(DealReadout):
         >>> deal.to_act, deal.trick
         (2, (Card.parse('AS'), Card.parse('7H')))
 
+        An auction (``contree``, RULES §11) deals all eight cards a seat and
+        turns none: no ``turned``; its bids are contracts (``80H``,
+        ``capotS``), ``coinche`` and ``surcoinche``:
+
+        >>> hands = ["7H JH QH AH 8D 9D QD 8C", "7S 9S 8H KH 7D AD 7C 9C",
+        ...          "8S KS 9H JD 10C JC KC AC", "10S JS QS AS 10H 10D KD QC"]
+        >>> deal = Deal.from_hands("contree", hands, dealer=0, bids="80H 100S coinche pass pass pass")
+        >>> deal.taker, str(deal.trump), deal.seat_view(1).contract  # value, strain, bidder, coinched
+        (2, 'S', (100, 0, 2, 1))
+
         Raises:
             InvalidArgument: a bad field, named in the message (a hand of the
                 wrong size, a card twice, a turned card in a hand, ...); with

@@ -23,6 +23,7 @@ import attrs
 from belote.actions import Action, Strain, Verb
 from belote.cards import SUIT_WORDS, Rank
 from belote.deal import Deal
+from belote.deal.observation import standing_contract
 from belote.errors import BeloteError
 from belote.rules import (
     AuctionRules,
@@ -407,7 +408,34 @@ def _bid_text(action: Action, deal: Deal) -> str:
         return f"seat {action.seat} takes {action.suit.letter} (second round)"
     if action.verb is Verb.SWAP:
         return f"seat {action.seat} swaps the 7 of trump for {deal.turned}"
+    if action.verb is Verb.BID and action.strain is not None:
+        value = "capot" if action.value is None else str(action.value)
+        return f"seat {action.seat} bids {value} {action.strain.letter}"
+    if action.verb is Verb.COINCHE:
+        return f"seat {action.seat} coinches"
+    if action.verb is Verb.SURCOINCHE:
+        return f"seat {action.seat} surcoinches"
     return str(action)
+
+
+def _contract_line(deal: Deal) -> str | None:
+    """``Contract: 100 hearts (H) by seat 2, coinched by seat 3 (x2)``, once the auction is over."""
+    found = standing_contract(deal.observation(0).bids)
+    if found is None or deal.taker is None:
+        return None
+    bid, coincher, surcoincher = found
+    assert bid.strain is not None  # a bid names its strain
+    suit = bid.strain.suit
+    strain = bid.strain.letter if suit is None else f"{SUIT_WORDS[suit]} ({suit.letter})"
+    text = f"Contract: {'capot' if bid.value is None else bid.value} {strain} by seat {bid.seat}"
+    doubling = 2 if surcoincher is not None else 1 if coincher is not None else 0
+    if coincher is not None:
+        text += f", coinched by seat {coincher}"
+    if surcoincher is not None:
+        text += f", surcoinched by seat {surcoincher}"
+    if doubling:
+        text += f" (x{deal.rules.auction.multiplier(doubling)})"
+    return text
 
 
 def describe_deal(deal: Deal) -> str:
@@ -430,7 +458,8 @@ def describe_deal(deal: Deal) -> str:
     """
     rules, n = deal.rules, deal.players
     trump = deal.trump
-    lines = [f"{rules.name}, {n} players: seat {deal.dealer} deals, the turned card is {deal.turned}"]
+    turned = "no card is turned" if rules.has_auction else f"the turned card is {deal.turned}"
+    lines = [f"{rules.name}, {n} players: seat {deal.dealer} deals, {turned}"]
     bids: list[str] = []
     events: list[str] = []
     plays = 0
@@ -443,7 +472,10 @@ def describe_deal(deal: Deal) -> str:
         elif action.verb is not Verb.DECLARE and plays == 0:
             bids.append(_bid_text(action, deal))
     lines.append("Bidding: " + (", ".join(bids) or "not started"))
-    if trump is not None and deal.taker is not None:
+    contract = _contract_line(deal) if rules.has_auction else None
+    if contract is not None:
+        lines.append(contract)
+    elif trump is not None and deal.taker is not None:
         lines.append(f"Trump: {SUIT_NAMES[trump]} ({trump.letter}), taken by seat {deal.taker}")
     if deal.declarations:
         scoring = deal.scoring_declarations

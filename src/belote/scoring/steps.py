@@ -396,6 +396,7 @@ def _result(
         match_winner=winner,
         match_end_reason=reason,
         stopped_by=tally.stopped_by,
+        contract=tally.contract,
     )
 
 
