@@ -91,7 +91,7 @@ __all__ = [
 CORPUS_FORMAT: Final = "belote-corpus/1"
 """The corpus's name and version, in its manifest."""
 
-CORPUS_REVISION: Final = 2
+CORPUS_REVISION: Final = 3
 """The revision of the shipped corpus's questions, in its manifest (docs/corpus.md#revisions)."""
 
 CORPUS_SEED: Final = 34
@@ -107,6 +107,7 @@ TABLES: Final = (
     ("italian751", 4),
     ("french", 2),
     ("french", 3),
+    ("contree", 4),
     ("classic(capot_value=250)", 4),
     ("classic(play.must_overtrump=false,play.must_undertrump=false)", 4),
     ("classic(play.partner_master_exempts=false)", 4),
