@@ -41,7 +41,7 @@ from belote.agents.registry import make_bot
 from belote.buildinfo import core
 from belote.deal import Deal, Observation, Phase
 
-TABLES = ("classic", "piedicavallo", "italian751", "french:2", "french:3")
+TABLES = ("classic", "piedicavallo", "italian751", "french:2", "french:3", "contree")
 KINDS = ("bid", "swap", "declare", "card", "other", "all")
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
@@ -54,7 +54,7 @@ def table_of(text: str) -> tuple[str, int | None]:
 def kind_of(observation: Observation, legal: Sequence[Action]) -> str:
     """The kind of a decision, from its legal actions."""
     verbs = {action.verb for action in legal}
-    if observation.phase in (Phase.BIDDING_1, Phase.BIDDING_2):
+    if observation.phase in (Phase.BIDDING_1, Phase.BIDDING_2, Phase.AUCTION):
         return "bid"
     if verbs & {Verb.SWAP, Verb.KEEP}:
         return "swap"

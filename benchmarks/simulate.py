@@ -34,7 +34,8 @@ from colver_ref import colver_deals_per_second
 from belote.buildinfo import core
 from belote.experiments.simulate import simulate
 
-TABLES = (("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3))
+TABLES = (("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3),
+          ("contree", 4))
 
 
 def measure(variant: str, players: int, bots: str, deals: int, seed: int,
@@ -58,6 +59,8 @@ def main() -> None:
     parser.add_argument("--profile", metavar="VARIANT", default=None)
     parser.add_argument("--bots", choices=("random", "heuristic"), action="append",
                         help="only these bots (repeatable; default both)")
+    parser.add_argument("--table", action="append", metavar="VARIANT",
+                        help="only these variants (repeatable; default all, contree included)")
     args = parser.parse_args()
     print(f"core: {core()}")  # compiled or pure (docs/compiled.md)
     if args.profile:
@@ -74,6 +77,8 @@ def main() -> None:
     print(f"{'variant':<18}{'bots':<11}{'wall deals/s':>14}{'cpu deals/s':>14}"
           + ("" if reference is None else f"{'x colver':>10}"))
     for variant, players in TABLES:
+        if args.table and variant not in args.table:
+            continue
         for bots in args.bots or ("random", "heuristic"):
             wall, cpu = measure(variant, players, bots, args.deals, args.seed, args.repeat)
             label = f"{variant} ({players})"

@@ -51,8 +51,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from belote.agents import HeuristicBot
 from belote.buildinfo import core
-from belote.deal import Deal
+from belote.deal import Deal, Phase
 from belote.solver.solution import makes_contract, solve
 
 TABLES = ("classic", "piedicavallo", "italian751", "french:2", "french:3")
@@ -67,7 +68,13 @@ def bid_first(deal: Deal) -> None:
     """The first seat that can take does: the turned suit, else the first suit it may name.
 
     The holder of the 7 of trump keeps it (no swap), as before the swap was a decision.
+    In a contract auction (contree) the heuristic bots bid (a deal they all pass is skipped).
     """
+    if deal.rules.has_auction:
+        bot = HeuristicBot()
+        while deal.phase is Phase.AUCTION:
+            deal.apply_id(bot.choose_id(deal.seat_view(deal.to_act or 0)))
+        return
     while deal.legal_bids():
         deal.bid(*deal.legal_bids()[0])
     if deal.swap_seat() is not None:

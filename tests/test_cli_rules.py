@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 from belote.cli.main import main
+from belote.records import score_document
 from belote.records.describe import applies, describe_rules, meaning
 from belote.rules import PlayRules, Rules, get_rules
 
@@ -33,9 +34,23 @@ def test_classic_has_no_announcement_knobs() -> None:
     """Rules §6, docs/rules.md#announcements: classic (002) has belote only, so run and carré knobs do not apply."""
     shown = _knobs(describe_rules(get_rules("classic")))
     for name in ("run_values", "carre_values", "card_in_carre_and_run",
-                 "eight_run_extra_tierce", "reverse_capot_value", "capot_split_value"):
+                 "eight_run_extra_tierce", "capot_split_value"):
         assert name not in shown
     assert {"belote_value", "target", "capot_value", "contest"} <= shown
+
+
+def test_classic_shows_reverse_capot_value_because_it_scores_a_defence_capot() -> None:
+    """002 capot "252 points to 0" for either team: classic scores a defence's capot at reverse_capot_value.
+
+    The knob is read whenever the defence of a contract wins every trick,
+    whatever the capot rule, so ``belote rules classic`` lists it (issue 40).
+    """
+    assert "reverse_capot_value" in _knobs(describe_rules(get_rules("classic")))
+    tally = {"taker": 0, "trump": "H", "tricks": [0, 8], "card_points": [0, 152],
+             "last_trick": 1, "announcements": [], "belote": None}
+    for spec, points in (("classic", 252), ("classic(reverse_capot_value=300)", 300)):
+        result = score_document({"variant": spec, **tally})
+        assert result["outcome"] == "failed" and result["scores"] == [0, points]
 
 
 def test_french_has_no_contract_or_reverse_capot_knobs() -> None:

@@ -42,10 +42,10 @@ def test_paired_sums_measure_the_second_minus_the_first() -> None:
 
 
 def test_a_change_that_cannot_matter_shows_zero_and_one_that_must_a_clear_shift() -> None:
-    """classic never reads reverse_capot_value; a capot worth 500 scores more on every capot."""
-    comparison = compare(["classic", "classic(reverse_capot_value=350)",
+    """classic never reads capot_split_value (three players); a capot worth 500 scores more on every capot."""
+    comparison = compare(["classic", "classic(capot_split_value=100)",
                           "classic(capot_value=500)"], deals=150, seed=3, matches=0)
-    same = comparison.paired["classic vs classic(reverse_capot_value=350)"]
+    same = comparison.paired["classic vs classic(capot_split_value=100)"]
     assert all(e.value == e.low == e.high == 0 for e in same.values())
     more = comparison.paired["classic vs classic(capot_value=500)"]
     assert comparison.variants[0].capots != (0, 0)  # the decks hold capots

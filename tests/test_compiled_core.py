@@ -32,7 +32,13 @@ from pure_core_worker import run_cli
 
 import belote
 import belote.adapters.encoding as encoding
-from belote.adapters.tensor import INFORMATION_STATE_V2, OBSERVATION_V1, OBSERVATION_V2, Block
+from belote.adapters.tensor import (
+    INFORMATION_STATE_V3,
+    OBSERVATION_V1,
+    OBSERVATION_V2,
+    OBSERVATION_V3,
+    Block,
+)
 from belote.deal import Deal
 from belote.strategies import DealStart, deals
 
@@ -250,18 +256,19 @@ def test_cores_encode_the_same_observations(table: tuple[str, int], seed: int) -
     spec.loader.exec_module(source)
     variant, players = table
     deal, rng = Deal.random(variant, seed=seed, players=players), random.Random(seed)
-    compiled_shown, pure_shown = encoding.Shown(players), source.Shown(players)
+    auction = deal.rules.has_auction
+    compiled_shown, pure_shown = encoding.Shown(players, auction=auction), source.Shown(players, auction=auction)
     while True:
         for seat in range(players):
-            for at in (offsets(OBSERVATION_V1), offsets(OBSERVATION_V2)):
+            for at in (offsets(OBSERVATION_V1), offsets(OBSERVATION_V2), offsets(OBSERVATION_V3)):
                 assert encoding.observation_bits(deal, seat, compiled_shown, seat == 1, at) == (
                     source.observation_bits(deal, seat, pure_shown, seat == 1, at)
                 )
-            at = offsets(INFORMATION_STATE_V2)
+            at = offsets(INFORMATION_STATE_V3)
             assert encoding.tricks_bits(deal, seat, at) == source.tricks_bits(deal, seat, at)
-            compiled_values, pure_values = [0.0] * 2000, [0.0] * 2000
-            encoding.write_scaled(compiled_values, deal, seat, at)
-            source.write_scaled(pure_values, deal, seat, at)
+            compiled_values, pure_values = [0.0] * 3000, [0.0] * 3000
+            encoding.write_scaled(compiled_values, deal, seat, at, compiled_shown)
+            source.write_scaled(pure_values, deal, seat, at, pure_shown)
             assert compiled_values == pure_values
         if deal.is_over:
             break

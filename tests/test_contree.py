@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from belote.actions import ID_PASS, Action, Strain
 from belote.cards import Suit
 from belote.deal import Deal, Phase
-from belote.errors import IllegalAction, InvalidArgument, NotationError
+from belote.errors import IllegalAction, InvalidArgument, InvalidTally, NotationError
 from belote.rules import ContractScoring, get_rules, with_knob
 from belote.scoring import Contract, Tally, score_tally
 
@@ -403,3 +403,56 @@ def test_pass_is_the_last_legal_id_in_the_auction() -> None:
     deal = _deal()
     ids = deal.legal_action_ids()
     assert ids[-1] == ID_PASS and ids[:-1] == sorted(ids[:-1])
+
+
+def test_declarations_count_toward_the_contract_and_follow_belote() -> None:
+    """RULES §11.2 declarations (FFB 2016 optional): with declarations on, the attack's tierce
+    counts toward its contract like its belote, and goes to the defence on a failure."""
+    from belote.cards import CardSet
+    from belote.scoring import Declaration, classify
+
+    rules = get_rules("contree(contest=team-best-takes-all)")
+    tierce = Declaration(0, classify(CardSet.parse("7C 8C 9C"), rules))
+    near = attrs.evolve(tally(100, "H", 0, 85), announcements=(tierce,))
+    made = score_tally(near, rules)  # 85 + 20 >= 100
+    assert made.outcome.value == "made" and made.scores == (85 + 100 + 20, 77)
+    short = attrs.evolve(tally(110, "H", 0, 85), announcements=(tierce,))
+    failed = score_tally(short, rules)
+    assert failed.outcome.value == "failed" and failed.scores == (0, 162 + 110 + 20)
+    with pytest.raises(InvalidTally, match="no announcements"):  # none by default (colver)
+        score_tally(near, CONTREE)
+
+
+def test_the_disputed_rules_are_the_published_readings() -> None:
+    """RULES §11.2: every disputed point is a knob, and compare --knobs --disputes plays each
+    other reading; belote rules says who reads each which way."""
+    from belote.experiments.whatif import disputed_changes
+    from belote.records.describe import describe_rules
+
+    changes, skipped = disputed_changes("contree")
+    labels = {change.label for change in changes}
+    for expected in ("auction.surcoinche_multiplier=4", "contract.failed_points=160",
+                     "contract.belote_prenable=false", "contract.lowest_needs=82",
+                     "contract.must_beat_defence=true", "contract.capot_bonus=500",
+                     "contract.scoring=bid-only", "play.must_undertrump=true",
+                     "round_to=10", "target_strictly_more=true", "auction.highest=270"):
+        assert expected in labels
+    assert not skipped
+    text = describe_rules(CONTREE)
+    assert "[this: Cannes 2016, colver; 4: FFB 2016, Pagat]" in text
+
+
+def test_a_partner_master_with_a_trump_binds_a_player_holding_only_trumps_under_the_reprint() -> None:
+    """RULES §11.2 "partner master with a trump, you hold only trumps": any trump (FFB 2016,
+    Cannes 2016); must overtrump the partner (the Équipe Ludique reprint): a knob."""
+    from belote.cards import CardSet
+    from belote.tricks import follower_mask
+
+    hand = CardSet.parse("7H 8H AH").mask  # hearts trump, void in spades, trumps only
+    best = CardSet.parse("10H").mask.bit_length() - 1  # the partner's 10 of trump is master
+    led = int(Suit.SPADES)
+    loose = follower_mask(hand, led, best, True, int(Suit.HEARTS), CONTREE.play)
+    assert loose == hand
+    strict = with_knob(CONTREE, "play.overtrump_partner_with_only_trumps", True)
+    bound = follower_mask(hand, led, best, True, int(Suit.HEARTS), strict.play)
+    assert bound == CardSet.parse("AH").mask

@@ -150,3 +150,33 @@ def test_belote_corpus_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert len(err.splitlines()) == 1 and err.startswith("error: --out ")
     with pytest.raises(Exception, match="not a readable"):
         read_corpus(tmp_path)
+
+
+def _contree_files(per_table: int = 6) -> dict[str, str]:
+    """The contree questions of the files whose doors play contree now (deals and illegal records)."""
+    from belote.experiments import corpus
+
+    tables = (("contree", 4),)
+    return {name: "".join(json.dumps(line) + "\n" for line in corpus._MAKERS[name](CORPUS_SEED, tables, per_table))
+            for name in ("deals.jsonl", "illegal.jsonl")}
+
+
+def test_contree_records_and_the_auctions_illegal_records_verify() -> None:
+    """docs/contree.md#the-auction: a bid not higher, a coinche of one's own side's contract and a
+    surcoinche by the coinchers are refused at their index; contree deal records replay to their results."""
+    files = _contree_files()
+    assert verify_corpus(files) == []
+    kinds = {str(line["id"]).split("/")[-1]: line for line in lines_of(files, "illegal.jsonl")}
+    assert {"bid-not-higher", "coinche-by-the-bidders", "surcoinche-by-the-coinchers"} <= set(kinds)
+    assert "not higher" in str(kinds["bid-not-higher"]["reason"])
+    for kind in ("bid-not-higher", "coinche-by-the-bidders", "surcoinche-by-the-coinchers"):
+        line = kinds[kind]
+        assert line["index"] == len(line["record"]["actions"]) - 1  # type: ignore[index, arg-type]
+    assert len(lines_of(files, "deals.jsonl")) == 6
+
+
+def test_a_contree_corpus_builds() -> None:
+    """Positions of an auction are written (RULES §11): a contree corpus builds and verifies;
+    ("contree", 4) can join TABLES once the shipped corpus is regenerated."""
+    files = build_corpus(tables=(("contree", 4),), per_table=3)
+    assert verify_corpus(files) == []

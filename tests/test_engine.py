@@ -39,6 +39,7 @@ JS_BOT = ROOT / "examples" / "engines" / "simple_bot.js"
 PY = shlex.quote(sys.executable)
 SERVE = f"{PY} -m belote engine serve"
 TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
+EXAMPLE_TABLES = [*TABLES, ("contree", 4)]
 
 
 def misbehave(mode: str, after: int = 0, pidfile: Path | None = None) -> str:
@@ -179,13 +180,13 @@ def _duel_json(bot: str, variant: str, players: int, deals: int = 30) -> dict[st
     return doc
 
 
-@pytest.mark.parametrize(("variant", "players"), TABLES)
+@pytest.mark.parametrize(("variant", "players"), EXAMPLE_TABLES)
 def test_the_python_example_duels_random(variant: str, players: int) -> None:
     doc = _duel_json(f"engine:{PY} {shlex.quote(str(PY_BOT))}", variant, players)
     assert "fallbacks" not in doc
 
 
-@pytest.mark.parametrize(("variant", "players"), TABLES)
+@pytest.mark.parametrize(("variant", "players"), EXAMPLE_TABLES)
 def test_the_javascript_example_plays_as_the_python_one(variant: str, players: int) -> None:
     node = shutil.which("node")
     if node is None:
@@ -193,6 +194,47 @@ def test_the_javascript_example_plays_as_the_python_one(variant: str, players: i
     js = _duel_json(f"engine:{shlex.quote(node)} {shlex.quote(str(JS_BOT))}", variant, players)
     py = _duel_json(f"engine:{PY} {shlex.quote(str(PY_BOT))}", variant, players)
     assert js == py
+
+
+def test_an_engine_is_offered_and_answers_the_contract_decisions() -> None:
+    """docs/engines.md#contract-decisions: in an auction an engine is asked every bid, coinche,
+    surcoinche and pass of its seat, in the notation of records, and its answers are played."""
+    verbs: set[str] = set()
+    for seed in range(4):
+        engines = [EngineAgent(f"{SERVE} random") for _ in range(4)]
+        try:
+            deal = Deal.random("contree", seed=seed, dealer=seed)
+            seen: list[tuple[list[str], dict[str, object]]] = []
+            original = engines[1].choose
+
+            def spy(observation, legal, original=original, seen=seen):  # type: ignore[no-untyped-def]
+                seen.append(([str(a) for a in legal], observation_json(observation)))
+                return original(observation, legal)
+
+            engines[1].choose = spy  # type: ignore[method-assign]
+            play_deal(deal, engines)
+        finally:
+            close_agents(engines)
+        verbs |= {action.verb.value for action in deal.history}
+        for legal, doc in seen:
+            if doc["phase"] == "auction":
+                assert "1 pass" in legal and all(text.split()[1] in ("bid", "coinche", "surcoinche", "pass")
+                                                  for text in legal)
+                assert [str(a) for a in deal.history[: len(doc["bids"])]] == doc["bids"]  # type: ignore[arg-type]
+    assert {"bid", "coinche", "pass", "play"} <= verbs
+
+
+def test_a_seat_knows_its_legal_bids_from_its_observation_in_an_auction() -> None:
+    """What ``belote engine serve`` answers to the ``legal`` query in an auction: the deal's own bids."""
+    for seed in range(20):
+        deal, rng = Deal.random("contree", seed=seed, dealer=seed % 4), random.Random(seed)
+        while deal.phase.value == "auction":
+            seat = deal.to_act
+            assert seat is not None
+            assert sorted(map(str, seat_legal_actions(deal.observation(seat)))) == sorted(
+                map(str, deal.legal_actions()))
+            legal = deal.legal_actions()
+            deal.apply(legal[rng.randrange(len(legal))])
 
 
 def test_an_engine_duels_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,11 +25,13 @@ from pettingzoo.test import api_test, seed_test
 from belote.actions import ACTION_IDS, ID_SWAP, Action, action_id
 from belote.adapters.env import env, raw_env
 from belote.adapters.returns import score_bound
-from belote.adapters.tensor import OBSERVATION_V2_SIZE, STATE_V2_SIZE
+from belote.adapters.tensor import OBSERVATION_V3_SIZE, STATE_V3_SIZE
 from belote.deal import Deal
 from belote.errors import InvalidArgument
 
-TABLES = [("classic", None), ("piedicavallo", None), ("italian751", None), ("french", 2), ("french", 3)]
+TABLES = [
+    ("classic", None), ("piedicavallo", None), ("italian751", None), ("french", 2), ("french", 3), ("contree", None),
+]
 
 # PettingZoo's api_test warns about any dict observation unless the environment is one
 # of its own (its board-game environments use the same {"observation", "action_mask"}
@@ -229,10 +231,10 @@ def test_the_action_mask_is_the_legal_actions_of_the_agent_to_act() -> None:
 def test_spaces_have_the_documented_shapes() -> None:
     table = raw_env("french", 3)
     space = table.observation_space("player_0")
-    assert space["observation"].shape == (OBSERVATION_V2_SIZE,)
+    assert space["observation"].shape == (OBSERVATION_V3_SIZE,)
     assert space["action_mask"].shape == (ACTION_IDS,)
     assert raw_env(full_state=True).observation_space("player_0")["observation"].shape == (
-        STATE_V2_SIZE,
+        STATE_V3_SIZE,
     )
     assert table.action_space("player_2").n == ACTION_IDS
 
@@ -326,7 +328,7 @@ def test_the_wrappers_are_pettingzoos_and_read_the_environments_state() -> None:
     assert isinstance(table, wrappers.OrderEnforcingWrapper)
     assert isinstance(table.env, wrappers.AssertOutOfBoundsWrapper)
     assert isinstance(table.env.env, wrappers.TerminateIllegalWrapper)
-    assert str(table) == "belote_v2"
+    assert str(table) == "belote_v3"
     base = table.unwrapped
     table.reset()
     rng = random.Random(5)

@@ -95,3 +95,35 @@ def test_apply_id_refuses_what_is_not_an_id() -> None:
     with pytest.raises(IllegalAction):
         deal.apply_id(ID_SWAP)
     assert deal == before
+
+
+def _pick_auction(legal: list[Action], rng: random.Random) -> Action:
+    # Favour coinche, surcoinche and high bids so that every branch of the auction is visited.
+    rare = [a for a in legal if a.verb in (Verb.COINCHE, Verb.SURCOINCHE) or (a.verb is Verb.BID and a.value is None)]
+    if rare and rng.random() < 0.3:
+        return rare[rng.randrange(len(rare))]
+    return legal[rng.randrange(len(legal))]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_int_layer_and_the_typed_layer_agree_in_an_auction(seed: int) -> None:
+    """docs/contree.md#the-auction: every bid, coinche and surcoinche has its id (166 to 353,
+    appended after the ids of the other variants); ``can``, the mask and ``apply_id``
+    agree with ``legal_actions`` and ``apply`` at every turn of a contrée deal."""
+    rng = random.Random(seed)
+    typed = Deal.random("contree", seed=seed, dealer=seed % 4)
+    fast = typed.copy()
+    while not typed.is_over:
+        _check_state(typed)
+        action = _pick_auction(typed.legal_actions(), rng)
+        illegal = rng.randrange(ACTION_IDS)
+        if not fast.legal_action_mask() >> illegal & 1:
+            before = fast.copy()
+            with pytest.raises(IllegalAction):
+                fast.apply_id(illegal)
+            assert fast == before
+        typed.apply(action)
+        fast.apply_id(action_id(action))
+        assert typed == fast
+    _check_state(typed)
+    assert typed.history == fast.history

@@ -153,7 +153,7 @@ def test_french_card_out_of_turn_costs_the_offender_ten() -> None:
     assert str(deal.hand(1)).startswith("10S") and deal.to_act == 0 and deal.trick == ()
     (offence,) = finish(deal).offences
     assert (offence.index, offence.seat, offence.offence) == (2, 1, Offence.OUT_OF_TURN)
-    assert offence.reason == "it is seat 0's turn to play, not seat 1's"
+    assert offence.reason == "it is seat 0's turn to declare or play, not seat 1's"
     result, before = deal.result, clean(deal)
     assert [a - b for a, b in zip(result.scores, before.scores, strict=True)] == [0, -10, 0]
 
@@ -233,24 +233,26 @@ def test_a_lenient_deal_saves_and_resumes_with_its_offences() -> None:
     assert copy == deal
 
 
-def test_a_card_out_of_turn_before_the_swap_decision_saves_and_replays() -> None:
-    """001 "Valore delle penalità" with 002's seven swap: an offence before the holder decides.
+def test_a_card_out_of_turn_during_the_swap_decision_closes_it_and_replays() -> None:
+    """001 "Valore delle penalità" with 003 "Toute carte vue, empêche cette faveur".
 
     The holder of the 7 of trump (seat 2) is to swap or keep when seat 1
-    plays out of turn; the record has the offence before the holder's
-    decision and must read back as the same deal, not as an older record
-    whose holder kept the 7 without saying so (docs/formats.md).
+    plays out of turn: the card seen closes the decision (seat 2 kept),
+    then it is the offence, out of turn. A swap after it is a second
+    offence, out of turn too. The record reads back in order as the same
+    deal (docs/formats.md#deal-record).
     """
-    for decision in ("2 keep", "2 swap"):
-        deal = table("french", "0 take", "1 play 10S", decision)
-        (offence,) = deal.offences
-        assert (offence.index, offence.offence) == (1, Offence.OUT_OF_TURN)
-        assert Deal.from_record(deal.to_record()) == deal
-        finish(deal)
-        replayed = Deal.from_record(deal.to_record())
-        assert replayed == deal and replayed.result == deal.result
-        assert replay_document(record_of(deal), lenient=True)["offences"] == (
-            replay_document(deal.to_record())["offences"])
+    deal = table("french", "0 take", "1 play 10S", "2 swap")
+    assert [str(a) for a in deal.history] == ["0 take", "2 keep", "1 play 10S", "2 swap"]
+    assert [(o.index, o.seat, o.offence) for o in deal.offences] == [
+        (2, 1, Offence.OUT_OF_TURN), (3, 2, Offence.OUT_OF_TURN)]
+    assert deal.swapped is None
+    assert Deal.from_record(deal.to_record()) == deal
+    finish(deal)
+    replayed = Deal.from_record(deal.to_record())
+    assert replayed == deal and replayed.result == deal.result
+    assert replay_document(record_of(deal), lenient=True)["offences"] == (
+        replay_document(deal.to_record())["offences"])
 
 
 def test_replay_lenient_result_lists_the_offences() -> None:

@@ -25,7 +25,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import belote.adapters.openspiel
 from belote.adapters.returns import score_bound
-from belote.adapters.tensor import information_state_v2, observation_v2, state_v2
+from belote.adapters.tensor import information_state_v3, observation_v3, state_v3
 from belote.deal import Deal
 from belote.errors import InvalidArgument
 
@@ -35,6 +35,7 @@ GAMES = [
     ("python_belote_italian751", {}),
     ("python_belote_french", {}),
     ("python_belote_french", {"players": 3}),
+    ("python_belote_contree", {"dealer": 1}),
 ]
 
 
@@ -148,10 +149,10 @@ def test_tensors_are_the_observation_layout() -> None:
     play_to_end(state, random.Random(1), stop_after=45)
     deal = state.table.deal
     for player in range(4):
-        expected = observation_v2(deal, player)
+        expected = observation_v3(deal, player)
         assert np.array_equal(np.asarray(state.observation_tensor(player)), expected)
         assert np.array_equal(
-            np.asarray(state.information_state_tensor(player)), information_state_v2(deal, player)
+            np.asarray(state.information_state_tensor(player)), information_state_v3(deal, player)
         )
     full = pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True,
@@ -159,7 +160,7 @@ def test_tensors_are_the_observation_layout() -> None:
     )
     observer = game.make_py_observer(full)
     observer.set_from(state, 2)
-    assert np.array_equal(observer.tensor, state_v2(deal, 2))
+    assert np.array_equal(observer.tensor, state_v3(deal, 2))
 
 
 def test_the_information_state_hides_other_hands() -> None:

@@ -11,7 +11,7 @@ from belote.adapters.tensor import Table
 from belote.deal import Deal
 from belote.errors import InvalidArgument
 
-TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
+TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3), ("contree", 4)]
 
 
 def random_deal(variant: str, players: int, seed: int, pending: int = 0) -> Deal:

@@ -17,14 +17,20 @@ from belote.adapters.tensor import (
     INFORMATION_STATE_V1_SIZE,
     INFORMATION_STATE_V2,
     INFORMATION_STATE_V2_SIZE,
+    INFORMATION_STATE_V3,
+    INFORMATION_STATE_V3_SIZE,
     OBSERVATION_V1,
     OBSERVATION_V1_SIZE,
     OBSERVATION_V2,
     OBSERVATION_V2_SIZE,
+    OBSERVATION_V3,
+    OBSERVATION_V3_SIZE,
     STATE_V1,
     STATE_V1_SIZE,
     STATE_V2,
     STATE_V2_SIZE,
+    STATE_V3,
+    STATE_V3_SIZE,
     Block,
     Table,
     layout_table,
@@ -32,7 +38,7 @@ from belote.adapters.tensor import (
 from belote.deal import Deal
 from belote.errors import IllegalAction
 
-TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
+TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3), ("contree", 4)]
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "adapters.md"
 
@@ -46,6 +52,9 @@ DOCS = Path(__file__).resolve().parents[1] / "docs" / "adapters.md"
         ("OBSERVATION_V2", OBSERVATION_V2, 0),
         ("STATE_V2", STATE_V2, len(OBSERVATION_V2)),
         ("INFORMATION_STATE_V2", INFORMATION_STATE_V2, len(OBSERVATION_V2)),
+        ("OBSERVATION_V3", OBSERVATION_V3, len(OBSERVATION_V2)),
+        ("STATE_V3", STATE_V3, len(OBSERVATION_V3)),
+        ("INFORMATION_STATE_V3", INFORMATION_STATE_V3, len(OBSERVATION_V3)),
     ],
 )
 def test_the_docs_page_shows_the_layouts_of_the_code(
@@ -83,6 +92,51 @@ def test_version_2_is_version_1_with_the_swap_as_the_holders_turn() -> None:
     assert STATE_V2_SIZE == OBSERVATION_V2_SIZE + 4 * 32
     assert INFORMATION_STATE_V2_SIZE == INFORMATION_STATE_V1_SIZE + 4
     assert len(set(block.name for block in INFORMATION_STATE_V2)) == len(INFORMATION_STATE_V2)
+
+
+def test_version_3_is_version_2_followed_by_the_auction() -> None:
+    """docs/contree.md#the-auction: version 3 appends the standing contract, the coinche
+    and every bid heard to version 2, whose blocks keep their names, shapes and offsets."""
+    assert [(b.name, b.shape) for b in OBSERVATION_V3[: len(OBSERVATION_V2)]] == [
+        (b.name, b.shape) for b in OBSERVATION_V2
+    ]
+    assert [b.name for b in OBSERVATION_V3[len(OBSERVATION_V2) :]] == [
+        "contract_value", "contract_capot", "contract_strain", "bidder", "coinched", "coincher", "auction",
+    ]
+    assert OBSERVATION_V3_SIZE == OBSERVATION_V2_SIZE + 1 + 1 + 6 + 4 + 2 + 4 + 4 * (ACTION_IDS - actions.ID_BID)
+    assert STATE_V3_SIZE == OBSERVATION_V3_SIZE + 4 * 32
+    assert INFORMATION_STATE_V3_SIZE == INFORMATION_STATE_V2_SIZE + OBSERVATION_V3_SIZE - OBSERVATION_V2_SIZE
+    assert len(set(block.name for block in INFORMATION_STATE_V3)) == len(INFORMATION_STATE_V3)
+
+
+@settings(max_examples=20, deadline=None)
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32 - 1))
+def test_a_version_3_vector_begins_with_the_version_2_vector(table: tuple[str, int], seed: int) -> None:
+    """Version 3's first values are version 2's at every turn; without an auction the rest is 0."""
+    np = pytest.importorskip("numpy")
+    import random
+
+    from belote.adapters.tensor import (
+        information_state_v2,
+        information_state_v3,
+        observation_v2,
+        observation_v3,
+    )
+
+    variant, players = table
+    driver, rng = Table(Deal.random(variant, seed=seed, players=players)), random.Random(seed)
+    while True:
+        seat = rng.randrange(players)
+        deal = driver.deal
+        v3 = observation_v3(deal, seat, shown=driver.shown)
+        assert np.array_equal(v3[:OBSERVATION_V2_SIZE], observation_v2(deal, seat, shown=driver.shown))
+        assert deal.rules.has_auction or not v3[OBSERVATION_V2_SIZE:].any()
+        info = information_state_v3(deal, seat, shown=driver.shown)
+        assert np.array_equal(info[:OBSERVATION_V3_SIZE], v3)
+        assert np.array_equal(info[OBSERVATION_V3_SIZE:], information_state_v2(deal, seat)[OBSERVATION_V2_SIZE:])
+        if driver.seat is None:
+            break
+        driver.apply(rng.choice(driver.legal_ids()))
 
 
 @pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("french", 2)])
@@ -183,7 +237,7 @@ def test_seats_are_relative_to_the_observer() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(
-    table=st.sampled_from([("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]),
+    table=st.sampled_from(TABLES),
     seed=st.integers(0, 2**32 - 1),
 )
 def test_every_turn_offers_the_legal_ids_and_observes_only_what_the_seat_holds(
@@ -197,7 +251,7 @@ def test_every_turn_offers_the_legal_ids_and_observes_only_what_the_seat_holds(
     import random
 
     from belote.actions import action_id
-    from belote.adapters.tensor import observation_v2
+    from belote.adapters.tensor import observation_v3
 
     variant, players = table
     driver = Table(Deal.random(variant, seed=seed, players=players))
@@ -210,7 +264,7 @@ def test_every_turn_offers_the_legal_ids_and_observes_only_what_the_seat_holds(
         assert ids == sorted(action_id(a) for a in deal.legal_actions() if a.seat == seat)
         if keep is not None and deal.swap_seat() is not None:  # the one-seat engine
             assert ids == [ID_SWAP, keep]
-        vector = observation_v2(deal, seat, history=driver.actions)
+        vector = observation_v3(deal, seat, history=driver.actions)
         assert [i for i in range(32) if vector[i]] == [card.index for card in deal.hand(seat)]
         assert vector.min() >= 0.0 and vector.max() <= 100.0
         driver.apply(rng.choice(ids))
@@ -229,14 +283,14 @@ def decoded(vector: object, layout: tuple[Block, ...]) -> dict[str, object]:
 @settings(max_examples=25, deadline=None)
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32 - 1))
 def test_the_observation_decodes_back_to_what_the_seat_knows(table: tuple[str, int], seed: int) -> None:
-    """Every block of ``OBSERVATION_V2`` (and ``STATE_V2``'s hands) read back gives the deal's
+    """Every block of ``OBSERVATION_V3`` (and ``STATE_V3``'s hands) read back gives the deal's
     public facts and the seat's own cards, seats relative to the observer, at every turn of
     a random deal (the layout's meanings, docs/adapters.md)."""
     np = pytest.importorskip("numpy")
     import random
 
-    from belote.actions import Verb
-    from belote.adapters.tensor import POINT_SCALE, TOTAL_SCALE, state_v2
+    from belote.actions import ID_BID, ID_COINCHE, ID_SURCOINCHE, Verb, action_id
+    from belote.adapters.tensor import POINT_SCALE, TOTAL_SCALE, state_v3
     from belote.deal import Phase
 
     variant, players = table
@@ -253,12 +307,24 @@ def test_the_observation_decodes_back_to_what_the_seat_knows(table: tuple[str, i
         def slot(other: int) -> int:
             return (other - seat) % n  # noqa: B023
 
-        blocks = decoded(state_v2(deal, seat, history=driver.actions), STATE_V2)
+        blocks = decoded(state_v3(deal, seat, history=driver.actions), STATE_V3)
         played = [[0] * 32 for _ in range(4)]
         bids, declared, swapped, kept, belote = set(), set(), set(), set(), [0] * 4
+        heard, contract, bidder, doubling, coincher = set(), None, None, 0, None
+        auction = deal.rules.has_auction
         turn = 0
         for action in driver.actions:
-            if action.verb is Verb.PLAY:
+            if action.verb in (Verb.BID, Verb.COINCHE, Verb.SURCOINCHE):
+                heard.add((slot(action.seat), action_id(action) - ID_BID))
+                if action.verb is Verb.BID:
+                    contract, bidder = action, slot(action.seat)
+                elif action.verb is Verb.COINCHE:
+                    doubling, coincher = 1, slot(action.seat)
+                else:
+                    doubling = 2
+            elif action.verb is Verb.PASS and auction:
+                pass
+            elif action.verb is Verb.PLAY:
                 played[slot(action.seat)][action.cards[0].index] = 1
                 belote[slot(action.seat)] += action.belote
             elif action.verb in (Verb.PASS, Verb.TAKE):
@@ -281,7 +347,7 @@ def test_the_observation_decodes_back_to_what_the_seat_knows(table: tuple[str, i
         assert set(one_hot(blocks["declared"])) == declared
         assert set(one_hot(blocks["swapped"])) == swapped and set(one_hot(blocks["kept"])) == kept
         assert [int(row.sum()) for row in blocks["belote"]] == [min(calls, 2) for calls in belote]
-        assert one_hot(blocks["turned"]) == [deal.turned.index]
+        assert one_hot(blocks["turned"]) == ([] if auction else [deal.turned.index])
         assert one_hot(blocks["table_card"]) == ([] if deal.table_card is None else [deal.table_card.index])
         assert one_hot(blocks["bottom"]) == ([] if deal.bottom is None else [deal.bottom.index])
         assert one_hot(blocks["trump"]) == ([] if deal.trump is None else [int(deal.trump)])
@@ -289,7 +355,25 @@ def test_the_observation_decodes_back_to_what_the_seat_knows(table: tuple[str, i
         assert one_hot(blocks["dealer"]) == [slot(deal.dealer)]
         assert one_hot(blocks["called_out"]) == ([] if deal.called_out is None else [slot(deal.called_out)])
         assert one_hot(blocks["to_act"]) == ([] if deal.to_act is None else [slot(deal.to_act)])
-        assert one_hot(blocks["phase"]) == [[Phase.BIDDING_1, Phase.BIDDING_2, Phase.PLAY, Phase.OVER].index(deal.phase)]
+        phase = Phase.BIDDING_1 if deal.phase is Phase.AUCTION else deal.phase
+        assert one_hot(blocks["phase"]) == [[Phase.BIDDING_1, Phase.BIDDING_2, Phase.PLAY, Phase.OVER].index(phase)]
+        assert {(int(k), int(c)) for k, c in np.argwhere(blocks["auction"])} == heard
+        assert one_hot(blocks["coinched"]) == [0, 1][:doubling]
+        assert one_hot(blocks["coincher"]) == ([] if coincher is None else [coincher])
+        assert one_hot(blocks["bidder"]) == ([] if bidder is None else [bidder])
+        if contract is None:
+            assert not blocks["contract_value"].any() and not blocks["contract_strain"].any()
+            assert not blocks["contract_capot"].any()
+        else:
+            capot = contract.value is None
+            value = deal.rules.contract.capot_value if capot else contract.value
+            assert blocks["contract_value"][0] == np.float32(value * POINT_SCALE)
+            assert one_hot(blocks["contract_strain"]) == [int(contract.strain)]
+            assert blocks["contract_capot"].tolist() == [float(capot)]
+            if deal.phase is Phase.PLAY:
+                assert deal.taker is not None and slot(deal.taker) == bidder
+                assert deal.trump is not None and int(deal.trump) == int(contract.strain)
+        assert blocks["auction"].shape[1] - 2 == ID_COINCHE - ID_BID and blocks["auction"].shape[1] - 1 == ID_SURCOINCHE - ID_BID
         shown = deal.scoring_declarations is not None
         expected_declarations = [[0] * 32 for _ in range(4)]
         for declaration in deal.declarations:
@@ -323,17 +407,24 @@ def test_a_tables_running_summary_is_that_of_its_actions(table: tuple[str, int],
     import random
 
     from belote.adapters.encoding import Shown
-    from belote.adapters.tensor import information_state_v1, information_state_v2
+    from belote.adapters.tensor import (
+        information_state_v1,
+        information_state_v2,
+        information_state_v3,
+    )
 
     def facts(shown: Shown) -> tuple[object, ...]:
-        return (shown.played, shown.bids, shown.belote_calls, shown.declared, shown.swapped, shown.kept)
+        return (
+            shown.played, shown.bids, shown.belote_calls, shown.declared, shown.swapped, shown.kept,
+            shown.heard, shown.contract, shown.bidder, shown.doubling, shown.coincher,
+        )
 
     variant, players = table
     driver, rng = Table(Deal.random(variant, seed=seed, players=players)), random.Random(seed)
     while driver.seat is not None:
-        assert facts(driver.shown) == facts(Shown(players, driver.deal.history))
+        assert facts(driver.shown) == facts(Shown(players, driver.deal.history, driver.deal.rules.has_auction))
         seat = rng.randrange(players)
-        for encode in (information_state_v1, information_state_v2):
+        for encode in (information_state_v1, information_state_v2, information_state_v3):
             assert np.array_equal(encode(driver.deal, seat, shown=driver.shown), encode(driver.deal, seat))
         before = facts(driver.shown.copy())
         copy = driver.copy()

@@ -35,8 +35,8 @@ def test_every_settable_knob_is_tried_or_skipped_with_a_reason(variant: str) -> 
 
 def test_a_knob_that_does_not_apply_is_skipped_with_a_note() -> None:
     changes, skipped = knob_changes("classic")
-    assert "reverse_capot_value" not in {c.knob for c in changes}
-    assert any(s.knob == "reverse_capot_value" and "does not apply" in s.reason for s in skipped)
+    assert "capot_split_value" not in {c.knob for c in changes}
+    assert any(s.knob == "capot_split_value" and "does not apply" in s.reason for s in skipped)
 
 
 def test_changing_the_sides_is_skipped() -> None:
@@ -54,10 +54,10 @@ def test_the_ranking_is_deterministic_for_a_seed() -> None:
 
 
 def test_a_knob_that_cannot_matter_ranks_last_at_zero() -> None:
-    """classic scores every capot at capot_value: reverse_capot_value is never read."""
+    """classic has four players: capot_split_value (three players only) is never read."""
     ranking = knob_effects("classic", deals=150, seed=3, matches=3,
-                           changes=["reverse_capot_value=350", "capot_value=500"])
-    assert [e.label for e in ranking.effects] == ["capot_value=500", "reverse_capot_value=350"]
+                           changes=["capot_split_value=100", "capot_value=500"])
+    assert [e.label for e in ranking.effects] == ["capot_value=500", "capot_split_value=100"]
     nothing = ranking.effects[-1]
     for name, effect in nothing.measures().items():
         assert effect.value == 0, name
@@ -129,7 +129,7 @@ def test_text_explains_every_column_and_names_what_was_skipped(
     for head in ("deal winner", "match winner", "points", "made", "failed", "litige", "capot"):
         assert f"\n  {head} " in out  # a legend line per column
     assert '"Comparing variants", section "One knob at a time"' in out
-    assert "does not apply to classic:" in out and "reverse_capot_value" in out
+    assert "does not apply to classic:" in out and "capot_split_value" in out
 
 
 @pytest.mark.parametrize("argv", [

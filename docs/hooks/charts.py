@@ -12,7 +12,9 @@ It also runs ``belote compare --knobs VARIANT`` for each variant of
 ``KNOB_VARIANTS`` on ``KNOB_DEALS`` decks (a small run, to keep the build
 fast): a ``<!-- knob-ranking: VARIANT -->`` line of a page becomes the text
 the command prints, and ``assets/knobs-VARIANT.svg`` its ranked bar chart,
-both from the same run.
+both from the same run; ``<!-- dispute-ranking: VARIANT -->`` and
+``assets/disputes-VARIANT.svg`` do the same with ``--disputes`` for each
+variant of ``DISPUTE_VARIANTS``.
 """
 
 from __future__ import annotations
@@ -29,7 +31,10 @@ KNOB_VARIANTS = ("piedicavallo", "italian751")
 """The variants whose single-knob rankings the page shows."""
 KNOB_DEALS = 200
 """Decks of the rankings drawn at build time (the command's default is larger)."""
-_KNOB_LINE = re.compile(r"^<!--\s*knob-ranking:\s*([\w.-]+)\s*-->[ \t]*$", re.M)
+_KNOB_LINE = re.compile(r"^<!--\s*(knob|dispute)-ranking:\s*([\w.-]+)\s*-->[ \t]*$", re.M)
+DISPUTE_VARIANTS = ("contree",)
+"""The variants whose disputed rules the page "Which contrée disputes matter" ranks
+(``belote compare --knobs VARIANT --disputes``)."""
 
 
 @cache
@@ -51,20 +56,21 @@ def compare_chart() -> bytes:
     return comparison_image(comparison, "svg")
 
 
-def knob_argv(variant: str) -> list[str]:
+def knob_argv(variant: str, disputes: bool = False) -> list[str]:
     """The command line of a ranking shown on the page."""
-    return ["compare", "--knobs", variant, "--deals", str(KNOB_DEALS)]
+    return ["compare", "--knobs", variant, *(["--disputes"] if disputes else []),
+            "--deals", str(KNOB_DEALS)]
 
 
 @cache
-def knob_ranking(variant: str) -> Any:
-    """``belote compare --knobs VARIANT --deals KNOB_DEALS``, run as the command runs it."""
+def knob_ranking(variant: str, disputes: bool = False) -> Any:
+    """``belote compare --knobs VARIANT [--disputes] --deals KNOB_DEALS``, as the command runs it."""
     from belote.cli.main import build_parser
     from belote.experiments.whatif import knob_effects
 
-    args = build_parser().parse_args(knob_argv(variant))
+    args = build_parser().parse_args(knob_argv(variant, disputes))
     return knob_effects(args.knobs, args.deals, args.seed, args.players, args.bots,
-                        matches=args.matches)
+                        matches=args.matches, disputes=args.disputes)
 
 
 def on_files(files: Files, config: Any) -> Files:
@@ -75,6 +81,9 @@ def on_files(files: Files, config: Any) -> Files:
     for variant in KNOB_VARIANTS:
         files.append(File.generated(config, f"assets/knobs-{variant}.svg",
                                     content=knobs_image(knob_ranking(variant), "svg")))
+    for variant in DISPUTE_VARIANTS:
+        files.append(File.generated(config, f"assets/disputes-{variant}.svg",
+                                    content=knobs_image(knob_ranking(variant, True), "svg")))
     return files
 
 
@@ -82,11 +91,12 @@ def on_page_markdown(markdown: str, **kwargs: Any) -> str:
     """Replace each ``<!-- knob-ranking: VARIANT -->`` line by what the command prints."""
 
     def replace(match: re.Match[str]) -> str:
-        variant = match.group(1)
-        if variant not in KNOB_VARIANTS:
-            raise PluginError(f"charts: {match.group(0)}: add {variant} to KNOB_VARIANTS")
-        text = knob_ranking(variant).to_text().rstrip()
-        command = "belote " + " ".join(knob_argv(variant))
+        disputes, variant = match.group(1) == "dispute", match.group(2)
+        listed = DISPUTE_VARIANTS if disputes else KNOB_VARIANTS
+        if variant not in listed:
+            raise PluginError(f"charts: {match.group(0)}: add {variant} to the hook's variants")
+        text = knob_ranking(variant, disputes).to_text().rstrip()
+        command = "belote " + " ".join(knob_argv(variant, disputes))
         return f'<div class="terminal" markdown>\n\n```text\n$ {command}\n{text}\n```\n\n</div>'
 
     return _KNOB_LINE.sub(replace, markdown)

@@ -240,6 +240,8 @@ def knobs(rules: Rules) -> list[tuple[str, Any, str]]:
     docs = class_docs()
     rows: list[tuple[str, Any, str]] = []
     for field in attrs.fields(Rules):
+        if field.name == "disputes":  # shown beside each knob it names, not as a knob
+            continue
         value = getattr(rules, field.name)
         group = type(value).__name__
         if group in _GROUPS:
@@ -339,12 +341,12 @@ def disputes(name: str) -> str:
         "|---|---|---|---|",
     ]
     for knob, _value, description in knobs(rules):
-        who = default_by(knob)
+        who = default_by(knob, rules)
         if not who:
             continue
         value = knob_value(rules, knob)
         others = "<br>".join(
-            f"{fmt(knob_json(other))}: {clean(by)}" for other, by in other_readings(knob)
+            f"{fmt(knob_json(other))}: {clean(by)}" for other, by in other_readings(knob, rules)
         )
         lines.append(
             f"| `{knob}`<br>{clean(first_sentence(description))} | {fmt(knob_json(value))} "

@@ -9,6 +9,10 @@
 // suit in the second round with its jack and two more cards of it, swap the 7
 // of trump when it may, declare everything, never stop; lead its most valuable
 // card and follow with its least valuable one (announcing belote when it can).
+// In an auction of contracts (contree) it bids the lowest legal contract in a
+// suit where it holds the jack and two more cards, up to 80 and 10 more for
+// each further card of the suit and each ace of another suit; it never
+// coinches nor surcoinches.
 "use strict";
 
 const readline = require("readline");
@@ -31,6 +35,18 @@ function choose(observation, legal) {
   if (observation.phase === "bidding-1") {
     const turned = observation.turned.slice(-1);
     if (hand.includes("J" + turned) && byVerb("take")) return byVerb("take");
+    return byVerb("pass") || legal[0];
+  }
+  if (observation.phase === "auction") {
+    for (let k = 0; k < legal.length; k++) { // the legal bids come lowest first
+      if (words[k][1] !== "bid" || words[k][2] === "capot") continue;
+      const suit = words[k][3];
+      const held = hand.filter((card) => card.slice(-1) === suit).length;
+      const aces = hand.filter((card) => card.slice(0, -1) === "A" && card.slice(-1) !== suit).length;
+      if (hand.includes("J" + suit) && held >= 3 && Number(words[k][2]) <= 80 + 10 * (held - 3 + aces)) {
+        return legal[k];
+      }
+    }
     return byVerb("pass") || legal[0];
   }
   if (observation.phase === "bidding-2") {

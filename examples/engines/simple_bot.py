@@ -10,6 +10,10 @@ Its play: take in the first round with the jack of the turned suit, name a
 suit in the second round with its jack and two more cards of it, swap the 7
 of trump when it may, declare everything, never stop; lead its most valuable
 card and follow with its least valuable one (announcing belote when it can).
+In an auction of contracts (contree) it bids the lowest legal contract in a
+suit where it holds the jack and two more cards, up to 80 and 10 more for
+each further card of the suit and each ace of another suit; it never
+coinches nor surcoinches.
 """
 
 import json
@@ -33,6 +37,17 @@ def choose(observation, legal):
         turned = observation["turned"][-1]
         if "J" + turned in hand and "take" in verbs:
             return verbs["take"]
+        return verbs.get("pass", legal[0])
+    if observation["phase"] == "auction":
+        for action in legal:  # the legal bids come lowest first
+            words = action.split()
+            if words[1] != "bid" or words[2] == "capot":
+                continue
+            suit = words[3]
+            held = sum(card[-1] == suit for card in hand)
+            aces = sum(card[:-1] == "A" and card[-1] != suit for card in hand)
+            if "J" + suit in hand and held >= 3 and int(words[2]) <= 80 + 10 * (held - 3 + aces):
+                return action
         return verbs.get("pass", legal[0])
     if observation["phase"] == "bidding-2":
         for action in legal:

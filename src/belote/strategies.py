@@ -166,7 +166,7 @@ def decks() -> st.SearchStrategy[tuple[Card, ...]]:
 
 
 def variants() -> st.SearchStrategy[Rules]:
-    """One of the registered variants: the four built-in ones and any plug-in.
+    """One of the registered variants: the five built-in ones (``contree`` among them) and any plug-in.
 
     >>> from hypothesis import given
     >>> @given(variants())
@@ -234,12 +234,18 @@ def _seat_positions(
     own [`Deal`][belote.deal.Deal], so the map follows the dealing procedure
     whatever it is. Returns each seat's final positions, the turned card's
     position, and the seat that actually took (``taker`` unless a rule such as
-    ``jack_obligatory`` made another seat take).
+    ``jack_obligatory`` made another seat take). An auction (``contree``,
+    RULES §11) deals every card before the bidding and turns none: the
+    turned card's position is then -1 and ``taker`` is the seat meant to
+    hold the contract.
     """
     from belote.actions import Verb
     from belote.deal import Deal
 
     deal = Deal(rules, list(CARDS), dealer=dealer, players=players)
+    if rules.has_auction:
+        hands = tuple(tuple(card.index for card in deal.hand(seat)) for seat in range(players))
+        return hands, -1, taker
     while deal.taker is None and not deal.is_over:
         seat = deal.to_act
         legal = deal.legal_actions()
@@ -311,7 +317,7 @@ def _interesting(draw: st.DrawFn, rules: Rules) -> DealStart:
         turned = Card(Rank.SEVEN if start != 5 else Rank.ACE, suit_order[0])
     deck: list[Card | None] = [None] * 32
     used: set[Card] = set()
-    if turned is not None:
+    if turned is not None and turned_at >= 0:
         deck[turned_at] = turned
         used.add(turned)
     for seat, cards in want.items():

@@ -15,14 +15,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from belote.actions import Action, Verb
+from belote.actions import ID_BID, ID_BID_CAPOT, ID_COINCHE, ID_SURCOINCHE, Action, Verb, bid_id
 from belote.deal import Deal, Phase
 
 __all__ = [
+    "AUCTION_COLUMNS",
     "POINT_SCALE",
     "SEATS",
     "TOTAL_SCALE",
     "Shown",
+    "auction_bits",
+    "contract_value",
     "hands_bits",
     "observation_bits",
     "tricks_bits",
@@ -35,12 +38,16 @@ POINT_SCALE: Final = 1 / 162
 """Scale of deal points (card points, declarations, belote, pending litige)."""
 TOTAL_SCALE: Final = 1 / 1000
 """Scale of match totals and the match target."""
+AUCTION_COLUMNS: Final = ID_SURCOINCHE + 1 - ID_BID
+"""Columns of the ``auction`` block: one per action id of an auction but ``pass`` (ids
+``ID_BID`` to ``ID_SURCOINCHE``: every bid, then coinche and surcoinche), in id order."""
 
 class Shown:
     """What a deal's actions so far have shown, by absolute seat: the history as the tensors read it.
 
-    The cards each seat has played, the bids by round, the seats that declared,
-    announced belote or rebelote (and how often), swapped or kept the 7 of trump. The
+    The cards each seat has played, the bids by round (or, in an auction, every bid,
+    coinche and surcoinche each seat said, and the standing contract), the seats that
+    declared, announced belote or rebelote (and how often), swapped or kept the 7 of trump. The
     encoders read the history through it; [`Table`][belote.adapters.tensor.Table] keeps
     one up to date as it applies actions ([`Table.shown`][belote.adapters.tensor.Table.shown]),
     so an observation costs the same at every turn instead of replaying the history.
@@ -48,18 +55,38 @@ class Shown:
     Args:
         players: the number of seats.
         actions: the actions so far, in order (each added as by [`add`][belote.adapters.encoding.Shown.add]).
+        auction: the deal bids contracts in an auction (its ``pass`` is then no take-or-pass bid).
 
     >>> from belote.actions import Action
     >>> shown = Shown(4, [Action.parse("1 pass"), Action.parse("2 take")])
     >>> shown.bids
     [(0, 1, 0), (0, 2, 1)]
+    >>> shown = Shown(4, [Action.parse("1 bid 90 H"), Action.parse("2 coinche")], auction=True)
+    >>> shown.contract, shown.bidder, shown.doubling, shown.coincher
+    (215, 1, 1, 2)
     """
 
-    __slots__ = ("belote_calls", "bid_turns", "bids", "declared", "kept", "played", "players", "swapped")
+    __slots__ = (
+        "auction", "belote_calls", "bid_turns", "bidder", "bids", "coincher", "contract", "declared",
+        "doubling", "heard", "kept", "played", "players", "swapped",
+    )
 
-    def __init__(self, players: int, actions: Iterable[Action] = ()) -> None:
+    def __init__(self, players: int, actions: Iterable[Action] = (), auction: bool = False) -> None:
         self.players = players
         """The number of seats."""
+        self.auction = auction
+        """Whether the deal bids contracts in an auction."""
+        self.heard = [0] * players
+        """In an auction, the bids, coinche and surcoinche each seat said, as a mask of the
+        ``auction`` block's columns (bit ``k``: action id ``ID_BID + k``)."""
+        self.contract = -1
+        """The action id of the standing contract's bid, -1 before any."""
+        self.bidder = -1
+        """The seat that bid the standing contract, -1 before any."""
+        self.doubling = 0
+        """0, 1 once the standing contract is coinched, 2 once surcoinched."""
+        self.coincher = -1
+        """The seat that coinched, -1 for none."""
         self.played = [0] * players
         """The card mask each seat has played (bit ``i``: card index ``i``)."""
         self.bids: list[tuple[int, int, int]] = []
@@ -85,6 +112,20 @@ class Shown:
             self.played[actor] |= 1 << action.cards[0].index
             if action.belote:
                 self.belote_calls[actor] += 1
+        elif verb is Verb.BID:
+            value, strain = action.value, action.strain
+            assert strain is not None
+            ident = bid_id(value, int(strain))
+            self.heard[actor] |= 1 << (ident - ID_BID)
+            self.contract, self.bidder = ident, actor
+        elif verb is Verb.COINCHE:
+            self.heard[actor] |= 1 << (ID_COINCHE - ID_BID)
+            self.doubling, self.coincher = 1, actor
+        elif verb is Verb.SURCOINCHE:
+            self.heard[actor] |= 1 << (ID_SURCOINCHE - ID_BID)
+            self.doubling = 2
+        elif verb is Verb.PASS and self.auction:
+            pass  # the auction block says who bid what; the passes between follow from it
         elif verb is Verb.PASS or verb is Verb.TAKE:
             column = 0 if verb is Verb.PASS else (1 if action.suit is None else 2 + int(action.suit))
             self.bids.append((min(self.bid_turns // self.players, 1), actor, column))
@@ -98,7 +139,9 @@ class Shown:
 
     def copy(self) -> Shown:
         """An independent copy."""
-        new = Shown(self.players)
+        new = Shown(self.players, auction=self.auction)
+        new.heard = self.heard[:]
+        new.contract, new.bidder, new.doubling, new.coincher = self.contract, self.bidder, self.doubling, self.coincher
         new.played = self.played[:]
         new.bids = self.bids[:]
         new.bid_turns = self.bid_turns
@@ -108,8 +151,8 @@ class Shown:
 
 
 def _phase_index(phase: Phase) -> int:
-    """The ``phase`` block's index of a phase: bidding round 1, round 2, play, over."""
-    if phase is Phase.BIDDING_1:
+    """The ``phase`` block's index of a phase: bidding round 1 (or the auction), round 2, play, over."""
+    if phase is Phase.BIDDING_1 or phase is Phase.AUCTION:
         return 0
     if phase is Phase.BIDDING_2:
         return 1
@@ -154,7 +197,8 @@ def observation_bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at:
     phase = deal.phase
     if phase is Phase.PLAY:
         bits |= 1 << (at["trick_leader"] + (deal.trick_leader - seat) % n)
-    bits |= 1 << (at["turned"] + deal.turned.index)
+    if not deal.rules.has_auction:  # an auction deals every card: nothing is turned
+        bits |= 1 << (at["turned"] + deal.turned.index)
     table_card = deal.table_card
     if table_card is not None:
         bits |= 1 << (at["table_card"] + table_card.index)
@@ -186,7 +230,46 @@ def observation_bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at:
         bits |= 1 << at["swap_pending"]
     if deal.sides == 2 and n == 4:
         bits |= 1 << at["partners"]
+    if "auction" in at and shown.auction:
+        bits |= auction_bits(shown, seat, at)
     return bits
+
+
+def auction_bits(shown: Shown, seat: int, at: dict[str, int]) -> int:
+    """The 0/1 values of version 3's auction blocks (``contract_capot`` to ``auction``), as one integer.
+
+    The standing contract (its strain, whether it is capot, its bidder), the coinche
+    and surcoinche and who coinched, and every bid each seat said; seats relative to
+    ``seat``. The contract's value is scaled: [`write_scaled`][belote.adapters.encoding.write_scaled].
+    """
+    n, bits = shown.players, 0
+    contract = shown.contract
+    if contract >= 0:
+        strain = (contract - ID_BID) % 6
+        bits |= 1 << (at["contract_strain"] + strain)
+        if contract >= ID_BID_CAPOT:
+            bits |= 1 << at["contract_capot"]
+        bits |= 1 << (at["bidder"] + (shown.bidder - seat) % n)
+    if shown.doubling:
+        bits |= (1 if shown.doubling == 1 else 3) << at["coinched"]
+    if shown.coincher >= 0:
+        bits |= 1 << (at["coincher"] + (shown.coincher - seat) % n)
+    auction = at["auction"]
+    for actor in range(n):
+        heard = shown.heard[actor]
+        if heard:
+            bits |= heard << (auction + AUCTION_COLUMNS * ((actor - seat) % n))
+    return bits
+
+
+def contract_value(deal: Deal, shown: Shown) -> int:
+    """The standing contract's value (a capot bid: the rules' capot value), 0 before any bid."""
+    contract = shown.contract
+    if contract < 0:
+        return 0
+    if contract >= ID_BID_CAPOT:
+        return int(deal.rules.contract.capot_value)
+    return 10 * ((contract - ID_BID) // 6 + 1)
 
 
 def hands_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
@@ -210,18 +293,20 @@ def tricks_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
     return bits
 
 
-def write_scaled(out: Any, deal: Deal, seat: int, at: dict[str, int]) -> None:
+def write_scaled(out: Any, deal: Deal, seat: int, at: dict[str, int], shown: Shown | None = None) -> None:
     """Write the scaled values of ``seat``'s observation that are not 0 into ``out`` (zeroed).
 
     Points so far and card points of each seat's side (x ``POINT_SCALE``), its tricks
     (x 1/tricks per deal) and match total (x ``TOTAL_SCALE``), then the target, the
-    pending litige points and the tricks played, always written.
+    pending litige points and the tricks played, always written; in version 3, the
+    standing contract's value (x ``POINT_SCALE``, from ``shown``).
 
     Args:
         out: the vector (anything indexed by position: a numpy array, a list).
         deal: the deal.
         seat: the observing seat.
         at: the offset of every block of the layout, by name.
+        shown: what the deal's actions so far have shown (read for the contract's value).
     """
     n = deal.players
     per_deal = 1 / deal.tricks_per_deal
@@ -249,3 +334,5 @@ def write_scaled(out: Any, deal: Deal, seat: int, at: dict[str, int]) -> None:
     out[at["target"]] = deal.target * TOTAL_SCALE
     out[at["pending"]] = deal.pending * POINT_SCALE
     out[at["tricks_played"]] = deal.tricks_played * per_deal
+    if shown is not None and shown.contract >= 0 and "contract_value" in at:
+        out[at["contract_value"]] = contract_value(deal, shown) * POINT_SCALE

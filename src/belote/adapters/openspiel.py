@@ -1,8 +1,8 @@
 """Every variant as an OpenSpiel Python game (the ``openspiel`` extra).
 
 ``pip install 'belote[openspiel]'`` installs ``open_spiel`` and numpy; the core
-library does not need them. Importing this module registers four games with
-``pyspiel.register_game``:
+library does not need them. Importing this module registers one game per
+registered variant with ``pyspiel.register_game``:
 
 | game | players | parameters |
 |---|---|---|
@@ -10,6 +10,7 @@ library does not need them. Importing this module registers four games with
 | ``python_belote_piedicavallo`` | 4 | ``dealer``, ``returns`` |
 | ``python_belote_french`` | 2 or 3 | ``players`` (default 2), ``dealer``, ``returns`` |
 | ``python_belote_italian751`` | 4 | ``dealer``, ``returns`` |
+| ``python_belote_contree`` | 4 | ``dealer``, ``returns`` |
 
 >>> import pyspiel
 >>> import belote.adapters.openspiel
@@ -29,11 +30,11 @@ library does not need them. Importing this module registers four games with
   sides' (their mean with three players) divided by a bound of a deal score, a
   ``ZERO_SUM`` game with utilities in [-1, 1]; with ``returns="raw"`` its side's deal
   score (``DealResult.scores``), a ``GENERAL_SUM`` game with utilities from 0 to that bound.
-- **Tensors** (observer API): the observation tensor is ``OBSERVATION_V2`` of
+- **Tensors** (observer API): the observation tensor is ``OBSERVATION_V3`` of
   [`belote.adapters.tensor`][belote.adapters.tensor] for the observing player, the information-state
-  tensor ``INFORMATION_STATE_V2`` (the observation and every completed trick in
+  tensor ``INFORMATION_STATE_V3`` (the observation and every completed trick in
   order: perfect recall); an observer asking for every player's private information
-  gets ``STATE_V2``, and one asking for none gets the same vectors without the
+  gets ``STATE_V3``, and one asking for none gets the same vectors without the
   player's hand and unshown declarations. Before the deck is dealt the tensors are zero.
 - **Serialization**: ``state.serialize()`` (OpenSpiel's format for Python games) is the
   action history (the 31 card draws, then the action ids) and the state's attributes,
@@ -59,18 +60,18 @@ except ModuleNotFoundError as exc:  # the extra is not installed: say which one
 from belote.actions import ACTION_IDS, Verb, action_from_id
 from belote.adapters.returns import RETURNS, deal_returns, score_bound
 from belote.adapters.tensor import (
-    INFORMATION_STATE_V2,
-    INFORMATION_STATE_V2_SIZE,
-    OBSERVATION_V2,
-    OBSERVATION_V2_SIZE,
-    STATE_V2,
-    STATE_V2_SIZE,
+    INFORMATION_STATE_V3,
+    INFORMATION_STATE_V3_SIZE,
+    OBSERVATION_V3,
+    OBSERVATION_V3_SIZE,
+    STATE_V3,
+    STATE_V3_SIZE,
     Block,
     Table,
-    information_state_v2,
-    observation_v2,
+    information_state_v3,
+    observation_v3,
     render_text,
-    state_v2,
+    state_v3,
 )
 from belote.agents import Agent, decide
 from belote.cards import Rank
@@ -141,10 +142,18 @@ def game_type(short_name: str, returns: str = "zero_sum") -> pyspiel.GameType:
 
 
 def _max_length(rules: Rules, players: int) -> int:
-    """A bound on the moves of a deal: bids, the swap or keep, declarations, cards, a stop."""
+    """A bound on the moves of a deal: bids, the swap or keep, declarations, cards, a stop.
+
+    An auction: each bid (every value, then capot) after at most ``players - 1``
+    passes, then a coinche and a turn around the table, or the closing passes.
+    """
+    bids = 2 * players
+    if rules.has_auction:
+        auction = rules.auction
+        bids = (len(auction.values) + int(auction.capot)) * players + 2 * players
     declarations = 8 * players if rules.has_announcements else 0
     cards = 36
-    return _CHANCE_NODES + 2 * players + 1 + declarations + cards + 1
+    return _CHANCE_NODES + bids + 1 + declarations + cards + 1
 
 
 class BeloteGame(pyspiel.Game):
@@ -327,7 +336,9 @@ def resample(state: BeloteState, player: int, rng: random.Random | None = None) 
         return state.clone()  # type: ignore[no-any-return]
     deal = table.deal
     deck = [card.index for card in deal.deck]
-    fixed = deal.hand_mask(player) | 1 << deal.turned.index
+    fixed = deal.hand_mask(player)
+    if not deal.rules.has_auction:  # an auction turns no card
+        fixed |= 1 << deal.turned.index
     fixed |= Deal(deal.rules, deck, deal.dealer, deal.players).hand_mask(player)
     if deal.bottom is not None:
         fixed |= 1 << deal.bottom.index
@@ -418,9 +429,9 @@ class BeloteObserver:
 
     Args:
         iig_obs_type: which information to expose: every player's private information
-            (``STATE_V2``); else the observing player's (none: its hand and unshown
-            declarations stay 0), as ``INFORMATION_STATE_V2`` with ``perfect_recall``
-            (the strings then list the whole history) or ``OBSERVATION_V2`` without.
+            (``STATE_V3``); else the observing player's (none: its hand and unshown
+            declarations stay 0), as ``INFORMATION_STATE_V3`` with ``perfect_recall``
+            (the strings then list the whole history) or ``OBSERVATION_V3`` without.
         params: not supported (must be empty).
 
     Raises:
@@ -436,12 +447,12 @@ class BeloteObserver:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         layout: tuple[Block, ...]
         if self.everything:
-            layout, size, self._encode = STATE_V2, STATE_V2_SIZE, state_v2
+            layout, size, self._encode = STATE_V3, STATE_V3_SIZE, state_v3
         elif self.perfect_recall:
-            layout, size = INFORMATION_STATE_V2, INFORMATION_STATE_V2_SIZE
-            self._encode = information_state_v2
+            layout, size = INFORMATION_STATE_V3, INFORMATION_STATE_V3_SIZE
+            self._encode = information_state_v3
         else:
-            layout, size, self._encode = OBSERVATION_V2, OBSERVATION_V2_SIZE, observation_v2
+            layout, size, self._encode = OBSERVATION_V3, OBSERVATION_V3_SIZE, observation_v3
         self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
         at = 0
@@ -477,7 +488,10 @@ class BeloteObserver:
             if self.perfect_recall:
                 first = Deal(deal.rules, deal.deck, deal.dealer, deal.players).hand(player)
                 parts.append(f"first hand {first}")
-        parts.append(f"dealer {deal.dealer} turned {deal.turned}")
+        if deal.rules.has_auction:
+            parts.append(f"dealer {deal.dealer}")
+        else:
+            parts.append(f"dealer {deal.dealer} turned {deal.turned}")
         if self.perfect_recall:
             shown = deal.scoring_declarations is not None
             for action in table.actions:
@@ -486,6 +500,10 @@ class BeloteObserver:
                 else:
                     parts.append(str(action))
         else:
+            seen = table.shown
+            if seen.contract >= 0:
+                bid = str(action_from_id(seen.contract, seen.bidder)).split(" ", 2)[2]
+                parts.append(f"contract {bid} bidder {seen.bidder}" + ("", " coinche", " surcoinche")[seen.doubling])
             if deal.trump is not None:
                 parts.append(f"trump {deal.trump.letter} taker {deal.taker}")
             parts.append("trick " + " ".join(str(card) for card in deal.trick))

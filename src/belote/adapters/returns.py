@@ -46,8 +46,8 @@ def score_bound(rules: Rules | str, players: int | None = None) -> int:
     the deck's carrés and runs); and the belote. Not every deal can reach it: it is the
     scale of the zero-sum returns, which then lie in [-1, 1].
 
-    >>> score_bound("classic"), score_bound("french", 3)
-    (272, 782)
+    >>> score_bound("classic"), score_bound("french", 3), score_bound("contree")
+    (272, 782, 1022)
 
     Raises:
         InvalidArgument: an unknown variant or player count.
@@ -57,10 +57,30 @@ def score_bound(rules: Rules | str, players: int | None = None) -> int:
     return _score_bound(rules, n)
 
 
+def _contract_bound(rules: Rules) -> int:
+    """The most a side can get for the cards and its contract in an auction (docs/contree.md#scoring).
+
+    A made coinched contract's points, a failed one's, or all the card points (a capot
+    with its value), plus the highest contract's value at the highest multiplier; or a
+    flat capot bonus or flat coinche, times the multiplier.
+    """
+    auction, terms = rules.auction, rules.contract
+    multiplier = max(auction.multiplier(level) for level in range(3))
+    top = max(auction.highest, terms.capot_value if auction.capot else 0)
+    cards = max(
+        FULL_CARD_POINTS + rules.last_trick_bonus + (rules.round_to or 0), rules.capot_value,
+        terms.coinched_points, terms.failed_points,
+    )
+    flat = max(terms.capot_bonus or 0, terms.coinched_flat or 0) * multiplier
+    return max(cards + top * multiplier, flat)
+
+
 @functools.lru_cache(maxsize=64)
 def _score_bound(rules: Rules, n: int) -> int:
     last = rules.last_trick_bonus
-    if rules.capot_rule is CapotRule.PLAYER_ALL_TRICKS:
+    if rules.has_auction:
+        cards = _contract_bound(rules)
+    elif rules.capot_rule is CapotRule.PLAYER_ALL_TRICKS:
         cards = FULL_CARD_POINTS + last + max(rules.capot_value, rules.capot_split_value)
     else:
         cards = max(

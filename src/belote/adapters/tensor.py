@@ -2,9 +2,9 @@
 
 Two things live here, shared by [`belote.adapters.env`][belote.adapters.env] and [`belote.adapters.openspiel`][belote.adapters.openspiel]:
 
-- **The observation tensor**, versioned: ``OBSERVATION_V2`` is the layout of what one
-  seat may know, ``STATE_V2`` the same followed by every seat's hand (a full-state view
-  for training critics), ``INFORMATION_STATE_V2`` the same followed by every completed
+- **The observation tensor**, versioned: ``OBSERVATION_V3`` is the layout of what one
+  seat may know, ``STATE_V3`` the same followed by every seat's hand (a full-state view
+  for training critics), ``INFORMATION_STATE_V3`` the same followed by every completed
   trick in order (perfect recall, for OpenSpiel's information-state tensor). A layout
   is a tuple of [`Block`][belote.adapters.tensor.Block]s, the one
   source of truth for the encoder and the documentation table
@@ -12,7 +12,9 @@ Two things live here, shared by [`belote.adapters.env`][belote.adapters.env] and
   a different encoding gets a new version. Version 2 follows the one-seat model of the
   seven swap (the holder's own ``swap``/``keep`` turn, docs/rules.md#seven-swap): its
   ``swap_pending`` block replaces version 1's ``swap_window`` and a ``kept`` block follows
-  ``swapped``. The ``_V1`` layouts and encoders stay as they were.
+  ``swapped``. Version 3 appends the auction of contracts (``contree``): the standing
+  contract, the coinche and every bid heard; its first values are version 2's. The
+  ``_V1`` and ``_V2`` layouts and encoders stay as they were.
 - **[`Table`][belote.adapters.tensor.Table]**: a deal as a sequence of turns of one seat each,
   driven by action ids (the deal's ``to_act`` and its legal ids).
 
@@ -39,8 +41,9 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from belote.actions import ACTION_IDS, Action, action_from_id, action_id
+from belote.actions import ACTION_IDS, ID_BID, Action, action_from_id, action_id
 from belote.adapters.encoding import (
+    AUCTION_COLUMNS,
     POINT_SCALE,
     SEATS,
     TOTAL_SCALE,
@@ -59,30 +62,41 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
+    "AUCTION_BLOCKS",
+    "CURRENT_VERSION",
     "INFORMATION_STATE_V1",
     "INFORMATION_STATE_V1_SIZE",
     "INFORMATION_STATE_V2",
     "INFORMATION_STATE_V2_SIZE",
+    "INFORMATION_STATE_V3",
+    "INFORMATION_STATE_V3_SIZE",
     "OBSERVATION_V1",
     "OBSERVATION_V1_SIZE",
     "OBSERVATION_V2",
     "OBSERVATION_V2_SIZE",
+    "OBSERVATION_V3",
+    "OBSERVATION_V3_SIZE",
     "POINT_SCALE",
     "STATE_V1",
     "STATE_V1_SIZE",
     "STATE_V2",
     "STATE_V2_SIZE",
+    "STATE_V3",
+    "STATE_V3_SIZE",
     "TOTAL_SCALE",
     "Block",
     "Table",
     "information_state_v1",
     "information_state_v2",
+    "information_state_v3",
     "layout_table",
     "observation_v1",
     "observation_v2",
+    "observation_v3",
     "render_text",
     "state_v1",
     "state_v2",
+    "state_v3",
 ]
 
 
@@ -203,8 +217,50 @@ def _offsets(layout: tuple[Block, ...]) -> dict[str, int]:
     return offsets
 
 
+def _version_3(block: Block) -> Block:
+    if block.name == "turned":
+        return Block("turned", block.shape, "The card turned up after the first distribution (none in an auction).")
+    if block.name == "phase":
+        return Block("phase", block.shape, "One-hot: bidding round 1 (or the auction), bidding round 2, play, over.")
+    return block
+
+
+AUCTION_BLOCKS: Final = (
+    Block("contract_value", (1,), "The standing contract's value, then the contract played (x 1/162; a capot bid: the capot contract's value)."),
+    Block("contract_capot", (1,), "1 when the standing contract is a capot bid."),
+    Block("contract_strain", (6,), "The standing contract's strain: S H D C, no trump, all trump."),
+    Block("bidder", (SEATS,), "The seat that bid the standing contract."),
+    Block("coinched", (2,), "[0] the contract is coinched (or surcoinched), [1] it is surcoinched."),
+    Block("coincher", (SEATS,), "The seat that coinched."),
+    Block("auction", (SEATS, AUCTION_COLUMNS), f"Every bid each seat said: [seat, id - {ID_BID}] for the action ids {ID_BID} to {ACTION_IDS - 1} (each bid, then coinche, surcoinche), lined up with the action mask."),
+)
+"""The blocks version 3 appends to ``OBSERVATION_V2``: the auction of contracts (0 in other variants)."""
+OBSERVATION_V3: Final = (*(_version_3(block) for block in OBSERVATION_V2), *AUCTION_BLOCKS)
+"""Layout of the observation tensor, version 3: ``OBSERVATION_V2`` followed by the auction.
+
+The first ``OBSERVATION_V2_SIZE`` values are the version 2 vector (only the meaning of
+``turned`` and ``phase`` is extended to an auction, where nothing is turned and the
+auction is bidding round 1); then the standing contract, the coinche and every bid
+heard. In the variants without an auction the appended blocks stay 0."""
+STATE_V3: Final = (*OBSERVATION_V3, STATE_V1[-1])
+"""Layout of the full-state tensor, version 3: ``OBSERVATION_V3`` then every seat's hand."""
+INFORMATION_STATE_V3: Final = (*OBSERVATION_V3, *INFORMATION_STATE_V1[len(OBSERVATION_V1):])
+"""Layout of the information-state tensor, version 3: ``OBSERVATION_V3`` then the tricks in order.
+
+The ``auction`` block holds every bid with its seat; bids only go up, so their order
+and the passes between them follow: with the tricks in order, perfect recall."""
+OBSERVATION_V3_SIZE: Final = sum(block.size for block in OBSERVATION_V3)
+"""Length of an ``OBSERVATION_V3`` vector."""
+STATE_V3_SIZE: Final = sum(block.size for block in STATE_V3)
+"""Length of a ``STATE_V3`` vector."""
+INFORMATION_STATE_V3_SIZE: Final = sum(block.size for block in INFORMATION_STATE_V3)
+"""Length of an ``INFORMATION_STATE_V3`` vector."""
+CURRENT_VERSION: Final = 3
+"""The layout version the adapters use (PettingZoo's ``belote_v3``, OpenSpiel's tensors)."""
+
 _AT: Final = {**_offsets(STATE_V1), **_offsets(INFORMATION_STATE_V1)}
 _AT2: Final = {**_offsets(STATE_V2), **_offsets(INFORMATION_STATE_V2)}
+_AT3: Final = {**_offsets(STATE_V3), **_offsets(INFORMATION_STATE_V3)}
 
 
 def layout_table(layout: tuple[Block, ...] = OBSERVATION_V1, skip: int = 0) -> str:
@@ -236,7 +292,7 @@ def _shown(deal: Deal, history: Sequence[Action] | None, shown: Shown | None) ->
     """``shown``, else the summary of ``history`` (default: the deal's)."""
     if shown is not None:
         return shown
-    return Shown(deal.players, deal.history if history is None else history)
+    return Shown(deal.players, deal.history if history is None else history, deal.rules.has_auction)
 
 
 def _write(out: npt.NDArray[np.float32] | None, size: int, bits: int) -> npt.NDArray[np.float32]:
@@ -257,14 +313,15 @@ def _encode(
     history: Sequence[Action] | None, shown: Shown | None, version: int, extra: str, size: int,
 ) -> npt.NDArray[np.float32]:
     """One of the six vectors: the observation blocks, then ``extra`` (``""``, ``"hands"`` or ``"tricks"``)."""
-    at = _AT if version == 1 else _AT2
-    bits = observation_bits(deal, seat, _shown(deal, history, shown), swap_window, at)
+    at = _AT if version == 1 else (_AT2 if version == 2 else _AT3)
+    seen = _shown(deal, history, shown)
+    bits = observation_bits(deal, seat, seen, swap_window, at)
     if extra == "hands":
         bits |= hands_bits(deal, seat, at)
     elif extra == "tricks":
         bits |= tricks_bits(deal, seat, at)
     vector = _write(out, size, bits)
-    write_scaled(vector, deal, seat, at)
+    write_scaled(vector, deal, seat, at, seen)
     return vector
 
 
@@ -388,6 +445,59 @@ def information_state_v2(
     return _encode(deal, seat, False, out, history, shown, 2, "tricks", INFORMATION_STATE_V2_SIZE)
 
 
+def observation_v3(
+    deal: Deal,
+    seat: int,
+    *,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
+) -> npt.NDArray[np.float32]:
+    """The ``OBSERVATION_V3`` vector of ``seat``: what it may know of ``deal``, the auction included.
+
+    Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2]; its first
+    ``OBSERVATION_V2_SIZE`` values are the ``observation_v2`` vector.
+
+    >>> from belote.deal import Deal
+    >>> deal = Deal.random("contree", seed=1)
+    >>> _ = deal.apply("1 bid 90 H")
+    >>> vector = observation_v3(deal, 0)
+    >>> vector.shape, round(float(vector[633] * 162)), vector[635:641].tolist()
+    ((1403,), 90, [0.0, 1.0, 0.0, 0.0, 0.0, 0.0])
+    """
+    return _encode(deal, seat, False, out, history, shown, 3, "", OBSERVATION_V3_SIZE)
+
+
+def state_v3(
+    deal: Deal,
+    seat: int,
+    *,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
+) -> npt.NDArray[np.float32]:
+    """The ``STATE_V3`` vector: ``seat``'s observation followed by every seat's hand.
+
+    Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
+    """
+    return _encode(deal, seat, False, out, history, shown, 3, "hands", STATE_V3_SIZE)
+
+
+def information_state_v3(
+    deal: Deal,
+    seat: int,
+    *,
+    out: npt.NDArray[np.float32] | None = None,
+    history: Sequence[Action] | None = None,
+    shown: Shown | None = None,
+) -> npt.NDArray[np.float32]:
+    """The ``INFORMATION_STATE_V3`` vector: ``seat``'s observation, first hand and the tricks.
+
+    Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
+    """
+    return _encode(deal, seat, False, out, history, shown, 3, "tricks", INFORMATION_STATE_V3_SIZE)
+
+
 # --- a deal as single-agent turns -------------------------------------------------------------
 
 
@@ -422,7 +532,7 @@ class Table:
         everything held stays without cards)."""
         self.ids: list[int] = [action_id(action) for action in self.actions]
         """The action ids applied so far (those of [`actions`][belote.adapters.tensor.Table.actions])."""
-        self.shown = Shown(deal.players, self.actions)
+        self.shown = Shown(deal.players, self.actions, deal.rules.has_auction)
         """What those actions have shown (kept up to date): the encoders' ``shown`` argument."""
         self._mask = -1  # the legal mask of the seat to act, -1 until computed
 
@@ -451,12 +561,17 @@ class Table:
         return table
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        """Pickle as the deal's record: the deck and the action ids (bytes), replayed when read."""
+        """Pickle as the deal's record: the deck and the action ids, replayed when read.
+
+        The ids are bytes, or a tuple once an auction's ids pass 255.
+        """
         deal = self.deal
         deck = bytes(card.index for card in deal.deck)
+        ids = self.ids
         return (
             Table.replay,
-            (spec_of(deal.rules), deal.players, deal.dealer, deck, bytes(self.ids),
+            (spec_of(deal.rules), deal.players, deal.dealer, deck,
+             bytes(ids) if all(ident < 256 for ident in ids) else tuple(ids),
              tuple(deal.totals), deal.target, deal.pending),
         )
 
@@ -521,9 +636,18 @@ def render_text(table: Table) -> str:
     """
     deal = table.deal
     lines = [f"{spec_of(deal.rules)}, {deal.players} players, dealer {deal.dealer}, {deal.phase.value}"]
-    turned = f"turned {deal.turned}"
-    if deal.trump is not None:
-        turned += f", trump {deal.trump.letter} taken by seat {deal.taker}"
+    shown = table.shown
+    if deal.rules.has_auction:
+        if shown.contract < 0:
+            turned = "no contract yet"
+        else:
+            contract = action_from_id(shown.contract, shown.bidder)
+            turned = f"contract {str(contract).split(' ', 2)[2]} by seat {shown.bidder}"
+            turned += ("", ", coinched", ", surcoinched")[shown.doubling]
+    else:
+        turned = f"turned {deal.turned}"
+        if deal.trump is not None:
+            turned += f", trump {deal.trump.letter} taken by seat {deal.taker}"
     lines.append(turned)
     seat_to_act = table.seat
     for seat in range(deal.players):

@@ -12,10 +12,13 @@ from belote.actions import (
     ID_TAKE_SUIT,
     Action,
     Verb,
+    action_id,
 )
 from belote.agents.cardplay import (
     bid_to_make,
     card_to_play,
+    contract_of_bids,
+    contract_to_bid,
     hand_strength,
     legal_bid_pairs,
     play_choice_id,
@@ -29,6 +32,7 @@ __all__ = ["HeuristicBot", "hand_strength"]
 
 _PLAY: Final = Phase.PLAY  # read once: a member read through its class costs ~100 ns on 3.11
 _BIDDING_2: Final = Phase.BIDDING_2
+_AUCTION: Final = Phase.AUCTION
 
 
 
@@ -39,11 +43,15 @@ MAX_TAKE_THRESHOLD: Final = 300
 class HeuristicBot:
     """A player that bids and plays by the usual table sense.
 
-    - Bidding: takes when [`hand_strength`][belote.agents.bots.hand_strength] of its hand (with the turned
+    - Bidding around a turned card: takes when [`hand_strength`][belote.agents.bots.hand_strength] of its hand (with the turned
       card when the taker gets it) reaches ``take_threshold``
       (``threshold - 10`` in a variant without contract, where taking only
       names the trump); in round 2 it names its best suit when that reaches
       the threshold plus 5.
+    - Bidding contracts (contrée): bids the level its count of the side's
+      points reaches, raises its partner's strain, coinches a contract it
+      expects to beat, surcoinches rarely
+      ([`contract_to_bid`][belote.agents.cardplay.contract_to_bid]).
     - Declares all its combinations before its first card and always
       announces belote and rebelote; swaps the 7 of trump when allowed.
     - Leading: the attack draws trumps with the master trump (the taker also
@@ -89,7 +97,11 @@ class HeuristicBot:
 
     def choose_id(self, view: SeatView) -> int:
         """Bid, swap, declare, call out or play one card, from the seat's [`SeatView`][belote.deal.SeatView]."""
-        if view.phase is not _PLAY:
+        phase = view.phase
+        if phase is _AUCTION:
+            return self.contract_choice(view.seat, view.hand, view.legal, view.contract,
+                                        view.bids, view.rules)
+        if phase is not _PLAY:
             take, suit = self.bid_choice(view.hand, view.turned, view.phase is _BIDDING_2,
                                          legal_bid_pairs(view.legal), view.rules)
             if not take:
@@ -121,6 +133,26 @@ class HeuristicBot:
         subclass overrides this method to bid otherwise.
         """
         return bid_to_make(self.take_threshold, hand, turned, second_round, legal, rules)
+
+    def contract_choice(
+        self,
+        seat: int,
+        hand: int,
+        legal: int,
+        contract: tuple[int, int, int, int],
+        bids: Sequence[tuple[int, int]],
+        rules: Rules,
+    ) -> int:
+        """The action id to take in a contract auction (contrée): bid, coinche, surcoinche or pass.
+
+        The arguments are those of
+        [`contract_to_bid`][belote.agents.cardplay.contract_to_bid], which does
+        the work (compiled with the core): it bids the level its estimate of
+        the side's points reaches, raises its partner's strain when it
+        supports it, coinches a contract it expects to beat and surcoinches
+        rarely. A subclass overrides this method to bid otherwise.
+        """
+        return contract_to_bid(seat, hand, legal, contract, bids, rules)
 
     def card_choice(
         self,
@@ -159,6 +191,13 @@ class HeuristicBot:
         rules = get_rules(observation.variant)
         seat = observation.seat
         hand = observation.hand.mask
+        if observation.phase is Phase.AUCTION:
+            ids = {action_id(action): action for action in legal}
+            mask = 0
+            for i in ids:
+                mask |= 1 << i
+            heard = tuple((action.seat, action_id(action)) for action in observation.bids)
+            return ids[self.contract_choice(seat, hand, mask, contract_of_bids(heard), heard, rules)]
         if observation.phase in (Phase.BIDDING_1, Phase.BIDDING_2):
             bids = [
                 (action.verb is Verb.TAKE, -1 if action.suit is None else int(action.suit))

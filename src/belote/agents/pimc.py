@@ -53,18 +53,47 @@ from typing import Final
 
 import attrs
 
-from belote.actions import ID_DECLARE, Action, Verb, action_id
+from belote.actions import (
+    ID_BID,
+    ID_BID_CAPOT,
+    ID_COINCHE,
+    ID_DECLARE,
+    ID_PASS,
+    ID_SURCOINCHE,
+    Action,
+    Verb,
+    action_id,
+    bid_id,
+)
 from belote.agents import HeuristicBot
+from belote.agents.cardplay import contract_estimate, contract_of_bids
 from belote.agents.rollouts import NO_DECLARATION, bidding_deals, estimate
 from belote.agents.sampling import deal_cards
 from belote.cards import CardSet
 from belote.deal import Deal, Observation, Phase
+from belote.deal.auction import bid_of_id
+from belote.deal.codes import CAPOT_BID
 from belote.errors import IllegalAction, InvalidArgument
+from belote.rules import Rules
 from belote.scoring.announcements import Kind
-from belote.solver.solution import solve
+from belote.solver.solution import attack_reaches, solve
 from belote.tricks import follower_mask, winner_index
 
-__all__ = ["MAX_ROLLOUTS", "MAX_SAMPLES", "TIME_BUDGET", "PIMCBot", "SeatKnowledge", "knowledge", "sample_deal", "sample_deals"]
+__all__ = [
+    "BID_CONFIDENCE",
+    "CAPOT_POINTS",
+    "COINCHE_CONFIDENCE",
+    "MAX_ROLLOUTS",
+    "MAX_SAMPLES",
+    "SURCOINCHE_CONFIDENCE",
+    "TIME_BUDGET",
+    "PIMCBot",
+    "SeatKnowledge",
+    "knowledge",
+    "sample_deal",
+    "sample_deals",
+    "side_points",
+]
 
 _FULL = (1 << 32) - 1
 _SEVEN = 0
@@ -182,7 +211,9 @@ def knowledge(observation: Observation) -> SeatKnowledge:
     hand_size = len(obs.hand) + played[seat].bit_count()
     counts = tuple(hand_size - played[s].bit_count() for s in range(n))
     turned = obs.turned.index
-    if rules.taker_takes_turned:
+    if rules.has_auction:
+        pass  # an auction deals every card: no turned card to place
+    elif rules.taker_takes_turned:
         held[taker] |= 1 << turned
     elif obs.swapped is not None:
         held[obs.swapped] |= 1 << turned
@@ -306,9 +337,11 @@ def sample_deal(observation: Observation, info: SeatKnowledge, rng: random.Rando
     hands, stock = assigned
     obs = observation
     try:
+        auction = obs.rules.has_auction  # every card dealt at once, no turned card
         sample = Deal.from_hands(
-            obs.rules, _initial_hands(obs, hands, info), dealer=obs.dealer, turned=obs.turned,
-            taker=obs.taker, players=obs.players, stock=CardSet.from_mask(stock),
+            obs.rules, _initial_hands(obs, hands, info), dealer=obs.dealer,
+            turned=None if auction else obs.turned, taker=None if auction else obs.taker,
+            players=obs.players, stock=CardSet.from_mask(stock),
             bottom=obs.bottom, totals=obs.totals, target=obs.target, pending=obs.pending,
         )
         for action in info.actions:
@@ -316,6 +349,74 @@ def sample_deal(observation: Observation, info: SeatKnowledge, rng: random.Rando
     except (IllegalAction, InvalidArgument):  # an observation the sampler does not model
         return None
     return sample
+
+
+CAPOT_POINTS: Final = 252
+"""What [`side_points`][belote.agents.pimc.side_points] gives a side that wins every trick."""
+
+BID_CONFIDENCE: Final = 0.6
+"""The share of the samples on which a [`PIMCBot`][belote.agents.pimc.PIMCBot]'s side must make a contract it bids."""
+
+COINCHE_CONFIDENCE: Final = 0.7
+"""The share of the samples on which the opponents must fall short for a coinche."""
+
+SURCOINCHE_CONFIDENCE: Final = 0.85
+"""The share of the samples on which its side must make a coinched contract for a surcoinche."""
+
+
+def side_points(rules: Rules, hands: Sequence[int], dealer: int, strain: int, side: int) -> int:
+    """The highest contract ``side`` makes double-dummy with ``strain`` as trump: a value, ``CAPOT_POINTS`` or 0.
+
+    The deal of these ``hands`` is played under the lowest contract of
+    ``rules``' auction, bid by the first seat of ``side`` to speak, from the
+    first lead (the seat after the dealer); [`attack_reaches`][belote.solver.attack_reaches]
+    finds the highest of the auction's values its card points and its own
+    belote (when the contract counts it) reach, ``CAPOT_POINTS`` when it wins
+    every trick, 0 when it makes none.
+
+    >>> from belote.deal import Deal
+    >>> deal = Deal.random("contree", seed=2, dealer=0)
+    >>> hands = [deal.hand_mask(s) for s in range(4)]
+    >>> side_points(deal.rules, hands, 0, 1, 1) in (0, *deal.rules.auction.values, CAPOT_POINTS)
+    True
+    """
+    deal = Deal.from_hands(rules, [CardSet.from_mask(mask) for mask in hands], dealer=dealer)
+    first = (dealer + 1) % deal.players
+    if first & 1 != side:
+        deal.apply_id(ID_PASS)
+    auction = rules.auction
+    deal.apply_id(bid_id(auction.lowest, strain))
+    while deal.phase is Phase.AUCTION:
+        deal.apply_id(ID_PASS)
+    pair = 1 << (8 * strain + _KING) | 1 << (8 * strain + _QUEEN)
+    belote = rules.belote_value if rules.contract.counts_belote and any(
+        hands[s] & pair == pair for s in range(deal.players) if s & 1 == side
+    ) else 0
+    values = list(auction.values)
+    thresholds = [value - belote for value in values]
+    if auction.capot:
+        values.append(CAPOT_POINTS)
+        thresholds.append(CAPOT_POINTS)
+    reached = attack_reaches(deal, thresholds)
+    return values[reached - 1] if reached else 0
+
+
+def _strains_worth_bidding(
+    observation: Observation, heard: Sequence[tuple[int, int]], default: Action, partner: int
+) -> list[int]:
+    """The heuristic's strain, the seat's best strain by the heuristic's count and its partner's last."""
+    found: list[int] = []
+    if default.verb is Verb.BID and default.strain is not None:
+        found.append(int(default.strain))
+    hand = observation.hand.mask
+    suits = [int(t) for t in observation.rules.auction.strains if int(t) < 4]
+    if suits:
+        found.append(max(suits, key=lambda t: contract_estimate(hand, t)))
+    for who, i in reversed(heard):
+        if who == partner and ID_BID <= i < ID_BID_CAPOT + 6:
+            found.append(bid_of_id(i)[1])
+            break
+    return list(dict.fromkeys(found))
 
 
 MAX_SAMPLES: Final = 1000
@@ -440,6 +541,8 @@ class PIMCBot:
         if len(legal) == 1:
             return legal[0]
         verbs = {action.verb for action in legal}
+        if observation.phase is Phase.AUCTION:
+            return self.contract(observation, legal, heuristic, start)
         if observation.phase in _BIDDING:
             return self.decision(observation, legal, heuristic, start)
         if Verb.SWAP in verbs or Verb.KEEP in verbs:
@@ -489,6 +592,110 @@ class PIMCBot:
                          deadline=self._deadline(start))
         self.last_samples = found.samples
         return by_id[found.best(action_id(default))]
+
+    def contract(
+        self, observation: Observation, legal: Sequence[Action], default: Action,
+        start: float | None = None,
+    ) -> Action:
+        """A bid, coinche or surcoinche in a contract auction (contrée), by double-dummy values of sampled deals.
+
+        Deals are sampled as for any bid ([`bidding_deals`][belote.agents.rollouts.bidding_deals]:
+        the other 24 cards shared at random, a sample on which the heuristic
+        would not have made the bids heard drawn again). On each, the card
+        points its side makes (belote included) are solved double-dummy
+        ([`side_points`][belote.agents.pimc.side_points]) with each strain
+        worth bidding as trump: the heuristic's, its best and its partner's.
+        It then bids the highest legal value its side makes on at least
+        ``BID_CONFIDENCE`` of the samples (capot likewise), else coinches the
+        opponents' contract when they fall short on at least
+        ``COINCHE_CONFIDENCE`` of them, surcoinches its side's when it is
+        made on ``SURCOINCHE_CONFIDENCE`` of them, or passes. With fewer
+        than two samples in the time budget it takes the heuristic's action.
+
+        Args:
+            observation: the seat's observation, in the auction.
+            legal: its legal actions.
+            default: the heuristic's action.
+            start: when the decision began (``time.perf_counter()``; now if ``None``).
+        """
+        if start is None:
+            start = time.perf_counter()
+        by_id = {action_id(action): action for action in legal}
+        mask = 0
+        for i in by_id:
+            mask |= 1 << i
+        seat, rules = observation.seat, observation.rules
+        auction = rules.auction
+        heard = tuple((action.seat, action_id(action)) for action in observation.bids)
+        value, strain, bidder, _ = contract_of_bids(heard)
+        mine, partner = seat & 1, (seat + 2) % 4
+        bids = [i for i in by_id if ID_BID <= i < ID_BID_CAPOT + 6]
+        asked: list[tuple[int, int]] = []  # (strain, side) whose points are solved
+        if bids:
+            for t in _strains_worth_bidding(observation, heard, default, partner):
+                asked.append((t, mine))
+        if ID_COINCHE in by_id:
+            asked.append((strain, 1 - mine))
+        if ID_SURCOINCHE in by_id:
+            asked.append((strain, mine))
+        asked = list(dict.fromkeys(asked))
+        if not asked:
+            return default
+        rng = self._rng(observation, "contract")
+        deadline = self._deadline(start)
+        points: dict[tuple[int, int], list[int]] = {key: [] for key in asked}
+        count = 0
+        late = False
+        for sample in bidding_deals(observation, self.samples, rng, self.heuristic):
+            hands = tuple(sample.hand_mask(s) for s in range(sample.players))
+            for t, side in asked:
+                if count and deadline is not None and time.perf_counter() > deadline:
+                    late = True  # out of time inside a sample: leave it out
+                    break
+                points[t, side].append(side_points(rules, hands, observation.dealer, t, side))
+            if late:
+                for found in points.values():
+                    del found[count:]
+                break
+            count += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.last_samples = count
+        if count < 2:
+            return default
+
+        def share(found: list[int], at_least: int) -> float:
+            return sum(1 for p in found if p >= at_least) / len(found)
+
+        best_id, best_level, best_mean = -1, -1, -1.0
+        for t, side in asked:
+            if side != mine or (t == strain and bidder >= 0 and ID_SURCOINCHE in by_id):
+                continue
+            found = points[t, side]
+            mean = sum(found) / len(found)
+            capot = bid_id(None, t)
+            if capot in by_id and share(found, CAPOT_POINTS) >= BID_CONFIDENCE:
+                level, choice = CAPOT_BID, capot
+            else:
+                level, choice = -1, -1
+                for v in auction.values:
+                    i = bid_id(v, t)
+                    if i in by_id and share(found, v) >= BID_CONFIDENCE:
+                        level, choice = v, i
+            if choice >= 0 and (level, mean) > (best_level, best_mean):
+                best_id, best_level, best_mean = choice, level, mean
+        if ID_COINCHE in by_id:
+            against = points[strain, 1 - mine]
+            short = 1.0 - share(against, CAPOT_POINTS if value == CAPOT_BID else value)
+            if short >= COINCHE_CONFIDENCE:
+                return by_id[ID_COINCHE]
+        if best_id >= 0 and bidder != seat:
+            return by_id[best_id]
+        if ID_SURCOINCHE in by_id:
+            made = share(points[strain, mine], CAPOT_POINTS if value == CAPOT_BID else value)
+            if made >= SURCOINCHE_CONFIDENCE:
+                return by_id[ID_SURCOINCHE]
+        return by_id[ID_PASS]
 
     def declaration(self, observation: Observation, start: float | None = None) -> bool:
         """Whether to declare every combination held now (rather than play on without declaring).

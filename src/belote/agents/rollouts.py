@@ -40,6 +40,7 @@ import attrs
 
 from belote.actions import ID_DECLARE, ID_PLAY, action_id
 from belote.agents import HeuristicBot
+from belote.cards import CardSet
 from belote.deal import Deal, Observation, Phase, SeatView
 from belote.deal.dealing import shuffle_cards
 from belote.deal.layout import layout
@@ -79,8 +80,15 @@ def bidding_deal(
     made one of the other seats' bids is drawn again, up to
     [`RETRIES`][belote.agents.rollouts.RETRIES] times (the last draw is kept then).
 
+    In a contract auction (contrée) every card is dealt before the bids and
+    none is turned: the seat keeps its eight cards and the other 24 are
+    shared at random among the other seats, then the bids are replayed (and
+    checked against the model) the same way.
+
     Returns ``None`` if the observation is not of a bidding phase.
     """
+    if observation.phase is Phase.AUCTION:
+        return _AuctionSampler(observation).draw(rng, model)
     if observation.phase not in (Phase.BIDDING_1, Phase.BIDDING_2):
         return None
     return _BiddingSampler(observation).draw(rng, model)
@@ -90,9 +98,13 @@ def bidding_deals(
     observation: Observation, count: int, rng: random.Random, model: HeuristicBot | None = None
 ) -> Iterable[Deal]:
     """``count`` deals from [`bidding_deal`][belote.agents.rollouts.bidding_deal] (none outside the bidding)."""
-    if observation.phase not in (Phase.BIDDING_1, Phase.BIDDING_2):
+    sampler: _BiddingSampler | _AuctionSampler
+    if observation.phase is Phase.AUCTION:
+        sampler = _AuctionSampler(observation)
+    elif observation.phase in (Phase.BIDDING_1, Phase.BIDDING_2):
+        sampler = _BiddingSampler(observation)  # what every sample shares, read once
+    else:
         return
-    sampler = _BiddingSampler(observation)  # what every sample shares, read once
     for _ in range(count):
         yield sampler.draw(rng, model)
 
@@ -134,6 +146,51 @@ class _BiddingSampler:
                     agrees = model.choose_id(sample.seat_view(bidder)) == bid_id
                     if not agrees and attempt < RETRIES:
                         break  # drawn again: the rest of the bids need not be replayed
+                sample.apply_id(bid_id)
+            if agrees:
+                break
+        assert sample is not None
+        return sample
+
+
+class _AuctionSampler:
+    """The samples of one contract-auction observation: the seat's eight cards kept, 24 to share."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.rules, self.players, self.seat, self.dealer = obs.rules, obs.players, obs.seat, obs.dealer
+        self.totals, self.target, self.pending = obs.totals, obs.target, obs.pending
+        self.own = obs.hand.mask
+        self.rest = cards_of(_FULL & ~self.own)
+        self.size = len(obs.hand)
+        self.bids = [(bid.seat, action_id(bid)) for bid in obs.bids]
+
+    def draw(self, rng: random.Random, model: HeuristicBot | None) -> Deal:
+        """One sample (see [`bidding_deal`][belote.agents.rollouts.bidding_deal])."""
+        seat, n, size = self.seat, self.players, self.size
+        rest = self.rest.copy()
+        sample: Deal | None = None
+        for attempt in range(RETRIES + 1):
+            shuffle_cards(rng, rest)
+            hands, k = [], 0
+            for s in range(n):
+                if s == seat:
+                    hands.append(self.own)
+                    continue
+                mask = 0
+                for card in rest[k:k + size]:
+                    mask |= 1 << card
+                hands.append(mask)
+                k += size
+            sample = Deal.from_hands(
+                self.rules, [CardSet.from_mask(mask) for mask in hands], dealer=self.dealer,
+                players=n, totals=self.totals, target=self.target, pending=self.pending,
+            )
+            agrees = True
+            for bidder, bid_id in self.bids:
+                if agrees and model is not None and bidder != seat:
+                    agrees = model.choose_id(sample.seat_view(bidder)) == bid_id
+                    if not agrees and attempt < RETRIES:
+                        break
                 sample.apply_id(bid_id)
             if agrees:
                 break

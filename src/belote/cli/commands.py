@@ -134,6 +134,8 @@ def compare_command(args: argparse.Namespace, out: TextIO) -> int:
     """
     if getattr(args, "knobs", None) is not None:
         return knobs_command(args, out)
+    if getattr(args, "disputes", False):
+        raise InvalidArgument("--disputes goes with --knobs VARIANT")
     variants = [get_rules(name) for name in args.variants] or None
     matches = getattr(args, "matches", None)
     plot_path: str | None = getattr(args, "plot", None)
@@ -190,6 +192,7 @@ def knobs_command(args: argparse.Namespace, out: TextIO) -> int:
         lambda executor: knob_effects(
             rules, args.deals, args.seed, args.players, args.bots, executor,
             matches=getattr(args, "matches", None), progress=True,
+            disputes=bool(getattr(args, "disputes", False)),
         ),
         getattr(args, "dask", None),
     )

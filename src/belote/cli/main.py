@@ -24,7 +24,7 @@ from belote.cli.options import (
     add_bot_options,
     port,
     seconds,
-    stop_signals,
+    stoppable,
     stopped_status,
     time_limit,
 )
@@ -86,8 +86,7 @@ def _read_bytes(path: str, stdin: TextIO | None) -> bytes | str:
         source = stdin if stdin is not None else sys.stdin
         if source is None:
             raise CommandError("cannot read standard input: it is closed")
-        buffer = getattr(source, "buffer", None)
-        # the bytes, whatever PYTHONIOENCODING says
+        buffer = getattr(source, "buffer", None)  # the bytes, whatever PYTHONIOENCODING says
         data = buffer.read(most + 1) if buffer is not None else source.read(most + 1)
     if len(data) > most:
         raise CommandError(f"{source_name(path)} is larger than {most // (1024 * 1024)} MiB, "
@@ -368,7 +367,7 @@ def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
             if args.deals is not None and len(deals) >= args.deals:
                 break
     if not analyses:
-        deals = deals if args.deals is None else deals[:args.deals]
+        deals = deals[:args.deals]  # --deals: the first ones only (None: all)
         bar = Progress("analyze", len(deals))  # a bar on a terminal: the solver takes time
         try:
             with time_limit(args.time_limit, "the analysis"):
@@ -570,6 +569,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "needs the plot extra: pip install 'belote[plot]'")
     p.add_argument("--knobs", metavar="VARIANT", default=None, help="instead, play VARIANT "
                    "and each single-knob change of it on the same decks; rank the changes")
+    p.add_argument("--disputes", action="store_true", help="with --knobs: only the other "
+                   "readings the published rulebooks give of the variant's disputed rules "
+                   "(belote rules VARIANT shows who reads each which way)")
 
     p = add("duel", _cmd_duel, "Duplicate duel: two bots play the same decks, each deck once "
             "with each bot on every side; prints the mean score difference per deal.",
@@ -649,11 +651,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     ``error:`` line on standard error; a closed pipe ends quietly.
     """
     raw = out if out is not None else sys.stdout
-    try:
-        with stop_signals(command=argv is None):
-            return _main(argv, out, raw)
-    except Stopped as exc:  # a signal that came in after the work, on the way out
-        return stopped_status(exc)
+    return stoppable(lambda: _main(argv, out, raw), command=argv is None)
 
 
 def _main(argv: Sequence[str] | None, out: TextIO | None, raw: TextIO | None) -> int:

@@ -21,7 +21,7 @@ import re
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 from belote.agents.engine import adopt_orphans
@@ -30,7 +30,7 @@ from belote.errors import BotError, CommandError, shown
 from belote.experiments.parallel import STOP_SIGNALS
 
 __all__ = ["Stopped", "TimeLimitExceeded", "add_bot_options", "bot_limits", "bot_traceback",
-           "port", "seconds", "stop_signals", "stopped_status", "time_limit"]
+           "port", "seconds", "stop_signals", "stoppable", "stopped_status", "time_limit"]
 
 GRACE: Final = 2.0
 """Seconds the watchdog of [`time_limit`][belote.cli.options.time_limit] gives the command to stop."""
@@ -194,3 +194,15 @@ def stop_signals(command: bool = True) -> Iterator[None]:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+def stoppable(run: Callable[[], int], *, command: bool = True) -> int:
+    """``run()`` under [`stop_signals`][belote.cli.options.stop_signals], its status.
+
+    A stop that comes in after the work, on the way out, is reported as one during it.
+    """
+    try:
+        with stop_signals(command):
+            return run()
+    except Stopped as exc:
+        return stopped_status(exc)

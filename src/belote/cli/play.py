@@ -10,7 +10,10 @@ sorted by suit, then the choices, numbered. Calling out (or "j'arrête")
 always comes last, shows the team's points against the target and asks for
 confirmation. An answer is a number from the list, a card (``JH``, ``10S``:
 plays it, announcing belote when that card may), a word (``pass``, ``take``,
-``take H``, ``declare``, ``swap``, ``keep``), or ``help``. A card that may not be
+``take H``, ``declare``, ``swap``, ``keep``; in a contrée auction ``bid 90 H``,
+``90H``, ``bid capot S``, ``coinche``, ``surcoinche``), or ``help``. An
+auction lists its legal bids compactly (the values, capot and the suits)
+rather than one numbered line per contract. A card that may not be
 played is refused with the reason in plain words ("you must follow hearts");
 anything else not understood is asked again. When only one choice is left
 it is made for the person, who is told which. ``quit`` asks to confirm,
@@ -25,19 +28,22 @@ through a pipe or a `io.StringIO`.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, TextIO
 
-from belote.actions import Action, Verb
+from belote.actions import Action, Strain, Verb
 from belote.agents import act
 from belote.agents.registry import make_bot
 from belote.cards import SUIT_WORDS, Card, CardSet, Suit
 from belote.deal import Deal
-from belote.errors import CommandError, NotationError
+from belote.deal.observation import contract_text
+from belote.errors import BeloteError, CommandError, NotationError
 from belote.game import next_dealer
 from belote.records.narration import (
     action_text,
@@ -84,6 +90,7 @@ How to answer:
   a number      the choice with that number in the list
   a card        JH, 10S, 7D ... plays that card (belote is announced for you)
   a word        pass, take, take H (second round: name a suit), declare, swap, keep
+  a contract    bid 90 H, 90H, bid capot S; coinche, surcoinche (an auction, contree)
   help          this text
   quit          leave the match
 Cards: 7 8 9 10 J Q K A and a suit letter S (spades) H (hearts) D (diamonds) C (clubs).
@@ -198,13 +205,24 @@ class HumanPlayer:
         hand = CardSet.from_mask(deal.hand_mask(seat))
         lines = [""]
         lines += self._score_lines(deal)
+        auction = deal.rules.has_auction
+        if auction:  # no turned card: the standing contract, in words
+            standing = contract_text(deal.observation(seat).bids) or "nobody has bid yet"
+            standing = standing.replace("seat 0", "you")
+            if trump is None:
+                lines.append(f"Contract: {standing}   dealer: {who(deal, deal.dealer)}")
         if trump is None:
-            lines.append(f"Turned card: {deal.turned}   dealer: {who(deal, deal.dealer)}")
+            if not auction:
+                lines.append(f"Turned card: {deal.turned}   dealer: {who(deal, deal.dealer)}")
         else:
             taker = deal.taker
             taken = "you" if taker == 0 else who(deal, taker if taker is not None else 0)
-            lines.append(f"Trump: {SUIT_WORDS[trump]} {trump.symbol} ({trump.letter}), "
-                         f"taken by {taken}   dealer: {who(deal, deal.dealer)}")
+            if auction:
+                lines.append(f"Contract: {standing}; trump {SUIT_WORDS[trump]} {trump.symbol}"
+                             f"   dealer: {who(deal, deal.dealer)}")
+            else:
+                lines.append(f"Trump: {SUIT_WORDS[trump]} {trump.symbol} ({trump.letter}), "
+                             f"taken by {taken}   dealer: {who(deal, deal.dealer)}")
             if deal.table_card is not None:
                 lines.append(f"On the table: {deal.table_card}")
             trick = deal.trick
@@ -232,11 +250,17 @@ class HumanPlayer:
             self.out.write(f"Only one choice: {describe_choice(only, deal)}.\n")
             deal.apply(only)
             return
-        for number, choice in enumerate(choices, 1):
+        bids = [choice for choice in choices if choice.verb is Verb.BID]
+        listed = [choice for choice in choices if choice.verb is not Verb.BID]
+        for number, choice in enumerate(listed, 1):
             self.out.write(f"  {number:>2}. {describe_choice(choice, deal)}\n")
+        prompt = "Your choice (a number, a card such as JH, or help): "
+        if bids:
+            self.out.write(f"  or bid: {bid_summary(bids)}\n")
+            prompt = "Your choice (a number, a bid such as 'bid 90 H', or help): "
         while True:
-            answer = self._ask("Your choice (a number, a card such as JH, or help): ")
-            action, message = _interpret(answer, choices, deal, seat)
+            answer = self._ask(prompt)
+            action, message = _interpret(answer, [*listed, *bids], deal, seat, listed=len(listed))
             if action is None:
                 self.out.write(message + "\n")
                 continue
@@ -252,22 +276,88 @@ class HumanPlayer:
 
 
 _WORDS: Final = {"pass": Verb.PASS, "take": Verb.TAKE, "swap": Verb.SWAP, "keep": Verb.KEEP,
-                 "declare": Verb.DECLARE, "stop": Verb.STOP, "call": Verb.STOP}
+                 "declare": Verb.DECLARE, "stop": Verb.STOP, "call": Verb.STOP,
+                 "coinche": Verb.COINCHE, "contre": Verb.COINCHE, "double": Verb.COINCHE,
+                 "surcoinche": Verb.SURCOINCHE, "surcontre": Verb.SURCOINCHE, "redouble": Verb.SURCOINCHE}
+_BID_TEXT: Final = re.compile(r"(?:bid\s*)?([0-9]{1,3}|capot)\s*([a-z]{1,2}|[\u2660-\u2667])?", re.IGNORECASE)
+
+
+def bid_summary(bids: Sequence[Action]) -> str:
+    """The legal bids of an auction in one line: the values, capot and the strains.
+
+    >>> bids = [Action.bid(0, v, s) for v in (90, 100, 110) for s in "SHDC"]
+    >>> bid_summary(bids + [Action.bid(0, None, s) for s in "SHDC"])
+    "90 to 110 (in tens) or capot, in ♠ S ♥ H ♦ D ♣ C: type e.g. 'bid 90 H'"
+    >>> bid_summary([Action.bid(0, None, "S")])
+    "capot, in ♠ S: type e.g. 'bid capot S'"
+    """
+    values = sorted({bid.value for bid in bids if bid.value is not None})
+    capot = any(bid.value is None for bid in bids)
+    strains = sorted({bid.strain for bid in bids if bid.strain is not None})
+    parts = []
+    if values:
+        steps = {b - a for a, b in itertools.pairwise(values)}
+        step = f" (in {'tens' if steps == {10} else 'steps of ' + str(min(steps))})" if steps else ""
+        parts.append(f"{values[0]}{'' if len(values) == 1 else f' to {values[-1]}{step}'}")
+    if capot:
+        parts.append("capot")
+    named = " ".join(
+        f"{strain.suit.symbol} {strain.letter}" if strain.suit is not None else strain.letter
+        for strain in strains
+    )
+    example = f"bid {values[0] if values else 'capot'} {strains[-1 if len(strains) < 2 else 1].letter}"
+    return f"{' or '.join(parts)}, in {named}: type e.g. '{example}'"
+
+
+def _bid_of(words: str, choices: Sequence[Action], deal: Deal, seat: int) -> tuple[Action | None, str] | None:
+    """A typed bid (``bid 90 H``, ``90h``, ``capot S``) as the chosen action or its refusal; ``None``: no bid."""
+    found = _BID_TEXT.fullmatch(words.strip())
+    if found is None:
+        return None
+    if found[2] is None:
+        return None, f"A bid names a value and a suit: 'bid {found[1].lower()} H', for example."
+    try:
+        strain = Strain.parse(found[2])
+    except NotationError:
+        return None, f"'{found[2]}' is not a suit: use S, H, D or C."
+    value = None if found[1].lower() == "capot" else int(found[1])
+    for choice in choices:
+        if choice.verb is Verb.BID and choice.value == value and choice.strain is strain:
+            return choice, ""
+    bids = [choice for choice in choices if choice.verb is Verb.BID]
+    try:
+        wanted = Action.bid(seat, value, strain)
+    except BeloteError:
+        legal = f": you may bid {bid_summary(bids)}" if bids else ""
+        return None, f"You cannot bid {found[1]}{legal}."
+    reason = deal.why_illegal(wanted)
+    return None, f"You cannot bid that now{': ' + explain_refusal(reason, seat) if reason else ''}."
 
 
 def _interpret(
-    answer: str, choices: Sequence[Action], deal: Deal, seat: int
+    answer: str, choices: Sequence[Action], deal: Deal, seat: int, *, listed: int | None = None
 ) -> tuple[Action | None, str]:
-    """The chosen action, or ``None`` and why the answer was refused, in plain words."""
-    hint = (f"Type a number from 1 to {len(choices)}, a card such as JH, "
+    """The chosen action, or ``None`` and why the answer was refused, in plain words.
+
+    ``listed``: how many of ``choices`` (the first ones) are numbered on the screen (default: all).
+    """
+    listed = len(choices) if listed is None else listed
+    hint = (f"Type a number from 1 to {listed}, a card such as JH, "
             "or help.")
+    if any(choice.verb is Verb.BID for choice in choices):
+        hint = f"Type a number from 1 to {listed}, a bid such as 'bid 90 H', or help."
     if not answer:
         return None, f"Nothing typed. {hint}"
-    if answer.isascii() and answer.isdigit():
+    bidding = deal.rules.has_auction and deal.trump is None
+    if answer.isascii() and answer.isdigit() and not (bidding and len(answer) >= 2):  # 90: a bid's value
         number = int(answer) if len(answer) <= 6 else 0
-        if 1 <= number <= len(choices):
+        if 1 <= number <= listed:
             return choices[number - 1], ""
         return None, f"There is no choice {answer[:12]}{'...' if len(answer) > 12 else ''}. {hint}"
+    if bidding:
+        bid = _bid_of(answer, choices, deal, seat)
+        if bid is not None:
+            return bid
     try:
         card = Card.parse(answer)
     except NotationError:
@@ -296,11 +386,11 @@ def _interpret(
             matching = [a for a in matching if a.suit is None and not a.cards] or matching
         if matching:
             return matching[0], ""
-        if verb in (Verb.STOP, Verb.SWAP, Verb.KEEP, Verb.DECLARE):
+        if verb in (Verb.STOP, Verb.SWAP, Verb.KEEP, Verb.DECLARE, Verb.COINCHE, Verb.SURCOINCHE):
             # Say why, in the engine's words made plain (who may call out, when to swap, ...).
             reason = deal.why_illegal(Action(seat, verb))
             if reason:
-                return None, f"You cannot {answer.lower()} now: {explain_refusal(reason)}."
+                return None, f"You cannot {answer.lower()} now: {explain_refusal(reason, seat)}."
         return None, f"You cannot {answer.lower()} now. {hint}"
     return None, f"'{answer[:20]}' is not understood. {hint}"
 

@@ -13,39 +13,33 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import Final, Self
+from typing import Self
 
 from belote.actions import ACTION_IDS, Action, Verb
 from belote.cards import Card, CardSet, Suit
 from belote.deal import legal, play, typed
 from belote.deal.bidding import apply_bid, bid_reason
-from belote.deal.codes import OVER
 from belote.deal.dealing import deck_for_hands, parse_deck, setup, shuffled_deck
+from belote.deal.doors import check_flag, check_seed, check_shuffled
 from belote.deal.entries import ActionRecord
 from belote.deal.position import PARTS, Setup, read_position, setup_from_parts, write_position
 from belote.deal.readout import DealReadout
-from belote.deal.recorded import decided_later, later_swap, read_header
+from belote.deal.recorded import read_header
 from belote.deal.seatview import SeatView, play_out, play_out_random
 from belote.deal.state import DealState, check_seat
 from belote.errors import (
     BeloteError,
     IllegalAction,
     InvalidArgument,
-    InvalidArgumentType,
     InvalidPosition,
     InvalidRecord,
     shown,
 )
 from belote.rules import Rules, get_rules, jsonfields
-from belote.rules.penalties import Offence
 
 _apply = typed.apply  # bound once: the hot path skips a module attribute lookup
 
 __all__ = ["Deal"]
-
-
-_DECK: Final = list(range(32))
-"""The card indices a shuffled deck holds, in order."""
 
 
 class Deal(DealReadout):
@@ -124,10 +118,7 @@ class Deal(DealReadout):
         >>> Deal.random("classic", seed=1).deck == Deal.random("classic", seed=1).deck
         True
         """
-        if not (seed is None or isinstance(seed, random.Random)
-                or (type(seed) is int)):  # numpy integers too are refused, as everywhere
-            raise InvalidArgumentType(f"seed: expected a whole number, a random.Random or None, "
-                                      f"got {shown(seed)}")
+        check_seed(seed)  # numpy integers too are refused, as everywhere
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         deck = shuffled_deck(rng)
         if cls is not Deal:  # a subclass builds itself
@@ -172,19 +163,10 @@ class Deal(DealReadout):
         True
 
         Raises:
-            InvalidArgument: bad totals, target or pending; rules that are not
-                a ``Rules`` value, a player count they do not allow, a dealer
-                who is not one of the seats, or a deck that is not a
-                permutation of ``range(32)`` (cheap checks: a deal is dealt
-                from it).
+            InvalidArgument: bad totals, target or pending, and the cheap checks of
+                [`check_shuffled`][belote.deal.doors.check_shuffled].
         """
-        if not isinstance(rules, Rules):
-            raise InvalidArgumentType(f"rules: expected a Rules value, got {shown(rules)}")
-        rules.check_players(players)
-        if type(dealer) is not int or not 0 <= dealer < players:
-            raise InvalidArgument(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
-        if type(deck) not in (list, tuple) or {type(c) for c in deck} - {int} or sorted(deck) != _DECK:
-            raise InvalidArgument(f"deck: a permutation of range(32), not {shown(deck)}")
+        check_shuffled(rules, deck, dealer, players)
         deal = object.__new__(cls)
         deal._state = s = DealState()
         setup(s, rules, players, dealer, tuple(deck), totals, target, pending)
@@ -238,6 +220,16 @@ class Deal(DealReadout):
         ...                        bids="pass pass pass take", play="AS 7H")
         >>> deal.to_act, deal.trick
         (2, (Card.parse('AS'), Card.parse('7H')))
+
+        An auction (``contree``, RULES §11) deals all eight cards a seat and
+        turns none: no ``turned``; its bids are contracts (``80H``,
+        ``capotS``), ``coinche`` and ``surcoinche``:
+
+        >>> hands = ["7H JH QH AH 8D 9D QD 8C", "7S 9S 8H KH 7D AD 7C 9C",
+        ...          "8S KS 9H JD 10C JC KC AC", "10S JS QS AS 10H 10D KD QC"]
+        >>> deal = Deal.from_hands("contree", hands, dealer=0, bids="80H 100S coinche pass pass pass")
+        >>> deal.taker, str(deal.trump), deal.seat_view(1).contract  # value, strain, bidder, coinched
+        (2, 'S', (100, 0, 2, 1))
 
         Raises:
             InvalidArgument: a bad field, named in the message (a hand of the
@@ -408,10 +400,12 @@ class Deal(DealReadout):
             raise InvalidRecord(f"{prefix}{field}: {text}") from None
         number = prefix.removeprefix("deals[").removesuffix("].")
         where = f"deal {number}: " if number != prefix else ""
-        moved: set[int] = set()  # positions of swaps an older record wrote later than the decision
+        # The record is read in order, each action judged by those before it
+        # (docs/formats.md#deal-record). While the holder of the 7 of trump is
+        # to decide, an older record may have the first leader's declarations
+        # before the holder's swap: they wait for the decision.
+        waiting: list[tuple[int, object, Action]] = []
         for index, item in enumerate(actions):
-            if index in moved:
-                continue
             if not isinstance(item, str):
                 raise InvalidRecord(
                     f"{where}expected an action as text, got {jsonfields.kind(item)}",
@@ -424,18 +418,26 @@ class Deal(DealReadout):
                     reason = deal.end_reason.value if deal.end_reason else "over"
                     raise IllegalAction(f"the deal has ended ({reason}); no action may follow")
                 holder = deal.swap_seat()
-                if holder is not None and not (
-                    action.seat == holder and action.verb in (Verb.SWAP, Verb.KEEP)
-                ) and not decided_later(actions, index, holder):
-                    later = later_swap(actions, index, holder)
-                    if later is None:
-                        deal.apply(Action.keep(holder))
-                    else:
-                        deal.apply(Action.swap(holder))
-                        moved.add(later)
+                if holder is not None:
+                    if action.seat == holder and action.verb in (Verb.SWAP, Verb.KEEP):
+                        deal.apply(action)
+                        _apply_waiting(deal, waiting, where)
+                        continue
+                    if action.verb is Verb.DECLARE and action.seat != holder:
+                        waiting.append((index, item, action))
+                        continue
+                    # Any other action closes the decision: the holder kept the 7
+                    # (003: "Toute carte vue, empêche cette faveur").
+                    deal.apply(Action.keep(holder))
+                    _apply_waiting(deal, waiting, where)
                 deal.apply(action)
             except BeloteError as exc:
                 raise InvalidRecord(f"{where}{exc}", index=index, action=item) from None
+        if waiting:  # the record stops with the decision still open: the holder kept
+            holder = deal.swap_seat()
+            if holder is not None:
+                deal.apply(Action.keep(holder))
+            _apply_waiting(deal, waiting, where)
         if deal.is_over:
             if finished is False:
                 raise InvalidRecord(
@@ -443,7 +445,7 @@ class Deal(DealReadout):
                 )
         elif finished or not partial:
             seat = deal.to_act
-            doing = "bid" if deal.phase.value.startswith("bidding") else "play"
+            doing = legal.to_decide(deal._state)
             field = "finished: true, but" if finished else "actions:"
             raise InvalidRecord(
                 f"{prefix}{field} the record stops before the deal ends: "
@@ -509,14 +511,7 @@ class Deal(DealReadout):
             raise InvalidArgument(
                 f"no action id {action_id!r} (expected an int from 0 to {ACTION_IDS - 1})"
             )
-        seat = s.to_act if s.phase != OVER else 0
-        if not s.lenient:
-            raise IllegalAction(legal.refusal(s, seat, action_id, None))
-        from belote.actions import action_from_id
-
-        offence = legal.offend(s, action_from_id(action_id, seat), seat, action_id)
-        if offence.offence is Offence.RENEGE:
-            legal.do(s, seat, action_id, None)
+        legal.apply_id(s, action_id)  # a refusal, or in a lenient deal an offence
 
     def play_card(self, card: int, belote: bool = False) -> None:
         """The seat to act plays the card with this index (fast path; every check kept).
@@ -657,13 +652,8 @@ class Deal(DealReadout):
         return self.apply(Action.take(self._state.to_act, suit))
 
     def play(self, card: Card | str, belote: bool = False) -> ActionRecord:
-        """The seat to act plays ``card``, announcing belote when asked.
-
-        Raises:
-            InvalidArgumentType: ``belote`` is not ``True`` or ``False``.
-        """
-        if type(belote) is not bool:  # checked here, before compiled code sees it
-            raise InvalidArgumentType(f"belote: expected True or False, got {shown(belote)}")
+        """The seat to act plays ``card``, announcing belote when asked (``True`` or ``False``)."""
+        check_flag(belote, "belote")  # before compiled code sees it
         return self.apply(Action.play(self._state.to_act, card, belote))
 
     def declare(self, cards: CardSet | Sequence[Card] | str | None = None) -> ActionRecord:
@@ -698,3 +688,13 @@ class Deal(DealReadout):
     def stop(self) -> ActionRecord:
         """The seat to act calls out (``piedicavallo``) or says "j'arrête" (``french``)."""
         return self.apply(Action.stop(self._state.to_act))
+
+
+def _apply_waiting(deal: Deal, waiting: list[tuple[int, object, Action]], where: str) -> None:
+    """Apply the declarations that waited for the swap decision, each refused at its own index."""
+    for index, item, action in waiting:
+        try:
+            deal.apply(action)
+        except BeloteError as exc:
+            raise InvalidRecord(f"{where}{exc}", index=index, action=str(item)) from None
+    waiting.clear()

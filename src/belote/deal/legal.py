@@ -58,7 +58,7 @@ from belote.deal.declarations import (
 from belote.deal.entries import OffenceRecord
 from belote.deal.play import apply_play, legal_play_mask, play_reason
 from belote.deal.state import DealState
-from belote.deal.swap import apply_keep, apply_swap, decision_reason
+from belote.deal.swap import apply_keep, apply_swap, decision_reason, late_swap
 from belote.errors import IllegalAction, InvalidArgument
 from belote.rules.penalties import Offence, sanction_for
 
@@ -83,6 +83,7 @@ _DECISION_BITS: Final = 1 << ID_SWAP | 1 << ID_KEEP
 __all__ = [
     "apply_id",
     "bidding_order",
+    "card_closes_decision",
     "do",
     "legal_action_ids",
     "legal_action_mask",
@@ -90,6 +91,7 @@ __all__ = [
     "offend",
     "reason",
     "refusal",
+    "to_decide",
 ]
 
 
@@ -220,8 +222,30 @@ def apply_id(s: DealState, action_id: int) -> None:
     seat = s.to_act if s.phase != OVER else 0
     if not s.lenient:
         raise IllegalAction(refusal(s, seat, action_id, None))
+    if card_closes_decision(s, seat, action_id):
+        apply_id(s, action_id)
+        return
     if offend(s, action_from_id(action_id, seat), seat, action_id).offence is Offence.RENEGE:
         do(s, seat, action_id, None)
+
+def card_closes_decision(s: DealState, seat: int, action_id: int) -> bool:
+    """In a lenient deal, a card ``seat`` holds, shown while the holder of the 7 of trump decides: it kept.
+
+    A card seen ends the right to swap (003 "Toute carte vue, empêche cette
+    faveur"), as a record read in order says (docs/formats.md#deal-record):
+    the holder's ``keep`` is applied and the card is then judged as usual.
+    Returns whether it was; otherwise the deal is unchanged.
+    """
+    if (
+        s.swap_holder < 0
+        or not ID_PLAY <= action_id < ID_STOP
+        or type(seat) is not int
+        or not 0 <= seat < s.n
+        or not s.hands[seat] >> ((action_id - ID_PLAY) & 31) & 1
+    ):
+        return False
+    apply_keep(s, s.swap_holder)
+    return True
 
 def refusal(s: DealState, seat: int, action_id: int, cards: tuple[int, ...] | None) -> str:
     """Why the id is not legal for ``seat`` now (computed only for a refusal)."""
@@ -229,6 +253,31 @@ def refusal(s: DealState, seat: int, action_id: int, cards: tuple[int, ...] | No
     if cards is not None and action_id >= ID_DECLARE_CARRE:
         action = Action.declare(seat, [CARDS[i] for i in cards])
     return reason(s, action) or f"{action} is not legal now"
+
+def to_decide(s: DealState) -> str:
+    """What the seat to act must decide now, in words: ``bid``, ``swap or keep``, ``declare or play``, ...
+
+    Named by the kinds of its legal actions (bid, swap or keep, declare,
+    play, stop), so a refusal of another seat's action says what the table
+    waits for.
+    """
+    if s.phase == OVER:
+        return "act (the deal is over)"
+    if s.phase != PLAY:
+        return "bid"
+    mask = legal_action_mask(s)
+    if mask & _DECISION_BITS:
+        return "swap or keep the 7 of trump"
+    words = []
+    if mask & _DECLARE_BITS:
+        words.append("declare")
+    if mask & ((1 << ID_STOP) - 1) & ~((1 << ID_PLAY) - 1):
+        words.append("play")
+    if mask >> ID_STOP & 1:
+        words.append("stop")
+    if not words:  # pragma: no cover - a seat to act always has a legal action
+        return "act"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 def reason(s: DealState, action: Action) -> str | None:
     """Why ``action`` breaks a rule now, by phase, else ``None``."""
@@ -240,8 +289,7 @@ def reason(s: DealState, action: Action) -> str | None:
     if verb is Verb.SWAP or verb is Verb.KEEP:
         return decision_reason(s, seat)
     if seat != s.to_act:
-        doing = "bid" if s.phase < PLAY else "play"
-        return f"it is seat {s.to_act}'s turn to {doing}, not seat {seat}'s"
+        return f"it is seat {s.to_act}'s turn to {to_decide(s)}, not seat {seat}'s"
     if verb is Verb.BID or verb is Verb.COINCHE or verb is Verb.SURCOINCHE:
         if not s.layout.auction:
             return f"{s.rules.name} has no auction of contracts: bid with 'take' or 'pass'"
@@ -316,7 +364,10 @@ def offence_kind(s: DealState, action: Action, seat: int, action_id: int) -> Off
     another seat's turn in the play. A false announcement: the seat to act
     declares, before its first card, cards it does not hold, cards that are
     not a combination it holds (a run taken out of a longer one), or
-    "everything" holding nothing. Anything else (a bid out of turn, a
+    "everything" holding nothing. A swap out of turn: the holder of the
+    7 of trump swaps after its decision, a ``keep`` (its own, or the one
+    a card seen implies: 003 "Toute carte vue, empêche cette faveur").
+    Anything else (a bid out of turn, a
     card not held, a false belote, a late declaration) is no offence the
     sources price: it stays refused.
     """
@@ -333,6 +384,8 @@ def offence_kind(s: DealState, action: Action, seat: int, action_id: int) -> Off
         return Offence.RENEGE if seat == s.to_act else Offence.OUT_OF_TURN
     if action.verb is Verb.DECLARE and false_declaration(s, seat, action.cards):
         return Offence.FALSE_ANNOUNCEMENT
+    if action.verb is Verb.SWAP and late_swap(s, seat):
+        return Offence.OUT_OF_TURN
     return None
 
 def offend(s: DealState, action: Action, seat: int, action_id: int) -> OffenceRecord:

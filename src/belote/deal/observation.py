@@ -78,7 +78,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from belote.actions import Action
+from belote.actions import Action, Strain, Verb
 from belote.cards import CARDS, PLAIN_ORDER, TRUMP_ORDER, Card, CardSet, Suit
 from belote.deal.codes import BID_CODES, H_DECLARE, OVER, PLAY, SUITS, Phase, phase_of
 from belote.deal.records import action_of, history
@@ -90,7 +90,10 @@ if TYPE_CHECKING:
     from belote.scoring import DealResult
 
 
-__all__ = ["Observation", "draw_observation", "draw_table", "format_card", "format_hand", "observation"]
+__all__ = [
+    "Observation", "contract_text", "draw_observation", "draw_table", "format_card", "format_hand", "observation",
+    "standing_contract", "strain_text",
+]
 
 
 class Observation(NamedTuple):
@@ -251,6 +254,59 @@ _PHASE_TEXT = {
 }
 
 
+def standing_contract(bids: Sequence[Action]) -> tuple[Action, int | None, int | None] | None:
+    """The standing contract of an auction, read from its bids (RULES §11.1, docs/contree.md).
+
+    The last ``bid``, the seat that coinched it and the seat that
+    surcoinched it (``None`` where nobody did); ``None`` before any bid.
+
+    >>> bids = [Action.parse(text) for text in ("1 bid 80 C", "2 bid 100 H", "3 coinche", "0 pass")]
+    >>> contract, coincher, surcoincher = standing_contract(bids)
+    >>> str(contract), coincher, surcoincher
+    ('2 bid 100 H', 3, None)
+    """
+    contract: Action | None = None
+    coincher = surcoincher = None
+    for action in bids:
+        if action.verb is Verb.BID:
+            contract, coincher, surcoincher = action, None, None
+        elif action.verb is Verb.COINCHE:
+            coincher = action.seat
+        elif action.verb is Verb.SURCOINCHE:
+            surcoincher = action.seat
+    return None if contract is None else (contract, coincher, surcoincher)
+
+
+def strain_text(strain: Strain) -> str:
+    """A strain for people: the suit symbol, or ``NT`` / ``AT``.
+
+    >>> strain_text(Strain.HEARTS), strain_text(Strain.NO_TRUMP)
+    ('♥', 'NT')
+    """
+    suit = strain.suit
+    return strain.letter if suit is None else suit.symbol
+
+
+def contract_text(bids: Sequence[Action]) -> str | None:
+    """The standing contract in words, read from the bids; ``None`` before any bid.
+
+    >>> bids = [Action.parse(text) for text in ("1 bid 80 C", "2 bid capot H", "3 coinche", "0 surcoinche")]
+    >>> contract_text(bids)
+    'capot ♥ by seat 2, coinched by seat 3, surcoinched by seat 0'
+    """
+    found = standing_contract(bids)
+    if found is None:
+        return None
+    bid, coincher, surcoincher = found
+    assert bid.strain is not None  # a bid names its strain
+    text = f"{'capot' if bid.value is None else bid.value} {strain_text(bid.strain)} by seat {bid.seat}"
+    if coincher is not None:
+        text += f", coinched by seat {coincher}"
+    if surcoincher is not None:
+        text += f", surcoinched by seat {surcoincher}"
+    return text
+
+
 def format_card(card: Card) -> str:
     """A card for people: its rank and the suit symbol (``J♦``, ``10♠``).
 
@@ -345,9 +401,14 @@ def draw_table(
             doing = "swap or keep the 7 of trump"
         lines.append(f"{phase}: seat {obs.to_act} to {doing}")
 
-    table = f"turned {format_card(obs.turned)}"
-    if obs.trump is not None:
-        table += f", trump {obs.trump.symbol} taken by seat {obs.taker}"
+    if obs.rules.has_auction:  # no card is turned: the auction's standing contract instead
+        table = "contract " + (contract_text(obs.bids) or "none yet")
+        if obs.trump is not None:
+            table += f", trump {obs.trump.symbol} taken by seat {obs.taker}"
+    else:
+        table = f"turned {format_card(obs.turned)}"
+        if obs.trump is not None:
+            table += f", trump {obs.trump.symbol} taken by seat {obs.taker}"
     if obs.table_card is not None and obs.table_card != obs.turned:
         table += f", on the table {format_card(obs.table_card)}"
     if obs.bottom is not None:

@@ -1,7 +1,9 @@
 """Positions (docs/positions.md): a deal as one line of text, from the bidding to the last trick.
 
 A position names the variant (a spec), the table, the cards each seat holds
-now, the turned card, the bids, and the cards played trick by trick:
+now, the turned card (none in an auction: ``contree`` deals every card), the
+bids (``take S``; in an auction ``80H``, ``capotS``, ``coinche``,
+``surcoinche``), and the cards played trick by trick:
 
 >>> from belote.deal import Deal
 >>> text = ("belote/1 classic | dealer 3 | hands 7S 8S 9S 10S JS QS KS AS / 7H 8H 9H 10H JH QH KH AH"
@@ -33,15 +35,20 @@ from typing import Final
 
 import attrs
 
-from belote.actions import Action
+from belote.actions import Action, Strain
 from belote.cards import CARDS, Card, CardSet, Suit
+from belote.deal.auction import bid_of_id
 from belote.deal.codes import (
+    CAPOT_BID,
+    H_BID,
+    H_COINCHE,
     H_DECLARE,
     H_KEEP,
     H_OFFENCE,
     H_PASS,
     H_PLAY,
     H_STOP,
+    H_SURCOINCHE,
     H_SWAP,
     H_TAKE,
     SEVEN,
@@ -72,6 +79,9 @@ PARTS: Final = (
 
 _TOKEN: Final = re.compile(r"declare\[[^\]]*\]|/|[^\s/]+", re.IGNORECASE)
 _WHOLE: Final = re.compile(r"[+-]?[0-9]{1,30}")
+_BID_WORD: Final = re.compile(r"([0-9]{1,3}|capot)(\S*)", re.IGNORECASE)
+_NO_VALUE: Final = -1  # a ``bid`` word whose value has not been read yet
+_BIDDING: Final = ("pass", "take", "bid", "coinche", "surcoinche")
 
 
 @attrs.frozen
@@ -79,22 +89,33 @@ class Move:
     """One word of the ``bids`` or ``play`` part, read but not yet checked against the rules.
 
     Attributes:
-        verb: ``pass``, ``take``, ``play``, ``declare``, ``swap``, ``keep``, ``stop``
-            or ``/`` (the end of a trick).
+        verb: ``pass``, ``take``, ``bid``, ``coinche``, ``surcoinche``, ``play``,
+            ``declare``, ``swap``, ``keep``, ``stop`` or ``/`` (the end of a trick).
         suit: the suit a ``take`` names (round 2), else ``None``.
         cards: the card played, or the cards declared (none: everything held).
         belote: a played card that announces belote or rebelote.
+        value: a ``bid``'s value, ``None`` for a capot bid.
+        strain: a ``bid``'s strain (the trump it names).
     """
 
     verb: str
     suit: Suit | None = None
     cards: tuple[Card, ...] = ()
     belote: bool = False
+    value: int | None = None
+    strain: Strain | None = None
 
     def action(self, seat: int) -> Action:
         """The action this word stands for when ``seat`` makes it."""
         if self.verb == "pass":
             return Action.pass_(seat)
+        if self.verb == "bid":
+            assert self.strain is not None  # parse_moves reads whole bids only
+            return Action.bid(seat, self.value, self.strain)
+        if self.verb == "coinche":
+            return Action.coinche(seat)
+        if self.verb == "surcoinche":
+            return Action.surcoinche(seat)
         if self.verb == "take":
             return Action.take(seat, self.suit)
         if self.verb == "play":
@@ -110,6 +131,9 @@ class Move:
     def __str__(self) -> str:
         if self.verb == "take" and self.suit is not None:
             return f"take {self.suit.letter}"
+        if self.verb == "bid":
+            value = "capot" if self.value is None else str(self.value)
+            return value + ("" if self.strain is None else self.strain.letter)
         if self.verb == "play":
             return str(self.cards[0]) + (" belote" if self.belote else "")
         if self.verb == "declare" and self.cards:
@@ -138,8 +162,9 @@ def write_position(s: DealState) -> str:
         f"players {s.n}",
         f"dealer {s.dealer}",
         "hands " + " / ".join(_cards(hand) for hand in s.hands),
-        f"turned {CARDS[s.turned]}",
     ]
+    if not s.layout.auction:  # an auction deals every card and turns none
+        parts.append(f"turned {CARDS[s.turned]}")
     stock = s.deck[s.next_card:]
     if stock:
         parts.append("stock " + " ".join(str(CARDS[card]) for card in stock))
@@ -152,6 +177,14 @@ def write_position(s: DealState) -> str:
         elif code == H_TAKE:
             assert isinstance(arg, int)
             bids.append("take" if arg < 0 else f"take {Suit(arg).letter}")
+        elif code == H_BID:
+            assert isinstance(arg, int)
+            value, strain = bid_of_id(arg)
+            bids.append(str(Move("bid", value=None if value == CAPOT_BID else value, strain=Strain(strain))))
+        elif code == H_COINCHE:
+            bids.append("coinche")
+        elif code == H_SURCOINCHE:
+            bids.append("surcoinche")
         elif code == H_PLAY:
             assert isinstance(arg, int)
             tricks[-1].append(str(CARDS[arg & 31]) + (" belote" if arg >= 32 else ""))
@@ -209,11 +242,27 @@ def _whole(text: str, part: str, low: int | None = None) -> int:
     return value
 
 
+def _strain(word: str, part: str) -> Strain:
+    try:
+        return Strain.parse(word)
+    except BeloteError as exc:
+        raise InvalidPosition(part, str(exc)) from None
+
+
+def _unfinished_bid(moves: list[Move]) -> bool:
+    return bool(moves) and moves[-1].verb == "bid" and moves[-1].strain is None
+
+
 def parse_moves(text: str | Sequence[str], part: str) -> list[Move]:
     """Read the words of a ``bids`` or ``play`` part (case-insensitive), not yet checked against the rules.
 
+    A contract bid (``contree``) is written ``90H`` or ``capotS``; ``bid 90 H``
+    and ``90 H`` (the record's words) read the same.
+
     >>> [str(move) for move in parse_moves("pass take h", "bids")]
     ['pass', 'take H']
+    >>> [str(move) for move in parse_moves("80h pass bid 90 S coinche pass Surcoinche capot D", "bids")]
+    ['80H', 'pass', '90S', 'coinche', 'pass', 'surcoinche', 'capotD']
     >>> [str(move) for move in parse_moves("declare[qh kh ah] AS / kh Belote", "play")]
     ['declare[QH KH AH]', 'AS', '/', 'KH belote']
 
@@ -225,8 +274,22 @@ def parse_moves(text: str | Sequence[str], part: str) -> list[Move]:
     moves: list[Move] = []
     for word in _TOKEN.findall(text):
         low = word.lower()
-        if low in ("pass", "take", "swap", "keep", "stop", "/"):
+        if _unfinished_bid(moves):
+            bid = moves[-1]
+            if bid.value == _NO_VALUE:  # 'bid', then its value (and maybe its strain)
+                found = _BID_WORD.fullmatch(word)
+                if found is None:
+                    raise InvalidPosition(part, f"'bid' is followed by a value or capot, not {shown(word)}")
+                value = None if found[1].lower() == "capot" else int(found[1])
+                strain = _strain(found[2], part) if found[2] else None
+                moves[-1] = attrs.evolve(bid, value=value, strain=strain)
+            else:
+                moves[-1] = attrs.evolve(bid, strain=_strain(word, part))
+            continue
+        if low in ("pass", "take", "swap", "keep", "stop", "coinche", "surcoinche", "/"):
             moves.append(Move(low))
+        elif low == "bid":
+            moves.append(Move("bid", value=_NO_VALUE))
         elif low.startswith("declare"):
             if low == "declare":
                 moves.append(Move("declare"))
@@ -242,16 +305,32 @@ def parse_moves(text: str | Sequence[str], part: str) -> list[Move]:
                 moves[-1] = Move("take", suit=Suit.parse(word))
             except BeloteError as exc:
                 raise InvalidPosition(part, str(exc)) from None
+        elif (found := _BID_WORD.fullmatch(word)) is not None and (part == "bids" or not _is_card(word)):
+            value = None if found[1].lower() == "capot" else int(found[1])
+            strain = _strain(found[2], part) if found[2] else None
+            moves.append(Move("bid", value=value, strain=strain))
         else:
             try:
                 moves.append(Move("play", cards=(Card.parse(word),)))
             except BeloteError:
                 raise InvalidPosition(
                     part,
-                    f"{shown(word)} is neither a card nor a move (pass, take, swap, keep, "
-                    "declare, belote, stop, /)",
+                    f"{shown(word)} is neither a card nor a move (pass, take, bid, coinche, "
+                    "surcoinche, swap, keep, declare, belote, stop, /)",
                 ) from None
+    if _unfinished_bid(moves):
+        value = moves[-1].value
+        what = "bid" if value == _NO_VALUE else f"bid {'capot' if value is None else value}"
+        raise InvalidPosition(part, f"{shown(what)} names no strain (a bid is written 90H or capot S)")
     return moves
+
+
+def _is_card(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except BeloteError:
+        return False
+    return True
 
 
 def _fields(text: str) -> tuple[Rules, dict[str, str]]:
@@ -286,9 +365,13 @@ def _fields(text: str) -> tuple[Rules, dict[str, str]]:
         if name in fields:
             raise InvalidPosition(name, "given twice")
         fields[name] = words[1] if len(words) > 1 else ""
-    for name in ("dealer", "hands", "turned"):
+    for name in ("dealer", "hands") if rules.has_auction else ("dealer", "hands", "turned"):
         if name not in fields:
             raise InvalidPosition(name, "missing")
+    if rules.has_auction:
+        for name in ("turned", "stock"):
+            if name in fields:
+                raise InvalidPosition(name, f"{rules.name} deals every card and turns none: no {name}")
     return rules, fields
 
 
@@ -323,10 +406,12 @@ def read_position(text: str) -> Setup:
         sum(1 << card.index for card in _card_list(hand, f"hands: seat {seat}"))
         for seat, hand in enumerate(hand_texts)
     ]
-    turned_words = fields["turned"].split()
-    if len(turned_words) != 1:
-        raise InvalidPosition("turned", f"one card, not {shown(fields['turned'])}")
-    turned = _card(turned_words[0], "turned")
+    turned = None
+    if "turned" in fields:
+        turned_words = fields["turned"].split()
+        if len(turned_words) != 1:
+            raise InvalidPosition("turned", f"one card, not {shown(fields['turned'])}")
+        turned = _card(turned_words[0], "turned")
     stock = _card_list(fields["stock"], "stock") if "stock" in fields else None
     totals = [_whole(word, "totals") for word in fields["totals"].split()] if "totals" in fields else None
     target = _whole(fields["target"], "target", 1) if "target" in fields else None
@@ -360,7 +445,7 @@ def _cards_of(cards: object, part: str) -> list[Card]:
 
 
 def setup_from_parts(
-    rules: Rules | str, hands: Sequence[object], *, dealer: int, turned: object,
+    rules: Rules | str, hands: Sequence[object], *, dealer: int, turned: object = None,
     bids: str | Sequence[str] = (), play: str | Sequence[str] = (), players: int | None = None,
     stock: object = None, totals: Sequence[int] | None = None, target: int | None = None,
     pending: int = 0,
@@ -392,7 +477,15 @@ def setup_from_parts(
         sum(1 << card.index for card in _cards_of(hand, f"hands: seat {seat}"))
         for seat, hand in enumerate(hands)
     ]
-    (turned_card,) = _cards_of([turned], "turned")
+    turned_card: Card | None = None
+    if rules.has_auction:
+        for name, given in (("turned", turned), ("stock", stock)):
+            if given is not None:
+                raise InvalidPosition(name, f"{rules.name} deals every card and turns none: no {name}")
+    else:
+        if turned is None:
+            raise InvalidPosition("turned", f"missing: {rules.name} needs the turned card")
+        (turned_card,) = _cards_of([turned], "turned")
     stock_cards = None if stock is None else _cards_of(stock, "stock")
     return build_setup(
         rules, n, dealer, masks, turned_card, stock_cards, parse_moves(bids, "bids"),
@@ -400,11 +493,16 @@ def setup_from_parts(
     )
 
 
-def _taker(bids: list[Move], n: int, dealer: int, turned: Card) -> tuple[int | None, int]:
+def _taker(bids: list[Move], n: int, dealer: int, turned: Card | None) -> tuple[int | None, int]:
+    """The seat that takes (or holds the last contract bid) and the trump, as the bids say."""
+    contract: tuple[int | None, int] = (None, -1)
     for index, move in enumerate(bids):
-        if move.verb == "take":
-            return (dealer + 1 + index) % n, int(turned.suit if move.suit is None else move.suit)
-    return None, -1
+        seat = (dealer + 1 + index) % n  # every bid, coinche or pass passes the turn on
+        if move.verb == "take" and turned is not None:
+            return seat, int(turned.suit if move.suit is None else move.suit)
+        if move.verb == "bid" and move.strain is not None and turned is None:
+            contract = (seat, int(move.strain) if move.strain.suit is not None else -1)
+    return contract
 
 
 def _played(play: list[Move], n: int, dealer: int, trump: int) -> list[int]:
@@ -475,7 +573,7 @@ class Setup:
 
 
 def build_setup(
-    rules: Rules, n: int, dealer: int, hands: list[int], turned: Card, stock: list[Card] | None,
+    rules: Rules, n: int, dealer: int, hands: list[int], turned: Card | None, stock: list[Card] | None,
     bids: list[Move], play: list[Move], totals: Sequence[int] | None, target: int | None,
     pending: int,
 ) -> Setup:
@@ -492,16 +590,19 @@ def build_setup(
             rules allow; the message names the part at fault.
     """
     for move in bids:
-        if move.verb not in ("pass", "take"):
+        if move.verb not in _BIDDING:
             raise InvalidPosition("bids", f"{shown(str(move))} is no bid: it goes in the play part")
     for move in play:
-        if move.verb in ("pass", "take"):
+        if move.verb in _BIDDING:
             raise InvalidPosition("play", f"{shown(str(move))} is a bid: it goes in the bids part")
     spots = layout(rules, n, dealer)
     taker, trump = _taker(bids, n, dealer, turned)
     cards_played = [move for move in play if move.verb == "play"]
     if cards_played and taker is None:
-        raise InvalidPosition("play", "cards are played but nobody took (the bids hold no take)")
+        raise InvalidPosition(
+            "play", "cards are played but nobody took (the bids hold no take)" if turned is not None
+            else "cards are played but nobody bid a contract (the bids hold no bid)"
+        )
     played = _played(play, n, dealer, trump) if taker is not None else [0] * n
     size = spots.hand_size if taker is not None else sum(rules.first_packets)
     everyone = 0
@@ -520,7 +621,7 @@ def build_setup(
     dealt = [hand | played[seat] for seat, hand in enumerate(hands)]
     swap = any(move.verb == "swap" for move in play)
     if (swap and rules.seven_swap and not rules.taker_takes_turned and taker is not None
-            and trump == turned.suit):
+            and turned is not None and trump == turned.suit):
         for seat, hand in enumerate(dealt):  # the swapper holds (or played) the turned card
             if hand >> turned.index & 1:
                 dealt[seat] = hand & ~(1 << turned.index) | 1 << (trump * 8 + SEVEN)
@@ -528,7 +629,10 @@ def build_setup(
         else:
             raise InvalidPosition("play", f"a swap, but no seat holds or played the turned card {turned}")
     try:
-        deck = list(deck_for_hands(rules, n, dealer, dealt, turned, taker=taker, stock=stock))
+        if turned is None:  # an auction: every card dealt before the bidding
+            deck = list(deck_for_hands(rules, n, dealer, dealt))
+        else:
+            deck = list(deck_for_hands(rules, n, dealer, dealt, turned, taker=taker, stock=stock))
     except InvalidArgument as exc:
         part, _, message = str(exc).partition(": ")
         raise InvalidPosition(part.split("[")[0], message) from None

@@ -14,18 +14,15 @@ message starts with the field at fault.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
-from belote.actions import Action, Verb
-from belote.errors import BeloteError, InvalidArgument, InvalidRecord
+from belote.errors import InvalidArgument, InvalidRecord
 from belote.rules import Rules, jsonfields
 from belote.rules.knobs import MATCH_POINTS, RANGES
 
-__all__ = [
-    "RecordHeader", "decided_later", "field", "later_swap", "obj", "read_header", "variant", "whole"
-]
+__all__ = ["RecordHeader", "field", "obj", "read_header", "variant", "whole"]
 
 
 def _refuse(message: str, field: str) -> InvalidRecord:
@@ -146,58 +143,6 @@ def read_header(
         rules=rules, players=players, dealer=dealer, deck=deck, actions=actions,
         finished=finished, lenient=said, totals=totals, target=target, pending=pending,
     )
-
-
-def _readable(actions: Sequence[object], start: int) -> Iterator[tuple[int, Action]]:
-    """The record's actions from ``start``, with their positions, up to the first unreadable one.
-
-    The lookahead of the readers below stops there: the replay itself then
-    reports that item with its index.
-    """
-    for position in range(start, len(actions)):
-        item = actions[position]
-        if not isinstance(item, str):
-            return
-        try:
-            action = Action.parse(item)
-        except BeloteError:
-            return
-        yield position, action
-
-
-def later_swap(actions: Sequence[object], start: int, holder: int) -> int | None:
-    """Where an older record has the holder's swap after ``start`` and before any card, else ``None``.
-
-    Records written before the swap became the holder's decision right after
-    the completion (docs/formats.md#deal-record) have no ``keep`` and may
-    have the swap later, out of turn, among the first declarations. Such a
-    swap is applied at the decision instead; with none before the first card,
-    the holder kept the 7.
-    """
-    for position, action in _readable(actions, start):
-        if action.verb is Verb.PLAY:
-            return None
-        if action.verb is Verb.SWAP and action.seat == holder:
-            return position
-    return None
-
-
-def decided_later(actions: Sequence[object], start: int, holder: int) -> bool:
-    """Whether the record has the holder's swap decision in its place, after offences.
-
-    A lenient deal accepts offences (a card out of turn, say) while the
-    holder of the 7 of trump is still to decide; its record then has those
-    actions before the holder's ``keep`` or ``swap``. An older record never
-    has a ``keep``, and never a ``swap`` after a card, so either of those
-    later on (from ``start``) marks a record whose actions before it are to
-    be applied as they stand, without the older records' implied decision.
-    """
-    saw_card = False
-    for _position, action in _readable(actions, start):
-        if action.seat == holder and action.verb in (Verb.KEEP, Verb.SWAP):
-            return action.verb is Verb.KEEP or saw_card
-        saw_card = saw_card or action.verb is Verb.PLAY
-    return False
 
 
 def _context(

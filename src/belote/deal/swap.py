@@ -13,7 +13,7 @@ from belote.deal.codes import H_KEEP, H_SWAP, PLAY, SEVEN
 from belote.deal.play import find_belote_holder, reset_legal
 from belote.deal.state import DealState
 
-__all__ = ["apply_keep", "apply_swap", "decision_reason", "open_decision", "swap_open"]
+__all__ = ["apply_keep", "apply_swap", "decision_reason", "late_swap", "open_decision", "swap_open"]
 
 
 def swap_open(s: DealState) -> int:
@@ -63,13 +63,38 @@ def decision_reason(s: DealState, seat: int) -> str | None:
         return None
     if s.swapped >= 0:
         return f"seat {s.swapped} has already swapped the 7 of trump"
-    if any(code == H_KEEP for _seat, code, _arg in s.history):
-        return "the 7 of trump was kept: the decision is made once, right after the completion"
     if s.table_card < 0 or s.table_card >> 3 != s.trump:
         return "the swap is allowed only when trump is the turned suit (taken in round 1)"
     if not s.hands[seat] >> seven & 1:
         return f"seat {seat} does not hold the 7 of trump {CARDS[seven]}"
+    if s.played or s.trick:
+        return (
+            "a card has been played: the 7 of trump can no longer be swapped "
+            "(the decision comes right after the completion, before the first card)"
+        )
+    if any(code == H_KEEP for _seat, code, _arg in s.history):
+        return "the 7 of trump was kept: the decision is made once, right after the completion"
     return "the 7 of trump is swapped or kept right after the completion, before the first card"
+
+
+def late_swap(s: DealState, seat: int) -> bool:
+    """Whether ``seat`` swapping now is a swap out of turn: it holds the 7 of trump and kept it.
+
+    Its decision was its turn right after the completion, answered by a
+    ``keep`` (its own, or the one a card seen implies: 003 "Toute carte
+    vue, empêche cette faveur"). In a lenient deal a swap after it is an
+    offence, out of turn (rules §9), and is not carried out.
+    """
+    return (
+        s.rules.seven_swap
+        and s.phase == PLAY
+        and s.swap_holder < 0
+        and s.swapped < 0
+        and s.table_card >= 0
+        and s.table_card >> 3 == s.trump
+        and s.hands[seat] >> (s.trump * 8 + SEVEN) & 1 == 1
+        and any(code == H_KEEP and who == seat for who, code, _arg in s.history)
+    )
 
 
 def _close(s: DealState) -> None:

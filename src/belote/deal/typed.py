@@ -29,7 +29,14 @@ from belote.actions import (
 from belote.cards import CARDS, Card
 from belote.deal.codes import EndReason, phase_of
 from belote.deal.entries import ActionRecord
-from belote.deal.legal import do, legal_action_ids, legal_action_mask, offend, reason
+from belote.deal.legal import (
+    card_closes_decision,
+    do,
+    legal_action_ids,
+    legal_action_mask,
+    offend,
+    reason,
+)
 from belote.deal.play import apply_play
 from belote.deal.records import result
 from belote.deal.state import DealState
@@ -171,6 +178,8 @@ def apply(s: DealState, action: Action | str) -> ActionRecord:
     ):
         if not s.lenient:
             raise IllegalAction(reason(s, action) or f"{action} is not legal now")
+        if card_closes_decision(s, seat, aid):
+            return apply(s, action)
         # Lenient mode (rules §9, docs/rules.md#penalties): the same refusal, recorded as an offence.
         offence = offend(s, action, seat, aid)
         if offence.offence is not Offence.RENEGE:  # no effect on the play

@@ -46,10 +46,23 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from belote.actions import Action, Verb
-from belote.agents import HeuristicBot, RandomBot, play_deal
+from belote.agents import RandomBot
 from belote.cards import CARDS
 from belote.deal import Deal
 from belote.errors import BeloteError, IllegalAction, InvalidArgument, InvalidRecord, InvalidTally
+from belote.experiments.corpus_questions import (
+    auction_illegal,
+    cover_deals,
+    cover_illegal,
+    cover_legal,
+    cover_lenient,
+    cover_tallies,
+    late_swaps,
+    played_deals,
+    record_of,
+)
+from belote.experiments.corpus_zip import archive_name, corpus_archive
+from belote.experiments.coverage import deal_situations, situations_of
 from belote.records import score_document, tally_to_json
 from belote.records.replay import replay_document
 from belote.rules import get_rules
@@ -59,10 +72,13 @@ from belote.solver import solve
 __all__ = [
     "CORPUS_FILES",
     "CORPUS_FORMAT",
+    "CORPUS_REVISION",
     "CORPUS_SEED",
     "TABLES",
     "WORKED_EXAMPLES",
+    "archive_name",
     "build_corpus",
+    "corpus_archive",
     "corpus_command",
     "lines_of",
     "perft",
@@ -74,6 +90,9 @@ __all__ = [
 
 CORPUS_FORMAT: Final = "belote-corpus/1"
 """The corpus's name and version, in its manifest."""
+
+CORPUS_REVISION: Final = 3
+"""The revision of the shipped corpus's questions, in its manifest (docs/corpus.md#revisions)."""
 
 CORPUS_SEED: Final = 34
 """The seed of the corpus shipped with the package."""
@@ -88,6 +107,7 @@ TABLES: Final = (
     ("italian751", 4),
     ("french", 2),
     ("french", 3),
+    ("contree", 4),
     ("classic(capot_value=250)", 4),
     ("classic(play.must_overtrump=false,play.must_undertrump=false)", 4),
     ("classic(play.partner_master_exempts=false)", 4),
@@ -176,31 +196,6 @@ def _players_field(rules_spec: str, players: int) -> dict[str, object]:
         "players": players}
 
 
-def _played(spec: str, players: int, seed: int, count: int) -> list[Deal]:
-    """``count`` deals of a table played to the end: heuristic and random bots, seeded."""
-    deals = []
-    for index in range(count):
-        rng = random.Random(f"{seed}:{spec}:{players}:{index}")
-        deal = Deal.random(spec, seed=rng.getrandbits(64), players=players)
-        if index % 3 == 2:
-            bots: list[object] = [RandomBot(rng.getrandbits(32)) for _ in range(players)]
-        else:
-            bots = [HeuristicBot() if seat % 2 == 0 else RandomBot(rng.getrandbits(32))
-                    for seat in range(players)]
-        play_deal(deal, bots)  # type: ignore[arg-type]  # every one an agent
-        deals.append(deal)
-    return deals
-
-
-def _record(deal: Deal, upto: int | None = None) -> dict[str, object]:
-    record = deal.to_record()
-    record.pop("finished", None)
-    record.pop("lenient", None)
-    if upto is not None:
-        record["actions"] = list(record["actions"])[:upto]  # type: ignore[call-overload]
-    return record
-
-
 def _error_field(exc: InvalidTally) -> str | None:
     return exc.field
 
@@ -229,12 +224,12 @@ def _tallies(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
                                      f"the source says {value!r}")
         yield {"id": f"worked-{number}", "source": where, "tally": dict(tally), "result": result}
     for spec, players in tables:
-        deals = [deal for deal in _played(spec, players, seed, per_table) if deal.tally()]
+        deals = [deal for deal in played_deals(spec, players, seed, per_table) if deal.tally()]
         rng = random.Random(f"{seed}:tallies:{spec}:{players}")
         for index, deal in enumerate(deals):
             tally_obj = deal.tally()
             assert tally_obj is not None
-            tally = tally_to_json(tally_obj, deal.rules)
+            tally = tally_to_json(tally_obj, deal.rules)  # its variant is the table's spec
             yield {"id": f"{spec}/{players}/{index}", "tally": tally,
                    "result": score_document(tally)}
             if index % 3 == 0:  # one in three has an impossible twin
@@ -252,6 +247,7 @@ def _tallies(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
                 else:  # still a possible tally (a change that happens to fit): kept as one
                     yield {"id": f"{spec}/{players}/{index}/changed-{key}", "tally": bad,
                            "result": result}
+        yield from cover_tallies(spec, deals)
 
 
 # --- deals and illegal actions ---------------------------------------------------------------
@@ -259,10 +255,13 @@ def _tallies(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
 
 def _deals(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iterator[_Line]:
     for spec, players in tables:
-        for index, deal in enumerate(_played(spec, players, seed, per_table)):
-            record = _record(deal)
+        found: set[str] = set()
+        for index, deal in enumerate(played_deals(spec, players, seed, per_table)):
+            record = record_of(deal)
+            found |= deal_situations(deal)
             yield {"id": f"{spec}/{players}/{index}", "record": record,
                    "result": replay_document(record)}
+        yield from cover_deals(seed, spec, players, found)
 
 
 def _illegal_action(deal: Deal, rng: random.Random) -> Action | None:
@@ -285,8 +284,8 @@ def _illegal_action(deal: Deal, rng: random.Random) -> Action | None:
 def _illegal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iterator[_Line]:
     for spec, players in tables:
         rng = random.Random(f"{seed}:illegal:{spec}:{players}")
-        for index, deal in enumerate(_played(spec, players, seed, per_table)):
-            record = _record(deal)
+        for index, deal in enumerate(played_deals(spec, players, seed, per_table)):
+            record = record_of(deal)
             actions = list(record["actions"])  # type: ignore[call-overload]
             if not actions:
                 continue
@@ -303,6 +302,14 @@ def _illegal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
                     continue
                 yield {"id": f"{spec}/{players}/{index}", "record": changed, "index": at,
                        "action": str(bad), "reason": str(exc)}
+        yield from late_swaps(seed, spec, players, per_table, lenient=False)
+        yield from cover_illegal(seed, spec, players)
+
+
+def _illegal_records(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iterator[_Line]:
+    """Every line of ``illegal.jsonl``: an illegal action drawn in each table's deals, then the auction's."""
+    yield from _illegal(seed, tables, per_table)
+    yield from auction_illegal(seed, tables, per_table)
 
 
 # --- legal actions and perft -----------------------------------------------------------------
@@ -332,8 +339,9 @@ def perft(deal: Deal, depth: int) -> int:
 def _legal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iterator[_Line]:
     for spec, players in tables:
         rng = random.Random(f"{seed}:legal:{spec}:{players}")
-        for index, deal in enumerate(_played(spec, players, seed, per_table)):
-            record = _record(deal)
+        found: set[str] = set()
+        for index, deal in enumerate(played_deals(spec, players, seed, per_table)):
+            record = record_of(deal)
             actions = list(record["actions"])  # type: ignore[call-overload]
             at = rng.randrange(len(actions)) if actions else 0
             if index == 0:  # the perft positions: the first bid, and the first lead
@@ -349,7 +357,9 @@ def _legal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iter
                            "legal": [str(action) for action in partial.legal_actions()]}
             if index < 2:  # a few positions with their perft counts
                 line["perft"] = [perft(partial, depth) for depth in range(1, PERFT_DEPTH + 1)]
+            found.update(situations_of("legal.jsonl", line))
             yield line
+        yield from cover_legal(seed, spec, players, found)
 
 
 # --- lenient records -------------------------------------------------------------------------
@@ -358,17 +368,20 @@ def _legal(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iter
 def _offending(deal: Deal, rng: random.Random) -> list[Action]:
     """Offences that could be committed now.
 
-    While the seat to act has a swap or a declaration to decide: another
-    seat's card, out of turn. Otherwise the seat to act's: a card the
-    obligations forbid, a call-out without the points.
+    While the seat to act has a declaration to decide: another seat's
+    card, out of turn. Otherwise the seat to act's: a card the obligations
+    forbid, a call-out without the points. (A card shown while the holder
+    of the 7 of trump decides is the holder keeping; the late swap is the
+    offence there: ``corpus_questions.late_swaps``.)
     """
     seat = deal.to_act
     if seat is None:
         return []
     legal = set(deal.legal_actions())
+    if any(action.verb in (Verb.SWAP, Verb.KEEP) for action in legal):
+        return []  # a card shown now is the holder keeping (003), then judged: see _late_swaps
     if any(action.verb is not Verb.PLAY for action in legal):
-        swap = any(action.verb in (Verb.SWAP, Verb.KEEP) for action in legal)
-        if not swap and rng.random() >= 0.3:  # a declaration: the reneges stay the most
+        if rng.random() >= 0.3:  # a declaration: the reneges stay the most
             return []
         early = [Action.play(other, card) for other in range(deal.players) if other != seat
                  for card in deal.hand(other)]
@@ -411,17 +424,19 @@ def _lenient(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> It
                 deal.apply(bot.choose(deal.observation(seat), deal.legal_actions()))
             if not offended:
                 continue
-            record = _record(deal)
+            record = record_of(deal)
             made += 1
             yield {"id": f"{spec}/{players}/{index}", "record": record,
                    "result": replay_document(record, lenient=True)}
         if refused is not None:
             yield refused
+        yield from late_swaps(seed, spec, players, per_table, lenient=True)
+        yield from cover_lenient(seed, spec, players)
 
 
 def _refused(deal: Deal, offence: Action, key: str) -> _Line:
     """The record so far and an offence the variant does not price: lenient replay refuses it, at its index."""
-    record = _record(deal)
+    record = record_of(deal)
     actions = [*record["actions"], str(offence)]  # type: ignore[misc]
     changed = {**record, "actions": actions}
     try:
@@ -438,10 +453,10 @@ def _refused(deal: Deal, offence: Action, key: str) -> _Line:
 def _solve(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iterator[_Line]:
     for spec, players in tables:
         made = 0
-        for index, deal in enumerate(_played(spec, players, seed, per_table)):
+        for index, deal in enumerate(played_deals(spec, players, seed, per_table)):
             if made >= max(2, per_table // 6):
                 break
-            record = _record(deal)
+            record = record_of(deal)
             actions = list(record["actions"])  # type: ignore[call-overload]
             tricks = deal.tricks_per_deal
             if deal.called_out is not None or deal.tricks_played < tricks:
@@ -474,7 +489,7 @@ def _solve(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iter
 _MAKERS: Final[dict[str, Callable[[int, Sequence[tuple[str, int]], int], Iterator[_Line]]]] = {
     "tallies.jsonl": _tallies,
     "deals.jsonl": _deals,
-    "illegal.jsonl": _illegal,
+    "illegal.jsonl": _illegal_records,
     "legal.jsonl": _legal,
     "lenient.jsonl": _lenient,
     "solve.jsonl": _solve,
@@ -507,6 +522,7 @@ def build_corpus(seed: int = CORPUS_SEED, *, tables: Sequence[tuple[str, int]] =
         out[name] = "".join(_dump(line) + "\n" for line in make(seed, tables, per_table))
     manifest = {
         "format": CORPUS_FORMAT,
+        "revision": CORPUS_REVISION,
         "seed": seed,
         "per_table": per_table,
         "tables": [{"variant": spec, "players": players} for spec, players in tables],

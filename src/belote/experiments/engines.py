@@ -25,7 +25,8 @@ from belote.agents.engine import EngineAgent, serve
 from belote.agents.pimc import knowledge, sample_deal
 from belote.agents.registry import make_bot
 from belote.agents.rollouts import bidding_deal
-from belote.deal import Deal, Observation
+from belote.cards import CARDS, Card
+from belote.deal import Deal, Observation, Phase
 from belote.errors import BotError, InvalidArgument
 from belote.experiments.corpus import TABLES, lines_of, shipped_corpus
 from belote.experiments.duel import duel
@@ -44,8 +45,9 @@ def seat_legal_actions(observation: Observation) -> list[Action]:
 
     A deal consistent with the observation is sampled (the hidden cards
     dealt at random, [`bidding_deal`][belote.agents.rollouts.bidding_deal] or
-    [`sample_deal`][belote.agents.pimc.sample_deal]) and asked: the seat's legal
-    actions depend only on what it knows.
+    [`sample_deal`][belote.agents.pimc.sample_deal]; in an auction of contracts,
+    the other hands dealt at random and the bids heard replayed) and asked: the
+    seat's legal actions depend only on what it knows.
 
     Raises:
         InvalidArgument: it is not the seat's turn, or no deal fits the observation.
@@ -53,12 +55,39 @@ def seat_legal_actions(observation: Observation) -> list[Action]:
     if observation.to_act != observation.seat:
         raise InvalidArgument(f"seat {observation.seat} is not to act")
     rng = random.Random(0)
-    sample: Deal | None = bidding_deal(observation, rng)
+    sample: Deal | None = _auction_deal(observation, rng) if observation.phase is Phase.AUCTION else None
+    if sample is None:
+        sample = bidding_deal(observation, rng)
     if sample is None:
         sample = sample_deal(observation, knowledge(observation), rng)
     if sample is None:
         raise InvalidArgument("no deal fits this observation")
     return sample.legal_actions()
+
+
+def _auction_deal(observation: Observation, rng: random.Random) -> Deal:
+    """A deal at the observed point of an auction: the seat's hand, the others' dealt at random, the bids replayed.
+
+    In an auction every card is dealt before the first bid and nothing is
+    turned, and what may be bid depends only on the bids heard.
+    """
+    own = observation.hand
+    rest = [card for card in CARDS if card not in own]
+    rng.shuffle(rest)
+    size = len(own)
+    hands: list[list[Card]] = []
+    for seat in range(observation.players):
+        if seat == observation.seat:
+            hands.append(list(own))
+        else:
+            hands.append(rest[:size])
+            rest = rest[size:]
+    deal = Deal.from_hands(
+        observation.rules, hands, dealer=observation.dealer, players=observation.players,
+        totals=observation.totals, target=observation.target, pending=observation.pending,
+    )
+    deal.apply_all(list(observation.bids))
+    return deal
 
 
 def serve_command(args: argparse.Namespace, out: TextIO) -> int:

@@ -58,7 +58,7 @@ from belote.experiments.stats import (
     winner_of,
 )
 from belote.records.describe import applies
-from belote.rules import Rules, available_variants, get_rules, readings
+from belote.rules import Rules, available_variants, default_by, get_rules, readings
 from belote.rules.specs import SETTABLE, knob_value, knob_word, rules_from_spec, spec_of, with_knob
 
 __all__ = [
@@ -68,6 +68,7 @@ __all__ = [
     "KnobEffect",
     "KnobRanking",
     "Skipped",
+    "disputed_changes",
     "knob_changes",
     "knob_effects",
 ]
@@ -187,7 +188,7 @@ def knob_changes(
     >>> changes, skipped = knob_changes("classic")
     >>> "capot_value=250" in [c.label for c in changes]
     True
-    >>> [s.reason for s in skipped if s.knob == "reverse_capot_value"]
+    >>> [s.reason for s in skipped if s.knob == "capot_split_value"]
     ['does not apply to classic']
 
     Args:
@@ -219,6 +220,49 @@ def knob_changes(
                 skipped.append(Skipped(knob, word, f"refused: {exc}"))
                 continue
             if n not in rules.player_counts or rules.side_count(n) != sides:
+                skipped.append(Skipped(knob, word, f"changes the sides at a table of {n}"))
+                continue
+            changes.append(KnobChange(knob, word, rules))
+    return changes, skipped
+
+
+def disputed_changes(
+    variant: Rules | str, players: int | None = None
+) -> tuple[list[KnobChange], list[Skipped]]:
+    """The other published reading of each disputed rule of ``variant``, one change each.
+
+    The disputed rules are the knobs with readings ([`readings`][belote.rules.model.readings]:
+    the groups ``auction`` and ``contract`` carry theirs, a variant lists the
+    others in [`Rules.disputes`][belote.rules.model.Rules.disputes]); each other
+    reading becomes a change, and a reading the rules refuse, or one of a
+    knob that plays no part in the variant, is left out with the reason.
+
+    >>> changes, _ = disputed_changes("contree")
+    >>> "auction.surcoinche_multiplier=4" in [c.label for c in changes]
+    True
+
+    Raises:
+        UnknownVariant: no such variant.
+        InvalidArgument: a bad spec, or a player count the variant does not allow.
+    """
+    base = get_rules(variant)
+    n = base.default_players if players is None else base.check_players(players)
+    changes: list[KnobChange] = []
+    skipped: list[Skipped] = []
+    for knob in SETTABLE:
+        if default_by(knob, base) is None:
+            continue
+        if not applies(base, knob):
+            skipped.append(Skipped(knob, None, f"does not apply to {base.name}"))
+            continue
+        for value, _who in readings(knob, base):
+            word = knob_word(value)
+            try:
+                rules = _changed(base, knob, value)
+            except (BeloteError, TypeError, ValueError) as exc:
+                skipped.append(Skipped(knob, word, f"refused: {exc}"))
+                continue
+            if n not in rules.player_counts:
                 skipped.append(Skipped(knob, word, f"changes the sides at a table of {n}"))
                 continue
             changes.append(KnobChange(knob, word, rules))
@@ -484,6 +528,7 @@ def knob_effects(
     changes: Iterable[str] | None = None,
     progress: bool = False,
     chunk: int | None = None,
+    disputes: bool = False,
 ) -> KnobRanking:
     """Play the same decks under ``variant`` and under each single-knob change; rank the changes.
 
@@ -506,6 +551,8 @@ def knob_effects(
         matches: matches per rules value (default: ``deals // 10``, at least 1; 0 for none).
         changes: the changes to measure, each ``knob=value`` (default: every
             change [`knob_changes`][belote.experiments.whatif.knob_changes] lists).
+        disputes: measure only the other published readings of the variant's
+            disputed rules ([`disputed_changes`][belote.experiments.whatif.disputed_changes]).
         progress: show a progress bar on standard error when it is a terminal.
         chunk: deals per chunk (matches: a tenth of it).
 
@@ -520,7 +567,7 @@ def knob_effects(
     if isinstance(match_count, bool) or not isinstance(match_count, int) or match_count < 0:
         raise InvalidArgument(f"matches must be a whole number from 0, not {match_count!r}")
     if changes is None:
-        tried, skipped = knob_changes(base, n)
+        tried, skipped = disputed_changes(base, n) if disputes else knob_changes(base, n)
     else:
         tried, skipped = [_parse_change(base, n, text) for text in changes], []
     table = [base, *(change.rules for change in tried)]

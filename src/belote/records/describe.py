@@ -23,6 +23,7 @@ import attrs
 from belote.actions import Action, Strain, Verb
 from belote.cards import SUIT_WORDS, Rank
 from belote.deal import Deal
+from belote.deal.observation import standing_contract
 from belote.errors import BeloteError
 from belote.rules import (
     AuctionRules,
@@ -128,7 +129,7 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
     ("Penalties", "§9", ("penalties",)),
 )
 
-_IDENTITY: Final = ("name", "description", "aliases", "source")
+_IDENTITY: Final = ("name", "description", "aliases", "source", "disputes")
 
 def _meanings() -> dict[str, str]:
     out = {field.name: str(field.metadata["meaning"]) for field in attrs.fields(Rules)}
@@ -166,8 +167,11 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "forfeit_announcements": lambda r: r.has_contract and r.has_announcements
     and not r.has_auction,
     "forfeit_belote": lambda r: r.has_contract and not r.has_auction,
-    "reverse_capot_value": lambda r: r.capot_rule is CapotRule.ATTACK_OR_REVERSE
-    and not r.has_auction,
+    # Read whenever the defence of a contract wins every trick, whatever the
+    # capot rule (classic's all-tricks too): not only under attack-or-reverse.
+    "reverse_capot_value": lambda r: r.has_contract and not r.has_auction
+    and r.capot_rule is not CapotRule.PLAYER_ALL_TRICKS,
+    "disputes": lambda r: False,  # shown beside the knobs it names ([this: ...; ...])
     "taker_takes_turned": lambda r: not r.has_auction,
     "show_bottom_card": lambda r: not r.has_auction,
     "second_round": lambda r: not r.has_auction,
@@ -185,6 +189,8 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "play.partner_exemption_needs_trump": lambda r: r.partnerships
     and r.play.partner_master_exempts,
     "play.undertrump_lowest": lambda r: r.play.must_undertrump or r.play.overtrump_on_trump_lead,
+    "play.overtrump_partner_with_only_trumps": lambda r: r.partnerships
+    and r.play.partner_master_exempts and r.play.must_trump_when_void,
     "winner_deals_with_three": lambda r: r.dealer_rotation is DealerRotation.WINNER_DEALS
     and 3 in r.player_counts,
     "eight_run_splits": _has_announcements,
@@ -347,12 +353,12 @@ def describe_rules(rules: Rules) -> str:
             if isinstance(value, dict) and name in ("play", "auction", "contract"):
                 rows += [
                     (f"{name}.{key}", _text(item) + _mark(f"{name}.{key}", changed),
-                     _ranged(f"{name}.{key}"))
+                     _ranged(f"{name}.{key}", rules))
                     for key, item in value.items()
                     if applies(rules, f"{name}.{key}") or f"{name}.{key}" in changed
                 ]
             elif applies(rules, name) or name in changed:
-                rows.append((name, _text(value) + _mark(name, changed), _ranged(name)))
+                rows.append((name, _text(value) + _mark(name, changed), _ranged(name, rules)))
         if not rows:
             continue
         lines.append("")
@@ -362,14 +368,16 @@ def describe_rules(rules: Rules) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _ranged(name: str) -> str:
-    """A knob's meaning, then its range for a numeric knob (``... (0..1000)``)."""
+def _ranged(name: str, rules: Rules | None = None) -> str:
+    """A knob's meaning, its range (``... (0..1000)``) and who reads a disputed rule how."""
     text = meaning(name) or ""
     where = range_text(name)
     text = f"{text} ({where})" if where else text
-    who = default_by(name)
+    who = default_by(name, rules)
     if who:  # a disputed rule: who reads it as the default, and the other readings
-        others = "; ".join(f"{_text(knob_json(value))}: {by}" for value, by in readings(name))
+        others = "; ".join(
+            f"{_text(knob_json(value))}: {by}" for value, by in readings(name, rules)
+        )
         text += f" [this: {who}" + (f"; {others}]" if others else "]")
     return text
 
@@ -400,7 +408,34 @@ def _bid_text(action: Action, deal: Deal) -> str:
         return f"seat {action.seat} takes {action.suit.letter} (second round)"
     if action.verb is Verb.SWAP:
         return f"seat {action.seat} swaps the 7 of trump for {deal.turned}"
+    if action.verb is Verb.BID and action.strain is not None:
+        value = "capot" if action.value is None else str(action.value)
+        return f"seat {action.seat} bids {value} {action.strain.letter}"
+    if action.verb is Verb.COINCHE:
+        return f"seat {action.seat} coinches"
+    if action.verb is Verb.SURCOINCHE:
+        return f"seat {action.seat} surcoinches"
     return str(action)
+
+
+def _contract_line(deal: Deal) -> str | None:
+    """``Contract: 100 hearts (H) by seat 2, coinched by seat 3 (x2)``, once the auction is over."""
+    found = standing_contract(deal.observation(0).bids)
+    if found is None or deal.taker is None:
+        return None
+    bid, coincher, surcoincher = found
+    assert bid.strain is not None  # a bid names its strain
+    suit = bid.strain.suit
+    strain = bid.strain.letter if suit is None else f"{SUIT_WORDS[suit]} ({suit.letter})"
+    text = f"Contract: {'capot' if bid.value is None else bid.value} {strain} by seat {bid.seat}"
+    doubling = 2 if surcoincher is not None else 1 if coincher is not None else 0
+    if coincher is not None:
+        text += f", coinched by seat {coincher}"
+    if surcoincher is not None:
+        text += f", surcoinched by seat {surcoincher}"
+    if doubling:
+        text += f" (x{deal.rules.auction.multiplier(doubling)})"
+    return text
 
 
 def describe_deal(deal: Deal) -> str:
@@ -423,7 +458,8 @@ def describe_deal(deal: Deal) -> str:
     """
     rules, n = deal.rules, deal.players
     trump = deal.trump
-    lines = [f"{rules.name}, {n} players: seat {deal.dealer} deals, the turned card is {deal.turned}"]
+    turned = "no card is turned" if rules.has_auction else f"the turned card is {deal.turned}"
+    lines = [f"{rules.name}, {n} players: seat {deal.dealer} deals, {turned}"]
     bids: list[str] = []
     events: list[str] = []
     plays = 0
@@ -436,7 +472,10 @@ def describe_deal(deal: Deal) -> str:
         elif action.verb is not Verb.DECLARE and plays == 0:
             bids.append(_bid_text(action, deal))
     lines.append("Bidding: " + (", ".join(bids) or "not started"))
-    if trump is not None and deal.taker is not None:
+    contract = _contract_line(deal) if rules.has_auction else None
+    if contract is not None:
+        lines.append(contract)
+    elif trump is not None and deal.taker is not None:
         lines.append(f"Trump: {SUIT_NAMES[trump]} ({trump.letter}), taken by seat {deal.taker}")
     if deal.declarations:
         scoring = deal.scoring_declarations

@@ -20,6 +20,7 @@ from typing import Final, TextIO
 from belote.actions import Action, Verb
 from belote.cards import SUIT_WORDS, Card, CardSet, Suit
 from belote.deal import Deal
+from belote.deal.observation import contract_text
 from belote.rules import CallingOut, Rules
 from belote.scoring import DealResult
 from belote.scoring.announcements import find_combinations
@@ -29,6 +30,7 @@ __all__ = [
     "WIDTH",
     "action_text",
     "cards_text",
+    "contract_words",
     "deal_summary",
     "describe_choice",
     "explain_refusal",
@@ -128,6 +130,14 @@ def action_text(action: Action, deal: Deal, rebelote: bool = False, me: int | No
         return _does(deal, seat, "swap", "swaps", me=me) + f" the 7 of trump for {deal.turned}."
     if verb is Verb.KEEP:
         return _does(deal, seat, "keep", "keeps", me=me) + " the 7 of trump."
+    if verb is Verb.BID:
+        return _does(deal, seat, "bid", "bids", me=me) + f" {contract_words(action)}."
+    if verb is Verb.COINCHE:
+        times = deal.rules.auction.coinche_multiplier
+        return _does(deal, seat, "coinche", "coinches", me=me) + f" the contract (x{times})."
+    if verb is Verb.SURCOINCHE:
+        times = deal.rules.auction.surcoinche_multiplier
+        return _does(deal, seat, "surcoinche", "surcoinches", me=me) + f" (x{times})."
     if verb is Verb.PLAY:
         text = _does(deal, seat, "play", "plays", me=me) + f" {action.cards[0]}"
         if action.belote:
@@ -215,6 +225,7 @@ _REPHRASE: Final = (
      r"you must first swap or keep your 7 of trump"),
     (r"seat (\d) has first to swap or keep the 7 of trump",
      r"seat \1 must first swap or keep the 7 of trump"),
+    (r"seat 0 cannot coinche its own side's contract", r"you cannot coinche your own side's contract"),
     (r"(\w+) was already played by him", r"you have already played \1"),
     (r"(\w+) was already played by seat (\d)", r"\1 was already played by seat \2"),
 )
@@ -272,10 +283,26 @@ def menu(deal: Deal, seat: int) -> list[Action]:
             others.append(action)
     trump = deal.trump
     strength = None if trump is None else int(trump)
-    order = {Verb.TAKE: 0, Verb.PASS: 1, Verb.SWAP: 2, Verb.KEEP: 3, Verb.DECLARE: 4}
+    order = {Verb.TAKE: 0, Verb.PASS: 1, Verb.COINCHE: 2, Verb.SURCOINCHE: 2, Verb.SWAP: 2, Verb.KEEP: 3,
+             Verb.DECLARE: 4, Verb.BID: 5}
     others.sort(key=lambda a: (order.get(a.verb, 9), -1 if a.suit is None else int(a.suit)))
     cards = sorted(plays, key=lambda c: (c.suit, -c.strength(strength)))
     return [*others, *(plays[card] for card in cards), *stops]
+
+
+def contract_words(action: Action) -> str:
+    """A bid's contract for people: ``90 hearts ♥``, ``capot spades ♠ (all eight tricks)``.
+
+    >>> contract_words(Action.parse("1 bid 90 H")), contract_words(Action.parse("1 bid capot S"))
+    ('90 hearts ♥', 'capot spades ♠ (all eight tricks)')
+    """
+    strain = action.strain
+    assert strain is not None  # a bid names its strain
+    suit = strain.suit
+    named = strain.letter if suit is None else f"{SUIT_WORDS[suit]} {suit.symbol}"
+    if action.value is None:
+        return f"capot {named} (all eight tricks)"
+    return f"{action.value} {named}"
 
 
 def describe_choice(action: Action, deal: Deal) -> str:
@@ -292,6 +319,14 @@ def describe_choice(action: Action, deal: Deal) -> str:
         return f"swap your 7 of trump for the turned {deal.turned}"
     if verb is Verb.KEEP:
         return "keep your 7 of trump"
+    if verb is Verb.BID:
+        return f"bid {contract_words(action)}"
+    if verb in (Verb.COINCHE, Verb.SURCOINCHE):
+        standing = contract_text(deal.observation(action.seat).bids) or "the contract"
+        standing = standing.replace(f"seat {action.seat}", "you")
+        if verb is Verb.COINCHE:
+            return f"coinche {standing} (x{rules.auction.coinche_multiplier})"
+        return f"surcoinche {standing} (x{rules.auction.surcoinche_multiplier})"
     if verb is Verb.DECLARE:
         if not action.cards:
             combos = find_combinations(CardSet.from_mask(deal.hand_mask(action.seat)), rules)

@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from belote.actions import STRAINS
 from belote.deal import Deal, recorded
+from belote.deal.codes import CAPOT_BID
 from belote.errors import InvalidArgument, InvalidRecord
 from belote.records.results import JSONObject, match_result_to_json, result_to_json
 from belote.rules import Rules, jsonfields
@@ -219,7 +221,7 @@ def state_to_json(deal: Deal) -> JSONObject:
     ('bidding-1', 0, ['0 take', '0 pass'])
     """
     trump, taker = deal.trump, deal.taker
-    return {
+    doc: JSONObject = {
         "variant": deal.rules.name,
         "finished": deal.is_over,
         "phase": deal.phase.value,
@@ -227,7 +229,7 @@ def state_to_json(deal: Deal) -> JSONObject:
         "legal_actions": [str(action) for action in deal.legal_actions()],
         "actions": len(deal.history),
         "dealer": deal.dealer,
-        "turned": str(deal.turned),
+        "turned": None if deal.rules.has_auction else str(deal.turned),
         "trump": None if trump is None else str(trump),
         "taker": taker,
         "trick": [str(card) for card in deal.trick],
@@ -237,6 +239,18 @@ def state_to_json(deal: Deal) -> JSONObject:
         "target": deal.target,
         "pending": deal.pending,
     }
+    if deal.rules.has_auction:  # the standing contract (RULES §11), null before the first bid
+        view = deal.seat_view(0)
+        value, strain, bidder, doubling = view.contract
+        doc["contract"] = None if bidder < 0 else {
+            "value": "capot" if value == CAPOT_BID else value,
+            "strain": str(STRAINS[strain]),
+            "coinche": doubling,
+            "multiplier": deal.rules.auction.multiplier(doubling),
+            "bidder": bidder,
+            "side": deal.side(bidder),
+        }
+    return doc
 
 
 def replay_match(doc: object) -> MatchResult:

@@ -20,15 +20,19 @@ belote.errors.InvalidTally: the card points sum to 150; they must sum to 152
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Final, TypeAlias
 
+from belote.actions import Strain
 from belote.cards import Card, Suit
 from belote.errors import BeloteError, CommandError, InvalidTally, NotationError, shown
-from belote.rules import Rules, checks, jsonfields
+from belote.rules import Rules, checks, get_rules, jsonfields
 from belote.rules.penalties import Offence, Penalty
+from belote.rules.specs import spec_of
 from belote.scoring import DealResult, Tally, score_tally
 from belote.scoring.announcements import Declaration, classify, no_announcements_message
+from belote.scoring.contract import Contract
 from belote.scoring.match import MatchResult, score_match
 from belote.scoring.validation import check_tally
 
@@ -147,12 +151,106 @@ def _penalties(value: object, field: str) -> tuple[Penalty, ...]:
     return tuple(penalties)
 
 
+_CONTRACT_TEXT: Final = re.compile(r"\s*([0-9]{1,4}|capot)\s*([A-Za-z]{1,2}|[\u2660-\u2667])\s*", re.IGNORECASE)
+_COINCHE_WORDS: Final = {"none": 0, "coinche": 1, "coinched": 1, "surcoinche": 2, "surcoinched": 2}
+
+
+def _strain(value: object, field: str) -> Strain:
+    try:
+        return Strain.parse(_text(value, field))
+    except NotationError as exc:
+        raise InvalidTally(str(exc), field=field) from None
+
+
+def _contract_value(value: object, field: str) -> int | None:
+    if isinstance(value, str) and value.strip().lower() == "capot":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidTally(f"expected a whole number or \"capot\", got {shown(value)}", field=field)
+    return value
+
+
+def _contract(doc: Mapping[str, object], rules: Rules) -> Contract | None:
+    """The tally's contract (RULES §11): ``contract`` with ``coinche`` (0, 1, 2) or ``multiplier``.
+
+    ``contract`` is ``{"value": 110, "strain": "C"}`` (``"value": "capot"`` for a
+    capot contract) or the same as text, ``"110 C"`` or ``"capot S"``.
+    """
+    raw = _get(doc, "contract", "", None)
+    doubling_raw = _get(doc, "coinche", "", None)
+    multiplier_raw = _get(doc, "multiplier", "", None)
+    if raw is None:
+        for name, given in (("coinche", doubling_raw), ("multiplier", multiplier_raw)):
+            if given is not None:
+                raise InvalidTally("applies to a contract, and the tally has none", field=name)
+        return None
+    if isinstance(raw, str):
+        found = _CONTRACT_TEXT.fullmatch(raw)
+        if found is None:
+            raise InvalidTally(
+                f"not a contract: {shown(raw)} (expected e.g. \"110 C\", \"capot S\" or "
+                '{"value": 110, "strain": "C"})',
+                field="contract",
+            )
+        value = None if found[1].lower() == "capot" else int(found[1])
+        strain = _strain(found[2], "contract")
+    else:
+        body = _object(raw, "contract")
+        value = _contract_value(_get(body, "value", "contract."), "contract.value")
+        strain = _strain(_get(body, "strain", "contract."), "contract.strain")
+    doubling = 0
+    if doubling_raw is not None:
+        if isinstance(doubling_raw, str) and doubling_raw.strip().lower() in _COINCHE_WORDS:
+            doubling = _COINCHE_WORDS[doubling_raw.strip().lower()]
+        else:
+            doubling = _int(doubling_raw, "coinche")
+            if not 0 <= doubling <= 2:
+                raise InvalidTally(
+                    f"0 (as bid), 1 (coinched) or 2 (surcoinched), not {shown(doubling)}",
+                    field="coinche",
+                )
+    if multiplier_raw is not None:
+        multiplier = _int(multiplier_raw, "multiplier")
+        auction = rules.auction
+        levels = [level for level in range(3) if auction.multiplier(level) == multiplier]
+        if not levels:
+            raise InvalidTally(
+                f"{rules.name} multiplies a contract by 1, {auction.coinche_multiplier} (coinched) "
+                f"or {auction.surcoinche_multiplier} (surcoinched), not {shown(multiplier)}",
+                field="multiplier",
+            )
+        if doubling_raw is not None and doubling not in levels:
+            raise InvalidTally(
+                f"{shown(multiplier)} disagrees with coinche {doubling} "
+                f"(×{auction.multiplier(doubling)} in {rules.name})",
+                field="multiplier",
+            )
+        doubling = doubling if doubling_raw is not None else levels[0]
+    return Contract(value, strain, doubling)
+
+
 def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
     taker = _int(_get(doc, "taker", ""), "taker")
-    try:
-        trump = Suit.parse(_text(_get(doc, "trump", ""), "trump"))
-    except NotationError as exc:
-        raise InvalidTally(str(exc), field="trump") from None
+    contract = _contract(doc, rules)
+    if contract is None and rules.has_auction:
+        raise InvalidTally(
+            f"is required: {rules.name} plays a contract won in an auction "
+            '(e.g. {"value": 110, "strain": "C"} or "capot S")',
+            field="contract",
+        )
+    trump_raw = _get(doc, "trump", "", None)
+    if trump_raw is None and contract is not None:
+        if contract.strain.suit is None:
+            allowed = " ".join(str(strain) for strain in rules.auction.strains)
+            raise InvalidTally(
+                f"{rules.name} bids one of {allowed}, not {contract.strain}", field="contract.strain"
+            )
+        trump = contract.strain.suit  # a contract names its trump
+    else:
+        try:
+            trump = Suit.parse(_text(_get(doc, "trump", ""), "trump"))
+        except NotationError as exc:
+            raise InvalidTally(str(exc), field="trump") from None
     tricks = _int_list(_get(doc, "tricks", ""), "tricks")
     card_points = _int_list(_get(doc, "card_points", ""), "card_points")
     last_trick = _optional_int(_get(doc, "last_trick", ""), "last_trick")
@@ -175,6 +273,7 @@ def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
         players=players,
         stopped_by=_optional_int(_get(doc, "stopped_by", "", None), "stopped_by"),
         penalties=_penalties(_get(doc, "penalties", "", []), "penalties"),
+        contract=contract,
     )
 
 
@@ -222,6 +321,9 @@ def tally_from_json(
 def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
     """A tally as JSON, in the form [`tally_from_json`][belote.records.results.tally_from_json] reads back.
 
+    ``variant`` is the rules' spec, so a variant with knobs changed keeps
+    them (``classic(capot_value=250)``): the tally scores the same read back.
+
     Raises:
         InvalidTally: the tally is not one of ``rules`` (checked as
             [`check_tally`][belote.scoring.validation.check_tally] does).
@@ -230,7 +332,7 @@ def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
     rules = checks.as_rules(rules)
     check_tally(tally, rules)
     doc: JSONObject = {
-        "variant": rules.name,
+        "variant": spec_of(rules),
         "players": tally.players,
         "taker": tally.taker,
         "trump": str(tally.trump),
@@ -246,6 +348,9 @@ def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
     }
     if tally.stopped_by is not None:
         doc["stopped_by"] = tally.stopped_by
+    if tally.contract is not None:
+        doc["contract"] = _contract_json(tally.contract)
+        doc["coinche"] = tally.contract.doubling
     if tally.penalties:
         doc["penalties"] = [
             {"seat": p.seat, "offence": p.offence.value} for p in tally.penalties
@@ -278,7 +383,19 @@ def result_to_json(result: DealResult) -> JSONObject:
     }
     if result.stopped_by is not None:
         doc["stopped_by"] = result.stopped_by
+    if result.contract is not None:
+        contract = result.contract
+        doc["contract"] = {
+            **_contract_json(contract),
+            "coinche": contract.doubling,
+            "multiplier": get_rules(result.variant).auction.multiplier(contract.doubling),
+            "side": result.attack,
+        }
     return doc
+
+
+def _contract_json(contract: Contract) -> JSONObject:
+    return {"value": "capot" if contract.value is None else contract.value, "strain": str(contract.strain)}
 
 
 def match_result_to_json(result: MatchResult) -> JSONObject:

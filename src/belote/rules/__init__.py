@@ -13,6 +13,7 @@ sit above this wing; the registry knows them as plug-ins, by the same
 ``module:attribute`` names as their entry points.
 """
 
+from belote.rules.fields import Dispute
 from belote.rules.model import AuctionRules, ContractRules, PlayRules, Rules, default_by, readings
 from belote.rules.penalties import (
     AppliedSanction,
@@ -66,6 +67,7 @@ __all__ = [
     "ContractRules",
     "ContractScoring",
     "DealerRotation",
+    "Dispute",
     "FrozenMapping",
     "Offence",
     "Penalty",

@@ -96,7 +96,7 @@ class AuctionRules:
     have a [`Strain`][belote.actions.Strain] but no built-in variant plays them)."""
 
     def __attrs_post_init__(self) -> None:
-        check_knobs(self)
+        check_knobs(self, "auction")
 
     @property
     def values(self) -> range:
@@ -129,7 +129,8 @@ class ContractRules:
         ),
     )
     """**[reading]** The attack's own belote counts toward the value (FFB
-    2016); off: card points alone."""
+    2016), and so do its declarations where the variant has them; off: card
+    points alone."""
     must_beat_defence: bool = attrs.field(
         default=False,
         metadata=disputed(
@@ -184,8 +185,9 @@ class ContractRules:
         ),
     )
     """**[reading]** When a contract fails, or is made coinched, the side that
-    wins it scores every belote of the deal ("prenable": colver, FFB
-    contrée); off: a belote stays with its owner ("imprenable", FFB coinche)."""
+    wins it scores every belote of the deal, and every declaration where the
+    variant has them ("prenable": colver, FFB contrée); off: a belote stays
+    with its owner ("imprenable", FFB coinche)."""
     coinched_points: int = attrs.field(
         default=162,
         metadata=disputed(
@@ -223,4 +225,4 @@ class ContractRules:
     (FFB 2016: 500, 1000, 2000)."""
 
     def __attrs_post_init__(self) -> None:
-        check_knobs(self)
+        check_knobs(self, "contract")

@@ -15,7 +15,22 @@ import attrs
 
 from belote.errors import InvalidArgument, shown
 
-__all__ = ["check_knobs", "disputed", "meaning"]
+__all__ = ["Dispute", "check_knobs", "disputed", "meaning"]
+
+
+@attrs.frozen
+class Dispute:
+    """A rule the published rulebooks read in several ways, as a variant records it.
+
+    Attributes:
+        knob: the knob, named as in a spec (``"play.must_undertrump"``).
+        default_by: who reads the rule as the variant's value does.
+        readings: the other readings, as ``(value, who)`` pairs.
+    """
+
+    knob: str
+    default_by: str
+    readings: tuple[tuple[object, str], ...] = ()
 
 
 def meaning(text: str) -> dict[str, object]:
@@ -36,14 +51,15 @@ def disputed(text: str, default_by: str, *others: tuple[object, str]) -> dict[st
 _HINTS: dict[type, dict[str, object]] = {}
 
 
-def check_knobs(value: attrs.AttrsInstance) -> None:
+def check_knobs(value: attrs.AttrsInstance, group: str = "") -> None:
     """Check (and convert) every scalar knob of a rules value at construction.
 
     Enum knobs accept their member or its word (``"play-on"``, any case) and
     are stored as the member; boolean knobs take only ``True``/``False``;
     whole-number knobs only ints (``None`` where the knob may be unset). So
     ``Rules(...)``, ``attrs.evolve`` and a spec give the same value or the
-    same error, which names the knob.
+    same error, which names the knob (``group`` first for a knob of a group:
+    ``auction.lowest``).
 
     Raises:
         InvalidArgument: a knob given a value it does not take.
@@ -56,6 +72,7 @@ def check_knobs(value: attrs.AttrsInstance) -> None:
     if hints is None:
         hints = _HINTS[cls] = typing.get_type_hints(cls)
     for field in attrs.fields(cls):
+        name = f"{group}.{field.name}" if group else field.name
         kind = hints[field.name]
         current = getattr(value, field.name)
         options = typing.get_args(kind) if isinstance(kind, types.UnionType) else (kind,)
@@ -76,15 +93,15 @@ def check_knobs(value: attrs.AttrsInstance) -> None:
                         break
                 words = ", ".join(str(m.value) for m in option)
                 raise InvalidArgument(
-                    f"knob {field.name}: {shown(current)} is not one of {words}"
+                    f"knob {name}: {shown(current)} is not one of {words}"
                 )
             if option is bool:
                 if type(current) is not bool:
-                    raise InvalidArgument(f"knob {field.name}: expected true or false, not {shown(current)}")
+                    raise InvalidArgument(f"knob {name}: expected true or false, not {shown(current)}")
                 break
             if option is int:
                 if type(current) is not int:
-                    raise InvalidArgument(f"knob {field.name}: expected a whole number, not {shown(current)}")
+                    raise InvalidArgument(f"knob {name}: expected a whole number, not {shown(current)}")
                 break
             if option is str:
                 if type(current) is not str or (field.name == "name" and not current.strip()):

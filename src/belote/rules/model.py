@@ -16,14 +16,14 @@ entry-point group ``belote.variants``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 
 from belote.cards import Rank
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules.auction import AuctionRules, ContractRules
-from belote.rules.fields import check_knobs, meaning
+from belote.rules.fields import Dispute, check_knobs, meaning
 from belote.rules.knobs import FULL_CARD_POINTS, HAND_LIMIT, ITEM_RANGES, RANGES, out_of_range
 from belote.rules.penalties import Offence, Sanction
 from belote.rules.policies import (
@@ -104,8 +104,24 @@ class PlayRules:
     the trick (on a trump lead, or when undertrumping) must play his lowest
     trump (000 read literally); by default any lower trump."""
 
+    overtrump_partner_with_only_trumps: bool = attrs.field(
+        default=False,
+        metadata=meaning("holding only trumps, you must beat a partner who is master with a trump"),
+    )
+    """A player void in the led suit who holds nothing but trumps, while his
+    partner is master of the trick with a trump, must play a higher trump
+    when he holds one (a reprint of the French federation's contrée rules);
+    off: the partner-master exemption leaves him free (FFB 2016, Cannes 2016,
+    and every source text)."""
+
     def __attrs_post_init__(self) -> None:
-        check_knobs(self)
+        check_knobs(self, "play")
+
+
+def _dispute_tuple(value: Iterable[Dispute]) -> tuple[Dispute, ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise InvalidArgument(f"knob disputes: expected a list of Dispute values, not {shown(value)}")
+    return tuple(value)
 
 
 def _frozen_mapping(value: Mapping[Rank, int]) -> Mapping[Rank, int]:
@@ -142,6 +158,15 @@ class Rules:
         default="", metadata=meaning('the source texts the rules come from')
     )
     """The source text(s) the rules come from (``000`` ... ``004``)."""
+    disputes: tuple[Dispute, ...] = attrs.field(
+        default=(), converter=_dispute_tuple,
+        metadata=meaning("the rules the published rulebooks read otherwise, and who reads them how"),
+    )
+    """Rules of this variant that the published rulebooks read in other ways:
+    who reads each as the variant does and who reads it otherwise
+    ([`readings`][belote.rules.model.readings]; ``contree``, docs/contree.md#disputes).
+    The knobs of the groups ``auction`` and ``contract`` carry theirs in
+    their own fields."""
 
     # --- seats and dealing (§2) -----------------------------------------------------
     player_counts: tuple[int, ...] = attrs.field(
@@ -471,32 +496,46 @@ class Rules:
         return score > goal if self.target_strictly_more else score >= goal
 
 
-def readings(knob: str) -> tuple[tuple[object, str], ...]:
+def readings(knob: str, rules: Rules | None = None) -> tuple[tuple[object, str], ...]:
     """The other published readings of a disputed knob, as ``(value, who)`` pairs; ``()`` if none.
 
     The knob is named as in a spec (``"auction.surcoinche_multiplier"``,
-    ``"play.must_undertrump"``). ``belote rules`` shows them and
-    ``belote compare --knobs`` plays each of them (docs/contree.md#disputes).
+    ``"play.must_undertrump"``): the readings its field records, then those
+    ``rules`` records in [`Rules.disputes`][belote.rules.model.Rules.disputes].
+    ``belote rules`` shows them and ``belote compare --knobs --disputes``
+    plays each of them (docs/contree.md#disputes).
 
     >>> readings("auction.surcoinche_multiplier")
     ((4, 'FFB 2016, Pagat'),)
+    >>> from belote.rules import get_rules
+    >>> readings("play.must_undertrump", get_rules("contree"))
+    ((True, 'Pagat, BoardGameArena'),)
     """
     found = _field_metadata(knob)
-    return tuple(found.get("readings", ())) if found else ()  # type: ignore[arg-type]
+    out = list(found.get("readings", ())) if found else []  # type: ignore[call-overload]
+    if rules is not None:
+        out += [pair for dispute in rules.disputes if dispute.knob == knob for pair in dispute.readings]
+    return tuple(out)
 
 
-def default_by(knob: str) -> str | None:
+def default_by(knob: str, rules: Rules | None = None) -> str | None:
     """Who reads a disputed knob as its default does (``"Cannes 2016, colver"``), else ``None``.
 
     >>> default_by("auction.surcoinche_multiplier")
     'Cannes 2016, colver'
     """
+    if rules is not None:
+        for dispute in rules.disputes:
+            if dispute.knob == knob:
+                return dispute.default_by
     found = _field_metadata(knob)
     who = found.get("default_by") if found else None
     return who if isinstance(who, str) else None
 
 
 def _field_metadata(knob: str) -> Mapping[str, object] | None:
+    if not isinstance(knob, str):
+        raise InvalidArgumentType(f"a knob is named by text, not {type(knob).__name__} {shown(knob)}")
     group, dot, name = knob.partition(".")
     groups: dict[str, type[attrs.AttrsInstance]] = {
         "play": PlayRules, "auction": AuctionRules, "contract": ContractRules,
@@ -613,6 +652,9 @@ def _check_auction(rules: Rules) -> None:
 def _check_agreement(rules: Rules) -> None:
     """The checks that involve several knobs."""
     _check_auction(rules)
+    for dispute in rules.disputes:
+        if not isinstance(dispute, Dispute) or _field_metadata(dispute.knob) is None:
+            raise InvalidArgument(f"knob disputes: {shown(dispute)} names no knob")
     hand = rules.hand_size
     if hand > HAND_LIMIT:
         raise InvalidArgument(

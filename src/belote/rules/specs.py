@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 _SPEC: Final = re.compile(r"\s*([^()\s]+)\s*\((.*)\)\s*", re.S)
-_FIXED: Final = frozenset({"name", "description", "aliases", "source"})
+_FIXED: Final = frozenset({"name", "description", "aliases", "source", "disputes"})
 """Fields that name a variant rather than change its rules: not set in a spec."""
 
 
@@ -96,16 +96,20 @@ def knob_value(rules: Rules, knob: str) -> object:
     Raises:
         InvalidArgument: no knob has that name.
     """
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentType(f"expected a Rules value, not {type(rules).__name__} {shown(rules)}")
+    if not isinstance(knob, str):
+        raise InvalidArgumentType(f"a knob is named by text, not {type(knob).__name__} {shown(knob)}")
     group, dot, field = knob.partition(".")
     holder: object = rules
     if dot:
         if group not in _GROUPS:
             raise InvalidArgument(f"unknown knob {knob}")
         holder = getattr(rules, group)
-    try:
-        return getattr(holder, field if dot else group)
-    except AttributeError:
-        raise InvalidArgument(f"unknown knob {knob}") from None
+    name = field if dot else group
+    if name not in attrs.fields_dict(type(holder)):  # type: ignore[arg-type]
+        raise InvalidArgument(f"unknown knob {knob}")
+    return getattr(holder, name)
 
 
 def with_knob(rules: Rules, knob: str, value: object) -> Rules:

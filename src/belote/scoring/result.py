@@ -13,6 +13,8 @@ import enum
 
 import attrs
 
+from belote.scoring.contract import Contract
+
 __all__ = ["DealResult", "Line", "Outcome"]
 
 
@@ -57,6 +59,8 @@ class DealResult:
         match_end_reason: why the match ends with this deal, else ``None``.
         stopped_by: the seat that stopped the deal ("j'arrête") when the
             match, not the deal, has to judge the claim; else ``None``.
+        contract: the contract of an auction (value, strain, coinche level;
+            RULES §11), whose side is ``attack``; else ``None``.
     """
 
     variant: str
@@ -69,3 +73,4 @@ class DealResult:
     match_winner: int | None = None
     match_end_reason: str | None = None
     stopped_by: int | None = None
+    contract: Contract | None = None

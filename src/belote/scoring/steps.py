@@ -396,6 +396,7 @@ def _result(
         match_winner=winner,
         match_end_reason=reason,
         stopped_by=tally.stopped_by,
+        contract=tally.contract,
     )
 
 
@@ -424,8 +425,8 @@ def _contract_made(
     if contract.value is None:
         return capot == attack
     points = _sum(parts.cards[attack])
-    if terms.counts_belote:
-        points += _sum(parts.belote[attack])
+    if terms.counts_belote:  # its belote, and its declarations where the variant has them
+        points += _sum(parts.belote[attack]) + _sum(parts.announcements[attack])
     need = contract.value
     if terms.lowest_needs is not None and need == rules.auction.lowest:
         need = terms.lowest_needs
@@ -450,10 +451,13 @@ def _contract_lines(
     value = terms.capot_value if capot_bid else contract.value
     assert value is not None
     item = _contract_item(tally, multiplier)
+    # Belote and the declarations that won the contest (a contrée with declarations, FFB
+    # 2016's option) stay with their side, or go to the winner of a failed or coinched
+    # contract when they are "prenables".
     belotes_to_winner = terms.belote_prenable and (contract.doubling > 0 or not made)
     belote_lines: list[Line] = []
     for side in (winner, loser):
-        for line in parts.belote[side]:
+        for line in (*parts.announcements[side], *parts.belote[side]):
             if side == winner:
                 belote_lines.append(line)
             elif belotes_to_winner:

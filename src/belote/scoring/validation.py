@@ -275,6 +275,54 @@ def check_tally(tally: Tally, rules: Rules | str) -> None:
             raise InvalidTally(f"side {side} won no trick", field="last_trick")
     _check_card_points(tally, rules)
     _check_announcements(tally, rules, count)
+    _check_contract(tally, rules)
+
+
+def _check_contract(tally: Tally, rules: Rules) -> None:
+    """A contract exactly when the variant bids one (RULES §11.1), and one its auction allows."""
+    contract = tally.contract
+    if contract is None:
+        if rules.has_auction:
+            raise InvalidTally(
+                f"is required: {rules.name} plays a contract won in an auction "
+                '(e.g. {"value": 110, "strain": "C"})',
+                field="contract",
+            )
+        return
+    if not rules.has_auction:
+        raise InvalidTally(
+            f"{rules.name} has no auction of contracts: the taker takes or passes, and no contract is bid",
+            field="contract",
+        )
+    auction = rules.auction
+    if contract.strain not in auction.strains:
+        allowed = " ".join(str(strain) for strain in auction.strains)
+        raise InvalidTally(
+            f"{rules.name} bids one of {allowed}, not {contract.strain}", field="contract.strain"
+        )
+    if contract.strain.suit is not tally.trump:
+        raise InvalidTally(
+            f"the contract names {contract.strain}, so the trump is {contract.strain}, not {tally.trump}",
+            field="contract.strain",
+        )
+    if contract.value is None:
+        if not auction.capot:
+            raise InvalidTally(f"{rules.name} has no capot bid", field="contract.value")
+    elif contract.value not in auction.values:
+        raise InvalidTally(
+            f"a bid's value is one of {auction.lowest} to {auction.highest} in steps of "
+            f"{auction.step}{', or capot' if auction.capot else ''}; not {shown(contract.value)}",
+            field="contract.value",
+        )
+    doubling = contract.doubling
+    if not 0 <= doubling <= 2:
+        raise InvalidTally(
+            f"0 (as bid), 1 (coinched) or 2 (surcoinched), not {shown(doubling)}", field="coinche"
+        )
+    if doubling >= 1 and not auction.coinche:
+        raise InvalidTally(f"{rules.name} has no coinche", field="coinche")
+    if doubling == 2 and not auction.surcoinche:
+        raise InvalidTally(f"{rules.name} has no surcoinche", field="coinche")
 
 
 def _check_announcements(tally: Tally, rules: Rules, hand_size: int) -> None:

@@ -10,6 +10,6 @@ What it may import: records, the engine and everything below; never the
 agents, experiments or anything above.
 """
 
-from belote.solver.solution import Solution, makes_contract, solve
+from belote.solver.solution import Solution, attack_reaches, makes_contract, solve
 
-__all__ = ["Solution", "makes_contract", "solve"]
+__all__ = ["Solution", "attack_reaches", "makes_contract", "solve"]

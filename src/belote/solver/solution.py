@@ -58,7 +58,7 @@ True
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, overload
 
@@ -77,7 +77,7 @@ from belote.solver.measure import measure_table
 from belote.solver.search import INF, LAST_UNIT, PTS_UNIT, Search, cards_of
 from belote.tricks import BEATERS, CARD_POINTS, follower_mask
 
-__all__ = ["Solution", "makes_contract", "solve"]
+__all__ = ["Solution", "attack_reaches", "makes_contract", "solve"]
 
 _KING: Final = 6
 _QUEEN: Final = 5
@@ -469,6 +469,49 @@ def makes_contract(deal: Deal) -> bool:
     table = two.table
     key = table.threshold(lambda m: game.outcome(*table.decode(m)) is Outcome.MADE)
     return key is not None and two.reaches(_root(game), key)
+
+
+def attack_reaches(deal: Deal, thresholds: Sequence[int]) -> int:
+    """How many of the ascending ``thresholds`` the attack's card points reach, every seat playing perfectly.
+
+    The attack's card points count the last trick's bonus; a threshold above
+    162 means winning every trick (252 in contrée). One null-window search
+    per threshold asked, bisecting, all sharing one search and its table: a
+    bidder asking which of the auction's values its side makes asks here
+    once (the [`PIMCBot`][belote.agents.pimc.PIMCBot] in contrée).
+
+    >>> from belote.actions import bid_id
+    >>> from belote.deal import Deal
+    >>> deal = Deal.random("contree", seed=2, dealer=0)
+    >>> deal.apply_id(bid_id(80, 1))
+    >>> for _ in range(3):
+    ...     deal.apply_id(0)
+    >>> 0 <= attack_reaches(deal, [80, 100, 120, 252]) <= 4
+    True
+
+    Raises:
+        InvalidArgument: the deal is not in the play phase, or has no two sides.
+    """
+    game = game_of(deal)
+    if game.sides != 2:
+        raise InvalidArgument("attack_reaches needs a deal of two sides")
+    two = _TwoSided(game)
+    root = _root(game)
+    total = 162 - sum(game.cp)  # points still to win, the last trick's included
+
+    def key(points: int) -> int:
+        if points > 162:
+            return PTS_UNIT * total + LAST_UNIT + game.left
+        return PTS_UNIT * (points - game.cp[game.side])
+
+    lo, hi = 0, len(thresholds)  # thresholds[:lo] reached, thresholds[hi:] not
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if two.reaches(root, key(thresholds[mid])):
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 def _keeping(game: Game, solver: _TwoSided | _Paranoid, pos: _Pos, value: int) -> int:

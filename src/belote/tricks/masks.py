@@ -133,6 +133,10 @@ def follower_mask(
         and play.partner_master_exempts
         and (best_is_trump or not play.partner_exemption_needs_trump)
     ):
+        if best_is_trump and trumps == hand and play.overtrump_partner_with_only_trumps:
+            higher = trumps & HIGHER_TRUMPS[best]
+            if higher:
+                return higher
         return hand
     if not best_is_trump:
         return trumps

@@ -19,6 +19,7 @@ from belote.rules import (
     Contest,
     ContractRules,
     ContractScoring,
+    Dispute,
     PlayRules,
     Rules,
 )
@@ -28,6 +29,17 @@ RULES = Rules(
     description="Belote contrée (coinche): an auction of contracts 80-160 and capot, coinche ×2, surcoinche ×3",
     aliases=("coinche", "contrée", "belote-contree"),
     source="FFB 2016, Cannes 2016, Pagat, colver",
+    disputes=(  # besides the auction's and the contract's own (docs/contree.md#disputes)
+        Dispute("play.must_undertrump", "FFB 2016 §5.2.2, Cannes 2016, colver",
+                ((True, "Pagat, BoardGameArena"),)),
+        Dispute("play.overtrump_partner_with_only_trumps", "FFB 2016, Cannes 2016, colver",
+                ((True, "a reprint of the FFB rules (Équipe Ludique)"),)),
+        Dispute("round_to", "colver: every point counts", ((10, "FFB 2016: to the nearest ten"),)),
+        Dispute("target", "colver, Cannes 2001", ((1000, "many clubs"), (1500, "many clubs"),
+                                                  (3000, "some clubs"))),
+        Dispute("target_strictly_more", "FFB: reaching it is enough",
+                ((True, "BoardGameArena: it must be exceeded"),)),
+    ),
     player_counts=(4,),                # all: four players in two teams
     first_packets=(3, 2, 3),           # all: 3, 2, 3 cards, from the seat after the dealer
     completion_packets=(),             # all: every card is dealt before the bidding
