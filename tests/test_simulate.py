@@ -116,7 +116,8 @@ def test_compare_defaults_to_the_four_player_variants() -> None:
     assert [s.variant for s in comparison.variants] == list(default_variants())
     assert all(m.matches == 1 and m.winners[0] in (0, 1) for m in comparison.matches)
     assert set(comparison.different_deal_winner) == {
-        "classic vs piedicavallo", "classic vs italian751", "piedicavallo vs italian751"}
+        "classic vs piedicavallo", "classic vs italian751", "piedicavallo vs italian751",
+        "classic vs contree", "piedicavallo vs contree", "italian751 vs contree"}
 
 
 def _run(argv: list[str]) -> str:
