@@ -337,8 +337,9 @@ function drawCentre(view) {
   if (view.table_card) info.push(el("div", { id: "table-card" }, t("table.on_table"), " ", card(view.table_card, "span", true)));
   else if (view.trump === null && view.turned) info.push(el("div", { id: "turned-card" }, t("table.turned"), " ", card(view.turned, "span", true)));
   const contract = view.auction && view.auction.contract;
-  if (contract && !view.auction.open) {
-    info.push(el("div", { id: "contract-badge", class: contract.strain === "H" || contract.strain === "D" ? "red" : "" }, contractText(contract)));
+  if (contract) { // the bid to beat while the auction goes on, then the contract played
+    const red = contract.strain === "H" || contract.strain === "D";
+    info.push(el("div", { id: "contract-badge", class: `${red ? "red" : ""}${view.auction.open ? " standing" : ""}`, title: seatName(view, contract.seat, view.me) }, contractText(contract)));
   }
   if (view.bottom) info.push(el("div", { id: "bottom-card" }, t("table.bottom"), " ", card(view.bottom, "span", true)));
   $("centre-info").replaceChildren(...info);
