@@ -21,8 +21,6 @@ import pytest
 from webdriving import chromium, serving, views, wait
 
 from belote import Deal
-from belote.web.events import auction_json, deal_events
-from belote.web.table import Table
 
 if not os.environ.get("BELOTE_REQUIRE_WEB"):
     pytest.importorskip("starlette")
@@ -31,6 +29,8 @@ if not os.environ.get("BELOTE_REQUIRE_WEB"):
 from starlette.testclient import TestClient
 
 from belote.web.app import Limits, create_app
+from belote.web.events import auction_json, deal_events
+from belote.web.table import Table
 
 HUMAN_FIRST = ["human", "heuristic", "heuristic", "heuristic"]
 
@@ -92,6 +92,21 @@ def test_a_coinched_and_surcoinched_contract_is_shown_with_its_multiplier() -> N
     assert events[1]["multiplier"] == 2 and events[2]["multiplier"] == 3
 
 
+def test_a_bid_is_undone_and_an_auction_resumed_from_its_record() -> None:
+    table = Table("contree", seats=HUMAN_FIRST, seed=1)
+    before = table.view()
+    bid = next(c for c in before["choices"] if c["verb"] == "bid")
+    after = table.choose(bid["index"])
+    assert after["auction"]["calls"][2] == {"seat": 0, "verb": "bid", "value": 110, "capot": False,
+                                            "strain": "S"}
+    undone = table.undo()
+    assert undone["auction"] == before["auction"] and undone["your_turn"]
+    table.choose(bid["index"])
+    resumed = Table(seats=HUMAN_FIRST, record=table.record()).view()
+    assert resumed["variant"] == "contree" and resumed["phase"] == "auction"
+    assert resumed["auction"]["calls"] == table.view()["auction"]["calls"]
+
+
 def test_a_classic_view_has_no_auction_and_keeps_its_turned_card() -> None:
     view = Table("classic", seats=HUMAN_FIRST, seed=1).view()
     assert view["auction"] is None and view["turned"] is not None
@@ -143,7 +158,7 @@ def test_the_bots_play_contree_seats_and_a_passed_out_deal_is_dealt_again() -> N
             assert view["auction"]["contract"] is not None
         if not view["match"]["over"]:
             table.next_deal()
-    assert played > 0
+    assert played > 0 and passed + played == 12
 
 
 # ---- The page in a browser ----

@@ -307,7 +307,7 @@ def test_the_english_variant_descriptions_are_the_librarys() -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(variant=st.sampled_from(["classic", "piedicavallo", "italian751", "french"]),
+@given(variant=st.sampled_from(["classic", "piedicavallo", "italian751", "french", "contree"]),
        seed=st.integers(0, 2**32))
 def test_the_events_tell_every_card_and_every_trick_of_a_deal(variant: str, seed: int) -> None:
     deal = Deal.random(variant, seed=seed)
