@@ -11,6 +11,7 @@ the page's side drives Debian's headless Chromium through Selenium as
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ import pytest
 from webdriving import chromium, serving, views, wait
 
 from belote import Deal
+from belote.agents import HeuristicBot, play_deal
 
 if not os.environ.get("BELOTE_REQUIRE_WEB"):
     pytest.importorskip("starlette")
@@ -105,6 +107,26 @@ def test_a_bid_is_undone_and_an_auction_resumed_from_its_record() -> None:
     resumed = Table(seats=HUMAN_FIRST, record=table.record()).view()
     assert resumed["variant"] == "contree" and resumed["phase"] == "auction"
     assert resumed["auction"]["calls"] == table.view()["auction"]["calls"]
+
+
+def contree_record() -> str:
+    """A contree deal of the heuristic bots: seat 3 bids 90 ♠ and makes it."""
+    deal = Deal.random("contree", seed=1)
+    play_deal(deal, [HeuristicBot(seat) for seat in range(4)])
+    return json.dumps(deal.to_record())
+
+
+def test_a_contree_record_is_replayed_with_its_auction_and_no_turned_card() -> None:
+    c = TestClient(create_app(Limits()))
+    response = c.post("/api/replay", json={"text": contree_record()})
+    assert response.status_code == 200
+    deal = response.json()["deals"][0]
+    frames = deal["frames"]
+    assert all(frame["turned"] is None for frame in frames)
+    assert frames[0]["auction"]["open"] and frames[0]["auction"]["calls"] == []
+    contract = frames[-1]["auction"]["contract"]
+    assert (contract["value"], contract["strain"], contract["seat"]) == (90, "S", 3)
+    assert "line.contract" in [line["key"] for line in deal["result"]["lines"]]
 
 
 def test_a_classic_view_has_no_auction_and_keeps_its_turned_card() -> None:
@@ -296,6 +318,22 @@ def test_a_bid_is_coinched_by_a_click_and_the_contract_says_so(server: str, brow
     shot(browser, "contree-play")
     play_out(browser)
     assert "×" in browser.find_element(By.ID, "summary-lines").text
+
+
+def test_a_contree_record_is_replayed_in_the_page(server: str, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    open_page(browser, server)
+    browser.find_element(By.ID, "tab-replay").click()
+    browser.execute_script("document.getElementById('replay-text').value = arguments[0]", contree_record())
+    browser.find_element(By.ID, "replay-go").click()
+    wait(browser, lambda d: d.find_element(By.ID, "replay").is_displayed())
+    assert "Auction: no bid yet" in browser.find_element(By.ID, "frame").text
+    browser.find_element(By.ID, "last").click()
+    frame = browser.find_element(By.ID, "frame").text
+    assert "Contract: 90 ♠, by seat 3" in frame and "Turned" not in frame
+    assert "contract 90 ♠" in browser.find_element(By.ID, "audit-lines").text
+    browser.find_element(By.ID, "tab-play").click()
 
 
 def test_the_bidding_box_fits_a_phone_in_french(server: str, browser: Any) -> None:
