@@ -11,3 +11,5 @@ if importlib.util.find_spec("pyspiel") is None:
     collect_ignore.append("src/belote/adapters/openspiel.py")
 if importlib.util.find_spec("starlette") is None:
     collect_ignore.append("src/belote/web/app.py")
+if importlib.util.find_spec("uvicorn") is None:
+    collect_ignore.append("src/belote/web/server.py")

@@ -19,7 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from belote import records, scoring, tricks
+from belote.actions import action_from_id, interned_actions
 from belote.cards import Card, CardSet, Suit
+from belote.deal import Deal
 from belote.errors import (
     BeloteError,
     InvalidArgument,
@@ -27,11 +29,12 @@ from belote.errors import (
     InvalidSeat,
     UnknownVariant,
 )
-from belote.rules import get_rules
+from belote.rules import get_rules, rules_from_spec
 from belote.rules.penalties import Penalty
 from belote.scoring import Tally, announcements, contest, score_tally
 from belote.scoring.announcements import Declaration, classify
 from belote.scoring.match import Match, score_match
+from belote.solver import makes_contract, solve
 
 TALLY = Tally(taker=1, trump=Suit.SPADES, tricks=(2, 6), card_points=(40, 112), last_trick=1,
               belote=1)
@@ -226,3 +229,172 @@ def test_the_typed_errors_are_the_built_ins_too() -> None:
     with pytest.raises(ValueError) as value:
         scoring.side_count("classic", 3)
     assert isinstance(value.value, InvalidArgument)
+
+
+# --- the doors of the cards, the deal, the solver and the rules (issue 41, items 13, 14, 16) ---
+#
+# The same odd values at the doors the issue found bare built-in errors behind. numpy integers
+# are refused like any other non-int (InvalidArgumentType), everywhere but the PettingZoo env's
+# `step`, which takes an integral action id of any integer type.
+
+
+def _in_play() -> Deal:
+    deal = Deal.random("classic", seed=3)
+    deal.bid(True)
+    for _ in range(24):
+        deal.play_card(deal.legal_play_cards()[0])
+    return deal
+
+
+def _french_at_swap() -> Deal:
+    for seed in range(200):
+        deal = Deal.random("french", seed=seed)
+        with contextlib.suppress(BeloteError):
+            deal.apply(f"{deal.to_act} take")
+            if deal.swap_seat() is not None:
+                return deal
+    raise AssertionError("no french deal reaches the swap")  # pragma: no cover
+
+
+IN_PLAY = _in_play()
+RECORD = Deal.random("classic", seed=1).to_record()
+CLASSIC = get_rules("classic")
+DECK = list(range(32))
+
+DOORS: dict[str, tuple[Callable[..., object], tuple[object, ...]]] = {
+    "Suit.parse": (Suit.parse, ("H",)),
+    "Card.parse": (Card.parse, ("JH",)),
+    "Card.from_index": (Card.from_index, (3,)),
+    "CardSet.parse": (CardSet.parse, ("JH 7S",)),
+    "CardSet.__or__": (lambda other: CardSet.parse("JH") | other, (CardSet.parse("7S"),)),
+    "CardSet.__and__": (lambda other: CardSet.parse("JH") & other, (CardSet.parse("7S"),)),
+    "CardSet.__sub__": (lambda other: CardSet.parse("JH") - other, (CardSet.parse("7S"),)),
+    "CardSet.__le__": (lambda other: CardSet.parse("JH") <= other, (CardSet.parse("7S"),)),
+    "rules_from_spec": (rules_from_spec, ("classic(capot_value=250)",)),
+    "get_rules": (get_rules, ("classic",)),
+    "Deal.random": (lambda r, s, d, p: Deal.random(r, seed=s, dealer=d, players=p),
+                    ("french", 1, 0, 3)),
+    "Deal.shuffled": (Deal.shuffled, (CLASSIC, DECK, 0, 4)),
+    "Deal.from_record": (lambda rec, rules: Deal.from_record(rec, rules=rules),
+                         (RECORD, "classic")),
+    "Deal.side": (IN_PLAY.side, (1,)),
+    "Deal.seat_view": (IN_PLAY.seat_view, (1,)),
+    "Deal.points_so_far": (IN_PLAY.points_so_far, (1,)),
+    "Deal.claim_holds": (IN_PLAY.claim_holds, (1,)),
+    "Deal.play": (lambda card, belote: IN_PLAY.copy().play(card, belote=belote),
+                  (Card.from_index(IN_PLAY.legal_play_cards()[0]), False)),
+    "Deal.swap": (lambda seat: _french_at_swap().swap(seat), (None,)),
+    "solve": (lambda deal, target: solve(deal, target), (IN_PLAY, None)),
+    "makes_contract": (makes_contract, (IN_PLAY,)),
+    "interned_actions": (interned_actions, (1,)),
+    "action_from_id": (action_from_id, (3, 1)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DOORS))
+def test_a_door_takes_its_valid_arguments(name: str) -> None:
+    function, args = DOORS[name]
+    function(*args)
+
+
+@pytest.mark.parametrize("name", sorted(DOORS))
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_a_door_answers_an_odd_argument_with_a_typed_error(name: str, data: st.DataObject) -> None:
+    """Issue 41 item 14: `CardSet.parse(None)`, `CardSet.parse("JH") | 5`, `Card.from_index(1.0)`,
+    `Suit.parse(None)`, `solve(None)`, `makes_contract(x)`, `rules_from_spec(None)`,
+    `Deal.from_record(rec, rules="classic")`, `Deal.shuffled(rules, list(range(32)), 0, 0)`: bare
+    built-in errors."""
+    function, args = DOORS[name]
+    position = data.draw(st.integers(0, len(args) - 1), label="position")
+    value = data.draw(bad_values(True), label="value")
+    call(function, (*args[:position], value, *args[position + 1:]))
+
+
+@pytest.mark.parametrize(("name", "position", "value"), [
+    ("Deal.side", 0, 1.0), ("Deal.side", 0, True), ("Deal.seat_view", 0, None),
+    ("Deal.points_so_far", 0, None), ("Deal.claim_holds", 0, "0"), ("Deal.play", 1, "no"),
+    ("Deal.swap", 0, 1.5), ("Deal.random", 3, 3.0), ("Deal.random", 1, 1.5),
+    ("Card.from_index", 0, 1.0), ("Suit.parse", 0, None), ("CardSet.parse", 0, None),
+    ("CardSet.__or__", 0, 5), ("solve", 0, None), ("makes_contract", 0, 1),
+    ("rules_from_spec", 0, None), ("Deal.shuffled", 3, 0), ("interned_actions", 0, 20000),
+])
+def test_the_issues_wrong_calls_raise_the_projects_error(name: str, position: int,
+                                                         value: object) -> None:
+    """Issue 41 items 13 and 14, call by call: the same typed error on both cores (the compiled
+    run of CI runs this file too)."""
+    function, args = DOORS[name]
+    with pytest.raises(BeloteError):
+        function(*args[:position], value, *args[position + 1:])
+
+
+def test_numpy_integers_are_refused_like_any_other_non_int() -> None:
+    """Issue 41 item 14: `Deal.random("classic", seed=np.int64(1))` was a bare error."""
+    np = pytest.importorskip("numpy")
+    for call_with_numpy in (lambda: Deal.random("classic", seed=np.int64(1)),
+                            lambda: Deal.random("french", players=np.int64(3)),
+                            lambda: IN_PLAY.seat_view(np.int64(1)),
+                            lambda: Card.from_index(np.int64(3))):
+        with pytest.raises(BeloteError):  # InvalidArgumentType; NotationError for a card index
+            call_with_numpy()
+
+
+def test_rules_are_checked_when_built_not_at_the_end_of_a_deal() -> None:
+    """Issue 41 item 16: `attrs.evolve(rules, name=None)` was accepted."""
+    for bad in ({"name": None}, {"name": ""}, {"name": 3}, {"description": None},
+                {"run_values": (1000, 1000, 10**6)}):
+        with pytest.raises(InvalidArgument):
+            attrs.evolve(get_rules("piedicavallo"), **bad)
+
+
+@pytest.mark.parametrize(("field", "value"), [("pending", 10**20), ("target", 10**18),
+                                              ("target", 10_001), ("totals", [10**20, 0])])
+def test_a_records_match_context_is_in_the_ranges_of_the_knobs(field: str, value: object) -> None:
+    """Issue 41 item 17: a record's `pending: 10**20` or `target: 10**18` was replayed."""
+    with pytest.raises(BeloteError, match=field):
+        Deal.from_record({**RECORD, field: value})
+    if field == "target":
+        with pytest.raises(BeloteError, match="target"):
+            records.match_from_record({"variant": "classic", field: value, "deals": []})
+        with pytest.raises(InvalidArgument, match="target"):
+            Match("classic", value)  # type: ignore[arg-type]
+
+
+# --- the PettingZoo environment (issue 41, item 15) ----------------------------------------------
+
+
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_the_environment_takes_only_integral_actions(wrapped: bool) -> None:
+    """Issue 41 item 15: `step(1.7)`, `step(np.float32(100.5))`, `step("100")` were truncated to
+    an action; `step(nan)` raised ValueError and `step(None)` AssertionError."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from belote.adapters.env import env, raw_env
+
+    game = env() if wrapped else raw_env()
+    for action in (1.7, np.float32(100.5), "100", float("nan"), None, True, np.bool_(True)):
+        game.reset(seed=1)
+        before = game.observe(game.agent_selection)["observation"].copy()
+        with pytest.raises(InvalidArgumentType, match="action"):
+            game.step(action)
+        assert (game.observe(game.agent_selection)["observation"] == before).all()
+    game.reset(seed=np.int64(1))  # numpy integers: a seed and an action as RL code passes them
+    legal = int(game.observe(game.agent_selection)["action_mask"].nonzero()[0][0])
+    game.step(np.int64(legal))
+    if wrapped:
+        game.reset(seed=1)
+        with pytest.raises(InvalidArgument, match="action id"):
+            game.step(10**9)
+
+
+def test_the_environment_checks_its_target_and_seed() -> None:
+    """Issue 41 item 15: `raw_env(match=True, target=10**400)` raised OverflowError,
+    `reset(seed=np.int64(1))` TypeError."""
+    pytest.importorskip("pettingzoo")
+    from belote.adapters.env import raw_env
+
+    for target in (10**400, 0, 10_001, 1.5):
+        with pytest.raises(InvalidArgument, match="target"):
+            raw_env(match=True, target=target)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentType, match="seed"):
+        raw_env().reset(seed=1.5)  # type: ignore[arg-type]

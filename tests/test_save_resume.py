@@ -143,7 +143,7 @@ def test_deal_from_record_still_refuses_an_unfinished_record() -> None:
         ({"finished": "no"}, "finished: expected true or false"),
         ({"totals": [1, "x"]}, "totals[1]"),
         ({"totals": 3}, "totals: expected a list"),
-        ({"target": 0}, "target: must be positive"),
+        ({"target": 0}, "target: a whole number from 1 to 10000"),
         ({"pending": None}, "pending: expected a whole number"),
     ],
 )

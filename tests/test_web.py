@@ -27,9 +27,11 @@ from starlette.testclient import TestClient
 from belote.web.app import Limits, create_app
 from belote.web.table import Table
 
+JSON_TYPE = {"Content-Type": "application/json"}
+
 
 def client(**limits: Any) -> TestClient:
-    return TestClient(create_app(Limits(**limits)))
+    return TestClient(create_app(Limits(**limits)), base_url="http://127.0.0.1:8000")
 
 
 def new_game(c: TestClient, **body: Any) -> dict[str, Any]:
@@ -117,7 +119,8 @@ def test_bad_input_answers_the_librarys_message_and_changes_nothing() -> None:
     broken = c.post("/api/games", json={"record": {"variant": "classic", "deals": [{"dealer": 9}]}})
     assert broken.status_code == 400 and "deals[0]" in broken.json()["error"]
     assert c.post("/api/replay", json={"text": "{"}).json()["error"].startswith("malformed JSON")
-    assert c.post("/api/games", content=b"[1]").json()["error"] == "the request body is a JSON object"
+    listed = c.post("/api/games", content=b"[1]", headers=JSON_TYPE)
+    assert listed.json()["error"] == "the request body is a JSON object"
 
 
 def test_a_seat_is_a_built_in_bot_never_a_module_path() -> None:

@@ -37,7 +37,7 @@ JS_FILE = ROOT / "examples" / "engines" / "simple_bot.js"
 
 
 def test_an_offered_engine_is_seated_through_the_api() -> None:
-    c = TestClient(create_app(engines={"simplepy": PY_BOT}))
+    c = TestClient(create_app(engines={"simplepy": PY_BOT}), base_url="http://localhost")
     assert "simplepy" in c.get("/api/meta").json()["bots"]
     response = c.post("/api/games", json={"variant": "classic", "seed": 3,
                                           "seats": ["human", "simplepy", "random", "simplepy"]})

@@ -31,6 +31,7 @@ from belote.web import app as app_module
 from belote.web.app import Limits, create_app
 from belote.web.child import child_answer
 
+LOCAL = "http://127.0.0.1:8000"  # the loopback name the app answers for (not "testserver")
 NINES = {400: "9" * 400, 5000: "9" * 5000}
 PLAY = (
     " | players 4 | dealer 0 | hands JH 7D / 10H 9C / 7S JC / AS 7C | turned JD | bids take"
@@ -39,7 +40,8 @@ PLAY = (
 
 
 def client(**limits: Any) -> TestClient:
-    return TestClient(create_app(Limits(**limits)), raise_server_exceptions=False)
+    return TestClient(create_app(Limits(**limits)), raise_server_exceptions=False,
+                      base_url=LOCAL)
 
 
 @pytest.mark.parametrize("digits", sorted(NINES))
@@ -130,7 +132,8 @@ def test_a_failed_comparison_reports_its_error_and_frees_the_slot(
 def _scope(path: str) -> dict[str, Any]:
     return {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
             "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
-            "root_path": "", "headers": [(b"content-type", b"application/json")],
+            "root_path": "",
+            "headers": [(b"content-type", b"application/json"), (b"host", b"127.0.0.1:8000")],
             "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 8000)}
 
 

@@ -37,7 +37,7 @@ STATIC = Path(__file__).resolve().parent.parent / "src" / "belote" / "web" / "st
 
 
 def client(**limits: Any) -> TestClient:
-    return TestClient(create_app(Limits(**limits)))
+    return TestClient(create_app(Limits(**limits)), base_url="http://127.0.0.1:8000")
 
 
 def new_game(c: TestClient, **body: Any) -> dict[str, Any]:

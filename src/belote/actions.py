@@ -50,6 +50,7 @@ __all__ = [
     "ID_TAKE",
     "ID_TAKE_SUIT",
     "INTERNED_IDS",
+    "INTERNED_SEATS",
     "MAX_BID_VALUE",
     "STRAINS",
     "Action",
@@ -495,6 +496,9 @@ DECLARE_IDS: Final = {mask: ID_DECLARE_CARRE + k for k, mask in enumerate(DECLAR
 # The interned actions: _INTERNED[seat][id] is built once per seat, so the engine hands out
 # the same Action object for the same (seat, id), as the cards are interned.
 _INTERNED: list[tuple[Action, ...]] = []
+
+INTERNED_SEATS: Final = 8
+"""The seats whose actions are interned: a row of ``ACTION_IDS`` actions each, built once."""
 INTERNED_IDS: Final[dict[int, int]] = {}
 """``id()`` of an interned action -> its action id (interned actions live for good).
 
@@ -509,7 +513,15 @@ def interned_actions(seat: int) -> tuple[Action, ...]:
     The values are built once and shared: the engine's
     [`legal_actions`][belote.deal.Deal.legal_actions] and
     [`action_from_id`][belote.actions.action_from_id] hand out these objects.
+    Seats 0 to ``INTERNED_SEATS - 1`` are interned (every variant seats fewer);
+    [`action_from_id`][belote.actions.action_from_id] builds the others' anew.
+
+    Raises:
+        InvalidArgument: ``seat`` is not a whole number from 0 to ``INTERNED_SEATS - 1``.
     """
+    if type(seat) is not int or not 0 <= seat < INTERNED_SEATS:
+        raise InvalidArgument(f"interned_actions: a seat from 0 to {INTERNED_SEATS - 1}, "
+                              f"not {shown(seat)}")
     while len(_INTERNED) <= seat:
         row = tuple(_build_action(i, len(_INTERNED)) for i in range(ACTION_IDS))
         _INTERNED.append(row)
@@ -536,10 +548,10 @@ def action_from_id(action_id: int, seat: int) -> Action:
         InvalidArgument: the id is not in ``range(ACTION_IDS)`` or the seat is negative.
     """
     if type(action_id) is not int or not 0 <= action_id < ACTION_IDS:
-        raise InvalidArgument(f"no action id {action_id!r} (expected 0 to {ACTION_IDS - 1})")
+        raise InvalidArgument(f"no action id {shown(action_id)} (expected 0 to {ACTION_IDS - 1})")
     if type(seat) is not int or seat < 0:
-        raise InvalidArgument(f"no seat {seat!r} (expected a seat number from 0)")
-    if seat < 8:
+        raise InvalidArgument(f"no seat {shown(seat)} (expected a seat number from 0)")
+    if seat < INTERNED_SEATS:
         return interned_actions(seat)[action_id]
     return _build_action(action_id, seat)
 

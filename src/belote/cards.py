@@ -25,7 +25,7 @@ import enum
 from collections.abc import Iterable, Iterator
 from typing import Final, Self
 
-from belote.errors import NotationError, shown
+from belote.errors import InvalidArgumentType, NotationError, shown
 
 __all__ = [
     "CARDS",
@@ -83,6 +83,8 @@ class Suit(enum.IntEnum):
         Raises:
             NotationError: the text is not a suit.
         """
+        if not isinstance(text, str):
+            raise NotationError(f"not a suit: {shown(text)} (expected one of S H D C or ♠ ♥ ♦ ♣)")
         suit = _SUIT_TEXT.get(text.strip().upper())
         if suit is None:
             raise NotationError(f"not a suit: {shown(text)} (expected one of S H D C or ♠ ♥ ♦ ♣)")
@@ -125,6 +127,8 @@ class Rank(enum.IntEnum):
         Raises:
             NotationError: the text is not a rank.
         """
+        if not isinstance(text, str):
+            raise NotationError(f"not a rank: {shown(text)} (expected one of 7 8 9 10 J Q K A)")
         rank = _RANK_FROM_TEXT.get(text.strip().upper())
         if rank is None:
             raise NotationError(
@@ -248,8 +252,8 @@ class Card:
         Raises:
             NotationError: the index is out of range.
         """
-        if not 0 <= index < 32:
-            raise NotationError(f"not a card index: {index} (expected 0..31)")
+        if type(index) is not int or not 0 <= index < 32:
+            raise NotationError(f"not a card index: {shown(index)} (expected 0..31)")
         return CARDS[index]
 
     @classmethod
@@ -329,6 +333,13 @@ def _iter_mask(mask: int) -> Iterator[Card]:
         mask ^= low
 
 
+
+def _mask_of(other: object) -> int:
+    """The mask of a card set on the other side of an operator, or a typed error."""
+    if not isinstance(other, CardSet):
+        raise InvalidArgumentType(f"expected a CardSet, not {shown(other)}")
+    return other.mask
+
 class CardSet:
     """An immutable set of cards, stored as a 32-bit mask.
 
@@ -378,6 +389,9 @@ class CardSet:
         Raises:
             NotationError: a card is not valid or appears twice.
         """
+        if not isinstance(text, str | Iterable):
+            raise NotationError(f"not cards: {shown(text)} (expected text such as 'JH 10S' or "
+                                "a list of card texts)")
         items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
         mask = 0
         for item in items:
@@ -412,19 +426,19 @@ class CardSet:
         return bool(self.mask)
 
     def __or__(self, other: CardSet) -> Self:
-        return self.from_mask(self.mask | other.mask)
+        return self.from_mask(self.mask | _mask_of(other))
 
     def __and__(self, other: CardSet) -> Self:
-        return self.from_mask(self.mask & other.mask)
+        return self.from_mask(self.mask & _mask_of(other))
 
     def __sub__(self, other: CardSet) -> Self:
-        return self.from_mask(self.mask & ~other.mask)
+        return self.from_mask(self.mask & ~_mask_of(other))
 
     def __xor__(self, other: CardSet) -> Self:
-        return self.from_mask(self.mask ^ other.mask)
+        return self.from_mask(self.mask ^ _mask_of(other))
 
     def __le__(self, other: CardSet) -> bool:
-        return self.mask & ~other.mask == 0
+        return self.mask & ~_mask_of(other) == 0
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CardSet) and self.mask == other.mask

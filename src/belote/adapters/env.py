@@ -66,9 +66,10 @@ from belote.adapters.tensor import (
 )
 from belote.agents import Agent, decide
 from belote.deal import Deal
-from belote.errors import InvalidArgument
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.game import next_dealer
-from belote.rules import get_rules
+from belote.rules import checks, get_rules
+from belote.rules.knobs import RANGES
 from belote.rules.specs import spec_of
 from belote.scoring.match import Match
 
@@ -161,6 +162,27 @@ def _forward(name: str) -> Any:
     return property(attrgetter(f"_base.{name}"), write, doc=f"The base environment's ``{name}``.")
 
 
+
+def integral(value: object, name: str) -> int:
+    """``value`` as an ``int`` if it is integral: an ``int`` or a numpy integer (a 0-d array too).
+
+    The one place the environment takes numpy integers, as reinforcement
+    learning code passes them; a float, a bool, text or ``None`` is refused,
+    never truncated.
+
+    >>> integral(np.int64(7), "action"), integral(7, "action")
+    (7, 7)
+
+    Raises:
+        InvalidArgumentType: anything else.
+    """
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value.item() if np.issubdtype(value.dtype, np.integer) else value
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        raise InvalidArgumentType(f"{name}: expected an integral number (an int or a numpy "
+                                  f"integer), not {shown(value)}")
+    return int(value)
+
 class _Forwarding:
     """The AEC state of the base environment, read past every wrapper's ``__getattr__``."""
 
@@ -188,6 +210,23 @@ class _AssertOutOfBounds(_Forwarding, wrappers.AssertOutOfBoundsWrapper):
     def __init__(self, inner: AECEnv) -> None:
         super().__init__(inner)
         self._base = inner.unwrapped
+
+    def step(self, action: int | None) -> None:
+        """Check the action as PettingZoo's wrapper does, with the library's typed errors.
+
+        Raises:
+            InvalidArgumentType: an action that is not integral (not truncated).
+            InvalidArgument: an integral action outside ``0..ACTION_IDS - 1``.
+        """
+        base: Any = self._base
+        agent = base.agent_selection
+        if not (base.terminations[agent] or base.truncations[agent]):
+            index = integral(action, "action")
+            if not 0 <= index < ACTION_IDS:
+                raise InvalidArgument(f"action: an action id from 0 to {ACTION_IDS - 1}, "
+                                      f"not {shown(index)}")
+            action = index
+        super().step(action)
 
 
 class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):
@@ -282,8 +321,12 @@ class raw_env(AECEnv):
             raise InvalidArgument(
                 f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}"
             )
-        if dealer is not None and not 0 <= dealer < self.players:
+        if dealer is not None and (type(integral(dealer, "dealer")) is not int
+                                   or not 0 <= dealer < self.players):
             raise InvalidArgument(f"dealer must be a seat from 0 to {self.players - 1}")
+        if target is not None:
+            target = checks.whole(integral(target, "target"), "target", 1, RANGES["target"].high)
+        seed = None if seed is None else integral(seed, "seed")
         self.render_mode = render_mode
         self.match_play = match
         self.target = target
@@ -337,6 +380,7 @@ class raw_env(AECEnv):
             InvalidArgument: a position with ``match=True``, of another
                 variant or table, or whose deal is over.
         """
+        seed = None if seed is None else integral(seed, "seed")
         position = None if options is None else options.get("position")
         start = None if position is None else self._position_deal(position)
         if seed is not None:
@@ -410,16 +454,25 @@ class raw_env(AECEnv):
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Apply ``action`` (an action id) for the selected agent."""
+        """Apply ``action`` (an action id: an ``int`` or a numpy integer) for the selected agent.
+
+        Raises:
+            InvalidArgumentType: ``action`` is not integral (``1.7``, ``"100"``,
+                ``nan``, ``None`` for an agent still playing): never truncated
+                to an id.
+            InvalidArgument: no episode was started (``reset`` first).
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         table = self.table
-        assert table is not None and action is not None
+        if table is None:
+            raise InvalidArgument("step before reset: start an episode with reset() first")
+        index = integral(action, "action")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        table.apply(int(action))
+        table.apply(index)
         self.steps += 1
         deal = table.deal
         if deal.is_over:

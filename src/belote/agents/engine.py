@@ -22,12 +22,15 @@ fallback and counted.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
+import math
 import os
 import selectors
 import shlex
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 import weakref
@@ -62,6 +65,9 @@ DEFAULT_TIMEOUT: Final = 5.0
 
 STARTUP_TIMEOUT: Final = 10.0
 """Seconds an engine has to start and answer the handshake, unless its spec says ``startup=``."""
+
+MAX_SECONDS: Final = 86_400.0
+"""The longest ``timeout`` or ``startup`` an engine may be given: a day."""
 
 QUIT_GRACE: Final = 0.5
 """Seconds an engine has to exit after ``quit`` before its process group is killed."""
@@ -134,6 +140,97 @@ class EngineInfo:
     features: tuple[str, ...] = ()
 
 
+_ADOPTING: list[int] = [0]
+"""The process id that made itself a child subreaper (Linux), else 0: orphans of its engines
+come to it. A forked worker inherits the list, not the setting."""
+
+
+def adopt_orphans() -> bool:
+    """Make this process a child subreaper (Linux ``PR_SET_CHILD_SUBREAPER``); whether it is one.
+
+    A process an engine starts that leaves the engine's process group
+    (``setsid``) and outlives its parent then becomes a child of this
+    process instead of ``init``, and is killed when the engine is stopped.
+    The ``belote`` command and its worker processes call it; a program that
+    imports the library decides for itself (it changes what becomes of every
+    orphan of its children). Elsewhere than Linux it does nothing.
+    """
+    if _ADOPTING[0] != os.getpid() and sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError, TypeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(36, 1, 0, 0, 0) == 0:  # PR_SET_CHILD_SUBREAPER
+                _ADOPTING[0] = os.getpid()
+    return _ADOPTING[0] == os.getpid()
+
+
+def _children_by_parent() -> dict[int, list[int]]:
+    """Every process's children, from ``/proc`` (empty where there is none)."""
+    children: dict[int, list[int]] = {}
+    with contextlib.suppress(OSError):
+        for entry in os.scandir("/proc"):
+            if entry.name.isdigit():
+                with contextlib.suppress(OSError, ValueError, IndexError):
+                    with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                        fields = stat.read().rpartition(b")")[2].split()
+                    children.setdefault(int(fields[1]), []).append(int(entry.name))
+    return children
+
+
+def _descendants(pid: int, children: dict[int, list[int]]) -> list[int]:
+    found: list[int] = []
+    todo = list(children.get(pid, ()))
+    while todo:
+        child = todo.pop()
+        found.append(child)
+        todo.extend(children.get(child, ()))
+    return found
+
+
+def _kill_orphans(tree: list[int]) -> None:
+    """Kill the processes of ``tree``, an engine's found before it was stopped, and the orphans.
+
+    In a subreaper, the orphans are the children that came to this process
+    from another session and are no engine it runs; they are killed and reaped.
+    """
+    for pid in tree:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    if _ADOPTING[0] != os.getpid():
+        return
+    import multiprocessing
+
+    known = {p.proc.pid for p in _RUNNING} | {p.pid for p in multiprocessing.active_children()}
+    time.sleep(0.02)  # what was killed comes to this process, a zombie to reap
+    for pid in _children_by_parent().get(os.getpid(), []):
+        if pid in known or (pid not in tree and not _is_orphan_of_an_engine(pid)):
+            continue
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.waitpid(pid, 0)
+
+
+def _is_orphan_of_an_engine(pid: int) -> bool:
+    """Whether a child of this process was not started by it: its session is not this one's."""
+    try:
+        return os.getsid(pid) != os.getsid(0)
+    except OSError:
+        return False
+
+
+_RUNNING: weakref.WeakSet[_Process] = weakref.WeakSet()
+"""The engines of this process still running (what a stopped worker closes before it ends)."""
+
+
+def close_running_engines() -> None:
+    """Kill every engine this process runs, with what it started (its process group), and reap them.
+
+    What a worker process does when it is stopped (SIGTERM, SIGHUP), before it ends.
+    """
+    for process in list(_RUNNING):
+        process.close(grace=0)
+
+
 class _Process:
     """One running engine: its process (in a process group of its own) and its pipes."""
 
@@ -152,6 +249,7 @@ class _Process:
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.proc.stdout, selectors.EVENT_READ)
         self.closed = False
+        _RUNNING.add(self)
 
     def send(self, message: Mapping[str, object]) -> None:
         line = json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n"
@@ -226,7 +324,10 @@ class _Process:
         if self.closed:
             return
         self.closed = True
+        _RUNNING.discard(self)
         proc = self.proc
+        # what it started, before it goes: a child that left its group is found by its parent
+        tree = _descendants(proc.pid, _children_by_parent()) if proc.poll() is None else []
         if proc.poll() is None and grace > 0:
             with contextlib.suppress(_Failure):
                 self.send({"type": "quit"})
@@ -241,6 +342,7 @@ class _Process:
             else:  # pragma: no cover - no process groups here
                 proc.kill()
         proc.wait()
+        _kill_orphans(tree)  # what left the group (setsid) and what came to this subreaper
         self.selector.close()
         for stream in (proc.stdin, proc.stdout, self.stderr):
             with contextlib.suppress(OSError, ValueError):
@@ -304,9 +406,15 @@ class EngineAgent:
         if not argv:
             raise InvalidArgument("an engine needs a command")
         for key, value in (("timeout", timeout), ("startup", startup)):
-            if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+            if (isinstance(value, bool) or not isinstance(value, int | float)
+                    or not 0 < value <= MAX_SECONDS):
                 raise InvalidArgument(f"bot 'engine:{shlex.join(argv)}': {key} is a number of "
-                                      f"seconds above 0, not {shown(value)}")
+                                      f"seconds above 0 and at most {MAX_SECONDS:g}, "
+                                      f"not {shown(value)}")
+        for key, option in options.items():
+            if isinstance(option, float) and not math.isfinite(option):  # no JSON for it
+                raise InvalidArgument(f"bot 'engine:{shlex.join(argv)}': option {key!r} is a "
+                                      f"finite number, not {shown(option)}")
         self.argv: tuple[str, ...] = tuple(argv)
         self.name = name or f"engine:{shlex.join(argv)}"
         self.timeout = float(timeout)
@@ -411,7 +519,10 @@ class EngineAgent:
                 raise _Failure(f"answered {shown(json.dumps(answer), 120)} {when}, "
                                "expected an action message")
             if answer.get("id", number) != number:
-                raise _Failure(f"answered decision {shown(answer.get('id'))} {when}")
+                got = answer.get("id")
+                kind = "" if type(got) is int else ", not a whole number (JSON 1, not \"1\")"
+                raise _Failure(f"answered with id {shown(got)}{kind} {when}, expected the "
+                               f"decision's id {number}")
             text = answer.get("action")
             if not isinstance(text, str):
                 raise _Failure(f"answered no action text {when}: {shown(text)}")

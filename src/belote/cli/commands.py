@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from belote.cli.options import bot_limits, bot_traceback
-from belote.errors import InvalidArgument
+from belote.errors import CommandError, InvalidArgument
 from belote.experiments.compare import Comparison, compare, default_variants
 from belote.experiments.duel import DuelResult, duel
 from belote.experiments.parallel import with_executor
@@ -19,7 +21,8 @@ from belote.experiments.stats import SimulationStats
 from belote.rules import available_variants, get_rules
 
 __all__ = [
-    "compare_command", "duel_command", "knobs_command", "left_out_note", "simulate_command",
+    "RecordFile", "compare_command", "duel_command", "knobs_command", "left_out_note",
+    "simulate_command",
 ]
 
 
@@ -38,10 +41,10 @@ def simulate_command(args: argparse.Namespace, out: TextIO) -> int:
         BeloteError: bad input (reported by the CLI as one ``error:`` line).
     """
     rules = get_rules(args.variant)
-    records: TextIO | None = None
+    records: RecordFile | None = None
     if args.records:
         try:
-            records = open(args.records, "w", encoding="utf-8")  # noqa: SIM115
+            records = RecordFile(args.records)
         except OSError as exc:
             raise InvalidArgument(f"cannot write {args.records}: {exc.strerror or exc}") from None
     try:
@@ -49,7 +52,8 @@ def simulate_command(args: argparse.Namespace, out: TextIO) -> int:
             stats = with_executor(
                 args.jobs,
                 lambda executor: simulate(
-                    rules, args.deals, args.seed, args.players, args.bots, executor, records,
+                    rules, args.deals, args.seed, args.players, args.bots, executor,
+                    cast(TextIO, records),
                     progress=True, bot_limits=bot_limits(args),
                 ),
                 getattr(args, "dask", None),
@@ -63,6 +67,40 @@ def simulate_command(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(stats.to_text())
     return 0
+
+
+class RecordFile:
+    """The file of ``simulate --records``: whole lines only, even when the disk fills up.
+
+    Each write (a chunk's records, whole lines) goes to the file at once,
+    unbuffered. When one fails (a full disk, ``/dev/full``, a file size
+    limit), the file is cut back to the end of the last whole write, so every
+    line in it is a complete record, and the command stops with status 2 and
+    one ``error:`` line naming the file.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        self.good = 0
+
+    def write(self, text: str) -> int:
+        """Write ``text`` (whole lines) or raise ``CommandError`` with the file cut back."""
+        data = memoryview(text.encode("utf-8"))
+        try:
+            while data:
+                data = data[os.write(self.fd, data):]
+        except OSError as exc:
+            with contextlib.suppress(OSError):  # /dev/full cannot be cut: it holds nothing
+                os.ftruncate(self.fd, self.good)
+            raise CommandError(f"cannot write {self.path}: {exc.strerror or exc}; it holds "
+                               f"the records written before, each line whole") from None
+        self.good += len(text.encode("utf-8"))
+        return len(text)
+
+    def close(self) -> None:
+        """Close the file."""
+        os.close(self.fd)
 
 
 def left_out_note() -> str | None:

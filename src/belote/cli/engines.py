@@ -13,6 +13,8 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
+from belote.cli.options import seconds
+
 __all__ = ["engine_parsers"]
 
 Handler = Callable[[argparse.Namespace, TextIO], int]
@@ -34,7 +36,7 @@ def engine_parsers(
     p.add_argument("--deals", type=whole, default=20,
                    help="decks of the duel against random on each table (default 20; 0: none)")
     p.add_argument("--seed", type=whole, default=1, help="the duel's seed (default 1)")
-    p.add_argument("--timeout", type=float, default=5.0,
+    p.add_argument("--timeout", type=seconds, default=5.0,
                    help="seconds the engine has to answer one decision (default 5)")
     p.add_argument("--variant", action="append", default=None, metavar="SPEC",
                    help="check only this table of the corpus (repeatable): classic, piedicavallo, "

@@ -19,7 +19,15 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Final, NoReturn, TextIO, cast
 
 from belote.buildinfo import core
-from belote.cli.options import add_bot_options, port
+from belote.cli.options import (
+    Stopped,
+    add_bot_options,
+    port,
+    seconds,
+    stoppable,
+    stopped_status,
+    time_limit,
+)
 from belote.errors import BeloteError, CommandError, InvalidRecord, InvalidTally, printable, shown
 from belote.records.results import read_json_text, source_name
 
@@ -64,18 +72,26 @@ class OutputError(CommandError):
     """Standard output cannot be written (closed, a full disk): the environment's fault."""
 
 
+MAX_INPUT_BYTES: Final = 256 * 1024 * 1024
+"""The largest input a command reads (a record, a tally, a position): 256 MiB; beyond it
+(``belote replay /dev/zero``) the command stops reading and exits with status 2."""
+
+
 def _read_bytes(path: str, stdin: TextIO | None) -> bytes | str:
+    most = MAX_INPUT_BYTES
     if path != "-":
         with open(path, "rb") as handle:
-            return handle.read()
-    source = stdin if stdin is not None else sys.stdin
-    if source is None:
-        raise CommandError("cannot read standard input: it is closed")
-    buffer = getattr(source, "buffer", None)
-    if buffer is not None:  # the bytes, whatever PYTHONIOENCODING says
-        data: bytes = buffer.read()
-        return data
-    return source.read()
+            data: bytes | str = handle.read(most + 1)
+    else:
+        source = stdin if stdin is not None else sys.stdin
+        if source is None:
+            raise CommandError("cannot read standard input: it is closed")
+        buffer = getattr(source, "buffer", None)  # the bytes, whatever PYTHONIOENCODING says
+        data = buffer.read(most + 1) if buffer is not None else source.read(most + 1)
+    if len(data) > most:
+        raise CommandError(f"{source_name(path)} is larger than {most // (1024 * 1024)} MiB, "
+                           "the most a command reads: cut it into parts")
+    return data
 
 
 def _decode(data: bytes | str, path: str) -> str:
@@ -333,22 +349,14 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     from belote.experiments.simulate import Progress
-    from belote.solver.analyze import (
-        analyse_all,
-        analyses_of_record,
-        position_analyses,
-        record_deals,
-    )
+    from belote.solver.analyze import analyse_all, position_analyses, record_deals
 
     bids = not args.no_bidding
-    analyses: list[Analysis] = position_analyses(args.position, args.file, bidding=bids)
+    with time_limit(args.time_limit, "the analysis"):
+        analyses: list[Analysis] = position_analyses(args.position, args.file, bidding=bids)
     lines = None if analyses else _json_lines(text := read_text(args.file))
     if not analyses and lines is None:
-        bar = Progress("analyze", 1)
-        try:
-            analyses = analyses_of_record(read_json_text(text, args.file), bar, bidding=bids)
-        finally:
-            bar.close()
+        deals = record_deals(read_json_text(text, args.file))
     elif lines is not None:
         deals = []  # every line read and replayed first: a bad line is found before any solving
         for number, line in lines:
@@ -356,9 +364,16 @@ def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
                 deals += record_deals(read_json_text(line, args.file))
             except BeloteError as exc:  # a CommandError too
                 raise CommandError(f"line {number}: {_error_line(exc).removeprefix('error: ')}") from None
+            if args.deals is not None and len(deals) >= args.deals:
+                break
+    if not analyses:
+        deals = deals[:args.deals]  # --deals: the first ones only (None: all)
         bar = Progress("analyze", len(deals))  # a bar on a terminal: the solver takes time
-        analyses += analyse_all(deals, bar, bidding=bids)
-        bar.close()
+        try:
+            with time_limit(args.time_limit, "the analysis"):
+                analyses = analyse_all(deals, bar, bidding=bids)
+        finally:
+            bar.close()
     if args.json:
         docs = [analysis.to_json() for analysis in analyses]
         write_json(docs[0] if len(docs) == 1 and lines is None else docs, out)
@@ -371,7 +386,8 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     from belote.solver.analyze import solution_json, solution_text, solve_position
 
     text = read_text("-") if args.position == "-" else args.position
-    deal, solution = solve_position(text.strip())
+    with time_limit(args.time_limit, "this position"):
+        deal, solution = solve_position(text.strip())
     if args.json:
         write_json(solution_json(deal, solution), out)
     else:
@@ -504,12 +520,18 @@ def build_parser() -> argparse.ArgumentParser:
                    "(docs/positions.md)")
     p.add_argument("--no-bidding", action="store_true", help="value the cards only, not the "
                    "bids (each other bid a seat could make costs a solve)")
+    p.add_argument("--deals", type=_positive, default=None, metavar="N",
+                   help="analyse only the first N deals of the record or the file (default all)")
+    p.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
+                   help="stop, and exit with status 2, when the analysis takes longer")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("solve", _cmd_solve, "Solve a position (docs/positions.md) with every hand known: "
             "the value of each legal card of the seat to act and a line of perfect play.",
             'belote solve "belote/1 classic | dealer 0 | hands ... | turned AC | bids take"')
     p.add_argument("position", help="the position, one line (- reads it from standard input)")
+    p.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
+                   help="stop, and exit with status 2, when the solver takes longer")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("simulate", _cmd_simulate, "Bots play N deals of a variant; prints statistics.",
@@ -519,8 +541,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
     p.add_argument("--bots", default="heuristic", metavar="SPEC",
-                   help="which bots play: random, heuristic, pimc[:options], or a third-party "
-                   "bot as module:attribute (default heuristic)")
+                   help="which bots play: random, heuristic, pimc[:options], module:attribute, "
+                   "or engine:COMMAND in any language (docs/engines.md; default heuristic)")
     workers(p)
     add_bot_options(p)
     p.add_argument("--records", metavar="FILE", default=None,
@@ -535,8 +557,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
     p.add_argument("--bots", default="heuristic", metavar="SPEC",
-                   help="which bots play: random, heuristic, pimc[:options], or a third-party "
-                   "bot as module:attribute (default heuristic)")
+                   help="which bots play: random, heuristic, pimc[:options], module:attribute, "
+                   "or engine:COMMAND in any language (docs/engines.md; default heuristic)")
     workers(p)
     p.add_argument("--matches", type=_whole, default=None,
                    help="matches played to the target per variant (default: deals / 10)")
@@ -556,7 +578,7 @@ def build_parser() -> argparse.ArgumentParser:
             "belote duel classic heuristic random --deals 2000 --seed 1")
     p.add_argument("variant", help="variant name or alias")
     p.add_argument("bot_a", metavar="BOT_A",
-                   help="bot A: random, heuristic or pimc, with options (pimc:samples=20)")
+                   help="bot A: random, heuristic, pimc:samples=20, module:attribute, engine:COMMAND")
     p.add_argument("bot_b", metavar="BOT_B", help="bot B, written the same way")
     p.add_argument("--deals", type=_positive, default=1000,
                    help="decks to play, each once per side (default 1000)")
@@ -587,6 +609,9 @@ def build_parser() -> argparse.ArgumentParser:
             "belote serve --port 8000")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=port, default=8000, help="port, 1 to 65535 (default 8000)")
+    p.add_argument("--allow-host", action="append", default=None, metavar="NAME",
+                   help="a host name the table answers for besides the loopback names and --host "
+                   "(repeatable); requests naming another Host are refused")
     import_module("belote.cli.engines").engine_parsers(add, _lazy, _whole, serve=p)
     return parser
 
@@ -626,6 +651,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     ``error:`` line on standard error; a closed pipe ends quietly.
     """
     raw = out if out is not None else sys.stdout
+    return stoppable(lambda: _main(argv, out, raw), command=argv is None)
+
+
+def _main(argv: Sequence[str] | None, out: TextIO | None, raw: TextIO | None) -> int:
     try:
         if raw is None:
             raise OutputError("cannot write to standard output: it is closed")
@@ -638,6 +667,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except BeloteError as exc:
         _report(error_line(exc))
         return EXIT_BAD_INPUT
+    except Stopped as exc:
+        return stopped_status(exc)
     except KeyboardInterrupt:
         _report("error: interrupted")
         return 130

@@ -43,7 +43,7 @@ from belote.agents.registry import make_bot
 from belote.cards import SUIT_WORDS, Card, CardSet, Suit
 from belote.deal import Deal
 from belote.deal.observation import contract_text
-from belote.errors import BeloteError, NotationError
+from belote.errors import BeloteError, CommandError, NotationError
 from belote.game import next_dealer
 from belote.records.narration import (
     action_text,
@@ -431,6 +431,9 @@ def play_match(
     rules = get_rules(rules)
     n = rules.default_players if players is None else rules.check_players(players)
     stdin = sys.stdin if stdin is None else stdin
+    if stdin is None:  # `belote play <&-`: nowhere to read the person's choices from
+        raise CommandError("cannot read standard input: it is closed (belote play reads "
+                           "your choices from it)")
     out = sys.stdout if out is None else out
     rng = random.Random(seed)
     human = HumanPlayer(stdin, out)

@@ -20,6 +20,7 @@ from belote.deal.layout import Layout, layout
 from belote.deal.state import DealState
 from belote.errors import InvalidArgument, NotationError
 from belote.rules import Rules, checks
+from belote.rules.knobs import MATCH_POINTS, RANGES
 from belote.tricks import cards_of
 
 __all__ = [
@@ -171,12 +172,14 @@ def setup(
     if totals is None:
         s.totals = (0,) * sides
     else:
-        s.totals = tuple(checks.whole(t, "totals") for t in checks.sequence(totals, "totals"))
+        s.totals = tuple(checks.whole(t, "totals", -MATCH_POINTS, MATCH_POINTS)
+                         for t in checks.sequence(totals, "totals"))
         if len(s.totals) != sides:
             raise InvalidArgument(f"totals must give {sides} scores, not {len(s.totals)}")
-    s.target = rules.target if target is None else checks.whole(target, "target", 1)
-    s.pending = pending if type(pending) is int and pending >= 0 else checks.whole(
-        pending, "pending", 0
+    s.target = rules.target if target is None else checks.whole(
+        target, "target", 1, RANGES["target"].high)
+    s.pending = pending if type(pending) is int and 0 <= pending <= MATCH_POINTS else checks.whole(
+        pending, "pending", 0, MATCH_POINTS
     )
     s.layout = spots = layout(rules, n, dealer)
     s.hand_size = spots.hand_size

@@ -20,12 +20,13 @@ from belote.cards import Card, CardSet, Suit
 from belote.deal import legal, play, typed
 from belote.deal.bidding import apply_bid, bid_reason
 from belote.deal.dealing import deck_for_hands, parse_deck, setup, shuffled_deck
+from belote.deal.doors import check_flag, check_seed, check_shuffled
 from belote.deal.entries import ActionRecord
 from belote.deal.position import PARTS, Setup, read_position, setup_from_parts, write_position
 from belote.deal.readout import DealReadout
 from belote.deal.recorded import read_header
 from belote.deal.seatview import SeatView, play_out, play_out_random
-from belote.deal.state import DealState
+from belote.deal.state import DealState, check_seat
 from belote.errors import (
     BeloteError,
     IllegalAction,
@@ -117,6 +118,7 @@ class Deal(DealReadout):
         >>> Deal.random("classic", seed=1).deck == Deal.random("classic", seed=1).deck
         True
         """
+        check_seed(seed)  # numpy integers too are refused, as everywhere
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         deck = shuffled_deck(rng)
         if cls is not Deal:  # a subclass builds itself
@@ -161,8 +163,10 @@ class Deal(DealReadout):
         True
 
         Raises:
-            InvalidArgument: bad totals, target or pending.
+            InvalidArgument: bad totals, target or pending, and the cheap checks of
+                [`check_shuffled`][belote.deal.doors.check_shuffled].
         """
+        check_shuffled(rules, deck, dealer, players)
         deal = object.__new__(cls)
         deal._state = s = DealState()
         setup(s, rules, players, dealer, tuple(deck), totals, target, pending)
@@ -337,7 +341,7 @@ class Deal(DealReadout):
         *,
         lenient: bool | None = None,
         partial: bool = True,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         totals: Sequence[int] | None = None,
         target: int | None = None,
         pending: int | None = None,
@@ -377,6 +381,7 @@ class Deal(DealReadout):
                 ``action`` name it), or actions that stop before the deal ends
                 when ``partial`` is false.
         """
+        rules = None if rules is None else get_rules(rules)  # a name or a spec too
         header = read_header(
             record, rules=rules, totals=totals, target=target, pending=pending, prefix=prefix
         )
@@ -647,7 +652,8 @@ class Deal(DealReadout):
         return self.apply(Action.take(self._state.to_act, suit))
 
     def play(self, card: Card | str, belote: bool = False) -> ActionRecord:
-        """The seat to act plays ``card``, announcing belote when asked."""
+        """The seat to act plays ``card``, announcing belote when asked (``True`` or ``False``)."""
+        check_flag(belote, "belote")  # before compiled code sees it
         return self.apply(Action.play(self._state.to_act, card, belote))
 
     def declare(self, cards: CardSet | Sequence[Card] | str | None = None) -> ActionRecord:
@@ -666,7 +672,7 @@ class Deal(DealReadout):
             seat = self.swap_seat()
             if seat is None:
                 raise IllegalAction("no seat may swap the 7 of trump now")
-        return self.apply(Action.swap(seat))
+        return self.apply(Action.swap(check_seat(self._state, seat)))
 
     def keep(self) -> ActionRecord:
         """The holder of the 7 of trump keeps it: no swap (docs/rules.md#seven-swap).

@@ -19,7 +19,8 @@ from belote.deal.codes import OVER, SUITS, EndReason, Phase, phase_of
 from belote.deal.entries import OffenceRecord
 from belote.deal.observation import Observation, draw_table, observation
 from belote.deal.seatview import SeatView, seat_view
-from belote.deal.state import DealState, check_seat, completed_tricks, side_of
+from belote.deal.state import DealState, check_seat, check_side, completed_tricks, side_of
+from belote.errors import InvalidArgumentType, shown
 from belote.scoring import DealResult, Tally
 from belote.scoring.announcements import Declaration
 
@@ -238,7 +239,7 @@ class DealReadout:
             InvalidSeat: no such seat (an `IndexError` too).
             InvalidArgumentType: not a whole number.
         """
-        return side_of(self._state, seat)
+        return side_of(self._state, check_seat(self._state, seat))  # checked before compiled code
 
     @property
     def belote_seat(self) -> int | None:
@@ -271,7 +272,7 @@ class DealReadout:
         Raises:
             InvalidSeat: no such side.
         """
-        return calling_out.points_so_far(self._state, side)
+        return calling_out.points_so_far(self._state, check_side(self._state, side))
 
     def claim_holds(self, seat: int) -> bool:
         """Whether a claim by ``seat`` now would reach the target.
@@ -279,7 +280,7 @@ class DealReadout:
         Raises:
             InvalidSeat: no such seat.
         """
-        return calling_out.claim_holds(self._state, seat)
+        return calling_out.claim_holds(self._state, check_seat(self._state, seat))
 
     def stop_allowed(self, seat: int) -> bool:
         """Whether ``seat`` may call out or stop now (docs/rules.md#calling-out, docs/rules.md#j-arrete).
@@ -324,7 +325,13 @@ class DealReadout:
         return play.legal_play_cards(self._state)
 
     def can_announce_belote(self, card: int) -> bool:
-        """Whether the seat to act may announce belote with this card index."""
+        """Whether the seat to act may announce belote with this card index.
+
+        Raises:
+            InvalidArgumentType: ``card`` is not a whole number (a card index).
+        """
+        if type(card) is not int:  # checked here, before compiled code sees it
+            raise InvalidArgumentType(f"card: expected a card index 0..31, got {shown(card)}")
         return play.can_announce_belote(self._state, card)
 
     def trick_cards(self) -> list[int]:
@@ -413,7 +420,7 @@ class DealReadout:
         Raises:
             InvalidArgument: ``seat`` is not a seat of the table.
         """
-        return seat_view(self._state, seat)
+        return seat_view(self._state, check_seat(self._state, seat))
 
     # --- what the deal leaves behind ------------------------------------------------------
 

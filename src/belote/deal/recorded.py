@@ -20,6 +20,7 @@ import attrs
 
 from belote.errors import InvalidArgument, InvalidRecord
 from belote.rules import Rules, jsonfields
+from belote.rules.knobs import MATCH_POINTS, RANGES
 
 __all__ = ["RecordHeader", "field", "obj", "read_header", "variant", "whole"]
 
@@ -157,6 +158,10 @@ def _context(
         if not isinstance(value, list):
             raise InvalidRecord(f"{prefix}totals: expected a list of scores, got {jsonfields.kind(value)}")
         read = [whole(item, f"{prefix}totals[{k}]") for k, item in enumerate(value)]
+        for k, item in enumerate(read):
+            if abs(item) > MATCH_POINTS:
+                raise InvalidRecord(f"{prefix}totals[{k}]: at most {MATCH_POINTS} points either "
+                                    f"way, not {item}")
         if totals is not None and list(totals) != read:
             raise InvalidRecord(
                 f"{prefix}totals: {read} in the record, but the match stands at {list(totals)}"
@@ -164,8 +169,9 @@ def _context(
         totals = read
     if "target" in body:
         read_target = whole(body["target"], f"{prefix}target")
-        if read_target < 1:
-            raise InvalidRecord(f"{prefix}target: must be positive, not {read_target}")
+        if not 1 <= read_target <= RANGES["target"].high:
+            raise InvalidRecord(f"{prefix}target: a whole number from 1 to "
+                                f"{RANGES['target'].high}, not {read_target}")
         if target is not None and target != read_target:
             raise InvalidRecord(
                 f"{prefix}target: {read_target} in the record, but the match plays to {target}"
@@ -173,6 +179,9 @@ def _context(
         target = read_target
     if "pending" in body:
         read_pending = whole(body["pending"], f"{prefix}pending")
+        if not 0 <= read_pending <= MATCH_POINTS:
+            raise InvalidRecord(f"{prefix}pending: a whole number from 0 to {MATCH_POINTS}, "
+                                f"not {read_pending}")
         if pending is not None and pending != read_pending:
             raise InvalidRecord(
                 f"{prefix}pending: {read_pending} in the record, but the match holds {pending}"

@@ -266,7 +266,7 @@ def check_seat(s: DealState, seat: object) -> int:
     if type(seat) is not int:
         raise InvalidArgumentType(f"no seat {shown(seat)} at a table of {s.n} (expected 0 to {s.n - 1})")
     if not 0 <= seat < s.n:
-        raise InvalidSeat(f"no seat {seat} at a table of {s.n} (expected 0 to {s.n - 1})")
+        raise InvalidSeat(f"no seat {shown(seat)} at a table of {s.n} (expected 0 to {s.n - 1})")
     return seat
 
 
@@ -288,7 +288,7 @@ def check_side(s: DealState, side: object) -> int:
     if type(side) is not int:
         raise InvalidArgumentType(f"no side {shown(side)} (expected 0 to {sides - 1})")
     if not 0 <= side < sides:
-        raise InvalidSeat(f"no side {side} at this table (expected 0 to {sides - 1})")
+        raise InvalidSeat(f"no side {shown(side)} at this table (expected 0 to {sides - 1})")
     return side
 
 

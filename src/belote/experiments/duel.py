@@ -41,6 +41,7 @@ sides only (``french`` with three players has no single perfect play).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Final
 
@@ -571,28 +572,32 @@ def duel(
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InvalidArgument(f"chunk must be a positive whole number, not {size!r}")
     make_bot(bot_a, seat=0), make_bot(bot_b, seat=1)  # bad names are refused here, not on a worker
-    tasks = [
-        _Chunk(rules, n, seed, a, b, bot_a, bot_b, is_match, limits=bot_limits)
-        for is_match, count, step in ((False, deals, size), (True, matches, max(1, size // 10)))
-        for a, b in chunks(count, step)
-    ]
+
+    def tasks() -> Iterator[_Chunk]:  # lazily, twice: a billion decks are never held at once
+        for is_match, count, step in ((False, deals, size), (True, matches, max(1, size // 10))):
+            for a, b in chunks(count, step):
+                yield _Chunk(rules, n, seed, a, b, bot_a, bot_b, is_match, limits=bot_limits)
+
     sums = _Sums()
     par_sums = _ParSums()
     bar = (Progress(f"duel {spec_of(rules)}", deals,
                     stages=((matches, MATCH_COST), (par, PAR_COST))) if progress else None)
     try:
-        for task, part in zip(tasks, ordered_map(_run_chunk, iter(tasks), executor), strict=True):
+        for task, part in zip(tasks(), ordered_map(_run_chunk, tasks(), executor), strict=True):
             sums.merge(part)
             if bar is not None:
                 bar.step(task.stop - task.start, 1 if task.matches else 0)
         if par:
             par_size = chunk_size(par, executor, PAR_CHUNK) if chunk is None else min(chunk, PAR_CHUNK)
-            par_tasks = [_ParChunk(rules, n, seed, a, b, bot_a, bot_b, card_losses, bot_limits)
-                         for a, b in chunks(par, par_size)]
+
+            def par_tasks() -> Iterator[_ParChunk]:
+                for a, b in chunks(par, par_size):
+                    yield _ParChunk(rules, n, seed, a, b, bot_a, bot_b, card_losses, bot_limits)
+
             if bar is not None:
                 bar.start_stage(2)
-            for par_task, par_part in zip(par_tasks, ordered_map(_run_par_chunk, iter(par_tasks),
-                                                                 executor), strict=True):
+            for par_task, par_part in zip(par_tasks(), ordered_map(_run_par_chunk, par_tasks(),
+                                                                   executor), strict=True):
                 par_sums.merge(par_part)
                 if bar is not None:
                     bar.step(par_task.stop - par_task.start, 2)

@@ -108,6 +108,7 @@ class EngineReport:
         engine: the engine's spec.
         name: the name it gave in the handshake.
         positions: corpus positions it was asked to decide.
+        decided: those it answered with a legal action.
         listed: positions where it also listed its legal actions (the
             ``legal`` feature), else 0.
         duels: per table (``variant/players``), A's mean score difference
@@ -121,17 +122,18 @@ class EngineReport:
     listed: int
     duels: Mapping[str, float | str]
     problems: tuple[str, ...]
+    decided: int = 0
 
     def to_json(self) -> dict[str, object]:
         """The report as JSON (``belote check-engine --json``)."""
         return {"engine": self.engine, "name": self.name, "positions": self.positions,
-                "listed": self.listed, "duels": dict(self.duels),
+                "decided": self.decided, "listed": self.listed, "duels": dict(self.duels),
                 "problems": list(self.problems)}
 
     def to_text(self) -> str:
         """The report for people."""
         lines = [f"check-engine: {self.engine} ({self.name})",
-                 f"corpus positions decided: {self.positions}"
+                 f"corpus positions decided: {self.decided} of {self.positions}"
                  + (f", legal actions listed and compared: {self.listed}" if self.listed
                     else " (no 'legal' feature: its legal actions were not compared)")]
         for table, outcome in self.duels.items():
@@ -171,7 +173,7 @@ def check_engine(command: str, *, deals: int = 20, seed: int = 1, timeout: float
     files = shipped_corpus() if files is None else files
     engine = EngineAgent(command, timeout=timeout)
     problems: list[str] = []
-    positions = listed = 0
+    positions = listed = decided = 0
     try:
         lists = engine.answers_legal
     except BotError as exc:
@@ -196,6 +198,7 @@ def check_engine(command: str, *, deals: int = 20, seed: int = 1, timeout: float
             except BotError as exc:
                 problems.append(f"{where}: {exc}")
                 continue
+            decided += 1
             if lists:
                 try:
                     claimed = engine.legal_actions(observation)
@@ -224,7 +227,7 @@ def check_engine(command: str, *, deals: int = 20, seed: int = 1, timeout: float
             continue
         duels[table] = result.mean_difference
     return EngineReport(engine=f"engine:{command}", name=name, positions=positions,
-                        listed=listed, duels=duels, problems=tuple(problems))
+                        decided=decided, listed=listed, duels=duels, problems=tuple(problems))
 
 
 def check_engine_command(args: argparse.Namespace, out: TextIO) -> int:

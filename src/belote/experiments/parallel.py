@@ -30,9 +30,13 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Final, TypeVar
 
+from belote.agents.engine import adopt_orphans, close_running_engines
 from belote.errors import InvalidArgument, MissingExtra
 
-__all__ = ["chunk_size", "dask_executor", "in_flight", "ordered_map", "with_executor", "worker_count"]
+__all__ = [
+    "STOP_SIGNALS", "chunk_size", "dask_executor", "in_flight", "ordered_map", "stop_workers",
+    "with_executor", "worker_count",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -200,8 +204,54 @@ def dask_executor(address: str) -> Iterator[Executor]:
         yield executor
 
 
+STOP_SIGNALS: Final = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                            if hasattr(signal, name))
+"""The signals that stop a command as Ctrl-C does, cleaning up on the way (SIGTERM, SIGHUP)."""
+
+WORKER_GRACE: Final = 5.0
+"""Seconds a stopped worker has to close its bots before it is killed."""
+
+
+def _exit_on_stop(signum: int, frame: object) -> None:
+    for stop in STOP_SIGNALS:  # once: a second signal must not cut the engines' closing short
+        signal.signal(stop, signal.SIG_IGN)
+    close_running_engines()
+    os._exit(128 + signum)  # at once: a worker that went on would take the next chunk
+
+
+def _worker_signals() -> None:
+    """In a worker: SIGTERM and SIGHUP close the worker's engines, then end it at once.
+
+    A worker is a child subreaper too, as the command is
+    ([`adopt_orphans`][belote.agents.engine.adopt_orphans]).
+    """
+    adopt_orphans()
+    for stop in STOP_SIGNALS:
+        signal.signal(stop, _exit_on_stop)
+
+
 def _executor(jobs: int) -> ProcessPoolExecutor | None:
-    return ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_worker_signals) if jobs > 1 else None
+
+
+def stop_workers(executor: Executor) -> None:
+    """Stop the worker processes of a local executor now, closing their bots.
+
+    Each is sent SIGTERM, closes its engines and ends; one that has not ended
+    within ``WORKER_GRACE`` seconds is killed. What a command does when it is stopped (Ctrl-C, SIGTERM, SIGHUP), so that
+    no worker, and no engine of a worker, outlives it.
+    """
+    # ProcessPoolExecutor keeps its processes by pid; Python 3.14 adds terminate_workers()
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(OSError):
+            process.terminate()
+    executor.shutdown(wait=False, cancel_futures=True)  # each worker ends after its chunk
+    for process in processes:
+        process.join(WORKER_GRACE)
+        if process.is_alive():
+            with contextlib.suppress(OSError):
+                process.kill()
 
 
 def with_executor(jobs: int, run: Callable[[Executor | None], object],
@@ -219,6 +269,10 @@ def with_executor(jobs: int, run: Callable[[Executor | None], object],
     executor = _executor(jobs)
     try:
         return run(executor)
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM and SIGHUP in the command (belote.cli)
+        if executor is not None:
+            stop_workers(executor)
+        raise
     finally:
         if executor is not None:
             executor.shutdown(cancel_futures=True)

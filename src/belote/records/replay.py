@@ -33,6 +33,7 @@ from belote.deal.codes import CAPOT_BID
 from belote.errors import InvalidArgument, InvalidRecord
 from belote.records.results import JSONObject, match_result_to_json, result_to_json
 from belote.rules import Rules, jsonfields
+from belote.rules.knobs import RANGES
 from belote.scoring.match import Match, MatchResult, next_dealer
 
 __all__ = [
@@ -122,8 +123,9 @@ def match_from_record(
     rules = recorded.variant(recorded.field(body, "variant", ""), "variant")
     target_value = body.get("target")
     target = None if target_value is None else recorded.whole(target_value, "target")
-    if target is not None and target < 1:
-        raise InvalidRecord(f"target: must be positive, not {target}")
+    if target is not None and not 1 <= target <= RANGES["target"].high:
+        raise InvalidRecord(f"target: a whole number from 1 to {RANGES['target'].high}, "
+                            f"not {target}")
     deals_doc = recorded.field(body, "deals", "")
     if not isinstance(deals_doc, list):
         raise InvalidRecord(f"deals: expected a list of deal records, got {jsonfields.kind(deals_doc)}")

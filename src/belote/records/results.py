@@ -502,8 +502,8 @@ def read_json_text(text: str, path: str) -> object:
         return json.loads(text, parse_int=parse_int, parse_constant=parse_constant)
     except json.JSONDecodeError as exc:
         raise CommandError(
-            f"malformed JSON in {source_name(path)}: {exc.msg} "
-            f"at line {exc.lineno} column {exc.colno}"
+            f"malformed JSON in {source_name(path)}: {exc.msg.removesuffix(' at')} "
+            f"at line {exc.lineno} column {exc.colno}"  # json's own "Invalid control character at"
         ) from None
     except RecursionError:
         raise CommandError(f"{source_name(path)} is nested too deeply to read") from None

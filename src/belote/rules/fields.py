@@ -103,3 +103,7 @@ def check_knobs(value: attrs.AttrsInstance, group: str = "") -> None:
                 if type(current) is not int:
                     raise InvalidArgument(f"knob {name}: expected a whole number, not {shown(current)}")
                 break
+            if option is str:
+                if type(current) is not str or (field.name == "name" and not current.strip()):
+                    raise InvalidArgument(f"knob {field.name}: expected a text, not {shown(current)}")
+                break

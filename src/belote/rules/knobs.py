@@ -36,6 +36,7 @@ __all__ = [
     "FULL_CARD_POINTS",
     "HAND_LIMIT",
     "ITEM_RANGES",
+    "MATCH_POINTS",
     "RANGES",
     "KnobRange",
     "out_of_range",
@@ -84,6 +85,13 @@ class KnobRange:
 
 
 _POINTS: Final = KnobRange(0, 1000)
+
+MATCH_POINTS: Final = 1_000_000
+"""The most points a match's totals (either way) or its pending litige points may hold.
+
+A record, a position or a deal's ``totals`` and ``pending`` beyond it are
+refused; with a target of at most 10,000 (``RANGES["target"]``) no match
+comes near it."""
 
 RANGES: Final[Mapping[str, KnobRange]] = {
     "belote_value": KnobRange(0, 200),

@@ -481,7 +481,10 @@ class Rules:
 
         Raises:
             InvalidArgument: the variant does not allow it.
+            InvalidArgumentType: ``players`` is not a whole number.
         """
+        if type(players) is not int:
+            raise InvalidArgumentType(f"players: expected a whole number, not {shown(players)}")
         if players not in self.player_counts:
             allowed = " or ".join(str(n) for n in self.player_counts)
             raise InvalidArgument(f"{self.name} is played by {allowed} players, not {shown(players)}")

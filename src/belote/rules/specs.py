@@ -209,6 +209,9 @@ def rules_from_spec(text: str) -> Rules:
         InvalidArgument: a malformed spec, an unknown knob, a knob a spec
             cannot set, or a value the knob does not take; the message names the knob.
     """
+    if not isinstance(text, str):
+        raise InvalidArgumentType(f"a variant spec is text such as 'classic(capot_value=250)', "
+                                  f"not {shown(text)}")
     cached = _READ.get(text)
     if cached is not None:
         return cached

@@ -37,6 +37,7 @@ import attrs
 
 from belote.errors import InvalidArgument, InvalidTally
 from belote.rules import BothOverTarget, CallingOut, DealerRotation, Rules, checks
+from belote.rules.knobs import RANGES
 from belote.scoring.pipeline import score_tally, side_of
 from belote.scoring.result import DealResult, Outcome
 from belote.scoring.tally import Tally, side_count
@@ -102,7 +103,7 @@ class Match:
 
     Raises:
         InvalidArgument: the variant does not allow that many players, or
-            the target is not positive.
+            the target is not from 1 to 10,000 (the knob ``target``'s range).
     """
 
     def __init__(
@@ -113,8 +114,10 @@ class Match:
         checks.whole_or_none(players, "players")
         self.players = rules.check_players(rules.default_players if players is None else players)
         self.target = rules.target if target is None else checks.whole(target, "target")
-        if self.target < 1:
-            raise InvalidArgument(f"a match target must be positive, not {checks.shown(self.target)}")
+        top = RANGES["target"].high
+        if not 1 <= self.target <= top:
+            raise InvalidArgument(f"a match target is a whole number from 1 to {top} (the range "
+                                  f"of the knob target), not {checks.shown(self.target)}")
         self._totals = [0] * side_count(rules, self.players)
         self._results: list[DealResult] = []
         self._pending = 0

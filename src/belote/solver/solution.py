@@ -60,7 +60,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final, overload
+from typing import Final, overload
 
 import attrs
 
@@ -68,16 +68,14 @@ from belote.cards import (
     CARDS,
     Card,
 )
-from belote.errors import InvalidArgument
+from belote.deal import Deal
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules.checks import instance, whole_or_none
 from belote.scoring import Outcome, linear_in_card_points
 from belote.solver.ddgame import Game, game_of
 from belote.solver.measure import measure_table
 from belote.solver.search import INF, LAST_UNIT, PTS_UNIT, Search, cards_of
 from belote.tricks import BEATERS, CARD_POINTS, follower_mask
-
-if TYPE_CHECKING:
-    from belote.deal import Deal
 
 __all__ = ["Solution", "attack_reaches", "makes_contract", "solve"]
 
@@ -426,12 +424,12 @@ def solve(deal: Deal, target: int | None = None, *, every_card: bool = True) -> 
 
     Raises:
         InvalidArgument: the deal is not in the play phase.
-        InvalidArgumentType: ``target`` is not a whole number (or ``None``),
-            or ``every_card`` not a bool.
+        InvalidArgumentType: ``deal`` is not a [`Deal`][belote.deal.Deal], ``target``
+            is not a whole number (or ``None``), or ``every_card`` not a bool.
     """
     target = whole_or_none(target, "target")
     every_card = instance(every_card, bool, "every_card")
-    game = game_of(deal)
+    game = game_of(_deal(deal))
     two = _TwoSided(game) if game.sides == 2 else None
     if two is not None and two.monotone():
         if target is not None:
@@ -444,6 +442,13 @@ def solve(deal: Deal, target: int | None = None, *, every_card: bool = True) -> 
     return _solve(game, paranoid, every_card)
 
 
+def _deal(value: object) -> Deal:
+    """``value`` if it is a deal (or a view of one that scores it, as par's), else a typed error."""
+    if isinstance(value, Deal) or callable(getattr(value, "tally", None)):
+        return value  # type: ignore[return-value]
+    raise InvalidArgumentType(f"deal: expected a Deal, got {shown(value)}")
+
+
 def makes_contract(deal: Deal) -> bool:
     """Whether the attack makes its contract when every seat plays perfectly.
 
@@ -454,7 +459,9 @@ def makes_contract(deal: Deal) -> bool:
     Raises:
         InvalidArgument: the variant has no contract (``french``), or the deal
             is not in the play phase.
+        InvalidArgumentType: ``deal`` is not a [`Deal`][belote.deal.Deal].
     """
+    deal = _deal(deal)
     if not deal.rules.has_contract or deal.sides != 2:
         raise InvalidArgument(f"{deal.rules.name} has no contract to make")
     game = game_of(deal)

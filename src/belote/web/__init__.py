@@ -21,14 +21,13 @@ import sys
 from typing import Final, TextIO
 
 from belote.errors import InvalidArgument, MissingExtra, shown
+from belote.web.hosts import LOOPBACK
 
-__all__ = ["LOOPBACK", "check_address", "parse_engines", "serve_command"]
+__all__ = ["LOOPBACK", "check_address", "parse_engines", "serve_command", "served_hosts"]
 
 _HOST: Final = re.compile(r"[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*|[A-Za-z0-9]([A-Za-z0-9.-]{0,252}[A-Za-z0-9])?")
 """An IPv6 address, or an IPv4 address or host name as letters, digits, dots and hyphens."""
 
-LOOPBACK: Final = ("127.0.0.1", "localhost", "::1")
-"""Addresses that only this machine reaches: ``belote serve`` warns on any other."""
 
 
 def check_address(host: str, port: int) -> None:
@@ -76,6 +75,30 @@ def parse_engines(items: list[str]) -> dict[str, str]:
     return engines
 
 
+def served_hosts(host: str, allowed: list[str] | None) -> tuple[str, ...]:
+    """The host names ``belote serve --host HOST --allow-host NAME ...`` answers for.
+
+    The loopback names, ``HOST`` unless it stands for every address, and each
+    ``NAME``; a request naming another ``Host`` is refused (DNS rebinding).
+
+    >>> served_hosts("127.0.0.1", None)
+    ('127.0.0.1', 'localhost', '::1')
+    >>> served_hosts("0.0.0.0", ["table.lan"])
+    ('127.0.0.1', 'localhost', '::1', 'table.lan')
+
+    Raises:
+        InvalidArgument: a ``NAME`` that is not written like a host name.
+    """
+    names = list(LOOPBACK)
+    if host not in ("0.0.0.0", "::", ""):
+        names.append(host.lower())
+    for name in allowed or ():
+        if not _HOST.fullmatch(name.strip("[]")):
+            raise InvalidArgument(f"--allow-host: {shown(name)} is not an address or a host name")
+        names.append(name.strip("[]").lower())
+    return tuple(dict.fromkeys(names))
+
+
 def serve_command(args: argparse.Namespace, out: TextIO) -> int:
     """``belote serve [--host H] [--port P]``: serve the page until interrupted; returns 0.
 
@@ -85,10 +108,13 @@ def serve_command(args: argparse.Namespace, out: TextIO) -> int:
     try:
         import uvicorn
 
-        from belote.web.app import create_app
+        from belote.web.app import Limits, create_app
+        from belote.web.server import guarded_protocol
     except ImportError:
         raise MissingExtra("belote serve needs the web extra: pip install 'belote[web]'", "web") from None
+
     host, port = args.host, args.port
+    hosts = served_hosts(host, getattr(args, "allow_host", None))
     check_address(host, port)  # a bad host or a port in use: exit 2 before anything is printed
     if host not in LOOPBACK:
         sys.stderr.write(f"warning: listening on {host}: other machines can reach this table; "
@@ -97,5 +123,7 @@ def serve_command(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"belote serve: open http://{shown}:{port}/ (Ctrl-C stops)\n")
     out.flush()
     engines = parse_engines(getattr(args, "engine", None) or [])
-    uvicorn.run(create_app(engines=engines), host=host, port=port, log_level="warning")
+    limits = Limits()
+    uvicorn.run(create_app(limits, engines=engines, hosts=hosts), host=host, port=port,
+                log_level="warning", http=guarded_protocol(limits))
     return 0

@@ -9,7 +9,7 @@ No request reaches the file system: records come in the request body, and
 the page's own files are package data.
 
 >>> from starlette.testclient import TestClient
->>> client = TestClient(create_app())
+>>> client = TestClient(create_app(), base_url="http://127.0.0.1:8000")
 >>> game = client.post("/api/games", json={"variant": "classic", "seed": 1}).json()
 >>> client.post(f"/api/games/{game['id']}/choose", json={"choice": 99}).json()["error"]
 'choice: a number from 0 to 1, not 99'
@@ -24,13 +24,15 @@ import multiprocessing
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import Executor, Future
 from importlib.resources import files
 from typing import Any
+from urllib.parse import urlsplit
 
 import attrs
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -41,11 +43,12 @@ from belote.errors import BeloteError, InvalidArgument
 from belote.experiments.compare import compare, default_variants
 from belote.rules import available_variants
 from belote.web.child import child_answer
+from belote.web.hosts import LOOPBACK
 from belote.web.i18n import LANGUAGES, catalogue, choose_language
 from belote.web.review import analysis_json, deal_json, read_deals
 from belote.web.table import BOTS, FieldError, StaleVersion, Table, new_table, whole_field
 
-__all__ = ["Limits", "create_app"]
+__all__ = ["Limits", "create_app", "foreign", "host_name"]
 
 JSON = dict[str, Any]
 _LOG = logging.getLogger("belote.web")
@@ -65,6 +68,10 @@ class Limits:
         compare_variants: variants in one comparison.
         replay_deals: deals in one replayed text.
         body_seconds: how long a request's body may take to arrive.
+        header_seconds: how long a connection may take to send a request's headers
+            (``belote serve``, [`guarded_protocol`][belote.web.server.guarded_protocol]).
+        connections: connections held at once (``belote serve``): one more closes
+            the oldest with no request running, or is answered ``503``.
     """
 
     body_bytes: int = 512 * 1024
@@ -76,6 +83,8 @@ class Limits:
     compare_variants: int = 8
     replay_deals: int = 200
     body_seconds: float = 5.0
+    header_seconds: float = 10.0
+    connections: int = 200
 
 
 class Refused(Exception):
@@ -171,11 +180,84 @@ class _State:
         return found[0], found[1]
 
 
+def host_name(authority: str) -> str:
+    """The host of a ``Host`` header or of an origin's authority, lower case, without its port.
+
+    >>> host_name("LocalHost:8000"), host_name("[::1]:8000"), host_name("127.0.0.1")
+    ('localhost', '::1', '127.0.0.1')
+    """
+    authority = authority.strip().lower()
+    if authority.startswith("["):
+        return authority[1:].partition("]")[0]
+    name, colon, port = authority.rpartition(":")
+    if colon and port.isdigit() and ":" not in name:
+        authority = name
+    return authority.rstrip(".")
+
+
+def foreign(headers: Mapping[str, str], hosts: Collection[str] | None) -> tuple[int, str] | None:
+    """Why a request comes from another site, as a status and a message; ``None`` when it does not.
+
+    A request is refused when its ``Host`` is not one of ``hosts`` (a page of
+    another name resolving to this machine: DNS rebinding), when its ``Origin``
+    is not the server's own (a page of another site calling the API), or when
+    the browser says it is no navigation and comes from another site
+    (``Sec-Fetch-Site``).
+
+    >>> foreign({"host": "127.0.0.1:8000", "origin": "http://127.0.0.1:8000"}, LOOPBACK) is None
+    True
+    >>> foreign({"host": "evil.example:8000"}, LOOPBACK)
+    (421, 'Host: this server answers for 127.0.0.1, localhost, ::1, not evil.example')
+    >>> foreign({"host": "localhost:8000", "origin": "http://evil.example"}, LOOPBACK)[0]
+    403
+    """
+    host = headers.get("host", "")
+    if hosts is not None and host_name(host) not in hosts:
+        return 421, (f"Host: this server answers for {', '.join(hosts)}, "
+                     f"not {host_name(host)[:100] or 'a request without one'}")
+    origin = headers.get("origin")
+    if origin is not None:
+        try:
+            parts = urlsplit(origin.strip())
+            own = parts.scheme in ("http", "https") and parts.netloc.lower() == host.strip().lower()
+        except ValueError:
+            own = False
+        if not own:
+            return 403, (f"Origin: requests from other pages ({origin[:100]}) are refused; "
+                         "open the table at its own address")
+    site = headers.get("sec-fetch-site", "")
+    if site in ("cross-site", "same-site") and headers.get("sec-fetch-mode") != "navigate":
+        return 403, "Sec-Fetch-Site: requests from other sites are refused"
+    return None
+
+
+class _Guard:
+    """The app behind a check of ``Host`` and ``Origin`` ([`foreign`][belote.web.app.foreign])."""
+
+    def __init__(self, app: Any, hosts: Collection[str] | None) -> None:
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            headers = {name.decode("latin-1").lower(): value.decode("latin-1")
+                       for name, value in scope.get("headers", ())}
+            refused = foreign(headers, self.hosts)
+            if refused is not None:
+                await _error(*refused)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 async def _body(request: Request, limits: Limits) -> JSON:
     try:
         data = await asyncio.wait_for(_read(request, limits), limits.body_seconds)
     except TimeoutError:
         raise Refused(408, f"the request body did not arrive within {limits.body_seconds:g} s") from None
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if data.strip() and kind != "application/json":
+        raise Refused(415, f"Content-Type: a request body is application/json, not "
+                      f"{kind[:100] or 'unnamed'}")
     return _parse(data)
 
 
@@ -209,13 +291,23 @@ def _int(body: JSON, key: str, default: int) -> int:
     return value
 
 
-def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None = None) -> Starlette:
+def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None = None, *,
+               hosts: Collection[str] | None = LOOPBACK) -> Starlette:
     """The ASGI app of ``belote serve`` (give it to uvicorn, or mount it in your own app).
 
     ``engines`` (name: command line) are the engines offered in the seat
     menus besides the built-in bots (``belote serve --engine NAME=COMMAND``,
     docs/engines.md); the page never names a command itself.
+
+    ``hosts`` are the host names the app answers for (the ``Host`` header,
+    without its port; by default this machine's loopback names): any other
+    is answered ``421``, so that a page of another name resolving to this
+    machine reads nothing. ``None`` answers for any host (behind a proxy
+    that checks it). Whatever ``hosts``, a request whose ``Origin`` is not
+    the server's own is answered ``403``, and a body that is not
+    ``application/json`` ``415``: other pages cannot drive the table.
     """
+    hosts = None if hosts is None else tuple(dict.fromkeys(host_name(h) for h in hosts))
     offered = dict(engines or {})
     state = _State(Limits() if limits is None else limits)
     lim = state.limits
@@ -403,7 +495,7 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
         yield Route("/api/compare/{id}", endpoint(compare_status))
         yield Mount("/static", StaticFiles(packages=[("belote.web", "static")]), name="static")
 
-    app = Starlette(routes=list(routes()))
+    app = Starlette(routes=list(routes()), middleware=[Middleware(_Guard, hosts=hosts)])
     app.state.belote = state
     return app
 

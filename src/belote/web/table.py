@@ -42,6 +42,7 @@ from belote.records.narration import (
 )
 from belote.records.replay import match_from_record, match_to_record
 from belote.rules import get_rules
+from belote.rules.knobs import RANGES
 from belote.scoring import DealResult, Outcome
 from belote.scoring.match import Match
 from belote.web.events import auction_json, choice_json, deal_events, refusal_json
@@ -445,8 +446,8 @@ def _seats(value: object) -> list[str] | None:
     return [str(v) for v in value]
 
 
-TARGET_LIMIT: Final = 1_000_000
-"""The largest match target a web table accepts."""
+TARGET_LIMIT: Final = RANGES["target"].high
+"""The largest match target a web table accepts: the knob ``target``'s, as everywhere."""
 
 
 def whole_field(body: Mapping[str, object], key: str, low: int, high: int) -> int | None:
@@ -519,11 +520,16 @@ def new_table(body: Mapping[str, object], engines: Mapping[str, str] | None = No
         n = rules.default_players if players is None else players
         if seats is not None and len(seats) != n:
             raise FieldError("seats", f"seats: {len(seats)} players named for {n} seats")
+        if target is not None:
+            try:
+                Match(rules, target, n)
+            except BeloteError as exc:  # a target the variant refuses
+                raise FieldError("target", str(exc)) from None
         try:
             return Table(variant.strip(), players, seats, target, seed, engines=engines)
-        except BeloteError as exc:  # a seat's bot, or a target the variant refuses
-            field = "seats" if str(exc).startswith("seat") else "target"
-            raise FieldError(field, str(exc)) from None
+        except BeloteError as exc:  # a seat's bot: its name or an option (pimc:samples=0)
+            message = str(exc) if str(exc).startswith("seat") else f"seats: {exc}"
+            raise FieldError("seats", message) from None
     try:
         return Table(variant, players, seats, target, seed, record, engines)
     except BeloteError as exc:
