@@ -37,6 +37,11 @@ from belote.web.table import Table
 HUMAN_FIRST = ["human", "heuristic", "heuristic", "heuristic"]
 
 
+def client() -> TestClient:
+    """The app through Starlette's test client, on the loopback address the server answers."""
+    return TestClient(create_app(Limits()), base_url="http://127.0.0.1:8000")
+
+
 # ---- The view's JSON ----
 
 def test_a_contree_view_shows_the_auction_and_no_turned_card() -> None:
@@ -117,7 +122,7 @@ def contree_record() -> str:
 
 
 def test_a_contree_record_is_replayed_with_its_auction_and_no_turned_card() -> None:
-    c = TestClient(create_app(Limits()))
+    c = client()
     response = c.post("/api/replay", json={"text": contree_record()})
     assert response.status_code == 200
     deal = response.json()["deals"][0]
@@ -136,7 +141,7 @@ def test_a_classic_view_has_no_auction_and_keeps_its_turned_card() -> None:
 
 def test_a_contree_deal_is_played_to_its_score_through_the_endpoints() -> None:
     """A person bids, the heuristic bots answer, the deal is played out and scored with its contract."""
-    c = TestClient(create_app(Limits()))
+    c = client()
     response = c.post("/api/games", json={"variant": "contree", "seed": 1, "seats": HUMAN_FIRST})
     assert response.status_code == 201
     view = response.json()
