@@ -233,7 +233,7 @@ def test_the_keys_built_from_data_are_in_the_catalogues() -> None:
     needed |= {f"outcome.{o}" for o in ("made", "failed", "litige", "played", "redeal")}
     needed |= {f"player.{p}" for p in ["human", *c.get("/api/meta").json()["bots"]]}
     for verb in ("pass", "take", "swap", "keep", "play", "play_belote", "play_rebelote",
-                 "stop_callout", "stop_jarrete", "declare"):
+                 "stop_callout", "stop_jarrete", "declare", "bid", "coinche", "surcoinche"):
         needed |= {f"log.{verb}.you", f"log.{verb}.other"}
     for item in ("card points", "last trick", "rounding", "capot", "capot split", "belote",
                  "reverse capot", "litige pending won", "dedans", "andata sotto", "büs"):
@@ -247,6 +247,13 @@ def test_the_keys_built_from_data_are_in_the_catalogues() -> None:
         needed.add(f"error.{key}")
     for kind in ("tierce", "cinquante", "cent", "carre"):
         needed.add(f"combo.{kind}")
+    for verb in ("pass", "coinche", "surcoinche"):  # a seat's last call, and the box's buttons
+        needed |= {f"call.{verb}", f"choice.{verb}"}
+    for item in ("contract 90 H x2", "contract capot S", "chute", "belote (taken)"):
+        key, _ = line_key(item)
+        assert key != "line.other", item
+        needed.add(key)
+    needed |= {"contract.standing", "contract.played", "contract.no_bid", "contract.passed_out"}
     assert needed <= set(english), sorted(needed - set(english))
 
 
@@ -295,12 +302,12 @@ def test_the_catalogues_read_the_same_with_babel() -> None:
 def test_the_english_variant_descriptions_are_the_librarys() -> None:
     from belote.rules import get_rules
 
-    for name in ("classic", "piedicavallo", "french", "italian751"):
+    for name in ("classic", "piedicavallo", "french", "italian751", "contree"):
         assert catalogue("en")[f"variant.{name}"] == get_rules(name).description
 
 
 @settings(max_examples=30, deadline=None)
-@given(variant=st.sampled_from(["classic", "piedicavallo", "italian751", "french"]),
+@given(variant=st.sampled_from(["classic", "piedicavallo", "italian751", "french", "contree"]),
        seed=st.integers(0, 2**32))
 def test_the_events_tell_every_card_and_every_trick_of_a_deal(variant: str, seed: int) -> None:
     deal = Deal.random(variant, seed=seed)

@@ -24,11 +24,12 @@ from typing import Final
 
 from belote.actions import Action, Verb
 from belote.cards import SUIT_WORDS, CardSet
-from belote.deal import Deal
+from belote.deal import Deal, Phase
+from belote.deal.observation import standing_contract
 from belote.rules import CallingOut
 from belote.scoring.announcements import Combination, find_combinations
 
-__all__ = ["choice_json", "combination_json", "deal_events", "refusal_json", "stop_word"]
+__all__ = ["auction_json", "bid_json", "call_json", "choice_json", "combination_json", "deal_events", "refusal_json", "stop_word"]
 
 Event = dict[str, object]
 
@@ -49,6 +50,67 @@ def stop_word(deal: Deal) -> str:
     return "callout" if deal.rules.calling_out is CallingOut.LEADER_MASTER else "jarrete"
 
 
+def bid_json(action: Action) -> dict[str, object]:
+    """A bid's contract for the page: ``{"value": 90, "capot": False, "strain": "H"}`` (``value`` ``None`` for capot).
+
+    >>> bid_json(Action.parse("1 bid capot S"))
+    {'value': None, 'capot': True, 'strain': 'S'}
+    """
+    strain = action.strain
+    assert strain is not None  # a bid names its strain
+    return {"value": action.value, "capot": action.value is None, "strain": strain.letter}
+
+
+def call_json(action: Action, deal: Deal) -> dict[str, object]:
+    """One call of an auction, as every seat heard it: ``{"seat": 1, "verb": "bid", "value": 90, ...}``."""
+    entry: dict[str, object] = {"seat": action.seat, "verb": action.verb.value}
+    if action.verb is Verb.BID:
+        entry.update(bid_json(action))
+    elif action.verb in (Verb.COINCHE, Verb.SURCOINCHE):
+        entry["multiplier"] = deal.rules.auction.multiplier(1 if action.verb is Verb.COINCHE else 2)
+    return entry
+
+
+def auction_json(deal: Deal, seat: int) -> dict[str, object] | None:
+    """A contract auction as seat ``seat`` heard it (``None`` for a variant that bids around a turned card).
+
+    ``contract`` is the standing contract (``None`` before any bid): its
+    value (``None`` and ``capot`` true for a capot bid), strain, bidder,
+    doubling (0 as bid, 1 coinched, 2 surcoinched), multiplier, coincher and
+    surcoincher; ``calls`` every call in order; ``values``, ``capot`` and
+    ``strains`` what the variant lets a bid name (the bidding box's buttons:
+    which ones are legal now are the choices'); ``open`` whether the auction
+    is still going on.
+
+    >>> deal = Deal.random("contree", seed=1, dealer=3)
+    >>> _ = deal.apply("0 bid 90 H"); _ = deal.apply("1 coinche")
+    >>> doc = auction_json(deal, 2)
+    >>> doc["contract"]["value"], doc["contract"]["strain"], doc["contract"]["multiplier"], len(doc["calls"])
+    (90, 'H', 2, 2)
+    """
+    rules = deal.rules
+    if not rules.has_auction:
+        return None
+    terms = rules.auction
+    calls = deal.observation(seat).bids
+    contract: dict[str, object] | None = None
+    found = standing_contract(calls)
+    if found is not None:
+        bid, coincher, surcoincher = found
+        doubling = 2 if surcoincher is not None else 1 if coincher is not None else 0
+        contract = {"seat": bid.seat, **bid_json(bid), "doubling": doubling,
+                    "multiplier": terms.multiplier(doubling), "coincher": coincher,
+                    "surcoincher": surcoincher}
+    return {
+        "contract": contract,
+        "calls": [call_json(action, deal) for action in calls],
+        "values": list(terms.values),
+        "capot": terms.capot,
+        "strains": [strain.letter for strain in terms.strains],
+        "open": not deal.is_over and deal.phase is Phase.AUCTION,
+    }
+
+
 def _action_event(action: Action, deal: Deal, rebelote: bool) -> Event | None:
     seat, verb = action.seat, action.verb
     if verb is Verb.PASS:
@@ -60,6 +122,10 @@ def _action_event(action: Action, deal: Deal, rebelote: bool) -> Event | None:
         return {"key": "swap", "seat": seat, "card": str(deal.turned)}
     if verb is Verb.KEEP:
         return {"key": "keep", "seat": seat}
+    if verb is Verb.BID:
+        return {"key": "bid", "seat": seat, **bid_json(action)}
+    if verb in (Verb.COINCHE, Verb.SURCOINCHE):
+        return {"key": verb.value, **call_json(action, deal)}
     if verb is Verb.PLAY:
         said = None if not action.belote else "rebelote" if rebelote else "belote"
         return {"key": "play", "seat": seat, "card": str(action.cards[0]), "belote": said}
@@ -123,6 +189,10 @@ def choice_json(index: int, action: Action, deal: Deal) -> dict[str, object]:
         entry["turned"] = action.suit is None
     elif action.verb is Verb.SWAP:
         entry["card"] = str(deal.turned)
+    elif action.verb is Verb.BID:
+        entry.update(bid_json(action))
+    elif action.verb in (Verb.COINCHE, Verb.SURCOINCHE):
+        entry["multiplier"] = call_json(action, deal)["multiplier"]
     elif action.verb is Verb.DECLARE:
         if action.cards:
             combos = find_combinations(CardSet(action.cards), deal.rules)

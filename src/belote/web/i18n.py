@@ -135,9 +135,11 @@ _ITEMS: Final = {
     "dedans": "line.dedans",
     "andata sotto": "line.andata_sotto",
     "büs": "line.bus",
+    "chute": "line.chute",
 }
 _COMBINATION: Final = re.compile(r"^(tierce|cinquante|cent) ((?:10|[789JQKA])[SHDC])$")
 _CARRE: Final = re.compile(r"^carré (10|[789JQKA])$")
+_CONTRACT: Final = re.compile(r"^contract (capot|\d+) ([SHDC]|NT|AT)(?: x(\d+))?$")
 
 
 def line_key(item: str) -> tuple[str, dict[str, str]]:
@@ -147,12 +149,16 @@ def line_key(item: str) -> tuple[str, dict[str, str]]:
     (('line.card_points', {}), ('line.carre', {'rank': 'J'}))
     >>> line_key("belote (from the attack)")
     ('line.from_attack', {'item': 'belote', 'key': 'line.belote'})
+    >>> line_key("contract 90 H x2"), line_key("contract capot S")
+    (('line.contract', {'value': '90', 'strain': 'H', 'times': '2'}), ('line.contract', {'value': 'capot', 'strain': 'S', 'times': '1'}))
+    >>> line_key("belote (taken)")
+    ('line.taken', {'item': 'belote', 'key': 'line.belote'})
     """
-    suffix = " (from the attack)"
-    if item.endswith(suffix):
-        inner = item[: -len(suffix)]
-        key, values = line_key(inner)
-        return "line.from_attack", {"item": inner, "key": key, **values}
+    for suffix, outer in ((" (from the attack)", "line.from_attack"), (" (taken)", "line.taken")):
+        if item.endswith(suffix):
+            inner = item[: -len(suffix)]
+            key, values = line_key(inner)
+            return outer, {"item": inner, "key": key, **values}
     if item in _ITEMS:
         return _ITEMS[item], {}
     run = _COMBINATION.match(item)
@@ -161,4 +167,8 @@ def line_key(item: str) -> tuple[str, dict[str, str]]:
     carre = _CARRE.match(item)
     if carre:
         return "line.carre", {"rank": carre.group(1)}
+    contract = _CONTRACT.match(item)
+    if contract:  # a contrée's contract, as the scoring names it: "contract 90 H x2"
+        return "line.contract", {"value": contract.group(1), "strain": contract.group(2),
+                                 "times": contract.group(3) or "1"}
     return "line.other", {"item": item}

@@ -27,7 +27,7 @@ from belote.records.narration import report
 from belote.records.replay import deal_from_record, match_from_record
 from belote.records.results import read_json_text
 from belote.solver.analyze import analyze
-from belote.web.events import deal_events
+from belote.web.events import auction_json, deal_events
 from belote.web.table import card_json, hand_json, line_json
 
 __all__ = ["analysis_json", "frames", "read_deals"]
@@ -98,7 +98,8 @@ def frames(deal: Deal) -> list[dict[str, object]]:
             "hands": [hand_json(position.hand(s), strength) for s in range(position.players)],
             "trick": [{"seat": (leader + k) % position.players, **card_json(c)}
                       for k, c in enumerate(position.trick)],
-            "turned": card_json(position.turned),
+            "turned": None if position.rules.has_auction else card_json(position.turned),
+            "auction": auction_json(position, 0),  # every call is public: any seat hears the same
             "trump": None if trump is None else {"suit": str(trump), "symbol": trump.symbol},
             "taker": position.taker,
             "to_act": position.to_act,

@@ -45,7 +45,7 @@ from belote.rules import get_rules
 from belote.rules.knobs import RANGES
 from belote.scoring import DealResult, Outcome
 from belote.scoring.match import Match
-from belote.web.events import choice_json, deal_events, refusal_json
+from belote.web.events import auction_json, choice_json, deal_events, refusal_json
 from belote.web.i18n import line_key
 
 __all__ = [
@@ -353,7 +353,9 @@ class Table:
             "your_turn": turn,
             "phase": deal.phase.value,
             "dealer": deal.dealer,
-            "turned": card_json(deal.turned),
+            # a contract auction turns no card: its standing contract instead
+            "turned": None if deal.rules.has_auction else card_json(deal.turned),
+            "auction": auction_json(deal, me),
             "table_card": None if deal.table_card is None else card_json(deal.table_card),
             "trump": None if trump is None else {"suit": str(trump), "symbol": trump.symbol},
             "taker": deal.taker,

@@ -14,6 +14,7 @@ let showLast = false; // the previous trick is shown in the middle
 let replayDeals = [];
 let replayText = "";
 let step = 0;
+let bidValue = null; // the value picked in the bidding box, waiting for its suit
 
 // ---- Words ----
 function t(key, values) {
@@ -28,6 +29,15 @@ function cardText(code) {
 }
 const cardsText = (codes) => codes.map(cardText).join(" ");
 const suitText = (letter) => `${t(`suit.${letter}`)} ${SYMBOLS[letter]}`;
+// a contract: "120 ♥", "capot ♠", with its multiplier once coinched ("120 ♥ ×2")
+const strainSymbol = (letter) => SYMBOLS[letter] || letter;
+const bidText = (b) => `${b.capot ? t("bid.capot") : b.value} ${strainSymbol(b.strain)}`;
+function contractText(c) {
+  const bid = bidText(c);
+  if (c.doubling === 2) return t("contract.surcoinched", { contract: bid, times: c.multiplier });
+  if (c.doubling === 1) return t("contract.coinched", { contract: bid, times: c.multiplier });
+  return bid;
+}
 function comboText(c) {
   return c.kind === "carré" ? t("combo.carre", { rank: t(`rank.${c.rank}`) }) : t(`combo.${c.kind}`, { card: cardText(c.top) });
 }
@@ -113,6 +123,8 @@ function eventText(e, name) {
     case "pass": case "keep": return t(`log.${e.key}.${form}`, { who });
     case "take": return t(`log.take.${form}`, { who, suit: suitText(e.suit) });
     case "swap": return t(`log.swap.${form}`, { who, card: cardText(e.card) });
+    case "bid": return t(`log.bid.${form}`, { who, contract: bidText(e) });
+    case "coinche": case "surcoinche": return t(`log.${e.key}.${form}`, { who, times: e.multiplier });
     case "play": return t(`log.play${e.belote ? `_${e.belote}` : ""}.${form}`, { who, card: cardText(e.card) });
     case "stop_callout": case "stop_jarrete": return t(`log.${e.key}.${form}`, { who });
     case "declare": return t(`log.declare.${form}`, { who, combination: comboText(e.combination), points: e.combination.points, cards: cardsText(e.combination.cards) });
@@ -127,6 +139,8 @@ function choiceText(c) {
     case "pass": return t("choice.pass");
     case "take": return c.turned ? t("choice.take_turned", { suit: suitText(c.suit) }) : t("choice.take", { suit: suitText(c.suit) });
     case "swap": return t("choice.swap", { card: cardText(c.card) });
+    case "bid": return t("choice.bid", { contract: bidText(c) });
+    case "coinche": case "surcoinche": return t(`choice.${c.verb}`, { times: c.multiplier });
     case "keep": return t("choice.keep");
     case "declare": {
       const list = c.combinations.map((k) => `${comboText(k)} (${k.points})`).join(", ");
@@ -155,7 +169,11 @@ function lineText(l) {
   const values = { ...(l.values || {}) };
   if (l.key === "line.combination") return comboText({ kind: values.kind, top: values.card });
   if (l.key === "line.carre") return comboText({ kind: "carré", rank: values.rank });
-  if (l.key === "line.from_attack") return t("line.from_attack", { item: lineText({ key: values.key, values, item: values.item }) });
+  if (l.key === "line.from_attack" || l.key === "line.taken") return t(l.key, { item: lineText({ key: values.key, values, item: values.item }) });
+  if (l.key === "line.contract") {
+    const bid = bidText({ capot: values.value === "capot", value: values.value, strain: values.strain });
+    return t("line.contract", { contract: values.times === "1" ? bid : `${bid} ×${values.times}` });
+  }
   if (l.key === "line.other" || !l.key) return l.item;
   return t(l.key);
 }
@@ -250,7 +268,7 @@ async function act(path, body) {
 function drawBusy() {
   $("status").textContent = t("status.others");
   $("status").classList.add("waiting");
-  for (const button of document.querySelectorAll("#hand button, #choices button, #undo, #next-deal")) button.disabled = true;
+  for (const button of document.querySelectorAll("#hand button, #choices button, #bidding button, #undo, #next-deal")) button.disabled = true;
 }
 
 function drawSheet(view) {
@@ -280,9 +298,25 @@ function drawSeatsAround(view) {
     const backs = where === "bottom" ? "" : el("span", { class: "backs" }, ...Array.from({ length: view.hand_sizes[s.seat] }, () => el("span", { class: "back" })));
     const thinking = !view.deal_over && view.to_act === s.seat && s.seat !== view.me ? el("span", { class: "thinking" }, t("table.thinking")) : "";
     box.append(el("div", { class: "name", "data-seat": s.seat }, cap(seatName(view, s.seat, view.me)), " ",
-      el("small", {}, s.player === "human" ? "" : `(${t(`player.${s.player.split(":")[0]}`)})`), ...marks), backs, thinking);
+      el("small", {}, s.player === "human" ? "" : `(${t(`player.${s.player.split(":")[0]}`)})`), ...marks), lastCall(view, s.seat), backs, thinking);
     box.classList.toggle("to-act", !view.deal_over && view.to_act === s.seat);
   }
+}
+
+function callText(c) {
+  if (c.verb === "bid") return bidText(c);
+  return t(`call.${c.verb}`, { times: c.multiplier });
+}
+
+function lastCall(view, seat) {
+  // while a contract auction goes on, each seat shows what it said last
+  const a = view.auction;
+  if (!a || !a.open) return "";
+  const calls = a.calls.filter((c) => c.seat === seat);
+  if (!calls.length) return "";
+  const c = calls[calls.length - 1];
+  const red = c.verb === "bid" && (c.strain === "H" || c.strain === "D");
+  return el("span", { class: `call ${c.verb}${red ? " red" : ""}`, "data-call-seat": seat }, callText(c));
 }
 
 function drawCentre(view) {
@@ -301,7 +335,12 @@ function drawCentre(view) {
   const info = [];
   if (previous) info.push(el("div", { class: "note" }, t("table.previous_shown")));
   if (view.table_card) info.push(el("div", { id: "table-card" }, t("table.on_table"), " ", card(view.table_card, "span", true)));
-  else if (view.trump === null) info.push(el("div", { id: "turned-card" }, t("table.turned"), " ", card(view.turned, "span", true)));
+  else if (view.trump === null && view.turned) info.push(el("div", { id: "turned-card" }, t("table.turned"), " ", card(view.turned, "span", true)));
+  const contract = view.auction && view.auction.contract;
+  if (contract) { // the bid to beat while the auction goes on, then the contract played
+    const red = contract.strain === "H" || contract.strain === "D";
+    info.push(el("div", { id: "contract-badge", class: `${red ? "red" : ""}${view.auction.open ? " standing" : ""}`, title: seatName(view, contract.seat, view.me) }, contractText(contract)));
+  }
   if (view.bottom) info.push(el("div", { id: "bottom-card" }, t("table.bottom"), " ", card(view.bottom, "span", true)));
   $("centre-info").replaceChildren(...info);
   $("show-last").disabled = !view.last_trick.length || between;
@@ -312,9 +351,17 @@ function drawContract(view) {
   const parts = [];
   if (view.trump) {
     parts.push(el("span", { class: `trump${view.trump.suit === "H" || view.trump.suit === "D" ? " red" : ""}`, id: "trump" }, SYMBOLS[view.trump.suit]));
-    parts.push(el("span", {}, view.taker === null ? t("contract.trump", { suit: suitText(view.trump.suit) })
+    const played = view.auction && view.auction.contract;
+    if (played) {
+      parts.push(el("span", { id: "contract-played" }, played.seat === view.me ? t("contract.played_you", { contract: contractText(played) })
+        : t("contract.played", { contract: contractText(played), who: seatName(view, played.seat, view.me) })));
+    } else parts.push(el("span", {}, view.taker === null ? t("contract.trump", { suit: suitText(view.trump.suit) })
       : view.taker === view.me ? t("contract.taken_you", { suit: suitText(view.trump.suit) })
         : t("contract.taken", { suit: suitText(view.trump.suit), who: seatName(view, view.taker, view.me) })));
+  } else if (view.auction) {
+    const c = view.auction.contract;
+    parts.push(el("span", {}, !c ? t(view.auction.open ? "contract.no_bid" : "contract.passed_out") : c.seat === view.me ? t("contract.standing_you", { contract: contractText(c) })
+      : t("contract.standing", { contract: contractText(c), who: seatName(view, c.seat, view.me) })));
   } else {
     parts.push(el("span", {}, t("contract.bidding", { card: cardText(view.turned.code) })));
   }
@@ -322,7 +369,53 @@ function drawContract(view) {
   $("contract").replaceChildren(...parts);
 }
 
+// ---- The bidding box of a contract auction ----
+// The values (greyed when not higher than the standing bid), capot, then the
+// suits: a value is picked first, and a suit makes the bid. Pass, coinche and
+// surcoinche are buttons of their own. Which bids are legal is the server's
+// word: a button is live only when a choice of the view names it.
+const BOX_VERBS = ["bid", "pass", "coinche", "surcoinche"];
+
+function drawBidding(view) {
+  const box = $("bidding");
+  const a = view.auction;
+  if (!a || !a.open || !view.your_turn) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  const bids = view.choices.filter((c) => c.verb === "bid");
+  const key = (c) => (c.capot ? "capot" : String(c.value));
+  const live = new Set(bids.map(key));
+  if (bidValue !== null && !live.has(bidValue)) bidValue = null;
+  const values = [...a.values.map(String), ...(a.capot ? ["capot"] : [])].map((v) => {
+    const legal = live.has(v);
+    return el("button", {
+      class: `bid-value${v === bidValue ? " picked" : ""}${legal ? "" : " below"}`, "data-value": v,
+      disabled: !legal, "aria-pressed": v === bidValue ? "true" : "false",
+      title: legal ? t("bidding.value_title") : t("bidding.below"),
+      onclick: () => { bidValue = v; drawBidding(game); },
+    }, v === "capot" ? t("bid.capot") : v);
+  });
+  const suits = a.strains.map((letter) => {
+    const choice = bids.find((c) => key(c) === bidValue && c.strain === letter);
+    const red = letter === "H" || letter === "D";
+    return el("button", {
+      class: `bid-suit${red ? " red" : ""}`, "data-strain": letter, disabled: !choice,
+      title: choice ? choiceText(choice) : t("bidding.pick_value"),
+      onclick: () => { if (choice) { bidValue = null; act("choose", { choice: choice.index }); } },
+    }, el("span", { class: "symbol" }, strainSymbol(letter)), el("span", { class: "word" }, t(`suit.${letter}`)));
+  });
+  const calls = view.choices.filter((c) => c.verb !== "bid" && BOX_VERBS.includes(c.verb)).map((c) =>
+    el("button", { class: `bid-call ${c.verb}`, "data-verb": c.verb, onclick: () => { bidValue = null; act("choose", { choice: c.index }); } }, choiceText(c)));
+  const hint = !bids.length ? "" : bidValue === null ? t("bidding.pick_value")
+    : t("bidding.pick_suit", { value: bidValue === "capot" ? t("bid.capot") : bidValue });
+  box.replaceChildren(
+    el("div", { class: "bid-head" }, t("bidding.title"), " ", el("span", { class: "note", id: "bid-hint" }, hint)),
+    bids.length ? el("div", { class: "bid-values", role: "group", "aria-label": t("bidding.values") }, ...values) : "",
+    bids.length ? el("div", { class: "bid-suits", role: "group", "aria-label": t("bidding.suits") }, ...suits) : "",
+    el("div", { class: "bid-calls" }, ...calls));
+}
+
 function show(view) {
+  if (!game || game.version !== view.version || game.id !== view.id) bidValue = null;
   game = view;
   document.body.dataset.views = String((parseInt(document.body.dataset.views, 10) || 0) + 1);
   document.body.dataset.version = String(view.version);
@@ -351,7 +444,10 @@ function show(view) {
     }
     return button;
   }));
-  $("choices").replaceChildren(...view.choices.filter((c) => c.verb !== "play").map((c) =>
+  drawBidding(view);
+  const boxed = view.auction && view.auction.open ? BOX_VERBS : [];
+  $("hand").classList.toggle("reading", Boolean(view.auction && view.auction.open));
+  $("choices").replaceChildren(...view.choices.filter((c) => c.verb !== "play" && !boxed.includes(c.verb)).map((c) =>
     el("button", { class: "choice", "data-verb": c.verb, onclick: () => {
       if (c.verb === "stop" && !window.confirm(stopQuestion(c))) { say(t("confirm.not_called")); return; }
       act("choose", { choice: c.index });
@@ -421,7 +517,10 @@ function drawFrame() {
     ...hand.map((c) => card(c, "span", true))));
   const trick = f.trick.length ? el("div", { class: "trick-line" }, t("replay.trick"), " ", ...f.trick.map((c) => { const b = card(c, "span", true); b.title = name(c.seat); return b; })) : "";
   const lines = f.events.map((e) => eventText(e, name));
-  $("frame").replaceChildren(el("div", {}, t("table.turned"), " ", card(f.turned, "span", true),
+  const opening = f.turned ? [t("table.turned"), " ", card(f.turned, "span", true)]
+    : f.auction && f.auction.contract ? [t(f.auction.open ? "contract.standing" : "contract.played", { contract: contractText(f.auction.contract), who: name(f.auction.contract.seat) })]
+      : [t(f.auction && f.auction.open ? "contract.no_bid" : "contract.passed_out")];
+  $("frame").replaceChildren(el("div", {}, ...opening,
     f.trump ? `  ${t("contract.trump", { suit: suitText(f.trump.suit) })}` : "",
     f.points ? `  ${t("replay.points", { points: f.points.join(" / ") })}` : ""), ...seats, trick,
   el("p", { id: "frame-line" }, lines.join(" ")));
