@@ -255,6 +255,7 @@ def _seat_positions(
     hands = tuple(tuple(card.index for card in deal.hand(seat)) for seat in range(players))
     actual = deal.taker
     assert actual is not None  # someone takes in the first round
+    assert deal.turned is not None  # a take needs a turned card
     return hands, deal.turned.index, actual
 
 

@@ -197,7 +197,7 @@ def observation_bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at:
     phase = deal.phase
     if phase is Phase.PLAY:
         bits |= 1 << (at["trick_leader"] + (deal.trick_leader - seat) % n)
-    if not deal.rules.has_auction:  # an auction deals every card: nothing is turned
+    if deal.turned is not None:  # an auction deals every card: nothing is turned
         bits |= 1 << (at["turned"] + deal.turned.index)
     table_card = deal.table_card
     if table_card is not None:

@@ -337,7 +337,7 @@ def resample(state: BeloteState, player: int, rng: random.Random | None = None) 
     deal = table.deal
     deck = [card.index for card in deal.deck]
     fixed = deal.hand_mask(player)
-    if not deal.rules.has_auction:  # an auction turns no card
+    if deal.turned is not None:  # an auction turns no card
         fixed |= 1 << deal.turned.index
     fixed |= Deal(deal.rules, deck, deal.dealer, deal.players).hand_mask(player)
     if deal.bottom is not None:

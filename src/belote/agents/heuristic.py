@@ -203,6 +203,7 @@ class HeuristicBot:
                 (action.verb is Verb.TAKE, -1 if action.suit is None else int(action.suit))
                 for action in legal
             ]
+            assert observation.turned is not None  # take-or-pass turns a card
             take, suit = self.bid_choice(
                 hand, observation.turned.index, observation.phase is Phase.BIDDING_2, bids, rules
             )

@@ -210,7 +210,7 @@ def knowledge(observation: Observation) -> SeatKnowledge:
         gone |= mask
     hand_size = len(obs.hand) + played[seat].bit_count()
     counts = tuple(hand_size - played[s].bit_count() for s in range(n))
-    turned = obs.turned.index
+    turned = -1 if obs.turned is None else obs.turned.index
     if rules.has_auction:
         pass  # an auction deals every card: no turned card to place
     elif rules.taker_takes_turned:
@@ -293,6 +293,7 @@ def _initial_hands(obs: Observation, hands: Sequence[int], info: SeatKnowledge) 
     if obs.swapped is not None:
         assert obs.trump is not None
         seven = 8 * int(obs.trump) + _SEVEN
+        assert obs.turned is not None  # a swap gives the turned card
         initial[obs.swapped] = initial[obs.swapped] & ~obs.turned.bit | 1 << seven
     return initial
 

@@ -117,8 +117,8 @@ class _BiddingSampler:
         self.totals, self.target, self.pending = obs.totals, obs.target, obs.pending
         spots = layout(obs.rules, obs.players, obs.dealer)
         own = obs.hand.mask
-        turned = obs.turned.index
-        self.rest = cards_of(_FULL & ~own & ~(1 << turned))
+        turned = -1 if obs.turned is None else obs.turned.index
+        self.rest = cards_of(_FULL & ~own & ~(1 << turned if turned >= 0 else 0))
         fixed = set(spots.first[obs.seat]) | {spots.turned}
         self.free = [pos for pos in range(32) if pos not in fixed]
         seen = [0] * 32

@@ -381,7 +381,8 @@ def _interpret(
                 suit = Suit.parse(words[1].upper())
             except NotationError:
                 return None, f"'{words[1]}' is not a suit: use S, H, D or C."
-            matching = [a for a in matching if (a.suit or deal.turned.suit) == suit]
+            turned_suit = None if deal.turned is None else deal.turned.suit
+            matching = [a for a in matching if (a.suit or turned_suit) == suit]
         elif verb in (Verb.TAKE, Verb.DECLARE):
             matching = [a for a in matching if a.suit is None and not a.cards] or matching
         if matching:

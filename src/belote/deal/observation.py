@@ -111,7 +111,7 @@ class Observation(NamedTuple):
         phase: the deal's phase.
         to_act: the seat whose turn it is, or ``None`` when the deal is over.
         hand: the observing seat's cards.
-        turned: the card turned up after the first distribution.
+        turned: the card turned up after the first distribution, ``None`` in an auction.
         table_card: the card lying face up on the table now (``french``: the
             turned card, or the 7 of trump after a swap), else ``None``.
         bottom: the deck's bottom card when the variant shows it, else ``None``.
@@ -149,7 +149,7 @@ class Observation(NamedTuple):
     phase: Phase
     to_act: int | None
     hand: CardSet
-    turned: Card
+    turned: Card | None
     table_card: Card | None
     bottom: Card | None
     trump: Suit | None
@@ -218,7 +218,7 @@ def observation(s: DealState, seat: int) -> Observation:
         phase_of(phase, s.layout.auction),
         None if phase == OVER else s.to_act,
         CardSet.from_mask(s.hands[seat]),
-        CARDS[s.turned],
+        CARDS[s.turned] if s.turned >= 0 else None,
         None if table < 0 else CARDS[table],
         None if bottom < 0 else CARDS[bottom],
         None if trump < 0 else SUITS[trump],
@@ -406,6 +406,7 @@ def draw_table(
         if obs.trump is not None:
             table += f", trump {obs.trump.symbol} taken by seat {obs.taker}"
     else:
+        assert obs.turned is not None  # a turned-card variant always turns one
         table = f"turned {format_card(obs.turned)}"
         if obs.trump is not None:
             table += f", trump {obs.trump.symbol} taken by seat {obs.taker}"

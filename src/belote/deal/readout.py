@@ -129,9 +129,10 @@ class DealReadout:
         return self._state.end
 
     @property
-    def turned(self) -> Card:
-        """The card turned up after the first distribution."""
-        return CARDS[self._state.turned]
+    def turned(self) -> Card | None:
+        """The card turned up after the first distribution; ``None`` where nothing is turned (an auction, ``contree``)."""
+        turned = self._state.turned
+        return None if turned < 0 else CARDS[turned]
 
     @property
     def table_card(self) -> Card | None:

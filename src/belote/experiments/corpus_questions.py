@@ -178,7 +178,7 @@ def _bad_action(deal: Deal, key: str) -> Action | None:
     hand = list(deal.hand(seat))
     if key == "illegal/declaration" and any(a.verb is Verb.DECLARE for a in deal.legal_actions()):
         return Action.declare(seat, hand[:3])
-    if key == "illegal/round-2-turned-suit" and deal.phase.value == "bidding-2":
+    if key == "illegal/round-2-turned-suit" and deal.phase.value == "bidding-2" and deal.turned:
         return Action.take(seat, deal.turned.suit)
     if key == "illegal/false-belote" and deal.trump is not None:
         for card in hand:

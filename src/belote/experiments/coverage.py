@@ -218,7 +218,8 @@ def illegal_kind(deal: Deal, action: Action) -> set[str]:
         found.add("illegal/declaration")
     elif verb in (Verb.SWAP, Verb.KEEP):
         found.add("illegal/swap-or-keep")
-    elif verb is Verb.TAKE and deal.phase.value == "bidding-2" and action.suit == deal.turned.suit:
+    elif (verb is Verb.TAKE and deal.phase.value == "bidding-2" and deal.turned is not None
+          and action.suit == deal.turned.suit):
         found.add("illegal/round-2-turned-suit")
     elif verb is Verb.PLAY and action.seat == deal.to_act and deal.trump is not None:
         card = action.cards[0]

@@ -404,6 +404,7 @@ def _bid_text(action: Action, deal: Deal) -> str:
         return f"seat {action.seat} passes"
     if action.verb is Verb.TAKE:
         if action.suit is None:
+            assert deal.turned is not None  # a take of the turned suit needs one
             return f"seat {action.seat} takes {deal.turned.suit.letter}"
         return f"seat {action.seat} takes {action.suit.letter} (second round)"
     if action.verb is Verb.SWAP:

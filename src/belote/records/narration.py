@@ -124,7 +124,7 @@ def action_text(action: Action, deal: Deal, rebelote: bool = False, me: int | No
     if verb is Verb.PASS:
         return _does(deal, seat, "pass", "passes", me=me) + "."
     if verb is Verb.TAKE:
-        suit = deal.turned.suit if action.suit is None else action.suit
+        suit = _turned_suit(deal) if action.suit is None else action.suit
         return _does(deal, seat, "take", "takes", me=me) + f" {SUIT_WORDS[suit]} {suit.symbol} as trump."
     if verb is Verb.SWAP:
         return _does(deal, seat, "swap", "swaps", me=me) + f" the 7 of trump for {deal.turned}."
@@ -312,7 +312,7 @@ def describe_choice(action: Action, deal: Deal) -> str:
     if verb is Verb.PASS:
         return "pass"
     if verb is Verb.TAKE:
-        suit = deal.turned.suit if action.suit is None else action.suit
+        suit = _turned_suit(deal) if action.suit is None else action.suit
         turned = f" (the turned {deal.turned})" if action.suit is None else ""
         return f"take {SUIT_WORDS[suit]} {suit.symbol} as trump{turned}"
     if verb is Verb.SWAP:
@@ -348,3 +348,10 @@ def describe_choice(action: Action, deal: Deal) -> str:
             else "stop the deal (j'arrête): claim the match")
     return (f"{word} (so far {deal.totals[side]} + {so_far} = "
             f"{deal.totals[side] + so_far} of {deal.target})")
+
+
+def _turned_suit(deal: Deal) -> Suit:
+    """The turned card's suit (a take of the turned suit exists only where a card is turned)."""
+    turned = deal.turned
+    assert turned is not None
+    return turned.suit

@@ -55,7 +55,7 @@ def observation_json(observation: Observation) -> dict[str, object]:
         "phase": o.phase.value,
         "to_act": o.to_act,
         "hand": _cards(o.hand),
-        "turned": str(o.turned),
+        "turned": None if o.turned is None else str(o.turned),
         "table_card": None if o.table_card is None else str(o.table_card),
         "bottom": None if o.bottom is None else str(o.bottom),
         "trump": None if o.trump is None else str(o.trump),
@@ -201,8 +201,7 @@ def observation_from_json(doc: object) -> Observation:
         tricks.append((trick.seat("leader"), trick.cards("cards")))
         winners.append(trick.seat("winner"))
     scoring = read.get("scoring_declarations")
-    turned = read.card("turned")
-    assert turned is not None
+    turned = read.card("turned", optional=rules.has_auction)
     return Observation(
         seat=read.seat("seat"),
         players=read.seat("players"),

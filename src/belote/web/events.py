@@ -23,7 +23,7 @@ import re
 from typing import Final
 
 from belote.actions import Action, Verb
-from belote.cards import SUIT_WORDS, CardSet
+from belote.cards import SUIT_WORDS, CardSet, Suit
 from belote.deal import Deal, Phase
 from belote.deal.observation import standing_contract
 from belote.rules import CallingOut
@@ -116,7 +116,7 @@ def _action_event(action: Action, deal: Deal, rebelote: bool) -> Event | None:
     if verb is Verb.PASS:
         return {"key": "pass", "seat": seat}
     if verb is Verb.TAKE:
-        suit = deal.turned.suit if action.suit is None else action.suit
+        suit = _turned_suit(deal) if action.suit is None else action.suit
         return {"key": "take", "seat": seat, "suit": suit.letter}
     if verb is Verb.SWAP:
         return {"key": "swap", "seat": seat, "card": str(deal.turned)}
@@ -184,7 +184,7 @@ def choice_json(index: int, action: Action, deal: Deal) -> dict[str, object]:
     """A menu choice as data for the page to word: verb, suit, card, combination, belote."""
     entry: dict[str, object] = {"index": index, "verb": action.verb.value}
     if action.verb is Verb.TAKE:
-        suit = deal.turned.suit if action.suit is None else action.suit
+        suit = _turned_suit(deal) if action.suit is None else action.suit
         entry["suit"] = suit.letter
         entry["turned"] = action.suit is None
     elif action.verb is Verb.SWAP:
@@ -246,3 +246,10 @@ def refusal_json(reason: str) -> dict[str, object]:
                              else int(value) if name == "seat" else value)
             return doc
     return {"key": "other", "text": reason}
+
+
+def _turned_suit(deal: Deal) -> Suit:
+    """The turned card's suit (a take of the turned suit exists only where a card is turned)."""
+    turned = deal.turned
+    assert turned is not None
+    return turned.suit

@@ -98,7 +98,7 @@ def frames(deal: Deal) -> list[dict[str, object]]:
             "hands": [hand_json(position.hand(s), strength) for s in range(position.players)],
             "trick": [{"seat": (leader + k) % position.players, **card_json(c)}
                       for k, c in enumerate(position.trick)],
-            "turned": None if position.rules.has_auction else card_json(position.turned),
+            "turned": None if position.turned is None else card_json(position.turned),
             "auction": auction_json(position, 0),  # every call is public: any seat hears the same
             "trump": None if trump is None else {"suit": str(trump), "symbol": trump.symbol},
             "taker": position.taker,

@@ -49,7 +49,7 @@ def guarded_protocol(limits: Limits) -> type[asyncio.Protocol]:
         refused = False
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            super().connection_made(transport)  # type: ignore[arg-type]
+            super().connection_made(transport)  # type: ignore[arg-type, unused-ignore]
             self.opened = self.loop.time()
             self.watched = self.cycle
             self.watch = self.loop.call_later(header_seconds, self.check_headers)

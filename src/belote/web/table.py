@@ -354,7 +354,7 @@ class Table:
             "phase": deal.phase.value,
             "dealer": deal.dealer,
             # a contract auction turns no card: its standing contract instead
-            "turned": None if deal.rules.has_auction else card_json(deal.turned),
+            "turned": None if deal.turned is None else card_json(deal.turned),
             "auction": auction_json(deal, me),
             "table_card": None if deal.table_card is None else card_json(deal.table_card),
             "trump": None if trump is None else {"suit": str(trump), "symbol": trump.symbol},
