@@ -69,7 +69,7 @@ from belote.agents import HeuristicBot
 from belote.agents.cardplay import contract_estimate, contract_of_bids
 from belote.agents.rollouts import NO_DECLARATION, bidding_deals, estimate
 from belote.agents.sampling import deal_cards
-from belote.cards import CardSet
+from belote.cards import Card, CardSet
 from belote.deal import Deal, Observation, Phase
 from belote.deal.auction import bid_of_id
 from belote.deal.codes import CAPOT_BID
@@ -211,8 +211,9 @@ def knowledge(observation: Observation) -> SeatKnowledge:
         gone |= mask
     hand_size = len(obs.hand) + played[seat].bit_count()
     counts = tuple(hand_size - played[s].bit_count() for s in range(n))
-    turned = obs.turned.index
-    if rules.has_auction:
+    shown: Card | None = obs.turned  # None where nothing is turned (main after addf6ad)
+    turned = -1 if shown is None else shown.index
+    if turned < 0 or rules.has_auction:
         pass  # an auction deals every card: no turned card to place
     elif rules.taker_takes_turned:
         held[taker] |= 1 << turned
