@@ -118,3 +118,24 @@ def test_heuristic_contracts_are_mostly_made() -> None:
         seen[result.outcome.value] += 1
     assert seen["redeal"] < 20
     assert seen["made"] > 1.5 * seen["failed"]
+
+
+def test_pimc_bids_contracts_both_ways() -> None:
+    """PIMC in contrée: by default it bids as the heuristic; with ``contracts="dd"`` it bids by
+    double-dummy values of sampled deals, always legally, and plays the deal to its end."""
+    import pytest
+
+    from belote.agents.pimc import PIMCBot, side_points
+    from belote.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match="contracts"):
+        PIMCBot(contracts="bridge")
+    for mode in ("heuristic", "dd"):
+        deal = Deal.random("contree", seed=7, dealer=0)
+        bots = [PIMCBot(samples=2, time_budget=None, contracts=mode), HeuristicBot()] * 2
+        result = play_deal(deal, bots)
+        assert result.outcome.value in ("made", "failed", "redeal")
+    deal = Deal.random("contree", seed=7, dealer=0)
+    hands = [deal.hand_mask(s) for s in range(4)]
+    made = side_points(RULES, hands, 0, 1, 0)
+    assert made in (0, *RULES.auction.values, 252)

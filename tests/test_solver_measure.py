@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from belote.actions import Verb
+from belote.actions import ID_COINCHE, ID_PASS, Verb, bid_id
 from belote.agents.pimc import knowledge, sample_deals
 from belote.cards import Suit
 from belote.deal import Deal
@@ -33,7 +33,8 @@ from belote.solver.measure import MeasureTable, measure_table
 from belote.solver.search import LAST_UNIT, PTS_UNIT
 
 PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
+TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3),
+          ("contree", 4)]
 TWO_SIDED = [table for table in TABLES if table != ("french", 3)]
 
 
@@ -151,4 +152,18 @@ def test_with_play_replaces_the_play_and_keeps_every_other_field() -> None:
     for field in attrs.fields(Tally):
         if field.name not in play:
             assert getattr(ended, field.name) == getattr(base, field.name), field.name
-            assert getattr(base, field.name) != field.default, field.name
+            if field.name != "contract":  # french has no contract: see the contrée test below
+                assert getattr(base, field.name) != field.default, field.name
+
+
+def test_with_play_keeps_a_contract() -> None:
+    """``Tally.with_play`` keeps a contrée tally's contract (the solver's scores read it)."""
+    deal = Deal.random("contree", seed=2, dealer=0)
+    deal.apply_id(bid_id(90, 1))
+    deal.apply_id(ID_COINCHE)
+    for _ in range(3):  # the turn comes back to the seat that coinched: the auction ends
+        deal.apply_id(ID_PASS)
+    tally = deal.tally()
+    assert tally is not None and tally.contract is not None
+    ended = tally.with_play((5, 3), (100, 62), 0, None)
+    assert ended.contract == tally.contract and ended.contract.doubling == 1

@@ -151,8 +151,15 @@ def bidding_order(mask: int) -> list[int]:
     >>> bidding_order(1 << ID_PASS | 1 << bid_id(90, 1)) == [bid_id(90, 1), ID_PASS]
     True
     """
-    if mask >> ID_BID:
-        return [i for i in range(ID_BID, ACTION_IDS) if mask >> i & 1] + [ID_PASS]
+    high = mask >> ID_BID
+    if high:
+        ids = []
+        while high:  # the set bits only, lowest first: an auction's mask is 354 bits wide
+            low = high & -high
+            ids.append(ID_BID + low.bit_length() - 1)
+            high ^= low
+        ids.append(ID_PASS)
+        return ids
     return [i for i in _BID_ORDER if mask >> i & 1]
 
 

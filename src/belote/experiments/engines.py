@@ -22,7 +22,7 @@ import attrs
 
 from belote.actions import Action
 from belote.agents.engine import EngineAgent, serve
-from belote.agents.pimc import knowledge, sample_deal
+from belote.agents.knowledge import knowledge, sample_deal
 from belote.agents.registry import make_bot
 from belote.agents.rollouts import bidding_deal
 from belote.cards import CARDS, Card
