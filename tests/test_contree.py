@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belote.actions import ID_PASS, Action, Strain
+from belote.actions import ID_PASS, Action, Strain, Verb
 from belote.cards import Suit
 from belote.deal import Deal, Phase
 from belote.errors import IllegalAction, InvalidArgument, InvalidTally, NotationError
@@ -456,3 +456,18 @@ def test_a_partner_master_with_a_trump_binds_a_player_holding_only_trumps_under_
     strict = with_knob(CONTREE, "play.overtrump_partner_with_only_trumps", True)
     bound = follower_mask(hand, led, best, True, int(Suit.HEARTS), strict.play)
     assert bound == CardSet.parse("AH").mask
+
+
+def test_analyze_values_an_auctions_bids() -> None:
+    """issue 39 (analyze: each bid against the best): a contract bid is one of the decisions
+    valued, and another bid is valued with the auction then ending at once."""
+    from belote.solver.bidpar import BID_VERBS, alternative_value
+
+    assert {Verb.BID, Verb.COINCHE, Verb.SURCOINCHE} <= set(BID_VERBS)
+    deal = _deal()
+    value = alternative_value(deal, Action.parse("2 bid 80 H"), 0)
+    ended = deal.copy()
+    ended.apply_all(["2 bid 80 H", "3 pass", "0 pass", "1 pass"])
+    from belote.solver import solve
+
+    assert value == solve(ended).value  # the bidder's side is side 0: the same sign

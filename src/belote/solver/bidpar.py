@@ -58,8 +58,11 @@ if TYPE_CHECKING:
 
 __all__ = ["BID_VERBS", "BidAnalysis", "alternative_value", "analyze_bidding", "declared_by_all"]
 
-BID_VERBS: Final = (Verb.PASS, Verb.TAKE, Verb.SWAP, Verb.KEEP)
-"""The decisions valued: the bids, and the decision on the 7 of trump."""
+BID_VERBS: Final = (
+    Verb.PASS, Verb.TAKE, Verb.SWAP, Verb.KEEP, Verb.BID, Verb.COINCHE, Verb.SURCOINCHE,
+)
+"""The decisions valued: the bids (an auction's contracts, coinche and surcoinche
+included), and the decision on the 7 of trump."""
 
 
 @attrs.frozen(kw_only=True)
@@ -163,7 +166,7 @@ def _bidding_ended(position: Deal, action: Action) -> Deal:
     if not deal.can(action):
         raise InvalidArgument(f"{action} is not legal here")
     deal.apply(action)
-    while deal.phase in (Phase.BIDDING_1, Phase.BIDDING_2):
+    while deal.phase in (Phase.BIDDING_1, Phase.BIDDING_2, Phase.AUCTION):
         legal = deal.legal_actions()
         passes = [a for a in legal if a.verb is Verb.PASS]
         deal.apply(passes[0] if passes else legal[0])  # a seat that must take takes
