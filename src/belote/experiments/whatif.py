@@ -201,7 +201,6 @@ def knob_changes(
     """
     base = get_rules(variant)
     n = base.default_players if players is None else base.check_players(players)
-    sides = base.side_count(n)
     changes: list[KnobChange] = []
     skipped: list[Skipped] = []
     for knob, kind in SETTABLE.items():
@@ -213,17 +212,29 @@ def knob_changes(
             skipped.append(Skipped(knob, None, "every variant sets it alike"))
             continue
         for value in values:
-            word = knob_word(value)
-            try:
-                rules = _changed(base, knob, value)
-            except (BeloteError, TypeError, ValueError) as exc:
-                skipped.append(Skipped(knob, word, f"refused: {exc}"))
-                continue
-            if n not in rules.player_counts or rules.side_count(n) != sides:
-                skipped.append(Skipped(knob, word, f"changes the sides at a table of {n}"))
-                continue
-            changes.append(KnobChange(knob, word, rules))
+            _try_change(base, knob, value, n, changes, skipped)
     return changes, skipped
+
+
+def _try_change(
+    base: Rules, knob: str, value: object, n: int, changes: list[KnobChange],
+    skipped: list[Skipped],
+) -> None:
+    """Add ``knob=value`` of ``base`` to ``changes``, or to ``skipped`` with the reason.
+
+    The reason: refused when the rules are built, or changing the scoring
+    sides at a table of ``n``.
+    """
+    word = knob_word(value)
+    try:
+        rules = _changed(base, knob, value)
+    except (BeloteError, TypeError, ValueError) as exc:
+        skipped.append(Skipped(knob, word, f"refused: {exc}"))
+        return
+    if n not in rules.player_counts or rules.side_count(n) != base.side_count(n):
+        skipped.append(Skipped(knob, word, f"changes the sides at a table of {n}"))
+        return
+    changes.append(KnobChange(knob, word, rules))
 
 
 def disputed_changes(
@@ -256,16 +267,7 @@ def disputed_changes(
             skipped.append(Skipped(knob, None, f"does not apply to {base.name}"))
             continue
         for value, _who in readings(knob, base):
-            word = knob_word(value)
-            try:
-                rules = _changed(base, knob, value)
-            except (BeloteError, TypeError, ValueError) as exc:
-                skipped.append(Skipped(knob, word, f"refused: {exc}"))
-                continue
-            if n not in rules.player_counts:
-                skipped.append(Skipped(knob, word, f"changes the sides at a table of {n}"))
-                continue
-            changes.append(KnobChange(knob, word, rules))
+            _try_change(base, knob, value, n, changes, skipped)
     return changes, skipped
 
 
