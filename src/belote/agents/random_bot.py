@@ -17,7 +17,7 @@ from belote.actions import (
     Verb,
 )
 from belote.deal import Observation, Phase, SeatView
-from belote.deal.legal import bidding_order
+from belote.deal.legal import draw_bid
 from belote.deal.seatview import kth_id
 
 __all__ = ["RandomBot"]
@@ -78,8 +78,7 @@ class RandomBot:
         rand = self.rng.random
         legal = view.legal
         if view.phase is not Phase.PLAY:
-            bids = bidding_order(legal)
-            return bids[int(rand() * len(bids))]
+            return draw_bid(legal, rand)
         if legal >> ID_SWAP & 1:
             return ID_SWAP if rand() < 0.5 else ID_KEEP
         if not legal & _NOT_PLAIN_PLAY:  # plain cards only (and perhaps stop)

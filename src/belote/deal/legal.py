@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from belote.actions import (
@@ -85,6 +86,7 @@ __all__ = [
     "bidding_order",
     "card_closes_decision",
     "do",
+    "draw_bid",
     "legal_action_ids",
     "legal_action_mask",
     "offence_kind",
@@ -161,6 +163,31 @@ def bidding_order(mask: int) -> list[int]:
         ids.append(ID_PASS)
         return ids
     return [i for i in _BID_ORDER if mask >> i & 1]
+
+
+def draw_bid(mask: int, rand: Callable[[], float]) -> int:
+    """A bid drawn uniformly from a legal mask: ``bidding_order(mask)[int(rand() * n)]``, without the list.
+
+    One ``rand()`` per draw, the same id the list would give: the random
+    bots' bids ([`RandomBot`][belote.agents.RandomBot],
+    [`play_out_random`][belote.deal.seatview.play_out_random]).
+
+    >>> from belote.actions import ID_PASS, bid_id
+    >>> mask = 1 << ID_PASS | 1 << bid_id(90, 1) | 1 << bid_id(100, 1)
+    >>> [draw_bid(mask, lambda: x) for x in (0.0, 0.4, 0.9)] == [bid_id(90, 1), bid_id(100, 1), ID_PASS]
+    True
+    """
+    high = mask >> ID_BID
+    if not high:
+        ids = [i for i in _BID_ORDER if mask >> i & 1]
+        return ids[int(rand() * len(ids))]
+    k = int(rand() * (high.bit_count() + 1))  # the bids lowest first, then the pass
+    if k >= high.bit_count():
+        return ID_PASS
+    while k:
+        high &= high - 1
+        k -= 1
+    return ID_BID + (high & -high).bit_length() - 1
 
 
 def legal_action_ids(s: DealState) -> list[int]:

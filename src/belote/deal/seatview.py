@@ -47,7 +47,7 @@ from belote.deal.codes import (
     Phase,
     phase_of,
 )
-from belote.deal.legal import bidding_order, do, legal_action_mask, refusal
+from belote.deal.legal import do, draw_bid, legal_action_mask, refusal
 from belote.deal.play import apply_play, play_cards_randomly
 from belote.deal.state import DealState, check_seat
 from belote.errors import IllegalAction, InvalidArgument
@@ -331,8 +331,7 @@ def play_out_random(s: DealState, rng: random.Random) -> None:
         if mask < 0:
             mask = legal_action_mask(s)
         if phase != PLAY:
-            ids = bidding_order(mask)
-            action_id = ids[int(rand() * len(ids))]
+            action_id = draw_bid(mask, rand)
         elif s.swap_holder >= 0:
             action_id = ID_SWAP if rand() < 0.5 else ID_KEEP
         elif not mask & _NOT_PLAIN:  # cards only
