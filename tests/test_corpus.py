@@ -172,7 +172,9 @@ def test_contree_records_and_the_auctions_illegal_records_verify() -> None:
     for kind in ("bid-not-higher", "coinche-by-the-bidders", "surcoinche-by-the-coinchers"):
         line = kinds[kind]
         assert line["index"] == len(line["record"]["actions"]) - 1  # type: ignore[index, arg-type]
-    assert len(lines_of(files, "deals.jsonl")) == 6
+    deals = lines_of(files, "deals.jsonl")
+    assert len([line for line in deals if "deals" not in line["record"]]) == 6  # type: ignore[operator]
+    assert [line["id"] for line in deals if "deals" in line["record"]] == ["contree/4/match-target"]  # type: ignore[operator]
 
 
 def test_a_contree_corpus_builds() -> None:

@@ -104,3 +104,27 @@ def test_the_failure_to_overtrump_and_to_undertrump_are_refused_at_their_index()
         before = Deal.from_record({**record, "actions": record["actions"][:index]})
         assert illegal_kind(before, Action.parse(str(line["action"]))) == {"illegal" + suffix}
         assert ("legal/overtrump" if "over" in suffix else "legal/undertrump") in legal_situations(before)
+
+
+def test_the_match_records_are_counted_and_missed_when_gone() -> None:
+    """Issue 40: a litige carried over, each match end at the target, italian751's 8-card run; the count fails without them."""
+    files = shipped_corpus()
+    matches = [line for line in lines_of(files, "deals.jsonl") if "deals" in line["record"]]  # type: ignore[operator]
+    ids = {str(line["id"]) for line in matches}
+    assert {"italian751/4/match-eight-run", "italian751/4/match-target",
+            "italian751/4/match-litige-carried", "classic/4/match-target",
+            "piedicavallo/4/match-target", "french/2/match-target", "french/3/match-target"} <= ids
+    by_id = {str(line["id"]): line for line in matches}
+    assert by_id["italian751/4/match-target"]["result"]["totals"][0] >= 751  # type: ignore[index]
+    assert by_id["classic/4/match-target"]["result"]["end_reason"] == "target"  # type: ignore[index]
+    assert by_id["italian751/4/match-eight-run"]["result"]["end_reason"] == "8-card run shown"  # type: ignore[index]
+    carried = by_id["classic/4/match-litige-carried"]
+    deals = carried["result"]["deals"]  # type: ignore[index]
+    at = next(k for k, deal in enumerate(deals[:-1]) if deal["outcome"] == "litige")
+    assert carried["record"]["deals"][at + 1]["pending"] == deals[at]["pending"] > 0  # type: ignore[index]
+    kept = "".join(line + "\n" for line in files["deals.jsonl"].splitlines()
+                   if "/match-" not in line.split(",", 1)[0])
+    gone = missing({**files, "deals.jsonl": kept})
+    assert "deals/match-eight-run italian751/4" in gone
+    assert "deals/match-litige-carried classic/4" in gone
+    assert "deals/match-end-target french/3" in gone

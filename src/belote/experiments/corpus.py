@@ -7,7 +7,7 @@ specs people change most ([`TABLES`][belote.experiments.corpus.TABLES]):
 
 - ``tallies.jsonl``: a tally and its result, or the field at fault of an
   impossible tally; the worked examples of the sources among them;
-- ``deals.jsonl``: a deal record and its result;
+- ``deals.jsonl``: a deal or match record and its result;
 - ``illegal.jsonl``: a record with an illegal action and the index of the
   first one;
 - ``legal.jsonl``: a position (as a partial record and as a ``belote/1``
@@ -50,6 +50,7 @@ from belote.agents import RandomBot
 from belote.cards import CARDS
 from belote.deal import Deal
 from belote.errors import BeloteError, IllegalAction, InvalidArgument, InvalidRecord, InvalidTally
+from belote.experiments.corpus_matches import match_lines
 from belote.experiments.corpus_questions import (
     auction_illegal,
     cover_deals,
@@ -91,7 +92,7 @@ __all__ = [
 CORPUS_FORMAT: Final = "belote-corpus/1"
 """The corpus's name and version, in its manifest."""
 
-CORPUS_REVISION: Final = 3
+CORPUS_REVISION: Final = 4
 """The revision of the shipped corpus's questions, in its manifest (docs/corpus.md#revisions)."""
 
 CORPUS_SEED: Final = 34
@@ -262,6 +263,7 @@ def _deals(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iter
             yield {"id": f"{spec}/{players}/{index}", "record": record,
                    "result": replay_document(record)}
         yield from cover_deals(seed, spec, players, found)
+        yield from match_lines(seed, spec, players)
 
 
 def _illegal_action(deal: Deal, rng: random.Random) -> Action | None:

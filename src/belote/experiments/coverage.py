@@ -24,6 +24,7 @@ from belote.actions import Action, Verb
 from belote.cards import TRUMP_ORDER, Card
 from belote.deal import Deal
 from belote.errors import BeloteError
+from belote.records.replay import replay_document
 from belote.rules import CallingOut, CapotRule, Rules, get_rules
 from belote.rules.penalties import Offence
 from belote.rules.specs import spec_of
@@ -38,6 +39,7 @@ __all__ = [
     "deal_situations",
     "illegal_kind",
     "legal_situations",
+    "match_situations",
     "missing",
     "situations_of",
 ]
@@ -117,6 +119,12 @@ SITUATIONS: Final = (
               lambda r, n: r.calling_out is not CallingOut.NONE),
     Situation("deals/stop-wrong", "a call-out / j'arrête that loses it (without the points)",
               lambda r, n: r.calling_out is not CallingOut.NONE),
+    Situation("deals/match-litige-carried", "a match: a litige's points carried over to the next deal",
+              lambda r, n: r.partnerships and r.has_contract),
+    Situation("deals/match-end-target", "a match won at the variant's target (1000; 751 in italian751)",
+              _all),
+    Situation("deals/match-eight-run", "a match won by an 8-card run shown",
+              lambda r, n: r.eight_run_wins_match and n == 4),
     Situation("illegal/declaration", "an illegal declaration", lambda r, n: r.has_announcements),
     Situation("illegal/false-belote", "a false belote", _all),
     Situation("illegal/round-2-turned-suit", "a round-2 take of the turned suit",
@@ -259,6 +267,27 @@ def deal_situations(deal: Deal) -> set[str]:
     return found
 
 
+def match_situations(record: Mapping[str, object]) -> set[str]:
+    """The ``deals/match-...`` situations of a match record, read from what ``belote replay`` gives for it.
+
+    A litige is carried over when a deal other than the last ends in one;
+    the match ends at the target only when the record's target is the
+    variant's own.
+    """
+    result = replay_document(record)
+    found: set[str] = set()
+    deals = result["deals"]
+    assert isinstance(deals, list)
+    if any(deal["outcome"] == "litige" for deal in deals[:-1]):
+        found.add("deals/match-litige-carried")
+    rules = get_rules(str(record["variant"]))
+    if result["end_reason"] == "target" and record.get("target") == rules.target:
+        found.add("deals/match-end-target")
+    if result["end_reason"] == "8-card run shown":
+        found.add("deals/match-eight-run")
+    return found
+
+
 def situations_of(name: str, line: Mapping[str, object]) -> set[str]:
     """The situations one line of the corpus file ``name`` holds."""
     try:
@@ -268,7 +297,9 @@ def situations_of(name: str, line: Mapping[str, object]) -> set[str]:
             return _tally_situations(line)
         if name == "deals.jsonl":
             record = line["record"]
-            assert isinstance(record, dict) and "deals" not in record
+            assert isinstance(record, dict)
+            if "deals" in record:
+                return match_situations(record)
             return deal_situations(Deal.from_record(record))
         if name == "illegal.jsonl":
             record = line["record"]
