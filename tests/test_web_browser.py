@@ -12,14 +12,13 @@ in each language, on a phone, french after the swap, a replay, a comparison.
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from webdriving import chromium, serving, unavailable, views, wait
+from webdriving import chromium, open_page, serving, shot, unavailable, views, wait
 
 from belote import Deal
 from belote.agents import RandomBot, play_deal
@@ -41,22 +40,6 @@ def browser() -> Iterator[Any]:
         yield driver
 
 
-def shot(driver: Any, name: str) -> None:
-    folder = os.environ.get("BELOTE_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        driver.save_screenshot(str(Path(folder) / f"web-{name}.png"))
-
-
-def open_page(driver: Any, server: str, lang: str = "en") -> None:
-    """Load the page afresh in language ``lang`` (chosen with the page's own switch)."""
-    from selenium.webdriver.support.ui import Select
-
-    driver.get(server)
-    wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "yes")
-    if driver.execute_script("return document.body.dataset.lang") != lang:
-        Select(driver.find_element("id", "lang")).select_by_value(lang)
-        wait(driver, lambda d: d.execute_script("return document.body.dataset.lang") == lang)
 
 
 def test_a_whole_classic_deal_is_played_by_clicks(server: str, browser: Any) -> None:

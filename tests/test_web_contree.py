@@ -15,11 +15,10 @@ import json
 import os
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from webdriving import chromium, serving, views, wait
+from webdriving import chromium, open_page, serving, shot, views, wait
 
 from belote import Deal
 from belote.agents import HeuristicBot, play_deal
@@ -202,21 +201,6 @@ def browser() -> Iterator[Any]:
         yield driver
 
 
-def shot(driver: Any, name: str) -> None:
-    folder = os.environ.get("BELOTE_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        driver.save_screenshot(str(Path(folder) / f"web-{name}.png"))
-
-
-def open_page(driver: Any, server: str, lang: str = "en") -> None:
-    from selenium.webdriver.support.ui import Select
-
-    driver.get(server)
-    wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "yes")
-    if driver.execute_script("return document.body.dataset.lang") != lang:
-        Select(driver.find_element("id", "lang")).select_by_value(lang)
-        wait(driver, lambda d: d.execute_script("return document.body.dataset.lang") == lang)
 
 
 def new_contree(driver: Any, seed: int, bots: str) -> None:

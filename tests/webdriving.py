@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -88,3 +89,22 @@ def wait(driver: Any, condition: Any, seconds: float = 30) -> Any:
 def views(driver: Any) -> int:
     """How many views of the game the page has drawn (``data-views`` on its body)."""
     return int(driver.execute_script("return document.body.dataset.views || '0'"))
+
+
+def shot(driver: Any, name: str) -> None:
+    """Save a screenshot as ``web-NAME.png`` in ``$BELOTE_SCREENSHOTS`` when it is set (the docs' images)."""
+    folder = os.environ.get("BELOTE_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(Path(folder) / f"web-{name}.png"))
+
+
+def open_page(driver: Any, server: str, lang: str = "en") -> None:
+    """Load the page afresh in language ``lang`` (chosen with the page's own switch)."""
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(server)
+    wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "yes")
+    if driver.execute_script("return document.body.dataset.lang") != lang:
+        Select(driver.find_element("id", "lang")).select_by_value(lang)
+        wait(driver, lambda d: d.execute_script("return document.body.dataset.lang") == lang)
