@@ -188,7 +188,7 @@ def test_only_the_other_team_may_coinche_and_only_the_coinched_team_surcoinche()
     coinched side ends the auction."""
     deal = _deal()
     deal.apply("2 bid 90 D")
-    assert not deal.can("3 pass") or not deal.can("3 coinche") or True
+    assert deal.can("3 coinche") and not deal.can("3 surcoinche")
     deal.apply("3 coinche")
     assert {str(a) for a in deal.legal_actions()} == {"0 surcoinche", "0 pass"}
     deal.apply("0 pass")

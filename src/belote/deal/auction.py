@@ -20,6 +20,12 @@ The auction's shape, from [`AuctionRules`][belote.rules.model.AuctionRules]:
   nobody bids any more: a seat of the coinched side may surcoinche (which
   ends the auction) and the auction ends when the turn comes back to the
   seat that coinched.
+
+With ``auction.coinche_any_time`` ("à la volée", four players), before a
+seat of the side holding the standing contract speaks, the defender who
+did not just speak is asked first: coinche, or pass to let the turn go on
+(``DealState.held_turn`` keeps the seat whose turn waits; that pass is not
+one of the auction's passes).
 """
 
 from __future__ import annotations
@@ -105,6 +111,8 @@ def auction_mask(s: DealState) -> int:
     """The legal action ids of the seat to act in the auction, as a mask."""
     auction = s.rules.auction
     seat = s.to_act
+    if s.held_turn >= 0:  # a defender asked whether to coinche out of turn
+        return 1 << ID_PASS | 1 << ID_COINCHE
     if s.doubling:  # after a coinche: pass, or surcoinche by the coinched side
         if s.doubling == 1 and auction.surcoinche and (s.bidder - seat) % 2 == 0:
             return 1 << ID_PASS | 1 << ID_SURCOINCHE
@@ -138,6 +146,11 @@ def auction_reason(s: DealState, seat: int, action_id: int) -> str | None:
     )
     if action_id == ID_PASS:
         return None
+    if s.held_turn >= 0 and action_id != ID_COINCHE:
+        return (
+            f"seat {seat} is only asked whether to coinche ({standing}) before seat "
+            f"{s.held_turn} speaks: coinche or pass"
+        )
     if action_id == ID_COINCHE:
         if not auction.coinche:
             return f"{s.rules.name} has no coinche"
@@ -199,7 +212,14 @@ def apply_auction(s: DealState, seat: int, action_id: int) -> None:
     s.lmask = -1
     n = s.n
     following = (seat + 1) % n
-    if action_id == ID_PASS:
+    held = s.held_turn
+    if held >= 0:  # the answer of a defender asked out of turn
+        s.held_turn = -1
+        if action_id == ID_PASS:
+            s.history.append((seat, H_PASS, None))
+            s.to_act = held
+            return
+    elif action_id == ID_PASS:
         s.history.append((seat, H_PASS, None))
         s.bid_count += 1
         if s.doubling:
@@ -214,7 +234,7 @@ def apply_auction(s: DealState, seat: int, action_id: int) -> None:
         elif s.bidder >= 0 and s.bid_count >= n - 1:  # three passes after a bid
             _end_auction(s)
         else:
-            s.to_act = following
+            _pass_turn(s, following)
         return
     s.bid_count = 0
     if action_id == ID_COINCHE:
@@ -234,7 +254,16 @@ def apply_auction(s: DealState, seat: int, action_id: int) -> None:
     s.history.append((seat, H_BID, action_id))
     s.contract_value, s.contract_strain = bid_of_id(action_id)
     s.bidder = seat
+    _pass_turn(s, following)
+
+
+def _pass_turn(s: DealState, following: int) -> None:
+    """The turn goes to ``following``; with a coinche out of turn, the other defender is asked first."""
     s.to_act = following
+    if (s.rules.auction.coinche_any_time and s.n == 4 and s.bidder >= 0
+            and (following - s.bidder) % 2 == 0):
+        s.held_turn = following
+        s.to_act = (following + 1) % 4
 
 
 def in_auction(s: DealState) -> bool:

@@ -200,6 +200,7 @@ def setup(
     s.bidder = -1
     s.doubling = 0
     s.coincher = -1
+    s.held_turn = -1
     s.trump = -1
     s.taker = -1
     s.trick = ()

@@ -43,7 +43,7 @@ _FIELDS: Final = (
     "actions_view", "beaters", "belote_calls", "belote_holder", "belote_pair", "best", "best_pos",
     "bid_count", "bidder", "bids_view", "bottom", "claim_held", "coincher", "contract_strain",
     "contract_value", "counting", "dealer", "deck", "doubling",
-    "declarations", "declared", "eight_run_side", "end", "gone", "hand_size", "hands",
+    "declarations", "declared", "eight_run_side", "end", "gone", "hand_size", "hands", "held_turn",
     "history", "layout", "leader", "legal", "lenient", "lmask", "n", "next_card",
     "offences", "partners", "pending", "phase", "played", "points", "resolved", "result",
     "rules", "sides_view", "stopper", "swap_holder", "swapped", "table_card", "taker", "target",
@@ -80,6 +80,8 @@ class DealState:
         bidder: the seat that bid it, -1 for none.
         doubling: 0, 1 once coinched, 2 once surcoinched.
         coincher: the seat that coinched, -1 for none.
+        held_turn: while a defender is asked whether to coinche out of turn
+            (``auction.coinche_any_time``), the seat whose turn waits; else -1.
         trump: the trump suit number, -1 before a take.
         taker: the taker's seat, -1 before a take.
         leader: the seat that leads (or led) the current trick.
@@ -143,6 +145,7 @@ class DealState:
     bidder: int
     doubling: int
     coincher: int
+    held_turn: int
     trump: int
     taker: int
     leader: int
@@ -193,6 +196,7 @@ class DealState:
         new.bid_count = self.bid_count
         new.bidder = self.bidder
         new.coincher = self.coincher
+        new.held_turn = self.held_turn
         new.contract_strain = self.contract_strain
         new.contract_value = self.contract_value
         new.doubling = self.doubling

@@ -75,6 +75,22 @@ class AuctionRules:
         default=True, metadata=meaning("the coinched side may surcoinche (redouble)")
     )
     """The coinched side may surcoinche at its turn, which ends the auction (all sources)."""
+    coinche_any_time: bool = attrs.field(
+        default=False,
+        metadata=disputed(
+            "a defender may coinche out of turn ('à la volée'), before the bidding side "
+            "speaks again", "FFB 2016, Cannes 2016 (which penalises it), colver",
+            (True, "Pagat, the ASCEE rules, several clubs"),
+        ),
+    )
+    """**[reading]** Off: a coinche is said at one's turn only (FFB 2016;
+    Cannes 2016 lets the other side choose to replay the deal after one out of
+    turn). On ("à la volée": Pagat, the ASCEE rules, several clubs): before a
+    seat of the side holding the standing contract speaks, the defender who
+    did not just speak is asked first whether to coinche it, so the contract
+    can be coinched before the bidder's partner raises it or the bidder
+    escapes; a "no" there is not one of the auction's passes
+    (docs/contree.md#the-auction). Four players only."""
     coinche_multiplier: int = attrs.field(
         default=2, metadata=meaning("what a coinche multiplies the contract's value by")
     )
@@ -97,6 +113,11 @@ class AuctionRules:
 
     def __attrs_post_init__(self) -> None:
         check_knobs(self, "auction")
+        if self.coinche_any_time and not self.coinche:
+            raise InvalidArgument(
+                "knob auction.coinche_any_time: a coinche out of turn needs a coinche "
+                "(auction.coinche=false)"
+            )
 
     @property
     def values(self) -> range:
