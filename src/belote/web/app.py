@@ -43,6 +43,7 @@ from belote.errors import BeloteError, InvalidArgument
 from belote.experiments.compare import compare, default_variants
 from belote.rules import available_variants
 from belote.web.child import child_answer
+from belote.web.codes import error_doc
 from belote.web.hosts import LOOPBACK
 from belote.web.i18n import LANGUAGES, catalogue, choose_language
 from belote.web.review import analysis_json, deal_json, read_deals
@@ -96,8 +97,12 @@ class Refused(Exception):
         self.field = field
 
 
-def _error(status: int, message: str, field: str | None = None) -> JSONResponse:
-    doc = {"error": message} if field is None else {"error": message, "field": field}
+def _error(status: int, message: str, field: str | None = None,
+           exc: BaseException | None = None) -> JSONResponse:
+    """A refusal: ``error``, ``code`` and ``params`` ([`error_doc`][belote.web.codes.error_doc])."""
+    doc = error_doc(message, exc)
+    if field is not None:
+        doc["field"] = field
     return JSONResponse(doc, status_code=status)
 
 
@@ -323,15 +328,16 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
             except Refused as exc:
                 return _error(exc.status, str(exc), exc.field)
             except StaleVersion as exc:
-                return JSONResponse({"error": str(exc), "version": exc.version, "key": "error.stale"},
-                                    status_code=409)
+                return JSONResponse({**error_doc(str(exc), exc), "version": exc.version,
+                                     "key": "error.stale"}, status_code=409)
             except FieldError as exc:
-                doc: JSON = {"error": str(exc), "field": exc.field}
+                doc: JSON = {**error_doc(str(exc), exc), "field": exc.field}
                 if exc.key is not None:
-                    doc.update(key=exc.key, values=exc.values)
+                    doc.update(key=exc.key, values=exc.values, code=exc.key,
+                               params={k: str(v) for k, v in exc.values.items()})
                 return JSONResponse(doc, status_code=400)
             except BeloteError as exc:
-                return _error(400, str(exc))
+                return _error(400, str(exc), exc=exc)
             except ClientDisconnect:  # nobody to answer: one line in the log, no traceback
                 _LOG.warning("belote serve: %s %s: the client went away before its request "
                              "was read", request.method, request.url.path)
@@ -433,9 +439,12 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
         variants = body.get("variants") or list(default_variants())
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
             raise InvalidArgument("variants: a list of variant names or specs")
-        deals = whole_field(body, "deals", 1, 10**9) or 500
-        if deals > lim.compare_deals:
-            raise Refused(422, f"deals: at most {lim.compare_deals} decks here, not {deals}", "deals")
+        # one limit everywhere: the page's field takes its max from /api/meta's limits
+        deals = whole_field(body, "deals", -10**9, 10**9)
+        if deals is not None and not 1 <= deals <= lim.compare_deals:
+            raise Refused(400 if deals < 1 else 422,
+                          f"deals: from 1 to {lim.compare_deals} decks here, not {deals}", "deals")
+        deals = deals or min(500, lim.compare_deals)
         if len(variants) > lim.compare_variants:
             raise Refused(422, f"at most {lim.compare_variants} variants here, not {len(variants)}")
         bots = body.get("bots", "heuristic")

@@ -398,6 +398,8 @@ class Table:
             "side_seats": [[s for s in range(self.players) if self.deal.side(s) == side]
                            for side in range(len(match.totals))],
             "deals": [list(result.scores) for result in match.results],
+            # each deal's outcome: the sheet marks a deal passed out ("redeal")
+            "outcomes": [result.outcome.value for result in match.results],
         }
 
 

@@ -15,6 +15,17 @@ let replayDeals = [];
 let replayText = "";
 let step = 0;
 let bidValue = null; // the value picked in the bidding box, waiting for its suit
+let solveRun = 0; // each solve, analysis and comparison asked counts: an answer to an older one is dropped
+let analyseRun = 0;
+let compareRun = 0;
+const SETTLE_MS = 400; // after a play, clicks wait this long on the new view (a double-click plays one card)
+// the bots' pace, seconds a card: ?pace=0 in the address (the tests), else the page's setting
+function pace() {
+  const asked = new URLSearchParams(window.location.search).get("pace");
+  const value = Number(asked !== null ? asked : ($("pace") ? $("pace").value : 0.6));
+  return Number.isFinite(value) && value > 0 ? Math.min(value, 5) * 1000 : 0;
+}
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- Words ----
 function t(key, values) {
@@ -48,11 +59,13 @@ function fieldError(field, text) {
   if (box) box.textContent = text || ""; else say(text);
 }
 function clearErrors(...fields) { for (const f of fields) fieldError(f, ""); }
+// a refusal of the server in the reader's language: its code, else the older key, else its English text
 function errorText(error) {
-  if (!error.key || M[error.key] === undefined) return error.message;
-  const values = { ...(error.values || {}) };
+  const key = error.code && M[error.code] !== undefined ? error.code : error.key && M[error.key] !== undefined ? error.key : null;
+  if (key === null) return error.message;
+  const values = { ...(error.values || {}), ...(error.params || {}) };
   if (values.field) values.field = t(`field.${values.field}`);
-  return t(error.key, values);
+  return t(key, values);
 }
 
 async function api(method, path, body) {
@@ -65,7 +78,7 @@ async function api(method, path, body) {
   const doc = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
   if (!response.ok) {
     const error = new Error(doc.error || `HTTP ${response.status}`);
-    Object.assign(error, { status: response.status, field: doc.field, key: doc.key, values: doc.values });
+    Object.assign(error, { status: response.status, field: doc.field, key: doc.key, values: doc.values, code: doc.code, params: doc.params });
     throw error;
   }
   return doc;
@@ -178,10 +191,25 @@ function lineText(l) {
   return t(l.key);
 }
 
-function reasonText(reason) {
-  const key = `reason.${String(reason).replace(/\W+/g, "_")}`;
-  return M[key] !== undefined ? t(key) : reason;
+function reasonText(reason, view) {
+  // "seat 1 called out and made it": the seat named as the reader sees it
+  const seat = /^seat (\d+) (.*)$/.exec(String(reason));
+  const key = seat ? `reason.seat_${seat[2].replace(/\W+/g, "_")}` : `reason.${String(reason).replace(/\W+/g, "_")}`;
+  const who = seat && view ? seatName(view, Number(seat[1]), view.me) : seat ? t("seat.n", { seat: seat[1] }) : "";
+  return M[key] !== undefined ? t(key, { who }) : reason;
 }
+
+// the winner agrees with its verb: you, you and your partner, two seats, one seat
+function matchOverText(view) {
+  const m = view.match;
+  const reason = reasonText(m.end_reason, view);
+  if (m.winner === null) return t("summary.match_over", { side: t("summary.nobody"), reason });
+  const seats = m.side_seats[m.winner];
+  if (seats.includes(view.me)) return t(seats.length > 1 ? "summary.match_over_we" : "summary.match_over_you", { reason });
+  return t(seats.length > 1 ? "summary.match_over_plural" : "summary.match_over", { side: sideName(view, m.winner), reason });
+}
+
+const variantName = (name) => (M[`variant_name.${name}`] !== undefined ? t(`variant_name.${name}`) : name);
 
 // ---- Play ----
 function variantInfo() {
@@ -237,22 +265,59 @@ async function newGame(record) {
     fieldError(record !== undefined && !["seats"].includes(error.field) ? "record" : (error.field || "variant"), errorText(error));
     return; // the match in progress, if any, goes on
   }
-  busy = false;
   if (game) api("DELETE", `api/games/${game.id}`).catch(() => {});
   showLast = false;
-  show(view);
   if (window.matchMedia("(max-width: 700px)").matches) $("setup-box").open = false;
+  $("table").hidden = false;
+  await arrive(null, view, false);
+}
+
+// A view that answers an action: the cards played since the view before, one by one at the
+// bots' pace, then the view itself. Input waits until it has settled (SETTLE_MS more): the
+// second click of a double-click lands on a view that ignores it. Then data-views counts it.
+async function arrive(before, view, fromHand) {
+  busy = true;
+  try {
+    await animate(before, view);
+    show(view, true);
+    if (fromHand) focusHand();
+    await sleep(SETTLE_MS);
+  } finally {
+    busy = false;
+    counted();
+  }
+}
+
+function counted() { document.body.dataset.views = String((parseInt(document.body.dataset.views, 10) || 0) + 1); }
+
+async function animate(before, view) {
+  const ms = pace();
+  const same = before && before.id === view.id && before.deal_number === view.deal_number && view.events.length >= before.events.length;
+  const from = same ? before.events.length : 0;
+  if (!ms) return;
+  const mine = new Set(view.events.slice(from).filter((e) => e.key === "play" && e.seat === view.me).map((e) => e.card));
+  for (const button of $("hand").querySelectorAll("button")) if (mine.has(button.dataset.card)) button.remove();
+  for (let k = from; k < view.events.length; k++) {
+    const e = view.events[k];
+    if (e.key !== "play" || e.seat === view.me) continue; // the person's own card is drawn at once
+    let end = k + 1;
+    while (end < view.events.length && view.events[end].key === "trick") end += 1; // the trick's winner with its last card
+    drawCentre(view, view.events.slice(0, end));
+    drawAnnouncements(view, view.events.slice(0, end));
+    await sleep(ms);
+  }
 }
 
 async function act(path, body) {
   if (busy || !game) return;
   say("");
   busy = true;
+  const fromHand = $("hand").contains(document.activeElement) || path === "choose" && body && game.choices[body.choice] && game.choices[body.choice].verb === "play";
   drawBusy();
+  const before = game;
+  let view;
   try {
-    const view = await api("POST", `api/games/${game.id}/${path}`, { ...(body || {}), version: game.version });
-    busy = false;
-    show(view);
+    view = await api("POST", `api/games/${game.id}/${path}`, { ...(body || {}), version: game.version });
   } catch (error) {
     busy = false;
     if (error.status === 409) { // the view was stale: draw the table as it is now
@@ -262,7 +327,26 @@ async function act(path, body) {
     }
     say(errorText(error));
     show(game);
+    return;
   }
+  await arrive(before, view, fromHand);
+}
+
+// keyboard play: the hand is one stop of the Tab key; the arrows go from card to card, Enter plays
+function focusHand() {
+  const legal = $("hand").querySelector("button.legal");
+  (legal || $("hand")).focus();
+}
+function handKeys(event) {
+  const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+  if (!(event.key in keys)) return;
+  const buttons = [...$("hand").querySelectorAll("button:not([disabled])")];
+  if (!buttons.length) return;
+  const at = buttons.indexOf(document.activeElement);
+  const next = buttons[(at + keys[event.key] + buttons.length) % buttons.length];
+  for (const b of buttons) b.tabIndex = b === next ? 0 : -1;
+  next.focus();
+  event.preventDefault();
 }
 
 function drawBusy() {
@@ -274,7 +358,11 @@ function drawBusy() {
 function drawSheet(view) {
   const m = view.match;
   const head = el("tr", {}, el("th", { class: "left" }, t("sheet.deal")), ...m.sides.map((s, k) => el("th", {}, sideName(view, k))));
-  const rows = m.deals.map((scores, k) => el("tr", {}, el("td", { class: "left" }, k + 1), ...scores.map((p) => el("td", {}, p))));
+  const rows = m.deals.map((scores, k) => {
+    const passed = m.outcomes && m.outcomes[k] === "redeal"; // a deal passed out is marked, not a bare 0 / 0
+    return el("tr", { class: passed ? "passed" : "" }, el("td", { class: "left" }, k + 1, passed ? ` (${t("sheet.passed_out")})` : ""),
+      ...scores.map((p) => el("td", {}, passed ? t("sheet.passed_mark") : p)));
+  });
   const total = el("tr", { class: "total" }, el("th", { class: "left" }, t("sheet.total")), ...m.totals.map((p) => el("th", {}, p)));
   const sheet = el("table", { class: "scoresheet", id: "scoresheet" }, head, ...rows, total);
   const current = view.deal_points && !view.deal_over ? el("p", { id: "deal-points" }, t("sheet.so_far", {
@@ -282,7 +370,7 @@ function drawSheet(view) {
   })) : "";
   const pending = m.pending ? el("p", {}, t("sheet.pending", { points: m.pending })) : "";
   $("scores").replaceChildren(
-    el("p", {}, t("sheet.head", { variant: view.variant, players: view.players, deal: view.deal_number, target: m.target })),
+    el("p", {}, t("sheet.head", { variant: variantName(view.variant), players: view.players, deal: view.deal_number, target: m.target })),
     sheet, current, pending);
 }
 
@@ -303,6 +391,21 @@ function drawSeatsAround(view) {
   }
 }
 
+// what was announced in the trick on the felt (and the one before it while it stays): declarations, belote, calling out
+function drawAnnouncements(view, events) {
+  const all = events || view.events;
+  const state = trickState(all);
+  const from = state.current.length ? state.started : state.lastStarted;
+  const name = (seat) => seatName(view, seat, view.me);
+  for (const box of document.querySelectorAll("#felt .announce")) box.remove();
+  all.slice(from).forEach((e) => {
+    const said = e.key === "declare" || e.key.startsWith("stop_") || (e.key === "play" && e.belote);
+    if (!said) return;
+    const where = position(e.seat, view.me, view.players);
+    $(`pos-${where}`).append(el("div", { class: "announce", "data-seat": e.seat }, eventText(e, name)));
+  });
+}
+
 function callText(c) {
   if (c.verb === "bid") return bidText(c);
   return t(`call.${c.verb}`, { times: c.multiplier });
@@ -319,21 +422,37 @@ function lastCall(view, seat) {
   return el("span", { class: `call ${c.verb}${red ? " red" : ""}`, "data-call-seat": seat }, callText(c));
 }
 
-function drawCentre(view) {
+// The tricks as the events tell them: the one being played, the last one won and its winner.
+function trickState(events) {
+  let current = [], last = [], winner = null, started = 0, lastStarted = 0;
+  events.forEach((e, k) => {
+    if (e.key === "play") current.push({ seat: e.seat, code: e.card });
+    else if (e.key === "trick") { last = current; winner = e.seat; current = []; lastStarted = started; started = k + 1; }
+  });
+  return { current, last, winner, started, lastStarted };
+}
+
+function drawCentre(view, events) {
   for (const where of ["top", "left", "right", "bottom"]) $(`slot-${where}`).replaceChildren();
-  // between two tricks the one just won stays in view, dimmed, until the next card
-  const between = !view.trick.length && view.last_trick.length > 0 && !view.deal_over;
+  // a trick won stays on the felt, its winner marked, until the next is led (the last one until the next deal)
+  const state = trickState(events || view.events);
+  const between = !state.current.length && state.last.length > 0;
   const previous = showLast || between;
-  const cards = previous ? view.last_trick : view.trick;
+  const cards = previous ? state.last : state.current;
   for (const c of cards) {
     const where = position(c.seat, view.me, view.players);
     const face = card(c, "span");
     face.classList.add("played");
-    if (previous) face.classList.add("previous");
+    if (showLast && !between) face.classList.add("previous");
+    if (previous && c.seat === state.winner) { face.classList.add("winner"); face.title = t("table.won_by", { who: seatName(view, c.seat, view.me) }); }
     $(`slot-${where}`).replaceChildren(face);
   }
   const info = [];
-  if (previous) info.push(el("div", { class: "note" }, t("table.previous_shown")));
+  if (showLast && !between) info.push(el("div", { class: "note" }, t("table.previous_shown")));
+  if (between) {
+    info.push(el("div", { class: "note", id: "trick-winner" }, view.deal_over && !view.hand.length ? `${t("table.last_of_deal")}: ` : "",
+      t("table.won_by", { who: seatName(view, state.winner, view.me) })));
+  }
   if (view.table_card) info.push(el("div", { id: "table-card" }, t("table.on_table"), " ", card(view.table_card, "span", true)));
   else if (view.trump === null && view.turned) info.push(el("div", { id: "turned-card" }, t("table.turned"), " ", card(view.turned, "span", true)));
   const contract = view.auction && view.auction.contract;
@@ -343,7 +462,7 @@ function drawCentre(view) {
   }
   if (view.bottom) info.push(el("div", { id: "bottom-card" }, t("table.bottom"), " ", card(view.bottom, "span", true)));
   $("centre-info").replaceChildren(...info);
-  $("show-last").disabled = !view.last_trick.length || between;
+  $("show-last").disabled = !state.last.length || between;
   $("show-last").textContent = showLast ? t("table.current") : t("table.previous");
 }
 
@@ -414,10 +533,10 @@ function drawBidding(view) {
     el("div", { class: "bid-calls" }, ...calls));
 }
 
-function show(view) {
+function show(view, quiet) {
   if (!game || game.version !== view.version || game.id !== view.id) bidValue = null;
   game = view;
-  document.body.dataset.views = String((parseInt(document.body.dataset.views, 10) || 0) + 1);
+  if (!quiet) counted();
   document.body.dataset.version = String(view.version);
   $("table").hidden = false;
   $("save").disabled = false;
@@ -427,6 +546,7 @@ function show(view) {
   drawSeatsAround(view);
   drawContract(view);
   drawCentre(view);
+  drawAnnouncements(view);
   const actor = view.to_act === null ? null : view.to_act;
   const status = $("status");
   status.classList.toggle("waiting", !view.deal_over && !view.your_turn);
@@ -444,10 +564,22 @@ function show(view) {
     }
     return button;
   }));
+  const live = [...$("hand").querySelectorAll("button:not([disabled])")];
+  live.forEach((b, k) => { b.tabIndex = k === 0 ? 0 : -1; });
   drawBidding(view);
   const boxed = view.auction && view.auction.open ? BOX_VERBS : [];
-  $("hand").classList.toggle("reading", Boolean(view.auction && view.auction.open));
-  $("choices").replaceChildren(...view.choices.filter((c) => c.verb !== "play" && !boxed.includes(c.verb)).map((c) =>
+  // while bidding the hand is read, not played: drawn in full
+  $("hand").classList.toggle("reading", !view.deal_over && (view.trump === null || Boolean(view.auction && view.auction.open)));
+  // one button per distinct choice: "declare all" and "declare only" of one same combination are one
+  const seen = new Set();
+  const distinct = view.choices.filter((c) => {
+    if (c.verb !== "declare") return true;
+    const same = c.combinations.flatMap((k) => k.cards).sort().join(" ");
+    if (seen.has(same)) return false;
+    seen.add(same);
+    return true;
+  });
+  $("choices").replaceChildren(...distinct.filter((c) => c.verb !== "play" && !boxed.includes(c.verb)).map((c) =>
     el("button", { class: "choice", "data-verb": c.verb, onclick: () => {
       if (c.verb === "stop" && !window.confirm(stopQuestion(c))) { say(t("confirm.not_called")); return; }
       act("choose", { choice: c.index });
@@ -462,7 +594,7 @@ function show(view) {
     summary.append(el("table", { id: "summary-lines" }, el("tr", {}, el("th", { class: "left" }, t("summary.line")), el("th", {}, t("summary.points")), el("th", { class: "left" }, t("summary.to"))),
       ...s.lines.map((l) => el("tr", {}, el("td", { class: "left" }, lineText(l)), el("td", {}, l.points), el("td", { class: "left" }, sideName(view, l.to)))),
       el("tr", { class: "total" }, el("th", { class: "left" }, t("summary.this_deal")), el("th", { colspan: 2, class: "left" }, s.scores.map((p, k) => `${sideName(view, k)} ${p}`).join(", ")))));
-    if (m.over) summary.append(el("h3", { id: "match-over" }, t("summary.match_over", { side: m.winner === null ? t("summary.nobody") : sideName(view, m.winner), reason: reasonText(m.end_reason) })));
+    if (m.over) summary.append(el("h3", { id: "match-over" }, matchOverText(view)));
     else summary.append(el("button", { id: "next-deal", onclick: () => act("next-deal") }, t("summary.next")));
   }
   const name = (seat) => seatName(view, seat, view.me);
@@ -496,9 +628,15 @@ async function replay() {
   replayText = text;
   replayDeals = deals;
   $("replay").hidden = false;
-  $("replay-deal").replaceChildren(...replayDeals.map((d, k) => el("option", { value: k }, t("replay.deal_option", { number: d.number, variant: d.variant, dealer: d.dealer }))));
+  $("replay-deal").replaceChildren(...replayDeals.map((d, k) => dealOption(d, k)));
   step = 0;
   drawFrame();
+}
+
+// a deal of the replay's menu; a deal passed out says so
+function dealOption(d, k) {
+  const passed = d.result && d.result.outcome === "redeal" ? ` (${t("sheet.passed_out")})` : "";
+  return el("option", { value: k }, t("replay.deal_option", { number: d.number, variant: variantName(d.variant), dealer: d.dealer }) + passed);
 }
 
 function currentDeal() { return replayDeals[parseInt($("replay-deal").value, 10) || 0]; }
@@ -539,10 +677,12 @@ async function analyse() {
   const deal = currentDeal();
   const at = step;
   const number = parseInt($("replay-deal").value, 10) || 0;
+  const run = ++analyseRun;
   $("analysis").replaceChildren(el("p", { class: "note" }, t("replay.analysing")));
   try {
     const a = await api("POST", "api/analyse", { text: replayText, deal: number, start: deal.frames[step].analyse_from });
-    if (at !== step || currentDeal() !== deal) return; // the reader moved on: this answer is stale
+    if (run !== analyseRun || at !== step || currentDeal() !== deal) return; // the reader moved on: this answer is stale
+    if (!a.cards.length) { $("analysis").replaceChildren(el("p", { class: "note", id: "analysis-none" }, t("analysis.no_card"))); return; }
     const rows = a.cards.map((c) => el("tr", {},
       el("td", {}, c.trick), el("td", {}, c.seat),
       el("td", { class: c.mark ? "mark-bad" : "" }, `${cardText(c.card)}${c.mark}`),
@@ -550,27 +690,34 @@ async function analyse() {
       el("td", { class: "left" }, ...Object.entries(c.values).map(([code, value]) =>
         el("span", { class: c.best_cards.includes(code) ? "best" : "" }, `${cardText(code)} ${value}  `)))));
     $("analysis").replaceChildren(
-      el("p", {}, t("analysis.head", { side: a.cards.length ? a.cards[0].side : "-" })),
+      el("p", {}, t("analysis.head", { side: a.cards[0].side })),
       el("div", { class: "scroll" }, el("table", { id: "analysis-table" }, el("tr", {}, ...["trick", "seat", "card", "value", "loss"].map((h) => el("th", {}, t(`analysis.${h}`))),
         el("th", { class: "left" }, t("analysis.every"))), ...rows)));
   } catch (error) {
-    if (at !== step) return;
+    if (run !== analyseRun || at !== step) return;
     $("analysis").replaceChildren();
     fieldError("analyse", errorText(error));
   }
 }
 
 async function solvePosition() {
+  if ($("solve-go").disabled) return; // one solve at a time: a double-click asks once
   clearErrors("position");
+  const run = ++solveRun;
+  $("solve-go").disabled = true;
   $("solution").replaceChildren(el("p", { class: "note" }, t("solve.working")));
   try {
     const s = await api("POST", "api/solve", { position: $("position-text").value });
+    if (run !== solveRun) return; // a newer question was asked: this answer is dropped
     $("solution").replaceChildren(
       el("p", {}, t("solve.head", { seat: s.seat, value: s.value, side: s.side })),
       el("table", { id: "solution-table" }, el("tr", {}, el("th", {}, t("analysis.card")), el("th", {}, t("analysis.value"))),
         ...s.cards.map((c) => el("tr", { class: c.best ? "best" : "" }, el("td", {}, cardText(c.card)), el("td", {}, c.value)))),
       el("p", { id: "solution-line" }, t("solve.line", { line: s.line.map(cardText).join(" ") })));
-  } catch (error) { $("solution").replaceChildren(); fieldError("position", errorText(error)); }
+  } catch (error) {
+    if (run !== solveRun) return;
+    $("solution").replaceChildren(); fieldError("position", errorText(error));
+  } finally { if (run === solveRun) $("solve-go").disabled = false; }
 }
 
 // ---- Compare ----
@@ -655,12 +802,14 @@ async function runCompare() {
   say("");
   clearErrors("variants", "deals", "compare");
   $("compare-result").replaceChildren(); // never an old result under a new question
+  const run = ++compareRun;
   const variants = $("compare-variants").value.split(",").map((v) => v.trim()).filter((v) => v);
   const decks = $("compare-deals");
   if (decks.validity && decks.validity.badInput) { fieldError("deals", t("error.not_number", { field: t("field.deals") })); return; }
   const body = { variants, deals: decks.value.trim() === "" ? null : decks.value.trim(), bots: $("compare-bots").value };
   let job;
   try { job = await api("POST", "api/compare", body); } catch (error) {
+    if (run !== compareRun) return;
     fieldError(error.field === "deals" ? "deals" : error.field === "variants" ? "variants" : "compare", errorText(error)); return;
   }
   const bar = $("compare-progress");
@@ -669,7 +818,9 @@ async function runCompare() {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     let status;
-    try { status = await api("GET", `api/compare/${job.id}`); } catch (error) { fieldError("compare", errorText(error)); return; }
+    if (run !== compareRun) return; // a newer comparison was asked: this one's answers are dropped
+    try { status = await api("GET", `api/compare/${job.id}`); } catch (error) { if (run === compareRun) fieldError("compare", errorText(error)); return; }
+    if (run !== compareRun) return;
     bar.max = status.total; bar.value = status.done;
     if (status.error) { bar.hidden = true; fieldError("compare", status.error); return; }
     if (status.finished) { bar.hidden = true; compareTables(status.result); return; }
@@ -697,7 +848,7 @@ async function setLanguage(code) {
   if (meta) { drawSeats(); drawVariantNames(); }
   if (game) show(game);
   if (replayDeals.length && !$("replay").hidden) {
-    $("replay-deal").replaceChildren(...replayDeals.map((d, k) => el("option", { value: k }, t("replay.deal_option", { number: d.number, variant: d.variant, dealer: d.dealer }))));
+    $("replay-deal").replaceChildren(...replayDeals.map((d, k) => dealOption(d, k)));
     drawFrame();
   }
 }
@@ -721,6 +872,10 @@ async function start() {
   $("lang").onchange = () => setLanguage($("lang").value).catch((error) => say(errorText(error)));
   drawVariantNames();
   $("compare-variants").value = meta.compare_variants.join(", ");
+  $("compare-deals").max = String(meta.limits.compare_deals); // one deck limit: the server's
+  try { const kept = localStorage.getItem("belote-pace"); if (kept !== null) $("pace").value = kept; } catch (e) { /* private mode */ }
+  $("pace").onchange = () => { try { localStorage.setItem("belote-pace", $("pace").value); } catch (e) { /* private mode */ } };
+  $("hand").onkeydown = handKeys;
   drawSeats();
   $("variant").oninput = drawSeats; $("players").oninput = drawSeats;
   $("new-game").onclick = () => newGame();
