@@ -322,3 +322,94 @@ def test_the_events_tell_every_card_and_every_trick_of_a_deal(variant: str, seed
         card_points = sum(deal.card_points_of(side) for side in range(deal.sides))
         assert sum(int(str(e["points"])) for e in tricks) == card_points + deal.rules.last_trick_bonus
     assert [e["at"] for e in events] == sorted(int(str(e["at"])) for e in events)
+
+
+def test_every_refusal_carries_error_and_a_code_of_the_catalogues() -> None:
+    """Each 4xx answer: ``error`` in English, ``code`` a key of every catalogue, ``params`` its values."""
+    from belote.web.codes import CODES
+
+    for lang in LANGUAGES:
+        assert CODES <= set(catalogue(lang)), (lang, sorted(CODES - set(catalogue(lang))))
+    c = client(compare_deals=100)
+    game = new_game(c, seed=3)
+    key = game["id"]
+    answers = [
+        c.post(f"/api/games/{key}/choose", json={"choice": 99}),
+        c.post(f"/api/games/{key}/choose", json={"choice": 0, "version": 999}),
+        c.post(f"/api/games/{key}/undo"),
+        c.post(f"/api/games/{key}/next-deal"),
+        c.get("/api/games/nope/view"),
+        c.get("/api/compare/nope"),
+        c.get("/api/messages/xx"),
+        c.post("/api/games", json={"variant": "bezique"}),
+        c.post("/api/games", json={"seed": "x"}),
+        c.post("/api/games", json={"record": {"variant": "classic", "deals": [{"dealer": 9}]}}),
+        c.post("/api/games", content=b"{", headers={"Content-Type": "application/json"}),
+        c.post("/api/games", content=b"[1]", headers={"Content-Type": "application/json"}),
+        c.post("/api/games", content=b"{}", headers={"Content-Type": "text/plain"}),
+        c.post("/api/replay", json={"text": "{"}),
+        c.post("/api/solve", json={}),
+        c.post("/api/solve", json={"position": "belote/1 classic | nonsense"}),
+        c.post("/api/analyse", json={"text": "", "deal": 3}),
+        c.post("/api/compare", json={"deals": 0}),
+        c.post("/api/compare", json={"deals": 101}),
+        c.post("/api/compare", json={"bots": "pimc"}),
+        c.post("/api/compare", json={"variants": "classic"}),
+        c.post("/api/games", json={}, headers={"Origin": "http://evil.example"}),
+    ]
+    english = catalogue("en")
+    for response in answers:
+        assert 400 <= response.status_code < 500, response.text
+        doc = response.json()
+        assert isinstance(doc["error"], str) and doc["error"], doc
+        assert doc["code"] in english, doc
+        names = set(re.findall(r"\{(\w+)\}", english[doc["code"]]))
+        assert names <= set(doc.get("params") or {}), doc  # the page can fill every value in
+    codes = [r.json()["code"] for r in answers]
+    assert codes[:7] == ["error.choice", "error.stale", "error.nothing_to_undo", "error.deal_not_over",
+                         "error.no_game", "error.no_compare", "error.lang"]
+    assert codes[17:19] == ["error.deals_limit", "error.deals_limit"]
+    assert answers[17].json()["params"] == {"high": "100", "value": "0"}
+    assert codes[-1] == "error.origin"
+
+
+def test_the_compare_deck_limit_is_the_one_meta_sends() -> None:
+    c = client(compare_deals=321)
+    assert c.get("/api/meta").json()["limits"]["compare_deals"] == 321
+    assert c.post("/api/compare", json={"deals": 322}).json()["params"]["high"] == "321"
+    assert c.post("/api/compare", json={"deals": 0}).status_code == 400
+
+
+def test_a_passed_out_deal_is_marked_on_the_sheet() -> None:
+    for seed in range(300):
+        table = Table("classic", seats=["human", "random", "random", "random"], seed=seed)
+        view = table.view()
+        while not view["deal_over"] and view["choices"]:
+            passes = [ch["index"] for ch in view["choices"] if ch["verb"] == "pass"]
+            if not passes:
+                break
+            view = table.choose(passes[0])
+        if view["deal_over"] and view["summary"]["redeal"]:
+            assert view["match"]["outcomes"] == ["redeal"]
+            assert len(view["match"]["deals"]) == len(view["match"]["outcomes"])
+            return
+    pytest.fail("no seed passes out")
+
+
+ENGLISH_WORDS = re.compile(r"\b(the|and|of|you|your|is|not|with|to|won|wins|seat|deal|trick|please|called)\b")
+SAME_WORD = {"belote", "rebelote", "capot", "piedicavallo", "contrée", "pimc", "j'arrête", "–"}
+
+
+def test_no_english_sentence_is_left_in_the_french_or_italian_catalogue() -> None:
+    english = catalogue("en")
+    for lang in ("fr", "it"):
+        messages = catalogue(lang)
+        left = []
+        for key, text in messages.items():
+            bare = re.sub(r"\{\w+\}", "", text)
+            if text == english[key] and ENGLISH_WORDS.search(bare.lower()):
+                left.append(key)
+            elif len(bare.split()) >= 3 and text == english[key] and bare.lower().strip(" .!:") not in SAME_WORD:
+                left.append(key)
+        assert not left, (lang, left)
+    assert catalogue("it")["setup.seed"].lower() != "seme"  # at a card table, "seme" is a suit

@@ -99,11 +99,14 @@ def shot(driver: Any, name: str) -> None:
         driver.save_screenshot(str(Path(folder) / f"web-{name}.png"))
 
 
-def open_page(driver: Any, server: str, lang: str = "en") -> None:
-    """Load the page afresh in language ``lang`` (chosen with the page's own switch)."""
+def open_page(driver: Any, server: str, lang: str = "en", pace: float | None = 0) -> None:
+    """Load the page afresh in language ``lang`` (chosen with the page's own switch).
+
+    ``pace``: the bots' seconds a card (``?pace=``), instant by default; ``None``: the page's own.
+    """
     from selenium.webdriver.support.ui import Select
 
-    driver.get(server)
+    driver.get(server if pace is None else f"{server}?pace={pace:g}")
     wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "yes")
     if driver.execute_script("return document.body.dataset.lang") != lang:
         Select(driver.find_element("id", "lang")).select_by_value(lang)
