@@ -443,7 +443,7 @@ function drawCentre(view, events) {
     const where = position(c.seat, view.me, view.players);
     const face = card(c, "span");
     face.classList.add("played");
-    if (showLast && !between) face.classList.add("previous");
+    if (previous) face.classList.add("previous"); // a trick won: dimmed, its winner marked
     if (previous && c.seat === state.winner) { face.classList.add("winner"); face.title = t("table.won_by", { who: seatName(view, c.seat, view.me) }); }
     $(`slot-${where}`).replaceChildren(face);
   }
