@@ -295,3 +295,16 @@ def test_a_passed_out_deal_is_marked_on_the_sheet(server: str, browser: Any) -> 
         wait(browser, lambda d, seen=seen: views(d) > seen)
     row = browser.find_element(By.CSS_SELECTOR, "#scoresheet tr.passed")
     assert "passed out" in row.text
+
+
+@pytest.mark.parametrize(("variant", "after_me"), [("classic", "left"), ("piedicavallo", "right")])
+def test_the_seats_go_round_in_the_variants_direction(server: str, browser: Any, variant: str,
+                                                      after_me: str) -> None:
+    """RULES §2: Italian tables play counter-clockwise; the rules say so (``counter_clockwise``)."""
+    from selenium.webdriver.common.by import By
+
+    start(browser, server, seed=3, variant=variant)
+    assert browser.execute_script("return game.counter_clockwise") == (variant == "piedicavallo")
+    nxt = browser.find_element(By.CSS_SELECTOR, f"#pos-{after_me} .name").get_attribute("data-seat")
+    assert nxt == "1"
+    assert browser.find_element(By.CSS_SELECTOR, "#pos-top .name").get_attribute("data-seat") == "2"

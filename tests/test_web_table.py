@@ -411,3 +411,12 @@ def test_no_english_sentence_is_left_in_the_french_or_italian_catalogue() -> Non
                 left.append(key)
         assert not left, (lang, left)
     assert catalogue("it")["setup.seed"].lower() != "seme"  # at a card table, "seme" is a suit
+
+
+def test_the_view_says_which_way_play_goes_round_from_the_rules() -> None:
+    from belote.rules import get_rules
+
+    c = client()
+    for name in ("classic", "french", "piedicavallo", "italian751"):
+        assert new_game(c, variant=name)["counter_clockwise"] is get_rules(name).counter_clockwise
+    assert get_rules("piedicavallo").counter_clockwise and not get_rules("classic").counter_clockwise

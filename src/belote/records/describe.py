@@ -68,6 +68,7 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
         (
             "player_counts",
             "partnerships",
+            "counter_clockwise",
             "first_packets",
             "completion_packets",
             "taker_takes_turned",

@@ -177,6 +177,13 @@ class Rules:
         default=True, metadata=meaning('four players in two teams, seats 0+2 against 1+3')
     )
     """Four players in two teams {0, 2} and {1, 3}; else everyone for himself."""
+    counter_clockwise: bool = attrs.field(
+        default=False, metadata=meaning('play goes round counter-clockwise (Italian tables)')
+    )
+    """Play, the deal and the bidding go round counter-clockwise (000, 004), else clockwise.
+
+    The model is direction-free (the seat after seat i is i + 1); this says
+    how a table draws the seats around it ([`belote serve`](../web.md))."""
     first_packets: tuple[int, ...] = attrs.field(
         default=(3, 2), metadata=meaning('packet sizes of the first distribution, round by round')
     )

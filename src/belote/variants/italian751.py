@@ -18,6 +18,7 @@ RULES = Rules(
     aliases=("751", "belote751", "italian"),
     source="004",
     player_counts=(4,),               # 004 "la coppia", partnerships (two pairs)
+    counter_clockwise=True,           # 004: Italian tables play counter-clockwise (RULES §2)
     first_packets=(3, 2),             # rules §2, docs/rules.md#dealing
     completion_packets=(3,),
     taker_takes_turned=True,

@@ -26,6 +26,7 @@ RULES = Rules(
     aliases=("piedi", "valle-cervo", "alta-valle-cervo"),
     source="000",
     player_counts=(4,),               # 000 "a 4 elementi a soci di 2" (four players, two partners each side)
+    counter_clockwise=True,           # 000: Italian tables play counter-clockwise (RULES §2)
     first_packets=(3, 2),             # 000 "prima 3 carte a testa poi altre 2 ... o viceversa" (three cards each, then two more, or the other way round)
     completion_packets=(3,),          # 000 "altre 2 carte e altre 3 agli altri giocatori" (two more cards to the taker, three to the others)
     taker_takes_turned=True,          # 000 "raccoglierà la carta che era stata girata" (the taker picks up the turned card)

@@ -346,6 +346,8 @@ class Table:
         return {
             "variant": deal.rules.name,
             "players": deal.players,
+            # how the page draws the seats round the table (Italian tables: counter-clockwise)
+            "counter_clockwise": deal.rules.counter_clockwise,
             "seats": [{"seat": s, "player": p, "name": who(deal, s, me)}
                       for s, p in enumerate(self.seats)],
             "me": me,

@@ -119,12 +119,14 @@ function sideName(view, side) {
   if (seats.includes(view.me)) return seats.length > 1 ? t("side.you_partner") : t("seat.you");
   return seats.map((s) => seatName(view, s, view.me)).join(" + ");
 }
-function position(seat, me, players) {
+// where a seat sits for the person at the bottom: the next seat to the left when play goes
+// clockwise, to the right when it goes counter-clockwise (the rules' counter_clockwise)
+function position(seat, me, players, ccw) {
   const offset = (seat - me + players) % players;
   if (offset === 0) return "bottom";
   if (players === 2) return "top";
-  if (players === 3) return offset === 1 ? "left" : "right";
-  return ["bottom", "left", "top", "right"][offset];
+  const side = players === 3 ? (offset === 1 ? "left" : "right") : ["bottom", "left", "top", "right"][offset];
+  return ccw && side !== "top" ? { left: "right", right: "left" }[side] : side;
 }
 
 // ---- What happened, in words ----
@@ -378,7 +380,7 @@ function drawSeatsAround(view) {
   const n = view.players;
   for (const where of ["top", "left", "right", "bottom"]) { $(`pos-${where}`).replaceChildren(); $(`pos-${where}`).className = "pos"; }
   for (const s of view.seats) {
-    const where = position(s.seat, view.me, n);
+    const where = position(s.seat, view.me, n, view.counter_clockwise);
     const box = $(`pos-${where}`);
     const marks = [];
     if (s.seat === view.dealer) marks.push(el("span", { class: "mark dealer", title: t("table.dealer") }, t("table.dealer_mark")));
@@ -401,7 +403,7 @@ function drawAnnouncements(view, events) {
   all.slice(from).forEach((e) => {
     const said = e.key === "declare" || e.key.startsWith("stop_") || (e.key === "play" && e.belote);
     if (!said) return;
-    const where = position(e.seat, view.me, view.players);
+    const where = position(e.seat, view.me, view.players, view.counter_clockwise);
     $(`pos-${where}`).append(el("div", { class: "announce", "data-seat": e.seat }, eventText(e, name)));
   });
 }
@@ -440,7 +442,7 @@ function drawCentre(view, events) {
   const previous = showLast || between;
   const cards = previous ? state.last : state.current;
   for (const c of cards) {
-    const where = position(c.seat, view.me, view.players);
+    const where = position(c.seat, view.me, view.players, view.counter_clockwise);
     const face = card(c, "span");
     face.classList.add("played");
     if (previous) face.classList.add("previous"); // a trick won: dimmed, its winner marked
