@@ -297,6 +297,7 @@ async function animate(before, view) {
   const same = before && before.id === view.id && before.deal_number === view.deal_number && view.events.length >= before.events.length;
   const from = same ? before.events.length : 0;
   if (!ms) return;
+  drawSeatsAround(view); // the seats of this view (a new match's, say) while its cards come
   const mine = new Set(view.events.slice(from).filter((e) => e.key === "play" && e.seat === view.me).map((e) => e.card));
   for (const button of $("hand").querySelectorAll("button")) if (mine.has(button.dataset.card)) button.remove();
   for (let k = from; k < view.events.length; k++) {
