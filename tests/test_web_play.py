@@ -308,3 +308,22 @@ def test_the_seats_go_round_in_the_variants_direction(server: str, browser: Any,
     nxt = browser.find_element(By.CSS_SELECTOR, f"#pos-{after_me} .name").get_attribute("data-seat")
     assert nxt == "1"
     assert browser.find_element(By.CSS_SELECTOR, "#pos-top .name").get_attribute("data-seat") == "2"
+
+
+def test_one_declare_button_per_distinct_choice(server: str, browser: Any) -> None:
+    """piedicavallo seed 0: "declare all" and "declare only" name the one same tierce: one button."""
+    from selenium.webdriver.common.by import By
+
+    start(browser, server, seed=0, variant="piedicavallo")
+    for _ in range(10):
+        declares = browser.execute_script("return game.choices.filter((c) => c.verb === 'declare').length")
+        if declares >= 2:
+            break
+        takes = [b for b in browser.find_elements(By.CSS_SELECTOR, "#choices button")
+                 if b.get_attribute("data-verb") == "take"]
+        seen = views(browser)
+        (takes or browser.find_elements(By.CSS_SELECTOR, "#choices button, #hand button.legal"))[0].click()
+        wait(browser, lambda d, seen=seen: views(d) > seen and settled(d))
+    assert declares >= 2
+    buttons = browser.find_elements(By.CSS_SELECTOR, "#choices button[data-verb='declare']")
+    assert len(buttons) == 1
