@@ -10,8 +10,11 @@ import json
 import os
 import random
 import re
+import socket
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +275,66 @@ def test_event_streams_are_bounded() -> None:
     refused = c.get(f"/api/games/{game['id']}/events", params={"token": tokens_of(game)[0]})
     assert refused.status_code == 429 and refused.json()["code"] == "error.streams_full"
     assert c.get("/api/games/nothing/events").status_code == 404
+
+
+# --- event streams on the guarded server (belote serve's protocol) --------------------------
+
+
+@contextmanager
+def served(limits: Limits) -> Iterator[tuple[int, Any, threading.Thread, TestClient]]:
+    """The app with the guarded protocol on 127.0.0.1 in a thread: its port, server, thread and a client."""
+    import uvicorn
+
+    from belote.web.server import guarded_protocol
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = create_app(limits)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error",
+                                           http=guarded_protocol(limits)))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert server.started
+    try:
+        yield port, server, thread, TestClient(app, base_url="http://127.0.0.1:8000")
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def open_stream(port: int, path: str) -> socket.socket:
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    assert b"text/event-stream" in s.recv(65536)
+    return s
+
+
+def test_event_streams_make_room_for_requests_and_end_when_the_server_stops() -> None:
+    """A stream never ends by itself: at the connection limit the oldest one is closed (the browser
+    opens another), and stopping the server closes them all instead of waiting for them."""
+    limits = Limits(connections=3, header_seconds=5.0)
+    streams: list[socket.socket] = []
+    try:
+        with served(limits) as (port, server, thread, c):
+            game = new_game(c, variant="classic", seed=5, seats=FRIENDS)
+            path = f"/api/games/{game['id']}/events?token={tokens_of(game)[0]}"
+            streams += [open_stream(port, path) for _ in range(3)]
+            answer = socket.create_connection(("127.0.0.1", port), timeout=5)
+            answer.sendall(f"GET /api/meta HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                           "Connection: close\r\n\r\n".encode())
+            assert answer.recv(65536).startswith(b"HTTP/1.1 200")
+            answer.close()
+            s = streams[0]
+            s.settimeout(3)
+            assert s.recv(65536) == b""  # the oldest stream was closed to make room
+            started = time.monotonic()
+            server.should_exit = True
+            thread.join(timeout=10)
+            assert not thread.is_alive() and time.monotonic() - started < 5
+    finally:
+        for s in streams:
+            s.close()
