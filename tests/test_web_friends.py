@@ -148,11 +148,14 @@ def test_two_friends_and_two_bots_play_a_match_through_a_reload_and_a_restart(se
         link = wait(host, lambda d: d.find_elements(By.ID, "invite-2"))[0].get_attribute("value")
         assert "seat=2" in link and "token=" in link and link.startswith(server.url)
         assert "token=" in host.current_url  # the address brings the host back too
+        host.set_window_size(1100, 1200)  # the table and the invitations under it, in one picture
         for lang in ("en", "fr", "it"):
             Select(host.find_element(By.ID, "lang")).select_by_value(lang)
             wait(host, lambda d, lang=lang: d.execute_script("return document.body.dataset.lang") == lang)
+            assert host.find_element(By.ID, "invites").is_displayed()
             shot(host, f"friends-{lang}")
         Select(host.find_element(By.ID, "lang")).select_by_value("en")
+        host.set_window_size(1100, 900)
 
         guest.get(link)
         wait(guest, lambda d: views(d) >= 1)
