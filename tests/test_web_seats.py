@@ -351,3 +351,29 @@ def test_event_streams_make_room_for_requests_and_end_when_the_server_stops() ->
     finally:
         for s in streams:
             s.close()
+
+
+def test_serve_keeps_its_games_in_the_db_it_is_given(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    import uvicorn
+
+    import belote.web
+    from belote.cli.main import main
+
+    apps: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: apps.append(app))
+    monkeypatch.setattr(belote.web, "check_address", lambda host, port: None)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert main(["serve"]) == 0
+    default = tmp_path / "data" / "belote" / "games.sqlite3"
+    assert f"games kept in {default}" in capsys.readouterr().out and default.exists()
+    db = tmp_path / "club.sqlite3"
+    assert main(["serve", "--db", str(db)]) == 0
+    assert apps[-1].state.belote.store.path == str(db) and db.exists()
+    assert main(["serve", "--db", ":memory:"]) == 0
+    assert apps[-1].state.belote.store.path == ":memory:"
+    assert main(["serve", "--db", str(tmp_path)]) == 2  # a folder is no database
+    assert capsys.readouterr().err.startswith("error: --db: cannot keep the games in")
+    assert main(["serve", "--host", "0.0.0.0"]) == 0
+    assert "unencrypted" in capsys.readouterr().err
