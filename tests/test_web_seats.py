@@ -229,7 +229,11 @@ def test_memory_databases_are_separate_and_the_default_is_the_data_directory(tmp
     assert default_db_path({"HOME": "/h"}).name == "games.sqlite3"
     store = GameStore(tmp_path / "deep" / "games.sqlite3")  # its folder is made
     assert (tmp_path / "deep" / "games.sqlite3").exists()
+    kept = store.add(Table("classic", seed=1)).key
     store.close()
+    assert GameStore(tmp_path / "deep" / "games.sqlite3").game(kept).table.version == 0
+    with pytest.raises(LookupError):  # untouched for longer than keep_days: deleted on opening
+        GameStore(tmp_path / "deep" / "games.sqlite3", keep_days=-1).game(kept)
 
 
 def test_a_guest_leaving_does_not_delete_the_table() -> None:

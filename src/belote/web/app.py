@@ -90,6 +90,7 @@ class Limits:
         event_streams: event streams (``GET /api/games/ID/events``) open at once.
         stream_seconds: how long one event stream lasts (the browser opens
             another at once).
+        keep_days: how long a game nobody touches stays in the database.
     """
 
     body_bytes: int = 512 * 1024
@@ -105,6 +106,7 @@ class Limits:
     connections: int = 200
     event_streams: int = 100
     stream_seconds: float = 300.0
+    keep_days: float = 30.0
 
 
 class Refused(Exception):
@@ -338,7 +340,7 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
     hosts = None if hosts is None else tuple(dict.fromkeys(host_name(h) for h in hosts))
     offered = dict(engines or {})
     lim = Limits() if limits is None else limits
-    state = _State(lim, GameStore(db, offered, lim.games, lim.idle_seconds))
+    state = _State(lim, GameStore(db, offered, lim.games, lim.idle_seconds, lim.keep_days))
     page = files("belote.web").joinpath("static", "index.html").read_text(encoding="utf-8")
 
     def endpoint(handler: Callable[[Request, JSON], Any]) -> Callable[[Request], Any]:

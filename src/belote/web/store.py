@@ -149,10 +149,12 @@ class GameStore:
         most: games held in memory at once.
         idle_seconds: a game untouched this long leaves memory (not the
             database) when room is needed.
+        keep_days: a game untouched this long is deleted from the database
+            when the store opens it.
     """
 
     def __init__(self, path: str | os.PathLike[str] = MEMORY, engines: Mapping[str, str] | None = None,
-                 most: int = 200, idle_seconds: float = 3600.0) -> None:
+                 most: int = 200, idle_seconds: float = 3600.0, keep_days: float = 30.0) -> None:
         self.path = str(path)
         if self.path != MEMORY:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -166,6 +168,7 @@ class GameStore:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute(_SCHEMA)
+        self.db.execute("DELETE FROM games WHERE updated < ?", (time.time() - keep_days * 86400,))
 
     def add(self, table: Table) -> Game:
         """Hold a new game, with a token for each person's seat when there are several, and write it.
