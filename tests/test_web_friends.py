@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webdriving import chromium, open_page, shot, unavailable, views, wait
+from webdriving import chromium, open_page, serving, shot, unavailable, views, wait
 
 TARGET = 200
 
@@ -230,4 +230,46 @@ def test_a_reload_comes_back_to_the_table_and_leaving_asks_first(server: Server)
         open_page(driver, server.url, fresh=False)
         wait(driver, lambda d: version(d) == seen)
         assert "game=" in driver.current_url
+        leave_quietly(driver)
+
+
+def test_a_page_refused_an_event_stream_still_follows_the_table() -> None:
+    """A server that follows no more event streams (``429``): the page looks every few seconds
+    instead, so a friend's card still reaches it without a click."""
+    import json
+    import urllib.parse
+    import urllib.request
+
+    from selenium.webdriver.common.by import By
+
+    from belote.web.app import Limits, create_app
+
+    def call(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            doc: dict[str, Any] = json.load(answer)
+            return doc
+
+    with serving(create_app(Limits(event_streams=0))) as url, chromium() as driver:
+        open_page(driver, url)
+        for seat, player in enumerate(["human", "random", "human", "random"]):
+            driver.execute_script(f"document.getElementById('seat-{seat}').value = arguments[0]", player)
+        driver.find_element(By.ID, "seed").send_keys("7")
+        driver.find_element(By.ID, "new-game").click()
+        wait(driver, lambda d: views(d) >= 1)
+        link = wait(driver, lambda d: d.find_elements(By.ID, "invite-2"))[0].get_attribute("value")
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)
+        key, token = query["game"][0], query["token"][0]
+        view_url = f"{url}api/games/{key}/view?token={token}"
+        for _ in range(20):  # the host plays until it is the friend's turn
+            friend = call(view_url)
+            if friend["your_turn"]:
+                break
+            assert act_once(driver)
+        assert friend["your_turn"]
+        wait(driver, lambda d: version(d) == friend["version"])
+        call(f"{url}api/games/{key}/choose", {"choice": friend["choices"][0]["index"],
+                                              "version": friend["version"], "token": token})
+        wait(driver, lambda d: version(d) > friend["version"], seconds=15)
         leave_quietly(driver)

@@ -82,6 +82,22 @@ function listen(id) {
     heard = Math.max(heard, version);
     if (game && game.id === id && version !== game.version) refresh();
   };
+  // A stream refused for good (the server follows too many, 429) is not opened again by the
+  // browser: the page then looks at the table every few seconds, and tries a stream at its next view.
+  stream.onerror = () => {
+    if (!stream || stream.game !== id || stream.readyState !== EventSource.CLOSED) return;
+    stream = null;
+    lookEvery(id);
+  };
+}
+
+let looking = null; // the timer of a page that has no stream to follow
+function lookEvery(id) {
+  if (looking) return;
+  looking = setInterval(() => {
+    if (stream || !game || game.id !== id) { clearInterval(looking); looking = null; return; }
+    refresh();
+  }, 3000);
 }
 
 // Draw the table as it is now (another person acted, or the page came back).
