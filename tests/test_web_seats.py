@@ -124,34 +124,47 @@ def test_a_seat_cannot_act_for_another_seat() -> None:
     assert not view["your_turn"] and view["choices"] == [] and view["version"] == game["version"]
 
 
-def test_a_view_never_holds_another_seats_hidden_cards() -> None:
+@pytest.mark.parametrize(("variant", "seats"), [
+    ("classic", FRIENDS),
+    ("piedicavallo", ["human", "heuristic", "human", "heuristic"]),
+    ("contree", ["human", "human", "random", "random"]),
+    ("french", ["human", "human"]),
+    ("italian751", ["random", "human", "random", "human"]),
+])
+def test_a_view_never_holds_another_seats_hidden_cards(variant: str, seats: list[str]) -> None:
+    """Of another seat's hand a view holds only what the table shows everyone: the turned
+    card, the cards played and the combinations declared (shown at the table)."""
     c = client()
-    game = new_game(c, variant="classic", seed=9, seats=FRIENDS)
-    key, tokens = game["id"], tokens_of(game)
-    store = c.app.state.belote.store  # type: ignore[attr-defined]
-    rng = random.Random(1)
-    for _ in range(12):
-        table: Table = store.game(key).table
-        record = table.record()
-        for seat, token in tokens.items():
-            view = c.get(f"/api/games/{key}/view", params={"token": token}).json()
-            assert view["me"] == seat
+    for seed in (9, 10):
+        game = new_game(c, variant=variant, players=len(seats), seed=seed, seats=seats)
+        key, tokens = game["id"], tokens_of(game)
+        store = c.app.state.belote.store  # type: ignore[attr-defined]
+        rng = random.Random(seed)
+        for _ in range(200):
+            table: Table = store.game(key).table
             deal = table.deal
-            assert sorted(card["code"] for card in view["hand"]) == sorted(
-                str(card) for card in deal.hand(seat))
-            text = json.dumps({k: v for k, v in view.items() if k != "id"})
-            turned = {str(deal.turned)} if deal.turned is not None else set()
-            hidden = [str(card) for other in range(4) if other != seat
-                      for card in deal.hand(other) if str(card) not in turned]
-            leaked = [card for card in hidden
-                      if re.search(rf"(?<![0-9A-Za-z]){card}(?![0-9A-Za-z])", text)]
-            assert leaked == [], (seat, leaked)
-        assert record["deals"]
-        if deal.is_over:
-            break
-        play_on(c, key, tokens, rng, 1)
-    mid = c.get(f"/api/games/{key}/record", params={"token": tokens[0]}).json()
-    assert mid["deals"] == []  # a person's record leaves out the deal in progress (its deck)
+            for seat, token in tokens.items():
+                view = c.get(f"/api/games/{key}/view", params={"token": token}).json()
+                assert view["me"] == seat
+                assert sorted(card["code"] for card in view["hand"]) == sorted(
+                    str(card) for card in deal.hand(seat))
+                text = json.dumps({k: v for k, v in view.items() if k != "id"})
+                shown = {str(card) for card in (deal.turned, deal.table_card, deal.bottom)
+                         if card is not None}
+                shown |= {card for event in view["events"] if event["key"] == "declare"
+                          for card in event["combination"]["cards"]}
+                hidden = [str(card) for other in range(deal.players) if other != seat
+                          for card in deal.hand(other) if str(card) not in shown]
+                leaked = [card for card in hidden
+                          if re.search(rf"(?<![0-9A-Za-z]){card}(?![0-9A-Za-z])", text)]
+                assert leaked == [], (variant, seed, seat, leaked)
+            if deal.is_over:
+                break
+            play_on(c, key, tokens, rng, 1)
+        assert deal.is_over
+    mid = new_game(c, variant=variant, players=len(seats), seed=1, seats=seats)
+    record = c.get(f"/api/games/{mid['id']}/record", params={"token": tokens_of(mid)[min(tokens_of(mid))]})
+    assert record.json()["deals"] == []  # a person's record leaves out the deal in progress (its deck)
 
 
 def test_undo_is_the_last_persons_and_is_refused_once_the_match_is_over() -> None:
