@@ -394,3 +394,8 @@ def test_serve_keeps_its_games_in_the_db_it_is_given(monkeypatch: pytest.MonkeyP
     assert capsys.readouterr().err.startswith("error: --db: cannot keep the games in")
     assert main(["serve", "--host", "0.0.0.0"]) == 0
     assert "unencrypted" in capsys.readouterr().err
+
+
+def test_the_page_sends_no_referer_since_its_address_holds_a_seats_token() -> None:
+    page = client().get("/").text
+    assert '<meta name="referrer" content="no-referrer">' in page
