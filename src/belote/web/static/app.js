@@ -56,6 +56,9 @@ function errorText(error) {
 }
 
 async function api(method, path, body) {
+  const token = tokenFor(path); // a seat's token, at a table of several people (seats.js)
+  if (token && body !== undefined) body = { ...body, token };
+  else if (token) path += `${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`;
   const options = { method, headers: {} };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
@@ -65,7 +68,7 @@ async function api(method, path, body) {
   const doc = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
   if (!response.ok) {
     const error = new Error(doc.error || `HTTP ${response.status}`);
-    Object.assign(error, { status: response.status, field: doc.field, key: doc.key, values: doc.values });
+    Object.assign(error, { status: response.status, field: doc.field, key: doc.key || doc.code, values: doc.values });
     throw error;
   }
   return doc;
@@ -239,6 +242,7 @@ async function newGame(record) {
   }
   busy = false;
   if (game) api("DELETE", `api/games/${game.id}`).catch(() => {});
+  seatsCreated(view);
   showLast = false;
   show(view);
   if (window.matchMedia("(max-width: 700px)").matches) $("setup-box").open = false;
@@ -469,6 +473,7 @@ function show(view) {
   const log = $("log");
   log.replaceChildren(...view.events.map((e) => el("li", { class: e.key === "trick" ? "trick" : "" }, eventText(e, name))));
   log.scrollTop = log.scrollHeight;
+  seatsShown(view);
 }
 
 async function save() {
@@ -751,6 +756,7 @@ async function start() {
       for (const view of document.querySelectorAll(".view")) view.hidden = view.id !== `view-${tab.dataset.view}`;
     };
   }
+  await resumeTable(); // back at the table of the address or of the last visit (seats.js)
   document.body.dataset.ready = "yes";
 }
 
