@@ -13,3 +13,9 @@ if importlib.util.find_spec("starlette") is None:
     collect_ignore.append("src/belote/web/app.py")
 if importlib.util.find_spec("uvicorn") is None:
     collect_ignore.append("src/belote/web/server.py")
+
+# No test writes in the user's data directory (belote serve keeps its games there by default).
+import os  # noqa: E402
+import tempfile  # noqa: E402
+
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="belote-tests-data-")

@@ -140,7 +140,7 @@ def test_a_variant_spec_is_played() -> None:
 
 def test_undo_takes_back_the_persons_last_action_and_the_bots_after_it() -> None:
     c = client()
-    game = new_game(c, variant="classic", seed=4, seats=["human", "heuristic", "human", "heuristic"])
+    game = new_game(c, variant="classic", seed=4, seats=["human", "heuristic", "heuristic", "heuristic"])
     key = game["id"]
     assert c.post(f"/api/games/{key}/undo").json()["error"].startswith("nothing to undo")
     rng = random.Random(3)
@@ -374,7 +374,8 @@ def test_the_docs_say_how_many_lines_each_endpoint_has() -> None:
     page = (root / "docs" / "web.md").read_text(encoding="utf-8")
     table = page.split("## How thin the server is")[1].split("## Limits")[0]
     said = [row.rsplit("|", 2)[1].strip() for row in table.splitlines() if row.startswith("| `")]
-    names = ["meta", "messages", "new_game", "play", "record", "delete", "replay", "analyse", "solve",
+    names = ["meta", "messages", "new_game", "play", "record", "delete", "events stream", "replay",
+             "analyse", "solve",
              "start_compare compare_status"]
     assert said == [" and ".join(str(counts[n]) for n in name.split()) for name in names]
     assert f"Around them, {counts['endpoint']} lines" in page

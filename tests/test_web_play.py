@@ -36,7 +36,7 @@ def start(browser: Any, server: str, *, seed: int, variant: str = "classic", lan
     """A new match against random bots, the page opened afresh."""
     from selenium.webdriver.common.by import By
 
-    open_page(browser, server, lang, pace)
+    open_page(browser, server, lang, pace=pace)
     browser.find_element(By.ID, "variant").clear()
     browser.find_element(By.ID, "variant").send_keys(variant)
     if players is not None:
@@ -248,7 +248,7 @@ def test_errors_and_the_end_of_a_match_are_in_the_players_language(server: str, 
     buttons = browser.find_elements(By.CSS_SELECTOR, "#choices button, #hand button.legal")
     buttons[0].click()
     wait(browser, lambda d: d.find_element(By.ID, "message").text)
-    assert browser.find_element(By.ID, "message").text.startswith("Cette partie n'est plus sur le serveur")
+    assert browser.find_element(By.ID, "message").text.startswith("Cette table n'existe plus")
     # the solver's refusals too
     browser.find_element(By.ID, "tab-replay").click()
     browser.find_element(By.ID, "solve-go").click()

@@ -203,8 +203,8 @@ def test_a_replay_frame_says_where_an_analysis_from_its_card_starts() -> None:
 # ---- Languages ----
 
 def keys_used_by_the_page() -> set[str]:
-    """Every literal message key of the page: t("...") in app.js, data-i18n in index.html."""
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    """Every literal message key of the page: t("...") in its scripts, data-i18n in index.html."""
+    script = "\n".join(path.read_text(encoding="utf-8") for path in sorted(STATIC.glob("*.js")))
     page = (STATIC / "index.html").read_text(encoding="utf-8")
     keys = set(re.findall(r'\bt\("([a-z_]+\.[\w.]+)"', script))
     keys |= set(re.findall(r'data-i18n(?:-placeholder)?="([\w.]+)"', page))
@@ -243,7 +243,8 @@ def test_the_keys_built_from_data_are_in_the_catalogues() -> None:
     for key in ("follow", "trump_higher", "overtrump", "void_overtrump", "void_trump",
                 "swap_first", "swap_first_you", "other", "not_now"):
         needed.add(f"why.{key}")
-    for key in ("whole", "range", "players", "variant", "stale"):
+    for key in ("whole", "range", "players", "variant", "stale", "token", "token_missing",
+                "not_your_turn", "match_over", "no_game", "games_full", "streams_full"):
         needed.add(f"error.{key}")
     for kind in ("tierce", "cinquante", "cent", "carre"):
         needed.add(f"combo.{kind}")

@@ -99,15 +99,23 @@ def shot(driver: Any, name: str) -> None:
         driver.save_screenshot(str(Path(folder) / f"web-{name}.png"))
 
 
-def open_page(driver: Any, server: str, lang: str = "en", pace: float | None = 0) -> None:
-    """Load the page afresh in language ``lang`` (chosen with the page's own switch).
+def open_page(driver: Any, server: str, lang: str = "en", fresh: bool = True,
+              pace: float | None = 0) -> None:
+    """Load the page in language ``lang`` (chosen with the page's own switch).
 
+    ``fresh``: on an empty form, without the table of the last visit that the
+    page brings back (kept in the browser's ``localStorage``).
     ``pace``: the bots' seconds a card (``?pace=``), instant by default; ``None``: the page's own.
     """
     from selenium.webdriver.support.ui import Select
 
-    driver.get(server if pace is None else f"{server}?pace={pace:g}")
+    address = server if pace is None else f"{server}?pace={pace:g}"
+    driver.get(address)
     wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "yes")
+    if fresh and driver.execute_script("const back = game !== null; "
+                                       "localStorage.removeItem('belote-table'); return back"):
+        driver.get(address)
+        wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "yes")
     if driver.execute_script("return document.body.dataset.lang") != lang:
         Select(driver.find_element("id", "lang")).select_by_value(lang)
         wait(driver, lambda d: d.execute_script("return document.body.dataset.lang") == lang)

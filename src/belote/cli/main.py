@@ -612,6 +612,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--allow-host", action="append", default=None, metavar="NAME",
                    help="a host name the table answers for besides the loopback names and --host "
                    "(repeatable); requests naming another Host are refused")
+    p.add_argument("--db", metavar="PATH", help="the SQLite file keeping the games across restarts "
+                   "(default $XDG_DATA_HOME/belote/games.sqlite3; :memory: keeps none)")
     import_module("belote.cli.engines").engine_parsers(add, _lazy, _whole, serve=p)
     return parser
 

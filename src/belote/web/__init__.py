@@ -17,11 +17,13 @@ from __future__ import annotations
 import argparse
 import re
 import socket
+import sqlite3
 import sys
 from typing import Final, TextIO
 
 from belote.errors import InvalidArgument, MissingExtra, shown
 from belote.web.hosts import LOOPBACK
+from belote.web.store import default_db_path
 
 __all__ = ["LOOPBACK", "check_address", "parse_engines", "serve_command", "served_hosts"]
 
@@ -100,7 +102,7 @@ def served_hosts(host: str, allowed: list[str] | None) -> tuple[str, ...]:
 
 
 def serve_command(args: argparse.Namespace, out: TextIO) -> int:
-    """``belote serve [--host H] [--port P]``: serve the page until interrupted; returns 0.
+    """``belote serve [--host H] [--port P] [--db PATH]``: serve the page until interrupted; returns 0.
 
     Raises:
         MissingExtra: Starlette or uvicorn is not installed.
@@ -116,14 +118,19 @@ def serve_command(args: argparse.Namespace, out: TextIO) -> int:
     host, port = args.host, args.port
     hosts = served_hosts(host, getattr(args, "allow_host", None))
     check_address(host, port)  # a bad host or a port in use: exit 2 before anything is printed
+    db = getattr(args, "db", None) or str(default_db_path())
     if host not in LOOPBACK:
         sys.stderr.write(f"warning: listening on {host}: other machines can reach this table; "
-                         "it has no password\n")
+                         "it has no password, and a seat's link (its only key) crosses the "
+                         "network unencrypted: serve it on a network you trust\n")
     shown = f"[{host}]" if ":" in host else host
-    out.write(f"belote serve: open http://{shown}:{port}/ (Ctrl-C stops)\n")
+    out.write(f"belote serve: open http://{shown}:{port}/ (Ctrl-C stops); games kept in {db}\n")
     out.flush()
     engines = parse_engines(getattr(args, "engine", None) or [])
     limits = Limits()
-    uvicorn.run(create_app(limits, engines=engines, hosts=hosts), host=host, port=port,
-                log_level="warning", http=guarded_protocol(limits))
+    try:
+        app = create_app(limits, engines=engines, hosts=hosts, db=db)
+    except (OSError, sqlite3.Error) as exc:
+        raise InvalidArgument(f"--db: cannot keep the games in {db!r}: {exc}") from None
+    uvicorn.run(app, host=host, port=port, log_level="warning", http=guarded_protocol(limits))
     return 0

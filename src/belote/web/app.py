@@ -5,8 +5,12 @@ page holds no rule. Bad input of any kind (an illegal choice, a malformed
 record, an unknown variant) answers ``400`` with the library's message and
 changes nothing; a request over a limit ([`Limits`][belote.web.app.Limits])
 answers ``413``, ``422`` or ``429`` with a message, and the server goes on.
-No request reaches the file system: records come in the request body, and
-the page's own files are package data.
+No request names a file: records come in the request body, the page's own
+files are package data, and the games are kept in the server's SQLite
+database ([`belote.web.store`][belote.web.store]). At a table of several
+people each seat has a secret token, which every request for that seat
+carries (``403`` without it); ``GET /api/games/ID/events`` streams the
+table's new ``version`` to every browser as it changes (server-sent events).
 
 >>> from starlette.testclient import TestClient
 >>> client = TestClient(create_app(), base_url="http://127.0.0.1:8000")
@@ -18,13 +22,14 @@ the page's own files are package data.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import multiprocessing
+import os
 import secrets
 import threading
-import time
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Collection, Iterator, Mapping
 from concurrent.futures import Executor, Future
 from importlib.resources import files
 from typing import Any
@@ -34,7 +39,7 @@ import attrs
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -47,7 +52,16 @@ from belote.web.codes import error_doc
 from belote.web.hosts import LOOPBACK
 from belote.web.i18n import LANGUAGES, catalogue, choose_language
 from belote.web.review import analysis_json, deal_json, read_deals
-from belote.web.table import BOTS, FieldError, StaleVersion, Table, new_table, whole_field
+from belote.web.store import MEMORY, Game, GameStore, NoSuchGame, SeatRefused, StoreFull
+from belote.web.table import (
+    BOTS,
+    FieldError,
+    MatchOver,
+    NotYourSeat,
+    StaleVersion,
+    new_table,
+    whole_field,
+)
 
 __all__ = ["Limits", "create_app", "foreign", "host_name"]
 
@@ -72,7 +86,12 @@ class Limits:
         header_seconds: how long a connection may take to send a request's headers
             (``belote serve``, [`guarded_protocol`][belote.web.server.guarded_protocol]).
         connections: connections held at once (``belote serve``): one more closes
-            the oldest with no request running, or is answered ``503``.
+            the oldest with no request running, else the oldest event stream,
+            or is answered ``503``.
+        event_streams: event streams (``GET /api/games/ID/events``) open at once.
+        stream_seconds: how long one event stream lasts (the browser opens
+            another at once).
+        keep_days: how long a game nobody touches stays in the database.
     """
 
     body_bytes: int = 512 * 1024
@@ -86,21 +105,32 @@ class Limits:
     body_seconds: float = 5.0
     header_seconds: float = 10.0
     connections: int = 200
+    event_streams: int = 100
+    stream_seconds: float = 300.0
+    keep_days: float = 30.0
 
 
 class Refused(Exception):
-    """A request over a limit: answered with ``status`` and the message."""
+    """A request over a limit: answered with ``status``, the message and its ``code``."""
 
-    def __init__(self, status: int, message: str, field: str | None = None) -> None:
+    def __init__(self, status: int, message: str, field: str | None = None,
+                 code: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.field = field
+        self.code = code
 
 
 def _error(status: int, message: str, field: str | None = None,
-           exc: BaseException | None = None) -> JSONResponse:
-    """A refusal: ``error``, ``code`` and ``params`` ([`error_doc`][belote.web.codes.error_doc])."""
+           exc: BaseException | None = None, code: str | None = None) -> JSONResponse:
+    """A refusal: ``error``, ``code`` and ``params`` ([`error_doc`][belote.web.codes.error_doc]).
+
+    ``code``, when given, is the refusal's own and overrides the table's.
+    """
     doc = error_doc(message, exc)
+    if code is not None and code != doc["code"]:
+        doc["code"] = code
+        doc["params"] = {}
     if field is not None:
         doc["field"] = field
     return JSONResponse(doc, status_code=status)
@@ -155,34 +185,32 @@ class _Job:
 
 
 class _State:
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, store: GameStore) -> None:
         self.limits = limits
+        self.store = store
         self.lock = threading.Lock()
-        self.games: dict[str, tuple[Table, threading.Lock, list[float]]] = {}
         self.jobs: dict[str, _Job] = {}
         self.solving = threading.Semaphore(1)
+        self.streams = 0  # event streams open
 
-    def add(self, table: Table) -> str:
-        with self.lock:
-            if len(self.games) >= self.limits.games:
-                now = time.monotonic()
-                for key, (_, _, seen) in list(self.games.items()):
-                    if now - seen[0] > self.limits.idle_seconds:
-                        del self.games[key]
-            if len(self.games) >= self.limits.games:
-                raise Refused(429, f"the server holds {self.limits.games} games already: "
-                              "finish or delete one (DELETE /api/games/ID)")
-            key = secrets.token_urlsafe(16)
-            self.games[key] = (table, threading.Lock(), [time.monotonic()])
-            return key
+    @property
+    def games(self) -> dict[str, Game]:
+        return self.store.games
 
-    def game(self, key: str) -> tuple[Table, threading.Lock]:
-        with self.lock:
-            found = self.games.get(key)
-        if found is None:
-            raise Refused(404, "no such game (it ended, or the server was restarted)")
-        found[2][0] = time.monotonic()
-        return found[0], found[1]
+    def full(self) -> Refused:
+        return Refused(429, f"the server holds {self.limits.games} games already: "
+                       "finish or delete one (DELETE /api/games/ID)", code="error.games_full")
+
+    def game(self, request: Request, body: JSON) -> tuple[Game, int | None]:
+        """The game the request names and the seat its token gives (``None`` at a table of one person)."""
+        try:
+            game = self.store.game(request.path_params["id"])
+        except NoSuchGame:
+            raise Refused(404, "no such game (it ended, or the server was restarted)",
+                          code="error.no_game") from None
+        except StoreFull:
+            raise self.full() from None
+        return game, game.seat_of(body.get("token", request.query_params.get("token")))
 
 
 def host_name(authority: str) -> str:
@@ -297,7 +325,8 @@ def _int(body: JSON, key: str, default: int) -> int:
 
 
 def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None = None, *,
-               hosts: Collection[str] | None = LOOPBACK) -> Starlette:
+               hosts: Collection[str] | None = LOOPBACK,
+               db: str | os.PathLike[str] = MEMORY) -> Starlette:
     """The ASGI app of ``belote serve`` (give it to uvicorn, or mount it in your own app).
 
     ``engines`` (name: command line) are the engines offered in the seat
@@ -311,11 +340,15 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
     that checks it). Whatever ``hosts``, a request whose ``Origin`` is not
     the server's own is answered ``403``, and a body that is not
     ``application/json`` ``415``: other pages cannot drive the table.
+
+    ``db`` is the SQLite file that keeps the games (``belote serve --db``):
+    a new app on the same file answers each game's last view. By default
+    (``":memory:"``) they live as long as the app.
     """
     hosts = None if hosts is None else tuple(dict.fromkeys(host_name(h) for h in hosts))
     offered = dict(engines or {})
-    state = _State(Limits() if limits is None else limits)
-    lim = state.limits
+    lim = Limits() if limits is None else limits
+    state = _State(lim, GameStore(db, offered, lim.games, lim.idle_seconds, lim.keep_days))
     page = files("belote.web").joinpath("static", "index.html").read_text(encoding="utf-8")
 
     def endpoint(handler: Callable[[Request, JSON], Any]) -> Callable[[Request], Any]:
@@ -326,7 +359,13 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
 
                 answer = await run_in_threadpool(handler, request, body)
             except Refused as exc:
-                return _error(exc.status, str(exc), exc.field)
+                return _error(exc.status, str(exc), exc.field, code=exc.code)
+            except SeatRefused as exc:
+                return _error(403, str(exc), code=exc.code)
+            except NotYourSeat as exc:
+                return _error(403, str(exc), code=exc.code)
+            except MatchOver as exc:
+                return _error(409, str(exc), code=exc.code)
             except StaleVersion as exc:
                 return JSONResponse({**error_doc(str(exc), exc), "version": exc.version,
                                      "key": "error.stale"}, status_code=409)
@@ -362,31 +401,97 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
         return {"lang": lang, "messages": catalogue(lang)}
 
     def new_game(request: Request, body: JSON) -> Response:
-        table = new_table(body, offered)
-        key = state.add(table)
-        return JSONResponse({"id": key, **table.view()}, status_code=201)
+        try:
+            game = state.store.add(new_table(body, offered))
+        except StoreFull:
+            raise state.full() from None
+        view = game.table.view(min(game.tokens) if game.tokens else None)
+        root = request.scope.get("root_path", "")
+        seats = view["seats"]
+        assert isinstance(seats, list)
+        for entry in seats:
+            token = game.tokens.get(entry["seat"])
+            if token is not None:  # only this answer holds the tokens
+                entry.update(token=token, link=f"{root}/?game={game.key}&seat={entry['seat']}&token={token}")
+        return JSONResponse({"id": game.key, **view}, status_code=201)
 
     def play(name: str) -> Callable[[Request, JSON], JSON]:
         def run(request: Request, body: JSON) -> JSON:
-            key = request.path_params["id"]
-            table, lock = state.game(key)
-            with lock:
-                if name != "view":
-                    table.check_version(body.get("version"))
-                view = table.choose(body.get("choice")) if name == "choose" else (
-                    getattr(table, name)())
-            return {"id": key, **view}
+            game, seat = state.game(request, body)
+            table = game.table
+            with game.lock:
+                if name == "view":
+                    return {"id": game.key, **table.view(seat)}
+                table.check_version(body.get("version"))
+                version = table.version
+                try:
+                    view = table.choose(body.get("choice"), seat) if name == "choose" else (
+                        getattr(table, name)(seat))
+                finally:
+                    if table.version != version:
+                        state.store.save(game)
+            game.changed()
+            return {"id": game.key, **view}
         return run
 
     def record(request: Request, body: JSON) -> JSON:
-        table, lock = state.game(request.path_params["id"])
-        with lock:
-            return table.record()
+        game, seat = state.game(request, body)
+        with game.lock:
+            return game.table.record(finished=seat is not None)
 
     def delete(request: Request, body: JSON) -> JSON:
-        with state.lock:
-            state.games.pop(request.path_params["id"], None)
+        try:
+            game, seat = state.game(request, body)
+        except Refused:  # no such game: nothing to delete
+            return {"deleted": True}
+        if seat is not None and seat != min(game.tokens):  # a guest leaves; the host's seat deletes
+            return {"deleted": False}
+        state.store.delete(game.key)
         return {"deleted": True}
+
+    async def events(request: Request) -> Response:
+        from starlette.concurrency import run_in_threadpool
+
+        try:
+            game, _ = await run_in_threadpool(state.game, request, {})
+            if state.streams >= lim.event_streams:
+                raise Refused(429, f"the server holds {lim.event_streams} event streams already: "
+                              "the page asks for the view instead", code="error.streams_full")
+        except Refused as exc:
+            return _error(exc.status, str(exc), exc.field, code=exc.code)
+        except SeatRefused as exc:
+            return _error(403, str(exc), code=exc.code)
+        return StreamingResponse(stream(game), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    async def stream(game: Game) -> AsyncIterator[str]:
+        """The table's ``version`` at once, then each time it changes, for ``stream_seconds``."""
+        loop = asyncio.get_running_loop()
+        woken = asyncio.Event()
+
+        def wake() -> None:
+            with contextlib.suppress(RuntimeError):  # a closed loop: the stream is over
+                loop.call_soon_threadsafe(woken.set)
+
+        state.streams += 1
+        game.watchers.add(wake)
+        try:
+            end = loop.time() + lim.stream_seconds
+            sent = None
+            yield "retry: 1000\n\n"
+            while loop.time() < end:
+                woken.clear()
+                version = game.table.version
+                if version != sent:
+                    sent = version
+                    yield f"data: {json.dumps({'version': version})}\n\n"
+                try:
+                    await asyncio.wait_for(woken.wait(), min(15.0, max(0.0, end - loop.time())))
+                except TimeoutError:
+                    yield ": still here\n\n"
+        finally:
+            game.watchers.discard(wake)
+            state.streams -= 1
 
     def replay(request: Request, body: JSON) -> JSON:
         text = body.get("text")
@@ -496,6 +601,7 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
             yield Route(f"/api/games/{{id}}/{name.replace('_', '-')}", endpoint(play(name)),
                         methods=["POST", "GET"] if name == "view" else ["POST"])
         yield Route("/api/games/{id}/record", endpoint(record))
+        yield Route("/api/games/{id}/events", events)
         yield Route("/api/games/{id}", endpoint(delete), methods=["DELETE"])
         yield Route("/api/replay", endpoint(replay), methods=["POST"])
         yield Route("/api/analyse", endpoint(analyse), methods=["POST"])

@@ -10,8 +10,11 @@ gives uvicorn a protocol that
   ``Limits.header_seconds`` of its opening (or of the end of its last
   answer), and
 - holds at most ``Limits.connections`` connections: one more closes the
-  oldest that has no request running, or, when every one is busy, is
-  answered ``503`` and closed at once.
+  oldest that has no request running, else the oldest event stream
+  (``GET /api/games/ID/events``, which the browser opens again), or, when
+  every one is busy with a request, is answered ``503`` and closed at once;
+- closes the event streams when the server shuts down, so that they do not
+  hold it open (uvicorn waits for every running request).
 
 A request's body has its own time-out in the app (``Limits.body_seconds``).
 This module needs the ``web`` extra (uvicorn).
@@ -68,6 +71,17 @@ def guarded_protocol(limits: Limits) -> type[asyncio.Protocol]:
             """Whether a request of this connection has its headers in and is not answered yet."""
             return self.cycle is not None and not self.cycle.response_complete
 
+        def streaming(self) -> bool:
+            """Whether this connection is answering an event stream (it never ends by itself)."""
+            return (self.running() and self.cycle is not None and self.cycle.response_started
+                    and str(self.cycle.scope.get("path", "")).endswith("/events"))
+
+        def shutdown(self) -> None:
+            if self.streaming():  # the stream's task sees the client gone, and ends
+                self.transport.close()
+                return
+            super().shutdown()
+
         def check_headers(self) -> None:
             """Close the connection if no request arrived whole since the last check."""
             if self.transport.is_closing():
@@ -80,9 +94,9 @@ def guarded_protocol(limits: Limits) -> type[asyncio.Protocol]:
 
         def make_room(self) -> None:
             """Close the oldest connection with no request running, or refuse this one."""
-            idle = [c for c in self.connections
-                    if c is not self and isinstance(c, GuardedProtocol) and not c.running()
-                    and not c.transport.is_closing()]
+            others = [c for c in self.connections if c is not self and isinstance(c, GuardedProtocol)
+                      and not c.transport.is_closing()]
+            idle = [c for c in others if not c.running()] or [c for c in others if c.streaming()]
             if idle:
                 min(idle, key=lambda c: c.opened).transport.close()
                 return

@@ -49,7 +49,8 @@ from belote.web.events import auction_json, choice_json, deal_events, refusal_js
 from belote.web.i18n import line_key
 
 __all__ = [
-    "BOTS", "MAX_DEALS", "PIMC_LIMITS", "FieldError", "StaleVersion", "Table", "card_json",
+    "BOTS", "MAX_DEALS", "PIMC_LIMITS", "FieldError", "MatchOver", "NotYourSeat", "StaleVersion",
+    "Table", "card_json",
     "hand_json", "line_json", "new_table", "sorted_hand", "whole_field",
 ]
 
@@ -74,6 +75,32 @@ class StaleVersion(IllegalAction):
         super().__init__(f"version: the table is at version {version}, not {sent}: "
                          "it has moved on since that view")
         self.version = version
+
+
+class MatchOver(IllegalAction):
+    """An undo asked once the match is over: answered ``409`` (code ``error.match_over``), nothing changed."""
+
+    code = "error.match_over"
+
+    def __init__(self) -> None:
+        super().__init__("the match is over: its last deal cannot be taken back")
+
+
+class NotYourSeat(IllegalAction):
+    """A seat's request for a decision that is another seat's: answered ``403`` (code ``error.not_your_turn``).
+
+    Attributes:
+        seat: the seat that asked.
+        to_act: the seat whose decision it is (``None`` when no seat is to act).
+    """
+
+    code = "error.not_your_turn"
+
+    def __init__(self, seat: int, to_act: int | None) -> None:
+        whose = "no seat's" if to_act is None else f"seat {to_act}'s"
+        super().__init__(f"seat {seat} may act only for itself, and this decision is {whose}")
+        self.seat = seat
+        self.to_act = to_act
 
 
 class FieldError(InvalidArgument):
@@ -147,6 +174,10 @@ class Table:
             used; ``variant``, ``players`` and ``target`` are then ignored).
         engines: the engines a seat may name, by name: their command lines
             (each seat named so gets its own process, docs/engines.md).
+        deal_next: with a ``record`` whose last deal is over and whose match
+            goes on, deal the next deal (as **Resume a record** does); when
+            false the table stands as the record left it (a game read back
+            from [`belote.web.store`][belote.web.store]).
 
     Raises:
         BeloteError: an unknown variant, a bad seat or player count, or a bad record.
@@ -161,6 +192,8 @@ class Table:
         seed: int | None = None,
         record: object = None,
         engines: Mapping[str, str] | None = None,
+        *,
+        deal_next: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
         deals: list[Deal] = []
@@ -188,6 +221,10 @@ class Table:
         if deals and not deals[-1].is_over:
             self._start_bots()
             self._advance()
+        elif deals and not deal_next:  # as it stands: the match before the last deal was scored
+            self.before = Match(rules, match.target, n)
+            for result in match.results[:-1]:
+                self.before.add(result)
         elif not match.is_over:
             dealer = self.rng.randrange(n)
             if deals:
@@ -227,10 +264,12 @@ class Table:
             self.before = self.match.copy()
             self.match.add(deal.result)
 
-    def me(self) -> int:
-        """The seat the page shows: the person to act, else the first person's seat."""
-        seat = self.deal.to_act
-        return seat if seat in self.humans else self.humans[0]
+    def me(self, seat: int | None = None) -> int:
+        """The seat the page shows: ``seat`` when given, else the person to act, else the first person's seat."""
+        if seat is not None:
+            return seat
+        to_act = self.deal.to_act
+        return to_act if to_act in self.humans else self.humans[0]
 
     def check_version(self, sent: object) -> None:
         """Refuse a request made on a view older than the table's (``None``: not checked).
@@ -250,41 +289,71 @@ class Table:
         if sent != self.version:
             raise StaleVersion(sent, self.version)
 
-    def choose(self, index: object) -> dict[str, object]:
+    def choose(self, index: object, seat: int | None = None) -> dict[str, object]:
         """Apply the person's choice number ``index`` of [`view`][belote.web.table.Table.view]'s ``choices``.
+
+        ``seat``: the seat asking (a seat's token says which); ``None`` acts
+        for whichever person is to act (a table with one person).
 
         Raises:
             IllegalAction: no person is to act, or no such choice.
+            NotYourSeat: ``seat`` is not the seat to act.
         """
         deal = self.deal
-        seat = deal.to_act
-        if deal.is_over or seat is None or seat not in self.humans:
+        to_act = deal.to_act
+        if seat is not None and (deal.is_over or to_act != seat):
+            raise NotYourSeat(seat, None if deal.is_over else to_act)
+        if deal.is_over or to_act is None or to_act not in self.humans:
             raise IllegalAction("it is not a person's turn: nothing to choose")
-        choices = menu(deal, seat)
+        choices = menu(deal, to_act)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(choices):
             raise IllegalAction(f"choice: a number from 0 to {len(choices) - 1}, not {index!r}")
         deal.apply(choices[index])
         self.version += 1
         self._advance()
-        return self.view()
+        return self.view(seat)
 
-    def undo(self) -> dict[str, object]:
+    def _last_person(self) -> int | None:
+        """The seat of the last person who acted in this deal (``None``: none yet)."""
+        return next((a.seat for a in reversed(self.deal.history) if a.seat in self.humans), None)
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether [`undo`][belote.web.table.Table.undo] would take something back for ``seat``.
+
+        Never once the match is over; at a table of several people, only
+        the last person who acted may take back their action.
+        """
+        last = self._last_person()
+        return (not self.match.is_over and last is not None
+                and (seat is None or len(self.humans) == 1 or last == seat))
+
+    def undo(self, seat: int | None = None) -> dict[str, object]:
         """Take back the person's last action of this deal and the bots' actions after it.
 
+        ``seat``: the seat asking; at a table of several people only the
+        last person who acted may undo (``None``: whoever it was).
+
         Raises:
-            IllegalAction: no person has acted yet in this deal.
+            MatchOver: the match is over (its last deal stays scored).
+            IllegalAction: no person has acted yet in this deal, or another
+                person acted after ``seat``.
         """
         deal = self.deal
-        if not any(action.seat in self.humans for action in deal.history):
+        if self.match.is_over:
+            raise MatchOver
+        last = self._last_person()
+        if last is None:
             raise IllegalAction("nothing to undo: no person has acted yet in this deal")
+        if not self.can_undo(seat):
+            raise IllegalAction(f"nothing to undo: seat {last} acted after you")
         if len(self.match.results) == len(self.deals):
             self.match = self.before.copy()
         while deal.undo().seat not in self.humans:
             pass
         self.version += 1
-        return self.view()
+        return self.view(seat)
 
-    def next_deal(self) -> dict[str, object]:
+    def next_deal(self, seat: int | None = None) -> dict[str, object]:
         """Deal the next deal of the match.
 
         Raises:
@@ -299,11 +368,18 @@ class Table:
             raise IllegalAction(f"no winner after {MAX_DEALS} deals: the match stops here")
         self._deal(next_dealer(self.rules, self.players, deal.dealer, deal.result))
         self.version += 1
-        return self.view()
+        return self.view(seat)
 
-    def record(self) -> dict[str, object]:
-        """The match so far as a match record ([`match_to_record`][belote.records.replay.match_to_record])."""
-        return match_to_record(self.deals, self.match.target)
+    def record(self, finished: bool = False) -> dict[str, object]:
+        """The match so far as a match record ([`match_to_record`][belote.records.replay.match_to_record]).
+
+        ``finished``: leave out a deal in progress, whose deck holds every hand
+        (what one person of several may download).
+        """
+        deals = self.deals if not finished or self.deal.is_over else self.deals[:-1]
+        if not deals:  # the first deal is in progress: a record of no deal yet
+            return {"variant": self.rules.name, "target": self.match.target, "deals": []}
+        return match_to_record(deals, self.match.target)
 
     def _log(self, me: int) -> list[str]:
         deal = self.deal
@@ -316,9 +392,12 @@ class Table:
             report(replay, out, log, me)
         return out.getvalue().splitlines()
 
-    def view(self) -> dict[str, object]:
-        """What the page draws: the person's hand and choices, the table, the scores, the log."""
-        deal, me = self.deal, self.me()
+    def view(self, seat: int | None = None) -> dict[str, object]:
+        """What the page draws for ``seat`` (default [`me`][belote.web.table.Table.me]): its hand and choices, the table, the scores, the log.
+
+        Nothing of another seat's hand is in it but the number of its cards.
+        """
+        deal, me = self.deal, self.me(seat)
         trump = deal.trump
         strength = None if trump is None else int(trump)
         to_act = deal.to_act
@@ -374,8 +453,8 @@ class Table:
             "deal_number": len(self.deals),
             "deal_over": deal.is_over,
             "summary": _summary(deal.result) if deal.is_over else None,
-            "match": self._match_json(),
-            "can_undo": any(a.seat in self.humans for a in deal.history),
+            "match": self._match_json(me),
+            "can_undo": self.can_undo(me),
         }
 
     def _choice(self, index: int, action: Action, deal: Deal) -> dict[str, object]:
@@ -387,7 +466,7 @@ class Table:
             entry["confirm"] = stop_warning(deal, action.seat) + " Call out now?"
         return entry
 
-    def _match_json(self) -> dict[str, object]:
+    def _match_json(self, me: int) -> dict[str, object]:
         match = self.match
         return {
             "totals": list(match.totals),
@@ -396,7 +475,7 @@ class Table:
             "over": match.is_over,
             "winner": match.winner,
             "end_reason": match.end_reason,
-            "sides": [_side_name(self, side) for side in range(len(match.totals))],
+            "sides": [_side_name(self, side, me) for side in range(len(match.totals))],
             "side_seats": [[s for s in range(self.players) if self.deal.side(s) == side]
                            for side in range(len(match.totals))],
             "deals": [list(result.scores) for result in match.results],
@@ -405,9 +484,9 @@ class Table:
         }
 
 
-def _side_name(table: Table, side: int) -> str:
+def _side_name(table: Table, side: int, me: int) -> str:
     """``you + partner``, ``seat 1 + seat 3``, ``you``, ``seat 2``: a side seen by the page's person."""
-    deal, me = table.deal, table.me()
+    deal = table.deal
     seats = [seat for seat in range(deal.players) if deal.side(seat) == side]
     if me in seats:
         return "you + partner" if len(seats) > 1 else "you"

@@ -69,6 +69,9 @@ function errorText(error) {
 }
 
 async function api(method, path, body) {
+  const token = tokenFor(path); // a seat's token, at a table of several people (seats.js)
+  if (token && body !== undefined) body = { ...body, token };
+  else if (token) path += `${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`;
   const options = { method, headers: {} };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
@@ -268,6 +271,7 @@ async function newGame(record) {
     return; // the match in progress, if any, goes on
   }
   if (game) api("DELETE", `api/games/${game.id}`).catch(() => {});
+  seatsCreated(view);
   showLast = false;
   if (window.matchMedia("(max-width: 700px)").matches) $("setup-box").open = false;
   $("table").hidden = false;
@@ -604,6 +608,7 @@ function show(view, quiet) {
   const log = $("log");
   log.replaceChildren(...view.events.map((e) => el("li", { class: e.key === "trick" ? "trick" : "" }, eventText(e, name))));
   log.scrollTop = log.scrollHeight;
+  seatsShown(view);
 }
 
 async function save() {
@@ -909,6 +914,7 @@ async function start() {
       for (const view of document.querySelectorAll(".view")) view.hidden = view.id !== `view-${tab.dataset.view}`;
     };
   }
+  await resumeTable(); // back at the table of the address or of the last visit (seats.js)
   document.body.dataset.ready = "yes";
 }
 

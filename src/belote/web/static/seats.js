@@ -1,0 +1,141 @@
+// Friends at one table, and a table that survives a reload (issue 42).
+// A table of several people gives each person's seat a secret token: this
+// page sends its seat's token with every request for its table, shows the
+// links to send to the others, hears the table's changes as they happen
+// (server-sent events: GET api/games/ID/events) and comes back to its table
+// after a reload (the address and localStorage keep the table and the seat).
+// It uses app.js's names (api, show, say, t, el, $, game, busy); app.js calls
+// tokenFor, seatsCreated, seatsShown and resumeTable.
+"use strict";
+
+const SAVED_TABLE = "belote-table";
+let seat = null; // { game, seat, token, links }: the table this page sits at, and as which seat
+let stream = null; // the EventSource of the table's changes
+let heard = -1; // the newest version the stream announced
+
+// The token to send with a request: only for this page's own table.
+function tokenFor(path) {
+  return seat && seat.token && path.startsWith(`api/games/${seat.game}`) ? seat.token : null;
+}
+
+function remember(next) {
+  seat = next;
+  try {
+    if (next) localStorage.setItem(SAVED_TABLE, JSON.stringify(next)); else localStorage.removeItem(SAVED_TABLE);
+  } catch (e) { /* private mode: the address still holds the table */ }
+  const url = new URL(window.location.href);
+  for (const key of ["game", "seat", "token"]) url.searchParams.delete(key);
+  if (next) {
+    url.searchParams.set("game", next.game);
+    if (next.token) { url.searchParams.set("seat", String(next.seat)); url.searchParams.set("token", next.token); }
+  }
+  window.history.replaceState(null, "", url);
+}
+
+// A new match was made: sit at its first person's seat and keep the others' links.
+function seatsCreated(view) {
+  const people = view.seats.filter((s) => s.token);
+  const mine = people.find((s) => s.seat === view.me);
+  const links = people.filter((s) => s.seat !== view.me).map((s) => ({ seat: s.seat, link: s.link }));
+  remember({ game: view.id, seat: view.me, token: mine ? mine.token : null, links, own: mine ? mine.link : null });
+  heard = -1;
+}
+
+// Every view drawn: keep the table's id, listen to its changes, catch up with what was heard.
+function seatsShown(view) {
+  if (!seat || seat.game !== view.id) remember({ game: view.id, seat: view.me, token: null, links: [] });
+  drawInvites(view);
+  if (view.seats.filter((s) => s.player === "human").length > 1) listen(view.id);
+  else if (stream) { stream.close(); stream = null; }
+  if (heard > view.version && !busy) refresh();
+}
+
+function drawInvites(view) {
+  const box = $("invites");
+  const links = (seat && seat.links) || [];
+  if (!links.length || view.match.over) { box.hidden = true; box.replaceChildren(); return; }
+  const absolute = (link) => new URL(link, window.location.href).href;
+  const row = (label, link, id) => {
+    const input = el("input", { readonly: "readonly", value: absolute(link), id, size: 40 });
+    const copy = el("button", { class: "copy", onclick: () => {
+      input.select();
+      const done = () => { copy.textContent = t("invite.copied"); };
+      if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, () => {}); else done();
+    } }, t("invite.copy"));
+    return el("div", { class: "invite" }, el("label", { for: id }, label), " ", input, " ", copy);
+  };
+  box.hidden = false;
+  box.replaceChildren(el("h3", {}, t("invite.title")), el("p", { class: "note" }, t("invite.note")),
+    ...links.map((l) => row(cap(t("seat.n", { seat: l.seat })), l.link, `invite-${l.seat}`)),
+    seat.own ? row(t("invite.yours"), seat.own, "invite-own") : "");
+}
+
+function listen(id) {
+  if (stream && stream.game === id) return;
+  if (stream) stream.close();
+  const token = tokenFor(`api/games/${id}`);
+  stream = new EventSource(`api/games/${id}/events${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+  stream.game = id;
+  stream.onmessage = (event) => {
+    let version;
+    try { version = JSON.parse(event.data).version; } catch (e) { return; }
+    heard = Math.max(heard, version);
+    if (game && game.id === id && version !== game.version) refresh();
+  };
+  // A stream refused for good (the server follows too many, 429) is not opened again by the
+  // browser: the page then looks at the table every few seconds, and tries a stream at its next view.
+  stream.onerror = () => {
+    if (!stream || stream.game !== id || stream.readyState !== EventSource.CLOSED) return;
+    stream = null;
+    lookEvery(id);
+  };
+}
+
+let looking = null; // the timer of a page that has no stream to follow
+function lookEvery(id) {
+  if (looking) return;
+  looking = setInterval(() => {
+    if (stream || !game || game.id !== id) { clearInterval(looking); looking = null; return; }
+    refresh();
+  }, 3000);
+}
+
+// Draw the table as it is now (another person acted, or the page came back).
+async function refresh() {
+  if (busy || !seat) return;
+  try {
+    const view = await api("GET", `api/games/${seat.game}/view`);
+    if (!busy && (!game || game.id !== view.id || game.version !== view.version)) show(view);
+  } catch (error) { say(errorText(error)); }
+}
+
+// The page opens: back to the table of the address (a seat's link) or of the last visit.
+async function resumeTable() {
+  const params = new URLSearchParams(window.location.search);
+  let saved = null;
+  if (params.get("game")) {
+    saved = { game: params.get("game"), seat: params.has("seat") ? Number(params.get("seat")) : null, token: params.get("token"), links: [] };
+    try {
+      const stored = JSON.parse(localStorage.getItem(SAVED_TABLE) || "null");
+      if (stored && stored.game === saved.game && stored.token === saved.token) saved = stored;
+    } catch (e) { /* nothing saved */ }
+  } else {
+    try { saved = JSON.parse(localStorage.getItem(SAVED_TABLE) || "null"); } catch (e) { saved = null; }
+  }
+  if (!saved || !saved.game) return;
+  seat = saved;
+  try {
+    const view = await api("GET", `api/games/${saved.game}/view`);
+    remember(saved);
+    show(view);
+    if (window.matchMedia("(max-width: 700px)").matches) $("setup-box").open = false;
+  } catch (error) {
+    remember(null);
+    say(errorText(error));
+  }
+}
+
+// Leaving a match in progress asks first (the browser words the question).
+window.addEventListener("beforeunload", (event) => {
+  if (game && !game.match.over) { event.preventDefault(); event.returnValue = ""; }
+});
