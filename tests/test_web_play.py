@@ -327,3 +327,27 @@ def test_one_declare_button_per_distinct_choice(server: str, browser: Any) -> No
     assert declares >= 2
     buttons = browser.find_elements(By.CSS_SELECTOR, "#choices button[data-verb='declare']")
     assert len(buttons) == 1
+
+
+def test_analyse_marks_a_passed_out_deal(server: str, browser: Any) -> None:
+    """A deal nobody took: the replay's list says "passed out", and Analyse says so (never "side -")."""
+    import json
+
+    from selenium.webdriver.common.by import By
+
+    from belote import Deal
+
+    deal = Deal.random("classic", seed=0)
+    while not deal.is_over:
+        deal.apply(next(a for a in deal.legal_actions() if a.verb.value == "pass"))
+    open_page(browser, server)
+    browser.find_element(By.ID, "tab-replay").click()
+    browser.execute_script("document.getElementById('replay-text').value = arguments[0]",
+                           json.dumps(deal.to_record()))
+    browser.find_element(By.ID, "replay-go").click()
+    wait(browser, lambda d: d.find_element(By.ID, "replay").is_displayed())
+    assert "passed out" in browser.find_element(By.CSS_SELECTOR, "#replay-deal option").text
+    browser.find_element(By.ID, "analyse").click()
+    note = wait(browser, lambda d: d.find_elements(By.ID, "analysis-none"), 120)[0]
+    assert "passed out" in note.text
+    assert "side -" not in browser.find_element(By.ID, "analysis").text

@@ -690,7 +690,10 @@ async function analyse() {
   try {
     const a = await api("POST", "api/analyse", { text: replayText, deal: number, start: deal.frames[step].analyse_from });
     if (run !== analyseRun || at !== step || currentDeal() !== deal) return; // the reader moved on: this answer is stale
-    if (!a.cards.length) { $("analysis").replaceChildren(el("p", { class: "note", id: "analysis-none" }, t("analysis.no_card"))); return; }
+    if (!a.cards.length) { // a deal passed out, or no card left: said so, never "side -"
+      $("analysis").replaceChildren(el("p", { class: "note", id: "analysis-none" }, t(a.result === "redeal" ? "analysis.passed_out" : "analysis.no_card")));
+      return;
+    }
     const rows = a.cards.map((c) => el("tr", {},
       el("td", {}, c.trick), el("td", {}, c.seat),
       el("td", { class: c.mark ? "mark-bad" : "" }, `${cardText(c.card)}${c.mark}`),
