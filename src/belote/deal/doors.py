@@ -8,15 +8,12 @@ the compiled core would meet with a bare built-in error (issue 41).
 from __future__ import annotations
 
 import random
-from typing import Final
 
+from belote.deal.dealing import is_shuffled_deck
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules import Rules
 
 __all__ = ["check_flag", "check_seed", "check_shuffled"]
-
-_DECK: Final = list(range(32))
-"""The card indices a shuffled deck holds, in order."""
 
 
 def check_seed(seed: object) -> None:
@@ -43,8 +40,7 @@ def check_shuffled(rules: object, deck: object, dealer: object, players: object)
     n = rules.check_players(players)  # type: ignore[arg-type]
     if type(dealer) is not int or not 0 <= dealer < n:
         raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {shown(dealer)}")
-    if (not isinstance(deck, list | tuple) or {type(c) for c in deck} - {int}
-            or sorted(deck) != _DECK):
+    if not is_shuffled_deck(deck):
         raise InvalidArgument(f"deck: a permutation of range(32), not {shown(deck)}")
 
 
