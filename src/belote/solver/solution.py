@@ -70,7 +70,7 @@ from belote.cards import (
 )
 from belote.deal import Deal
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
-from belote.rules import CapotRule
+from belote.rules import CapotRule, checks
 from belote.rules.checks import instance, whole_or_none
 from belote.scoring import Outcome, linear_in_card_points
 from belote.solver.ddgame import Game, game_of
@@ -519,8 +519,13 @@ def attack_reaches(deal: Deal, thresholds: Sequence[int]) -> int:
 
     Raises:
         InvalidArgument: the deal is not in the play phase, or has no two sides.
+        InvalidArgumentType: ``deal`` is not a deal, or ``thresholds`` not a
+            list or tuple of whole numbers.
     """
-    game = game_of(deal)
+    game = game_of(_deal(deal))
+    checks.sequence(thresholds, "thresholds")
+    for threshold in thresholds:
+        checks.whole(threshold, "thresholds[...]")
     if game.sides != 2:
         raise InvalidArgument("attack_reaches needs a deal of two sides")
     two = _TwoSided(game)
