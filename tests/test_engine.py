@@ -514,3 +514,10 @@ def test_what_an_engine_started_is_stopped_with_it(tmp_path: Path) -> None:
         time.sleep(0.05)
     assert pids and not [pid for pid in pids if alive(pid)]
     assert not [pid for pid, state in children().items() if state == "Z"]
+
+
+def test_check_engine_timeout_bounds_the_handshake() -> None:
+    """Issue 41 (small): `check-engine --timeout` did not cover the 10 s handshake."""
+    report = check_engine(misbehave("silent"), deals=0, timeout=0.5, tables=SMALL)
+    assert report.positions == 0
+    assert len(report.problems) == 1 and "within 0.5 s in the handshake" in report.problems[0]
