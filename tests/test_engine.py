@@ -521,3 +521,23 @@ def test_check_engine_timeout_bounds_the_handshake() -> None:
     report = check_engine(misbehave("silent"), deals=0, timeout=0.5, tables=SMALL)
     assert report.positions == 0
     assert len(report.problems) == 1 and "within 0.5 s in the handshake" in report.problems[0]
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "classic", "--deals", "2"],
+    ["compare", "classic", "piedicavallo", "--deals", "2", "--matches", "0", "--bot-time-limit", "30",
+     "--slow-bot", "20", "--debug"],
+])
+def test_simulate_and_compare_say_when_a_fallback_took_decisions(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 41 (small): `simulate` and `compare` showed nothing when an engine's fallback took
+    decisions; `compare` had no `--slow-bot`, `--bot-time-limit` or `--debug`."""
+    bots = ["--bots", f"engine:{misbehave('crash', 2)}?fallback=random"]
+    assert main([*command, *bots]) == 0
+    text = capsys.readouterr().out
+    assert "decisions taken by the fallback bot: " in text and "crashing on purpose" in text
+    assert main([*command, *bots, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["fallbacks"]["count"] > 0 and "exited with status 3" in doc["fallbacks"]["reason"]
+    assert main([*command, "--bots", "random", "--json"]) == 0
+    assert "fallbacks" not in json.loads(capsys.readouterr().out)  # said only when one did
