@@ -254,6 +254,9 @@ def test_an_engine_duels_from_the_command_line(capsys: pytest.CaptureFixture[str
     ("array", 0, r"answered .* at decision 1, not a JSON object"),
     ("illegal", 5, r"answered the illegal action '\d (stop|swap)' at decision 6 \(legal: "),
     ("wrongid", 0, r"answered with id 1001 at decision 1, expected the decision's id 1"),
+    # Issue 41 (small): an id written as text was a confusing message.
+    ("textid", 2, r"answered with id '3', not a whole number \(JSON 1, not \"1\"\) at decision 3, "
+                  r"expected the decision's id 3"),
     ("error", 1, r"reported an error at decision 2: 'out of ideas'"),
     ("protocol", 0, r"speaks 'belote-engine/0', not belote-engine/1"),
     ("exit", 0, r"exited with status 4 in the handshake"),
