@@ -546,5 +546,7 @@ def test_every_public_name_of_the_inner_modules_answers_odd_values_with_a_typed_
 
 
 def test_the_open_names_are_public_names() -> None:
-    """The list of open names names only what the sweep finds."""
-    assert set(INNER_NAMES) >= OPEN_NAMES
+    """The list of open names names only what the sweep finds (in the modules this install has)."""
+    found = set(INNER_NAMES)
+    modules = {module.__name__ for module in _modules()}
+    assert {name for name in OPEN_NAMES if name.rsplit(".", 1)[0] in modules} <= found
