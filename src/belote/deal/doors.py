@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 
+from belote.deal import dealing
 from belote.deal.dealing import is_shuffled_deck
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules import Rules
 
-__all__ = ["check_flag", "check_seed", "check_shuffled"]
+__all__ = ["check_flag", "check_seed", "check_shuffled", "shuffled_deck"]
 
 
 def check_seed(seed: object) -> None:
@@ -52,3 +53,19 @@ def check_flag(value: object, name: str) -> None:
     """
     if type(value) is not bool:
         raise InvalidArgumentType(f"{name}: expected True or False, got {shown(value)}")
+
+
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """A deck order: ``list(range(32))`` shuffled exactly as ``rng.shuffle`` shuffles it.
+
+    [`dealing.shuffled_deck`][belote.deal.dealing.shuffled_deck] once ``rng`` is checked.
+
+    >>> shuffled_deck(random.Random(3)) == dealing.shuffled_deck(random.Random(3))
+    True
+
+    Raises:
+        InvalidArgumentType: ``rng`` is not a ``random.Random``.
+    """
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentType(f"rng: expected a random.Random, got {shown(rng)}")
+    return dealing.shuffled_deck(rng)
