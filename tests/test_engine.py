@@ -254,6 +254,9 @@ def test_an_engine_duels_from_the_command_line(capsys: pytest.CaptureFixture[str
     ("array", 0, r"answered .* at decision 1, not a JSON object"),
     ("illegal", 5, r"answered the illegal action '\d (stop|swap)' at decision 6 \(legal: "),
     ("wrongid", 0, r"answered with id 1001 at decision 1, expected the decision's id 1"),
+    # Issue 41 (small): an id written as text was a confusing message.
+    ("textid", 2, r"answered with id '3', not a whole number \(JSON 1, not \"1\"\) at decision 3, "
+                  r"expected the decision's id 3"),
     ("error", 1, r"reported an error at decision 2: 'out of ideas'"),
     ("protocol", 0, r"speaks 'belote-engine/0', not belote-engine/1"),
     ("exit", 0, r"exited with status 4 in the handshake"),
@@ -514,3 +517,30 @@ def test_what_an_engine_started_is_stopped_with_it(tmp_path: Path) -> None:
         time.sleep(0.05)
     assert pids and not [pid for pid in pids if alive(pid)]
     assert not [pid for pid, state in children().items() if state == "Z"]
+
+
+def test_check_engine_timeout_bounds_the_handshake() -> None:
+    """Issue 41 (small): `check-engine --timeout` did not cover the 10 s handshake."""
+    report = check_engine(misbehave("silent"), deals=0, timeout=0.5, tables=SMALL)
+    assert report.positions == 0
+    assert len(report.problems) == 1 and "within 0.5 s in the handshake" in report.problems[0]
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "classic", "--deals", "2"],
+    ["compare", "classic", "piedicavallo", "--deals", "2", "--matches", "0", "--bot-time-limit", "30",
+     "--slow-bot", "20", "--debug"],
+])
+def test_simulate_and_compare_say_when_a_fallback_took_decisions(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 41 (small): `simulate` and `compare` showed nothing when an engine's fallback took
+    decisions; `compare` had no `--slow-bot`, `--bot-time-limit` or `--debug`."""
+    bots = ["--bots", f"engine:{misbehave('crash', 2)}?fallback=random"]
+    assert main([*command, *bots]) == 0
+    text = capsys.readouterr().out
+    assert "decisions taken by the fallback bot: " in text and "crashing on purpose" in text
+    assert main([*command, *bots, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["fallbacks"]["count"] > 0 and "exited with status 3" in doc["fallbacks"]["reason"]
+    assert main([*command, "--bots", "random", "--json"]) == 0
+    assert "fallbacks" not in json.loads(capsys.readouterr().out)  # said only when one did

@@ -10,7 +10,15 @@ subclasses, which also subclass the matching built-in: `ValueError`,
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+import enum
+import importlib
+import inspect
+import pkgutil
+import signal
+import types
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import attrs
@@ -28,6 +36,7 @@ from belote.errors import (
     InvalidArgumentType,
     InvalidSeat,
     UnknownVariant,
+    shown,
 )
 from belote.rules import get_rules, rules_from_spec
 from belote.rules.penalties import Penalty
@@ -398,3 +407,146 @@ def test_the_environment_checks_its_target_and_seed() -> None:
             raw_env(match=True, target=target)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentType, match="seed"):
         raw_env().reset(seed=1.5)  # type: ignore[arg-type]
+
+
+# --- every public name of every __all__ (issue 41, items 13 and 14) ------------------------------
+#
+# Each public callable of every module's `__all__` is called with an odd value for every argument
+# it requires: success or a `BeloteError`, never a bare built-in error. The CLI and the web server
+# have their own tests (test_fuzz_cli.py, the server's), and start processes and servers. On both
+# cores: CI's compiled job runs this file too.
+
+SWEPT_OUT = ("belote.cli", "belote.web", "belote.__main__")
+
+# The fast paths that take what the library built and check nothing, by design (their checked
+# doors are named in their docstrings): the engine's innermost calls.
+TRUSTED = frozenset({
+    "belote.tricks.follower_mask", "belote.tricks.cards_of", "belote.scoring.score_trusted",
+    "belote.scoring.resolve_trusted", "belote.scoring.combinations_of",
+})
+
+
+def _odd_values() -> list[object]:
+    values: list[object] = [None, 1.0, 1.5, float("nan"), True, False, "", "x", "\x00", 10**100,
+                            -(10**100), [], {}, (None,), [object()], object()]
+    with contextlib.suppress(ImportError):
+        import numpy as np
+
+        values.append(np.int64(1))  # refused like any other non-int (see above)
+    return values
+
+
+def _modules() -> list[ModuleType]:
+    import belote
+
+    found = [belote]
+    for info in pkgutil.walk_packages(belote.__path__, "belote."):
+        if info.name.startswith(SWEPT_OUT):
+            continue
+        try:
+            found.append(importlib.import_module(info.name))
+        except ImportError:  # an optional extra that is not installed (openspiel)
+            continue
+    return found
+
+
+def _public_callables(packages_only: bool) -> dict[str, Callable[..., object]]:
+    """``module.name`` of every public callable a module's ``__all__`` names, but types that are not doors."""
+    out: dict[str, Callable[..., object]] = {}
+    for module in _modules():
+        is_package = hasattr(module, "__path__") or module.__name__.count(".") <= 1
+        if packages_only and not is_package:
+            continue
+        for name in getattr(module, "__all__", ()):
+            value = getattr(module, name)
+            if not callable(value) or isinstance(value, types.GenericAlias):
+                continue  # a constant, or a type alias such as JSONObject
+            if inspect.isclass(value) and (
+                issubclass(value, (BaseException, enum.Enum))  # an enum's call is a value lookup
+                or getattr(value, "_is_protocol", False)):  # Agent, Sanctioning: not instantiated
+                continue
+            out[f"{module.__name__}.{name}"] = value
+    return out
+
+
+def _required(function: Callable[..., object]) -> tuple[int, list[str]]:
+    """How many positional arguments ``function`` requires, and its required keywords."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):  # a compiled function without a signature
+        return 1, []
+    params = signature.parameters.values()
+    return (sum(1 for p in params if p.default is p.empty
+                and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)),
+            [p.name for p in params if p.default is p.empty and p.kind is p.KEYWORD_ONLY])
+
+
+def _bare_errors(function: Callable[..., object]) -> list[str]:
+    """The odd values ``function`` answers with a bare built-in error (or a hang), as text."""
+    positional, keywords = _required(function)
+    found = []
+    for value in _odd_values():
+        try:
+            with _deadline(5.0):
+                function(*[value] * positional, **dict.fromkeys(keywords, value))
+        except BeloteError:
+            pass
+        except Exception as exc:  # what the test is looking for
+            found.append(f"{shown(value)}: {type(exc).__name__}: {exc}")
+    return found
+
+
+class _Hung(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Raise ``_Hung`` after ``seconds`` (interpreted code; compiled code hears it when it returns)."""
+    def on_alarm(signum: int, frame: object) -> None:
+        raise _Hung(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+PACKAGE_NAMES = sorted(_public_callables(packages_only=True))
+
+
+@pytest.mark.parametrize("name", PACKAGE_NAMES)
+def test_every_public_name_of_the_packages_answers_odd_values_with_a_typed_error(
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41 items 13 and 14: `belote`'s and its packages' `__all__`, every name, on both cores."""
+    if name in TRUSTED:
+        pytest.skip("a fast path that checks nothing, by design")
+    monkeypatch.chdir(tmp_path)  # whatever a call writes stays here
+    assert _bare_errors(_public_callables(packages_only=True)[name]) == []
+
+
+OPEN_NAMES = frozenset(
+    line for line in (Path(__file__).parent / "fuzz_open_names.txt").read_text().splitlines()
+    if line and not line.startswith("#"))
+INNER_NAMES = sorted(set(_public_callables(packages_only=False)) - set(PACKAGE_NAMES))
+
+
+@pytest.mark.parametrize("name", INNER_NAMES)
+def test_every_public_name_of_the_inner_modules_answers_odd_values_with_a_typed_error(
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41 items 13 and 14: the inner modules' `__all__`, but the names still open
+    (tests/fuzz_open_names.txt, a list that only shrinks)."""
+    if name in TRUSTED or name in OPEN_NAMES:
+        pytest.skip("a fast path, or still open (tests/fuzz_open_names.txt)")
+    monkeypatch.chdir(tmp_path)
+    assert _bare_errors(_public_callables(packages_only=False)[name]) == []
+
+
+def test_the_open_names_are_public_names() -> None:
+    """The list of open names names only what the sweep finds (in the modules this install has)."""
+    found = set(INNER_NAMES)
+    modules = {module.__name__ for module in _modules()}
+    assert {name for name in OPEN_NAMES if name.rsplit(".", 1)[0] in modules} <= found

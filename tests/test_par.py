@@ -67,7 +67,7 @@ def test_par_made_agrees_with_the_contract_query() -> None:
 
 def test_par_figures_depend_on_the_seed_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """CONTRACT.md "Same --seed, same output": --par gives the same bytes for --jobs 1 and 2."""
-    monkeypatch.setattr("belote.experiments.compare.PAR_CHUNK", 1)
+    monkeypatch.setattr("belote.experiments.parpass.PAR_CHUNK", 1)
     argv = ["compare", "classic", "piedicavallo", "--deals", "6", "--seed", "3", "--matches", "0",
             "--par", "--par-deals", "3", "--json"]
     first = _run([*argv, "--jobs", "1"])

@@ -28,7 +28,7 @@ from typing import Final
 import attrs
 
 from belote.cards import CARDS, Card, CardSet, Suit
-from belote.errors import InvalidArgument, NotationError, shown
+from belote.errors import InvalidArgument, InvalidArgumentType, NotationError, shown
 
 __all__ = [
     "ACTION_IDS",
@@ -418,8 +418,17 @@ def bid_id(value: int | None, strain: int) -> int:
     >>> bid_id(80, 0), bid_id(160, 3), bid_id(None, 1)
     (208, 259, 347)
     """
+    if isinstance(strain, bool) or not isinstance(strain, int):
+        raise InvalidArgumentType(f"strain: expected a whole number, got {shown(strain)}")
+    if not 0 <= strain <= 5:
+        raise InvalidArgument(f"strain: expected 0..5, got {shown(strain)}")
     if value is None:
         return ID_BID_CAPOT + strain
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentType(f"value: expected a whole number or None, got {shown(value)}")
+    if value % 10 or not 10 <= value <= MAX_BID_VALUE:
+        raise InvalidArgument(f"value: expected a bid value in tens up to {MAX_BID_VALUE}, "
+                              f"got {shown(value)}")
     return ID_BID + 6 * (value // 10 - 1) + strain
 
 # The (length, lowest rank) of each run id within one suit's block of 21.
@@ -439,7 +448,10 @@ def action_id(action: Action) -> int:
     Raises:
         InvalidArgument: a ``declare`` whose cards are neither four of a rank
             nor a run of 3 to 8 cards of one suit (no id stands for it).
+        InvalidArgumentType: ``action`` is not an [`Action`][belote.actions.Action].
     """
+    if not isinstance(action, Action):
+        raise InvalidArgumentType(f"action: expected an Action, got {shown(action)}")
     verb = action.verb
     if verb is Verb.PLAY:
         return (ID_PLAY_BELOTE if action.belote else ID_PLAY) + action.cards[0].index

@@ -184,13 +184,26 @@ FULL_DECK: Final = (1 << 32) - 1
 """The mask of all 32 cards."""
 
 
+def _whole(value: object, name: str, size: int) -> int:
+    """``value`` if it is a whole number ``0..size-1`` (an ``IntEnum`` member included)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentType(f"{name}: expected a whole number, got {shown(value)}")
+    if not 0 <= value < size:
+        raise NotationError(f"{name}: expected 0..{size - 1}, got {shown(value)}")
+    return int(value)
+
+
 def suit_mask(suit: int) -> int:
     """The mask of the eight cards of ``suit``.
 
     >>> hex(suit_mask(Suit.HEARTS))
     '0xff00'
+
+    Raises:
+        InvalidArgumentType: ``suit`` is not a whole number.
+        NotationError: it is not 0..3.
     """
-    return 0xFF << (8 * suit)
+    return 0xFF << (8 * _whole(suit, "suit", 4))
 
 
 def card_points(mask: int, trump: int | None) -> int:
@@ -202,7 +215,17 @@ def card_points(mask: int, trump: int | None) -> int:
 
     >>> card_points(FULL_DECK, Suit.SPADES)
     152
+
+    Raises:
+        InvalidArgumentType: ``mask`` is not a whole number, ``trump`` neither one nor ``None``.
+        NotationError: ``mask`` is not a card mask.
     """
+    if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= FULL_DECK:
+        if isinstance(mask, int) and not isinstance(mask, bool):
+            raise NotationError(f"mask: not a card mask: {shown(mask)}")
+        raise InvalidArgumentType(f"mask: expected a card mask, got {shown(mask)}")
+    if trump is not None and (isinstance(trump, bool) or not isinstance(trump, int)):
+        raise InvalidArgumentType(f"trump: expected a suit number or None, got {shown(trump)}")
     total = 0
     for suit in range(4):
         pattern = (mask >> (8 * suit)) & 0xFF
@@ -233,8 +256,13 @@ class Card:
     bit: int
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
-        """Return the shared instance of the card of ``rank`` and ``suit``."""
-        return CARDS[int(suit) * 8 + int(rank)]
+        """Return the shared instance of the card of ``rank`` and ``suit``.
+
+        Raises:
+            InvalidArgumentType: ``rank`` or ``suit`` is not a whole number (a ``Rank``, a ``Suit``).
+            NotationError: one is out of range.
+        """
+        return CARDS[_whole(suit, "suit", 4) * 8 + _whole(rank, "rank", 8)]
 
     @classmethod
     def _make(cls, index: int) -> Card:

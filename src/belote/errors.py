@@ -46,6 +46,8 @@ def printable(text: str) -> str:
     >>> printable("dix de cœur")
     'dix de cœur'
     """
+    if not isinstance(text, str):
+        raise InvalidArgumentType(f"text: expected a str, got {type(text).__name__}")
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

@@ -175,6 +175,12 @@ class GuardedAgent:
         count = getattr(self.agent, "fallbacks", 0)
         return count if isinstance(count, int) else 0
 
+    @property
+    def last_error(self) -> str | None:
+        """The wrapped agent's last failure, in words (an engine's), else ``None``."""
+        error = getattr(self.agent, "last_error", None)
+        return error if isinstance(error, str) else None
+
     def __repr__(self) -> str:
         return repr(self.spec)
 

@@ -14,20 +14,38 @@ from belote.actions import (
     Verb,
     action_id,
 )
+from belote.agents import cardplay
 from belote.agents.cardplay import (
     bid_to_make,
     card_to_play,
     contract_of_bids,
     contract_to_bid,
-    hand_strength,
     legal_bid_pairs,
     play_choice_id,
 )
 from belote.deal import Observation, Phase, SeatView
 from belote.errors import InvalidArgument
 from belote.rules import Rules, get_rules
+from belote.rules.checks import whole
 
 __all__ = ["HeuristicBot", "hand_strength"]
+
+
+def hand_strength(hand: int, trump: int) -> int:
+    """A simple point count of a hand (a card mask) for taking with ``trump`` as trump suit.
+
+    [`cardplay.hand_strength`][belote.agents.cardplay.hand_strength] once its
+    arguments are checked (a door before compiled code).
+
+    >>> from belote.cards import CardSet
+    >>> hand_strength(CardSet.parse("JH 9H AH").mask, 1)
+    45
+
+    Raises:
+        InvalidArgumentType: ``hand`` or ``trump`` is not a whole number.
+        InvalidArgument: ``hand`` is not a card mask, or ``trump`` not 0..3.
+    """
+    return cardplay.hand_strength(whole(hand, "hand", 0, (1 << 32) - 1), whole(trump, "trump", 0, 3))
 
 
 _PLAY: Final = Phase.PLAY  # read once: a member read through its class costs ~100 ns on 3.11

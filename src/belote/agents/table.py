@@ -18,7 +18,8 @@ from belote.actions import action_id
 from belote.agents.protocol import Agent
 from belote.agents.random_bot import RandomBot
 from belote.deal import Deal
-from belote.errors import IllegalAction, InvalidArgument
+from belote.errors import IllegalAction, InvalidArgument, InvalidArgumentType, shown
+from belote.rules.checks import instance, sequence
 from belote.scoring import DealResult
 
 __all__ = ["act", "close_agents", "decide", "play_deal", "start_deal"]
@@ -26,7 +27,8 @@ __all__ = ["act", "close_agents", "decide", "play_deal", "start_deal"]
 
 def start_deal(agents: Sequence[Agent], rng: random.Random) -> None:
     """Hand ``rng`` to every agent that has ``start_deal`` (before a simulated deal)."""
-    for agent in agents:
+    instance(rng, random.Random, "rng")
+    for agent in sequence(agents, "agents"):
         start = getattr(agent, "start_deal", None)
         if start is not None:
             start(rng)
@@ -34,7 +36,7 @@ def start_deal(agents: Sequence[Agent], rng: random.Random) -> None:
 
 def close_agents(agents: Sequence[Agent]) -> None:
     """Call ``close()`` on every agent that has it (an engine's process is stopped), once play is done."""
-    for agent in agents:
+    for agent in sequence(agents, "agents"):
         close = getattr(agent, "close", None)
         if callable(close):
             close()
@@ -50,8 +52,9 @@ def act(deal: Deal, agent: Agent) -> None:
     Raises:
         InvalidArgument: the deal is over.
         IllegalAction: the agent chose an action that is not legal; the deal is unchanged.
+        InvalidArgumentType: ``deal`` is not a [`Deal`][belote.deal.Deal].
     """
-    seat = deal.to_act
+    seat = _deal(deal).to_act
     if seat is None:
         raise InvalidArgument("the deal is over: nobody is to act")
     choose_id = getattr(agent, "choose_id", None)
@@ -62,6 +65,12 @@ def act(deal: Deal, agent: Agent) -> None:
             deal.apply(_choose(agent, seat)(deal.observation(seat), deal.legal_actions()))
     except IllegalAction as exc:
         raise IllegalAction(f"seat {seat}'s agent {agent!r} chose an illegal action: {exc}") from None
+
+
+def _deal(deal: object) -> Deal:
+    if not isinstance(deal, Deal):
+        raise InvalidArgumentType(f"deal: expected a Deal, got {shown(deal)}")
+    return deal
 
 
 def _choose(agent: object, seat: int) -> Any:
@@ -85,8 +94,9 @@ def decide(deal: Deal, agent: Agent) -> int:
     Raises:
         InvalidArgument: the deal is over.
         IllegalAction: the agent chose an action that is not legal now.
+        InvalidArgumentType: ``deal`` is not a [`Deal`][belote.deal.Deal].
     """
-    seat = deal.to_act
+    seat = _deal(deal).to_act
     if seat is None:
         raise InvalidArgument("the deal is over: nobody is to act")
     choose_id = getattr(agent, "choose_id", None)
@@ -127,7 +137,10 @@ def play_deal(deal: Deal, agents: Sequence[Agent]) -> DealResult:
     Raises:
         InvalidArgument: not one agent per seat.
         IllegalAction: an agent chose an illegal action.
+        InvalidArgumentType: ``deal`` is not a deal, or ``agents`` not a list or tuple.
     """
+    deal = _deal(deal)
+    agents = sequence(agents, "agents")  # type: ignore[assignment]  # of agents, as typed
     if len(agents) != deal.players:
         raise InvalidArgument(f"{deal.players} players need {deal.players} agents, "
                               f"not {len(agents)}")

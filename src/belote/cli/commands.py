@@ -16,7 +16,7 @@ from belote.errors import CommandError, InvalidArgument
 from belote.experiments.compare import Comparison, compare, default_variants
 from belote.experiments.duel import DuelResult, duel
 from belote.experiments.parallel import with_executor
-from belote.experiments.simulate import simulate
+from belote.experiments.simulate import Fallbacks, simulate
 from belote.experiments.stats import SimulationStats
 from belote.rules import available_variants, get_rules
 
@@ -47,6 +47,7 @@ def simulate_command(args: argparse.Namespace, out: TextIO) -> int:
             records = RecordFile(args.records)
         except OSError as exc:
             raise InvalidArgument(f"cannot write {args.records}: {exc.strerror or exc}") from None
+    fallbacks = Fallbacks()
     try:
         with bot_traceback(args):  # --debug: a failing bot's own traceback
             stats = with_executor(
@@ -54,7 +55,7 @@ def simulate_command(args: argparse.Namespace, out: TextIO) -> int:
                 lambda executor: simulate(
                     rules, args.deals, args.seed, args.players, args.bots, executor,
                     cast(TextIO, records),
-                    progress=True, bot_limits=bot_limits(args),
+                    progress=True, bot_limits=bot_limits(args), fallbacks=fallbacks,
                 ),
                 getattr(args, "dask", None),
             )
@@ -62,11 +63,19 @@ def simulate_command(args: argparse.Namespace, out: TextIO) -> int:
         if records is not None:
             records.close()
     assert isinstance(stats, SimulationStats)
-    if args.json:
-        _write(stats.to_json(), out)
-    else:
-        out.write(stats.to_text())
+    _report(stats.to_json(), stats.to_text(), fallbacks, args.json, out)
     return 0
+
+
+def _report(doc: dict[str, object], text: str, fallbacks: Fallbacks, as_json: bool,
+            out: TextIO) -> None:
+    """Print a run's figures, and the decisions an engine's fallback took (as ``duel`` does)."""
+    if as_json:
+        if fallbacks.count:
+            doc["fallbacks"] = fallbacks.to_json()
+        _write(doc, out)
+    else:
+        out.write(text + fallbacks.text())
 
 
 class RecordFile:
@@ -143,19 +152,22 @@ def compare_command(args: argparse.Namespace, out: TextIO) -> int:
         _check_writable(plot_path)  # before the run, not after it
     plot = _plotter() if plot_path else None
     par = getattr(args, "par_deals", 0) if getattr(args, "par", False) else 0
-    comparison = with_executor(
-        args.jobs,
-        lambda executor: compare(
-            variants, args.deals, args.seed, args.players, args.bots, executor,
-            matches=matches, progress=True, par=par,
-        ),
-        getattr(args, "dask", None),
-    )
+    fallbacks = Fallbacks()
+    with bot_traceback(args):  # --debug: a failing bot's own traceback
+        comparison = with_executor(
+            args.jobs,
+            lambda executor: compare(
+                variants, args.deals, args.seed, args.players, args.bots, executor,
+                matches=matches, progress=True, par=par, bot_limits=bot_limits(args),
+                fallbacks=fallbacks,
+            ),
+            getattr(args, "dask", None),
+        )
     assert isinstance(comparison, Comparison)
     if args.json:
-        _write(comparison.to_json(), out)
+        _report(comparison.to_json(), "", fallbacks, True, out)
     else:
-        out.write(comparison.to_text())
+        _report({}, comparison.to_text(), fallbacks, False, out)
         note = None if variants else left_out_note()
         if note:
             out.write("\n" + note + "\n")

@@ -37,7 +37,8 @@ def engine_parsers(
                    help="decks of the duel against random on each table (default 20; 0: none)")
     p.add_argument("--seed", type=whole, default=1, help="the duel's seed (default 1)")
     p.add_argument("--timeout", type=seconds, default=5.0,
-                   help="seconds the engine has to answer one decision (default 5)")
+                   help="seconds the engine has to start and answer hello, and to answer "
+                   "each decision (default 5)")
     p.add_argument("--variant", action="append", default=None, metavar="SPEC",
                    help="check only this table of the corpus (repeatable): classic, piedicavallo, "
                    "italian751, french, or one of the corpus's variant specs")

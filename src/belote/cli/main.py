@@ -560,6 +560,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="which bots play: random, heuristic, pimc[:options], module:attribute, "
                    "or engine:COMMAND in any language (docs/engines.md; default heuristic)")
     workers(p)
+    add_bot_options(p)
     p.add_argument("--matches", type=_whole, default=None,
                    help="matches played to the target per variant (default: deals / 10)")
     par_options(p, "and show it beside the bots' figures")

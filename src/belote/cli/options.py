@@ -1,7 +1,7 @@
 """Options of the command line shared by several commands: bots' limits and traceback, seconds, ports.
 
-[`add_bot_options`][belote.cli.options.add_bot_options] gives ``simulate`` and
-``duel`` their ``--slow-bot``, ``--bot-time-limit`` and ``--debug``;
+[`add_bot_options`][belote.cli.options.add_bot_options] gives ``simulate``,
+``compare`` and ``duel`` their ``--slow-bot``, ``--bot-time-limit`` and ``--debug``;
 [`bot_limits`][belote.cli.options.bot_limits] reads the first two and
 [`bot_traceback`][belote.cli.options.bot_traceback] prints a failing bot's own
 traceback under ``--debug``; [`time_limit`][belote.cli.options.time_limit]

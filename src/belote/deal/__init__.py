@@ -50,7 +50,8 @@ fast layer is [`Deal.legal_play_mask`][belote.deal.Deal.legal_play_mask],
 
 from belote.actions import Action as Action  # the examples above use it
 from belote.deal.codes import EndReason, Phase
-from belote.deal.dealing import parse_deck, shuffled_deck
+from belote.deal.dealing import parse_deck
+from belote.deal.doors import shuffled_deck
 from belote.deal.engine import Deal
 from belote.deal.entries import ActionRecord, OffenceRecord
 from belote.deal.observation import Observation

@@ -109,16 +109,20 @@ def contract_bids(auction: AuctionRules, above: int) -> int:
 
 def auction_mask(s: DealState) -> int:
     """The legal action ids of the seat to act in the auction, as a mask."""
-    auction = s.rules.auction
+    spots = s.layout  # the auction's rules, read once per table (Layout)
     seat = s.to_act
     if s.held_turn >= 0:  # a defender asked whether to coinche out of turn
         return 1 << ID_PASS | 1 << ID_COINCHE
     if s.doubling:  # after a coinche: pass, or surcoinche by the coinched side
-        if s.doubling == 1 and auction.surcoinche and (s.bidder - seat) % 2 == 0:
+        if s.doubling == 1 and spots.surcoinche and (s.bidder - seat) % 2 == 0:
             return 1 << ID_PASS | 1 << ID_SURCOINCHE
         return 1 << ID_PASS
-    mask = 1 << ID_PASS | contract_bids(auction, s.contract_value)
-    if auction.coinche and s.bidder >= 0 and (s.bidder - seat) % 2 == 1:
+    above = s.contract_value
+    bids = spots.bids_above.get(above, -1)
+    if bids < 0:
+        bids = spots.bids_above[above] = contract_bids(s.rules.auction, above)
+    mask = 1 << ID_PASS | bids
+    if spots.coinche and s.bidder >= 0 and (s.bidder - seat) % 2 == 1:
         mask |= 1 << ID_COINCHE
     return mask
 
@@ -241,7 +245,7 @@ def apply_auction(s: DealState, seat: int, action_id: int) -> None:
         s.history.append((seat, H_COINCHE, None))
         s.doubling = 1
         s.coincher = seat
-        if s.rules.auction.surcoinche:
+        if s.layout.surcoinche:
             s.to_act = following
         else:
             _end_auction(s)
@@ -260,7 +264,7 @@ def apply_auction(s: DealState, seat: int, action_id: int) -> None:
 def _pass_turn(s: DealState, following: int) -> None:
     """The turn goes to ``following``; with a coinche out of turn, the other defender is asked first."""
     s.to_act = following
-    if (s.rules.auction.coinche_any_time and s.n == 4 and s.bidder >= 0
+    if (s.layout.coinche_any_time and s.bidder >= 0
             and (following - s.bidder) % 2 == 0):
         s.held_turn = following
         s.to_act = (following + 1) % 4

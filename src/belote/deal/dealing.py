@@ -24,12 +24,31 @@ from belote.rules.knobs import MATCH_POINTS, RANGES
 from belote.tricks import cards_of
 
 __all__ = [
-    "Layout", "complete", "deck_for_hands", "layout", "parse_deck", "setup", "shuffle_cards",
-    "shuffled_deck",
+    "Layout", "complete", "deck_for_hands", "is_shuffled_deck", "layout", "parse_deck", "setup",
+    "shuffle_cards", "shuffled_deck",
 ]
 
 _INT_TYPE: Final = {int}
 _ALL_INDICES: Final = frozenset(range(32))
+
+
+def is_shuffled_deck(deck: object) -> bool:
+    """Whether ``deck`` is a list or tuple of the 32 card indices, each an int, once each.
+
+    What [`Deal.shuffled`][belote.deal.Deal.shuffled] accepts (it checks it on
+    every deal of a simulation: one pass over the deck, compiled).
+
+    >>> is_shuffled_deck(list(range(32))), is_shuffled_deck([True, *range(1, 32)])
+    (True, False)
+    """
+    if not isinstance(deck, list | tuple) or len(deck) != 32:
+        return False
+    seen = 0
+    for card in deck:
+        if type(card) is not int or not 0 <= card < 32 or seen >> card & 1:
+            return False
+        seen |= 1 << card
+    return True
 
 
 def parse_deck(deck: Sequence[Card | int | str]) -> tuple[int, ...]:

@@ -8,15 +8,13 @@ the compiled core would meet with a bare built-in error (issue 41).
 from __future__ import annotations
 
 import random
-from typing import Final
 
+from belote.deal import dealing
+from belote.deal.dealing import is_shuffled_deck
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules import Rules
 
-__all__ = ["check_flag", "check_seed", "check_shuffled"]
-
-_DECK: Final = list(range(32))
-"""The card indices a shuffled deck holds, in order."""
+__all__ = ["check_flag", "check_seed", "check_shuffled", "shuffled_deck"]
 
 
 def check_seed(seed: object) -> None:
@@ -43,8 +41,7 @@ def check_shuffled(rules: object, deck: object, dealer: object, players: object)
     n = rules.check_players(players)  # type: ignore[arg-type]
     if type(dealer) is not int or not 0 <= dealer < n:
         raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {shown(dealer)}")
-    if (not isinstance(deck, list | tuple) or {type(c) for c in deck} - {int}
-            or sorted(deck) != _DECK):
+    if not is_shuffled_deck(deck):
         raise InvalidArgument(f"deck: a permutation of range(32), not {shown(deck)}")
 
 
@@ -56,3 +53,19 @@ def check_flag(value: object, name: str) -> None:
     """
     if type(value) is not bool:
         raise InvalidArgumentType(f"{name}: expected True or False, got {shown(value)}")
+
+
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """A deck order: ``list(range(32))`` shuffled exactly as ``rng.shuffle`` shuffles it.
+
+    [`dealing.shuffled_deck`][belote.deal.dealing.shuffled_deck] once ``rng`` is checked.
+
+    >>> shuffled_deck(random.Random(3)) == dealing.shuffled_deck(random.Random(3))
+    True
+
+    Raises:
+        InvalidArgumentType: ``rng`` is not a ``random.Random``.
+    """
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentType(f"rng: expected a random.Random, got {shown(rng)}")
+    return dealing.shuffled_deck(rng)

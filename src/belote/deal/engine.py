@@ -90,9 +90,9 @@ class Deal(DealReadout):
         rules = get_rules(rules)
         n = rules.default_players if players is None else rules.check_players(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+            raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {shown(dealer)}")
         if type(lenient) is not bool:
-            raise InvalidArgument(f"lenient must be True or False, not {lenient!r}")
+            raise InvalidArgument(f"lenient must be True or False, not {shown(lenient)}")
         self._state = s = DealState()
         setup(s, rules, n, dealer, parse_deck(deck), totals, target, pending)
         s.lenient = lenient
@@ -126,7 +126,7 @@ class Deal(DealReadout):
         rules = get_rules(rules)
         n = rules.default_players if players is None else rules.check_players(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+            raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {shown(dealer)}")
         deal = object.__new__(Deal)
         deal._state = s = DealState()
         setup(s, rules, n, dealer, tuple(deck), totals, target, pending)  # the deck is whole
@@ -250,7 +250,7 @@ class Deal(DealReadout):
         rules = get_rules(rules)
         n = rules.default_players if players is None else rules.check_players(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+            raise InvalidArgument(f"dealer must be a seat from 0 to {n - 1}, not {shown(dealer)}")
         deck = deck_for_hands(
             rules, n, dealer, hands, turned, taker=taker, stock=stock, bottom=bottom
         )
@@ -509,7 +509,7 @@ class Deal(DealReadout):
             return
         if type(action_id) is not int or not 0 <= action_id < ACTION_IDS:
             raise InvalidArgument(
-                f"no action id {action_id!r} (expected an int from 0 to {ACTION_IDS - 1})"
+                f"no action id {shown(action_id)} (expected an int from 0 to {ACTION_IDS - 1})"
             )
         legal.apply_id(s, action_id)  # a refusal, or in a lenient deal an offence
 
@@ -590,10 +590,10 @@ class Deal(DealReadout):
         On either error the deal is unchanged.
         """
         if type(take) is not bool:
-            raise InvalidArgument(f"take must be True or False, not {take!r}")
+            raise InvalidArgument(f"take must be True or False, not {shown(take)}")
         if type(suit) is not int or not -1 <= suit <= 3:
             raise InvalidArgument(
-                f"suit must be -1 (the turned suit) or a suit number 0 to 3, not {suit!r}"
+                f"suit must be -1 (the turned suit) or a suit number 0 to 3, not {shown(suit)}"
             )
         if not take and suit != -1:
             raise InvalidArgument(f"a pass names no suit (suit={suit})")
@@ -648,7 +648,7 @@ class Deal(DealReadout):
         if isinstance(suit, str):
             suit = Suit.parse(suit)
         elif suit is not None and (isinstance(suit, bool) or suit not in range(4)):
-            raise InvalidArgument(f"not a suit: {suit!r} (expected S, H, D, C or 0 to 3)")
+            raise InvalidArgument(f"not a suit: {shown(suit)} (expected S, H, D, C or 0 to 3)")
         return self.apply(Action.take(self._state.to_act, suit))
 
     def play(self, card: Card | str, belote: bool = False) -> ActionRecord:

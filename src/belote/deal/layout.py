@@ -38,6 +38,14 @@ class Layout:
         auction: whether the variant bids contracts in an auction (nothing is turned: ``turned``
             is then past the deck).
         calls_out: whether the variant has calling out or "j'arrête".
+        coinche: whether a defender may coinche the standing contract (an auction's
+            ``coinche``; false without an auction).
+        surcoinche: whether the coinched side may surcoinche (the auction's ``surcoinche``).
+        coinche_any_time: whether a defender may coinche out of turn (the
+            auction's ``coinche_any_time``, at a table of four).
+        bids_above: a cache, per standing contract value (-1: none), of the mask of
+            the bid ids above it (what [`contract_bids`][belote.deal.auction.contract_bids]
+            computes): the auction's rules read at native speed.
         combinations: a cache of what each hand can declare (a hand mask's
             [`find_combinations`][belote.scoring.announcements.find_combinations]).
         first_declarations: a cache, per hand mask, of the mask of declare
@@ -48,8 +56,9 @@ class Layout:
     """
 
     __slots__ = (
-        "announces", "auction", "calls_out", "combinations", "completion", "dealer", "first",
-        "first_declarations", "hand_size", "next_card", "players", "rules", "turned",
+        "announces", "auction", "bids_above", "calls_out", "coinche", "coinche_any_time",
+        "combinations", "completion", "dealer", "first", "first_declarations", "hand_size",
+        "next_card", "players", "rules", "surcoinche", "turned",
     )
 
     def __init__(self, rules: Rules, n: int, dealer: int) -> None:
@@ -61,6 +70,11 @@ class Layout:
         self.announces = rules.has_announcements
         self.auction = rules.has_auction
         self.calls_out = rules.calling_out is not CallingOut.NONE
+        auction = rules.auction if self.auction else None
+        self.coinche = auction is not None and auction.coinche
+        self.surcoinche = auction is not None and auction.surcoinche
+        self.coinche_any_time = auction is not None and auction.coinche_any_time and n == 4
+        self.bids_above: dict[int, int] = {}
         self.hand_size = hand_size = sum(rules.first_packets) + sum(rules.completion_packets)
         used = hand_size * n + (0 if rules.taker_takes_turned else 1)
         if used > (31 if rules.show_bottom_card else 32):

@@ -181,13 +181,24 @@ def draw_bid(mask: int, rand: Callable[[], float]) -> int:
     if not high:
         ids = [i for i in _BID_ORDER if mask >> i & 1]
         return ids[int(rand() * len(ids))]
-    k = int(rand() * (high.bit_count() + 1))  # the bids lowest first, then the pass
-    if k >= high.bit_count():
+    count = high.bit_count()
+    k = int(rand() * (count + 1))  # the bids lowest first, then the pass
+    if k >= count:
         return ID_PASS
+    # The k-th set bit, 32 bits at a time: the mask is wider than a machine word, so
+    # each step on it builds a new int; on a 32-bit slice it does not.
+    base = 0
+    part = high & 0xFFFFFFFF
+    found = part.bit_count()
+    while k >= found:
+        k -= found
+        base += 32
+        part = high >> base & 0xFFFFFFFF
+        found = part.bit_count()
     while k:
-        high &= high - 1
+        part &= part - 1
         k -= 1
-    return ID_BID + (high & -high).bit_length() - 1
+    return ID_BID + base + (part & -part).bit_length() - 1
 
 
 def legal_action_ids(s: DealState) -> list[int]:

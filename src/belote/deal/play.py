@@ -208,7 +208,6 @@ def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
     the swap decision and, where the variant has declarations, past the
     first trick): [`play_out_random`][belote.deal.seatview.play_out_random] does.
     """
-    play = apply_play
     while s.phase == PLAY:
         legal = s.legal
         if legal < 0:
@@ -221,7 +220,7 @@ def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
             k -= 1
         card = (legal & -legal).bit_length() - 1
         # Only the K or Q of trump of the pair's holder can carry belote.
-        play(s, card, s.to_act == s.belote_holder and card in s.belote_pair and rand() < 0.5)
+        apply_play(s, card, s.to_act == s.belote_holder and card in s.belote_pair and rand() < 0.5)
 
 
 def play_reason(s: DealState, seat: int, card: int, belote: bool) -> str | None:

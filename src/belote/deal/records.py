@@ -58,6 +58,8 @@ from belote.scoring import (
 # Enum members read once (on Python 3.11 reading one through its class runs Python code).
 _STOPPED: Final = EndReason.STOPPED
 _REDEAL: Final = EndReason.REDEAL
+# The contracts of the tallies built so far, per (value, strain, doubling): frozen values.
+_CONTRACTS: Final[dict[tuple[int, int, int], Contract]] = {}
 
 
 def history(s: DealState) -> tuple[Action, ...]:
@@ -150,12 +152,15 @@ def tally(s: DealState) -> Tally | None:
     holder = s.belote_holder
     contract = None
     if s.layout.auction:
-        capot = s.contract_value == CAPOT_BID
-        contract = Contract(
-            value=None if capot else s.contract_value,
-            strain=STRAINS[s.contract_strain],
-            doubling=s.doubling,
-        )
+        key = (s.contract_value, s.contract_strain, s.doubling)
+        contract = _CONTRACTS.get(key)
+        if contract is None:  # a value, shared: a table bids the same few contracts
+            capot = s.contract_value == CAPOT_BID
+            contract = _CONTRACTS[key] = Contract(
+                value=None if capot else s.contract_value,
+                strain=STRAINS[s.contract_strain],
+                doubling=s.doubling,
+            )
     return Tally(
         taker=s.taker,
         trump=SUITS[s.trump],

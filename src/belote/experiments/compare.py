@@ -15,17 +15,19 @@ from typing import Final
 
 import attrs
 
+from belote.agents.guard import BotLimits
 from belote.errors import InvalidArgument
-from belote.experiments.parallel import chunk_size, chunks, ordered_map
+from belote.experiments.parallel import chunks
+from belote.experiments.parpass import PAR_CHUNK, PAR_COST, par_decks, par_pass
 from belote.experiments.simulate import (
     BotSpec,
+    Fallbacks,
     Progress,
     Task,
     bots_for,
     bots_name,
     check_table,
     chunk_for,
-    play_dealing,
     run_tasks,
 )
 from belote.experiments.stats import (
@@ -487,6 +489,8 @@ def compare(
     chunk: int | None = None,
     keep_winners: bool = False,
     par: int = 0,
+    bot_limits: BotLimits | None = None,
+    fallbacks: Fallbacks | None = None,
 ) -> Comparison:
     """Play the same decks and dealers under each variant and compare the statistics.
 
@@ -512,6 +516,8 @@ def compare(
             for [`Comparison.par`][belote.experiments.compare.Comparison] beside the
             bots' figures on the same decks (``par_bots``); 0 for none.
             Two sides only (not ``french`` with three players).
+        bot_limits: how long one decision of a bot may take (as ``simulate``'s).
+        fallbacks: counts the decisions an engine's fallback bot took, when given.
 
     Raises:
         InvalidArgument: a bad count, a variant named twice, unknown bots, or
@@ -535,13 +541,13 @@ def compare(
         raise InvalidArgument(f"matches must not be negative, not {match_count}")
     for _, n in table:
         bots_for(bots, n)
-    par_count = _par_count(par, deals, table)
+    par_count = par_decks(par, deals, table)
     size = chunk_for(chunk, deals * len(table), executor)
     # Chunks go out range by range, every variant for each range, so the
     # same-deck comparisons are counted as the chunks come back: nothing is
     # kept per deal, memory stays flat in the number of deals.
     tasks = (
-        Task(rules, n, seed, a, b, bots, False, matches=is_match)
+        Task(rules, n, seed, a, b, bots, False, matches=is_match, limits=bot_limits)
         for is_match, count, step in ((False, deals, size),
                                       (True, match_count, max(1, size // 10)))
         for a, b in chunks(count, step)
@@ -559,8 +565,10 @@ def compare(
     paired = {pair: PairedSums() for pair in pairs}
     group: list[tuple[Accumulator, list[tuple[int, int]]]] = []
     try:
-        for acc, _, played in run_tasks(tasks, executor, bar, match_stage=1):
+        for acc, _, played, (count, reason) in run_tasks(tasks, executor, bar, match_stage=1):
             group.append((acc, played))
+            if fallbacks is not None:
+                fallbacks.add(count, reason)
             if len(group) < len(table):
                 continue
             for k, (chunk_acc, chunk_played) in enumerate(group):
@@ -614,86 +622,7 @@ def compare(
     )
 
 
-# --- par: the bots' bidding, then perfect play -------------------------------------------------
+# --- the progress bar's guesses ------------------------------------------------------------------
 
 MATCH_COST: Final = 12.0
 """A match's first guess of cost in simulated deals (about a dozen deals), for the progress bar."""
-
-PAR_COST: Final = 3000.0
-"""A par deck's first guess of cost in simulated deals, for the progress bar until one is timed."""
-
-PAR_CHUNK: Final = 4
-"""Decks per chunk of the par pass (each deck is solved: about a second of work)."""
-
-
-def _par_count(par: int, deals: int, table: Sequence[tuple[Rules, int]]) -> int:
-    """How many decks the par pass plays: ``par``, at most ``deals``.
-
-    Raises:
-        InvalidArgument: a bad count, or a table of more than two sides.
-    """
-    if isinstance(par, bool) or not isinstance(par, int) or par < 0:
-        raise InvalidArgument(f"par must be a whole number, not {par!r}")
-    if par:
-        for rules, n in table:
-            if rules.side_count(n) != 2:
-                raise InvalidArgument(
-                    f"par figures need two sides; {rules.name} with {n} players has {n}"
-                )
-    return min(par, deals)
-
-
-@attrs.frozen
-class _ParTask:
-    rules: Rules
-    players: int
-    seed: int
-    start: int
-    stop: int
-    bots: BotSpec
-
-
-def _run_par_task(task: _ParTask) -> tuple[Accumulator, Accumulator]:
-    """A chunk of the par pass: (the bots' statistics, perfect play's) on its decks."""
-    from belote.solver.par import par_deal
-
-    rules, players = task.rules, task.players
-    bots = bots_for(task.bots, players)
-    partners = rules.partnerships and players == 4
-    sides = rules.side_count(players)
-    by_bots, perfect = Accumulator(sides), Accumulator(sides)
-    for index in range(task.start, task.stop):
-        deal, result, redeals = play_dealing(rules, players, task.seed, index, bots, None)
-        by_bots.redeals += redeals
-        by_bots.add(deal, result, partners)
-        played, par_result, _ = par_deal(deal)
-        perfect.redeals += redeals
-        perfect.add(played, par_result, partners)
-    return by_bots, perfect
-
-
-def par_pass(
-    table: Sequence[tuple[Rules, int]], seed: int, count: int, bots: BotSpec,
-    executor: Executor | None, bar: Progress | None,
-    paired: Sequence[PairedSums] | None = None,
-) -> list[tuple[Accumulator, Accumulator]]:
-    """The par statistics of each variant on decks ``0 .. count - 1``, chunk by chunk in order.
-
-    ``paired``: one [`PairedSums`][belote.experiments.stats.PairedSums] per variant, given
-    perfect play minus the bots deck by deck.
-    """
-    accs = [(Accumulator(2), Accumulator(2)) for _ in table]
-    if not count:
-        return accs
-    size = chunk_size(count, executor, PAR_CHUNK)
-    tasks = (_ParTask(rules, n, seed, a, b, bots)
-             for a, b in chunks(count, size) for rules, n in table)
-    for k, (by_bots, perfect) in enumerate(ordered_map(_run_par_task, tasks, executor)):
-        accs[k % len(table)][0].merge(by_bots, False)
-        accs[k % len(table)][1].merge(perfect, False)
-        if paired is not None:
-            paired[k % len(table)].add(by_bots.rows, perfect.rows)
-        if bar is not None:
-            bar.step(by_bots.deals, 2)
-    return accs
-

@@ -52,8 +52,9 @@ from belote.agents import close_agents
 from belote.agents.guard import BotLimits
 from belote.agents.registry import make_bot
 from belote.errors import InvalidArgument
-from belote.experiments.compare import MATCH_COST, PAR_CHUNK, PAR_COST
+from belote.experiments.compare import MATCH_COST
 from belote.experiments.parallel import chunk_size, chunks, ordered_map
+from belote.experiments.parpass import PAR_CHUNK, PAR_COST
 from belote.experiments.simulate import Progress
 from belote.experiments.stats import Effect, paired_interval
 from belote.rules import Rules, get_rules

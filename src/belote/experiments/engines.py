@@ -163,7 +163,8 @@ def check_engine(command: str, *, deals: int = 20, seed: int = 1, timeout: float
     action it lists that is not legal, or a legal one it leaves out, is a
     disagreement. Then it plays ``deals`` decks of a duel against
     ``random`` on each table it plays (the duel's first error is a
-    disagreement).
+    disagreement). ``timeout`` bounds each answer and the handshake (the
+    engine's start and its ``hello``).
 
     Raises:
         InvalidArgument: a bad command, count or time bound.
@@ -171,7 +172,8 @@ def check_engine(command: str, *, deals: int = 20, seed: int = 1, timeout: float
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
         raise InvalidArgument(f"deals: a whole number of at least 0, not {deals!r}")
     files = shipped_corpus() if files is None else files
-    engine = EngineAgent(command, timeout=timeout)
+    # --timeout bounds the handshake too (start and hello), not only each answer.
+    engine = EngineAgent(command, timeout=timeout, startup=timeout)
     problems: list[str] = []
     positions = listed = decided = 0
     try:
@@ -214,7 +216,7 @@ def check_engine(command: str, *, deals: int = 20, seed: int = 1, timeout: float
                     problems.append(f"{where}: leaves out legal actions: {', '.join(missing)}")
     engine.close()
     duels: dict[str, float | str] = {}
-    spec = f"engine:{command}?timeout={timeout:g}"
+    spec = f"engine:{command}?timeout={timeout:g}&startup={timeout:g}"
     for variant, players in tables if deals else ():
         if not _plays(engine, variant):
             continue

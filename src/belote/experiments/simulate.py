@@ -62,6 +62,7 @@ __all__ = [
     "MAX_REDEALS",
     "AnnouncementStats",
     "BotSpec",
+    "Fallbacks",
     "Progress",
     "SimulationStats",
     "Task",
@@ -137,19 +138,64 @@ class Task:
     limits: BotLimits | None = None
 
 
-def run_task(task: Task) -> tuple[Accumulator, list[str] | None, list[tuple[int, int]]]:
+TaskResult = tuple[Accumulator, list[str] | None, list[tuple[int, int]], tuple[int, str | None]]
+"""A chunk's statistics, records, matches (length, winner) and fallbacks (count, last reason)."""
+
+
+@attrs.define
+class Fallbacks:
+    """Decisions a fallback bot took because an engine failed (an ``engine:`` spec with ``fallback=``).
+
+    Attributes:
+        count: how many, over the whole run.
+        reason: the last failure, in words, or ``None``.
+    """
+
+    count: int = 0
+    reason: str | None = None
+
+    def add(self, count: int, reason: str | None) -> None:
+        """Count a chunk's fallbacks."""
+        self.count += count
+        if count and reason:
+            self.reason = reason
+
+    def text(self) -> str:
+        """The report line (empty when no fallback took a decision)."""
+        if not self.count:
+            return ""
+        return (f"engine failures, decisions taken by the fallback bot: {self.count}"
+                + (f" (last: {self.reason})" if self.reason else "") + "\n")
+
+    def to_json(self) -> dict[str, object]:
+        """``{"count": ..., "reason": ...}``."""
+        return {"count": self.count, "reason": self.reason}
+
+
+def _fallbacks(bots: Sequence[object]) -> tuple[int, str | None]:
+    """The decisions the fallbacks of ``bots`` took, and the last failure behind them."""
+    count, reason = 0, None
+    for bot in bots:
+        taken = getattr(bot, "fallbacks", 0)
+        if type(taken) is int and taken:
+            count += taken
+            reason = getattr(bot, "last_error", None) or reason
+    return count, reason
+
+
+def run_task(task: Task) -> TaskResult:
     """Play a chunk of deals (or of matches); the worker of every executor."""
     rules = get_rules(task.rules)
     players = task.players
     bots = bots_for(task.bots, players, task.limits)
     if task.matches:
-        return Accumulator(0), None, [
-            play_match_to_target(rules, players, task.seed, m, bots) for m in range(task.start, task.stop)
-        ]
+        played = [play_match_to_target(rules, players, task.seed, m, bots)
+                  for m in range(task.start, task.stop)]
+        return Accumulator(0), None, played, _fallbacks(bots)
     acc = Accumulator(rules.side_count(players))
     records: list[str] | None = [] if task.records else None
     play_chunk(acc, rules, players, task.seed, task.start, task.stop, bots, records)
-    return acc, records, []
+    return acc, records, [], _fallbacks(bots)
 
 
 def play_match_to_target(
@@ -322,7 +368,7 @@ def _duration(seconds: float) -> str:
 def run_tasks(
     tasks: Iterable[Task], executor: Executor | None, progress: Progress | None,
     match_stage: int = 0,
-) -> Iterator[tuple[Accumulator, list[str] | None, list[tuple[int, int]]]]:
+) -> Iterator[TaskResult]:
     """Run tasks in order, in this process or on ``executor``; results in task order.
 
     ``progress`` counts the deals in its first stage and the matches in its
@@ -335,7 +381,7 @@ def run_tasks(
     # Rules values pickle, so unregistered variants run on worker processes too.
     for result in ordered_map(run_task, tasks, executor):
         if progress is not None:
-            acc, _, played = result
+            acc, _, played, _ = result
             progress.step(acc.deals)
             progress.step(len(played), match_stage)
         yield result
@@ -363,6 +409,7 @@ def simulate(
     chunk: int | None = None,
     keep_winners: bool = False,
     bot_limits: BotLimits | None = None,
+    fallbacks: Fallbacks | None = None,
 ) -> SimulationStats:
     """Bots play ``deals`` independent deals of a variant; return the statistics.
 
@@ -387,6 +434,8 @@ def simulate(
         bot_limits: how long one decision of a bot may take: a warning, and
             a stop ([`BotLimits`][belote.agents.guard.BotLimits]); a bot from
             outside ``belote`` is warned about after 5 s by default.
+        fallbacks: counts the decisions an engine's fallback bot took
+            ([`Fallbacks`][belote.experiments.simulate.Fallbacks]), when given.
 
     Raises:
         InvalidArgument: a bad count of deals or players, or unknown bots.
@@ -403,8 +452,10 @@ def simulate(
     bar = Progress(f"simulate {rules.name}", deals) if progress else None
     total = Accumulator(rules.side_count(n))
     try:
-        for acc, lines, _ in run_tasks(tasks, executor, bar):
+        for acc, lines, _, (count, reason) in run_tasks(tasks, executor, bar):
             total.merge(acc, keep_winners)
+            if fallbacks is not None:
+                fallbacks.add(count, reason)
             if records is not None and lines:
                 records.write("\n".join(lines) + "\n")
     finally:

@@ -32,7 +32,7 @@ from belote.deal import Deal, recorded
 from belote.deal.codes import CAPOT_BID
 from belote.errors import InvalidArgument, InvalidRecord
 from belote.records.results import JSONObject, match_result_to_json, result_to_json
-from belote.rules import Rules, jsonfields
+from belote.rules import Rules, checks, jsonfields
 from belote.rules.knobs import RANGES
 from belote.scoring.match import Match, MatchResult, next_dealer
 
@@ -48,8 +48,12 @@ __all__ = [
 
 
 def deal_to_record(deal: Deal) -> dict[str, object]:
-    """The deal record of ``deal`` (the same as [`Deal.to_record`][belote.deal.Deal.to_record])."""
-    return deal.to_record()
+    """The deal record of ``deal`` (the same as [`Deal.to_record`][belote.deal.Deal.to_record]).
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a deal.
+    """
+    return checks.instance(deal, Deal, "deal").to_record()
 
 
 def deal_from_record(
@@ -193,10 +197,15 @@ def match_to_record(deals: Sequence[Deal], target: int | None = None) -> dict[st
     """The match record of consecutive deals of one variant.
 
     Raises:
-        InvalidArgument: no deals.
+        InvalidArgument: no deals, or a target out of the knob's range.
+        InvalidArgumentType: ``deals`` is not a list or tuple of deals, or
+            ``target`` not a whole number.
     """
+    deals = _deals(deals)
     if not deals:
         raise InvalidArgument("a match record needs at least one deal")
+    if target is not None:
+        target = checks.whole(target, "target", 1, RANGES["target"].high)
     rules = deals[0].rules
     return {
         "variant": rules.name,
@@ -219,7 +228,11 @@ def state_to_json(deal: Deal) -> JSONObject:
     >>> state = state_to_json(deal)
     >>> state["phase"], state["to_act"], state["legal_actions"]
     ('bidding-1', 0, ['0 take', '0 pass'])
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a deal.
     """
+    checks.instance(deal, Deal, "deal")
     trump, taker = deal.trump, deal.taker
     doc: JSONObject = {
         "variant": deal.rules.name,
@@ -273,9 +286,12 @@ def offences_to_json(deals: Sequence[Deal], *, numbered: bool = False) -> list[J
     side, what it adds to the deal's scores) and ``loser`` (the side that
     loses the match, or ``null``). With ``numbered`` (a match record), each
     also has ``deal``, the deal's 0-based position in ``deals``.
+
+    Raises:
+        InvalidArgumentType: ``deals`` is not a list or tuple of deals.
     """
     out: list[JSONObject] = []
-    for number, deal in enumerate(deals):
+    for number, deal in enumerate(_deals(deals)):
         for offence in deal.offences:
             doc: JSONObject = offence.to_json()
             if numbered:
@@ -343,3 +359,11 @@ def replay_document(
     if offences:
         out["offences"] = offences
     return out
+
+
+def _deals(value: object) -> Sequence[Deal]:
+    """A list or tuple of deals, else a typed error."""
+    deals = checks.sequence(value, "deals")
+    for deal in deals:
+        checks.instance(deal, Deal, "deals[...]")
+    return deals  # type: ignore[return-value]  # each one checked

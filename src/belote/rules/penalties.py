@@ -23,7 +23,7 @@ from typing import Protocol
 
 import attrs
 
-from belote.errors import InvalidArgument
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 
 __all__ = [
     "AppliedSanction",
@@ -178,6 +178,7 @@ def sanction_for(
     Raises:
         InvalidArgument: the variant does not sanction that offence, or the
             seat is not at the table.
+        InvalidArgumentType: an argument of the wrong type.
 
     >>> from belote.rules import get_rules
     >>> sanction_for(get_rules("french"), Offence.RENEGE, 1, players=3).points
@@ -185,6 +186,12 @@ def sanction_for(
     >>> sanction_for(get_rules("piedicavallo"), Offence.RENEGE, 3).loser
     1
     """
+    if not callable(getattr(rules, "check_players", None)):
+        raise InvalidArgumentType(f"rules: expected a Rules, got {shown(rules)}")
+    if not isinstance(offence, Offence):
+        raise InvalidArgumentType(f"offence: expected an Offence, got {shown(offence)}")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise InvalidArgumentType(f"seat: expected a seat number, got {shown(seat)}")
     count = rules.check_players(rules.default_players if players is None else players)
     if not 0 <= seat < count:
         raise InvalidArgument(f"seat {seat} is not at a table of {count}")
@@ -217,7 +224,18 @@ def penalty_lines(
     Raises:
         KeyError: an offence the variant does not sanction (callers check
             first and raise a typed error).
+        InvalidArgumentType: an argument of the wrong type.
     """
+    if not (isinstance(penalties, (list, tuple))
+            and all(isinstance(p, Penalty) for p in penalties)):
+        raise InvalidArgumentType(f"penalties: expected a list of Penalty, got {shown(penalties)}")
+    if not isinstance(sanctions, Mapping):
+        raise InvalidArgumentType(f"sanctions: expected a mapping, got {shown(sanctions)}")
+    if not (isinstance(side_of_seat, (list, tuple))
+            and all(type(side) is int for side in side_of_seat)):
+        raise InvalidArgumentType(f"side_of_seat: expected a list of sides, got {shown(side_of_seat)}")
+    if type(sides) is not int:
+        raise InvalidArgumentType(f"sides: expected a whole number, got {shown(sides)}")
     lines: list[tuple[int, str, int]] = []
     loser: int | None = None
     for penalty in penalties:

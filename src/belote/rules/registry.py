@@ -22,7 +22,7 @@ import threading
 import warnings
 from typing import TYPE_CHECKING, Final
 
-from belote.errors import InvalidArgument, UnknownVariant, shown
+from belote.errors import InvalidArgument, InvalidArgumentType, UnknownVariant, shown
 from belote.rules.model import Rules
 
 if TYPE_CHECKING:
@@ -97,6 +97,8 @@ def register_variant(rules: Rules) -> Rules:
     Raises:
         InvalidArgument: the name is a built-in variant's name or alias.
     """
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentType(f"rules: expected a Rules, got {shown(rules)}")
     protected = _protected()
     name = rules.name.lower()
     builtin = any(rules is own for own in builtin_variants())

@@ -129,9 +129,19 @@ def with_knob(rules: Rules, knob: str, value: object) -> Rules:
     return attrs.evolve(rules, **change)
 
 
+def _text(text: object) -> str:
+    if not isinstance(text, str):
+        raise InvalidArgumentType(f"spec: expected a str, got {shown(text)}")
+    return text
+
+
 def is_spec(text: str) -> bool:
-    """Whether ``text`` is written as a spec (``NAME(...)``) rather than a plain name."""
-    return "(" in text
+    """Whether ``text`` is written as a spec (``NAME(...)``) rather than a plain name.
+
+    Raises:
+        InvalidArgumentType: ``text`` is not a str.
+    """
+    return "(" in _text(text)
 
 
 def parse_spec(text: str) -> tuple[str, dict[str, str]]:
@@ -142,7 +152,9 @@ def parse_spec(text: str) -> tuple[str, dict[str, str]]:
 
     Raises:
         InvalidArgument: not of the form ``NAME(KNOB=VALUE, ...)``, or a knob twice.
+        InvalidArgumentType: ``text`` is not a str.
     """
+    _text(text)
     match = _SPEC.fullmatch(text)
     if match is None:
         raise InvalidArgument(
@@ -283,7 +295,10 @@ def spec_of(rules: Rules) -> str:
     Raises:
         InvalidArgument: ``rules`` differs from the registered variant of its
             name in a knob a spec cannot express (a custom packet layout, say).
+        InvalidArgumentType: ``rules`` is not a ``Rules`` value.
     """
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentType(f"rules: expected a Rules, got {shown(rules)}")
     found = _WRITTEN.get(id(rules))
     if found is not None and found[0] is rules:
         return found[1]

@@ -198,7 +198,13 @@ _RANKS_HIGH_FIRST: Final = tuple(reversed(Rank))
 
 
 def carre_not_allowed(rank: Rank, rules: Rules) -> str:
-    """The error message for a carré of ``rank``, which ``rules`` does not count."""
+    """The error message for a carré of ``rank``, which ``rules`` does not count.
+
+    Raises:
+        InvalidArgumentType: ``rank`` is not a ``Rank``, or ``rules`` neither rules nor a name.
+    """
+    rank = checks.instance(rank, Rank, "rank")
+    rules = checks.as_rules(rules)
     allowed = " ".join(r.text for r in _RANKS_HIGH_FIRST if r in rules.carre_values)
     return (
         f"a carré of {rank.text}s is not allowed in {rules.name} "

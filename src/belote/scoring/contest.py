@@ -136,6 +136,9 @@ def whole_run_fault(
     >>> whole_run_fault(split, FRENCH) is None
     True
     """
+    rules = checks.as_rules(rules)
+    for declaration in checks.sequence(declarations, "declarations"):
+        checks.instance(declaration, Declaration, "declarations[...]")
     seen: list[tuple[int, int]] = []
     for index, declaration in enumerate(declarations):
         combination = declaration.combination

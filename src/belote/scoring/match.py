@@ -58,7 +58,15 @@ def next_dealer(rules: Rules, players: int, dealer: int, result: DealResult) -> 
     >>> from belote.scoring import redeal_result
     >>> next_dealer(get_rules("french"), 2, 0, redeal_result(get_rules("french"), 0, 2))
     1
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: a player count or dealer out of range.
     """
+    rules = checks.as_rules(rules)
+    players = checks.whole(players, "players", 2, 4)
+    dealer = checks.seat(dealer, players, "dealer")
+    result = checks.instance(result, DealResult, "result")
     winner_deals = rules.dealer_rotation is DealerRotation.WINNER_DEALS and (
         players == 2 or (players == 3 and rules.winner_deals_with_three)
     )

@@ -403,12 +403,22 @@ def _result(
 # --- the contract of an auction (docs/contree.md#scoring) --------------------------------
 
 
+# The contract lines' items, per (value, 0 for capot; strain; multiplier): a deal's few.
+_ITEMS: dict[tuple[int, int, int], str] = {}
+
+
 def _contract_item(tally: Tally, multiplier: int) -> str:
     contract = tally.contract
     assert contract is not None
-    value = "capot" if contract.value is None else str(contract.value)
-    times = f" x{multiplier}" if multiplier != 1 else ""
-    return f"{CONTRACT} {value} {contract.strain.letter}{times}"
+    key = (contract.value or 0, int(contract.strain), multiplier)
+    item = _ITEMS.get(key)
+    if item is None:
+        value = "capot" if contract.value is None else str(contract.value)
+        times = f" x{multiplier}" if multiplier != 1 else ""
+        if len(_ITEMS) >= 4096:  # a bound for unusual knob values
+            _ITEMS.clear()
+        item = _ITEMS[key] = f"{CONTRACT} {value} {contract.strain.letter}{times}"
+    return item
 
 
 def _contract_made(

@@ -2,16 +2,22 @@
 
 [`Search`][belote.solver.search.Search] keeps one [`Front`][belote.solver.fronts.Front]
 per position when the three players' scores are linear in the card points
-([`linear_in_card_points`][belote.scoring.pipeline.linear_in_card_points]);
-docs/solver.md, "Three players: one front per position", explains why that
-is exact. Part of the compiled core (docs/compiled.md).
+([`linear_in_card_points`][belote.scoring.pipeline.linear_in_card_points]),
+or are so by whole steps of their rounding; docs/solver.md, "Three players:
+one front per position" and "Rounded scores", explains why that is exact.
+[`margin_spread`][belote.solver.fronts.margin_spread] and
+[`RoundedBounds`][belote.solver.fronts.RoundedBounds] give the search's quick
+bounds. Part of the compiled core (docs/compiled.md).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["INF", "Front"]
+from belote.solver.ddgame import Game
+from belote.tricks import CARD_POINTS, cards_of
+
+__all__ = ["INF", "Front", "RoundedBounds", "margin_spread"]
 
 INF: Final = 1 << 40
 """Beyond every value and measure of the solver: a bound that says nothing."""
@@ -104,3 +110,117 @@ def _with_pair(pairs: list[int], a: int, b: int) -> list[int] | None:
     kept.append(a)
     kept.append(b)
     return kept
+
+
+def margin_spread(game: Game) -> tuple[list[int], list[int]]:
+    """Per sides with a trick so far (3 bits), the most and least the tricks' parts of the scores add to a margin.
+
+    Each end (the sides with a trick, the side of the last one) is scored
+    once with no card point: what is left of each margin (the maximising
+    side's score minus another's) is the part the card points do not change.
+    """
+    side = game.side
+    rival1, rival2 = (side + 1) % 3, (side + 2) % 3
+    total = game.left + sum(game.tricks)
+    parts: list[tuple[int, int, int]] = []  # (sides with a trick, margin 1, margin 2)
+    for flags in range(1, 8):
+        owners = [k for k in range(3) if flags >> k & 1]
+        tricks = [1 if flags >> k & 1 else 0 for k in range(3)]
+        tricks[owners[0]] += total - len(owners)
+        for last in owners:
+            scores = game.score((0, 0, 0), tuple(tricks), last)
+            mine = scores[side]
+            parts.append((flags, mine - scores[rival1], mine - scores[rival2]))
+    up: list[int] = []
+    down: list[int] = []
+    for now in range(8):
+        ends = [(m1, m2) for flags, m1, m2 in parts if flags & now == now]
+        up.append(max(max(m1 for m1, _ in ends), max(m2 for _, m2 in ends)))
+        down.append(min(min(m1 for m1, _ in ends), min(m2 for _, m2 in ends)))
+    return up, down
+
+
+class RoundedBounds:
+    """Quick bounds on the three-player value when the scores are rounded to multiples of ``step``.
+
+    At an end without capot a side's score depends on its own points only,
+    never decreases when they grow, and moves by exactly ``step`` when they
+    move by ``step`` (docs/solver.md, "Rounded scores"): so it is its points'
+    multiple of ``step`` plus a part read from a table per end and remainder,
+    each end scored once per remainder. A capot's end is a single one per
+    side (every point to it), scored once.
+    """
+
+    def __init__(self, game: Game, step: int) -> None:
+        self.step: Final = step
+        self.side: Final = game.side
+        self.rival1: Final = (game.side + 1) % 3
+        self.rival2: Final = (game.side + 2) % 3
+        # Per sides with a trick so far (3 bits), side and points modulo step: the
+        # most and least score of the ends still open, at points equal to the
+        # remainder; and the value at each side's capot.
+        self.high: Final[list[int]] = []
+        self.low: Final[list[int]] = []
+        self.capots: Final[list[int]] = []
+        pts = CARD_POINTS[game.trump]
+        total = game.left + sum(game.tricks)
+        points = sum(game.cp) + sum(pts[card] for hand in game.hands for card in cards_of(hand))
+        points += sum(pts[card] for card in game.trick)
+        ends: list[tuple[int, tuple[int, ...], int]] = []  # (sides with a trick, tricks, last)
+        for flags in range(1, 8):
+            owners = [k for k in range(3) if flags >> k & 1]
+            tricks = [1 if flags >> k & 1 else 0 for k in range(3)]
+            tricks[owners[0]] += total - len(owners)
+            for last in owners:
+                if len(owners) == 1:
+                    cp = [0, 0, 0]
+                    cp[last] = points
+                    scores = game.score(tuple(cp), tuple(tricks), last)
+                    self.capots.append(game.value(scores))
+                else:
+                    ends.append((flags, tuple(tricks), last))
+        scored = [[game.score((m, m, m), tricks, last) for m in range(step)]
+                  for _, tricks, last in ends]
+        for now in range(8):
+            for k in range(3):
+                for m in range(step):
+                    parts = [scored[e][m][k] for e, end in enumerate(ends) if end[0] & now == now]
+                    self.high.append(max(parts))
+                    self.low.append(min(parts))
+
+    def bounds(self, acc: tuple[int, ...], points: int, flags: int) -> tuple[int, int]:
+        """The most and least value at the end: ``acc`` the points and tricks so far, ``points`` still in play.
+
+        Each score lies between its side's score with no more points and
+        with every point still in play, at the best and worst end open
+        (``flags``: the sides with a trick so far); a capot still open is
+        exact.
+        """
+        step = self.step
+        high = self.high
+        low = self.low
+        base = flags * 3
+        x = acc[self.side]
+        mine_low = x - x % step + low[(base + self.side) * step + x % step]
+        x += points
+        mine_high = x - x % step + high[(base + self.side) * step + x % step]
+        top = bottom = 0
+        first = True
+        for rival in (self.rival1, self.rival2):
+            y = acc[rival]
+            rival_low = y - y % step + low[(base + rival) * step + y % step]
+            y += points
+            rival_high = y - y % step + high[(base + rival) * step + y % step]
+            if first or mine_high - rival_low < top:
+                top = mine_high - rival_low
+            if first or mine_low - rival_high < bottom:
+                bottom = mine_low - rival_high
+            first = False
+        for k in range(3):
+            if flags == 0 or flags == 1 << k:  # a capot of side k is still open
+                v = self.capots[k]
+                if v > top:
+                    top = v
+                if v < bottom:
+                    bottom = v
+        return top, bottom

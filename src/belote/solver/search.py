@@ -21,7 +21,7 @@ from belote.cards import (
 )
 from belote.errors import InvalidArgument
 from belote.solver.ddgame import Game, game_of
-from belote.solver.fronts import INF, Front
+from belote.solver.fronts import INF, Front, RoundedBounds, margin_spread
 from belote.solver.stackroom import in_room, interpreted
 from belote.tricks import BEATERS, CARD_POINTS, cards_of, follower_mask
 
@@ -118,6 +118,8 @@ def _pattern_points(suit: int, trump: int) -> tuple[int, ...]:
 _TT_LIMIT: Final = 1_500_000
 # From this many tricks left, the two-sided search finds exact values by plain minimax.
 _SMALL_LEFT: Final = 2
+# The largest rounding step a linear search keys on (7 bits a side; knob round_to: 1..100).
+_STEP_LIMIT: Final = 127
 
 # The additive measure of the two-sided search, per trick the maximising side wins:
 # 32 * (card points + last-trick bonus) + 16 (last trick) + 1 (a trick).
@@ -140,7 +142,10 @@ class Search:
     scores are linear in the card points, see [`Front`][belote.solver.fronts.Front])
     the table holds a front per position and which sides have a trick,
     shared by every past; without it, the key also includes the points and
-    tricks won so far.
+    tricks won so far. With ``step`` as well (scores rounded to multiples of
+    ``step``, which move by exactly ``step`` when the points do), the front's
+    key also holds each side's points so far modulo ``step``, shared by every
+    past with the same remainders.
 
     The search's state lives in typed attributes and its recursion in
     methods with int arguments, so that the compiled core (mypyc) calls them
@@ -149,10 +154,12 @@ class Search:
     """
 
     def __init__(self, game: Game, leaf: Callable[[tuple[int, ...], tuple[int, ...], int], int]
-                 | None = None, *, linear: bool = False) -> None:
+                 | None = None, *, linear: bool = False, step: int = 0) -> None:
         n = game.n
         if linear and (leaf is None or game.sides != 3):
             raise InvalidArgument("a linear search is a three-sided search with a leaf")
+        if not 0 <= step <= _STEP_LIMIT or (step and not linear):
+            raise InvalidArgument(f"a rounding step of 1..{_STEP_LIMIT} needs a linear search")
         trump = game.trump
         self.game: Final = game
         self.leaf: Final = leaf
@@ -165,12 +172,16 @@ class Search:
         self.fronts: Final[dict[int, Front]] = {}
         self.rival1: Final = (game.side + 1) % 3
         self.rival2: Final = (game.side + 2) % 3
+        # Scores rounded to ``step`` (0: none): the fronts are keyed by each side's
+        # points so far modulo ``step`` too, and the quick bounds are the rounded
+        # scores' (RoundedBounds).
+        self.step: Final = step
         # Per sides with a trick so far (3 bits): the most and least the parts of the
         # scores fixed by the tricks (Front) can add to each margin at the end.
-        self.margin_up: Final[list[int]] = []
-        self.margin_down: Final[list[int]] = []
-        if linear:
-            self.spread(game)
+        up, down = margin_spread(game) if linear else ([], [])
+        self.margin_up: Final = up
+        self.margin_down: Final = down
+        self.rounded: Final = RoundedBounds(game, step) if step else None
         # Exact measures of the last few tricks (they hold for every probe), by the same key.
         self.small: Final[dict[int, int]] = {}
         self.dealt: Final = game.hands
@@ -211,28 +222,6 @@ class Search:
             leads.clear()
         self.orders: Final = orders
         self.leads: Final = leads
-
-    def spread(self, game: Game) -> None:
-        """Fill ``margin_up`` and ``margin_down`` from the game's scoring (a linear search).
-
-        Each end (the sides with a trick, the side of the last one) is scored
-        once with no card point: what is left of each margin is the part the
-        card points do not change.
-        """
-        total = game.left + sum(game.tricks)
-        parts: list[tuple[int, int, int]] = []  # (sides with a trick, margin 1, margin 2)
-        for flags in range(1, 8):
-            owners = [k for k in range(3) if flags >> k & 1]
-            tricks = [1 if flags >> k & 1 else 0 for k in range(3)]
-            tricks[owners[0]] += total - len(owners)
-            for last in owners:
-                scores = game.score((0, 0, 0), tuple(tricks), last)
-                mine = scores[game.side]
-                parts.append((flags, mine - scores[self.rival1], mine - scores[self.rival2]))
-        for now in range(8):
-            ends = [(m1, m2) for flags, m1, m2 in parts if flags & now == now]
-            self.margin_up.append(max(max(m1 for m1, _ in ends), max(m2 for _, m2 in ends)))
-            self.margin_down.append(min(min(m1 for m1, _ in ends), min(m2 for _, m2 in ends)))
 
     def reduce(self, legal: int, others: int) -> int:
         """Drop the legal low cards equivalent to a lower one."""
@@ -448,19 +437,39 @@ class Search:
                     fkey |= 1 << 35
                 if acc[5]:
                     fkey |= 1 << 36
-                mine = acc[self.game.side]
-                d1 = mine - acc[self.rival1]
-                d2 = mine - acc[self.rival2]
+                side = self.game.side
+                rival1, rival2 = self.rival1, self.rival2
+                mine = acc[side]
+                closer = mine - acc[rival1]
+                other = mine - acc[rival2]
+                if other < closer:
+                    closer = other
+                step = self.step
+                if step:
+                    # Rounded scores: a side's points move its score by exactly r
+                    # when they move by r, so the points modulo r go into the key
+                    # and the multiples of r make the margins so far (see Front).
+                    r0, r1, r2 = acc[0] % step, acc[1] % step, acc[2] % step
+                    fkey |= r0 << 37 | r1 << 44 | r2 << 51
+                    mine -= acc[side] % step
+                    d1 = mine - (acc[rival1] - acc[rival1] % step)
+                    d2 = mine - (acc[rival2] - acc[rival2] % step)
+                else:
+                    d1 = mine - acc[rival1]
+                    d2 = mine - acc[rival2]
                 # Quick bounds: each margin moves by the card points still in play at
-                # most, plus or minus what the tricks can add.
+                # most, plus or minus what the tricks (and the rounding) can add.
                 points = (self.pt0[rem & 0xFF] + self.pt1[rem >> 8 & 0xFF]
                           + self.pt2[rem >> 16 & 0xFF] + self.pt3[rem >> 24])
-                flags = fkey >> 34
-                closer = d1 if d1 < d2 else d2
-                top = closer + points + self.margin_up[flags]
+                flags = fkey >> 34 & 7
+                rounded = self.rounded
+                if rounded is not None:
+                    top, bottom = rounded.bounds(acc, points, flags)
+                else:
+                    top = closer + points + self.margin_up[flags]
+                    bottom = closer - points + self.margin_down[flags]
                 if top <= alpha:
                     return top
-                bottom = closer - points + self.margin_down[flags]
                 if bottom >= beta:
                     return bottom
                 front = self.fronts.get(fkey)

@@ -70,6 +70,7 @@ from belote.cards import (
 )
 from belote.deal import Deal
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
+from belote.rules import CapotRule, checks
 from belote.rules.checks import instance, whole_or_none
 from belote.scoring import Outcome, linear_in_card_points
 from belote.solver.ddgame import Game, game_of
@@ -326,12 +327,17 @@ class _Paranoid:
     additive measure (see `_TwoSided.monotone`).
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, shared: bool = True) -> None:
         self.game = game
         self._leaves: dict[tuple[object, ...], int] = {}
-        # Three players whose scores follow the card points: a front per position (Front).
-        linear = game.sides == 3 and linear_in_card_points(game.deal.rules)
-        self.search = Search(game, self.leaf, linear=linear)
+        # Three players whose scores follow the card points (exactly, or by whole
+        # rounding steps): a front per position (Front). ``shared=False`` keys
+        # the table by the points so far instead (the tests' reference).
+        step = _front_step(game) if shared else None
+        if step is None:
+            self.search = Search(game, self.leaf)
+        else:
+            self.search = Search(game, self.leaf, linear=True, step=step)
         self.hands = self.search.hands
 
     def leaf(self, cp: tuple[int, ...], tricks: tuple[int, ...], last: int) -> int:
@@ -390,6 +396,28 @@ class _Paranoid:
         v = self.search.run(pos.seat, pos.trick, pos.leader, pos.left, pos.acc,
                             value - 1, value + 1)
         return v == value
+
+
+def _front_step(game: Game) -> int | None:
+    """How the three-player search may share a front between pasts: ``None`` not at all.
+
+    0: the scores are the card points plus a part the card points never
+    change ([`linear_in_card_points`][belote.scoring.pipeline.linear_in_card_points]).
+    ``r``: the same, then rounded to multiples of ``r`` (``round_to``, no
+    contract): a score then moves by exactly ``r`` when its points do, and
+    the fronts are keyed by the points so far modulo ``r`` (docs/solver.md,
+    "Rounded scores").
+    """
+    if game.sides != 3:
+        return None
+    rules = game.deal.rules
+    if linear_in_card_points(rules):
+        return 0
+    # linear_in_card_points but for the rounding.
+    step = rules.round_to
+    if step and not rules.has_contract and rules.capot_rule is not CapotRule.NO_OPPONENT_POINT:
+        return step
+    return None
 
 
 # --- the public functions --------------------------------------------------------------------
@@ -491,8 +519,13 @@ def attack_reaches(deal: Deal, thresholds: Sequence[int]) -> int:
 
     Raises:
         InvalidArgument: the deal is not in the play phase, or has no two sides.
+        InvalidArgumentType: ``deal`` is not a deal, or ``thresholds`` not a
+            list or tuple of whole numbers.
     """
-    game = game_of(deal)
+    game = game_of(_deal(deal))
+    checks.sequence(thresholds, "thresholds")
+    for threshold in thresholds:
+        checks.whole(threshold, "thresholds[...]")
     if game.sides != 2:
         raise InvalidArgument("attack_reaches needs a deal of two sides")
     two = _TwoSided(game)

@@ -1,7 +1,8 @@
 """A test engine of belote-engine/1 that plays the first legal action, then misbehaves.
 
 Usage: misbehave.py MODE [N] [PIDFILE]: answer N decisions well (default 0),
-then do MODE: crash, hang, garbage, array, illegal, wrongid, error,
+then do MODE: crash, hang, garbage, array, illegal, wrongid, textid (the id as
+text, "1"), error,
 ignorequit (answers well, ignores quit and sleeps), well (never misbehaves),
 badlegal (declares the legal feature and lists only a pass);
 or, in the handshake: protocol (a wrong protocol), silent (never answers
@@ -67,6 +68,9 @@ def main():
                     continue
                 if mode == "wrongid":
                     send({"type": "action", "id": message["id"] + 1000, "action": good})
+                    continue
+                if mode == "textid":
+                    send({"type": "action", "id": str(message["id"]), "action": good})
                     continue
                 if mode == "error":
                     send({"type": "error", "message": "out of ideas"})
