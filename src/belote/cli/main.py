@@ -588,8 +588,7 @@ def build_parser() -> argparse.ArgumentParser:
     workers(p)
     add_bot_options(p)
     p.add_argument("--matches", type=_positive, nargs="?", const=0, default=None, metavar="N",
-                   help="also play N matches to the target, once per side "
-                   "(N defaults to deals / 10)")
+                   help="also play N matches to the target, once per side (N defaults to deals / 10)")
     par_options(p, "and report each bot's par gap: its mean loss per deal against that par")
     p.add_argument("--card-losses", action="store_true", help="with --par, also value every "
                    "card of the solved plays (as analyze): each bot's own card loss per deal")
