@@ -13,33 +13,14 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from webdriving import chromium, open_page, serving, shot, unavailable, views, wait
+from webdriving import chromium, open_page, shot, views, wait
 
 from belote import Deal
 from belote.agents import RandomBot, play_deal
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    try:
-        from belote.web.app import create_app
-    except ImportError:
-        unavailable("the web extra is not installed (pip install -e '.[webtest]')")
-    with serving(create_app()) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
-
-
 
 
 def test_a_whole_classic_deal_is_played_by_clicks(server: str, browser: Any) -> None:

@@ -14,11 +14,10 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from webdriving import chromium, open_page, serving, shot, views, wait
+from webdriving import open_page, shot, views, wait
 
 from belote import Deal
 from belote.agents import HeuristicBot, play_deal
@@ -188,19 +187,6 @@ def test_the_bots_play_contree_seats_and_a_passed_out_deal_is_dealt_again() -> N
 
 
 # ---- The page in a browser ----
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with serving(create_app()) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
-
-
 
 
 def new_contree(driver: Any, seed: int, bots: str) -> None:

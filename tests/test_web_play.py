@@ -8,27 +8,10 @@ tests/test_web_browser.py: skipped without it, failed instead where
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from webdriving import chromium, open_page, serving, unavailable, views, wait
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    try:
-        from belote.web.app import create_app
-    except ImportError:
-        unavailable("the web extra is not installed (pip install -e '.[webtest]')")
-    with serving(create_app()) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
+from webdriving import open_page, views, wait
 
 
 def start(browser: Any, server: str, *, seed: int, variant: str = "classic", lang: str = "en",

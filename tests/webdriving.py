@@ -50,6 +50,27 @@ def serving(app: Any) -> Iterator[str]:
         thread.join(timeout=10)
 
 
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The page's app (``belote.web.app.create_app()``) served for one module's browser tests.
+
+    A module takes it, and ``browser``, with ``from webdriving import browser, server``.
+    """
+    try:
+        from belote.web.app import create_app
+    except ImportError:
+        unavailable("the web extra is not installed (pip install -e '.[webtest]')")
+    with serving(create_app()) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for one module's browser tests."""
+    with chromium() as driver:
+        yield driver
+
+
 @contextmanager
 def chromium(languages: str | None = None) -> Iterator[Any]:
     """Debian's headless Chromium driven by Selenium through ``chromedriver``.
