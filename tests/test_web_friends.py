@@ -240,9 +240,12 @@ def test_a_page_refused_an_event_stream_still_follows_the_table() -> None:
     import urllib.parse
     import urllib.request
 
-    from selenium.webdriver.common.by import By
+    try:
+        from selenium.webdriver.common.by import By
 
-    from belote.web.app import Limits, create_app
+        from belote.web.app import Limits, create_app
+    except ImportError:
+        unavailable("the webtest extra is not installed (pip install -e '.[webtest]')")
 
     def call(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
         data = None if body is None else json.dumps(body).encode()
