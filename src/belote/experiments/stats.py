@@ -15,6 +15,7 @@ import attrs
 
 from belote.deal import Deal
 from belote.errors import InvalidArgumentType
+from belote.experiments.intervals import Z95 as Z95  # re-exported: the quantile of the intervals
 from belote.experiments.intervals import (
     Effect,
     effect_text,
