@@ -31,7 +31,7 @@ from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.deal.auction import bid_of_id
 from belote.deal.codes import CAPOT_BID
 from belote.deal.seatview import SeatView
-from belote.errors import InvalidArgument
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules import Rules
 from belote.tricks import cards_of, winner_index
 
@@ -388,7 +388,7 @@ _DECISIONS: Final = 1 << ID_SWAP | 1 << ID_DECLARE | 1 << ID_STOP
 """The action-id bits of the decisions other than a card or a bid."""
 
 
-def play_choice_id(view: SeatView) -> int:
+def play_choice_id(view: object) -> int:
     """The heuristic bot's action id in the play phase, from the seat's view.
 
     Swaps the 7 of trump when it may, declares everything before its first
@@ -400,7 +400,20 @@ def play_choice_id(view: SeatView) -> int:
 
     Args:
         view: the deciding seat's view, in the play phase (``view.legal`` not 0).
+
+    Raises:
+        InvalidArgumentType: ``view`` is not a ``SeatView``.
     """
+    return _play_choice_id(_view(view))
+
+
+def _view(view: object) -> SeatView:
+    if not isinstance(view, SeatView):
+        raise InvalidArgumentType(f"view: expected a SeatView, got {shown(view)}")
+    return view
+
+
+def _play_choice_id(view: SeatView) -> int:
     (seat, n, _dealer, _phase, _to_act, hand, legal, _turned, _table, trump, taker,
      _bids, trick, leader, winning, _tricks_done, gone, _belote_calls, _swapped,
      _points, _won, _so_far, _totals, _target, _pending, rules, _contract, _bidding) = view
@@ -409,7 +422,7 @@ def play_choice_id(view: SeatView) -> int:
             return ID_SWAP  # the turned card is a higher trump than the 7
         if legal >> ID_DECLARE & 1:
             return ID_DECLARE  # everything, before the first card
-        if legal >> ID_STOP & 1 and should_call_out(view):
+        if legal >> ID_STOP & 1 and _should_call_out(view):
             return ID_STOP
     cards = legal >> ID_PLAY & _FULL
     if cards & (cards - 1) == 0:  # one legal card: nothing to weigh
@@ -424,7 +437,7 @@ def play_choice_id(view: SeatView) -> int:
     return ID_PLAY + card
 
 
-def should_call_out(view: SeatView) -> bool:
+def should_call_out(view: object) -> bool:
     """Whether the heuristic bot calls out now (``stop`` is legal): the claim holds and is safe.
 
     The seat's side must reach the match target with its points so far, and
@@ -433,7 +446,14 @@ def should_call_out(view: SeatView) -> bool:
 
     Args:
         view: the deciding seat's view, with ``stop`` legal.
+
+    Raises:
+        InvalidArgumentType: ``view`` is not a ``SeatView``.
     """
+    return _should_call_out(_view(view))
+
+
+def _should_call_out(view: SeatView) -> bool:
     rules = view.rules
     seat, n = view.seat, view.players
     side = seat & 1 if rules.partnerships and n == 4 else seat
