@@ -127,6 +127,8 @@ def _top(mask: int, trump: int) -> int:
 def hand_strength(hand: int, trump: int) -> int:
     """A simple point count of a hand for taking with ``trump`` as trump suit.
 
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot]; for this one also [`belote.agents.hand_strength`][belote.agents.heuristic.hand_strength].
+
     Trumps count J 20, 9 14, A 11, 10 10 and 5 for any other (length);
     belote (K and Q of trump) adds 10; each side ace 11 and a ten guarded by
     its ace 5. Without the jack or the nine of trump, and with fewer than
@@ -146,6 +148,8 @@ def hand_strength(hand: int, trump: int) -> int:
 
 def legal_bid_pairs(legal: int) -> list[tuple[bool, int]]:
     """The bids of a legal action-id mask as ``(take, suit)`` pairs, in the order of [`legal_bids`][belote.deal.Deal.legal_bids].
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
 
     >>> from belote.actions import ID_PASS, ID_TAKE
     >>> legal_bid_pairs(1 << ID_TAKE | 1 << ID_PASS)
@@ -169,6 +173,8 @@ def bid_to_make(
     rules: Rules,
 ) -> tuple[bool, int]:
     """The bid the heuristic bot makes: ``(take, suit)`` among ``legal``.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
 
     The rule of [`HeuristicBot.bid_choice`][belote.agents.HeuristicBot.bid_choice],
     which calls it with its ``take_threshold``: in round 1, take when
@@ -229,6 +235,8 @@ def _shown(value: int) -> int:
 def contract_estimate(hand: int, strain: int, partner_value: int = -1) -> int:
     """The card points (belote included) the bot expects its side to make with ``strain`` as trump.
 
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
+
     From [`hand_strength`][belote.agents.cardplay.hand_strength] of ``hand``
     and, when the partner has bid ``strain`` at ``partner_value``, the
     strength that bid shows (the bot's own rule read backwards). The weights
@@ -247,6 +255,8 @@ def contract_estimate(hand: int, strain: int, partner_value: int = -1) -> int:
 
 def contract_of_bids(bids: Sequence[tuple[int, int]]) -> tuple[int, int, int, int]:
     """The standing contract ``(value, strain, bidder, doubling)`` after the ``(seat, action id)`` bids.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
 
     ``(-1, -1, -1, 0)`` before any bid, as [`SeatView.contract`][belote.deal.SeatView].
 
@@ -275,6 +285,8 @@ def contract_to_bid(
     margin: int = _MARGIN,
 ) -> int:
     """The heuristic bot's action id in a contract auction: a bid, coinche, surcoinche or pass.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
 
     - It bids the highest value at least 25 below
       [`contract_estimate`][belote.agents.cardplay.contract_estimate] of a
@@ -486,6 +498,8 @@ def card_to_play(
     pos: int = -1,
 ) -> int:
     """The card the heuristic bot plays: an index among the bits of ``legal``.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
 
     The rules of thumb of [`HeuristicBot`][belote.agents.HeuristicBot] (leading,
     following, giving points to a partner who holds the trick), on masks.
