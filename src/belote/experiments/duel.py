@@ -331,7 +331,7 @@ class ParGap:
 
     Values are in deal points per played deal, in margins (a side's deal
     score minus the other side's, the double-dummy solver's value), each
-    with its 95% interval over decks ([`Effect`][belote.experiments.stats.Effect]).
+    with its 95% interval over decks ([`Effect`][belote.experiments.intervals.Effect]).
 
     Attributes:
         deals: the decks solved (the first ones of the duel), each once per side.

@@ -395,7 +395,7 @@ class SimulationStats:
         }
 
     def intervals(self) -> dict[str, tuple[float, float]]:
-        """A 95% interval ([`wilson`][belote.experiments.stats.wilson]) for each rate of the played deals.
+        """A 95% interval ([`wilson`][belote.experiments.intervals.wilson]) for each rate of the played deals.
 
         The rates vary with the decks drawn: with 2,000 decks a rate near 80%
         is known to about ±1.8 points. Keys as [`rate_counts`][belote.experiments.stats.SimulationStats.rate_counts].
@@ -424,7 +424,7 @@ class SimulationStats:
 
         Keys: ``mean_points``, ``mean_taker_score``, ``mean_other_score``,
         ``announcements_per_deal`` (normal approximation, from the sums of
-        squares) and ``belotes_per_deal`` (a share: [`wilson`][belote.experiments.stats.wilson]).
+        squares) and ``belotes_per_deal`` (a share: [`wilson`][belote.experiments.intervals.wilson]).
         """
         if not self.squares:
             return {}
