@@ -100,11 +100,11 @@ INLINE_RANDRANGE: Final = _randrange_matches()
 
 def play_dealing(
     rules: object, players: object, seed: object, index: object, bots: object,
-    records: object, play: object = play_deal, rng: object = None,
+    records: object, play: object = None, rng: object = None,
 ) -> tuple[Deal, DealResult, int]:
     """Deal ``index``: (the played deal, its result, the redeals before it).
 
-    ``play``: [`play_deal`][belote.agents.bots.play_deal], or the loop it picks for
+    ``play``: [`play_deal`][belote.agents.bots.play_deal] (``None``, the default), or the loop it picks for
     ``bots`` (asked once per chunk). ``records``, when given, receives every
     deal record (redeals included) as a JSON line. ``rng``: a generator to
     reseed instead of building one (a chunk reuses one): ``rng.seed(text)``
@@ -120,11 +120,11 @@ def play_dealing(
     checked = as_rules(rules)
     n = checked.check_players(whole(players, "players"))
     seat_bots = _bots(bots, n)
-    if not callable(play):
-        raise InvalidArgumentType(f"play: expected a function, got {shown(play)}")
+    if play is not None and not callable(play):
+        raise InvalidArgumentType(f"play: expected a function or None, got {shown(play)}")
     return _play_dealing(
         checked, n, whole(seed, "seed"), whole(index, "index", 0), seat_bots, _records(records),
-        play, None if rng is None else instance(rng, random.Random, "rng"))
+        play_deal if play is None else play, None if rng is None else instance(rng, random.Random, "rng"))
 
 
 def _bots(bots: object, players: int) -> Sequence[Player]:
