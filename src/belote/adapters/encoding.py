@@ -180,7 +180,7 @@ def _slots(seats: int, seat: int, n: int) -> int:
 def observation_bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at: dict[str, int]) -> int:
     """The 0/1 values of ``seat``'s observation blocks, as one integer: bit ``i`` set when value ``i`` is 1.
 
-    Trusted: takes what the library built and checks nothing; the checked doors are the encoders of [`belote.adapters.tensor`][belote.adapters.tensor] ([`observation_v1`][belote.adapters.tensor.observation_v1], ...).
+    Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
 
     Args:
         deal: the deal.
@@ -253,7 +253,7 @@ def observation_bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at:
 def auction_bits(shown: Shown, seat: int, at: dict[str, int]) -> int:
     """The 0/1 values of version 3's auction blocks (``contract_capot`` to ``auction``), as one integer.
 
-    Trusted: takes what the library built and checks nothing; the checked doors are the encoders of [`belote.adapters.tensor`][belote.adapters.tensor] ([`observation_v1`][belote.adapters.tensor.observation_v1], ...).
+    Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
 
     The standing contract (its strain, whether it is capot, its bidder), the coinche
     and surcoinche and who coinched, and every bid each seat said; seats relative to
@@ -282,7 +282,7 @@ def auction_bits(shown: Shown, seat: int, at: dict[str, int]) -> int:
 def contract_value(deal: Deal, shown: Shown) -> int:
     """The standing contract's value (a capot bid: the rules' capot value), 0 before any bid.
 
-    Trusted: takes what the library built and checks nothing; the checked doors are the encoders of [`belote.adapters.tensor`][belote.adapters.tensor] ([`observation_v1`][belote.adapters.tensor.observation_v1], ...).
+    Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
     """
     contract = shown.contract
     if contract < 0:
@@ -295,7 +295,7 @@ def contract_value(deal: Deal, shown: Shown) -> int:
 def hands_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
     """The 0/1 values of the ``hands`` block (every seat's hand, seats relative to ``seat``), as one integer.
 
-    Trusted: takes what the library built and checks nothing; the checked doors are the encoders of [`belote.adapters.tensor`][belote.adapters.tensor] ([`observation_v1`][belote.adapters.tensor.observation_v1], ...).
+    Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
     """
     n, bits = deal.players, 0
     for other in range(n):
@@ -306,7 +306,7 @@ def hands_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
 def tricks_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
     """The 0/1 values of the ``first_hand``, ``trick_history`` and ``trick_history_leaders`` blocks, as one integer.
 
-    Trusted: takes what the library built and checks nothing; the checked doors are the encoders of [`belote.adapters.tensor`][belote.adapters.tensor] ([`observation_v1`][belote.adapters.tensor.observation_v1], ...).
+    Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
     """
     n = deal.players
     first = Deal(deal.rules, deal.deck, deal.dealer, n).hand_mask(seat)  # the deck deals it
@@ -322,7 +322,7 @@ def tricks_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
 def write_scaled(out: Any, deal: Deal, seat: int, at: dict[str, int], shown: Shown | None = None) -> None:
     """Write the scaled values of ``seat``'s observation that are not 0 into ``out`` (zeroed).
 
-    Trusted: takes what the library built and checks nothing; the checked doors are the encoders of [`belote.adapters.tensor`][belote.adapters.tensor] ([`observation_v1`][belote.adapters.tensor.observation_v1], ...).
+    Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
 
     Points so far and card points of each seat's side (x ``POINT_SCALE``), its tricks
     (x 1/tricks per deal) and match total (x ``TOTAL_SCALE``), then the target, the
