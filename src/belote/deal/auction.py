@@ -72,6 +72,9 @@ _MASKS: dict[tuple[int, int], tuple[AuctionRules, int]] = {}
 def bid_of_id(action_id: int) -> tuple[int, int]:
     """The ``(value, strain)`` a bid id stands for; the value is ``CAPOT_BID`` for capot.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+
     >>> from belote.actions import bid_id
     >>> bid_of_id(bid_id(90, 1)), bid_of_id(bid_id(None, 3))
     ((90, 1), (1000, 3))
@@ -84,6 +87,9 @@ def bid_of_id(action_id: int) -> tuple[int, int]:
 
 def contract_bids(auction: AuctionRules, above: int) -> int:
     """The mask of the bid ids higher than a standing value ``above`` (-1: none), capot included.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
 
     Computed once per auction rules and standing value.
     """
@@ -108,7 +114,11 @@ def contract_bids(auction: AuctionRules, above: int) -> int:
 
 
 def auction_mask(s: DealState) -> int:
-    """The legal action ids of the seat to act in the auction, as a mask."""
+    """The legal action ids of the seat to act in the auction, as a mask.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+    """
     spots = s.layout  # the auction's rules, read once per table (Layout)
     seat = s.to_act
     if s.held_turn >= 0:  # a defender asked whether to coinche out of turn
@@ -212,7 +222,11 @@ def _end_auction(s: DealState) -> None:
 
 
 def apply_auction(s: DealState, seat: int, action_id: int) -> None:
-    """``seat`` (the seat to act) passes, bids, coinches or surcoinches; the callers check it is legal."""
+    """``seat`` (the seat to act) passes, bids, coinches or surcoinches; the callers check it is legal.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     s.lmask = -1
     n = s.n
     following = (seat + 1) % n
@@ -271,5 +285,9 @@ def _pass_turn(s: DealState, following: int) -> None:
 
 
 def in_auction(s: DealState) -> bool:
-    """Whether the deal is in an auction now (an auction variant before the play)."""
+    """Whether the deal is in an auction now (an auction variant before the play).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+    """
     return s.phase == BID1 and s.layout.auction

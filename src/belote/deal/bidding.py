@@ -23,6 +23,9 @@ __all__ = ["apply_bid", "bid_reason", "legal_bids"]
 def legal_bids(s: DealState) -> list[tuple[bool, int]]:
     """The legal bids of the seat to act as ``(take, suit)`` pairs.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_bids`][belote.deal.Deal.legal_bids].
+
     ``(True, -1)`` takes the turned suit, ``(True, k)`` names suit ``k`` in
     round 2, ``(False, -1)`` passes; ``[]`` outside the bidding. In an
     auction (docs/contree.md) only the pass is a take-or-pass bid: contracts
@@ -84,6 +87,9 @@ def bid_reason(s: DealState, seat: int, take: bool, suit: int) -> str | None:
 
 def apply_bid(s: DealState, seat: int, take: bool, suit: int) -> None:
     """``seat`` (the seat to bid) takes or passes; the callers check the bid is legal.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.bid`][belote.deal.Deal.bid].
 
     A take fixes the trump, deals the completion and opens the play: the
     first leader acts, or first the holder of the 7 of trump where the

@@ -176,6 +176,9 @@ def setup(
 ) -> None:
     """Fill ``s`` with a deal at its start: the first distribution dealt, the first bid to make.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.shuffled`][belote.deal.Deal.shuffled].
+
     ``rules``, ``n``, ``dealer`` and ``deck`` must be checked already (the
     facade does it); ``totals``, ``target`` and ``pending`` are checked here.
 
@@ -258,7 +261,11 @@ def setup(
 
 
 def complete(s: DealState) -> None:
-    """Deal the completion once the taker is known (the turned card to the taker where it goes)."""
+    """Deal the completion once the taker is known (the turned card to the taker where it goes).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     rules, taker = s.rules, s.taker
     hands, deck = s.hands, s.deck
     for seat, positions in enumerate(s.layout.completion[taker]):

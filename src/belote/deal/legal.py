@@ -100,6 +100,9 @@ __all__ = [
 def legal_action_mask(s: DealState) -> int:
     """The legal actions now as a mask: bit ``i`` set when action id ``i`` is legal.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+
     Ids are those of [`belote.actions`][belote.actions], for the seat to
     act (while the holder of the 7 of trump decides, exactly ``ID_SWAP`` and
     ``ID_KEEP``). ``0`` once the deal is over.
@@ -144,6 +147,9 @@ def legal_action_mask(s: DealState) -> int:
 def bidding_order(mask: int) -> list[int]:
     """The legal bidding ids of a legal mask, in the order [`legal_action_ids`][belote.deal.Deal.legal_action_ids] lists them.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_out_random`][belote.deal.Deal.play_out_random].
+
     Take-or-pass: take, the suits of round 2, then pass. An auction: the
     bids by value then strain, capot, coinche, surcoinche, then pass.
 
@@ -167,6 +173,9 @@ def bidding_order(mask: int) -> list[int]:
 
 def draw_bid(mask: int, rand: Callable[[], float]) -> int:
     """A bid drawn uniformly from a legal mask: ``bidding_order(mask)[int(rand() * n)]``, without the list.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_out_random`][belote.deal.Deal.play_out_random].
 
     One ``rand()`` per draw, the same id the list would give: the random
     bots' bids ([`RandomBot`][belote.agents.RandomBot],
@@ -203,6 +212,9 @@ def draw_bid(mask: int, rand: Callable[[], float]) -> int:
 
 def legal_action_ids(s: DealState) -> list[int]:
     """The legal action ids now, in the order of [`legal_actions`][belote.deal.Deal.legal_actions].
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_ids`][belote.deal.Deal.legal_action_ids].
 
     In the bidding: take, the suits of round 2, pass. In the play: the
     swap, the call, the declarations (in the order of the seat's
@@ -250,6 +262,9 @@ def legal_action_ids(s: DealState) -> list[int]:
 def apply_id(s: DealState, action_id: int) -> None:
     """Apply a legal action id (the fast layer of [`apply`][belote.deal.Deal.apply]).
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+
     Raises:
         InvalidArgument: ``action_id`` is not an int in ``range(ACTION_IDS)``.
         IllegalAction: the id is not legal now; the deal is unchanged.
@@ -275,6 +290,9 @@ def apply_id(s: DealState, action_id: int) -> None:
 
 def card_closes_decision(s: DealState, seat: int, action_id: int) -> bool:
     """In a lenient deal, a card ``seat`` holds, shown while the holder of the 7 of trump decides: it kept.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
 
     A card seen ends the right to swap (003 "Toute carte vue, empêche cette
     faveur"), as a record read in order says (docs/formats.md#deal-record):
@@ -364,6 +382,9 @@ def reason(s: DealState, action: Action) -> str | None:
 
 def do(s: DealState, seat: int, action_id: int, cards: tuple[int, ...] | None) -> None:
     """Carry out a legal action id for ``seat`` (the callers check legality).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
 
     ``cards``: for a declaration, the card indices as the action wrote them
     (kept in the history); ``None`` for the id's own order.

@@ -57,6 +57,9 @@ _PLAYED: Final = EndReason.PLAYED
 def reset_legal(s: DealState) -> None:
     """Set the legal-card cache after a change outside the play of a card.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+
     No card may be played outside the play phase, nor while the holder of
     the 7 of trump decides on the swap.
     """
@@ -70,7 +73,11 @@ def reset_legal(s: DealState) -> None:
 
 
 def find_belote_holder(s: DealState) -> None:
-    """Note which seat holds the king and queen of trump (docs/rules.md#belote-rebelote), if one does."""
+    """Note which seat holds the king and queen of trump (docs/rules.md#belote-rebelote), if one does.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     king, queen = s.trump * 8 + KING, s.trump * 8 + QUEEN
     pair = 1 << king | 1 << queen
     s.belote_holder = -1
@@ -82,7 +89,11 @@ def find_belote_holder(s: DealState) -> None:
 
 
 def legal_play_mask(s: DealState) -> int:
-    """The mask of cards the seat to act may play now (0 outside the play phase)."""
+    """The mask of cards the seat to act may play now (0 outside the play phase).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_play_mask`][belote.deal.Deal.legal_play_mask].
+    """
     legal = s.legal
     if legal >= 0:
         return legal
@@ -101,13 +112,21 @@ def legal_play_mask(s: DealState) -> int:
     return legal
 
 def can_announce_belote(s: DealState, card: int) -> bool:
-    """Whether the seat to act may announce belote with this card index."""
+    """Whether the seat to act may announce belote with this card index.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+    """
     # _belote_pair holds the K and Q of trump once a seat holds both; the seat
     # to act is never the holder outside the play phase (-1 once over).
     return s.to_act == s.belote_holder and card in s.belote_pair
 
 def legal_play_cards(s: DealState) -> list[int]:
-    """The indices of the cards the seat to act may play now, in index order (fast path)."""
+    """The indices of the cards the seat to act may play now, in index order (fast path).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_play_cards`][belote.deal.Deal.legal_play_cards].
+    """
     mask = s.legal
     if mask < 0:
         mask = legal_play_mask(s)
@@ -115,6 +134,10 @@ def legal_play_cards(s: DealState) -> list[int]:
 
 def play_card(s: DealState, card: object, belote: object = False) -> None:
     """The seat to act plays the card with this index (fast path; every check kept).
+
+    Trusted: takes what the library built (the state ``s`` is not checked, the
+    other arguments are); the checked door is
+    [`Deal.play_card`][belote.deal.Deal.play_card].
 
     ``card`` and ``belote`` come from the caller unchecked, of any type: they
     are checked here (an int from 0 to 31, a bool).
@@ -146,7 +169,11 @@ def play_card(s: DealState, card: object, belote: object = False) -> None:
     raise IllegalAction(play_reason(s, seat, card, belote) or "illegal play")
 
 def apply_play(s: DealState, card: int, belote: bool) -> None:
-    """The seat to act plays ``card`` (a legal card: the callers check), completing the trick when it is the last."""
+    """The seat to act plays ``card`` (a legal card: the callers check), completing the trick when it is the last.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_card`][belote.deal.Deal.play_card].
+    """
     seat = s.to_act
     s.lmask = -1
     bit = 1 << card
@@ -199,6 +226,9 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
 
 def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
     """Play the rest of the deal's cards, each drawn uniformly among the legal cards.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_out_random`][belote.deal.Deal.play_out_random].
 
     The seat to act draws ``int(rand() * count)`` over its legal cards in
     index order (what [`legal_play_cards`][belote.deal.play.legal_play_cards]

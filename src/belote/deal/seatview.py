@@ -136,7 +136,11 @@ _NO_CONTRACT: Final = (-1, -1, -1, 0)
 
 
 def bidding_ids(s: DealState) -> tuple[tuple[int, int], ...]:
-    """The bidding so far as ``(seat, action id)`` pairs (the history's first entries)."""
+    """The bidding so far as ``(seat, action id)`` pairs (the history's first entries).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.seat_view`][belote.deal.Deal.seat_view].
+    """
     out: list[tuple[int, int]] = []
     for seat, code, arg in s.history:
         if code == H_PASS:
@@ -158,6 +162,9 @@ def bidding_ids(s: DealState) -> tuple[tuple[int, int], ...]:
 
 def seat_view(s: DealState, seat: int) -> SeatView:
     """The [`SeatView`][belote.deal.SeatView] of ``seat`` now.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.seat_view`][belote.deal.Deal.seat_view].
 
     Raises:
         InvalidArgument: ``seat`` is not a seat of the table.
@@ -224,6 +231,9 @@ def play_out(
 ) -> None:
     """Play the deal to its end: each decision goes to ``choose_ids[seat]`` with that seat's view.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_out`][belote.deal.Deal.play_out].
+
     The loop of [`Deal.play_out`][belote.deal.Deal.play_out]: the chooser of the
     seat to act gets its [`SeatView`][belote.deal.SeatView] and answers an
     action id, which is checked against the view's legal mask and applied.
@@ -280,6 +290,9 @@ _NOT_PLAIN: Final = ((1 << ACTION_IDS) - 1) & ~(_CARDS << ID_PLAY) & ~(1 << ID_S
 def kth_id(mask: int, rand: Callable[[], float]) -> int:
     """The ``int(rand() * count)``-th set bit of an action-id mask, lowest first.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_out_random`][belote.deal.Deal.play_out_random].
+
     What ``ids[int(rand() * len(ids))]`` picks from the set bits listed in
     order, without listing them: the mask is read in 64-bit pieces, so no
     operation touches the whole 166-bit number.
@@ -305,6 +318,9 @@ def kth_id(mask: int, rand: Callable[[], float]) -> int:
 
 def play_out_random(s: DealState, rng: random.Random) -> None:
     """Play the rest of the deal at random, drawing from ``rng`` exactly as [`RandomBot`][belote.agents.RandomBot] does.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_out_random`][belote.deal.Deal.play_out_random].
 
     A bid is drawn uniformly among the legal bids (in the order of
     [`legal_action_ids`][belote.deal.Deal.legal_action_ids]); the holder of the

@@ -19,6 +19,9 @@ __all__ = ["apply_keep", "apply_swap", "decision_reason", "late_swap", "open_dec
 def swap_open(s: DealState) -> int:
     """The seat of the 7 of trump if the swap may happen in this deal now, else -1.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+
     The variant has the swap, the trump is the suit of the card on the table
     (taken in round 1), that card is not the 7 itself, nobody has swapped and
     no card has been played.
@@ -42,7 +45,11 @@ def swap_open(s: DealState) -> int:
 
 
 def open_decision(s: DealState) -> None:
-    """After the take: the holder of the 7 of trump is to act first where the swap may happen."""
+    """After the take: the holder of the 7 of trump is to act first where the swap may happen.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     holder = swap_open(s)
     if holder >= 0:
         s.swap_holder = s.to_act = holder
@@ -80,6 +87,9 @@ def decision_reason(s: DealState, seat: int) -> str | None:
 def late_swap(s: DealState, seat: int) -> bool:
     """Whether ``seat`` swapping now is a swap out of turn: it holds the 7 of trump and kept it.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+
     Its decision was its turn right after the completion, answered by a
     ``keep`` (its own, or the one a card seen implies: 003 "Toute carte
     vue, empêche cette faveur"). In a lenient deal a swap after it is an
@@ -104,7 +114,11 @@ def _close(s: DealState) -> None:
 
 
 def apply_swap(s: DealState, seat: int) -> None:
-    """``seat`` (the deciding holder) swaps the 7 of trump for the card on the table."""
+    """``seat`` (the deciding holder) swaps the 7 of trump for the card on the table.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     seven = s.trump * 8 + SEVEN
     s.hands[seat] ^= (1 << seven) | (1 << s.table_card)
     s.table_card = seven
@@ -115,6 +129,10 @@ def apply_swap(s: DealState, seat: int) -> None:
 
 
 def apply_keep(s: DealState, seat: int) -> None:
-    """``seat`` (the deciding holder) keeps the 7 of trump; the first leader acts."""
+    """``seat`` (the deciding holder) keeps the 7 of trump; the first leader acts.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     s.history.append((seat, H_KEEP, None))
     _close(s)

@@ -78,7 +78,11 @@ def as_action(action: Action | str) -> Action:
     )
 
 def lookup(action: Action) -> tuple[int, int]:
-    """``(seat, action id)`` of an action; id -1 when no id stands for it."""
+    """``(seat, action id)`` of an action; id -1 when no id stands for it.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply`][belote.deal.Deal.apply].
+    """
     found = INTERNED_IDS.get(id(action))
     if found is not None:
         return action.seat, found
@@ -90,7 +94,11 @@ def lookup(action: Action) -> tuple[int, int]:
         return action.seat, -1
 
 def legal_for(s: DealState, seat: int, aid: int) -> bool:
-    """Whether id ``aid`` is legal now for ``seat`` (the legal mask, and the seat to act)."""
+    """Whether id ``aid`` is legal now for ``seat`` (the legal mask, and the seat to act).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_actions`][belote.deal.Deal.legal_actions].
+    """
     mask = s.lmask
     if mask < 0:
         mask = legal_action_mask(s)
@@ -120,6 +128,9 @@ def why_illegal(s: DealState, action: Action | str) -> str | None:
 def legal_actions(s: DealState) -> list[Action]:
     """Every legal action now, all of them the seat to act's.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_actions`][belote.deal.Deal.legal_actions].
+
     The order: in the bidding, take (then the suits of round 2), then
     pass; the swap decision: swap, then keep; in the play, the call, the declarations, then the
     cards in index order, each followed by its belote announcement when
@@ -147,6 +158,9 @@ def legal_actions(s: DealState) -> list[Action]:
 
 def apply(s: DealState, action: Action | str) -> ActionRecord:
     """Apply a legal action (or its text) and say what it did.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply`][belote.deal.Deal.apply].
 
     The action is checked against the cached legal mask (the reason is
     worked out only for a refusal). In a lenient deal, an illegal action
