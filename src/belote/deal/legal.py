@@ -48,7 +48,7 @@ from belote.cards import CARDS
 from belote.deal.auction import apply_auction, auction_mask, auction_reason
 from belote.deal.bidding import apply_bid, bid_reason
 from belote.deal.calling_out import apply_stop, stop_check, stop_reason
-from belote.deal.codes import BID1, H_OFFENCE, JACK, OVER, PLAY, mask_cards
+from belote.deal.codes import BID1, H_OFFENCE, JACK, OVER, PLAY
 from belote.deal.declarations import (
     apply_declare,
     declarable,
@@ -62,6 +62,7 @@ from belote.deal.state import DealState
 from belote.deal.swap import apply_keep, apply_swap, decision_reason, late_swap
 from belote.errors import IllegalAction, InvalidArgument
 from belote.rules.penalties import Offence, sanction_for
+from belote.tricks import cards_of
 
 _PLAY_BITS: Final = ((1 << 32) - 1) << ID_PLAY
 """The bits of the plain ``play`` ids."""
@@ -253,7 +254,7 @@ def legal_action_ids(s: DealState) -> list[int]:
         ids += _BYTE_IDS[512 + (cards >> 16 & 0xFF)]
         ids += _BYTE_IDS[768 + (cards >> 24)]
         return ids
-    for card in mask_cards(cards):
+    for card in cards_of(cards):
         ids.append(ID_PLAY + card)
         if mask >> (ID_PLAY_BELOTE + card) & 1:
             ids.append(ID_PLAY_BELOTE + card)
