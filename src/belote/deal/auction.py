@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Final
 
 from belote.actions import (
+    ACTION_IDS,
     ID_BID,
     ID_BID_CAPOT,
     ID_COINCHE,
@@ -55,6 +56,7 @@ from belote.deal.codes import (
 from belote.deal.play import find_belote_holder, reset_legal
 from belote.deal.state import DealState
 from belote.rules import AuctionRules
+from belote.rules.checks import instance, whole
 
 __all__ = [
     "apply_auction",
@@ -141,12 +143,20 @@ def _value_text(value: int) -> str:
     return "capot" if value == CAPOT_BID else str(value)
 
 
-def auction_reason(s: DealState, seat: int, action_id: int) -> str | None:
+def auction_reason(s: object, seat: object, action_id: object) -> str | None:
     """Why ``seat`` may not take the auction action ``action_id`` now, else ``None``.
 
     ``action_id`` is a pass, a bid, a coinche or a surcoinche id; the reason
     names the rule the action breaks.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` or ``action_id`` not a
+            whole number.
+        InvalidArgument: no such action id.
     """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
+    action_id = whole(action_id, "action_id", 0, ACTION_IDS - 1)
     phase = s.phase
     if phase >= PLAY:
         return "the auction is over" if phase == PLAY else "the deal is over"

@@ -16,6 +16,7 @@ from belote.deal.dealing import complete
 from belote.deal.play import find_belote_holder, reset_legal
 from belote.deal.state import DealState
 from belote.deal.swap import open_decision
+from belote.rules.checks import instance, whole
 
 __all__ = ["apply_bid", "bid_reason", "legal_bids"]
 
@@ -44,8 +45,18 @@ def legal_bids(s: DealState) -> list[tuple[bool, int]]:
     return [(True, k) for k in range(4) if k != turned] + [(False, -1)]
 
 
-def bid_reason(s: DealState, seat: int, take: bool, suit: int) -> str | None:
-    """Why ``seat`` may not make this bid now, else ``None``."""
+def bid_reason(s: object, seat: object, take: object, suit: object) -> str | None:
+    """Why ``seat`` may not make this bid now, else ``None``.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` or ``suit`` not a whole
+            number, ``take`` not a bool.
+        InvalidArgument: ``suit`` out of -1..3.
+    """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
+    take = instance(take, bool, "take")
+    suit = whole(suit, "suit", -1, 3)
     phase = s.phase
     if phase >= PLAY:
         return "the bidding is over" if phase == PLAY else "the deal is over"

@@ -11,6 +11,7 @@ from belote.deal.codes import H_STOP, OVER, PLAY, EndReason
 from belote.deal.play import reset_legal
 from belote.deal.state import DealState, check_side, side_of
 from belote.rules import CallingOut
+from belote.rules.checks import instance, whole
 from belote.scoring import DealResult, Outcome
 from belote.scoring.hands import points_of
 
@@ -82,8 +83,14 @@ def stop_check(s: DealState, seat: int) -> int:
         return 6
     return 7 if s.hand_size - s.tricks_done < 2 else 0
 
-def stop_reason(s: DealState, seat: int) -> str | None:
-    """Why ``seat`` may not call out or stop now (the words for [`stop_check`][belote.deal.calling_out.stop_check]), else ``None``."""
+def stop_reason(s: object, seat: object) -> str | None:
+    """Why ``seat`` may not call out or stop now (the words for [`stop_check`][belote.deal.calling_out.stop_check]), else ``None``.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` not a whole number.
+    """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
     check = stop_check(s, seat)
     if not check:
         return None

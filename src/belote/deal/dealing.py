@@ -18,7 +18,7 @@ from belote.cards import CARDS, Card
 from belote.deal.codes import BID1
 from belote.deal.layout import Layout, layout
 from belote.deal.state import DealState
-from belote.errors import InvalidArgument, NotationError
+from belote.errors import InvalidArgument, InvalidArgumentType, NotationError
 from belote.rules import Rules, checks
 from belote.rules.knobs import MATCH_POINTS, RANGES
 from belote.tricks import cards_of
@@ -115,7 +115,7 @@ def _inline_shuffle(rng: random.Random, items: list[int]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def shuffle_cards(rng: random.Random, cards: list[int]) -> None:
+def shuffle_cards(rng: object, cards: object) -> None:
     """Shuffle a list of card indices in place, exactly as ``rng.shuffle(cards)`` does.
 
     The fast way to shuffle cards: a plain ``random.Random`` is shuffled
@@ -131,14 +131,22 @@ def shuffle_cards(rng: random.Random, cards: list[int]) -> None:
     >>> shuffle_cards(random.Random(5), cards)
     >>> cards == expected
     True
+
+    Raises:
+        InvalidArgumentType: ``cards`` is not a list, ``rng`` has no ``shuffle``.
     """
+    if type(cards) is not list:
+        raise InvalidArgumentType(f"cards: expected a list of card indices, got {checks.shown(cards)}")
     if type(rng) is random.Random and _INLINE_SHUFFLE:
         _inline_shuffle(rng, cards)
-    else:
-        rng.shuffle(cards)
+        return
+    shuffle = getattr(rng, "shuffle", None)
+    if not callable(shuffle):
+        raise InvalidArgumentType(f"rng: expected a random.Random, got {checks.shown(rng)}")
+    shuffle(cards)
 
 
-def shuffled_deck(rng: random.Random) -> list[int]:
+def shuffled_deck(rng: object) -> list[int]:
     """A deck order: ``list(range(32))`` shuffled exactly as ``rng.shuffle`` shuffles it.
 
     The fast way to a random deck ([`shuffle_cards`][belote.deal.dealing.shuffle_cards]);
@@ -149,6 +157,9 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     >>> random.Random(3).shuffle(expected)
     >>> shuffled_deck(random.Random(3)) == expected
     True
+
+    Raises:
+        InvalidArgumentType: ``rng`` has no ``shuffle``.
     """
     deck = list(range(32))
     shuffle_cards(rng, deck)
@@ -321,13 +332,13 @@ def _card_index(item: object, name: str) -> int:
 
 
 def deck_for_hands(
-    rules: Rules,
-    n: int,
-    dealer: int,
-    hands: Sequence[object],
+    rules: object,
+    n: object,
+    dealer: object,
+    hands: object,
     turned: object = None,
     *,
-    taker: int | None = None,
+    taker: object = None,
     stock: object = None,
     bottom: object = None,
 ) -> tuple[int, ...]:
@@ -349,8 +360,11 @@ def deck_for_hands(
         InvalidArgument: a card that is not one, a card twice, a hand of the
             wrong size, a turned card inside the wrong hand, a stock or bottom
             that does not hold exactly the cards left; the message names the field.
+        InvalidArgumentType: ``rules`` is not a ``Rules``, ``n``, ``dealer`` or ``taker``
+            not a whole number.
     """
-    spots = layout(rules, n, dealer)
+    spots = layout(rules, n, dealer)  # checks them
+    rules, n = spots.rules, spots.players
     if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
         raise InvalidArgument("hands: expected one list of cards per seat")
     if len(hands) != n:
@@ -368,7 +382,7 @@ def deck_for_hands(
         turned_index = _card_index(turned, "turned")
     first_size = sum(rules.first_packets)
     if taker is not None:
-        checks.seat(taker, n, "taker")
+        taker = checks.seat(taker, n, "taker")
     size = first_size if taker is None else spots.hand_size
     seen = 0
     for seat, mask in enumerate(masks):

@@ -16,6 +16,7 @@ from belote.cards import Card, CardSet
 from belote.deal.codes import H_DECLARE, PLAY
 from belote.deal.state import DealState, has_played, side_of
 from belote.errors import InvalidCombination
+from belote.rules.checks import instance, sequence, whole
 from belote.scoring.announcements import (
     Declaration,
     Kind,
@@ -214,8 +215,17 @@ def declare_timing(s: DealState, seat: int) -> str | None:
         return f"seat {seat} has already played a card: declarations come before it"
     return None
 
-def declare_reason(s: DealState, seat: int, cards: Sequence[Card]) -> str | None:
-    """Why ``seat`` may not declare ``cards`` now (``()``: everything held), else ``None``."""
+def declare_reason(s: object, seat: object, cards: object) -> str | None:
+    """Why ``seat`` may not declare ``cards`` now (``()``: everything held), else ``None``.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` not a whole number,
+            ``cards`` not a list or tuple of cards.
+    """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
+    cards = [instance(card, Card, f"cards[{index}]")
+             for index, card in enumerate(sequence(cards, "cards"))]
     return declare_timing(s, seat) or declare_check(s, seat, cards)[0]
 
 def false_declaration(s: DealState, seat: int, cards: Sequence[Card]) -> bool:

@@ -61,6 +61,7 @@ from belote.deal.play import apply_play, legal_play_mask, play_reason
 from belote.deal.state import DealState
 from belote.deal.swap import apply_keep, apply_swap, decision_reason, late_swap
 from belote.errors import IllegalAction, InvalidArgument
+from belote.rules.checks import instance, sequence, whole
 from belote.rules.penalties import Offence, sanction_for
 from belote.tricks import cards_of
 
@@ -311,20 +312,36 @@ def card_closes_decision(s: DealState, seat: int, action_id: int) -> bool:
     apply_keep(s, s.swap_holder)
     return True
 
-def refusal(s: DealState, seat: int, action_id: int, cards: tuple[int, ...] | None) -> str:
-    """Why the id is not legal for ``seat`` now (computed only for a refusal)."""
+def refusal(s: object, seat: object, action_id: object, cards: object) -> str:
+    """Why the id is not legal for ``seat`` now (computed only for a refusal).
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` or ``action_id`` not a
+            whole number, ``cards`` not ``None`` or card indices.
+        InvalidArgument: no such action id or card.
+    """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
+    action_id = whole(action_id, "action_id", 0, ACTION_IDS - 1)
+    if cards is not None:
+        cards = tuple(whole(card, f"cards[{index}]", 0, 31)
+                      for index, card in enumerate(sequence(cards, "cards")))
     action = action_from_id(action_id, seat)
     if cards is not None and action_id >= ID_DECLARE_CARRE:
         action = Action.declare(seat, [CARDS[i] for i in cards])
     return reason(s, action) or f"{action} is not legal now"
 
-def to_decide(s: DealState) -> str:
+def to_decide(s: object) -> str:
     """What the seat to act must decide now, in words: ``bid``, ``swap or keep``, ``declare or play``, ...
 
     Named by the kinds of its legal actions (bid, swap or keep, declare,
     play, stop), so a refusal of another seat's action says what the table
     waits for.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``.
     """
+    s = instance(s, DealState, "s")
     if s.phase == OVER:
         return "act (the deal is over)"
     if s.phase != PLAY:
@@ -343,8 +360,14 @@ def to_decide(s: DealState) -> str:
         return "act"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
-def reason(s: DealState, action: Action) -> str | None:
-    """Why ``action`` breaks a rule now, by phase, else ``None``."""
+def reason(s: object, action: object) -> str | None:
+    """Why ``action`` breaks a rule now, by phase, else ``None``.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``action`` not an ``Action``.
+    """
+    s = instance(s, DealState, "s")
+    action = instance(action, Action, "action")
     seat, verb = action.seat, action.verb
     if s.phase == OVER:
         return "the deal is over"
@@ -422,7 +445,7 @@ def do(s: DealState, seat: int, action_id: int, cards: tuple[int, ...] | None) -
 
 # --- lenient mode (rules §9, docs/rules.md#penalties) ---------------------------------------------------------
 
-def offence_kind(s: DealState, action: Action, seat: int, action_id: int) -> Offence | None:
+def offence_kind(s: object, action: object, seat: object, action_id: object) -> Offence | None:
     """The offence an illegal ``action`` is, when lenient mode may accept it, else ``None``.
 
     Called only for an action the legal mask refuses. A renege: the seat
@@ -437,7 +460,16 @@ def offence_kind(s: DealState, action: Action, seat: int, action_id: int) -> Off
     Anything else (a bid out of turn, a
     card not held, a false belote, a late declaration) is no offence the
     sources price: it stays refused.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``action`` not an ``Action``,
+            ``seat`` or ``action_id`` not a whole number.
+        InvalidArgument: no such action id.
     """
+    s = instance(s, DealState, "s")
+    action = instance(action, Action, "action")
+    seat = whole(seat, "seat", 0)
+    action_id = whole(action_id, "action_id", -1, ACTION_IDS - 1)  # -1: no id stands for it
     if s.phase != PLAY or type(seat) is not int or not 0 <= seat < s.n:
         return None
     if action.verb is Verb.PLAY and ID_PLAY <= action_id < ID_STOP:
@@ -455,7 +487,7 @@ def offence_kind(s: DealState, action: Action, seat: int, action_id: int) -> Off
         return Offence.OUT_OF_TURN
     return None
 
-def offend(s: DealState, action: Action, seat: int, action_id: int) -> OffenceRecord:
+def offend(s: object, action: object, seat: object, action_id: object) -> OffenceRecord:
     """Accept an illegal action as an offence in lenient mode, or refuse it.
 
     Works out the strict refusal's reason, the kind of offence and the
@@ -468,7 +500,13 @@ def offend(s: DealState, action: Action, seat: int, action_id: int) -> OffenceRe
     Raises:
         IllegalAction: the action is no offence lenient mode accepts, or the
             variant has no sanction for it; the deal is unchanged.
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``action`` not an ``Action``,
+            ``seat`` or ``action_id`` not a whole number.
     """
+    s = instance(s, DealState, "s")
+    action = instance(action, Action, "action")
+    seat = whole(seat, "seat", 0)
+    action_id = whole(action_id, "action_id", -1, ACTION_IDS - 1)  # -1: no id stands for it
     why = reason(s, action) or f"{action} is not legal now"
     kind = offence_kind(s, action, seat, action_id)
     if kind is None:

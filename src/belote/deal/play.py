@@ -27,6 +27,7 @@ from belote.deal.codes import (
 from belote.deal.declarations import resolve
 from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
+from belote.rules.checks import instance, whole
 from belote.tricks import cards_of, follower_mask, winner_index
 
 __all__ = [
@@ -253,8 +254,18 @@ def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
         apply_play(s, card, s.to_act == s.belote_holder and card in s.belote_pair and rand() < 0.5)
 
 
-def play_reason(s: DealState, seat: int, card: int, belote: bool) -> str | None:
-    """Why ``seat`` may not play ``card`` (announcing belote or not) now, else ``None``."""
+def play_reason(s: object, seat: object, card: object, belote: object) -> str | None:
+    """Why ``seat`` may not play ``card`` (announcing belote or not) now, else ``None``.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` or ``card`` not a whole
+            number, ``belote`` not a bool.
+        InvalidArgument: not a card index.
+    """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
+    card = whole(card, "card", 0, 31)
+    belote = instance(belote, bool, "belote")
     phase = s.phase
     if phase != PLAY:
         if phase == OVER:
@@ -288,8 +299,17 @@ def play_reason(s: DealState, seat: int, card: int, belote: bool) -> str | None:
             return f"seat {seat} does not hold both the king and queen of trump"
     return None
 
-def obligation(s: DealState, hand: int, card: int) -> str:
-    """Name the play obligation that forbids ``card`` (rules §5, docs/rules.md#play-obligations)."""
+def obligation(s: object, hand: object, card: object) -> str:
+    """Name the play obligation that forbids ``card`` (rules §5, docs/rules.md#play-obligations).
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``hand`` or ``card`` not a whole
+            number.
+        InvalidArgument: not a card mask or a card index.
+    """
+    s = instance(s, DealState, "s")
+    hand = whole(hand, "hand", 0, (1 << 32) - 1)
+    card = whole(card, "card", 0, 31)
     trick, trump, play = s.trick, s.trump, s.rules.play
     led = trick[0] >> 3
     led_name = SUIT_NAMES[led]

@@ -330,7 +330,11 @@ def has_played(s: DealState, seat: int) -> bool:
 
 
 def completed_tricks(s: DealState) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-    """The completed tricks as (leader, cards in play order), extended incrementally."""
+    """The completed tricks as (leader, cards in play order), extended incrementally.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.observation`][belote.deal.Deal.observation].
+    """
     view = s.tricks_view
     done = len(s.trick_winners)
     k = len(view)

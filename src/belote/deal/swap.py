@@ -12,6 +12,7 @@ from belote.cards import CARDS
 from belote.deal.codes import H_KEEP, H_SWAP, PLAY, SEVEN
 from belote.deal.play import find_belote_holder, reset_legal
 from belote.deal.state import DealState
+from belote.rules.checks import instance, whole
 
 __all__ = ["apply_keep", "apply_swap", "decision_reason", "late_swap", "open_decision", "swap_open"]
 
@@ -55,8 +56,14 @@ def open_decision(s: DealState) -> None:
         s.swap_holder = s.to_act = holder
 
 
-def decision_reason(s: DealState, seat: int) -> str | None:
-    """Why ``seat`` may not swap or keep the 7 of trump now, else ``None``."""
+def decision_reason(s: object, seat: object) -> str | None:
+    """Why ``seat`` may not swap or keep the 7 of trump now, else ``None``.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` not a whole number.
+    """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
     rules = s.rules
     if not rules.seven_swap:
         return f"{rules.name} has no seven-of-trump swap"

@@ -41,6 +41,7 @@ from belote.deal.play import apply_play
 from belote.deal.records import result
 from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
+from belote.rules.checks import instance
 from belote.rules.penalties import Offence
 
 # Every id bit but the plain plays: swap, declarations, belote plays, stop.
@@ -67,7 +68,7 @@ def _play_rows(seat: int) -> tuple[tuple[Action, ...], ...]:
     return _PLAY_ROWS[seat]
 
 
-def as_action(action: Action | str) -> Action:
+def as_action(action: object) -> Action:
     """An action given as an [`Action`][belote.actions.Action] or its text."""
     if isinstance(action, Action):
         return action
@@ -104,22 +105,26 @@ def legal_for(s: DealState, seat: int, aid: int) -> bool:
         mask = legal_action_mask(s)
     return aid >= 0 and mask >> aid & 1 == 1 and seat == s.to_act
 
-def can(s: DealState, action: Action | str) -> bool:
+def can(s: object, action: object) -> bool:
     """Whether ``action`` (an action or its text) is legal now: whether it is in [`legal_actions`][belote.deal.Deal.legal_actions].
 
     Raises:
         NotationError: a text that is not an action.
         InvalidArgument: something that is neither an action nor text.
+        InvalidArgumentType: ``s`` is not a ``DealState``.
     """
+    s = instance(s, DealState, "s")
     return legal_for(s, *lookup(as_action(action)))
 
-def why_illegal(s: DealState, action: Action | str) -> str | None:
+def why_illegal(s: object, action: object) -> str | None:
     """Why ``action`` (an action or its text) is not legal now, or ``None`` when it is.
 
     Raises:
         NotationError: a text that is not an action.
         InvalidArgument: something that is neither an action nor text.
+        InvalidArgumentType: ``s`` is not a ``DealState``.
     """
+    s = instance(s, DealState, "s")
     action = as_action(action)
     if legal_for(s, *lookup(action)):
         return None

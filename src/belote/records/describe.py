@@ -24,7 +24,7 @@ from belote.actions import Action, Strain, Verb
 from belote.cards import SUIT_WORDS, Rank
 from belote.deal import Deal
 from belote.deal.observation import standing_contract
-from belote.errors import BeloteError
+from belote.errors import BeloteError, InvalidArgumentType, shown
 from belote.rules import (
     AuctionRules,
     CallingOut,
@@ -628,7 +628,8 @@ def describe_score(doc: Mapping[str, object]) -> str:
     Raises:
         InvalidArgumentType: ``doc`` is not a JSON object (a mapping).
     """
-    instance(doc, Mapping, "doc")
+    if not isinstance(doc, Mapping):
+        raise InvalidArgumentType(f"doc: expected a JSON object (a mapping), got {shown(doc)}")
 
     if "deals" not in doc:
         name = _side_namer(doc.get("variant"), len(_int_list(doc.get("scores"))))
