@@ -108,7 +108,8 @@ def stop_reason(s: object, seat: object) -> str | None:
 def points_so_far(s: DealState, side: int) -> int:
     """A side's points so far in this deal (rules §8.1, docs/rules.md#calling-out; rules §8.2, docs/rules.md#j-arrete).
 
-    Trusted: takes what the library built and checks nothing; the checked door is
+    Trusted: takes what the library built (the state ``s`` and the types of the other
+    arguments are not checked); the checked door is
     [`Deal.points_so_far`][belote.deal.Deal.points_so_far].
 
     Card points of its tricks, its scoring declarations once resolved,
@@ -130,7 +131,8 @@ def points_so_far(s: DealState, side: int) -> int:
 def claim_holds(s: DealState, seat: int) -> bool:
     """Whether a claim by ``seat`` now would reach the target.
 
-    Trusted: takes what the library built and checks nothing; the checked door is
+    Trusted: takes what the library built (the state ``s`` and the types of the other
+    arguments are not checked); the checked door is
     [`Deal.claim_holds`][belote.deal.Deal.claim_holds].
 
     Raises:

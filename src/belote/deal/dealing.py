@@ -187,7 +187,8 @@ def setup(
 ) -> None:
     """Fill ``s`` with a deal at its start: the first distribution dealt, the first bid to make.
 
-    Trusted: takes what the library built and checks nothing; the checked door is
+    Trusted: takes what the library built (``s``, ``rules``, ``n``, ``dealer`` and ``deck``
+    are not checked; the match context is); the checked door is
     [`Deal.shuffled`][belote.deal.Deal.shuffled].
 
     ``rules``, ``n``, ``dealer`` and ``deck`` must be checked already (the

@@ -264,7 +264,8 @@ def legal_action_ids(s: DealState) -> list[int]:
 def apply_id(s: DealState, action_id: int) -> None:
     """Apply a legal action id (the fast layer of [`apply`][belote.deal.Deal.apply]).
 
-    Trusted: takes what the library built and checks nothing; the checked door is
+    Trusted: takes what the library built (the state ``s`` and the types of the other
+    arguments are not checked); the checked door is
     [`Deal.apply_id`][belote.deal.Deal.apply_id].
 
     Raises:

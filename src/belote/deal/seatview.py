@@ -163,7 +163,8 @@ def bidding_ids(s: DealState) -> tuple[tuple[int, int], ...]:
 def seat_view(s: DealState, seat: int) -> SeatView:
     """The [`SeatView`][belote.deal.SeatView] of ``seat`` now.
 
-    Trusted: takes what the library built and checks nothing; the checked door is
+    Trusted: takes what the library built (the state ``s`` and the types of the other
+    arguments are not checked); the checked door is
     [`Deal.seat_view`][belote.deal.Deal.seat_view].
 
     Raises:
@@ -231,7 +232,8 @@ def play_out(
 ) -> None:
     """Play the deal to its end: each decision goes to ``choose_ids[seat]`` with that seat's view.
 
-    Trusted: takes what the library built and checks nothing; the checked door is
+    Trusted: takes what the library built (the state ``s`` and the types of the other
+    arguments are not checked); the checked door is
     [`Deal.play_out`][belote.deal.Deal.play_out].
 
     The loop of [`Deal.play_out`][belote.deal.Deal.play_out]: the chooser of the

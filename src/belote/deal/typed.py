@@ -164,7 +164,8 @@ def legal_actions(s: DealState) -> list[Action]:
 def apply(s: DealState, action: Action | str) -> ActionRecord:
     """Apply a legal action (or its text) and say what it did.
 
-    Trusted: takes what the library built and checks nothing; the checked door is
+    Trusted: takes what the library built (the state ``s`` and the types of the other
+    arguments are not checked); the checked door is
     [`Deal.apply`][belote.deal.Deal.apply].
 
     The action is checked against the cached legal mask (the reason is
