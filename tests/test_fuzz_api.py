@@ -9,6 +9,7 @@ subclasses, which also subclass the matching built-in: `ValueError`,
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import enum
 import importlib
@@ -418,12 +419,19 @@ def test_the_environment_checks_its_target_and_seed() -> None:
 
 SWEPT_OUT = ("belote.cli", "belote.web", "belote.__main__")
 
-# The fast paths that take what the library built and check nothing, by design (their checked
-# doors are named in their docstrings): the engine's innermost calls.
-TRUSTED = frozenset({
-    "belote.tricks.follower_mask", "belote.tricks.cards_of", "belote.scoring.score_trusted",
-    "belote.scoring.resolve_trusted", "belote.scoring.combinations_of",
-})
+
+def _names(file: str) -> frozenset[str]:
+    """The names a list of tests/ holds, one a line (``#`` lines are comments)."""
+    return frozenset(
+        line for line in (Path(__file__).parent / file).read_text().splitlines()
+        if line and not line.startswith("#"))
+
+
+# The fast paths that take what the library built and check nothing (or not every argument), by
+# design: hot, fronted by a checked door their docstring names ("Trusted: ..."), listed in
+# tests/fuzz_trusted_names.txt.
+TRUSTED = _names("fuzz_trusted_names.txt")
+TRUSTED_MARKS = ("Trusted: takes what the library built", "the checked door is [`")
 
 
 def _odd_values() -> list[object]:
@@ -528,9 +536,7 @@ def test_every_public_name_of_the_packages_answers_odd_values_with_a_typed_error
     assert _bare_errors(_public_callables(packages_only=True)[name]) == []
 
 
-OPEN_NAMES = frozenset(
-    line for line in (Path(__file__).parent / "fuzz_open_names.txt").read_text().splitlines()
-    if line and not line.startswith("#"))
+OPEN_NAMES = _names("fuzz_open_names.txt")
 INNER_NAMES = sorted(set(_public_callables(packages_only=False)) - set(PACKAGE_NAMES))
 
 
@@ -550,3 +556,30 @@ def test_the_open_names_are_public_names() -> None:
     found = set(INNER_NAMES)
     modules = {module.__name__ for module in _modules()}
     assert {name for name in OPEN_NAMES if name.rsplit(".", 1)[0] in modules} <= found
+
+
+def test_the_trusted_names_are_public_names_and_say_so() -> None:
+    """Each trusted name is a public name, not also open, and its docstring says it is trusted
+    and names its checked door."""
+    found = set(INNER_NAMES) | set(PACKAGE_NAMES)
+    modules = {module.__name__ for module in _modules()}
+    trusted = {name for name in TRUSTED if name.rsplit(".", 1)[0] in modules}
+    assert trusted <= found
+    assert not TRUSTED & OPEN_NAMES
+    everything = _public_callables(packages_only=False)
+    for name in sorted(trusted):
+        doc = _docstring(everything[name])
+        assert doc is not None and all(mark in " ".join(doc.split()) for mark in TRUSTED_MARKS), name
+
+
+def _docstring(function: Callable[..., object]) -> str | None:
+    """``function``'s docstring; read from the module's source where mypyc compiled it away."""
+    doc = inspect.getdoc(function)
+    if doc is not None:
+        return doc
+    module = importlib.import_module(function.__module__)
+    source = Path(str(module.__file__)).parent / f"{function.__module__.rsplit('.', 1)[1]}.py"
+    for node in ast.parse(source.read_text()).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == function.__name__:
+            return ast.get_docstring(node)
+    return None

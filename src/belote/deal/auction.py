@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Final
 
 from belote.actions import (
+    ACTION_IDS,
     ID_BID,
     ID_BID_CAPOT,
     ID_COINCHE,
@@ -55,6 +56,7 @@ from belote.deal.codes import (
 from belote.deal.play import find_belote_holder, reset_legal
 from belote.deal.state import DealState
 from belote.rules import AuctionRules
+from belote.rules.checks import instance, whole
 
 __all__ = [
     "apply_auction",
@@ -72,6 +74,9 @@ _MASKS: dict[tuple[int, int], tuple[AuctionRules, int]] = {}
 def bid_of_id(action_id: int) -> tuple[int, int]:
     """The ``(value, strain)`` a bid id stands for; the value is ``CAPOT_BID`` for capot.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+
     >>> from belote.actions import bid_id
     >>> bid_of_id(bid_id(90, 1)), bid_of_id(bid_id(None, 3))
     ((90, 1), (1000, 3))
@@ -84,6 +89,9 @@ def bid_of_id(action_id: int) -> tuple[int, int]:
 
 def contract_bids(auction: AuctionRules, above: int) -> int:
     """The mask of the bid ids higher than a standing value ``above`` (-1: none), capot included.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
 
     Computed once per auction rules and standing value.
     """
@@ -108,7 +116,11 @@ def contract_bids(auction: AuctionRules, above: int) -> int:
 
 
 def auction_mask(s: DealState) -> int:
-    """The legal action ids of the seat to act in the auction, as a mask."""
+    """The legal action ids of the seat to act in the auction, as a mask.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+    """
     spots = s.layout  # the auction's rules, read once per table (Layout)
     seat = s.to_act
     if s.held_turn >= 0:  # a defender asked whether to coinche out of turn
@@ -131,12 +143,20 @@ def _value_text(value: int) -> str:
     return "capot" if value == CAPOT_BID else str(value)
 
 
-def auction_reason(s: DealState, seat: int, action_id: int) -> str | None:
+def auction_reason(s: object, seat: object, action_id: object) -> str | None:
     """Why ``seat`` may not take the auction action ``action_id`` now, else ``None``.
 
     ``action_id`` is a pass, a bid, a coinche or a surcoinche id; the reason
     names the rule the action breaks.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` or ``action_id`` not a
+            whole number.
+        InvalidArgument: no such action id.
     """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
+    action_id = whole(action_id, "action_id", 0, ACTION_IDS - 1)
     phase = s.phase
     if phase >= PLAY:
         return "the auction is over" if phase == PLAY else "the deal is over"
@@ -212,7 +232,11 @@ def _end_auction(s: DealState) -> None:
 
 
 def apply_auction(s: DealState, seat: int, action_id: int) -> None:
-    """``seat`` (the seat to act) passes, bids, coinches or surcoinches; the callers check it is legal."""
+    """``seat`` (the seat to act) passes, bids, coinches or surcoinches; the callers check it is legal.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     s.lmask = -1
     n = s.n
     following = (seat + 1) % n
@@ -271,5 +295,9 @@ def _pass_turn(s: DealState, following: int) -> None:
 
 
 def in_auction(s: DealState) -> bool:
-    """Whether the deal is in an auction now (an auction variant before the play)."""
+    """Whether the deal is in an auction now (an auction variant before the play).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+    """
     return s.phase == BID1 and s.layout.auction

@@ -16,12 +16,16 @@ from belote.deal.dealing import complete
 from belote.deal.play import find_belote_holder, reset_legal
 from belote.deal.state import DealState
 from belote.deal.swap import open_decision
+from belote.rules.checks import instance, whole
 
 __all__ = ["apply_bid", "bid_reason", "legal_bids"]
 
 
 def legal_bids(s: DealState) -> list[tuple[bool, int]]:
     """The legal bids of the seat to act as ``(take, suit)`` pairs.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_bids`][belote.deal.Deal.legal_bids].
 
     ``(True, -1)`` takes the turned suit, ``(True, k)`` names suit ``k`` in
     round 2, ``(False, -1)`` passes; ``[]`` outside the bidding. In an
@@ -41,8 +45,18 @@ def legal_bids(s: DealState) -> list[tuple[bool, int]]:
     return [(True, k) for k in range(4) if k != turned] + [(False, -1)]
 
 
-def bid_reason(s: DealState, seat: int, take: bool, suit: int) -> str | None:
-    """Why ``seat`` may not make this bid now, else ``None``."""
+def bid_reason(s: object, seat: object, take: object, suit: object) -> str | None:
+    """Why ``seat`` may not make this bid now, else ``None``.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` or ``suit`` not a whole
+            number, ``take`` not a bool.
+        InvalidArgument: ``suit`` out of -1..3.
+    """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
+    take = instance(take, bool, "take")
+    suit = whole(suit, "suit", -1, 3)
     phase = s.phase
     if phase >= PLAY:
         return "the bidding is over" if phase == PLAY else "the deal is over"
@@ -84,6 +98,9 @@ def bid_reason(s: DealState, seat: int, take: bool, suit: int) -> str | None:
 
 def apply_bid(s: DealState, seat: int, take: bool, suit: int) -> None:
     """``seat`` (the seat to bid) takes or passes; the callers check the bid is legal.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.bid`][belote.deal.Deal.bid].
 
     A take fixes the trump, deals the completion and opens the play: the
     first leader acts, or first the holder of the 7 of trump where the

@@ -11,6 +11,7 @@ from belote.deal.codes import H_STOP, OVER, PLAY, EndReason
 from belote.deal.play import reset_legal
 from belote.deal.state import DealState, check_side, side_of
 from belote.rules import CallingOut
+from belote.rules.checks import instance, whole
 from belote.scoring import DealResult, Outcome
 from belote.scoring.hands import points_of
 
@@ -30,6 +31,10 @@ __all__ = [
 def sum_side(s: DealState, values: list[int], side: object) -> int:
     """A per-seat count summed for one scoring side (teams add their two seats).
 
+    Trusted: takes what the library built (the state ``s`` is not checked, the
+    other arguments are); the checked door is
+    [`Deal.points_so_far`][belote.deal.Deal.points_so_far].
+
     ``side`` comes from the caller unchecked, of any type.
 
     Raises:
@@ -42,13 +47,20 @@ def sum_side(s: DealState, values: list[int], side: object) -> int:
 
 
 def belote_seat(s: DealState) -> int:
-    """The seat that completed belote and rebelote, else -1."""
+    """The seat that completed belote and rebelote, else -1.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     holder = s.belote_holder
     return holder if holder >= 0 and s.belote_calls[holder] == 2 else -1
 
 
 def stop_check(s: DealState, seat: int) -> int:
     """0 when ``seat`` may call out or stop now, else the number of the rule that forbids it.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
 
     The rules, in order: 1 the variant has no calling out; 2 not the play
     phase; 3 not the seat's turn; ``piedicavallo`` (rules §8.1, docs/rules.md#calling-out): 4 only
@@ -71,8 +83,14 @@ def stop_check(s: DealState, seat: int) -> int:
         return 6
     return 7 if s.hand_size - s.tricks_done < 2 else 0
 
-def stop_reason(s: DealState, seat: int) -> str | None:
-    """Why ``seat`` may not call out or stop now (the words for [`stop_check`][belote.deal.calling_out.stop_check]), else ``None``."""
+def stop_reason(s: object, seat: object) -> str | None:
+    """Why ``seat`` may not call out or stop now (the words for [`stop_check`][belote.deal.calling_out.stop_check]), else ``None``.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` not a whole number.
+    """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
     check = stop_check(s, seat)
     if not check:
         return None
@@ -89,6 +107,10 @@ def stop_reason(s: DealState, seat: int) -> str | None:
 
 def points_so_far(s: DealState, side: int) -> int:
     """A side's points so far in this deal (rules §8.1, docs/rules.md#calling-out; rules §8.2, docs/rules.md#j-arrete).
+
+    Trusted: takes what the library built (the state ``s`` and the types of the other
+    arguments are not checked); the checked door is
+    [`Deal.points_so_far`][belote.deal.Deal.points_so_far].
 
     Card points of its tricks, its scoring declarations once resolved,
     and a completed belote; no last-trick bonus before the last trick.
@@ -109,6 +131,10 @@ def points_so_far(s: DealState, side: int) -> int:
 def claim_holds(s: DealState, seat: int) -> bool:
     """Whether a claim by ``seat`` now would reach the target.
 
+    Trusted: takes what the library built (the state ``s`` and the types of the other
+    arguments are not checked); the checked door is
+    [`Deal.claim_holds`][belote.deal.Deal.claim_holds].
+
     Raises:
         InvalidSeat: no such seat.
     """
@@ -118,7 +144,11 @@ def claim_holds(s: DealState, seat: int) -> bool:
     )
 
 def apply_stop(s: DealState, seat: int) -> None:
-    """``seat`` calls out or says "j'arrête" (the callers check it may); "j'arrête" ends the deal."""
+    """``seat`` calls out or says "j'arrête" (the callers check it may); "j'arrête" ends the deal.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     s.claim_held = claim_holds(s, seat)
     s.stopper = seat
     s.history.append((seat, H_STOP, None))
@@ -129,7 +159,11 @@ def apply_stop(s: DealState, seat: int) -> None:
     reset_legal(s)
 
 def match_end(s: DealState, result: DealResult) -> tuple[int | None, str | None]:
-    """``(side, reason)`` when calling out or stopping decides the match, else ``(None, None)``."""
+    """``(side, reason)`` when calling out or stopping decides the match, else ``(None, None)``.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.result`][belote.deal.Deal.result].
+    """
     if s.stopper < 0:
         return None, None
     side = side_of(s, s.stopper)
@@ -149,6 +183,9 @@ def match_end(s: DealState, result: DealResult) -> tuple[int | None, str | None]
 
 def best_other(s: DealState, side: int, result: DealResult) -> int:
     """The opponent side that wins when ``side`` loses the match by calling out.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.result`][belote.deal.Deal.result].
 
     Two sides: the other one. Three players (**[reading]**, docs/rules.md is
     silent): the other player with the higher match score after this

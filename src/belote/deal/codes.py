@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from belote.cards import SUIT_WORDS, Suit
+from belote.rules.checks import whole
 from belote.tricks import BEATERS, BYTE_CARDS, CARD_POINTS, cards_of
 
 __all__ = [
@@ -136,6 +137,9 @@ SUIT_NAMES: Final = SUIT_WORDS
 def phase_of(phase: int, auction: bool) -> Phase:
     """The [`Phase`][belote.deal.Phase] of a phase number; ``auction``: the deal bids contracts.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply`][belote.deal.Deal.apply].
+
     An auction runs in phase number ``BID1`` and shows as ``Phase.AUCTION``.
 
     >>> phase_of(BID1, True), phase_of(BID1, False)
@@ -154,5 +158,10 @@ def mask_cards(mask: int) -> Iterator[int]:
 
     An iterator over [`cards_of`][belote.tricks.cards_of]'s list, which a
     caller wanting a list calls directly.
+
+    Raises:
+        InvalidArgumentType: ``mask`` is not a whole number.
+        InvalidArgument: not a mask of the 32 cards.
     """
+    whole(mask, "mask", 0, (1 << 32) - 1)
     return iter(cards_of(mask))

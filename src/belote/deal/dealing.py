@@ -18,7 +18,7 @@ from belote.cards import CARDS, Card
 from belote.deal.codes import BID1
 from belote.deal.layout import Layout, layout
 from belote.deal.state import DealState
-from belote.errors import InvalidArgument, NotationError
+from belote.errors import InvalidArgument, InvalidArgumentType, NotationError
 from belote.rules import Rules, checks
 from belote.rules.knobs import MATCH_POINTS, RANGES
 from belote.tricks import cards_of
@@ -115,7 +115,7 @@ def _inline_shuffle(rng: random.Random, items: list[int]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def shuffle_cards(rng: random.Random, cards: list[int]) -> None:
+def shuffle_cards(rng: object, cards: object) -> None:
     """Shuffle a list of card indices in place, exactly as ``rng.shuffle(cards)`` does.
 
     The fast way to shuffle cards: a plain ``random.Random`` is shuffled
@@ -131,14 +131,22 @@ def shuffle_cards(rng: random.Random, cards: list[int]) -> None:
     >>> shuffle_cards(random.Random(5), cards)
     >>> cards == expected
     True
+
+    Raises:
+        InvalidArgumentType: ``cards`` is not a list, ``rng`` has no ``shuffle``.
     """
+    if type(cards) is not list:
+        raise InvalidArgumentType(f"cards: expected a list of card indices, got {checks.shown(cards)}")
     if type(rng) is random.Random and _INLINE_SHUFFLE:
         _inline_shuffle(rng, cards)
-    else:
-        rng.shuffle(cards)
+        return
+    shuffle = getattr(rng, "shuffle", None)
+    if not callable(shuffle):
+        raise InvalidArgumentType(f"rng: expected a random.Random, got {checks.shown(rng)}")
+    shuffle(cards)
 
 
-def shuffled_deck(rng: random.Random) -> list[int]:
+def shuffled_deck(rng: object) -> list[int]:
     """A deck order: ``list(range(32))`` shuffled exactly as ``rng.shuffle`` shuffles it.
 
     The fast way to a random deck ([`shuffle_cards`][belote.deal.dealing.shuffle_cards]);
@@ -149,6 +157,9 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     >>> random.Random(3).shuffle(expected)
     >>> shuffled_deck(random.Random(3)) == expected
     True
+
+    Raises:
+        InvalidArgumentType: ``rng`` has no ``shuffle``.
     """
     deck = list(range(32))
     shuffle_cards(rng, deck)
@@ -175,6 +186,10 @@ def setup(
     totals: object, target: object, pending: object,
 ) -> None:
     """Fill ``s`` with a deal at its start: the first distribution dealt, the first bid to make.
+
+    Trusted: takes what the library built (``s``, ``rules``, ``n``, ``dealer`` and ``deck``
+    are not checked; the match context is); the checked door is
+    [`Deal.shuffled`][belote.deal.Deal.shuffled].
 
     ``rules``, ``n``, ``dealer`` and ``deck`` must be checked already (the
     facade does it); ``totals``, ``target`` and ``pending`` are checked here.
@@ -258,7 +273,11 @@ def setup(
 
 
 def complete(s: DealState) -> None:
-    """Deal the completion once the taker is known (the turned card to the taker where it goes)."""
+    """Deal the completion once the taker is known (the turned card to the taker where it goes).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     rules, taker = s.rules, s.taker
     hands, deck = s.hands, s.deck
     for seat, positions in enumerate(s.layout.completion[taker]):
@@ -314,13 +333,13 @@ def _card_index(item: object, name: str) -> int:
 
 
 def deck_for_hands(
-    rules: Rules,
-    n: int,
-    dealer: int,
-    hands: Sequence[object],
+    rules: object,
+    n: object,
+    dealer: object,
+    hands: object,
     turned: object = None,
     *,
-    taker: int | None = None,
+    taker: object = None,
     stock: object = None,
     bottom: object = None,
 ) -> tuple[int, ...]:
@@ -342,8 +361,11 @@ def deck_for_hands(
         InvalidArgument: a card that is not one, a card twice, a hand of the
             wrong size, a turned card inside the wrong hand, a stock or bottom
             that does not hold exactly the cards left; the message names the field.
+        InvalidArgumentType: ``rules`` is not a ``Rules``, ``n``, ``dealer`` or ``taker``
+            not a whole number.
     """
-    spots = layout(rules, n, dealer)
+    spots = layout(rules, n, dealer)  # checks them
+    rules, n = spots.rules, spots.players
     if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
         raise InvalidArgument("hands: expected one list of cards per seat")
     if len(hands) != n:
@@ -361,7 +383,7 @@ def deck_for_hands(
         turned_index = _card_index(turned, "turned")
     first_size = sum(rules.first_packets)
     if taker is not None:
-        checks.seat(taker, n, "taker")
+        taker = checks.seat(taker, n, "taker")
     size = first_size if taker is None else spots.hand_size
     seen = 0
     for seat, mask in enumerate(masks):

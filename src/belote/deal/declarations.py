@@ -16,6 +16,7 @@ from belote.cards import Card, CardSet
 from belote.deal.codes import H_DECLARE, PLAY
 from belote.deal.state import DealState, has_played, side_of
 from belote.errors import InvalidCombination
+from belote.rules.checks import instance, sequence, whole
 from belote.scoring.announcements import (
     Declaration,
     Kind,
@@ -46,7 +47,11 @@ _KIND_RUN: Final = Kind.RUN
 
 
 def combinations(s: DealState, seat: int) -> tuple[Combination, ...]:
-    """What ``seat``'s hand can declare (find_combinations, cached per hand and variant)."""
+    """What ``seat``'s hand can declare (find_combinations, cached per hand and variant).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+    """
     hand = s.hands[seat]
     cache = s.layout.combinations
     combos = cache.get(hand)
@@ -88,6 +93,9 @@ def conflict(s: DealState, seat: int, combo: Combination) -> str | None:
 
 def declarable(s: DealState, seat: int) -> tuple[Combination, ...]:
     """The combinations ``seat`` may declare from its hand, each run whole (rules §6.1, docs/rules.md#announcement-kinds).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
 
     Those of [`find_combinations`][belote.scoring.announcements.find_combinations],
     and with ``rules.eight_run_splits`` (001) the cent and the tierce an
@@ -131,6 +139,9 @@ def split_fault(s: DealState, seat: int, combo: Combination) -> str | None:
 def declare_ids(s: DealState, seat: int) -> list[int]:
     """The declare action ids open to ``seat`` now, in the order of its combinations.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_ids`][belote.deal.Deal.legal_action_ids].
+
     ``declare`` (everything) as a first declaration, then each combination
     it may declare ([`find_combinations`][belote.scoring.announcements.find_combinations],
     and the two parts of an 8-card run where the variant splits it) that
@@ -159,6 +170,9 @@ def declare_ids(s: DealState, seat: int) -> list[int]:
 def declare_mask(s: DealState, seat: int) -> int:
     """The mask of the declare action ids open to ``seat`` now (bit ``i``: id ``i``): those of [`declare_ids`][belote.deal.declarations.declare_ids].
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+
     A seat that has declared nothing yet is answered from a cache keyed by
     its hand, as the first trick of a simulated deal asks it for every seat.
     """
@@ -183,7 +197,11 @@ def declare_mask(s: DealState, seat: int) -> int:
     return mask
 
 def declare_timing(s: DealState, seat: int) -> str | None:
-    """Why ``seat`` may not declare anything now, else ``None``."""
+    """Why ``seat`` may not declare anything now, else ``None``.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+    """
     rules = s.rules
     if not rules.has_announcements:
         return no_announcements_message(rules)
@@ -197,12 +215,24 @@ def declare_timing(s: DealState, seat: int) -> str | None:
         return f"seat {seat} has already played a card: declarations come before it"
     return None
 
-def declare_reason(s: DealState, seat: int, cards: Sequence[Card]) -> str | None:
-    """Why ``seat`` may not declare ``cards`` now (``()``: everything held), else ``None``."""
+def declare_reason(s: object, seat: object, cards: object) -> str | None:
+    """Why ``seat`` may not declare ``cards`` now (``()``: everything held), else ``None``.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` not a whole number,
+            ``cards`` not a list or tuple of cards.
+    """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
+    cards = [instance(card, Card, f"cards[{index}]")
+             for index, card in enumerate(sequence(cards, "cards"))]
     return declare_timing(s, seat) or declare_check(s, seat, cards)[0]
 
 def false_declaration(s: DealState, seat: int, cards: Sequence[Card]) -> bool:
     """Whether declaring ``cards`` now is a false announcement (rules §9, docs/rules.md#penalties).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply`][belote.deal.Deal.apply].
 
     The timing is right (the seat's turn, before its first card) but the
     hand does not hold what is declared: cards it does not hold, cards
@@ -216,6 +246,9 @@ def false_declaration(s: DealState, seat: int, cards: Sequence[Card]) -> bool:
 
 def declare_check(s: DealState, seat: int, cards: Sequence[Card]) -> tuple[str | None, bool]:
     """``(reason, false)``: why ``cards`` may not be declared (the timing aside), else ``None``.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply`][belote.deal.Deal.apply].
 
     ``false`` says whether the refusal is a false announcement (see
     [`false_declaration`][belote.deal.declarations.false_declaration]).
@@ -256,6 +289,9 @@ def declare_check(s: DealState, seat: int, cards: Sequence[Card]) -> tuple[str |
 def apply_declare(s: DealState, seat: int, mask: int, cards: tuple[int, ...]) -> None:
     """``seat`` declares the combination of ``mask``, or everything held when 0.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+
     ``cards`` is what the history keeps: the card indices as written.
     """
     if mask:
@@ -272,7 +308,11 @@ def apply_declare(s: DealState, seat: int, mask: int, cards: tuple[int, ...]) ->
     s.lmask = -1
 
 def resolve(s: DealState) -> None:
-    """Resolve the declarations contest after the first trick (docs/rules.md#announcement-kinds)."""
+    """Resolve the declarations contest after the first trick (docs/rules.md#announcement-kinds).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     declarations = s.declarations
     if not declarations:
         s.resolved = ()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from belote.errors import InvalidArgument
-from belote.rules import CallingOut, Rules
+from belote.rules import CallingOut, Rules, checks
 
 if TYPE_CHECKING:
     from belote.scoring.announcements import Combination
@@ -61,7 +61,17 @@ class Layout:
         "next_card", "players", "rules", "surcoinche", "turned",
     )
 
-    def __init__(self, rules: Rules, n: int, dealer: int) -> None:
+    def __init__(self, rules: object, n: object, dealer: object) -> None:
+        """Compute the deck positions; the arguments are checked (a cache miss only).
+
+        Raises:
+            InvalidArgumentType: ``rules`` is not a ``Rules``, ``n`` or ``dealer`` not a whole number.
+            InvalidArgument: a table size the variant does not allow, ``dealer`` not a seat,
+                or too many cards to deal.
+        """
+        rules = checks.instance(rules, Rules, "rules")
+        n = rules.check_players(n)  # type: ignore[arg-type]
+        dealer = checks.whole(dealer, "dealer", 0, n - 1)
         self.rules = rules
         self.players = n
         self.dealer = dealer
@@ -113,14 +123,25 @@ class Layout:
 _LAYOUTS: dict[tuple[int, int, int], Layout] = {}
 
 
-def layout(rules: Rules, n: int, dealer: int) -> Layout:
+def layout(rules: object, n: object, dealer: object) -> Layout:
     """The [`Layout`][belote.deal.layout.Layout] of a variant, table size and dealer (cached).
+
+    Checked where it costs nothing on the way to a cached layout: a table size
+    or dealer that is not an ``int`` goes to ``Layout``, which refuses it, as it
+    checks everything on a cache miss.
 
     >>> from belote.rules import get_rules
     >>> spots = layout(get_rules("classic"), 4, 3)
     >>> spots.hand_size, spots.first[0], spots.turned
     (8, (0, 1, 2, 12, 13), 20)
+
+    Raises:
+        InvalidArgumentType: ``rules`` is not a ``Rules``, ``n`` or ``dealer`` not a whole number.
+        InvalidArgument: a table size the variant does not allow, ``dealer`` not a seat, or
+            too many cards to deal.
     """
+    if type(n) is not int or type(dealer) is not int:
+        return Layout(rules, n, dealer)  # raises the typed error
     key = (id(rules), n, dealer)
     found = _LAYOUTS.get(key)
     if found is None or found.rules is not rules:  # an id can be reused once freed

@@ -48,7 +48,7 @@ from belote.cards import CARDS
 from belote.deal.auction import apply_auction, auction_mask, auction_reason
 from belote.deal.bidding import apply_bid, bid_reason
 from belote.deal.calling_out import apply_stop, stop_check, stop_reason
-from belote.deal.codes import BID1, H_OFFENCE, JACK, OVER, PLAY, mask_cards
+from belote.deal.codes import BID1, H_OFFENCE, JACK, OVER, PLAY
 from belote.deal.declarations import (
     apply_declare,
     declarable,
@@ -61,7 +61,9 @@ from belote.deal.play import apply_play, legal_play_mask, play_reason
 from belote.deal.state import DealState
 from belote.deal.swap import apply_keep, apply_swap, decision_reason, late_swap
 from belote.errors import IllegalAction, InvalidArgument
+from belote.rules.checks import instance, sequence, whole
 from belote.rules.penalties import Offence, sanction_for
+from belote.tricks import cards_of
 
 _PLAY_BITS: Final = ((1 << 32) - 1) << ID_PLAY
 """The bits of the plain ``play`` ids."""
@@ -99,6 +101,9 @@ __all__ = [
 
 def legal_action_mask(s: DealState) -> int:
     """The legal actions now as a mask: bit ``i`` set when action id ``i`` is legal.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
 
     Ids are those of [`belote.actions`][belote.actions], for the seat to
     act (while the holder of the 7 of trump decides, exactly ``ID_SWAP`` and
@@ -144,6 +149,9 @@ def legal_action_mask(s: DealState) -> int:
 def bidding_order(mask: int) -> list[int]:
     """The legal bidding ids of a legal mask, in the order [`legal_action_ids`][belote.deal.Deal.legal_action_ids] lists them.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_out_random`][belote.deal.Deal.play_out_random].
+
     Take-or-pass: take, the suits of round 2, then pass. An auction: the
     bids by value then strain, capot, coinche, surcoinche, then pass.
 
@@ -167,6 +175,9 @@ def bidding_order(mask: int) -> list[int]:
 
 def draw_bid(mask: int, rand: Callable[[], float]) -> int:
     """A bid drawn uniformly from a legal mask: ``bidding_order(mask)[int(rand() * n)]``, without the list.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_out_random`][belote.deal.Deal.play_out_random].
 
     One ``rand()`` per draw, the same id the list would give: the random
     bots' bids ([`RandomBot`][belote.agents.RandomBot],
@@ -203,6 +214,9 @@ def draw_bid(mask: int, rand: Callable[[], float]) -> int:
 
 def legal_action_ids(s: DealState) -> list[int]:
     """The legal action ids now, in the order of [`legal_actions`][belote.deal.Deal.legal_actions].
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_ids`][belote.deal.Deal.legal_action_ids].
 
     In the bidding: take, the suits of round 2, pass. In the play: the
     swap, the call, the declarations (in the order of the seat's
@@ -241,7 +255,7 @@ def legal_action_ids(s: DealState) -> list[int]:
         ids += _BYTE_IDS[512 + (cards >> 16 & 0xFF)]
         ids += _BYTE_IDS[768 + (cards >> 24)]
         return ids
-    for card in mask_cards(cards):
+    for card in cards_of(cards):
         ids.append(ID_PLAY + card)
         if mask >> (ID_PLAY_BELOTE + card) & 1:
             ids.append(ID_PLAY_BELOTE + card)
@@ -249,6 +263,10 @@ def legal_action_ids(s: DealState) -> list[int]:
 
 def apply_id(s: DealState, action_id: int) -> None:
     """Apply a legal action id (the fast layer of [`apply`][belote.deal.Deal.apply]).
+
+    Trusted: takes what the library built (the state ``s`` and the types of the other
+    arguments are not checked); the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
 
     Raises:
         InvalidArgument: ``action_id`` is not an int in ``range(ACTION_IDS)``.
@@ -276,6 +294,9 @@ def apply_id(s: DealState, action_id: int) -> None:
 def card_closes_decision(s: DealState, seat: int, action_id: int) -> bool:
     """In a lenient deal, a card ``seat`` holds, shown while the holder of the 7 of trump decides: it kept.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+
     A card seen ends the right to swap (003 "Toute carte vue, empêche cette
     faveur"), as a record read in order says (docs/formats.md#deal-record):
     the holder's ``keep`` is applied and the card is then judged as usual.
@@ -292,20 +313,36 @@ def card_closes_decision(s: DealState, seat: int, action_id: int) -> bool:
     apply_keep(s, s.swap_holder)
     return True
 
-def refusal(s: DealState, seat: int, action_id: int, cards: tuple[int, ...] | None) -> str:
-    """Why the id is not legal for ``seat`` now (computed only for a refusal)."""
+def refusal(s: object, seat: object, action_id: object, cards: object) -> str:
+    """Why the id is not legal for ``seat`` now (computed only for a refusal).
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` or ``action_id`` not a
+            whole number, ``cards`` not ``None`` or card indices.
+        InvalidArgument: no such action id or card.
+    """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
+    action_id = whole(action_id, "action_id", 0, ACTION_IDS - 1)
+    if cards is not None:
+        cards = tuple(whole(card, f"cards[{index}]", 0, 31)
+                      for index, card in enumerate(sequence(cards, "cards")))
     action = action_from_id(action_id, seat)
     if cards is not None and action_id >= ID_DECLARE_CARRE:
         action = Action.declare(seat, [CARDS[i] for i in cards])
     return reason(s, action) or f"{action} is not legal now"
 
-def to_decide(s: DealState) -> str:
+def to_decide(s: object) -> str:
     """What the seat to act must decide now, in words: ``bid``, ``swap or keep``, ``declare or play``, ...
 
     Named by the kinds of its legal actions (bid, swap or keep, declare,
     play, stop), so a refusal of another seat's action says what the table
     waits for.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``.
     """
+    s = instance(s, DealState, "s")
     if s.phase == OVER:
         return "act (the deal is over)"
     if s.phase != PLAY:
@@ -324,8 +361,14 @@ def to_decide(s: DealState) -> str:
         return "act"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
-def reason(s: DealState, action: Action) -> str | None:
-    """Why ``action`` breaks a rule now, by phase, else ``None``."""
+def reason(s: object, action: object) -> str | None:
+    """Why ``action`` breaks a rule now, by phase, else ``None``.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``action`` not an ``Action``.
+    """
+    s = instance(s, DealState, "s")
+    action = instance(action, Action, "action")
     seat, verb = action.seat, action.verb
     if s.phase == OVER:
         return "the deal is over"
@@ -365,6 +408,9 @@ def reason(s: DealState, action: Action) -> str | None:
 def do(s: DealState, seat: int, action_id: int, cards: tuple[int, ...] | None) -> None:
     """Carry out a legal action id for ``seat`` (the callers check legality).
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+
     ``cards``: for a declaration, the card indices as the action wrote them
     (kept in the history); ``None`` for the id's own order.
     """
@@ -400,7 +446,7 @@ def do(s: DealState, seat: int, action_id: int, cards: tuple[int, ...] | None) -
 
 # --- lenient mode (rules §9, docs/rules.md#penalties) ---------------------------------------------------------
 
-def offence_kind(s: DealState, action: Action, seat: int, action_id: int) -> Offence | None:
+def offence_kind(s: object, action: object, seat: object, action_id: object) -> Offence | None:
     """The offence an illegal ``action`` is, when lenient mode may accept it, else ``None``.
 
     Called only for an action the legal mask refuses. A renege: the seat
@@ -415,7 +461,16 @@ def offence_kind(s: DealState, action: Action, seat: int, action_id: int) -> Off
     Anything else (a bid out of turn, a
     card not held, a false belote, a late declaration) is no offence the
     sources price: it stays refused.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``action`` not an ``Action``,
+            ``seat`` or ``action_id`` not a whole number.
+        InvalidArgument: no such action id.
     """
+    s = instance(s, DealState, "s")
+    action = instance(action, Action, "action")
+    seat = whole(seat, "seat", 0)
+    action_id = whole(action_id, "action_id", -1, ACTION_IDS - 1)  # -1: no id stands for it
     if s.phase != PLAY or type(seat) is not int or not 0 <= seat < s.n:
         return None
     if action.verb is Verb.PLAY and ID_PLAY <= action_id < ID_STOP:
@@ -433,7 +488,7 @@ def offence_kind(s: DealState, action: Action, seat: int, action_id: int) -> Off
         return Offence.OUT_OF_TURN
     return None
 
-def offend(s: DealState, action: Action, seat: int, action_id: int) -> OffenceRecord:
+def offend(s: object, action: object, seat: object, action_id: object) -> OffenceRecord:
     """Accept an illegal action as an offence in lenient mode, or refuse it.
 
     Works out the strict refusal's reason, the kind of offence and the
@@ -446,7 +501,13 @@ def offend(s: DealState, action: Action, seat: int, action_id: int) -> OffenceRe
     Raises:
         IllegalAction: the action is no offence lenient mode accepts, or the
             variant has no sanction for it; the deal is unchanged.
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``action`` not an ``Action``,
+            ``seat`` or ``action_id`` not a whole number.
     """
+    s = instance(s, DealState, "s")
+    action = instance(action, Action, "action")
+    seat = whole(seat, "seat", 0)
+    action_id = whole(action_id, "action_id", -1, ACTION_IDS - 1)  # -1: no id stands for it
     why = reason(s, action) or f"{action} is not legal now"
     kind = offence_kind(s, action, seat, action_id)
     if kind is None:

@@ -76,19 +76,18 @@ match: 0 to 0, playing to 1000
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from belote.actions import Action, Strain, Verb
 from belote.cards import CARDS, PLAIN_ORDER, TRUMP_ORDER, Card, CardSet, Suit
 from belote.deal.codes import BID_CODES, H_DECLARE, OVER, PLAY, SUITS, Phase, phase_of
 from belote.deal.records import action_of, history
 from belote.deal.state import DealState, check_seat, completed_tricks, per_side
+from belote.errors import InvalidArgument
 from belote.rules import Rules
+from belote.rules.checks import instance, sequence, whole_or_none
+from belote.scoring import DealResult
 from belote.scoring.announcements import Declaration
-
-if TYPE_CHECKING:
-    from belote.scoring import DealResult
-
 
 __all__ = [
     "Observation", "contract_text", "draw_observation", "draw_table", "format_card", "format_hand", "observation",
@@ -188,7 +187,9 @@ def observation(s: DealState, seat: int) -> Observation:
 
     Raises:
         InvalidArgument: ``seat`` is not a seat of the table.
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` not a whole number.
     """
+    instance(s, DealState, "s")
     n = s.n
     if type(seat) is not int or not 0 <= seat < n:
         check_seat(s, seat)  # raises the typed error
@@ -264,7 +265,13 @@ def standing_contract(bids: Sequence[Action]) -> tuple[Action, int | None, int |
     >>> contract, coincher, surcoincher = standing_contract(bids)
     >>> str(contract), coincher, surcoincher
     ('2 bid 100 H', 3, None)
+
+    Raises:
+        InvalidArgumentType: ``bids`` is not a list or tuple of ``Action`` values.
     """
+    for index, action in enumerate(sequence(bids, "bids")):
+        instance(action, Action, f"bids[{index}]")
+
     contract: Action | None = None
     coincher = surcoincher = None
     for action in bids:
@@ -282,7 +289,12 @@ def strain_text(strain: Strain) -> str:
 
     >>> strain_text(Strain.HEARTS), strain_text(Strain.NO_TRUMP)
     ('♥', 'NT')
+
+    Raises:
+        InvalidArgumentType: ``strain`` is not a ``Strain``.
     """
+    instance(strain, Strain, "strain")
+
     suit = strain.suit
     return strain.letter if suit is None else suit.symbol
 
@@ -293,7 +305,13 @@ def contract_text(bids: Sequence[Action]) -> str | None:
     >>> bids = [Action.parse(text) for text in ("1 bid 80 C", "2 bid capot H", "3 coinche", "0 surcoinche")]
     >>> contract_text(bids)
     'capot ♥ by seat 2, coinched by seat 3, surcoinched by seat 0'
+
+    Raises:
+        InvalidArgumentType: ``bids`` is not a list or tuple of ``Action`` values.
     """
+    for index, action in enumerate(sequence(bids, "bids")):
+        instance(action, Action, f"bids[{index}]")
+
     found = standing_contract(bids)
     if found is None:
         return None
@@ -312,7 +330,12 @@ def format_card(card: Card) -> str:
 
     >>> format_card(Card.parse("10S"))
     '10♠'
+
+    Raises:
+        InvalidArgumentType: ``card`` is not a ``Card``.
     """
+    instance(card, Card, "card")
+
     return card.rank.text + card.suit.symbol
 
 
@@ -324,7 +347,15 @@ def format_hand(hand: CardSet, trump: Suit | None = None) -> list[str]:
 
     >>> format_hand(CardSet.parse("7H JH 9H AS 10S 8C"), Suit.HEARTS)
     ['♥ J 9 7', '♠ A 10', '♦ -', '♣ 8']
+
+    Raises:
+        InvalidArgumentType: ``hand`` is not a ``CardSet``, ``trump`` not a ``Suit`` or
+            ``None``.
     """
+    instance(hand, CardSet, "hand")
+    if trump is not None:
+        instance(trump, Suit, "trump")
+
     suits = list(Suit)
     if trump is not None:
         suits.remove(trump)
@@ -359,7 +390,12 @@ def draw_observation(observation: Observation) -> str:
     team 0 (seats 0 and 2): 0 tricks, 0 card points
     team 1 (seats 1 and 3): 0 tricks, 0 card points
     match: 0 to 0, playing to 1000
+
+    Raises:
+        InvalidArgumentType: ``observation`` is not an ``Observation``.
     """
+    instance(observation, Observation, "observation")
+
     seat = observation.seat
     hands: list[CardSet | None] = [None] * observation.players
     hands[seat] = observation.hand
@@ -384,7 +420,23 @@ def draw_table(
 
     What [`draw_observation`][belote.deal.observation.draw_observation] and
     ``str(deal)`` print; ``viewer`` is the seat looking, or ``None`` for a kibitzer.
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: not one hand per seat, or ``viewer`` not a seat.
     """
+    instance(obs, Observation, "obs")
+    if len(sequence(hands, "hands")) != obs.players:
+        raise InvalidArgument(f"hands: expected one per seat ({obs.players}), got {len(hands)}")
+    for index, hand in enumerate(hands):
+        if hand is not None:
+            instance(hand, CardSet, f"hands[{index}]")
+    for index, declaration in enumerate(sequence(declarations, "declarations")):
+        instance(declaration, Declaration, f"declarations[{index}]")
+    if result is not None:
+        instance(result, DealResult, "result")
+    whole_or_none(viewer, "viewer", 0, obs.players - 1)
+
     n = obs.players
     sides = len(obs.card_points)
     partners = n == 4 and sides == 2

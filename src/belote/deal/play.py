@@ -27,6 +27,7 @@ from belote.deal.codes import (
 from belote.deal.declarations import resolve
 from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
+from belote.rules.checks import instance, whole
 from belote.tricks import cards_of, follower_mask, winner_index
 
 __all__ = [
@@ -57,6 +58,9 @@ _PLAYED: Final = EndReason.PLAYED
 def reset_legal(s: DealState) -> None:
     """Set the legal-card cache after a change outside the play of a card.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+
     No card may be played outside the play phase, nor while the holder of
     the 7 of trump decides on the swap.
     """
@@ -70,7 +74,11 @@ def reset_legal(s: DealState) -> None:
 
 
 def find_belote_holder(s: DealState) -> None:
-    """Note which seat holds the king and queen of trump (docs/rules.md#belote-rebelote), if one does."""
+    """Note which seat holds the king and queen of trump (docs/rules.md#belote-rebelote), if one does.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     king, queen = s.trump * 8 + KING, s.trump * 8 + QUEEN
     pair = 1 << king | 1 << queen
     s.belote_holder = -1
@@ -82,7 +90,11 @@ def find_belote_holder(s: DealState) -> None:
 
 
 def legal_play_mask(s: DealState) -> int:
-    """The mask of cards the seat to act may play now (0 outside the play phase)."""
+    """The mask of cards the seat to act may play now (0 outside the play phase).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_play_mask`][belote.deal.Deal.legal_play_mask].
+    """
     legal = s.legal
     if legal >= 0:
         return legal
@@ -101,13 +113,21 @@ def legal_play_mask(s: DealState) -> int:
     return legal
 
 def can_announce_belote(s: DealState, card: int) -> bool:
-    """Whether the seat to act may announce belote with this card index."""
+    """Whether the seat to act may announce belote with this card index.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+    """
     # _belote_pair holds the K and Q of trump once a seat holds both; the seat
     # to act is never the holder outside the play phase (-1 once over).
     return s.to_act == s.belote_holder and card in s.belote_pair
 
 def legal_play_cards(s: DealState) -> list[int]:
-    """The indices of the cards the seat to act may play now, in index order (fast path)."""
+    """The indices of the cards the seat to act may play now, in index order (fast path).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_play_cards`][belote.deal.Deal.legal_play_cards].
+    """
     mask = s.legal
     if mask < 0:
         mask = legal_play_mask(s)
@@ -115,6 +135,10 @@ def legal_play_cards(s: DealState) -> list[int]:
 
 def play_card(s: DealState, card: object, belote: object = False) -> None:
     """The seat to act plays the card with this index (fast path; every check kept).
+
+    Trusted: takes what the library built (the state ``s`` is not checked, the
+    other arguments are); the checked door is
+    [`Deal.play_card`][belote.deal.Deal.play_card].
 
     ``card`` and ``belote`` come from the caller unchecked, of any type: they
     are checked here (an int from 0 to 31, a bool).
@@ -146,7 +170,11 @@ def play_card(s: DealState, card: object, belote: object = False) -> None:
     raise IllegalAction(play_reason(s, seat, card, belote) or "illegal play")
 
 def apply_play(s: DealState, card: int, belote: bool) -> None:
-    """The seat to act plays ``card`` (a legal card: the callers check), completing the trick when it is the last."""
+    """The seat to act plays ``card`` (a legal card: the callers check), completing the trick when it is the last.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_card`][belote.deal.Deal.play_card].
+    """
     seat = s.to_act
     s.lmask = -1
     bit = 1 << card
@@ -200,6 +228,9 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
 def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
     """Play the rest of the deal's cards, each drawn uniformly among the legal cards.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_out_random`][belote.deal.Deal.play_out_random].
+
     The seat to act draws ``int(rand() * count)`` over its legal cards in
     index order (what [`legal_play_cards`][belote.deal.play.legal_play_cards]
     lists), and a card that may carry belote-rebelote is announced on a
@@ -223,8 +254,18 @@ def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
         apply_play(s, card, s.to_act == s.belote_holder and card in s.belote_pair and rand() < 0.5)
 
 
-def play_reason(s: DealState, seat: int, card: int, belote: bool) -> str | None:
-    """Why ``seat`` may not play ``card`` (announcing belote or not) now, else ``None``."""
+def play_reason(s: object, seat: object, card: object, belote: object) -> str | None:
+    """Why ``seat`` may not play ``card`` (announcing belote or not) now, else ``None``.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` or ``card`` not a whole
+            number, ``belote`` not a bool.
+        InvalidArgument: not a card index.
+    """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
+    card = whole(card, "card", 0, 31)
+    belote = instance(belote, bool, "belote")
     phase = s.phase
     if phase != PLAY:
         if phase == OVER:
@@ -258,8 +299,17 @@ def play_reason(s: DealState, seat: int, card: int, belote: bool) -> str | None:
             return f"seat {seat} does not hold both the king and queen of trump"
     return None
 
-def obligation(s: DealState, hand: int, card: int) -> str:
-    """Name the play obligation that forbids ``card`` (rules §5, docs/rules.md#play-obligations)."""
+def obligation(s: object, hand: object, card: object) -> str:
+    """Name the play obligation that forbids ``card`` (rules §5, docs/rules.md#play-obligations).
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``hand`` or ``card`` not a whole
+            number.
+        InvalidArgument: not a card mask or a card index.
+    """
+    s = instance(s, DealState, "s")
+    hand = whole(hand, "hand", 0, (1 << 32) - 1)
+    card = whole(card, "card", 0, 31)
     trick, trump, play = s.trick, s.trump, s.rules.play
     led = trick[0] >> 3
     led_name = SUIT_NAMES[led]

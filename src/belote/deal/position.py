@@ -58,6 +58,7 @@ from belote.deal.layout import layout
 from belote.deal.state import DealState
 from belote.errors import BeloteError, InvalidArgument, InvalidPosition, shown
 from belote.rules import Rules, get_rules
+from belote.rules.checks import instance, sequence, whole, whole_or_none
 from belote.rules.specs import spec_of
 from belote.tricks import trick_winner
 
@@ -154,7 +155,9 @@ def write_position(s: DealState) -> str:
     Raises:
         InvalidArgument: the deal holds an offence (a lenient deal): a
             position is a deal played by the rules.
+        InvalidArgumentType: ``s`` is not a ``DealState``.
     """
+    instance(s, DealState, "s")
     if s.offences:
         raise InvalidArgument("a deal with offences has no position: a position follows the rules")
     parts = [
@@ -268,7 +271,13 @@ def parse_moves(text: str | Sequence[str], part: str) -> list[Move]:
 
     Raises:
         InvalidPosition: a word that is no move (the message names ``part``).
+        InvalidArgumentType: ``text`` is neither text nor a list or tuple of texts, ``part``
+            not text.
     """
+    instance(part, str, "part")
+    if not isinstance(text, str):
+        for index, word in enumerate(sequence(text, "text")):
+            instance(word, str, f"text[{index}]")
     if not isinstance(text, str):
         text = " ".join(text)
     moves: list[Move] = []
@@ -572,6 +581,33 @@ class Setup:
     play: list[Move]
 
 
+def _check_parts(
+    rules: object, n: object, dealer: object, hands: object, turned: object, stock: object,
+    bids: object, play: object, totals: object, target: object, pending: object,
+) -> None:
+    """Refuse the arguments of [`build_setup`][belote.deal.position.build_setup] of the wrong type."""
+    players = instance(rules, Rules, "rules").check_players(n)  # type: ignore[arg-type]
+    whole(dealer, "dealer", 0, players - 1)
+    held = sequence(hands, "hands")
+    if len(held) != players:
+        raise InvalidArgument(f"hands: expected one card mask per seat ({players}), got {len(held)}")
+    for index, hand in enumerate(held):
+        whole(hand, f"hands[{index}]", 0, (1 << 32) - 1)
+    if turned is not None:
+        instance(turned, Card, "turned")
+    if stock is not None:
+        for index, card in enumerate(sequence(stock, "stock")):
+            instance(card, Card, f"stock[{index}]")
+    for name, moves in (("bids", bids), ("play", play)):
+        for index, move in enumerate(sequence(moves, name)):
+            instance(move, Move, f"{name}[{index}]")
+    if totals is not None:
+        for index, total in enumerate(sequence(totals, "totals")):
+            whole(total, f"totals[{index}]")
+    whole_or_none(target, "target")
+    whole(pending, "pending")
+
+
 def build_setup(
     rules: Rules, n: int, dealer: int, hands: list[int], turned: Card | None, stock: list[Card] | None,
     bids: list[Move], play: list[Move], totals: Sequence[int] | None, target: int | None,
@@ -588,7 +624,10 @@ def build_setup(
     Raises:
         InvalidPosition: the hands, bids or cards are not a position the
             rules allow; the message names the part at fault.
+        InvalidArgumentType: an argument of the wrong type (the message names it).
+        InvalidArgument: a table size, dealer or count out of range.
     """
+    _check_parts(rules, n, dealer, hands, turned, stock, bids, play, totals, target, pending)
     for move in bids:
         if move.verb not in _BIDDING:
             raise InvalidPosition("bids", f"{shown(str(move))} is no bid: it goes in the play part")

@@ -474,7 +474,13 @@ class DealReadout:
 
 
 def draw_deal(deal: DealReadout) -> str:
-    """The whole table, every hand face up (what ``str(deal)`` prints)."""
+    """The whole table, every hand face up (what ``str(deal)`` prints).
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``.
+    """
+    if not isinstance(deal, DealReadout):
+        raise InvalidArgumentType(f"deal: expected a Deal, got {shown(deal)}")
     observation = deal.observation(deal.to_act if deal.to_act is not None else 0)
     hands = [deal.hand(seat) for seat in range(deal.players)]
     return draw_table(

@@ -19,7 +19,7 @@ hidden cards.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Final, NamedTuple, NoReturn
 
 from belote.actions import (
@@ -50,8 +50,9 @@ from belote.deal.codes import (
 from belote.deal.legal import do, draw_bid, legal_action_mask, refusal
 from belote.deal.play import apply_play, play_cards_randomly
 from belote.deal.state import DealState, check_seat
-from belote.errors import IllegalAction, InvalidArgument
+from belote.errors import IllegalAction, InvalidArgument, InvalidArgumentType, shown
 from belote.rules import Rules
+from belote.rules.checks import instance, sequence
 
 __all__ = ["SeatView", "bidding_ids", "kth_id", "play_out", "play_out_random", "seat_view"]
 
@@ -136,7 +137,11 @@ _NO_CONTRACT: Final = (-1, -1, -1, 0)
 
 
 def bidding_ids(s: DealState) -> tuple[tuple[int, int], ...]:
-    """The bidding so far as ``(seat, action id)`` pairs (the history's first entries)."""
+    """The bidding so far as ``(seat, action id)`` pairs (the history's first entries).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.seat_view`][belote.deal.Deal.seat_view].
+    """
     out: list[tuple[int, int]] = []
     for seat, code, arg in s.history:
         if code == H_PASS:
@@ -156,14 +161,24 @@ def bidding_ids(s: DealState) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def seat_view(s: DealState, seat: int) -> SeatView:
+def seat_view(state: object, seat: object) -> SeatView:
     """The [`SeatView`][belote.deal.SeatView] of ``seat`` now.
 
+    Both arguments are checked (cheaply: a type test each); the loop of
+    [`play_out`][belote.deal.seatview.play_out] builds its views unchecked.
+
     Raises:
-        InvalidArgument: ``seat`` is not a seat of the table.
+        InvalidArgumentType: ``state`` is not a ``DealState``, ``seat`` not a whole number.
+        InvalidSeat: ``seat`` is not a seat of the table.
     """
+    s = state if type(state) is DealState else instance(state, DealState, "state")
     if type(seat) is not int or not 0 <= seat < s.n:
-        check_seat(s, seat)
+        return _view(s, check_seat(s, seat))  # raises the typed error
+    return _view(s, seat)
+
+
+def _view(s: DealState, seat: int) -> SeatView:
+    """[`seat_view`][belote.deal.seatview.seat_view] of a seat of the table, unchecked."""
     phase = s.phase
     to_act = s.to_act if phase != OVER else -1
     legal = 0
@@ -218,9 +233,9 @@ def seat_view(s: DealState, seat: int) -> SeatView:
 
 
 def play_out(
-    s: DealState,
-    choose_ids: Sequence[Callable[[SeatView], object]],
-    skip_forced: Sequence[bool] | bool = False,
+    state: object,
+    choose_ids: object,
+    skip_forced: object = False,
 ) -> None:
     """Play the deal to its end: each decision goes to ``choose_ids[seat]`` with that seat's view.
 
@@ -234,13 +249,22 @@ def play_out(
         IllegalAction: a chooser answered an id that is not legal; the deal
             stays as it was before that decision.
         InvalidArgument: not one chooser (or flag) per seat, or an answer that is not an action id.
+        InvalidArgumentType: ``state`` is not a ``DealState``, ``choose_ids`` not a list or
+            tuple of callables, ``skip_forced`` neither a bool nor a list or tuple.
     """
+    s = state if type(state) is DealState else instance(state, DealState, "state")
     n = s.n
-    if len(choose_ids) != n:
-        raise InvalidArgument(f"{n} players need {n} choosers, not {len(choose_ids)}")
+    choosers: list[Callable[[SeatView], object]] = []
+    for index, chooser in enumerate(sequence(choose_ids, "choose_ids")):
+        if not callable(chooser):
+            raise InvalidArgumentType(f"choose_ids[{index}]: expected a function, got {shown(chooser)}")
+        choosers.append(chooser)
+    if len(choosers) != n:
+        raise InvalidArgument(f"{n} players need {n} choosers, not {len(choosers)}")
     # The flags and the choosers' answers come from the caller's code: checked, any type.
     skips: list[object] = (
-        [skip_forced is True] * n if isinstance(skip_forced, bool) else list(skip_forced)
+        [skip_forced is True] * n if isinstance(skip_forced, bool)
+        else list(sequence(skip_forced, "skip_forced"))
     )
     if len(skips) != n or any(type(flag) is not bool for flag in skips):
         raise InvalidArgument(f"skip_forced must be a bool or {n} bools, not {skip_forced!r}")
@@ -252,7 +276,7 @@ def play_out(
         if skips[seat] and legal.bit_count() == 1:  # one legal action: nothing to ask
             action_id = legal.bit_length() - 1
         else:
-            answer: object = choose_ids[seat](seat_view(s, seat))
+            answer: object = choosers[seat](_view(s, seat))
             if type(answer) is not int or answer < 0 or not legal >> answer & 1:
                 _refuse(s, seat, answer)
             action_id = answer
@@ -280,6 +304,9 @@ _NOT_PLAIN: Final = ((1 << ACTION_IDS) - 1) & ~(_CARDS << ID_PLAY) & ~(1 << ID_S
 def kth_id(mask: int, rand: Callable[[], float]) -> int:
     """The ``int(rand() * count)``-th set bit of an action-id mask, lowest first.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_out_random`][belote.deal.Deal.play_out_random].
+
     What ``ids[int(rand() * len(ids))]`` picks from the set bits listed in
     order, without listing them: the mask is read in 64-bit pieces, so no
     operation touches the whole 166-bit number.
@@ -303,7 +330,7 @@ def kth_id(mask: int, rand: Callable[[], float]) -> int:
         shift += 64
 
 
-def play_out_random(s: DealState, rng: random.Random) -> None:
+def play_out_random(state: object, rng: object) -> None:
     """Play the rest of the deal at random, drawing from ``rng`` exactly as [`RandomBot`][belote.agents.RandomBot] does.
 
     A bid is drawn uniformly among the legal bids (in the order of
@@ -317,10 +344,12 @@ def play_out_random(s: DealState, rng: random.Random) -> None:
 
     Raises:
         IllegalAction: the deal is over.
+        InvalidArgumentType: ``state`` is not a ``DealState``, ``rng`` not a ``random.Random``.
     """
+    s = state if type(state) is DealState else instance(state, DealState, "state")
+    rand = instance(rng, random.Random, "rng").random
     if s.phase == OVER:
         raise IllegalAction("the deal is over")
-    rand = rng.random
     announces = s.layout.announces
     while s.phase != OVER:
         phase = s.phase

@@ -263,6 +263,10 @@ class DealState:
 def check_seat(s: DealState, seat: object) -> int:
     """``seat`` once checked to be a seat of the table.
 
+    Trusted: takes what the library built (the state ``s`` is not checked, the
+    other arguments are); the checked door is
+    [`Deal.seat_view`][belote.deal.Deal.seat_view].
+
     Raises:
         InvalidArgumentType: not a whole number (a `TypeError` too).
         InvalidSeat: out of range (an `IndexError` too).
@@ -277,6 +281,10 @@ def check_seat(s: DealState, seat: object) -> int:
 def side_of(s: DealState, seat: int) -> int:
     """The scoring side of a seat: its team (``seat % 2``) or the seat itself.
 
+    Trusted: takes what the library built (the state ``s`` is not checked, the
+    other arguments are); the checked door is
+    [`Deal.result`][belote.deal.Deal.result].
+
     Raises:
         InvalidSeat: no such seat (an `IndexError` too).
         InvalidArgumentType: not a whole number.
@@ -287,7 +295,12 @@ def side_of(s: DealState, seat: int) -> int:
 
 
 def check_side(s: DealState, side: object) -> int:
-    """``side`` once checked to be a scoring side of the table."""
+    """``side`` once checked to be a scoring side of the table.
+
+    Trusted: takes what the library built (the state ``s`` is not checked, the
+    other arguments are); the checked door is
+    [`Deal.points_so_far`][belote.deal.Deal.points_so_far].
+    """
     sides = 2 if s.partners else s.n
     if type(side) is not int:
         raise InvalidArgumentType(f"no side {shown(side)} (expected 0 to {sides - 1})")
@@ -297,19 +310,31 @@ def check_side(s: DealState, side: object) -> int:
 
 
 def per_side(s: DealState, values: list[int]) -> tuple[int, ...]:
-    """Per-seat counts summed per scoring side (teams add their two seats)."""
+    """Per-seat counts summed per scoring side (teams add their two seats).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.result`][belote.deal.Deal.result].
+    """
     if s.partners:
         return (values[0] + values[2], values[1] + values[3])
     return tuple(values)
 
 
 def has_played(s: DealState, seat: int) -> bool:
-    """Whether ``seat`` has played a card in this deal."""
+    """Whether ``seat`` has played a card in this deal.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+    """
     return bool(s.played) or (seat - s.leader) % s.n < len(s.trick)
 
 
 def completed_tricks(s: DealState) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-    """The completed tricks as (leader, cards in play order), extended incrementally."""
+    """The completed tricks as (leader, cards in play order), extended incrementally.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.observation`][belote.deal.Deal.observation].
+    """
     view = s.tricks_view
     done = len(s.trick_winners)
     k = len(view)

@@ -12,12 +12,16 @@ from belote.cards import CARDS
 from belote.deal.codes import H_KEEP, H_SWAP, PLAY, SEVEN
 from belote.deal.play import find_belote_holder, reset_legal
 from belote.deal.state import DealState
+from belote.rules.checks import instance, whole
 
 __all__ = ["apply_keep", "apply_swap", "decision_reason", "late_swap", "open_decision", "swap_open"]
 
 
 def swap_open(s: DealState) -> int:
     """The seat of the 7 of trump if the swap may happen in this deal now, else -1.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
 
     The variant has the swap, the trump is the suit of the card on the table
     (taken in round 1), that card is not the 7 itself, nobody has swapped and
@@ -42,14 +46,24 @@ def swap_open(s: DealState) -> int:
 
 
 def open_decision(s: DealState) -> None:
-    """After the take: the holder of the 7 of trump is to act first where the swap may happen."""
+    """After the take: the holder of the 7 of trump is to act first where the swap may happen.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     holder = swap_open(s)
     if holder >= 0:
         s.swap_holder = s.to_act = holder
 
 
-def decision_reason(s: DealState, seat: int) -> str | None:
-    """Why ``seat`` may not swap or keep the 7 of trump now, else ``None``."""
+def decision_reason(s: object, seat: object) -> str | None:
+    """Why ``seat`` may not swap or keep the 7 of trump now, else ``None``.
+
+    Raises:
+        InvalidArgumentType: ``s`` is not a ``DealState``, ``seat`` not a whole number.
+    """
+    s = instance(s, DealState, "s")
+    seat = whole(seat, "seat", 0)
     rules = s.rules
     if not rules.seven_swap:
         return f"{rules.name} has no seven-of-trump swap"
@@ -80,6 +94,9 @@ def decision_reason(s: DealState, seat: int) -> str | None:
 def late_swap(s: DealState, seat: int) -> bool:
     """Whether ``seat`` swapping now is a swap out of turn: it holds the 7 of trump and kept it.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+
     Its decision was its turn right after the completion, answered by a
     ``keep`` (its own, or the one a card seen implies: 003 "Toute carte
     vue, empêche cette faveur"). In a lenient deal a swap after it is an
@@ -104,7 +121,11 @@ def _close(s: DealState) -> None:
 
 
 def apply_swap(s: DealState, seat: int) -> None:
-    """``seat`` (the deciding holder) swaps the 7 of trump for the card on the table."""
+    """``seat`` (the deciding holder) swaps the 7 of trump for the card on the table.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     seven = s.trump * 8 + SEVEN
     s.hands[seat] ^= (1 << seven) | (1 << s.table_card)
     s.table_card = seven
@@ -115,6 +136,10 @@ def apply_swap(s: DealState, seat: int) -> None:
 
 
 def apply_keep(s: DealState, seat: int) -> None:
-    """``seat`` (the deciding holder) keeps the 7 of trump; the first leader acts."""
+    """``seat`` (the deciding holder) keeps the 7 of trump; the first leader acts.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply_id`][belote.deal.Deal.apply_id].
+    """
     s.history.append((seat, H_KEEP, None))
     _close(s)

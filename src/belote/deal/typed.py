@@ -41,6 +41,7 @@ from belote.deal.play import apply_play
 from belote.deal.records import result
 from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
+from belote.rules.checks import instance
 from belote.rules.penalties import Offence
 
 # Every id bit but the plain plays: swap, declarations, belote plays, stop.
@@ -67,7 +68,7 @@ def _play_rows(seat: int) -> tuple[tuple[Action, ...], ...]:
     return _PLAY_ROWS[seat]
 
 
-def as_action(action: Action | str) -> Action:
+def as_action(action: object) -> Action:
     """An action given as an [`Action`][belote.actions.Action] or its text."""
     if isinstance(action, Action):
         return action
@@ -78,7 +79,11 @@ def as_action(action: Action | str) -> Action:
     )
 
 def lookup(action: Action) -> tuple[int, int]:
-    """``(seat, action id)`` of an action; id -1 when no id stands for it."""
+    """``(seat, action id)`` of an action; id -1 when no id stands for it.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.apply`][belote.deal.Deal.apply].
+    """
     found = INTERNED_IDS.get(id(action))
     if found is not None:
         return action.seat, found
@@ -90,28 +95,36 @@ def lookup(action: Action) -> tuple[int, int]:
         return action.seat, -1
 
 def legal_for(s: DealState, seat: int, aid: int) -> bool:
-    """Whether id ``aid`` is legal now for ``seat`` (the legal mask, and the seat to act)."""
+    """Whether id ``aid`` is legal now for ``seat`` (the legal mask, and the seat to act).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_actions`][belote.deal.Deal.legal_actions].
+    """
     mask = s.lmask
     if mask < 0:
         mask = legal_action_mask(s)
     return aid >= 0 and mask >> aid & 1 == 1 and seat == s.to_act
 
-def can(s: DealState, action: Action | str) -> bool:
+def can(s: object, action: object) -> bool:
     """Whether ``action`` (an action or its text) is legal now: whether it is in [`legal_actions`][belote.deal.Deal.legal_actions].
 
     Raises:
         NotationError: a text that is not an action.
         InvalidArgument: something that is neither an action nor text.
+        InvalidArgumentType: ``s`` is not a ``DealState``.
     """
+    s = instance(s, DealState, "s")
     return legal_for(s, *lookup(as_action(action)))
 
-def why_illegal(s: DealState, action: Action | str) -> str | None:
+def why_illegal(s: object, action: object) -> str | None:
     """Why ``action`` (an action or its text) is not legal now, or ``None`` when it is.
 
     Raises:
         NotationError: a text that is not an action.
         InvalidArgument: something that is neither an action nor text.
+        InvalidArgumentType: ``s`` is not a ``DealState``.
     """
+    s = instance(s, DealState, "s")
     action = as_action(action)
     if legal_for(s, *lookup(action)):
         return None
@@ -119,6 +132,9 @@ def why_illegal(s: DealState, action: Action | str) -> str | None:
 
 def legal_actions(s: DealState) -> list[Action]:
     """Every legal action now, all of them the seat to act's.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_actions`][belote.deal.Deal.legal_actions].
 
     The order: in the bidding, take (then the suits of round 2), then
     pass; the swap decision: swap, then keep; in the play, the call, the declarations, then the
@@ -147,6 +163,10 @@ def legal_actions(s: DealState) -> list[Action]:
 
 def apply(s: DealState, action: Action | str) -> ActionRecord:
     """Apply a legal action (or its text) and say what it did.
+
+    Trusted: takes what the library built (the state ``s`` and the types of the other
+    arguments are not checked); the checked door is
+    [`Deal.apply`][belote.deal.Deal.apply].
 
     The action is checked against the cached legal mask (the reason is
     worked out only for a refusal). In a lenient deal, an illegal action

@@ -24,7 +24,7 @@ from belote.actions import Action, Strain, Verb
 from belote.cards import SUIT_WORDS, Rank
 from belote.deal import Deal
 from belote.deal.observation import standing_contract
-from belote.errors import BeloteError
+from belote.errors import BeloteError, InvalidArgumentType, shown
 from belote.rules import (
     AuctionRules,
     CallingOut,
@@ -38,6 +38,7 @@ from belote.rules import (
     get_rules,
     readings,
 )
+from belote.rules.checks import instance, whole
 from belote.rules.knobs import range_text
 from belote.rules.specs import spec_of
 from belote.scoring import DealResult, Outcome
@@ -223,7 +224,12 @@ def meaning(name: str) -> str | None:
 
     >>> meaning("target")
     'the score that wins the match'
+
+    Raises:
+        InvalidArgumentType: ``name`` is not text.
     """
+    instance(name, str, "name")
+
     return MEANINGS.get(name)
 
 
@@ -233,7 +239,13 @@ def applies(rules: Rules, name: str) -> bool:
     >>> from belote.rules import get_rules
     >>> applies(get_rules("classic"), "run_values"), applies(get_rules("italian751"), "run_values")
     (False, True)
+
+    Raises:
+        InvalidArgumentType: ``rules`` is not a ``Rules``, ``name`` not text.
     """
+    instance(rules, Rules, "rules")
+    instance(name, str, "name")
+
     test = APPLIES.get(name)
     return True if test is None else test(rules)
 
@@ -275,7 +287,12 @@ def rules_to_json(rules: Rules) -> dict[str, object]:
 
     Enums become their values, ``carre_values`` a ``{"J": 200, ...}`` object
     (highest rank first), tuples lists and ``play`` an object of booleans.
+
+    Raises:
+        InvalidArgumentType: ``rules`` is not a ``Rules``.
     """
+    instance(rules, Rules, "rules")
+
     return {field.name: knob_json(getattr(rules, field.name)) for field in attrs.fields(Rules)}
 
 
@@ -329,7 +346,12 @@ def describe_rules(rules: Rules) -> str:
     aliases and source texts; then one ``name  value  meaning`` line per knob
     that applies to the variant (see [`applies`][belote.records.describe.applies]);
     [`rules_to_json`][belote.records.describe.rules_to_json] keeps every knob.
+
+    Raises:
+        InvalidArgumentType: ``rules`` is not a ``Rules``.
     """
+    instance(rules, Rules, "rules")
+
     doc = rules_to_json(rules)
     spec = spec_of(rules)
     changed: set[str] = set()
@@ -394,7 +416,15 @@ SUIT_NAMES: Final = SUIT_WORDS
 
 
 def side_name(deal: Deal, side: int) -> str:
-    """``team 0 (seats 0 and 2)`` at a four-player table in teams, else ``seat N``."""
+    """``team 0 (seats 0 and 2)`` at a four-player table in teams, else ``seat N``.
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``side`` not a whole number.
+        InvalidArgument: no such side.
+    """
+    instance(deal, Deal, "deal")
+    whole(side, "side", 0, deal.sides - 1)
+
     if deal.sides == 2 and deal.players == 4:
         return f"team {side} (seats {side} and {side + 2})"
     return f"seat {side}"
@@ -457,7 +487,12 @@ def describe_deal(deal: Deal) -> str:
     Bidding: seat 0 passes, seat 1 passes, seat 2 passes, seat 3 passes, seat 0 passes, seat 1 passes, seat 2 passes, seat 3 passes
     Result: everyone passed; the cards are dealt again
     <BLANKLINE>
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``.
     """
+    instance(deal, Deal, "deal")
+
     rules, n = deal.rules, deal.players
     trump = deal.trump
     turned = "no card is turned" if rules.has_auction else f"the turned card is {deal.turned}"
@@ -589,7 +624,13 @@ def describe_score(doc: Mapping[str, object]) -> str:
       team 0 (seats 0 and 2)     40   (card points +40)
       team 1 (seats 1 and 3)    122   (card points +112, last trick +10)
     <BLANKLINE>
+
+    Raises:
+        InvalidArgumentType: ``doc`` is not a JSON object (a mapping).
     """
+    if not isinstance(doc, Mapping):
+        raise InvalidArgumentType(f"doc: expected a JSON object (a mapping), got {shown(doc)}")
+
     if "deals" not in doc:
         name = _side_namer(doc.get("variant"), len(_int_list(doc.get("scores"))))
         return "\n".join(_deal_lines(doc, name)) + "\n"

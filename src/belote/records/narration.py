@@ -21,7 +21,10 @@ from belote.actions import Action, Verb
 from belote.cards import SUIT_WORDS, Card, CardSet, Suit
 from belote.deal import Deal
 from belote.deal.observation import contract_text
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules import CallingOut, Rules
+from belote.rules.checks import instance, sequence, whole, whole_or_none
+from belote.rules.checks import seat as check_seat
 from belote.scoring import DealResult
 from belote.scoring.announcements import find_combinations
 from belote.scoring.match import Match
@@ -53,7 +56,15 @@ def who(deal: Deal, seat: int, me: int | None = 0) -> str:
     >>> deal = Deal.random("classic", seed=1)
     >>> who(deal, 0), who(deal, 2), who(deal, 2, me=1), who(deal, 3, me=1)
     ('you', 'your partner (seat 2)', 'seat 2', 'your partner (seat 3)')
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``seat`` or ``me`` not a whole
+            number.
     """
+    instance(deal, Deal, "deal")
+    whole(seat, "seat")
+    whole_or_none(me, "me")
+
     if seat == me:
         return "you"
     if (me is not None and deal.rules.partnerships and deal.players == 4
@@ -68,7 +79,15 @@ def _does(deal: Deal, seat: int, you: str, other: str, me: int | None = 0) -> st
 
 
 def side_names(rules: Rules, players: int) -> list[str]:
-    """The sides as the screen names them (seat 0 looking): ``your team``/``the other team``, or seats."""
+    """The sides as the screen names them (seat 0 looking): ``your team``/``the other team``, or seats.
+
+    Raises:
+        InvalidArgumentType: ``rules`` is not a ``Rules``, ``players`` not a whole number.
+        InvalidArgument: a table size the rules do not allow.
+    """
+    instance(rules, Rules, "rules")
+    rules.check_players(players)
+
     if rules.partnerships and players == 4:
         return ["your team", "the other team"]
     return ["you", *(f"seat {s}" for s in range(1, players))]
@@ -87,7 +106,14 @@ def fit(head: str, parts: Sequence[str]) -> str:
     Scores:
       you 11111111111111111111111111111111111111111111111111
       seat 1 22222222222222222222222222222222222222222222222222
+
+    Raises:
+        InvalidArgumentType: ``head`` or a part is not text, ``parts`` not a list or tuple.
     """
+    instance(head, str, "head")
+    for index, part in enumerate(sequence(parts, "parts")):
+        instance(part, str, f"parts[{index}]")
+
     line = f"{head} {', '.join(parts)}"
     if len(line) <= WIDTH:
         return line
@@ -100,12 +126,27 @@ def tricks_text(count: int) -> str:
 
 
 def cards_text(cards: Sequence[Card]) -> str:
-    """Cards as the table shows them, ``-`` for none."""
+    """Cards as the table shows them, ``-`` for none.
+
+    Raises:
+        InvalidArgumentType: ``cards`` is not a list or tuple of ``Card`` values.
+    """
+    for index, card in enumerate(sequence(cards, "cards")):
+        instance(card, Card, f"cards[{index}]")
+
     return " ".join(str(card) for card in cards) or "-"
 
 
 def hand_text(hand: CardSet, trump: int | None) -> str:
-    """The hand one suit a group, the trump first (as ``str(deal)`` lists it)."""
+    """The hand one suit a group, the trump first (as ``str(deal)`` lists it).
+
+    Raises:
+        InvalidArgumentType: ``hand`` is not a ``CardSet``, ``trump`` not a suit number.
+        InvalidArgument: ``trump`` out of 0..3.
+    """
+    instance(hand, CardSet, "hand")
+    whole_or_none(trump, "trump", 0, 3)
+
     groups = []
     order = [trump, *(s for s in range(4) if s != trump)] if trump is not None else range(4)
     for suit in order:
@@ -119,7 +160,15 @@ def action_text(action: Action, deal: Deal, rebelote: bool = False, me: int | No
     """An action applied to ``deal`` as the table reports it, seen from seat ``me`` (``seat 1 passes.``).
 
     Declarations give ``""``: [`report`][belote.cli.play.report] writes them with their combinations.
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
     """
+    instance(action, Action, "action")
+    instance(deal, Deal, "deal")
+    instance(rebelote, bool, "rebelote")
+    whole_or_none(me, "me")
+
     seat, verb = action.seat, action.verb
     if verb is Verb.PASS:
         return _does(deal, seat, "pass", "passes", me=me) + "."
@@ -156,7 +205,20 @@ def report(deal: Deal, out: TextIO, log: list[int], me: int | None = 0) -> None:
     ``log`` holds four counters (actions, tricks, declarations, whether the
     scoring combinations were told), ``[0, 0, 0, 0]`` at the start of a deal;
     the lines speak to seat ``me``.
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: a negative counter.
     """
+    instance(deal, Deal, "deal")
+    if not callable(getattr(out, "write", None)):
+        raise InvalidArgumentType(f"out: expected a text stream, got {shown(out)}")
+    if not isinstance(log, list) or len(log) != 4:
+        raise InvalidArgumentType(f"log: expected a list of four counters, got {shown(log)}")
+    for index, count in enumerate(log):
+        whole(count, f"log[{index}]", 0)
+    whole_or_none(me, "me")
+
     rules = deal.rules
     history = deal.history
     for index in range(log[0], len(history)):
@@ -187,14 +249,22 @@ def report(deal: Deal, out: TextIO, log: list[int], me: int | None = 0) -> None:
     if log[3] == 0 and deal.scoring_declarations is not None:
         log[3] = 1
         if deal.declarations:
-            shown = [
+            told = [
                 f"{d.combination.label} ({who(deal, d.seat, me)})" for d in deal.scoring_declarations
             ] or ["none"]
-            out.write(fit("-- Combinations that score:", shown) + ".\n")
+            out.write(fit("-- Combinations that score:", told) + ".\n")
 
 
 def deal_summary(result: DealResult, match: Match, rules: Rules) -> str:
-    """The lines that close a deal: its outcome, its score lines, the deal's and the match's scores."""
+    """The lines that close a deal: its outcome, its score lines, the deal's and the match's scores.
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+    """
+    instance(result, DealResult, "result")
+    instance(match, Match, "match")
+    instance(rules, Rules, "rules")
+
     names = side_names(rules, match.players)
     lines = ["", f"Deal over: {result.outcome.value}"
              + (f", capot by {names[result.capot]}" if result.capot is not None else "")]
@@ -238,7 +308,13 @@ def explain_refusal(reason: str, seat: int = 0) -> str:
     'you must follow hearts, the suit led'
     >>> explain_refusal("seat 0 does not hold AS")
     'you do not hold AS'
+
+    Raises:
+        InvalidArgumentType: ``reason`` is not text, ``seat`` not a whole number.
     """
+    instance(reason, str, "reason")
+    whole(seat, "seat")
+
     if seat != 0:  # the phrasings below speak of seat 0
         reason = re.sub(rf"\bseat {seat}\b", "seat 0", reason)
     for pattern, replacement in _REPHRASE:
@@ -250,7 +326,14 @@ def explain_refusal(reason: str, seat: int = 0) -> str:
 
 
 def stop_warning(deal: Deal, seat: int) -> str:
-    """What ``seat`` is told before calling out: its points against the target, and the risk."""
+    """What ``seat`` is told before calling out: its points against the target, and the risk.
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``seat`` not a seat number.
+        InvalidSeat: no such seat.
+    """
+    instance(deal, Deal, "deal")
+
     side = deal.side(seat)
     so_far = deal.points_so_far(side)
     total = deal.totals[side] + so_far
@@ -267,7 +350,14 @@ def menu(deal: Deal, seat: int) -> list[Action]:
     """The person's choices in menu order: bids, swap, declarations, cards, calling out last.
 
     A card that can announce belote appears once, announcing it.
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``seat`` not a seat number.
+        InvalidSeat: no such seat.
     """
+    instance(deal, Deal, "deal")
+    check_seat(seat, deal.players)
+
     actions = [a for a in deal.legal_actions() if a.seat == seat]
     plays: dict[Card, Action] = {}
     others: list[Action] = []
@@ -295,9 +385,16 @@ def contract_words(action: Action) -> str:
 
     >>> contract_words(Action.parse("1 bid 90 H")), contract_words(Action.parse("1 bid capot S"))
     ('90 hearts ♥', 'capot spades ♠ (all eight tricks)')
+
+    Raises:
+        InvalidArgumentType: ``action`` is not an ``Action``.
+        InvalidArgument: not a bid.
     """
+    instance(action, Action, "action")
+
     strain = action.strain
-    assert strain is not None  # a bid names its strain
+    if strain is None:
+        raise InvalidArgument(f"action: expected a bid, got {shown(str(action))}")
     suit = strain.suit
     named = strain.letter if suit is None else f"{SUIT_WORDS[suit]} {suit.symbol}"
     if action.value is None:
@@ -306,7 +403,14 @@ def contract_words(action: Action) -> str:
 
 
 def describe_choice(action: Action, deal: Deal) -> str:
-    """A choice as the menu shows it to the seat that would make it (``take hearts ♥ as trump ...``)."""
+    """A choice as the menu shows it to the seat that would make it (``take hearts ♥ as trump ...``).
+
+    Raises:
+        InvalidArgumentType: ``action`` is not an ``Action`` or ``deal`` not a ``Deal``.
+    """
+    instance(action, Action, "action")
+    instance(deal, Deal, "deal")
+
     rules = deal.rules
     verb = action.verb
     if verb is Verb.PASS:

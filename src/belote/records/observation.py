@@ -24,6 +24,7 @@ from belote.cards import Card, CardSet, Suit
 from belote.deal import Observation, Phase
 from belote.errors import BeloteError, InvalidArgument, shown
 from belote.rules import get_rules
+from belote.rules.checks import instance
 from belote.rules.specs import spec_of
 from belote.scoring.announcements import Declaration, classify
 
@@ -45,7 +46,12 @@ def observation_json(observation: Observation) -> dict[str, object]:
     (``"2 play JH"``), suits by their letter; ``variant`` is the variant's
     canonical spec, so an engine knows every knob that changed.
     [`observation_from_json`][belote.records.observation.observation_from_json] reads it back.
+
+    Raises:
+        InvalidArgumentType: ``observation`` is not an ``Observation``.
     """
+    instance(observation, Observation, "observation")
+
     o = observation
     return {
         "seat": o.seat,

@@ -485,7 +485,11 @@ def read_json_text(text: str, path: str) -> object:
 
     Raises:
         CommandError: the text is not such JSON.
+        InvalidArgumentType: ``text`` or ``path`` is not text.
     """
+    checks.instance(text, str, "text")
+    checks.instance(path, str, "path")
+
 
     def parse_int(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:

@@ -121,8 +121,12 @@ def instance(value: object, kind: type[T], name: str) -> T:
     """``value`` if it is a ``kind``.
 
     Raises:
-        InvalidArgumentType: it is not.
+        InvalidArgumentType: it is not (or ``kind`` is not a type, ``name`` not text).
     """
+    if not isinstance(kind, type) or not isinstance(name, str):
+        raise InvalidArgumentType(
+            f"instance: expected a type and a name, got {_got(kind)} and {_got(name)}"
+        )
     if not isinstance(value, kind):
         raise InvalidArgumentType(f"{name}: expected a {kind.__name__}, got {_got(value)}")
     return value
@@ -180,7 +184,14 @@ def missing_extra(module: str, extra: str, error: ModuleNotFoundError) -> str:
 
     >>> missing_extra("belote.adapters.env", "pettingzoo", ModuleNotFoundError(name="numpy"))
     "belote.adapters.env needs the optional pettingzoo extra (numpy is missing): pip install 'belote[pettingzoo]'"
+
+    Raises:
+        InvalidArgumentType: ``module`` or ``extra`` is not text, ``error`` not a
+            ``ModuleNotFoundError``.
     """
+    instance(module, str, "module")
+    instance(extra, str, "extra")
+    instance(error, ModuleNotFoundError, "error")
     return (
         f"{module} needs the optional {extra} extra ({error.name} is missing): "
         f"pip install 'belote[{extra}]'"

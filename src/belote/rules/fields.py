@@ -13,7 +13,7 @@ import enum
 
 import attrs
 
-from belote.errors import InvalidArgument, shown
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 
 __all__ = ["Dispute", "check_knobs", "disputed", "meaning"]
 
@@ -63,8 +63,14 @@ def check_knobs(value: attrs.AttrsInstance, group: str = "") -> None:
 
     Raises:
         InvalidArgument: a knob given a value it does not take.
+        InvalidArgumentType: ``value`` is not a value of an attrs class, ``group`` not text.
     """
     import types
+
+    if not attrs.has(type(value)):
+        raise InvalidArgumentType(f"value: expected a rules value (an attrs class), got {shown(value)}")
+    if not isinstance(group, str):
+        raise InvalidArgumentType(f"group: expected text, got {shown(group)}")
     import typing
 
     cls = type(value)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TypeAlias
 
-from belote.errors import BeloteError, shown
+from belote.errors import BeloteError, InvalidArgumentType, shown
 from belote.rules.model import Rules
 from belote.rules.specs import get_rules
 
@@ -65,48 +65,100 @@ def kind(value: object) -> str:
     return type(value).__name__
 
 
+def _check(field: object, refuse: object) -> None:
+    """Refuse a field name that is not text, or a refusal that cannot be called.
+
+    Raises:
+        InvalidArgumentType: either (these come from the library's readers, never a document).
+    """
+    if not isinstance(field, str):
+        raise InvalidArgumentType(f"field: expected the field's name as text, got {shown(field)}")
+    if not callable(refuse):
+        raise InvalidArgumentType(f"refuse: expected a Refusal (a callable), got {shown(refuse)}")
+
+
 def obj(value: object, field: str, refuse: Refusal) -> Mapping[str, object]:
-    """``value`` once checked to be a JSON object."""
+    """``value`` once checked to be a JSON object.
+
+    Raises:
+        InvalidArgumentType: ``field`` is not text or ``refuse`` not callable.
+    """
+    _check(field, refuse)
     if not isinstance(value, Mapping):
         raise refuse(f"expected an object, got {kind(value)}", field)
     return value
 
 
 def require(doc: Mapping[str, object], key: str, prefix: str, refuse: Refusal) -> object:
-    """The field ``key`` of ``doc`` (named ``prefix + key`` in errors); it must be there."""
+    """The field ``key`` of ``doc`` (named ``prefix + key`` in errors); it must be there.
+
+    Raises:
+        InvalidArgumentType: ``doc`` is not a mapping, ``key`` or ``prefix`` not text, or
+            ``refuse`` not callable.
+    """
+    _check(prefix, refuse)
+    if not isinstance(key, str):
+        raise InvalidArgumentType(f"key: expected the field's name as text, got {shown(key)}")
+    if not isinstance(doc, Mapping):
+        raise InvalidArgumentType(f"doc: expected a JSON object (a mapping), got {shown(doc)}")
     if key not in doc:
         raise refuse("missing field", prefix + key)
     return doc[key]
 
 
 def whole(value: object, field: str, refuse: Refusal) -> int:
-    """``value`` once checked to be a whole number (not a boolean)."""
+    """``value`` once checked to be a whole number (not a boolean).
+
+    Raises:
+        InvalidArgumentType: ``field`` is not text or ``refuse`` not callable.
+    """
+    _check(field, refuse)
     if isinstance(value, bool) or not isinstance(value, int):
         raise refuse(f"expected a whole number, got {kind(value)}", field)
     return value
 
 
 def optional_whole(value: object, field: str, refuse: Refusal) -> int | None:
-    """A whole number or null."""
+    """A whole number or null.
+
+    Raises:
+        InvalidArgumentType: ``field`` is not text or ``refuse`` not callable.
+    """
+    _check(field, refuse)
     return None if value is None else whole(value, field, refuse)
 
 
 def whole_list(value: object, field: str, refuse: Refusal) -> tuple[int, ...]:
-    """A list of whole numbers."""
+    """A list of whole numbers.
+
+    Raises:
+        InvalidArgumentType: ``field`` is not text or ``refuse`` not callable.
+    """
+    _check(field, refuse)
     if not isinstance(value, list):
         raise refuse(f"expected a list of whole numbers, got {kind(value)}", field)
     return tuple(whole(item, f"{field}[{index}]", refuse) for index, item in enumerate(value))
 
 
 def text(value: object, field: str, refuse: Refusal) -> str:
-    """``value`` once checked to be text."""
+    """``value`` once checked to be text.
+
+    Raises:
+        InvalidArgumentType: ``field`` is not text or ``refuse`` not callable.
+    """
+    _check(field, refuse)
     if not isinstance(value, str):
         raise refuse(f"expected text, got {kind(value)}", field)
     return value
 
 
 def variant(value: object, field: str, refuse: Refusal) -> Rules:
-    """The variant a name (or alias) stands for."""
+    """The variant a name (or alias) stands for.
+
+    Raises:
+        InvalidArgumentType: ``field`` is not text or ``refuse`` not callable.
+    """
+    _check(field, refuse)
     if not isinstance(value, str):
         raise refuse(f"expected a variant name, got {kind(value)}", field)
     try:

@@ -29,7 +29,7 @@ from typing import Final
 
 import attrs
 
-from belote.errors import InvalidArgument, shown
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 
 __all__ = [
     "DIGITS_LIMIT",
@@ -130,12 +130,21 @@ ITEM_RANGES: Final[Mapping[str, KnobRange]] = {
 each player count, packet size, run value, carré value and penalty's points."""
 
 
+def _text(value: object, name: str) -> None:
+    if not isinstance(value, str):
+        raise InvalidArgumentType(f"{name}: expected text, got {shown(value)}")
+
+
 def range_text(knob: str) -> str | None:
     """The range of a knob as the docs write it, or ``None`` for a knob that is not a number.
 
     >>> range_text("last_trick_bonus"), range_text("run_values"), range_text("contest")
     ('0..100', 'each 0..1000', None)
+
+    Raises:
+        InvalidArgumentType: ``knob`` is not text.
     """
+    _text(knob, "knob")
     found = RANGES.get(knob)
     if found is not None:
         return found.text
@@ -144,7 +153,15 @@ def range_text(knob: str) -> str | None:
 
 
 def out_of_range(knob: str, value: object, where: KnobRange, what: str = "") -> InvalidArgument:
-    """The error naming ``knob``, the value outside its range (``what`` says which item) and the range."""
+    """The error naming ``knob``, the value outside its range (``what`` says which item) and the range.
+
+    Raises:
+        InvalidArgumentType: ``knob`` or ``what`` is not text, ``where`` not a ``KnobRange``.
+    """
+    _text(knob, "knob")
+    _text(what, "what")
+    if not isinstance(where, KnobRange):
+        raise InvalidArgumentType(f"where: expected a KnobRange, got {shown(where)}")
     return InvalidArgument(f"knob {knob}: {what}{shown(value)} is outside its range {where.text}")
 
 
@@ -160,7 +177,10 @@ def whole_from_text(knob: str, text: str) -> int:
 
     Raises:
         InvalidArgument: not a whole number, or one far outside the knob's range.
+        InvalidArgumentType: ``knob`` or ``text`` is not text.
     """
+    _text(knob, "knob")
+    _text(text, "text")
     if re.fullmatch(r"[+-]?[0-9]+", text) is None:
         raise InvalidArgument(f"knob {knob}: {shown(text)} is not a whole number")
     digits = len(text.lstrip("+-").lstrip("0"))

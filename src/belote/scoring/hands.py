@@ -25,6 +25,9 @@ _POINTS: dict[tuple[int, int], tuple[Rules, int]] = {}
 def points_of(combination: Combination, rules: Rules) -> int:
     """``combination.points(rules)``, remembered per card mask and variant (the engine asks often).
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Combination.points`][belote.scoring.combination.Combination.points].
+
     A combination's cards decide its kind, so the mask names it; the
     variant is remembered with its points, so an ``id`` reused by another
     variant is not mistaken for it.
@@ -110,6 +113,9 @@ def _runs(mask: int) -> tuple[Combination, ...]:
 
 def combinations_of(mask: int, rules: Rules) -> tuple[Combination, ...]:
     """[`find_combinations`][belote.scoring.announcements.find_combinations] on a card mask, without the argument checks.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`find_combinations`][belote.scoring.announcements.find_combinations].
 
     The engine's fast path: ``mask`` must be a card mask and ``rules`` a
     variant value (nothing is checked).

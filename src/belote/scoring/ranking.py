@@ -136,6 +136,9 @@ def resolve_trusted(
 ) -> tuple[Declaration, ...]:
     """[`resolve_contest`][belote.scoring.contest.resolve_contest] without the checks, for declarations the deal engine took.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`resolve_contest`][belote.scoring.contest.resolve_contest].
+
     The engine's fast path: it accepts only declarations its rules allow,
     so the argument and card checks of ``resolve_contest`` have nothing to
     find there. Give it only declarations checked that way.

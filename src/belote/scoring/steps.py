@@ -43,6 +43,9 @@ FROM_ATTACK: Final = " (from the attack)"
 def seat_side(seat: int, rules: Rules) -> int:
     """The side ``seat`` scores for under ``rules``: its team (seats 0 and 2 are team 0), or itself.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`side_of`][belote.scoring.pipeline.side_of].
+
     Nothing is checked ([`side_of`][belote.scoring.pipeline.side_of] is the checked door).
     """
     return seat % 2 if rules.partnerships else seat
@@ -510,6 +513,9 @@ def score_trusted(
     scoring: Sequence[Declaration] | None = None,
 ) -> DealResult:
     """[`score_tally`][belote.scoring.pipeline.score_tally] without the checks, for tallies the deal engine built.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`score_tally`][belote.scoring.pipeline.score_tally].
 
     The fast path for [`Deal`][belote.deal.Deal], which builds its tally from a deal played
     under every rule, so [`check_tally`][belote.scoring.validation.check_tally] has nothing to find there (the

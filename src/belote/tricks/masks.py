@@ -38,6 +38,9 @@ over bits ([`cards_of`][belote.tricks.masks.cards_of]).
 def cards_of(mask: int) -> list[int]:
     """The card indices of a mask of the 32 cards, lowest first (a suit's byte at a time).
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`CardSet`][belote.cards.CardSet].
+
     >>> cards_of(1 << 3 | 1 << 12 | 1 << 31)
     [3, 12, 31]
     """
@@ -97,6 +100,9 @@ def follower_mask(
     hand: int, led: int, best: int, partner_is_best: bool, trump: int, play: PlayRules
 ) -> int:
     """The cards of ``hand`` a player who does not lead may play (rules §5, docs/rules.md#play-obligations).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`tricks.legal_mask`][belote.tricks.legal_mask].
 
     This is the one place where the play obligations are written; the deal
     engine calls it with the trick's best card, which it tracks as cards are
