@@ -17,6 +17,8 @@ from typing import Any, Final
 
 from belote.actions import ID_BID, ID_BID_CAPOT, ID_COINCHE, ID_SURCOINCHE, Action, Verb, bid_id
 from belote.deal import Deal, Phase
+from belote.errors import InvalidArgumentType, shown
+from belote.rules.checks import whole
 
 __all__ = [
     "AUCTION_COLUMNS",
@@ -57,6 +59,10 @@ class Shown:
         actions: the actions so far, in order (each added as by [`add`][belote.adapters.encoding.Shown.add]).
         auction: the deal bids contracts in an auction (its ``pass`` is then no take-or-pass bid).
 
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: ``players`` out of 2..8.
+
     >>> from belote.actions import Action
     >>> shown = Shown(4, [Action.parse("1 pass"), Action.parse("2 take")])
     >>> shown.bids
@@ -71,12 +77,17 @@ class Shown:
         "doubling", "heard", "kept", "played", "players", "swapped",
     )
 
-    def __init__(self, players: int, actions: Iterable[Action] = (), auction: bool = False) -> None:
-        self.players = players
+    def __init__(self, players: object, actions: object = (), auction: object = False) -> None:
+        seats = whole(players, "players", 2, 8)
+        if not isinstance(auction, bool):
+            raise InvalidArgumentType(f"auction: expected a bool, got {shown(auction)}")
+        if isinstance(actions, str) or not isinstance(actions, Iterable):
+            raise InvalidArgumentType(f"actions: expected actions, got {shown(actions)}")
+        self.players = seats
         """The number of seats."""
         self.auction = auction
         """Whether the deal bids contracts in an auction."""
-        self.heard = [0] * players
+        self.heard = [0] * seats
         """In an auction, the bids, coinche and surcoinche each seat said, as a mask of the
         ``auction`` block's columns (bit ``k``: action id ``ID_BID + k``)."""
         self.contract = -1
@@ -87,14 +98,14 @@ class Shown:
         """0, 1 once the standing contract is coinched, 2 once surcoinched."""
         self.coincher = -1
         """The seat that coinched, -1 for none."""
-        self.played = [0] * players
+        self.played = [0] * seats
         """The card mask each seat has played (bit ``i``: card index ``i``)."""
         self.bids: list[tuple[int, int, int]] = []
         """Every ``pass`` and ``take`` as ``(round, seat, column)``: round 0 or 1 (later
         bids count in round 1), column as in the ``bids`` block (pass, take, take S H D C)."""
         self.bid_turns = 0
         """How many bids so far."""
-        self.belote_calls = [0] * players
+        self.belote_calls = [0] * seats
         """How many plays of each seat announced belote or rebelote."""
         self.declared = 0
         """The seats that declared, as a mask (bit ``k``: seat ``k``)."""
@@ -103,6 +114,8 @@ class Shown:
         self.kept = 0
         """The seats that kept the 7 of trump (declined the swap), as a mask."""
         for action in actions:
+            if not isinstance(action, Action):
+                raise InvalidArgumentType(f"actions: expected actions, got {shown(action)}")
             self.add(action)
 
     def add(self, action: Action) -> None:
@@ -166,6 +179,8 @@ def _slots(seats: int, seat: int, n: int) -> int:
 
 def observation_bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at: dict[str, int]) -> int:
     """The 0/1 values of ``seat``'s observation blocks, as one integer: bit ``i`` set when value ``i`` is 1.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
 
     Args:
         deal: the deal.
@@ -238,6 +253,8 @@ def observation_bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at:
 def auction_bits(shown: Shown, seat: int, at: dict[str, int]) -> int:
     """The 0/1 values of version 3's auction blocks (``contract_capot`` to ``auction``), as one integer.
 
+    Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
+
     The standing contract (its strain, whether it is capot, its bidder), the coinche
     and surcoinche and who coinched, and every bid each seat said; seats relative to
     ``seat``. The contract's value is scaled: [`write_scaled`][belote.adapters.encoding.write_scaled].
@@ -263,7 +280,10 @@ def auction_bits(shown: Shown, seat: int, at: dict[str, int]) -> int:
 
 
 def contract_value(deal: Deal, shown: Shown) -> int:
-    """The standing contract's value (a capot bid: the rules' capot value), 0 before any bid."""
+    """The standing contract's value (a capot bid: the rules' capot value), 0 before any bid.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
+    """
     contract = shown.contract
     if contract < 0:
         return 0
@@ -273,7 +293,10 @@ def contract_value(deal: Deal, shown: Shown) -> int:
 
 
 def hands_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
-    """The 0/1 values of the ``hands`` block (every seat's hand, seats relative to ``seat``), as one integer."""
+    """The 0/1 values of the ``hands`` block (every seat's hand, seats relative to ``seat``), as one integer.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
+    """
     n, bits = deal.players, 0
     for other in range(n):
         bits |= deal.hand_mask(other) << (at["hands"] + 32 * ((other - seat) % n))
@@ -281,7 +304,10 @@ def hands_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
 
 
 def tricks_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
-    """The 0/1 values of the ``first_hand``, ``trick_history`` and ``trick_history_leaders`` blocks, as one integer."""
+    """The 0/1 values of the ``first_hand``, ``trick_history`` and ``trick_history_leaders`` blocks, as one integer.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
+    """
     n = deal.players
     first = Deal(deal.rules, deal.deck, deal.dealer, n).hand_mask(seat)  # the deck deals it
     bits = first << at["first_hand"]
@@ -295,6 +321,8 @@ def tricks_bits(deal: Deal, seat: int, at: dict[str, int]) -> int:
 
 def write_scaled(out: Any, deal: Deal, seat: int, at: dict[str, int], shown: Shown | None = None) -> None:
     """Write the scaled values of ``seat``'s observation that are not 0 into ``out`` (zeroed).
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
 
     Points so far and card points of each seat's side (x ``POINT_SCALE``), its tricks
     (x 1/tricks per deal) and match total (x ``TOTAL_SCALE``), then the target, the

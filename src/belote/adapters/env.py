@@ -94,8 +94,13 @@ def agent_policy(environment: raw_env | AECEnv, agent: Agent) -> Any:
 
     Raises:
         InvalidArgument: the agent named is not the one to act.
+        InvalidArgumentType: ``environment`` is not a Belote environment, ``agent`` not an ``Agent``.
     """
-    base = environment.unwrapped
+    base = getattr(environment, "unwrapped", None)
+    if not isinstance(base, raw_env):
+        raise InvalidArgumentType(f"environment: expected a Belote environment, got {shown(environment)}")
+    if not isinstance(agent, Agent):
+        raise InvalidArgumentType(f"agent: expected an Agent, got {shown(agent)}")
 
     def policy(name: str) -> int | None:
         if base.terminations[name] or base.truncations[name]:

@@ -76,8 +76,9 @@ from belote.adapters.tensor import (
 from belote.agents import Agent, decide
 from belote.cards import Rank
 from belote.deal import Deal
-from belote.errors import IllegalAction, InvalidArgument
-from belote.rules import Rules, get_rules
+from belote.errors import IllegalAction, InvalidArgument, InvalidArgumentType, shown
+from belote.rules import Rules, checks, get_rules
+from belote.rules.checks import instance
 from belote.rules.specs import spec_of
 
 __all__ = [
@@ -113,7 +114,15 @@ def game_type(short_name: str, returns: str = "zero_sum") -> pyspiel.GameType:
     """The OpenSpiel game type of one of [`GAMES`][belote.adapters.openspiel.GAMES].
 
     Its utility is ``ZERO_SUM`` for ``returns="zero_sum"``, ``GENERAL_SUM`` for ``"raw"``.
+
+    Raises:
+        InvalidArgumentType: ``short_name`` or ``returns`` is not text.
+        InvalidArgument: not one of the games, or of the returns.
     """
+    if instance(short_name, str, "short_name") not in GAMES:
+        raise InvalidArgument(f"short_name: expected one of {', '.join(GAMES)}, got {shown(short_name)}")
+    if instance(returns, str, "returns") not in RETURNS:
+        raise InvalidArgument(f"returns: expected one of {', '.join(RETURNS)}, got {shown(returns)}")
     rules = get_rules(GAMES[short_name])
     parameters: dict[str, int | str] = {
         "dealer": 0, "returns": "zero_sum", "knobs": "", "position": "",
@@ -233,7 +242,7 @@ class BeloteState(pyspiel.State):
     """One deal in progress: the deck being dealt, then a [`Table`][belote.adapters.tensor.Table]."""
 
     def __init__(self, game: BeloteGame) -> None:
-        super().__init__(game)
+        super().__init__(instance(game, BeloteGame, "game"))  # pyspiel crashes on another value
         self.variant = spec_of(game.rules)  # text: OpenSpiel deep-copies the state's attributes
         self.players = game.players
         self.dealer = game.dealer
@@ -329,8 +338,13 @@ def resample(state: BeloteState, player: int, rng: random.Random | None = None) 
         state: a state where ``player`` is to act (or any dealt state).
         player: the player whose information is kept.
         rng: the random generator (default: a fresh one).
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidSeat: ``player`` is not one of the game's.
     """
-    rng = rng or random.Random()
+    player = checks.seat(player, instance(state, BeloteState, "state").players, "player")
+    rng = random.Random() if rng is None else instance(rng, random.Random, "rng")
     table = state.table
     if table is None:
         return state.clone()  # type: ignore[no-any-return]
@@ -392,6 +406,9 @@ class AgentBot(pyspiel.Bot):
     """
 
     def __init__(self, player_id: int, agent: Agent) -> None:
+        checks.whole(player_id, "player_id", 0, 7)
+        if not isinstance(agent, Agent):
+            raise InvalidArgumentType(f"agent: expected an Agent, got {shown(agent)}")
         pyspiel.Bot.__init__(self)
         self._player = player_id
         self.agent = agent
@@ -435,13 +452,14 @@ class BeloteObserver:
         params: not supported (must be empty).
 
     Raises:
-        ValueError: parameters were given.
+        InvalidArgument: parameters were given (a ValueError).
+        InvalidArgumentType: ``iig_obs_type`` is not an ``IIGObservationType``.
     """
 
     def __init__(self, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
-        private = iig_obs_type.private_info
+            raise InvalidArgument(f"observation parameters are not supported, got {shown(params)}")
+        private = instance(iig_obs_type, pyspiel.IIGObservationType, "iig_obs_type").private_info
         self.everything = private == pyspiel.PrivateInfoType.ALL_PLAYERS
         self.private = private != pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type.perfect_recall)

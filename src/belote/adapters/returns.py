@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 from belote.cards import CardSet
 from belote.errors import InvalidArgument
 from belote.rules import CapotRule, Contest, Rules, get_rules
+from belote.rules.checks import instance
 from belote.scoring import FULL_CARD_POINTS, side_count, tricks_per_deal
 from belote.scoring.announcements import Combination, Kind
 
@@ -124,8 +125,12 @@ def deal_returns(deal: Deal, returns: str = "zero_sum") -> list[float]:
     Raises:
         InvalidArgument: ``returns`` is not one of [`RETURNS`][belote.adapters.returns.RETURNS].
         IllegalAction: the deal is not over.
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``returns`` not text.
     """
-    if returns not in RETURNS:
+    from belote.deal import Deal
+
+    instance(deal, Deal, "deal")
+    if instance(returns, str, "returns") not in RETURNS:
         raise InvalidArgument(f"returns must be one of {', '.join(RETURNS)}, not {returns!r}")
     scores = deal.result.scores
     sides = len(scores)

@@ -54,7 +54,9 @@ from belote.adapters.encoding import (
     write_scaled,
 )
 from belote.deal import Deal
-from belote.errors import IllegalAction
+from belote.errors import IllegalAction, InvalidArgument, InvalidArgumentType
+from belote.errors import shown as shown_value
+from belote.rules.checks import instance, sequence, whole
 from belote.rules.specs import spec_of
 
 if TYPE_CHECKING:
@@ -308,11 +310,35 @@ def _write(out: npt.NDArray[np.float32] | None, size: int, bits: int) -> npt.NDA
     return out
 
 
+def _checked(deal: object, seat: object, swap_window: object, out: object, history: object,
+             shown: object, size: int) -> int:
+    """``seat``, once every argument of an encoder is checked (a typed error naming the one wrong)."""
+    players = instance(deal, Deal, "deal").players
+    checked = whole(seat, "seat", 0, players - 1)
+    instance(swap_window, bool, "swap_window")
+    if out is not None and (getattr(out, "dtype", None) != "float32" or getattr(out, "ndim", 0) != 1
+                            or len(out) < size):  # type: ignore[arg-type]
+        raise InvalidArgumentType(f"out: expected a float32 vector of at least {size} values, "
+                                  f"got {shown_value(out)}")
+    actions = None if history is None else sequence(history, "history")
+    if shown is not None:
+        if instance(shown, Shown, "shown").players != players:
+            raise InvalidArgument(f"shown: {shown_value(shown)} is of other seats than the deal's")
+    elif actions is not None:  # read here: each action is checked once
+        for action in actions:
+            instance(action, Action, "history")
+    return checked
+
+
 def _encode(
     deal: Deal, seat: int, swap_window: bool, out: npt.NDArray[np.float32] | None,
     history: Sequence[Action] | None, shown: Shown | None, version: int, extra: str, size: int,
 ) -> npt.NDArray[np.float32]:
-    """One of the six vectors: the observation blocks, then ``extra`` (``""``, ``"hands"`` or ``"tricks"``)."""
+    """One of the six vectors: the observation blocks, then ``extra`` (``""``, ``"hands"`` or ``"tricks"``).
+
+    The door of the compiled encoders (which check nothing): the arguments are checked here.
+    """
+    seat = _checked(deal, seat, swap_window, out, history, shown, size)
     at = _AT if version == 1 else (_AT2 if version == 2 else _AT3)
     seen = _shown(deal, history, shown)
     bits = observation_bits(deal, seat, seen, swap_window, at)
@@ -526,7 +552,7 @@ class Table:
     __slots__ = ("_mask", "actions", "deal", "ids", "shown")
 
     def __init__(self, deal: Deal) -> None:
-        self.deal = deal
+        self.deal = instance(deal, Deal, "deal")
         self.actions: list[Action] = deal.history
         """The deal's actions so far, kept as they are applied (``declare`` of
         everything held stays without cards)."""
@@ -633,8 +659,11 @@ def render_text(table: Table) -> str:
     """A few lines drawing the table: contract, every hand, the current trick, the points.
 
     The seat to act is marked ``*``.
+
+    Raises:
+        InvalidArgumentType: ``table`` is not a ``Table``.
     """
-    deal = table.deal
+    deal = instance(table, Table, "table").deal
     lines = [f"{spec_of(deal.rules)}, {deal.players} players, dealer {deal.dealer}, {deal.phase.value}"]
     shown = table.shown
     if deal.rules.has_auction:

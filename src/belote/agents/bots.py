@@ -19,6 +19,7 @@ from typing import Final
 from belote.agents import Agent, HeuristicBot, RandomBot, hand_strength, play_deal
 from belote.agents.guard import BotLimits
 from belote.errors import InvalidArgument
+from belote.rules.checks import whole
 
 __all__ = [
     "BOT_KINDS",
@@ -46,7 +47,8 @@ def make_bots(kind: str, players: int, limits: BotLimits | None = None) -> list[
     decision may take (see [`make_bot`][belote.agents.registry.make_bot]).
 
     Raises:
-        InvalidArgument: an unknown bot or a bad option.
+        InvalidArgument: an unknown bot or a bad option, ``players`` out of 1..8.
+        InvalidArgumentType: ``players`` is not a whole number.
 
     >>> make_bots("heuristic", 2)
     [HeuristicBot(take_threshold=34), HeuristicBot(take_threshold=34)]
@@ -55,4 +57,5 @@ def make_bots(kind: str, players: int, limits: BotLimits | None = None) -> list[
 
     if not isinstance(kind, str):
         raise InvalidArgument(f"bots must be named by a spec such as 'heuristic', not {kind!r}")
+    players = whole(players, "players", 1, 8)
     return [make_bot(kind, seat=seat, limits=limits) for seat in range(players)]

@@ -31,7 +31,7 @@ from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.deal.auction import bid_of_id
 from belote.deal.codes import CAPOT_BID
 from belote.deal.seatview import SeatView
-from belote.errors import InvalidArgument
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules import Rules
 from belote.tricks import cards_of, winner_index
 
@@ -127,6 +127,8 @@ def _top(mask: int, trump: int) -> int:
 def hand_strength(hand: int, trump: int) -> int:
     """A simple point count of a hand for taking with ``trump`` as trump suit.
 
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot]; for this one also [`belote.agents.hand_strength`][belote.agents.heuristic.hand_strength].
+
     Trumps count J 20, 9 14, A 11, 10 10 and 5 for any other (length);
     belote (K and Q of trump) adds 10; each side ace 11 and a ten guarded by
     its ace 5. Without the jack or the nine of trump, and with fewer than
@@ -146,6 +148,8 @@ def hand_strength(hand: int, trump: int) -> int:
 
 def legal_bid_pairs(legal: int) -> list[tuple[bool, int]]:
     """The bids of a legal action-id mask as ``(take, suit)`` pairs, in the order of [`legal_bids`][belote.deal.Deal.legal_bids].
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
 
     >>> from belote.actions import ID_PASS, ID_TAKE
     >>> legal_bid_pairs(1 << ID_TAKE | 1 << ID_PASS)
@@ -169,6 +173,8 @@ def bid_to_make(
     rules: Rules,
 ) -> tuple[bool, int]:
     """The bid the heuristic bot makes: ``(take, suit)`` among ``legal``.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
 
     The rule of [`HeuristicBot.bid_choice`][belote.agents.HeuristicBot.bid_choice],
     which calls it with its ``take_threshold``: in round 1, take when
@@ -229,6 +235,8 @@ def _shown(value: int) -> int:
 def contract_estimate(hand: int, strain: int, partner_value: int = -1) -> int:
     """The card points (belote included) the bot expects its side to make with ``strain`` as trump.
 
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
+
     From [`hand_strength`][belote.agents.cardplay.hand_strength] of ``hand``
     and, when the partner has bid ``strain`` at ``partner_value``, the
     strength that bid shows (the bot's own rule read backwards). The weights
@@ -247,6 +255,8 @@ def contract_estimate(hand: int, strain: int, partner_value: int = -1) -> int:
 
 def contract_of_bids(bids: Sequence[tuple[int, int]]) -> tuple[int, int, int, int]:
     """The standing contract ``(value, strain, bidder, doubling)`` after the ``(seat, action id)`` bids.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
 
     ``(-1, -1, -1, 0)`` before any bid, as [`SeatView.contract`][belote.deal.SeatView].
 
@@ -275,6 +285,8 @@ def contract_to_bid(
     margin: int = _MARGIN,
 ) -> int:
     """The heuristic bot's action id in a contract auction: a bid, coinche, surcoinche or pass.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
 
     - It bids the highest value at least 25 below
       [`contract_estimate`][belote.agents.cardplay.contract_estimate] of a
@@ -388,7 +400,7 @@ _DECISIONS: Final = 1 << ID_SWAP | 1 << ID_DECLARE | 1 << ID_STOP
 """The action-id bits of the decisions other than a card or a bid."""
 
 
-def play_choice_id(view: SeatView) -> int:
+def play_choice_id(view: object) -> int:
     """The heuristic bot's action id in the play phase, from the seat's view.
 
     Swaps the 7 of trump when it may, declares everything before its first
@@ -400,7 +412,20 @@ def play_choice_id(view: SeatView) -> int:
 
     Args:
         view: the deciding seat's view, in the play phase (``view.legal`` not 0).
+
+    Raises:
+        InvalidArgumentType: ``view`` is not a ``SeatView``.
     """
+    return _play_choice_id(_view(view))
+
+
+def _view(view: object) -> SeatView:
+    if not isinstance(view, SeatView):
+        raise InvalidArgumentType(f"view: expected a SeatView, got {shown(view)}")
+    return view
+
+
+def _play_choice_id(view: SeatView) -> int:
     (seat, n, _dealer, _phase, _to_act, hand, legal, _turned, _table, trump, taker,
      _bids, trick, leader, winning, _tricks_done, gone, _belote_calls, _swapped,
      _points, _won, _so_far, _totals, _target, _pending, rules, _contract, _bidding) = view
@@ -409,7 +434,7 @@ def play_choice_id(view: SeatView) -> int:
             return ID_SWAP  # the turned card is a higher trump than the 7
         if legal >> ID_DECLARE & 1:
             return ID_DECLARE  # everything, before the first card
-        if legal >> ID_STOP & 1 and should_call_out(view):
+        if legal >> ID_STOP & 1 and _should_call_out(view):
             return ID_STOP
     cards = legal >> ID_PLAY & _FULL
     if cards & (cards - 1) == 0:  # one legal card: nothing to weigh
@@ -424,7 +449,7 @@ def play_choice_id(view: SeatView) -> int:
     return ID_PLAY + card
 
 
-def should_call_out(view: SeatView) -> bool:
+def should_call_out(view: object) -> bool:
     """Whether the heuristic bot calls out now (``stop`` is legal): the claim holds and is safe.
 
     The seat's side must reach the match target with its points so far, and
@@ -433,7 +458,14 @@ def should_call_out(view: SeatView) -> bool:
 
     Args:
         view: the deciding seat's view, with ``stop`` legal.
+
+    Raises:
+        InvalidArgumentType: ``view`` is not a ``SeatView``.
     """
+    return _should_call_out(_view(view))
+
+
+def _should_call_out(view: SeatView) -> bool:
     rules = view.rules
     seat, n = view.seat, view.players
     side = seat & 1 if rules.partnerships and n == 4 else seat
@@ -466,6 +498,8 @@ def card_to_play(
     pos: int = -1,
 ) -> int:
     """The card the heuristic bot plays: an index among the bits of ``legal``.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
 
     The rules of thumb of [`HeuristicBot`][belote.agents.HeuristicBot] (leading,
     following, giving points to a partner who holds the trick), on masks.

@@ -43,9 +43,10 @@ from belote.actions import Action
 from belote.agents import Agent
 from belote.agents.protocol import option_value
 from belote.deal import Observation
-from belote.errors import BeloteError, BotError, InvalidArgument, shown
+from belote.errors import BeloteError, BotError, InvalidArgument, InvalidArgumentType, shown
 from belote.records.observation import observation_from_json, observation_json
 from belote.rules import available_variants
+from belote.rules.checks import instance, iterable, sequence, writer
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -93,8 +94,10 @@ def parse_engine_spec(text: str) -> dict[str, int | float | bool | str]:
     {'command': 'node bot.js --fast', 'timeout': 0.5, 'fallback': 'heuristic', 'level': 2}
 
     Raises:
+        InvalidArgumentType: ``text`` is not text.
         InvalidArgument: no command, or an option not written ``KEY=VALUE`` or given twice.
     """
+    text = instance(text, str, "text")
     command, _, query = text.rpartition("?") if "?" in text else (text, "", "")
     options: dict[str, int | float | bool | str] = {}
     if not command.strip():
@@ -399,6 +402,10 @@ class EngineAgent:
         name: str | None = None,
         **options: int | float | bool | str,
     ) -> None:
+        if not isinstance(command, str):
+            command = [instance(part, str, "command") for part in sequence(command, "command")]
+        if name is not None:
+            instance(name, str, "name")
         try:
             argv = shlex.split(command) if isinstance(command, str) else [str(c) for c in command]
         except ValueError as exc:
@@ -628,7 +635,17 @@ def serve(agent: Agent, name: str, stdin: TextIO, stdout: TextIO,
 
     Returns:
         The exit status: 0.
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
     """
+    if not isinstance(agent, Agent):
+        raise InvalidArgumentType(f"agent: expected an Agent, got {shown(agent)}")
+    instance(name, str, "name")
+    stdout = writer(stdout, "stdout")
+    if legal is not None and not callable(legal):
+        raise InvalidArgumentType(f"legal: expected a function or None, got {shown(legal)}")
+    iterable(stdin, "stdin")
     for line in stdin:
         if not line.strip():
             continue

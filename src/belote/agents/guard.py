@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import attrs
 
 from belote.errors import BotError
+from belote.rules.checks import instance, whole_or_none
 
 if TYPE_CHECKING:
     import random
@@ -80,7 +81,14 @@ def bot_failure(exc: BaseException, spec: str, seat: int | None, doing: str) -> 
 
     >>> str(bot_failure(SystemExit(0), "sys:exit", 1, "deciding"))
     "bot 'sys:exit' at seat 1 failed while deciding: it exited (SystemExit: 0)"
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
     """
+    instance(exc, BaseException, "exc")
+    instance(spec, str, "spec")
+    whole_or_none(seat, "seat", 0)
+    instance(doing, str, "doing")
     if isinstance(exc, SystemExit):
         what = f"it exited (SystemExit: {exc.code})"
     else:

@@ -41,6 +41,7 @@ from belote.agents.sampling import deal_cards
 from belote.cards import CardSet
 from belote.deal import Deal, Observation, Phase
 from belote.errors import IllegalAction, InvalidArgument
+from belote.rules.checks import instance
 from belote.scoring.announcements import Kind
 from belote.tricks import follower_mask, winner_index
 
@@ -94,9 +95,10 @@ def knowledge(observation: Observation) -> SeatKnowledge:
     declarations appear once shown).
 
     Raises:
+        InvalidArgumentType: ``observation`` is not an ``Observation``.
         InvalidArgument: the observation is not of the play phase.
     """
-    obs = observation
+    obs = instance(observation, Observation, "observation")
     seat = obs.seat
     trump, taker = obs.trump, obs.taker
     if trump is None or taker is None or obs.phase is not Phase.PLAY:
@@ -282,7 +284,13 @@ def sample_deal(observation: Observation, info: SeatKnowledge, rng: random.Rando
     The sampled hands are dealt by [`Deal.from_hands`][belote.deal.Deal.from_hands]
     and the public history replayed on them, so the engine checks the sample
     against every card played.
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
     """
+    instance(observation, Observation, "observation")
+    instance(info, SeatKnowledge, "info")
+    instance(rng, random.Random, "rng")
     assigned = _assign(info, rng)
     if assigned is None:
         return None

@@ -50,6 +50,7 @@ from belote.deal.auction import bid_of_id
 from belote.deal.codes import CAPOT_BID, KING, QUEEN
 from belote.errors import InvalidArgument
 from belote.rules import Rules
+from belote.rules.checks import instance, sequence, whole
 from belote.solver.solution import attack_reaches, solve
 
 __all__ = [
@@ -108,8 +109,15 @@ def side_points(rules: Rules, hands: Sequence[int], dealer: int, strain: int, si
     >>> hands = [deal.hand_mask(s) for s in range(4)]
     >>> side_points(deal.rules, hands, 0, 1, 1) in (0, *deal.rules.auction.values, CAPOT_POINTS)
     True
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: ``side`` not 0 or 1, ``strain`` out of 0..5, a bad hand or dealer.
     """
-    deal = Deal.from_hands(rules, [CardSet.from_mask(mask) for mask in hands], dealer=dealer)
+    rules = instance(rules, Rules, "rules")
+    masks = [whole(mask, "hands") for mask in sequence(hands, "hands")]
+    dealer, side = whole(dealer, "dealer", 0, len(masks) - 1), whole(side, "side", 0, 1)
+    deal = Deal.from_hands(rules, [CardSet.from_mask(mask) for mask in masks], dealer=dealer)
     first = (dealer + 1) % deal.players
     if first & 1 != side:
         deal.apply_id(ID_PASS)

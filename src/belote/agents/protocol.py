@@ -8,6 +8,7 @@ from typing import Protocol, runtime_checkable
 
 from belote.actions import Action
 from belote.deal import Observation, SeatView
+from belote.errors import InvalidArgumentType, shown
 
 __all__ = ["Agent", "FastAgent", "OptionValue", "Seeded", "option_value"]
 
@@ -20,7 +21,12 @@ def option_value(text: str) -> OptionValue:
 
     >>> option_value("20"), option_value("0.5"), option_value("TRUE"), option_value("fast")
     (20, 0.5, True, 'fast')
+
+    Raises:
+        InvalidArgumentType: ``text`` is not text.
     """
+    if not isinstance(text, str):
+        raise InvalidArgumentType(f"text: expected an option's text, got {shown(text)}")
     lowered = text.lower()
     if lowered in ("true", "false"):
         return lowered == "true"

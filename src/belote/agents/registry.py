@@ -44,7 +44,7 @@ from belote.agents import Agent, HeuristicBot, RandomBot
 from belote.agents.engine import EngineAgent, parse_engine_spec
 from belote.agents.guard import BotLimits, GuardedAgent, build_bot
 from belote.agents.protocol import OptionValue, option_value
-from belote.errors import InvalidArgument, InvalidArgumentType
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 
 __all__ = ["BotFactory", "OptionValue", "bot_names", "make_bot", "parse_bot_spec", "register_bot"]
 
@@ -74,8 +74,13 @@ def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> No
     """Make ``factory`` (called with the spec's options) the bot named ``name``.
 
     Raises:
+        InvalidArgumentType: ``name`` is not text, ``factory`` not callable.
         InvalidArgument: a bad name, or one already taken (unless ``replace``).
     """
+    if not isinstance(name, str):
+        raise InvalidArgumentType(f"name: expected a bot name, got {shown(name)}")
+    if not callable(factory):
+        raise InvalidArgumentType(f"factory: expected a function or a class, got {shown(factory)}")
     if not name or not name.isidentifier():
         raise InvalidArgument(f"a bot name is a Python identifier, not {name!r}")
     if name in _FACTORIES and not replace:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final
 
 import attrs
@@ -44,7 +44,8 @@ from belote.cards import CardSet
 from belote.deal import Deal, Observation, Phase, SeatView
 from belote.deal.dealing import shuffle_cards
 from belote.deal.layout import layout
-from belote.errors import IllegalAction, InvalidArgument
+from belote.errors import IllegalAction, InvalidArgument, InvalidArgumentType, shown
+from belote.rules.checks import sequence, whole
 from belote.tricks import cards_of
 
 __all__ = [
@@ -68,9 +69,7 @@ _DECLARING: Final = (1 << ID_PLAY) - (1 << ID_DECLARE)
 """The declare action ids (7 to 99) as a mask."""
 
 
-def bidding_deal(
-    observation: Observation, rng: random.Random, model: HeuristicBot | None = None
-) -> Deal | None:
+def bidding_deal(observation: object, rng: object, model: object = None) -> Deal | None:
     """A deal at the observed bidding position, every card the seat cannot see dealt at random.
 
     The seat's first cards and the turned card stay where they are; the
@@ -86,7 +85,11 @@ def bidding_deal(
     checked against the model) the same way.
 
     Returns ``None`` if the observation is not of a bidding phase.
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
     """
+    observation, rng, model = _sampling(observation, rng, model)
     if observation.phase is Phase.AUCTION:
         return _AuctionSampler(observation).draw(rng, model)
     if observation.phase not in (Phase.BIDDING_1, Phase.BIDDING_2):
@@ -94,10 +97,35 @@ def bidding_deal(
     return _BiddingSampler(observation).draw(rng, model)
 
 
+def _sampling(
+    observation: object, rng: object, model: object
+) -> tuple[Observation, random.Random, HeuristicBot | None]:
+    """The arguments of the samplers, checked."""
+    if not isinstance(observation, Observation):
+        raise InvalidArgumentType(f"observation: expected an Observation, got {shown(observation)}")
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentType(f"rng: expected a random.Random, got {shown(rng)}")
+    if model is not None and not isinstance(model, HeuristicBot):
+        raise InvalidArgumentType(f"model: expected a HeuristicBot or None, got {shown(model)}")
+    return observation, rng, model
+
+
 def bidding_deals(
-    observation: Observation, count: int, rng: random.Random, model: HeuristicBot | None = None
+    observation: object, count: object, rng: object, model: object = None
 ) -> Iterable[Deal]:
-    """``count`` deals from [`bidding_deal`][belote.agents.rollouts.bidding_deal] (none outside the bidding)."""
+    """``count`` deals from [`bidding_deal`][belote.agents.rollouts.bidding_deal] (none outside the bidding).
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type (when called, before any deal is drawn).
+        InvalidArgument: a negative ``count``.
+    """
+    checked, generator, bot = _sampling(observation, rng, model)
+    return _bidding_deals(checked, whole(count, "count", 0), generator, bot)
+
+
+def _bidding_deals(
+    observation: Observation, count: int, rng: random.Random, model: HeuristicBot | None
+) -> Iterator[Deal]:
     sampler: _BiddingSampler | _AuctionSampler
     if observation.phase is Phase.AUCTION:
         sampler = _AuctionSampler(observation)
@@ -198,8 +226,22 @@ class _AuctionSampler:
         return sample
 
 
-def side_value(deal: Deal, seat: int) -> float:
-    """A finished deal's score for ``seat``'s side minus the mean score of the other sides (0 for a redeal)."""
+def side_value(deal: object, seat: object) -> float:
+    """A finished deal's score for ``seat``'s side minus the mean score of the other sides (0 for a redeal).
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``seat`` not a whole number.
+        InvalidArgument: ``deal`` is not over.
+    """
+    if not isinstance(deal, Deal):
+        raise InvalidArgumentType(f"deal: expected a Deal, got {shown(deal)}")
+    seat = whole(seat, "seat", 0, deal.players - 1)
+    if not deal.is_over:
+        raise InvalidArgument("side_value needs a finished deal")
+    return _side_value(deal, seat)
+
+
+def _side_value(deal: Deal, seat: int) -> float:
     scores = deal.result.scores
     if not scores:
         return 0.0
@@ -259,12 +301,7 @@ class Estimate:
 
 
 def estimate(
-    deals: Iterable[Deal],
-    seat: int,
-    options: Sequence[int],
-    *,
-    model: HeuristicBot,
-    deadline: float | None = None,
+    deals: object, seat: object, options: object, *, model: object, deadline: object = None,
 ) -> Estimate:
     """Play every option out on every sampled deal (the same deals for every option).
 
@@ -278,8 +315,24 @@ def estimate(
             is started (one sample is always played out).
 
     Raises:
-        InvalidArgument: no option.
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: no option, a seat out of 0..7.
     """
+    if isinstance(deals, str) or not isinstance(deals, Iterable):
+        raise InvalidArgumentType(f"deals: expected an iterable of deals, got {shown(deals)}")
+    ids = [whole(option, "options") for option in sequence(options, "options")]
+    if not isinstance(model, HeuristicBot):
+        raise InvalidArgumentType(f"model: expected a HeuristicBot, got {shown(model)}")
+    if deadline is not None and (isinstance(deadline, bool) or not isinstance(deadline, (int, float))):
+        raise InvalidArgumentType(f"deadline: expected a number or None, got {shown(deadline)}")
+    return _estimate(deals, whole(seat, "seat", 0, 7), ids, model,
+                     None if deadline is None else float(deadline))
+
+
+def _estimate(
+    deals: Iterable[Deal], seat: int, options: Sequence[int], model: HeuristicBot,
+    deadline: float | None,
+) -> Estimate:
     if not options:
         raise InvalidArgument("no option to value")
     options = list(dict.fromkeys(options))  # each option once, in the order given
@@ -295,6 +348,8 @@ def estimate(
     values = [0.0] * k
     count = 0
     for sample in deals:
+        if not isinstance(sample, Deal):  # one check per sample, each played out k times
+            raise InvalidArgumentType(f"deals: expected deals, got {shown(sample)}")
         if players is None:
             players = [choose] * sample.players
             quiet = list(players)
@@ -313,7 +368,7 @@ def estimate(
             except IllegalAction:  # pragma: no cover - the options are legal on every sample
                 played = False
                 break
-            values[i] = side_value(child, seat)
+            values[i] = _side_value(child, seat)
         if played:
             count += 1
             for i in range(k):

@@ -27,6 +27,8 @@ __all__ = ["deal_cards", "fits"]
 def fits(cards: int, caps: list[int], allowed: list[int]) -> bool:
     """Hall's condition: the ``cards`` (a mask) can fill every holder's ``caps[h]`` places from ``allowed[h]``.
 
+    Trusted: takes what the library built and checks nothing; the checked door is [`sample_deal`][belote.agents.knowledge.sample_deal].
+
     >>> fits(0b11, [1, 1], [0b01, 0b01]), fits(0b11, [1, 1], [0b01, 0b10])
     (False, True)
     """
@@ -47,6 +49,8 @@ def deal_cards(
     cards: int, caps: list[int], allowed: list[int], rng: random.Random
 ) -> list[int] | None:
     """Deal the ``cards`` (a mask) at random: holder ``h`` gets ``caps[h]`` of them, all in ``allowed[h]``.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`sample_deal`][belote.agents.knowledge.sample_deal].
 
     The cards are taken in an order shuffled by ``rng`` and each goes to a
     holder that may take it, drawn in proportion to its places left

@@ -43,6 +43,7 @@ from belote.experiments.stats import (
     wilson,
 )
 from belote.rules import Rules, available_variants, get_rules
+from belote.rules.checks import sequence
 from belote.rules.specs import spec_of
 
 __all__ = ["PAR_CHUNK", "Comparison", "MatchStats", "compare", "default_variants", "par_pass"]
@@ -524,6 +525,8 @@ def compare(
             par figures for a table of three sides.
         UnknownVariant: no such variant.
     """
+    if variants is not None:
+        sequence(variants, "variants")
     chosen = [get_rules(v) for v in (variants or default_variants())]
     names = [spec_of(r) for r in chosen]
     if len(set(names)) != len(names):

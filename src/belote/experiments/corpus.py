@@ -62,11 +62,13 @@ from belote.experiments.corpus_questions import (
     played_deals,
     record_of,
 )
-from belote.experiments.corpus_zip import archive_name, corpus_archive
+from belote.experiments.corpus_zip import archive_name, corpus_archive, corpus_files
 from belote.experiments.coverage import deal_situations, situations_of
 from belote.records import score_document, tally_to_json
 from belote.records.replay import replay_document
 from belote.rules import get_rules
+from belote.rules.checks import instance, whole, writer
+from belote.rules.checks import path as checked_path
 from belote.rules.specs import spec_of
 from belote.solver import solve
 
@@ -328,13 +330,17 @@ def perft(deal: Deal, depth: int) -> int:
     >>> perft(deal, 1) == len(deal.legal_actions())
     True
     """
+    return _perft(instance(deal, Deal, "deal"), whole(depth, "depth", 0))
+
+
+def _perft(deal: Deal, depth: int) -> int:
     if depth == 0 or deal.is_over:
         return 1
     total = 0
     for action in deal.legal_actions():
         child = deal.copy()
         child.apply(action)
-        total += perft(child, depth - 1)
+        total += _perft(child, depth - 1)
     return total
 
 
@@ -540,10 +546,11 @@ def write_corpus(directory: str | Path, seed: int = CORPUS_SEED, **options: obje
     """Write the corpus of ``seed`` into ``directory`` (made if missing); return the files written.
 
     Raises:
+        InvalidArgumentType: ``directory`` is not a path.
         InvalidArgument: ``directory`` cannot be made or written.
     """
+    path = checked_path(directory, "directory")
     built = build_corpus(seed, **options)  # type: ignore[arg-type]
-    path = Path(directory)
     try:
         path.mkdir(parents=True, exist_ok=True)
         written = []
@@ -559,9 +566,10 @@ def read_corpus(directory: str | Path) -> dict[str, str]:
     """The files of a corpus written by [`write_corpus`][belote.experiments.corpus.write_corpus], by name.
 
     Raises:
+        InvalidArgumentType: ``directory`` is not a path.
         InvalidArgument: no corpus there (no manifest, another format, a file missing).
     """
-    path = Path(directory)
+    path = checked_path(directory, "directory")
     try:
         manifest = json.loads((path / "manifest.json").read_text(encoding="utf-8"))
         if not isinstance(manifest, dict) or manifest.get("format") != CORPUS_FORMAT:
@@ -581,8 +589,13 @@ def shipped_corpus() -> dict[str, str]:
 
 
 def lines_of(files: Mapping[str, str], name: str) -> list[_Line]:
-    """The JSON objects of one file of a corpus."""
-    return [json.loads(line) for line in files.get(name, "").splitlines() if line.strip()]
+    """The JSON objects of one file of a corpus.
+
+    Raises:
+        InvalidArgumentType: ``files`` is not a mapping of text to text, ``name`` not text.
+    """
+    text = corpus_files(files).get(instance(name, str, "name"), "")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def _same(a: object, b: object) -> bool:
@@ -599,7 +612,11 @@ def verify_corpus(files: Mapping[str, str]) -> list[str]:
     Each disagreement is one line of text: the file, the line's ``id`` and
     what differs. An empty list: the library answers every question as the
     corpus says.
+
+    Raises:
+        InvalidArgumentType: ``files`` is not a mapping of text to text.
     """
+    files = corpus_files(files)
     problems: list[str] = []
 
     def check(name: str, line: _Line, ok: bool, what: str) -> None:
@@ -674,6 +691,8 @@ def corpus_command(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         BeloteError: the directory cannot be written.
     """
+    args = instance(args, argparse.Namespace, "args")
+    out = writer(out)
     written = write_corpus(args.out, CORPUS_SEED if args.seed is None else args.seed)
     for path in written:
         out.write(f"{path} {path.stat().st_size} bytes\n")

@@ -32,6 +32,7 @@ from belote.experiments.coverage import match_situations
 from belote.game import Game
 from belote.records.replay import replay_document
 from belote.rules import get_rules
+from belote.rules.checks import instance
 
 __all__ = ["MATCH_TRIES", "SHORT_TARGET", "match_lines", "match_record"]
 
@@ -57,8 +58,12 @@ def _game(spec: str, players: int, seed: int, number: int,
 
 
 def match_record(game: Game) -> dict[str, object]:
-    """The match record as the corpus writes it: no ``finished``, no ``lenient``, in the match or its deals."""
-    record = game.to_record()
+    """The match record as the corpus writes it: no ``finished``, no ``lenient``, in the match or its deals.
+
+    Raises:
+        InvalidArgumentType: ``game`` is not a ``Game``.
+    """
+    record = instance(game, Game, "game").to_record()
     record.pop("finished", None)
     deals = []
     for deal in record["deals"]:  # type: ignore[attr-defined]

@@ -31,6 +31,8 @@ from belote.experiments.coverage import (
 from belote.records import score_document, tally_to_json
 from belote.records.replay import replay_document
 from belote.rules import get_rules
+from belote.rules.checks import instance, whole_or_none
+from belote.rules.checks import whole as whole_number
 
 __all__ = [
     "COVER_DEALS",
@@ -49,7 +51,16 @@ _Line = dict[str, object]
 
 
 def played_deals(spec: str, players: int, seed: int, count: int, start: int = 0) -> list[Deal]:
-    """Deals ``start`` to ``count - 1`` of a table played to the end: heuristic and random bots, seeded."""
+    """Deals ``start`` to ``count - 1`` of a table played to the end: heuristic and random bots, seeded.
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: ``players`` not a table of ``spec``, ``count`` or ``start`` out of 0..100,000.
+        UnknownVariant: ``spec`` names no variant.
+    """
+    get_rules(instance(spec, str, "spec")).check_players(players)
+    whole_number(seed, "seed")
+    count, start = whole_number(count, "count", 0, 100_000), whole_number(start, "start", 0, 100_000)
     deals = []
     for index in range(start, count):
         rng = random.Random(f"{seed}:{spec}:{players}:{index}")
@@ -65,8 +76,13 @@ def played_deals(spec: str, players: int, seed: int, count: int, start: int = 0)
 
 
 def record_of(deal: Deal, upto: int | None = None) -> dict[str, object]:
-    """The deal's record as the corpus writes it (no ``finished``, no ``lenient``), its first ``upto`` actions."""
-    record = deal.to_record()
+    """The deal's record as the corpus writes it (no ``finished``, no ``lenient``), its first ``upto`` actions.
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``upto`` not a whole number.
+    """
+    whole_or_none(upto, "upto", 0)
+    record = instance(deal, Deal, "deal").to_record()
     record.pop("finished", None)
     record.pop("lenient", None)
     if upto is not None:

@@ -12,8 +12,43 @@ import io
 import json
 import zipfile
 from collections.abc import Mapping
+from typing import Any
 
-__all__ = ["archive_name", "corpus_archive"]
+from belote.errors import InvalidArgument, InvalidArgumentType
+from belote.rules.checks import shown
+
+__all__ = ["archive_name", "corpus_archive", "corpus_files", "manifest_of"]
+
+
+def corpus_files(files: object, name: str = "files") -> Mapping[str, str]:
+    """``files`` if it is a corpus's files: a mapping of file names to their text.
+
+    Raises:
+        InvalidArgumentType: not a mapping of text to text.
+    """
+    if not isinstance(files, Mapping) or not all(
+            isinstance(key, str) and isinstance(text, str) for key, text in files.items()):
+        raise InvalidArgumentType(f"{name}: expected a mapping of file names to text, got {shown(files)}")
+    return files
+
+
+def manifest_of(files: object) -> dict[str, Any]:
+    """The manifest of a corpus's ``files``: ``manifest.json`` read as a JSON object.
+
+    Raises:
+        InvalidArgumentType: ``files`` is not a mapping of text to text.
+        InvalidArgument: no ``manifest.json`` among them, or not a JSON object with a seed.
+    """
+    text = corpus_files(files).get("manifest.json")
+    if text is None:
+        raise InvalidArgument("files: no manifest.json (not a corpus)")
+    try:
+        manifest = json.loads(text)
+    except ValueError as exc:
+        raise InvalidArgument(f"files: manifest.json is not JSON ({exc})") from None
+    if not isinstance(manifest, dict) or "seed" not in manifest:
+        raise InvalidArgument("files: manifest.json is not a corpus's manifest")
+    return manifest
 
 
 def archive_name(files: Mapping[str, str]) -> str:
@@ -22,8 +57,12 @@ def archive_name(files: Mapping[str, str]) -> str:
     >>> from belote.experiments.corpus import shipped_corpus
     >>> archive_name(shipped_corpus())
     'belote-corpus-1-r4-seed34.zip'
+
+    Raises:
+        InvalidArgumentType: ``files`` is not a mapping of text to text.
+        InvalidArgument: ``files`` has no manifest (not a corpus).
     """
-    manifest = json.loads(files["manifest.json"])
+    manifest = manifest_of(files)
     version = str(manifest["format"]).rsplit("/", 1)[-1]
     return f"belote-corpus-{version}-r{manifest.get('revision', 1)}-seed{manifest['seed']}.zip"
 
@@ -42,9 +81,16 @@ def corpus_archive(files: Mapping[str, str]) -> bytes:
     >>> import io, zipfile
     >>> sorted(zipfile.ZipFile(io.BytesIO(archive)).namelist())[:3]
     ['belote-corpus-1-r4-seed34/SHA256SUMS', 'belote-corpus-1-r4-seed34/deals.jsonl', 'belote-corpus-1-r4-seed34/illegal.jsonl']
+
+    Raises:
+        InvalidArgumentType: ``files`` is not a mapping of text to text.
+        InvalidArgument: ``files`` has no manifest, or lacks a file it lists.
     """
     folder = archive_name(files).removesuffix(".zip")
-    names = [*json.loads(files["manifest.json"])["files"], "manifest.json"]
+    files = corpus_files(files)
+    names = [*manifest_of(files).get("files", ()), "manifest.json"]
+    if lost := [name for name in names if name not in files]:
+        raise InvalidArgument(f"files: the manifest lists {', '.join(lost)}, which are missing")
     sums = "".join(f"{hashlib.sha256(files[name].encode()).hexdigest()}  {name}\n" for name in names)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:

@@ -24,8 +24,10 @@ from belote.actions import Action, Verb
 from belote.cards import TRUMP_ORDER, Card
 from belote.deal import Deal
 from belote.errors import BeloteError
+from belote.experiments.corpus_zip import corpus_files, manifest_of
 from belote.records.replay import replay_document
 from belote.rules import CallingOut, CapotRule, Rules, get_rules
+from belote.rules.checks import instance, iterable
 from belote.rules.penalties import Offence
 from belote.rules.specs import spec_of
 from belote.scoring.combination import Kind
@@ -148,9 +150,13 @@ def _trump_strength(card: Card) -> int:
 
 
 def legal_situations(deal: Deal) -> set[str]:
-    """The ``legal/...`` situations of the position ``deal`` stands at (its seat to act's choice)."""
+    """The ``legal/...`` situations of the position ``deal`` stands at (its seat to act's choice).
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``.
+    """
     found: set[str] = set()
-    seat = deal.to_act
+    seat = instance(deal, Deal, "deal").to_act
     if seat is None:
         return found
     legal = deal.legal_actions()
@@ -217,9 +223,13 @@ def legal_situations(deal: Deal) -> set[str]:
 
 
 def illegal_kind(deal: Deal, action: Action) -> set[str]:
-    """The ``illegal/...`` situations ``action``, refused at the position ``deal`` stands at, is."""
+    """The ``illegal/...`` situations ``action``, refused at the position ``deal`` stands at, is.
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``action`` not an ``Action``.
+    """
     found: set[str] = set()
-    if deal.can(action):
+    if instance(deal, Deal, "deal").can(instance(action, Action, "action")):
         return found
     verb = action.verb
     if verb is Verb.DECLARE:
@@ -248,9 +258,13 @@ def illegal_kind(deal: Deal, action: Action) -> set[str]:
 
 
 def deal_situations(deal: Deal) -> set[str]:
-    """The ``deals/...`` situations of a finished deal (a call is right when the caller's side wins the match)."""
+    """The ``deals/...`` situations of a finished deal (a call is right when the caller's side wins the match).
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``.
+    """
     found: set[str] = set()
-    if not deal.is_over or deal.taker is None:
+    if not instance(deal, Deal, "deal").is_over or deal.taker is None:
         return found
     result = deal.result
     if deal.called_out is not None:
@@ -364,10 +378,15 @@ def coverage(files: Mapping[str, str]) -> dict[str, dict[str, int]]:
     with none of a situation that applies counts 0. A table with an auction
     of contracts (``contree``) is not counted yet: the situations are those
     of the take-or-pass variants.
+
+    Raises:
+        InvalidArgumentType: ``files`` is not a mapping of text to text.
+        InvalidArgument: ``files`` has no manifest (not a corpus).
     """
     import json
 
-    manifest = json.loads(files["manifest.json"])
+    manifest = manifest_of(files)
+    files = corpus_files(files)
     tables = [(str(t["variant"]), int(t["players"])) for t in manifest["tables"]]
     counts: dict[str, dict[str, int]] = {}
     for situation in SITUATIONS:
@@ -388,15 +407,25 @@ def coverage(files: Mapping[str, str]) -> dict[str, dict[str, int]]:
 
 
 def missing(files: Mapping[str, str]) -> list[str]:
-    """Every ``SITUATION TABLE`` the corpus holds no line of, where the situation applies."""
+    """Every ``SITUATION TABLE`` the corpus holds no line of, where the situation applies.
+
+    Raises:
+        InvalidArgumentType: ``files`` is not a mapping of text to text.
+        InvalidArgument: ``files`` has no manifest (not a corpus).
+    """
     return [f"{key} {table}" for key, by_table in coverage(files).items()
             for table, count in by_table.items() if count == 0]
 
 
 def coverage_table(files: Mapping[str, str], tables: Iterable[str] | None = None) -> str:
-    """The coverage as a Markdown table: a row per situation, a column per table ("—" where it does not apply)."""
+    """The coverage as a Markdown table: a row per situation, a column per table ("—" where it does not apply).
+
+    Raises:
+        InvalidArgumentType: ``files`` is not a mapping of text to text, ``tables`` not an iterable.
+        InvalidArgument: ``files`` has no manifest (not a corpus).
+    """
     counts = coverage(files)
-    columns = list(tables) if tables is not None else list(
+    columns = [str(t) for t in iterable(tables, "tables")] if tables is not None else list(
         dict.fromkeys(t for by_table in counts.values() for t in by_table))
     head = "| situation | " + " | ".join(f"`{c}`" for c in columns) + " |"
     rows = [head, "|---|" + "---|" * len(columns)]

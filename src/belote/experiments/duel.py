@@ -58,6 +58,7 @@ from belote.experiments.parpass import PAR_CHUNK, PAR_COST
 from belote.experiments.simulate import Progress
 from belote.experiments.stats import Effect, paired_interval
 from belote.rules import Rules, get_rules
+from belote.rules.checks import instance
 from belote.rules.specs import spec_of
 from belote.scoring import Outcome
 
@@ -173,11 +174,13 @@ def par_margins(deal: Deal) -> tuple[tuple[int, int], tuple[int, int]]:
         ``((par of side 0, par of side 1), (actual of side 0, actual of side 1))``.
 
     Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``.
         InvalidArgument: the deal is not over, was a redeal, or has not two sides.
     """
+    from belote.deal import Deal
     from belote.solver.par import par_deal
 
-    if not deal.is_over or deal.sides != 2:
+    if not instance(deal, Deal, "deal").is_over or deal.sides != 2:
         raise InvalidArgument("par margins need a finished deal of two sides")
     _, _, solution = par_deal(deal)
     par = solution.value if solution.side == 0 else -solution.value
@@ -328,7 +331,7 @@ class ParGap:
 
     Values are in deal points per played deal, in margins (a side's deal
     score minus the other side's, the double-dummy solver's value), each
-    with its 95% interval over decks ([`Effect`][belote.experiments.stats.Effect]).
+    with its 95% interval over decks ([`Effect`][belote.experiments.intervals.Effect]).
 
     Attributes:
         deals: the decks solved (the first ones of the duel), each once per side.

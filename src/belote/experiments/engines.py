@@ -29,8 +29,10 @@ from belote.cards import CARDS, Card
 from belote.deal import Deal, Observation, Phase
 from belote.errors import BotError, InvalidArgument
 from belote.experiments.corpus import TABLES, lines_of, shipped_corpus
+from belote.experiments.corpus_zip import corpus_files
 from belote.experiments.duel import duel
 from belote.rules import get_rules
+from belote.rules.checks import instance, sequence, writer
 from belote.rules.specs import spec_of
 
 __all__ = ["EngineReport", "check_engine", "check_engine_command", "seat_legal_actions",
@@ -50,9 +52,10 @@ def seat_legal_actions(observation: Observation) -> list[Action]:
     seat's legal actions depend only on what it knows.
 
     Raises:
+        InvalidArgumentType: ``observation`` is not an ``Observation``.
         InvalidArgument: it is not the seat's turn, or no deal fits the observation.
     """
-    if observation.to_act != observation.seat:
+    if instance(observation, Observation, "observation").to_act != observation.seat:
         raise InvalidArgument(f"seat {observation.seat} is not to act")
     rng = random.Random(0)
     sample: Deal | None = _auction_deal(observation, rng) if observation.phase is Phase.AUCTION else None
@@ -96,6 +99,7 @@ def serve_command(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         BeloteError: an unknown bot or a bad option (before anything is read).
     """
+    args, out = instance(args, argparse.Namespace, "args"), writer(out)
     agent = make_bot(args.bot)
     return serve(agent, args.bot, sys.stdin, out, legal=seat_legal_actions)
 
@@ -167,8 +171,12 @@ def check_engine(command: str, *, deals: int = 20, seed: int = 1, timeout: float
     engine's start and its ``hello``).
 
     Raises:
+        InvalidArgumentType: an argument of the wrong type.
         InvalidArgument: a bad command, count or time bound.
     """
+    instance(command, str, "command")
+    files = None if files is None else corpus_files(files)
+    tables = sequence(tables, "tables")  # type: ignore[assignment]
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
         raise InvalidArgument(f"deals: a whole number of at least 0, not {deals!r}")
     files = shipped_corpus() if files is None else files
@@ -238,6 +246,7 @@ def check_engine_command(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         BeloteError: a bad argument (reported by the CLI as one ``error:`` line).
     """
+    args, out = instance(args, argparse.Namespace, "args"), writer(out)
     tables: Sequence[tuple[str, int]] = TABLES
     if args.variant:
         wanted = {spec_of(get_rules(variant)) for variant in args.variant}

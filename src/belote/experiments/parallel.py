@@ -31,7 +31,8 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Final, TypeVar
 
 from belote.agents.engine import adopt_orphans, close_running_engines
-from belote.errors import InvalidArgument, MissingExtra
+from belote.errors import InvalidArgument, InvalidArgumentType, MissingExtra, shown
+from belote.rules.checks import instance, whole
 
 __all__ = [
     "STOP_SIGNALS", "chunk_size", "dask_executor", "in_flight", "ordered_map", "stop_workers",
@@ -87,10 +88,15 @@ def chunk_size(count: int, executor: Executor | None, largest: int) -> int:
 
     >>> chunk_size(1000, None, 1000)
     1000
+
+    Raises:
+        InvalidArgumentType: a count that is not a whole number, an executor that is not one.
+        InvalidArgument: a negative ``count``, a ``largest`` below 1.
     """
+    count, largest = whole(count, "count", 0), whole(largest, "largest", 1)
     if executor is None:
         return largest
-    share = -(-count // (4 * worker_count(executor)))
+    share = -(-count // (4 * worker_count(instance(executor, Executor, "executor"))))
     return max(1, min(largest, max(SMALLEST_CHUNK, share)))
 
 
@@ -240,7 +246,11 @@ def stop_workers(executor: Executor) -> None:
     Each is sent SIGTERM, closes its engines and ends; one that has not ended
     within ``WORKER_GRACE`` seconds is killed. What a command does when it is stopped (Ctrl-C, SIGTERM, SIGHUP), so that
     no worker, and no engine of a worker, outlives it.
+
+    Raises:
+        InvalidArgumentType: ``executor`` is not an ``Executor``.
     """
+    instance(executor, Executor, "executor")
     # ProcessPoolExecutor keeps its processes by pid; Python 3.14 adds terminate_workers()
     processes = list((getattr(executor, "_processes", None) or {}).values())
     for process in processes:
@@ -259,8 +269,15 @@ def with_executor(jobs: int, run: Callable[[Executor | None], object],
     """``run`` on ``jobs`` worker processes, or on the dask cluster ``dask`` when given.
 
     Raises:
-        InvalidArgument: both ``--jobs`` (above 1) and ``--dask``, or a dask problem.
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: both ``--jobs`` (above 1) and ``--dask``, or a dask problem; ``jobs``
+            out of 1..1024.
     """
+    whole(jobs, "jobs", 1, 1024)
+    if not callable(run):
+        raise InvalidArgumentType(f"run: expected a function, got {shown(run)}")
+    if dask is not None:
+        instance(dask, str, "dask")
     if dask is not None:
         if jobs > 1:
             raise InvalidArgument("--jobs and --dask do not go together: the cluster has the workers")

@@ -15,13 +15,14 @@ from typing import Final
 
 import attrs
 
-from belote.errors import InvalidArgument
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.experiments.parallel import chunk_size, chunks, ordered_map
 from belote.experiments.simulate import BotSpec, Progress, bots_for, play_dealing
 from belote.experiments.stats import Accumulator, PairedSums
 from belote.rules import Rules
+from belote.rules.checks import instance, sequence, whole
 
-__all__ = ["PAR_CHUNK", "PAR_COST", "par_decks", "par_pass"]
+__all__ = ["PAR_CHUNK", "PAR_COST", "checked_table", "par_decks", "par_pass"]
 
 PAR_COST: Final = 3000.0
 """A par deck's first guess of cost in simulated deals, for the progress bar until one is timed."""
@@ -30,16 +31,31 @@ PAR_CHUNK: Final = 4
 """Decks per chunk of the par pass (each deck is solved: about a second of work)."""
 
 
+def checked_table(table: object) -> list[tuple[Rules, int]]:
+    """``table``, checked: a tuple or list of ``(rules, players)`` pairs.
+
+    Raises:
+        InvalidArgumentType: anything else.
+        InvalidArgument: a player count out of 2..8.
+    """
+    rows = [sequence(row, "table") for row in sequence(table, "table")]
+    if any(len(row) != 2 for row in rows):
+        raise InvalidArgumentType("table: expected (rules, players) pairs")
+    return [(instance(rules, Rules, "table"), whole(n, "table", 2, 8)) for rules, n in rows]
+
+
 def par_decks(par: int, deals: int, table: Sequence[tuple[Rules, int]]) -> int:
     """How many decks the par pass plays: ``par``, at most ``deals``.
 
     Raises:
+        InvalidArgumentType: an argument of the wrong type.
         InvalidArgument: a bad count, or a table of more than two sides.
     """
     if isinstance(par, bool) or not isinstance(par, int) or par < 0:
         raise InvalidArgument(f"par must be a whole number, not {par!r}")
+    deals = whole(deals, "deals", 0)
     if par:
-        for rules, n in table:
+        for rules, n in checked_table(table):
             if rules.side_count(n) != 2:
                 raise InvalidArgument(
                     f"par figures need two sides; {rules.name} with {n} players has {n}"
@@ -85,7 +101,18 @@ def par_pass(
 
     ``paired``: one [`PairedSums`][belote.experiments.stats.PairedSums] per variant, given
     perfect play minus the bots deck by deck.
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
     """
+    table = checked_table(table)
+    seed, count = whole(seed, "seed"), whole(count, "count", 0)
+    if executor is not None:
+        instance(executor, Executor, "executor")
+    if bar is not None and not callable(getattr(bar, "step", None)):
+        raise InvalidArgumentType(f"bar: expected a progress counter or None, got {shown(bar)}")
+    if paired is not None and len(sequence(paired, "paired")) != len(table):
+        raise InvalidArgument("paired: expected one PairedSums per row of the table")
     accs = [(Accumulator(2), Accumulator(2)) for _ in table]
     if not count:
         return accs

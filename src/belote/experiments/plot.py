@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from belote.errors import InvalidArgument, MissingExtra
+from belote.rules.checks import instance, whole
+from belote.rules.checks import path as checked_path
 
 if TYPE_CHECKING:
     from belote.experiments.compare import Comparison
@@ -54,13 +56,37 @@ _SIDES: Final = ("taker's side", "other side(s)")
 _COLOURS: Final = ("#0072B2", "#D55E00", "#E69F00", "#009E73")
 
 
+def _comparison(value: object) -> Comparison:
+    """``value`` if it is a [`Comparison`][belote.experiments.compare.Comparison] (else a typed error)."""
+    from belote.experiments.compare import Comparison
+
+    return instance(value, Comparison, "comparison")
+
+
+def _ranking(value: object) -> KnobRanking:
+    """``value`` if it is a [`KnobRanking`][belote.experiments.whatif.KnobRanking] (else a typed error)."""
+    from belote.experiments.whatif import KnobRanking
+
+    return instance(value, KnobRanking, "ranking")
+
+
+def _format(fmt: object) -> str:
+    text = instance(fmt, str, "fmt")
+    if text not in FORMATS.values():
+        raise InvalidArgument(f"cannot draw a chart as {text!r}: use svg or png")
+    return text
+
+
 def outcome_rows(comparison: Comparison) -> dict[str, list[float]]:
     """Percent of played deals per outcome, one value per variant (NaN: no contract).
 
     Made, failed and litige only exist in variants with a contract; capots in all.
+
+    Raises:
+        InvalidArgumentType: ``comparison`` is not a ``Comparison``.
     """
     rows: dict[str, list[float]] = {name: [] for name in _OUTCOMES}
-    for stats in comparison.variants:
+    for stats in _comparison(comparison).variants:
         contract = stats.has_contract
         rows["made"].append(100 * stats.attack_success_rate if contract else math.nan)
         rows["failed"].append(100 * stats.failure_rate if contract else math.nan)
@@ -70,7 +96,12 @@ def outcome_rows(comparison: Comparison) -> dict[str, list[float]]:
 
 
 def score_rows(comparison: Comparison) -> dict[str, list[float]]:
-    """Mean points per played deal of the taker's side and of the others, per variant."""
+    """Mean points per played deal of the taker's side and of the others, per variant.
+
+    Raises:
+        InvalidArgumentType: ``comparison`` is not a ``Comparison``.
+    """
+    comparison = _comparison(comparison)
     return {
         _SIDES[0]: [stats.mean_taker_score for stats in comparison.variants],
         _SIDES[1]: [stats.mean_points - stats.mean_taker_score for stats in comparison.variants],
@@ -114,8 +145,10 @@ def comparison_figure(comparison: Comparison) -> Any:
 
     Raises:
         MissingExtra: matplotlib is not installed.
+        InvalidArgumentType: an argument of the wrong type.
         InvalidArgument: the comparison holds no variant.
     """
+    comparison = _comparison(comparison)
     figure_class = _require_matplotlib()
     names = [stats.variant for stats in comparison.variants]
     if not names:
@@ -148,8 +181,10 @@ def knobs_figure(ranking: KnobRanking, top: int = KNOB_BARS) -> Any:
 
     Raises:
         MissingExtra: matplotlib is not installed.
+        InvalidArgumentType: an argument of the wrong type.
         InvalidArgument: the ranking holds no change.
     """
+    ranking, top = _ranking(ranking), whole(top, "top", 1)
     figure_class = _require_matplotlib()
     effects = ranking.effects[:top]
     if not effects:
@@ -194,11 +229,11 @@ def knobs_image(ranking: KnobRanking, fmt: str = "svg") -> bytes:
 
     Raises:
         MissingExtra: matplotlib is not installed.
+        InvalidArgumentType: an argument of the wrong type.
         InvalidArgument: ``fmt`` is neither ``"svg"`` nor ``"png"``, or the ranking is empty.
     """
-    if fmt not in FORMATS.values():
-        raise InvalidArgument(f"cannot draw a chart as {fmt!r}: use svg or png")
-    return _image(knobs_figure(ranking), fmt)
+    ranking = _ranking(ranking)
+    return _image(knobs_figure(ranking), _format(fmt))
 
 
 def plot_knobs(ranking: KnobRanking, path: str | os.PathLike[str]) -> Path:
@@ -213,9 +248,11 @@ def plot_knobs(ranking: KnobRanking, path: str | os.PathLike[str]) -> Path:
 
     Raises:
         MissingExtra: matplotlib is not installed (``pip install 'belote[plot]'``).
+        InvalidArgumentType: an argument of the wrong type.
         InvalidArgument: a bad suffix, or an empty ranking.
         OSError: the file cannot be written.
     """
+    ranking = _ranking(ranking)
     return _write_chart(path, lambda fmt: knobs_image(ranking, fmt))
 
 
@@ -227,12 +264,12 @@ def comparison_image(comparison: Comparison, fmt: str = "svg") -> bytes:
 
     Raises:
         MissingExtra: matplotlib is not installed.
+        InvalidArgumentType: an argument of the wrong type.
         InvalidArgument: ``fmt`` is neither ``"svg"`` nor ``"png"``, or the
             comparison holds no variant.
     """
-    if fmt not in FORMATS.values():
-        raise InvalidArgument(f"cannot draw a chart as {fmt!r}: use svg or png")
-    return _image(comparison_figure(comparison), fmt)
+    comparison = _comparison(comparison)
+    return _image(comparison_figure(comparison), _format(fmt))
 
 
 def plot_comparison(comparison: Comparison, path: str | os.PathLike[str]) -> Path:
@@ -247,16 +284,18 @@ def plot_comparison(comparison: Comparison, path: str | os.PathLike[str]) -> Pat
 
     Raises:
         MissingExtra: matplotlib is not installed (``pip install 'belote[plot]'``).
+        InvalidArgumentType: an argument of the wrong type.
         InvalidArgument: ``path`` does not end in ``.svg`` or ``.png``, or the
             comparison holds no variant.
         OSError: the file cannot be written.
     """
+    comparison = _comparison(comparison)
     return _write_chart(path, lambda fmt: comparison_image(comparison, fmt))
 
 
 def _write_chart(path: str | os.PathLike[str], image: Callable[[str], bytes]) -> Path:
     """Write ``image(fmt)`` into ``path``, the format (svg or png) read from its suffix."""
-    target = Path(path)
+    target = checked_path(path, "path")
     fmt = FORMATS.get(target.suffix.lower())
     if fmt is None:
         raise InvalidArgument(

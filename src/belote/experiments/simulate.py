@@ -52,6 +52,7 @@ from belote.experiments.stats import (
 )
 from belote.game import next_dealer
 from belote.rules import Rules, get_rules
+from belote.rules.checks import instance, iterable, whole
 from belote.scoring import Outcome
 from belote.scoring.match import Match
 
@@ -105,10 +106,16 @@ def bots_for(spec: BotSpec, players: int, limits: BotLimits | None = None) -> li
     """One fresh agent per seat from a bot spec (or the agents given, checked to be one per seat).
 
     ``limits``: how long a decision of a bot named by a spec may take.
+
+    Raises:
+        InvalidArgumentType: ``spec`` neither text nor agents, ``players`` not a whole number.
+        InvalidArgument: not one agent per seat.
     """
     if isinstance(spec, str):
         return make_bots(spec, players, limits)
+    iterable(spec, "bots")
     bots = list(spec)
+    players = whole(players, "players", 1)
     if len(bots) != players:
         raise InvalidArgument(f"{players} players need {players} bots, not {len(bots)}")
     return bots
@@ -184,8 +191,12 @@ def _fallbacks(bots: Sequence[object]) -> tuple[int, str | None]:
 
 
 def run_task(task: Task) -> TaskResult:
-    """Play a chunk of deals (or of matches); the worker of every executor."""
-    rules = get_rules(task.rules)
+    """Play a chunk of deals (or of matches); the worker of every executor.
+
+    Raises:
+        InvalidArgumentType: ``task`` is not a ``Task``.
+    """
+    rules = get_rules(instance(task, Task, "task").rules)
     players = task.players
     bots = bots_for(task.bots, players, task.limits)
     if task.matches:

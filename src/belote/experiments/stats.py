@@ -8,14 +8,25 @@ turns the sums into a [`SimulationStats`][belote.experiments.stats.SimulationSta
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Final
 
 import attrs
 
 from belote.deal import Deal
-from belote.rules import Rules, get_rules
+from belote.errors import InvalidArgumentType
+from belote.experiments.intervals import Z95 as Z95  # re-exported: the quantile of the intervals
+from belote.experiments.intervals import (
+    Effect,
+    effect_text,
+    mean,
+    mean_interval,
+    paired_interval,
+    rate,
+    wilson,
+)
+from belote.rules import get_rules
+from belote.rules.checks import as_rules, instance, sequence, whole
 from belote.rules.specs import spec_of
 from belote.scoring import DealResult, Outcome
 from belote.scoring.hands import points_of
@@ -39,8 +50,19 @@ __all__ = [
 ]
 
 
-def winner_of(scores: Sequence[int]) -> int:
-    """The side with the single highest score, else -1."""
+def winner_of(scores: object) -> int:
+    """The side with the single highest score, else -1.
+
+    Raises:
+        InvalidArgumentType: ``scores`` is not a non-empty tuple or list of whole numbers.
+    """
+    values = [whole(score, "scores") for score in sequence(scores, "scores")]
+    if not values:
+        raise InvalidArgumentType("scores: expected at least one score, got none")
+    return _winner_of(values)
+
+
+def _winner_of(scores: Sequence[int]) -> int:
     best = max(scores)
     return scores.index(best) if scores.count(best) == 1 else -1
 
@@ -56,8 +78,16 @@ _OUTCOMES: Final = {
 member's ``value`` and its hash are calls to Python code, an ``id`` is not."""
 
 
-def deal_events(result: DealResult) -> int:
-    """The event bits of a played deal: its outcome (made, failed, litige) and a capot."""
+def deal_events(result: object) -> int:
+    """The event bits of a played deal: its outcome (made, failed, litige) and a capot.
+
+    Raises:
+        InvalidArgumentType: ``result`` is not a ``DealResult``.
+    """
+    return _deal_events(instance(result, DealResult, "result"))
+
+
+def _deal_events(result: DealResult) -> int:
     bits = _OUTCOMES[id(result.outcome)][1]
     if result.capot is not None:
         bits |= EVENTS["capot"]
@@ -70,6 +100,10 @@ def _combination_name(kind_name: str, rank_text: str) -> str:
 
 _NAMES: dict[int, str] = {}
 """The statistics' name of a combination, by its card mask (which decides its kind and length)."""
+
+
+MAX_SIDES: Final = 8
+"""The most sides an [`Accumulator`][belote.experiments.stats.Accumulator] sums (one per seat at most)."""
 
 
 SQUARED: Final = ("points", "taker", "other", "announcements")
@@ -97,12 +131,19 @@ class Accumulator:
         "winners",
     )
 
-    def __init__(self, sides: int) -> None:
+    def __init__(self, sides: object) -> None:
+        """Empty sums for ``sides`` sides (0 for none: the sums of no deal).
+
+        Raises:
+            InvalidArgumentType: ``sides`` is not a whole number.
+            InvalidArgument: ``sides`` is out of 0..8.
+        """
+        count = whole(sides, "sides", 0, MAX_SIDES)
         self.deals = 0
         self.redeals = 0
         self.outcomes: dict[str, int] = {}
         self.capots = [0, 0]  # by the attack, by the defence (or by the taker, by another)
-        self.sums = [0] * sides  # attack, defence; or per seat
+        self.sums = [0] * count  # attack, defence; or per seat
         self.taker_sum = 0
         self.called_out = 0
         self.announce: dict[str, list[int]] = {}  # name -> [declared, scored, points]
@@ -157,8 +198,8 @@ class Accumulator:
             entry[1] += 1
             entry[2] += rules.belote_value
         squares["announcements"] += declared * declared
-        self.winners.append(winner_of(scores))
-        self.rows.append((total, deal_events(result), scores[attack]))
+        self.winners.append(_winner_of(scores))
+        self.rows.append((total, _deal_events(result), scores[attack]))
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickled as its fields (worker processes send their sums back to the parent)."""
@@ -208,125 +249,6 @@ def _restore(
 # --- results ----------------------------------------------------------------------------------
 
 
-def rate(count: int, total: int) -> float:
-    """``count / total`` to 4 places (0 without a total)."""
-    return round(count / total, 4) if total else 0.0
-
-
-Z95: Final = 1.959963984540054
-"""The 97.5% quantile of the normal distribution: a two-sided 95% interval."""
-
-
-def wilson(count: int, total: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``count / total`` (95% by default), to 4 places.
-
-    Sound for small counts and proportions near 0 or 1, where the normal
-    approximation is not. ``(0.0, 1.0)`` without a total.
-
-    >>> wilson(84, 100)
-    (0.7558, 0.899)
-    >>> wilson(0, 200)
-    (0.0, 0.0188)
-    """
-    if total <= 0:
-        return (0.0, 1.0)
-    p = count / total
-    denominator = 1 + z * z / total
-    centre = (p + z * z / (2 * total)) / denominator
-    half = z * ((p * (1 - p) / total + z * z / (4 * total * total)) ** 0.5) / denominator
-    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
-
-
-def mean_interval(total: int, squares: int, count: int, places: int = 2) -> tuple[float, float]:
-    """The 95% interval of a mean of ``count`` values, from their sum and sum of squares.
-
-    The normal approximation (the decks are many); ``(0.0, 0.0)`` when all
-    values are equal to 0 and an unbounded interval without a count.
-
-    >>> mean_interval(200, 420, 100)  # values near 2, spread 0.45
-    (1.91, 2.09)
-    """
-    effect = paired_interval(total, squares, count, places)
-    return (effect.low, effect.high)
-
-
-@attrs.frozen
-class Effect:
-    """One figure with its 95% interval.
-
-    Attributes:
-        value: the figure (a share, a mean, a shift in points or in a share).
-        low: the interval's lower end.
-        high: the interval's upper end.
-    """
-
-    value: float
-    low: float
-    high: float
-
-    @property
-    def clear(self) -> bool:
-        """Whether the interval leaves out 0: the decks tell the figure from nothing."""
-        return not self.low <= 0.0 <= self.high
-
-    @property
-    def half(self) -> float:
-        """Half the interval's width (what the tables show after ``±``)."""
-        return (self.high - self.low) / 2
-
-    def to_json(self) -> dict[str, object]:
-        """``{"value": v, "ci95": [low, high]}``."""
-        return {"value": self.value, "ci95": [self.low, self.high]}
-
-
-def paired_interval(total: int, squares: int, count: int, places: int = 4) -> Effect:
-    """The mean of ``count`` values (paired differences, say) and its 95% interval.
-
-    ``total`` and ``squares`` are the sums of the values and of their
-    squares; the interval is the normal approximation's. Values all 0 give
-    ``(0, 0, 0)``; no count gives an interval of nothing known.
-
-    >>> paired_interval(0, 0, 100)
-    Effect(value=0.0, low=0.0, high=0.0)
-    >>> paired_interval(10, 10, 100)  # ten decks moved up by 1
-    Effect(value=0.1, low=0.0409, high=0.1591)
-    """
-    if count <= 0:
-        return Effect(0.0, -math.inf, math.inf)
-    centre = total / count
-    # The sums are exact whole numbers: the variance from them in whole numbers
-    # too, so no float overflows or cancels (one division at the end).
-    variance = (count * squares - total * total) / (count * (count - 1)) if count > 1 else 0.0
-    half = Z95 * math.sqrt(max(0.0, variance) / count)
-    return Effect(round(centre, places), round(centre - half, places), round(centre + half, places))
-
-
-def effect_text(effect: Effect, kind: str) -> str:
-    """A figure as the tables show it: its value, ``±`` half its interval, ``≈`` if it holds 0.
-
-    ``kind``: ``"share"`` (``27.5% ±6.1``), ``"points"`` (a signed shift,
-    ``+1.6 ±0.1``) or ``"shift"`` (a signed shift of a share, in percentage
-    points, ``-3.5 ±3.2``). A figure that is exactly 0 with no spread (not
-    one deck moved) is ``0``. Every text ends in two characters, ``≈`` or
-    blanks, so the columns line up.
-
-    >>> effect_text(Effect(0.275, 0.214, 0.336), "share")
-    '27.5% ±6.1  '
-    >>> effect_text(Effect(-0.4, -1.2, 0.4), "points")
-    '-0.4 ±0.8 ≈'
-    """
-    if effect.value == effect.low == effect.high == 0:
-        return "0  "
-    half = effect.half
-    if kind == "share":
-        text = f"{100 * effect.value:.1f}% ±{100 * half:.1f}"
-    elif kind == "points":
-        text = f"{effect.value:+.1f} ±{half:.1f}"
-    else:
-        text = f"{100 * effect.value:+.1f} ±{100 * half:.1f}"
-    return text + ("  " if effect.clear else " ≈")
-
-
 class PairedSums:
     """Per-deck differences of one rules value against another, summed chunk by chunk.
 
@@ -368,11 +290,6 @@ class PairedSums:
         return {name: paired_interval(self.sum[name], self.squares[name], self.deals,
                                       2 if name in ("points", "taker") else 4)
                 for name in self.FIGURES}
-
-
-def mean(total: int, count: int) -> float:
-    """``total / count`` to 2 places (0 without a count)."""
-    return round(total / count, 2) if count else 0.0
 
 
 _ANNOUNCEMENT_ORDER: Final = (
@@ -478,7 +395,7 @@ class SimulationStats:
         }
 
     def intervals(self) -> dict[str, tuple[float, float]]:
-        """A 95% interval ([`wilson`][belote.experiments.stats.wilson]) for each rate of the played deals.
+        """A 95% interval ([`wilson`][belote.experiments.intervals.wilson]) for each rate of the played deals.
 
         The rates vary with the decks drawn: with 2,000 decks a rate near 80%
         is known to about ±1.8 points. Keys as [`rate_counts`][belote.experiments.stats.SimulationStats.rate_counts].
@@ -507,7 +424,7 @@ class SimulationStats:
 
         Keys: ``mean_points``, ``mean_taker_score``, ``mean_other_score``,
         ``announcements_per_deal`` (normal approximation, from the sums of
-        squares) and ``belotes_per_deal`` (a share: [`wilson`][belote.experiments.stats.wilson]).
+        squares) and ``belotes_per_deal`` (a share: [`wilson`][belote.experiments.intervals.wilson]).
         """
         if not self.squares:
             return {}
@@ -631,8 +548,17 @@ class SimulationStats:
         return "\n".join(lines) + "\n"
 
 
-def simulation_stats(acc: Accumulator, rules: Rules, players: int, seed: int, bots: str) -> SimulationStats:
-    """The [`SimulationStats`][belote.experiments.stats.SimulationStats] of the sums in ``acc``."""
+def simulation_stats(acc: object, rules: object, players: object, seed: object, bots: object) -> SimulationStats:
+    """The [`SimulationStats`][belote.experiments.stats.SimulationStats] of the sums in ``acc``.
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: ``players`` out of 2..8.
+    """
+    acc = instance(acc, Accumulator, "acc")
+    rules = as_rules(rules)
+    players, seed = whole(players, "players", 2, 8), whole(seed, "seed")
+    bots = instance(bots, str, "bots")
     order = {name: k for k, name in enumerate(_ANNOUNCEMENT_ORDER)}
     names = sorted(acc.announce, key=lambda name: (order.get(name, len(order)), name))
     outcomes = [o.value for o in Outcome if o is not Outcome.REDEAL]

@@ -19,7 +19,9 @@ belote.errors.InvalidArgumentType: target: expected a whole number, got bool Tru
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from os import PathLike
+from pathlib import Path
+from typing import TextIO, TypeVar
 
 from belote.cards import Suit
 from belote.errors import InvalidArgument, InvalidArgumentType, InvalidSeat
@@ -33,10 +35,12 @@ __all__ = [
     "instance",
     "iterable",
     "missing_extra",
+    "path",
     "seat",
     "sequence",
     "whole",
     "whole_or_none",
+    "writer",
 ]
 
 T = TypeVar("T")
@@ -148,6 +152,31 @@ def iterable(value: object, name: str) -> Iterable[object]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise InvalidArgumentType(f"{name}: expected an iterable, got {_got(value)}")
     return value
+
+
+def path(value: object, name: str) -> Path:
+    """A file system path, from text or a ``PathLike`` (text without NUL characters).
+
+    Raises:
+        InvalidArgumentType: neither, or text with a NUL character.
+        InvalidArgument: the empty text.
+    """
+    if not isinstance(value, (str, PathLike)) or "\x00" in str(value):
+        raise InvalidArgumentType(f"{name}: expected a path, got {_got(value)}")
+    if not str(value):
+        raise InvalidArgument(f"{name}: expected a path, got the empty text")
+    return Path(value)
+
+
+def writer(value: object, name: str = "out") -> TextIO:
+    """A text stream to write to (anything with a ``write`` method).
+
+    Raises:
+        InvalidArgumentType: no ``write`` method.
+    """
+    if not callable(getattr(value, "write", None)):
+        raise InvalidArgumentType(f"{name}: expected a text stream, got {_got(value)}")
+    return value  # type: ignore[return-value]
 
 
 def missing_extra(module: str, extra: str, error: ModuleNotFoundError) -> str:

@@ -43,8 +43,9 @@ import attrs
 from belote.actions import Action, Verb
 from belote.cards import Card
 from belote.deal import Deal
-from belote.errors import InvalidArgument
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.records.replay import deal_from_record, match_from_record
+from belote.rules.checks import instance, sequence, whole
 from belote.scoring import DealResult, Outcome
 from belote.solver.bidpar import BidAnalysis, analyze_bidding
 from belote.solver.par import first_trick_declarations, play_line, solve_known
@@ -272,8 +273,12 @@ def result_label(deal: Deal, result: DealResult) -> str:
     The outcome (``made``, ``failed``, ``litige``; ``played`` in ``french``),
     then a capot and who made it; without a contract, also the side that
     scored more (``side 1 ahead``) or ``equal``.
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``result`` not a ``DealResult``.
     """
-    parts = [result.outcome.value]
+    instance(deal, Deal, "deal")
+    parts = [instance(result, DealResult, "result").outcome.value]
     taker = deal.taker
     if result.capot is not None and taker is not None:
         if deal.rules.has_contract:
@@ -324,12 +329,13 @@ def analyze(deal: Deal, *, start: int = 0, bidding: bool = True) -> Analysis:
         play before and after it.
 
     Raises:
-        InvalidArgument: a deal with offences (a lenient replay), or a bad ``start``.
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: a deal with offences (a lenient replay), or a negative ``start``.
     """
-    if deal.offences:
+    if instance(deal, Deal, "deal").offences:
         raise InvalidArgument("analyze needs a deal played under the rules; this one has offences")
-    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
-        raise InvalidArgument(f"start must be a whole number, not {start!r}")
+    whole(start, "start", 0)
+    instance(bidding, bool, "bidding")
     record = deal.to_record()
     record["actions"] = []
     record["finished"] = False
@@ -442,7 +448,12 @@ def _line_text(deal: Deal, line: tuple[Card, ...]) -> str:
 
 
 def solution_json(deal: Deal, solution: Solution) -> dict[str, object]:
-    """The solution of a position as JSON (what ``belote solve --json`` prints)."""
+    """The solution of a position as JSON (what ``belote solve --json`` prints).
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``solution`` not a ``Solution``.
+    """
+    _solved(deal, solution)
     return {
         "position": deal.position(),
         "seat": solution.seat,
@@ -459,6 +470,11 @@ def solution_json(deal: Deal, solution: Solution) -> dict[str, object]:
     }
 
 
+def _solved(deal: object, solution: object) -> None:
+    instance(deal, Deal, "deal")
+    instance(solution, Solution, "solution")
+
+
 def _ranked(solution: Solution) -> list[tuple[Card, int]]:
     """The legal cards, best first for the seat to act, then in card order."""
     sign = -1 if solution.maximising else 1
@@ -466,7 +482,12 @@ def _ranked(solution: Solution) -> list[tuple[Card, int]]:
 
 
 def solution_text(deal: Deal, solution: Solution) -> str:
-    """The solution of a position for people (what ``belote solve`` prints)."""
+    """The solution of a position for people (what ``belote solve`` prints).
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``solution`` not a ``Solution``.
+    """
+    _solved(deal, solution)
     head = f"{deal.rules.name}, {deal.players} players"
     if deal.taker is not None:
         head += f", seat {deal.taker} took {deal.trump}"
@@ -528,9 +549,16 @@ def analyse_all(deals: list[Deal], bar: Counter | None = None, *,
     """The analysis of each deal, in order; ``bar`` counts them.
 
     ``bidding``: as for [`analyze`][belote.solver.analyze.analyze].
+
+    Raises:
+        InvalidArgumentType: ``deals`` is not a list of deals, ``bar`` not a counter.
     """
+    checked = [instance(deal, Deal, "deals") for deal in sequence(deals, "deals")]
+    if bar is not None and not callable(getattr(bar, "step", None)):
+        raise InvalidArgumentType(f"bar: expected a progress counter or None, got {shown(bar)}")
+    instance(bidding, bool, "bidding")
     out = []
-    for deal in deals:
+    for deal in checked:
         out.append(analyze(deal, bidding=bidding))
         if bar is not None:
             bar.step(1)

@@ -51,6 +51,7 @@ import attrs
 from belote.actions import Action, Verb
 from belote.deal import Deal, Phase
 from belote.errors import InvalidArgument
+from belote.rules.checks import instance, whole, whole_or_none
 from belote.solver.par import first_lead, first_trick_declarations, reaches_known, solve_known
 
 if TYPE_CHECKING:
@@ -134,9 +135,10 @@ def declared_by_all(deal: Deal) -> tuple[Declaration, ...]:
         deal: a deal at its first lead (the swap decided, no card played).
 
     Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``.
         InvalidArgument: the deal is not at its first lead.
     """
-    if deal.phase is not Phase.PLAY or deal.swap_seat() is not None or deal.tricks_played or deal.trick:
+    if instance(deal, Deal, "deal").phase is not Phase.PLAY or deal.swap_seat() is not None or deal.tricks_played or deal.trick:
         raise InvalidArgument("declarations by all need a deal at its first lead")
     scratch = deal.copy()
     for _ in range(deal.players):
@@ -188,8 +190,12 @@ def alternative_value(position: Deal, action: Action, side: int) -> int:
         side: the side the value is for.
 
     Raises:
-        InvalidArgument: ``action`` is not legal in ``position``.
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: ``action`` is not legal in ``position``, ``side`` not 0 or 1.
     """
+    instance(position, Deal, "position")
+    instance(action, Action, "action")
+    whole(side, "side", 0, 1)
     deal = _bidding_ended(position, action)
     if deal.is_over:
         return _margin(deal, side)
@@ -248,9 +254,11 @@ def analyze_bidding(deal: Deal, *, par: int | None = None) -> tuple[BidAnalysis,
         that decision is still open.
 
     Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``par`` not a whole number.
         InvalidArgument: the deal has not two sides, or has offences.
     """
-    if deal.sides != 2:
+    whole_or_none(par, "par")
+    if instance(deal, Deal, "deal").sides != 2:
         raise InvalidArgument("the bidding analysis needs two sides (three players have no "
                               "single perfect play)")
     if deal.offences:

@@ -34,6 +34,7 @@ import attrs
 from belote.actions import Action, Verb
 from belote.deal import Deal
 from belote.errors import InvalidArgument
+from belote.rules.checks import instance
 from belote.scoring import DealResult, Tally
 from belote.solver.solution import Solution, solve
 
@@ -113,9 +114,10 @@ def first_lead(deal: Deal) -> Deal:
     card stay; nothing is played.
 
     Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``.
         InvalidArgument: ``deal`` has no trump (still bidding, or a redeal).
     """
-    if deal.trump is None:
+    if instance(deal, Deal, "deal").trump is None:
         raise InvalidArgument("the deal has no trump: nothing to play out")
     actions = []
     for action in deal.history:
@@ -180,6 +182,7 @@ def par_deal(deal: Deal) -> tuple[Deal, DealResult, Solution]:
         card only).
 
     Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``.
         InvalidArgument: ``deal`` has no trump.
     """
     start = first_lead(deal)

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from types import FunctionType
 from typing import Final
 
+from belote.errors import InvalidArgumentType, shown
+
 __all__ = ["ROOM_WORDS", "in_room", "interpreted"]
 
 
@@ -37,7 +39,12 @@ def in_room(call: Callable[..., int], *args: object) -> int:
 
     Returns:
         What ``call`` returns.
+
+    Raises:
+        InvalidArgumentType: ``call`` is not callable.
     """
+    if not callable(call):
+        raise InvalidArgumentType(f"call: expected a function, got {shown(call)}")
     return call(*args)
 
 
