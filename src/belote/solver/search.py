@@ -59,15 +59,29 @@ _MERGE_PLAIN: Final = _merge_table(3)  # 7 8 9 of a plain suit: 0 points each
 _MERGE_TRUMP: Final = _merge_table(2)  # 7 8 of trump: 0 points each
 
 
-# Sort keys: leads strongest and richest first; points up and down.
-_LEAD_KEY: Final = tuple(
-    tuple(
+# The orders cards are tried in, per trump: a sequence of the 32 cards, of which a
+# node tries those it may play. Leads: strongest and richest first. Points down and
+# up: by card points, the lower index first among equal points (as a stable sort).
+def _sequence(keys: tuple[int, ...]) -> tuple[int, ...]:
+    """The 32 cards by ``keys[card]``, the lower card first among equal keys."""
+    return tuple(sorted(range(32), key=lambda c: (keys[c], c)))
+
+
+_LEAD_ORDER: Final = tuple(
+    _sequence(tuple(
         -(_POINTS[trump][c] + 3 * (TRUMP_STRENGTH if c >> 3 == trump else PLAIN_STRENGTH)[c & 7])
-        for c in range(32)
-    )
+        for c in range(32)))
     for trump in range(4)
 )
-_NEG_POINTS: Final = tuple(tuple(-p for p in table) for table in _POINTS)
+_POINTS_DOWN: Final = tuple(_sequence(tuple(-p for p in _POINTS[t])) for t in range(4))
+_POINTS_UP: Final = tuple(_sequence(tuple(_POINTS[t])) for t in range(4))
+# The same per suit: [trump][suit] the suit's eight cards in the sequence's order.
+_SUIT_DOWN: Final = tuple(
+    tuple(tuple(c for c in _POINTS_DOWN[t] if c >> 3 == suit) for suit in range(4))
+    for t in range(4))
+_SUIT_UP: Final = tuple(
+    tuple(tuple(c for c in _POINTS_UP[t] if c >> 3 == suit) for suit in range(4))
+    for t in range(4))
 # The low cards that score nothing: 7 8 9 of the plain suits, 7 8 of trump.
 _LOW_MASK: Final = tuple(0x07070707 & ~(0x04 << (8 * trump)) for trump in range(4))
 
@@ -101,14 +115,6 @@ def _sure_points(ours: int, trumps: int) -> int:
 # held (both 8-bit rank patterns), computed when first asked (``_UNKNOWN`` until then).
 _UNKNOWN: Final = 1 << 20
 _RUNS: Final[list[int]] = [_UNKNOWN] * (1 << 16)
-# The order of a follower's legal cards, per trump, then per legal cards, best card and kind.
-_ORDERS: Final[dict[int, dict[int, tuple[int, ...]]]] = {}
-# The order of a leader's cards, per trump, then per legal cards.
-_LEADS: Final[dict[int, dict[int, tuple[int, ...]]]] = {}
-# Entries of each order table before a search starts it afresh (bounded memory).
-_ORDER_LIMIT: Final = 200_000
-
-
 def _pattern_points(suit: int, trump: int) -> tuple[int, ...]:
     """The card points of each 8-bit rank pattern of ``suit``."""
     return TRUMP_PATTERN_POINTS if suit == trump else PLAIN_PATTERN_POINTS
@@ -263,14 +269,11 @@ class Search:
         # Per tricks left and seat, the lead that last cut a search off (a "killer"):
         # tried first where the table has no best card for the position.
         self.killers: Final = [-1] * ((game.left + 1) * n)
-        orders = _ORDERS.setdefault(trump, {})
-        leads = _LEADS.setdefault(trump, {})
-        if len(orders) > _ORDER_LIMIT:
-            orders.clear()
-        if len(leads) > _ORDER_LIMIT:
-            leads.clear()
-        self.orders: Final = orders
-        self.leads: Final = leads
+        self.lead_order: Final = _LEAD_ORDER[trump]
+        self.points_down: Final = _POINTS_DOWN[trump]
+        self.points_up: Final = _POINTS_UP[trump]
+        self.suit_down: Final = _SUIT_DOWN[trump]
+        self.suit_up: Final = _SUIT_UP[trump]
 
     def reduce(self, legal: int, others: int) -> int:
         """Drop the legal low cards equivalent to a lower one."""
@@ -320,25 +323,6 @@ class Search:
         leaf = self.leaf
         assert leaf is not None
         return leaf(tuple(lst[:sides]), tuple(lst[sides:]), side)
-
-    def follower_order(self, legal: int, best: int, kind: int) -> tuple[int, ...]:
-        """The order a follower tries its legal cards in.
-
-        ``kind`` 0: our side holds the trick: give points, without
-        overtaking first. 1: the last seat against the trick: take the
-        most points. 2: an earlier seat against it: win cheaply. Cards
-        that do not beat the best one come last, fewest points first.
-        """
-        beat = self.beaters[best]
-        pts_up = self.pts.__getitem__
-        pts_down = _NEG_POINTS[self.trump].__getitem__
-        if kind == 0:
-            cards = sorted(cards_of(legal & ~beat), key=pts_down)
-            cards += sorted(cards_of(legal & beat), key=pts_down)
-        else:
-            cards = sorted(cards_of(legal & beat), key=pts_down if kind == 1 else pts_up)
-            cards += sorted(cards_of(legal & ~beat), key=pts_up)
-        return tuple(cards)
 
     def exact_small(self, leader: int, left: int, rem: int) -> int:
         """The exact measure of the last few tricks (cached: it holds for every probe)."""
@@ -552,15 +536,13 @@ class Search:
             if hi < beta:
                 beta = hi
             legal = self.reduce(hand, rem ^ hand)
-            leads = self.leads
-            cards = leads.get(legal)
-            if cards is None:
-                cards = leads[legal] = tuple(sorted(cards_of(legal),
-                                                    key=_LEAD_KEY[self.trump].__getitem__))
             if hint < 0:
                 hint = self.killers[left * n + seat]
                 if hint >= 0 and not legal >> hint & 1:
                     hint = -1
+            # The leads in order, strongest and richest first.
+            first, first_order = legal, self.lead_order
+            then, then_order = 0, first_order
         else:
             legal = follower_mask(hand, led, best, self.partners and best_pos == pos - 2,
                                   self.trump, self.play)
@@ -568,38 +550,52 @@ class Search:
                 lows = legal & self.low_mask
                 if lows & (lows - 1):  # two low cards or more: merge the equivalent ones
                     legal = self.reduce(legal, (rem | tmask) ^ hand)
-                # The order depends on the legal cards, the best card and who holds it.
-                # The seat before the last plays as against the trick when its
-                # partner holds it with a card the last seat could beat.
+                shift = (legal.bit_length() - 1) & ~7
+                if not legal & ((1 << shift) - 1):  # one suit: its own eight cards in order
+                    down = self.suit_down[shift >> 3]
+                    up = self.suit_up[shift >> 3]
+                else:
+                    down, up = self.points_down, self.points_up
+                beat = legal & beaters[best]
+                # The order depends on who holds the trick. Our side: give points, without
+                # overtaking first. The last seat against it: take the most points. An
+                # earlier seat against it: win cheaply. The seat before the last plays
+                # as against the trick when its partner holds it with a card the last
+                # seat could beat. Cards that do not beat the best one come last, fewest
+                # points first.
                 if maxer[(leader + best_pos) % n] == maxer[seat] and (
                         pos != n - 2 or not beaters[best] & dealt[self.nxt[seat]] & rem):
-                    kind = 0
+                    first, first_order, then, then_order = legal ^ beat, down, beat, down
                 elif pos == n - 1:
-                    kind = 1
+                    first, first_order, then, then_order = beat, down, legal ^ beat, up
                 else:
-                    kind = 2
-                okey = legal | best << 32 | kind << 37
-                orders = self.orders
-                cards = orders.get(okey)
-                if cards is None:
-                    cards = orders[okey] = self.follower_order(legal, best, kind)
+                    first, first_order, then, then_order = beat, up, legal ^ beat, up
             else:
-                cards = (legal.bit_length() - 1,)
+                first, first_order = legal, self.points_down
+                then, then_order = 0, first_order
         pts = self.pts
         maximise = maxer[seat]
         value = -INF if maximise else INF
-        # The hint (a leader's best card in the table, or its killer) first, then the rest.
-        index = 0
-        skip = -2
-        if hint >= 0 and hint != cards[0]:
-            index, skip = -1, hint
-        count = len(cards)
-        chosen = cards[0]
-        while index < count:
-            card = skip if index < 0 else cards[index]
-            index += 1
-            if index > 0 and card == skip:
-                continue
+        # The hint (a leader's best card in the table, or its killer) first, then the
+        # cards of ``first`` in ``first_order``, then those of ``then`` in ``then_order``.
+        card = hint
+        if hint >= 0:
+            first &= ~(1 << hint)
+        order = first_order
+        i = 0
+        chosen = -1
+        while True:
+            if card < 0:
+                if not first:
+                    if not then:
+                        break
+                    first, order, i, then = then, then_order, 0, 0
+                card = order[i]
+                i += 1
+                while not first >> card & 1:
+                    card = order[i]
+                    i += 1
+                first ^= 1 << card
             nrem = rem ^ (1 << card)
             if pos == 0:
                 nbest, nbest_pos, nled = card, 0, card >> 3
@@ -663,6 +659,7 @@ class Search:
                         if pos == 0:
                             self.killers[left * n + seat] = card
                         break
+            card = -1
         if key >= 0:
             # ``lo`` and ``hi`` are still the table's bounds: no position below this
             # one has the same cards, so its entry has not changed since.
