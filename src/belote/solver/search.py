@@ -115,6 +115,8 @@ def _sure_points(ours: int, trumps: int) -> int:
 # held (both 8-bit rank patterns), computed when first asked (``_UNKNOWN`` until then).
 _UNKNOWN: Final = 1 << 20
 _RUNS: Final[list[int]] = [_UNKNOWN] * (1 << 16)
+
+
 def _pattern_points(suit: int, trump: int) -> tuple[int, ...]:
     """The card points of each 8-bit rank pattern of ``suit``."""
     return TRUMP_PATTERN_POINTS if suit == trump else PLAIN_PATTERN_POINTS
