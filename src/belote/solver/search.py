@@ -62,9 +62,9 @@ _MERGE_TRUMP: Final = _merge_table(2)  # 7 8 of trump: 0 points each
 # The orders cards are tried in, per trump: a sequence of the 32 cards, of which a
 # node tries those it may play. Leads: strongest and richest first. Points down and
 # up: by card points, the lower index first among equal points (as a stable sort).
-def _sequence(keys: tuple[int, ...]) -> tuple[int, ...]:
+def _sequence(keys: tuple[int, ...]) -> bytes:
     """The 32 cards by ``keys[card]``, the lower card first among equal keys."""
-    return tuple(sorted(range(32), key=lambda c: (keys[c], c)))
+    return bytes(sorted(range(32), key=lambda c: (keys[c], c)))
 
 
 _LEAD_ORDER: Final = tuple(
@@ -77,10 +77,10 @@ _POINTS_DOWN: Final = tuple(_sequence(tuple(-p for p in _POINTS[t])) for t in ra
 _POINTS_UP: Final = tuple(_sequence(tuple(_POINTS[t])) for t in range(4))
 # The same per suit: [trump][suit] the suit's eight cards in the sequence's order.
 _SUIT_DOWN: Final = tuple(
-    tuple(tuple(c for c in _POINTS_DOWN[t] if c >> 3 == suit) for suit in range(4))
+    tuple(bytes(c for c in _POINTS_DOWN[t] if c >> 3 == suit) for suit in range(4))
     for t in range(4))
 _SUIT_UP: Final = tuple(
-    tuple(tuple(c for c in _POINTS_UP[t] if c >> 3 == suit) for suit in range(4))
+    tuple(bytes(c for c in _POINTS_UP[t] if c >> 3 == suit) for suit in range(4))
     for t in range(4))
 # The low cards that score nothing: 7 8 9 of the plain suits, 7 8 of trump.
 _LOW_MASK: Final = tuple(0x07070707 & ~(0x04 << (8 * trump)) for trump in range(4))
