@@ -75,13 +75,43 @@ _LEAD_ORDER: Final = tuple(
 )
 _POINTS_DOWN: Final = tuple(_sequence(tuple(-p for p in _POINTS[t])) for t in range(4))
 _POINTS_UP: Final = tuple(_sequence(tuple(_POINTS[t])) for t in range(4))
-# The same per suit: [trump][suit] the suit's eight cards in the sequence's order.
-_SUIT_DOWN: Final = tuple(
-    tuple(bytes(c for c in _POINTS_DOWN[t] if c >> 3 == suit) for suit in range(4))
-    for t in range(4))
-_SUIT_UP: Final = tuple(
-    tuple(bytes(c for c in _POINTS_UP[t] if c >> 3 == suit) for suit in range(4))
-    for t in range(4))
+
+
+def _spread_table(order: bytes) -> tuple[int, ...]:
+    """Where each card of a suit's rank pattern stands in ``order``, as a mask of positions.
+
+    Index: suit << 8 | an 8-bit rank pattern; the cards of a mask then come in
+    ``order``'s order by taking the lowest bit of its positions each time
+    (see `Search.spread`).
+    """
+    position = [0] * 32
+    for index, card in enumerate(order):
+        position[card] = index
+    table = []
+    for suit in range(4):
+        for pattern in range(256):
+            spread = 0
+            for rank in range(8):
+                if pattern >> rank & 1:
+                    spread |= 1 << position[8 * suit + rank]
+            table.append(spread)
+    return tuple(table)
+
+
+# Per trump: the spread tables of the lead order and of the points down and up, made
+# when a search with that trump first needs them.
+_SPREADS: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
+
+
+def _spreads(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    tables = _SPREADS.get(trump)
+    if tables is None:
+        tables = _SPREADS[trump] = (_spread_table(_LEAD_ORDER[trump]),
+                                    _spread_table(_POINTS_DOWN[trump]),
+                                    _spread_table(_POINTS_UP[trump]))
+    return tables
+
+
 # The low cards that score nothing: 7 8 9 of the plain suits, 7 8 of trump.
 _LOW_MASK: Final = tuple(0x07070707 & ~(0x04 << (8 * trump)) for trump in range(4))
 
@@ -274,8 +304,23 @@ class Search:
         self.lead_order: Final = _LEAD_ORDER[trump]
         self.points_down: Final = _POINTS_DOWN[trump]
         self.points_up: Final = _POINTS_UP[trump]
-        self.suit_down: Final = _SUIT_DOWN[trump]
-        self.suit_up: Final = _SUIT_UP[trump]
+        lead_spread, down_spread, up_spread = _spreads(trump)
+        self.lead_spread: Final = lead_spread
+        self.down_spread: Final = down_spread
+        self.up_spread: Final = up_spread
+
+    def spread(self, mask: int, table: tuple[int, ...]) -> int:
+        """The cards of ``mask`` as their positions in an order (``table``: see `_spread_table`)."""
+        out = 0
+        if mask & 0xFF:
+            out = table[mask & 0xFF]
+        if mask & 0xFF00:
+            out |= table[256 | (mask >> 8 & 0xFF)]
+        if mask & 0xFF0000:
+            out |= table[512 | (mask >> 16 & 0xFF)]
+        if mask >> 24:
+            out |= table[768 | mask >> 24]
+        return out
 
     def reduce(self, legal: int, others: int) -> int:
         """Drop the legal low cards equivalent to a lower one."""
@@ -542,9 +587,13 @@ class Search:
                 hint = self.killers[left * n + seat]
                 if hint >= 0 and not legal >> hint & 1:
                     hint = -1
-            # The leads in order, strongest and richest first.
-            first, first_order = legal, self.lead_order
-            then, then_order = 0, first_order
+            # The leads in order, strongest and richest first (the hint apart).
+            first = self.spread(legal, self.lead_spread)
+            if hint >= 0:
+                first &= ~self.lead_spread[(hint & ~7) << 5 | 1 << (hint & 7)]
+            first_order = then_order = self.lead_order
+            then = 0
+            card = hint
         else:
             legal = follower_mask(hand, led, best, self.partners and best_pos == pos - 2,
                                   self.trump, self.play)
@@ -552,12 +601,6 @@ class Search:
                 lows = legal & self.low_mask
                 if lows & (lows - 1):  # two low cards or more: merge the equivalent ones
                     legal = self.reduce(legal, (rem | tmask) ^ hand)
-                shift = (legal.bit_length() - 1) & ~7
-                if not legal & ((1 << shift) - 1):  # one suit: its own eight cards in order
-                    down = self.suit_down[shift >> 3]
-                    up = self.suit_up[shift >> 3]
-                else:
-                    down, up = self.points_down, self.points_up
                 beat = legal & beaters[best]
                 # The order depends on who holds the trick. Our side: give points, without
                 # overtaking first. The last seat against it: take the most points. An
@@ -567,37 +610,46 @@ class Search:
                 # points first.
                 if maxer[(leader + best_pos) % n] == maxer[seat] and (
                         pos != n - 2 or not beaters[best] & dealt[self.nxt[seat]] & rem):
-                    first, first_order, then, then_order = legal ^ beat, down, beat, down
+                    first, first_table, then, then_table = legal ^ beat, self.down_spread, beat, \
+                        self.down_spread
+                    first_order = then_order = self.points_down
                 elif pos == n - 1:
-                    first, first_order, then, then_order = beat, down, legal ^ beat, up
+                    first, first_table, then, then_table = beat, self.down_spread, legal ^ beat, \
+                        self.up_spread
+                    first_order, then_order = self.points_down, self.points_up
                 else:
-                    first, first_order, then, then_order = beat, up, legal ^ beat, up
-            else:
-                first, first_order = legal, self.points_down
-                then, then_order = 0, first_order
+                    first, first_table, then, then_table = beat, self.up_spread, legal ^ beat, \
+                        self.up_spread
+                    first_order = then_order = self.points_up
+                shift = (legal.bit_length() - 1) & ~7
+                if not legal & ((1 << shift) - 1):  # one suit (the usual case): one read each
+                    first = first_table[shift << 5 | first >> shift] if first else 0
+                    then = then_table[shift << 5 | then >> shift] if then else 0
+                else:
+                    first = self.spread(first, first_table)
+                    then = self.spread(then, then_table)
+                card = -1
+            else:  # one legal card
+                first = then = 0
+                first_order = then_order = self.points_down
+                card = legal.bit_length() - 1
         pts = self.pts
         maximise = maxer[seat]
         value = -INF if maximise else INF
-        # The hint (a leader's best card in the table, or its killer) first, then the
-        # cards of ``first`` in ``first_order``, then those of ``then`` in ``then_order``.
-        card = hint
-        if hint >= 0:
-            first &= ~(1 << hint)
+        # ``card`` first (a leader's hint: its best card in the table, or its killer),
+        # then the cards at the positions ``first`` of ``first_order``, then those at
+        # ``then`` of ``then_order``, each time the lowest position left.
         order = first_order
-        i = 0
         chosen = -1
         while True:
             if card < 0:
                 if not first:
                     if not then:
                         break
-                    first, order, i, then = then, then_order, 0, 0
-                card = order[i]
-                i += 1
-                while not first >> card & 1:
-                    card = order[i]
-                    i += 1
-                first ^= 1 << card
+                    first, order, then = then, then_order, 0
+                low = first & -first
+                first ^= low
+                card = order[low.bit_length() - 1]
             nrem = rem ^ (1 << card)
             if pos == 0:
                 nbest, nbest_pos, nled = card, 0, card >> 3
