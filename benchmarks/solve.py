@@ -35,8 +35,9 @@ The first line says which core runs (``core: compiled, mypyc X`` or
 ``pip install .`` builds, is about three times as fast; run a clone's sources
 with ``PYTHONPATH=src`` for the pure one. Measured on two shared cores
 (CPython 3.11, ``--clock cpu``, 200 deals, ``--only full``): compiled medians
-0.068 s (classic), 0.060 s (piedicavallo), 0.056 s (italian751), 95th
-percentiles 0.27 to 0.34 s; pure 0.18 s (classic, 30 deals). A search call
+0.041 s (classic), 0.039 s (piedicavallo), 0.029 s (italian751), 0.043 s
+(contree), 95th percentiles 0.16 to 0.25 s; pure 0.18 s (classic, 30 deals,
+before the search passed the hands as one int). A search call
 (``node`` or ``minimax``; 8.1 million in thirty classic deals) costs about
 1.1 us pure and 0.31 us compiled (docs/solver.md, "The cost of a node").
 """

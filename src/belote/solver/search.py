@@ -59,15 +59,59 @@ _MERGE_PLAIN: Final = _merge_table(3)  # 7 8 9 of a plain suit: 0 points each
 _MERGE_TRUMP: Final = _merge_table(2)  # 7 8 of trump: 0 points each
 
 
-# Sort keys: leads strongest and richest first; points up and down.
-_LEAD_KEY: Final = tuple(
-    tuple(
+# The orders cards are tried in, per trump: a sequence of the 32 cards, of which a
+# node tries those it may play. Leads: strongest and richest first. Points down and
+# up: by card points, the lower index first among equal points (as a stable sort).
+def _sequence(keys: tuple[int, ...]) -> bytes:
+    """The 32 cards by ``keys[card]``, the lower card first among equal keys."""
+    return bytes(sorted(range(32), key=lambda c: (keys[c], c)))
+
+
+_LEAD_ORDER: Final = tuple(
+    _sequence(tuple(
         -(_POINTS[trump][c] + 3 * (TRUMP_STRENGTH if c >> 3 == trump else PLAIN_STRENGTH)[c & 7])
-        for c in range(32)
-    )
+        for c in range(32)))
     for trump in range(4)
 )
-_NEG_POINTS: Final = tuple(tuple(-p for p in table) for table in _POINTS)
+_POINTS_DOWN: Final = tuple(_sequence(tuple(-p for p in _POINTS[t])) for t in range(4))
+_POINTS_UP: Final = tuple(_sequence(tuple(_POINTS[t])) for t in range(4))
+
+
+def _spread_table(order: bytes) -> tuple[int, ...]:
+    """Where each card of a suit's rank pattern stands in ``order``, as a mask of positions.
+
+    Index: suit << 8 | an 8-bit rank pattern; the cards of a mask then come in
+    ``order``'s order by taking the lowest bit of its positions each time
+    (see `Search.spread`).
+    """
+    position = [0] * 32
+    for index, card in enumerate(order):
+        position[card] = index
+    table = []
+    for suit in range(4):
+        for pattern in range(256):
+            spread = 0
+            for rank in range(8):
+                if pattern >> rank & 1:
+                    spread |= 1 << position[8 * suit + rank]
+            table.append(spread)
+    return tuple(table)
+
+
+# Per trump: the spread tables of the lead order and of the points down and up, made
+# when a search with that trump first needs them.
+_SPREADS: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
+
+
+def _spreads(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    tables = _SPREADS.get(trump)
+    if tables is None:
+        tables = _SPREADS[trump] = (_spread_table(_LEAD_ORDER[trump]),
+                                    _spread_table(_POINTS_DOWN[trump]),
+                                    _spread_table(_POINTS_UP[trump]))
+    return tables
+
+
 # The low cards that score nothing: 7 8 9 of the plain suits, 7 8 of trump.
 _LOW_MASK: Final = tuple(0x07070707 & ~(0x04 << (8 * trump)) for trump in range(4))
 
@@ -97,14 +141,10 @@ def _sure_points(ours: int, trumps: int) -> int:
     return owner * total
 
 
-# The sure points of the top trumps, per (trumps of the maximising side, trumps held).
-_RUNS: Final[dict[int, int]] = {}
-# The order of a follower's legal cards, per trump, then per legal cards, best card and kind.
-_ORDERS: Final[dict[int, dict[int, tuple[int, ...]]]] = {}
-# The order of a leader's cards, per trump, then per legal cards.
-_LEADS: Final[dict[int, dict[int, tuple[int, ...]]]] = {}
-# Entries of each order table before a search starts it afresh (bounded memory).
-_ORDER_LIMIT: Final = 200_000
+# The sure points of the top trumps, per trumps of the maximising side << 8 | trumps
+# held (both 8-bit rank patterns), computed when first asked (``_UNKNOWN`` until then).
+_UNKNOWN: Final = 1 << 20
+_RUNS: Final[list[int]] = [_UNKNOWN] * (1 << 16)
 
 
 def _pattern_points(suit: int, trump: int) -> tuple[int, ...]:
@@ -113,6 +153,48 @@ def _pattern_points(suit: int, trump: int) -> tuple[int, ...]:
 
 
 # --- the search ------------------------------------------------------------------------------
+
+# A transposition entry is one int: the lower bound, the upper bound (each clamped to
+# +-_BOUND, past which a bound is loosened to none) and the best card + 1.
+_BOUND: Final = 1 << 24
+_FIELD_BITS: Final = 26
+_FIELD_MASK: Final = (1 << _FIELD_BITS) - 1
+
+
+def _pack_entry(lo: int, hi: int, hint: int) -> int:
+    """A transposition entry: bounds ``lo`` <= value <= ``hi`` and the best card ``hint`` (-1: none).
+
+    Bounds beyond +-2**24 are loosened (a lower bound below it to none, an upper
+    bound above it to none; the others to the limit), so an entry never claims
+    more than was found.
+
+    >>> _unpack_entry(_pack_entry(3, 7, 12))
+    (3, 7, 12)
+    >>> _unpack_entry(_pack_entry(-INF, INF, -1)) == (-INF, INF, -1)
+    True
+    """
+    if lo <= -_BOUND:
+        low = 0
+    elif lo > _BOUND:
+        low = 2 * _BOUND
+    else:
+        low = lo + _BOUND
+    if hi >= _BOUND:
+        high = 2 * _BOUND
+    elif hi < -_BOUND:
+        high = 0
+    else:
+        high = hi + _BOUND
+    return low | high << _FIELD_BITS | (hint + 1) << (2 * _FIELD_BITS)
+
+
+def _unpack_entry(entry: int) -> tuple[int, int, int]:
+    """The bounds and best card of a transposition entry (see `_pack_entry`)."""
+    low = entry & _FIELD_MASK
+    high = entry >> _FIELD_BITS & _FIELD_MASK
+    return (-INF if low == 0 else low - _BOUND, INF if high == 2 * _BOUND else high - _BOUND,
+            (entry >> (2 * _FIELD_BITS)) - 1)
+
 
 # Entries of a transposition table before it is cleared (memory stays bounded).
 _TT_LIMIT: Final = 1_500_000
@@ -166,7 +248,7 @@ class Search:
         # A position at the start of a trick is the cards still held (``rem``) and the
         # leader: the hands only lose cards, so ``game.hands[seat] & rem`` is each hand.
         # Two sides: key ``rem | leader << 32``; three: with the points and tricks so far.
-        self.tt: Final[dict[int, tuple[int, int, int]]] = {}
+        self.tt: Final[dict[int, int]] = {}  # entries: _pack_entry
         # Three sides, linear: a front per start of trick (key: rem, leader, sides with a trick).
         self.linear: Final = linear
         self.fronts: Final[dict[int, Front]] = {}
@@ -194,7 +276,12 @@ class Search:
         self.play: Final = game.play
         self.partners: Final = game.partners
         self.maxer: Final = game.maxer
-        self.max_seats: Final = tuple(k for k in range(n) if game.maxer[k])
+        max_dealt = 0
+        for k in range(n):
+            if game.maxer[k]:
+                max_dealt |= game.hands[k]
+        self.max_dealt: Final = max_dealt  # the maximising side's cards, as dealt
+        self.runs: Final = _RUNS
         self.nxt: Final = tuple((k + 1) % n for k in range(n))
         self.additive: Final = leaf is None
         self.sides: Final = game.sides
@@ -214,14 +301,26 @@ class Search:
         # Per tricks left and seat, the lead that last cut a search off (a "killer"):
         # tried first where the table has no best card for the position.
         self.killers: Final = [-1] * ((game.left + 1) * n)
-        orders = _ORDERS.setdefault(trump, {})
-        leads = _LEADS.setdefault(trump, {})
-        if len(orders) > _ORDER_LIMIT:
-            orders.clear()
-        if len(leads) > _ORDER_LIMIT:
-            leads.clear()
-        self.orders: Final = orders
-        self.leads: Final = leads
+        self.lead_order: Final = _LEAD_ORDER[trump]
+        self.points_down: Final = _POINTS_DOWN[trump]
+        self.points_up: Final = _POINTS_UP[trump]
+        lead_spread, down_spread, up_spread = _spreads(trump)
+        self.lead_spread: Final = lead_spread
+        self.down_spread: Final = down_spread
+        self.up_spread: Final = up_spread
+
+    def spread(self, mask: int, table: tuple[int, ...]) -> int:
+        """The cards of ``mask`` as their positions in an order (``table``: see `_spread_table`)."""
+        out = 0
+        if mask & 0xFF:
+            out = table[mask & 0xFF]
+        if mask & 0xFF00:
+            out |= table[256 | (mask >> 8 & 0xFF)]
+        if mask & 0xFF0000:
+            out |= table[512 | (mask >> 16 & 0xFF)]
+        if mask >> 24:
+            out |= table[768 | mask >> 24]
+        return out
 
     def reduce(self, legal: int, others: int) -> int:
         """Drop the legal low cards equivalent to a lower one."""
@@ -239,20 +338,20 @@ class Search:
                 legal &= ~(low << shift) | (keep << shift)
         return legal
 
-    def finish(self, leader: int, acc: tuple[int, ...]) -> int:
-        """The last trick, every card forced."""
-        hands = self.hands
+    def finish(self, leader: int, rem: int, acc: tuple[int, ...]) -> int:
+        """The last trick, every card forced (``rem``: the cards still held)."""
+        dealt = self.dealt
         pts = self.pts
         beaters = self.beaters
         nxt = self.nxt
         n = self.n
         seat = leader
-        card = best = hands[seat].bit_length() - 1
+        card = best = (dealt[seat] & rem).bit_length() - 1
         best_pos = 0
         total = pts[card]
         for k in range(1, n):
             seat = nxt[seat]
-            card = hands[seat].bit_length() - 1
+            card = (dealt[seat] & rem).bit_length() - 1
             total += pts[card]
             if beaters[best] >> card & 1:
                 best, best_pos = card, k
@@ -272,48 +371,29 @@ class Search:
         assert leaf is not None
         return leaf(tuple(lst[:sides]), tuple(lst[sides:]), side)
 
-    def follower_order(self, legal: int, best: int, kind: int) -> tuple[int, ...]:
-        """The order a follower tries its legal cards in.
-
-        ``kind`` 0: our side holds the trick: give points, without
-        overtaking first. 1: the last seat against the trick: take the
-        most points. 2: an earlier seat against it: win cheaply. Cards
-        that do not beat the best one come last, fewest points first.
-        """
-        beat = self.beaters[best]
-        pts_up = self.pts.__getitem__
-        pts_down = _NEG_POINTS[self.trump].__getitem__
-        if kind == 0:
-            cards = sorted(cards_of(legal & ~beat), key=pts_down)
-            cards += sorted(cards_of(legal & beat), key=pts_down)
-        else:
-            cards = sorted(cards_of(legal & beat), key=pts_down if kind == 1 else pts_up)
-            cards += sorted(cards_of(legal & ~beat), key=pts_up)
-        return tuple(cards)
-
-    def exact_small(self, leader: int, left: int) -> int:
+    def exact_small(self, leader: int, left: int, rem: int) -> int:
         """The exact measure of the last few tricks (cached: it holds for every probe)."""
         if left == 1:
-            return self.finish(leader, ())
-        rem = 0
-        for h in self.hands:
-            rem |= h
+            return self.finish(leader, rem, ())
         key = rem | leader << 32
         small = self.small
         value = small.get(key)
         if value is None:
-            value = small[key] = self.minimax(leader, 0, leader, 0, 0, 0, 0, left, -1, INF)
+            value = small[key] = self.minimax(leader, 0, leader, 0, 0, 0, 0, rem, left, -1, INF)
         return value
 
     def minimax(self, seat: int, pos: int, leader: int, led: int, best: int, best_pos: int,
-                tpts: int, left: int, alpha: int, beta: int) -> int:
-        """Alpha-beta over one trick, then the exact rest (exact with the full window)."""
-        hands = self.hands
+                tpts: int, rem: int, left: int, alpha: int, beta: int) -> int:
+        """Alpha-beta over one trick, then the exact rest (exact with the full window).
+
+        ``rem``: the cards still held (each seat's hand is its dealt hand and ``rem``).
+        """
+        dealt = self.dealt
         n = self.n
         maxer = self.maxer
         beaters = self.beaters
         pts = self.pts
-        hand = hands[seat]
+        hand = dealt[seat] & rem
         if pos:
             legal = follower_mask(hand, led, best, self.partners and best_pos == pos - 2,
                                   self.trump, self.play)
@@ -325,7 +405,7 @@ class Search:
             bit = legal & -legal
             legal ^= bit
             card = bit.bit_length() - 1
-            hands[seat] = hand ^ bit
+            nrem = rem ^ bit
             if pos == 0:
                 nbest, nbest_pos, nled = card, 0, card >> 3
             elif beaters[best] >> card & 1:
@@ -335,27 +415,26 @@ class Search:
             npts = tpts + pts[card]
             if pos + 1 < n:
                 v = self.minimax(self.nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts,
-                                 left, alpha, beta)
+                                 nrem, left, alpha, beta)
             else:
                 winner = (leader + nbest_pos) % n
                 if left == 2:  # the last trick, every card forced (inlined: hot)
                     nxt = self.nxt
                     last_seat = winner
-                    last_best = hands[last_seat].bit_length() - 1
+                    last_best = (dealt[last_seat] & nrem).bit_length() - 1
                     last_pos = 0
                     total = pts[last_best]
                     for k in range(1, n):
                         last_seat = nxt[last_seat]
-                        last_card = hands[last_seat].bit_length() - 1
+                        last_card = (dealt[last_seat] & nrem).bit_length() - 1
                         total += pts[last_card]
                         if beaters[last_best] >> last_card & 1:
                             last_best, last_pos = last_card, k
                     v = self.last_gain[total] if maxer[(winner + last_pos) % n] else 0
                 else:
-                    v = self.exact_small(winner, left - 1)
+                    v = self.exact_small(winner, left - 1, nrem)
                 if maxer[winner]:
                     v += PTS_UNIT * npts + 1
-            hands[seat] = hand
             if maximise:
                 if v > value:
                     value = v
@@ -372,10 +451,14 @@ class Search:
         return value
 
     def node(self, seat: int, pos: int, leader: int, led: int, best: int, best_pos: int,
-             tpts: int, tmask: int, left: int, acc: tuple[int, ...], alpha: int,
+             tpts: int, tmask: int, rem: int, left: int, acc: tuple[int, ...], alpha: int,
              beta: int) -> int:
-        """The value from this node on: ``pos`` cards of the trick played."""
-        hands = self.hands
+        """The value from this node on: ``pos`` cards of the trick played.
+
+        ``tmask``: the cards on the table; ``rem``: the cards still held (each
+        seat's hand is its dealt hand and ``rem``).
+        """
+        dealt = self.dealt
         n = self.n
         maxer = self.maxer
         beaters = self.beaters
@@ -386,20 +469,17 @@ class Search:
         hint = -1
         lo, hi = -INF, INF  # the bounds the table gives
         alpha0, beta0 = alpha, beta
-        hand = hands[seat]
+        hand = dealt[seat] & rem
         if pos == 0:
             if left == 1:
-                return self.finish(leader, acc)
+                return self.finish(leader, rem, acc)
             if left <= _SMALL_LEFT and additive:
-                return self.exact_small(leader, left)
-            rem = 0
-            for h in hands:
-                rem |= h
+                return self.exact_small(leader, left, rem)
             if additive:
                 key = rem | leader << 32
-                entry = self.tt.get(key)
-                if entry is not None:  # the table first: it answers most probes
-                    lo, hi, hint = entry
+                entry = self.tt.get(key, -1)
+                if entry >= 0:  # the table first: it answers most probes
+                    lo, hi, hint = _unpack_entry(entry)
                     if lo >= beta:
                         return lo
                     if hi <= alpha or lo == hi:
@@ -410,14 +490,13 @@ class Search:
                     + self.pt2[rem >> 16 & 0xFF] + self.pt3[rem >> 24] + self.bonus
                 ) + LAST_UNIT + left
                 # The top trumps held by one side win their tricks.
-                ours = 0
-                for k in self.max_seats:
-                    ours |= hands[k]
                 trump_shift = self.trump_shift
-                run_key = (ours >> trump_shift & 0xFF) << 8 | (rem >> trump_shift & 0xFF)
-                sure = _RUNS.get(run_key)
-                if sure is None:
-                    sure = _RUNS[run_key] = _sure_points(run_key >> 8, run_key & 0xFF)
+                run_key = ((self.max_dealt & rem) >> trump_shift & 0xFF) << 8 | (
+                    rem >> trump_shift & 0xFF)
+                runs = self.runs
+                sure = runs[run_key]
+                if sure == _UNKNOWN:
+                    sure = runs[run_key] = _sure_points(run_key >> 8, run_key & 0xFF)
                 if sure > 0:
                     if PTS_UNIT * sure >= beta:
                         return PTS_UNIT * sure
@@ -492,9 +571,9 @@ class Search:
                     if acc[sides + k]:
                         key |= 1 << (shift + 8)
                     shift += 9
-                entry = self.tt.get(key)
-                if entry is not None:
-                    lo, hi, hint = entry
+                entry = self.tt.get(key, -1)
+                if entry >= 0:
+                    lo, hi, hint = _unpack_entry(entry)
                     if lo >= beta:
                         return lo
                     if hi <= alpha or lo == hi:
@@ -504,49 +583,74 @@ class Search:
             if hi < beta:
                 beta = hi
             legal = self.reduce(hand, rem ^ hand)
-            leads = self.leads
-            cards = leads.get(legal)
-            if cards is None:
-                cards = leads[legal] = tuple(sorted(cards_of(legal),
-                                                    key=_LEAD_KEY[self.trump].__getitem__))
             if hint < 0:
                 hint = self.killers[left * n + seat]
                 if hint >= 0 and not legal >> hint & 1:
                     hint = -1
-            if hint >= 0 and hint != cards[0]:
-                cards = (hint, *[c for c in cards if c != hint])
+            # The leads in order, strongest and richest first (the hint apart).
+            first = self.spread(legal, self.lead_spread)
+            if hint >= 0:
+                first &= ~self.lead_spread[(hint & ~7) << 5 | 1 << (hint & 7)]
+            first_order = then_order = self.lead_order
+            then = 0
+            card = hint
         else:
             legal = follower_mask(hand, led, best, self.partners and best_pos == pos - 2,
                                   self.trump, self.play)
             if legal & (legal - 1):
                 lows = legal & self.low_mask
                 if lows & (lows - 1):  # two low cards or more: merge the equivalent ones
-                    others = tmask
-                    for h in hands:
-                        others |= h
-                    legal = self.reduce(legal, others ^ hand)
-                # The order depends on the legal cards, the best card and who holds it.
-                # The seat before the last plays as against the trick when its
-                # partner holds it with a card the last seat could beat.
+                    legal = self.reduce(legal, (rem | tmask) ^ hand)
+                beat = legal & beaters[best]
+                # The order depends on who holds the trick. Our side: give points, without
+                # overtaking first. The last seat against it: take the most points. An
+                # earlier seat against it: win cheaply. The seat before the last plays
+                # as against the trick when its partner holds it with a card the last
+                # seat could beat. Cards that do not beat the best one come last, fewest
+                # points first.
                 if maxer[(leader + best_pos) % n] == maxer[seat] and (
-                        pos != n - 2 or not beaters[best] & hands[self.nxt[seat]]):
-                    okey = legal | best << 32
+                        pos != n - 2 or not beaters[best] & dealt[self.nxt[seat]] & rem):
+                    first, first_table, then, then_table = legal ^ beat, self.down_spread, beat, \
+                        self.down_spread
+                    first_order = then_order = self.points_down
                 elif pos == n - 1:
-                    okey = legal | best << 32 | 1 << 37
+                    first, first_table, then, then_table = beat, self.down_spread, legal ^ beat, \
+                        self.up_spread
+                    first_order, then_order = self.points_down, self.points_up
                 else:
-                    okey = legal | best << 32 | 2 << 37
-                orders = self.orders
-                cards = orders.get(okey)
-                if cards is None:
-                    cards = orders[okey] = self.follower_order(legal, best, okey >> 37)
-            else:
-                cards = (legal.bit_length() - 1,)
+                    first, first_table, then, then_table = beat, self.up_spread, legal ^ beat, \
+                        self.up_spread
+                    first_order = then_order = self.points_up
+                shift = (legal.bit_length() - 1) & ~7
+                if not legal & ((1 << shift) - 1):  # one suit (the usual case): one read each
+                    first = first_table[shift << 5 | first >> shift] if first else 0
+                    then = then_table[shift << 5 | then >> shift] if then else 0
+                else:
+                    first = self.spread(first, first_table)
+                    then = self.spread(then, then_table)
+                card = -1
+            else:  # one legal card
+                first = then = 0
+                first_order = then_order = self.points_down
+                card = legal.bit_length() - 1
         pts = self.pts
         maximise = maxer[seat]
         value = -INF if maximise else INF
-        chosen = cards[0]
-        for card in cards:
-            hands[seat] = hand ^ (1 << card)
+        # ``card`` first (a leader's hint: its best card in the table, or its killer),
+        # then the cards at the positions ``first`` of ``first_order``, then those at
+        # ``then`` of ``then_order``, each time the lowest position left.
+        order = first_order
+        chosen = -1
+        while True:
+            if card < 0:
+                if not first:
+                    if not then:
+                        break
+                    first, order, then = then, then_order, 0
+                low = first & -first
+                first ^= low
+                card = order[low.bit_length() - 1]
+            nrem = rem ^ (1 << card)
             if pos == 0:
                 nbest, nbest_pos, nled = card, 0, card >> 3
             elif beaters[best] >> card & 1:
@@ -556,7 +660,7 @@ class Search:
             npts = tpts + pts[card]
             if pos + 1 < n:
                 v = self.node(self.nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts,
-                              tmask | (1 << card), left, acc, alpha, beta)
+                              tmask | (1 << card), nrem, left, acc, alpha, beta)
             elif left == 1:  # the last trick of the deal (a root inside it)
                 winner = (leader + nbest_pos) % n
                 if additive:
@@ -568,24 +672,21 @@ class Search:
                 if additive:
                     if left <= _SMALL_LEFT + 1:  # the exact end, inlined (hot)
                         if left == 2:
-                            v = self.finish(winner, acc)
+                            v = self.finish(winner, nrem, acc)
                         else:
-                            rem = 0
-                            for h in hands:
-                                rem |= h
-                            small_key = rem | winner << 32
+                            small_key = nrem | winner << 32
                             v = self.small.get(small_key, -1)
                             if v < 0:
                                 v = self.small[small_key] = self.minimax(
-                                    winner, 0, winner, 0, 0, 0, 0, left - 1, -1, INF)
+                                    winner, 0, winner, 0, 0, 0, 0, nrem, left - 1, -1, INF)
                         if maxer[winner]:
                             v += PTS_UNIT * npts + 1
                     elif maxer[winner]:
                         gain = PTS_UNIT * npts + 1
-                        v = gain + self.node(winner, 0, winner, 0, 0, 0, 0, 0, left - 1, acc,
-                                             alpha - gain, beta - gain)
+                        v = gain + self.node(winner, 0, winner, 0, 0, 0, 0, 0, nrem, left - 1,
+                                             acc, alpha - gain, beta - gain)
                     else:
-                        v = self.node(winner, 0, winner, 0, 0, 0, 0, 0, left - 1, acc,
+                        v = self.node(winner, 0, winner, 0, 0, 0, 0, 0, nrem, left - 1, acc,
                                       alpha, beta)
                 else:
                     side = self.side_of[winner]
@@ -593,9 +694,8 @@ class Search:
                     lst = list(acc)
                     lst[side] += npts
                     lst[sides + side] += 1
-                    v = self.node(winner, 0, winner, 0, 0, 0, 0, 0, left - 1, tuple(lst),
+                    v = self.node(winner, 0, winner, 0, 0, 0, 0, 0, nrem, left - 1, tuple(lst),
                                   alpha, beta)
-            hands[seat] = hand
             if maximise:
                 if v > value:
                     value, chosen = v, card
@@ -613,13 +713,10 @@ class Search:
                         if pos == 0:
                             self.killers[left * n + seat] = card
                         break
+            card = -1
         if key >= 0:
-            tt = self.tt
-            entry = tt.get(key)
-            if entry is None:
-                lo, hi = -INF, INF
-            else:
-                lo, hi = entry[0], entry[1]
+            # ``lo`` and ``hi`` are still the table's bounds: no position below this
+            # one has the same cards, so its entry has not changed since.
             if value <= alpha0:
                 if value < hi:
                     hi = value
@@ -628,9 +725,10 @@ class Search:
                     lo = value
             else:
                 lo = hi = value
+            tt = self.tt
             if len(tt) >= _TT_LIMIT:
                 tt.clear()  # bounded memory: start afresh
-            tt[key] = (lo, hi, chosen)
+            tt[key] = _pack_entry(lo, hi, chosen)
         elif fkey >= 0:
             fronts = self.fronts
             front = fronts.get(fkey)
@@ -660,9 +758,12 @@ class Search:
                 tmask |= 1 << card
                 if k and beaters[best] >> card & 1:
                     best, best_pos = card, k
+        rem = 0
         for hand, dealt in zip(self.hands, self.dealt, strict=True):
             assert not hand & ~dealt, "a card moved from one hand to another"
+            rem |= hand
         if _NEEDS_ROOM:
-            return in_room(self.node, seat, pos, leader, led, best, best_pos, tpts, tmask, left,
-                           acc, alpha, beta)
-        return self.node(seat, pos, leader, led, best, best_pos, tpts, tmask, left, acc, alpha, beta)
+            return in_room(self.node, seat, pos, leader, led, best, best_pos, tpts, tmask, rem,
+                           left, acc, alpha, beta)
+        return self.node(seat, pos, leader, led, best, best_pos, tpts, tmask, rem, left, acc,
+                         alpha, beta)
