@@ -386,7 +386,11 @@ class CardSet:
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
         mask = 0
-        for card in cards:
+        try:
+            items = iter(cards)
+        except TypeError:
+            raise InvalidArgumentType(f"cards: expected an iterable of cards, got {shown(cards)}") from None
+        for card in items:
             if not isinstance(card, Card):
                 raise NotationError(f"not a card: {shown(card)}")
             mask |= card.bit

@@ -32,6 +32,7 @@ except ModuleNotFoundError as exc:  # the extra is not installed: say which one
     raise ModuleNotFoundError(missing_extra("belote.strategies", "testing", exc), name=exc.name) from exc
 
 from belote.cards import CARDS, SEQUENCE_ORDER, Card, CardSet, Rank, Suit
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules import Rules, available_variants, get_rules
 
 if TYPE_CHECKING:
@@ -126,7 +127,9 @@ def card_sets(min_size: int = 0, max_size: int = 32) -> st.SearchStrategy[CardSe
     """A set of distinct cards with between ``min_size`` and ``max_size`` cards.
 
     Raises:
-        ValueError: the sizes are outside 0..32 or ``min_size > max_size``.
+        InvalidArgument: the sizes are outside 0..32 or ``min_size > max_size`` (a
+            ``ValueError`` too).
+        InvalidArgumentType: a size is not a whole number.
 
     >>> from hypothesis import given
     >>> @given(card_sets(max_size=5))
@@ -134,8 +137,11 @@ def card_sets(min_size: int = 0, max_size: int = 32) -> st.SearchStrategy[CardSe
     ...     assert CardSet.parse(str(cards)) == cards and len(cards) <= 5
     >>> test_card_set_notation_round_trips()
     """
+    for size, name in ((min_size, "min_size"), (max_size, "max_size")):
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise InvalidArgumentType(f"{name}: expected a whole number, got {shown(size)}")
     if not 0 <= min_size <= max_size <= 32:
-        raise ValueError(
+        raise InvalidArgument(
             f"card_sets needs 0 <= min_size <= max_size <= 32, got {min_size} and {max_size}"
         )
     return st.lists(cards(), min_size=min_size, max_size=max_size, unique=True).map(CardSet)

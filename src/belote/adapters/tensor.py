@@ -275,7 +275,14 @@ def layout_table(layout: tuple[Block, ...] = OBSERVATION_V1, skip: int = 0) -> s
 
     >>> print(layout_table().splitlines()[2])
     | `hand` | 0 | 32 | 32 | 1 for each card the observer holds. |
+
+    Raises:
+        InvalidArgumentType: ``layout`` is not a list or tuple of blocks, ``skip`` not a
+            whole number.
     """
+    for block in sequence(layout, "layout"):
+        instance(block, Block, "layout[...]")
+    whole(skip, "skip", 0)
     lines = ["| block | offset | shape | size | meaning |", "|---|---:|---|---:|---|"]
     at = 0
     for index, block in enumerate(layout):

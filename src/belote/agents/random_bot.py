@@ -19,6 +19,7 @@ from belote.actions import (
 from belote.deal import Observation, Phase, SeatView
 from belote.deal.legal import draw_bid
 from belote.deal.seatview import kth_id
+from belote.errors import InvalidArgumentType, shown
 
 __all__ = ["RandomBot"]
 
@@ -67,6 +68,8 @@ class RandomBot:
     __slots__ = ("rng",)
 
     def __init__(self, seed: int | random.Random | None = None) -> None:
+        if seed is not None and not isinstance(seed, int | random.Random):
+            raise InvalidArgumentType(f"seed: expected a whole number, a random.Random or None, got {shown(seed)}")
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def start_deal(self, rng: random.Random) -> None:

@@ -14,6 +14,8 @@ import enum
 from collections.abc import Iterator, Mapping
 from typing import TypeVar
 
+from belote.errors import InvalidArgumentType, shown
+
 __all__ = [
     "Bidding",
     "BothOverTarget",
@@ -129,6 +131,8 @@ class FrozenMapping(Mapping[_K, _V]):
     __slots__ = ("_data",)
 
     def __init__(self, data: Mapping[_K, _V] | None = None) -> None:
+        if data is not None and not isinstance(data, Mapping):
+            raise InvalidArgumentType(f"data: expected a mapping or None, got {shown(data)}")
         self._data: dict[_K, _V] = dict(data or {})
 
     def __getitem__(self, key: _K) -> _V:

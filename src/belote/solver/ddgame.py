@@ -9,14 +9,14 @@ and the scoring of the end. [`belote.solver.search`][belote.solver.search] searc
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
 from belote.actions import Verb
 from belote.deal import Deal
-from belote.errors import InvalidArgument
-from belote.rules import PlayRules, Rules
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
+from belote.rules import PlayRules, Rules, checks
 from belote.scoring import Declaration, Outcome, Tally, score_trusted
 
 __all__ = ["Game", "game_of"]
@@ -27,7 +27,11 @@ _QUEEN: Final = 5
 
 @attrs.frozen
 class Game:
-    """The position read from a deal through its public accessors."""
+    """The position read from a deal through its public accessors.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`solve`][belote.solver.solution.solve] (and [`makes_contract`][belote.solver.solution.makes_contract]).
+    """
 
     deal: Deal
     n: int
@@ -131,12 +135,24 @@ def _belote(deal: Deal, trump: int) -> int | None:
     return None
 
 
-def game_of(deal: Deal, seat: int | None = None) -> Game:
+def game_of(deal: object, seat: object = None) -> Game:
     """The [`Game`][belote.solver.ddgame.Game] of a deal in the play phase (``seat``: the side to maximise).
 
+    ``deal``: a [`Deal`][belote.deal.Deal], or a view of one that reads like
+    it (a par result's replay, which has its ``tally``).
+
     Raises:
-        InvalidArgument: no card to play in the deal.
+        InvalidArgument: no card to play in the deal, or ``seat`` not one of its seats.
+        InvalidArgumentType: ``deal`` is not a deal, ``seat`` not a whole number or ``None``.
     """
+    if not isinstance(deal, Deal) and not callable(getattr(deal, "tally", None)):
+        raise InvalidArgumentType(f"deal: expected a Deal, got {shown(deal)}")
+    return _game_of(cast(Deal, deal), seat)
+
+
+def _game_of(deal: Deal, seat: object) -> Game:
+    if seat is not None:
+        seat = checks.seat(seat, deal.players, "seat")
     trump = deal.trump
     tally = deal.tally()
     to_act = deal.to_act

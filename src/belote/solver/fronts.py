@@ -115,6 +115,9 @@ def _with_pair(pairs: list[int], a: int, b: int) -> list[int] | None:
 def margin_spread(game: Game) -> tuple[list[int], list[int]]:
     """Per sides with a trick so far (3 bits), the most and least the tricks' parts of the scores add to a margin.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`solve`][belote.solver.solution.solve] (and [`makes_contract`][belote.solver.solution.makes_contract]).
+
     Each end (the sides with a trick, the side of the last one) is scored
     once with no card point: what is left of each margin (the maximising
     side's score minus another's) is the part the card points do not change.
@@ -142,6 +145,9 @@ def margin_spread(game: Game) -> tuple[list[int], list[int]]:
 
 class RoundedBounds:
     """Quick bounds on the three-player value when the scores are rounded to multiples of ``step``.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`solve`][belote.solver.solution.solve] (and [`makes_contract`][belote.solver.solution.makes_contract]).
 
     At an end without capot a side's score depends on its own points only,
     never decreases when they grow, and moves by exactly ``step`` when they

@@ -43,6 +43,9 @@ __all__ = ["MeasureTable", "measure_keys", "measure_table"]
 def measure_keys(left: int, remaining: int, bonus: int) -> tuple[int, ...]:
     """The measures where the value of a deal may change, ascending.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`solve`][belote.solver.solution.solve] (and [`makes_contract`][belote.solver.solution.makes_contract]).
+
     Between two consecutive keys the value is constant: it depends on the
     points won (the last-trick bonus included) and on who wins the last
     trick, and on the tricks only for capot (all of them, or none).
@@ -78,6 +81,9 @@ def measure_keys(left: int, remaining: int, bonus: int) -> tuple[int, ...]:
 @final
 class MeasureTable:
     """The deal values of the measures the maximising side may win from a position.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`solve`][belote.solver.solution.solve] (and [`makes_contract`][belote.solver.solution.makes_contract]).
 
     Attributes:
         game: the game the table was built for (any game with the same
@@ -198,6 +204,9 @@ _TABLE_LIMIT: Final = 256
 
 def measure_table(game: Game) -> MeasureTable:
     """The [`MeasureTable`][belote.solver.measure.MeasureTable] of a two-sided game.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`solve`][belote.solver.solution.solve] (and [`makes_contract`][belote.solver.solution.makes_contract]).
 
     A recent table is shared by every game with the same scoring, the same
     maximising side and the same cards, tricks and tally still to play for,

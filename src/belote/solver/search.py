@@ -217,6 +217,9 @@ _NEEDS_ROOM: Final = interpreted(_merge_table)
 class Search:
     """Alpha-beta over the cards, fail-soft, with a transposition table.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`solve`][belote.solver.solution.solve] (and [`makes_contract`][belote.solver.solution.makes_contract]).
+
     ``additive``: the two-sided game; a node's value is the measure the
     maximising side still takes (see ``PTS_UNIT``), independent of the past,
     so the table holds bounds valid for every probe. Otherwise a node's
