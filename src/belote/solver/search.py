@@ -13,15 +13,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from belote.cards import (
-    PLAIN_PATTERN_POINTS,
-    PLAIN_STRENGTH,
-    TRUMP_PATTERN_POINTS,
-    TRUMP_STRENGTH,
-)
 from belote.errors import InvalidArgument
 from belote.solver.ddgame import Game, game_of
 from belote.solver.fronts import INF, Front, RoundedBounds, margin_spread
+from belote.solver.orders import (
+    LEAD_ORDER,
+    LOW_MASK,
+    MERGE_PLAIN,
+    MERGE_TRUMP,
+    POINTS_DOWN,
+    POINTS_UP,
+    RUNS,
+    UNKNOWN,
+    pattern_points,
+    spreads,
+    sure_points,
+)
 from belote.solver.stackroom import in_room, interpreted
 from belote.tricks import BEATERS, CARD_POINTS, cards_of, follower_mask
 
@@ -29,127 +36,6 @@ __all__ = ["INF", "LAST_UNIT", "PTS_UNIT", "Game", "Search", "cards_of", "game_o
 
 _POINTS: Final = CARD_POINTS  # [trump][card], as in the deal engine
 _BEATERS: Final = BEATERS  # [trump][card]
-
-
-def _merge_table(width: int) -> tuple[int, ...]:
-    """Which of the ``width`` lowest cards of a suit to keep as representatives.
-
-    Index: the player's legal low cards (``width`` bits) | the outstanding low
-    cards (held by others or on the trick) << 3. Those low cards score no
-    point and rank in index order in both orders, so two of them with no
-    outstanding card between them are equivalent: keep the lowest of each run.
-    """
-    table = []
-    for index in range(64):
-        mine, out = index & 7, index >> 3
-        keep = 0
-        have = False
-        for rank in range(width):
-            if mine >> rank & 1:
-                if not have:
-                    keep |= 1 << rank
-                have = True
-            elif out >> rank & 1:
-                have = False
-        table.append(keep | (mine & ~((1 << width) - 1) & 7))
-    return tuple(table)
-
-
-_MERGE_PLAIN: Final = _merge_table(3)  # 7 8 9 of a plain suit: 0 points each
-_MERGE_TRUMP: Final = _merge_table(2)  # 7 8 of trump: 0 points each
-
-
-# The orders cards are tried in, per trump: a sequence of the 32 cards, of which a
-# node tries those it may play. Leads: strongest and richest first. Points down and
-# up: by card points, the lower index first among equal points (as a stable sort).
-def _sequence(keys: tuple[int, ...]) -> bytes:
-    """The 32 cards by ``keys[card]``, the lower card first among equal keys."""
-    return bytes(sorted(range(32), key=lambda c: (keys[c], c)))
-
-
-_LEAD_ORDER: Final = tuple(
-    _sequence(tuple(
-        -(_POINTS[trump][c] + 3 * (TRUMP_STRENGTH if c >> 3 == trump else PLAIN_STRENGTH)[c & 7])
-        for c in range(32)))
-    for trump in range(4)
-)
-_POINTS_DOWN: Final = tuple(_sequence(tuple(-p for p in _POINTS[t])) for t in range(4))
-_POINTS_UP: Final = tuple(_sequence(tuple(_POINTS[t])) for t in range(4))
-
-
-def _spread_table(order: bytes) -> tuple[int, ...]:
-    """Where each card of a suit's rank pattern stands in ``order``, as a mask of positions.
-
-    Index: suit << 8 | an 8-bit rank pattern; the cards of a mask then come in
-    ``order``'s order by taking the lowest bit of its positions each time
-    (see `Search.spread`).
-    """
-    position = [0] * 32
-    for index, card in enumerate(order):
-        position[card] = index
-    table = []
-    for suit in range(4):
-        for pattern in range(256):
-            spread = 0
-            for rank in range(8):
-                if pattern >> rank & 1:
-                    spread |= 1 << position[8 * suit + rank]
-            table.append(spread)
-    return tuple(table)
-
-
-# Per trump: the spread tables of the lead order and of the points down and up, made
-# when a search with that trump first needs them.
-_SPREADS: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
-
-
-def _spreads(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    tables = _SPREADS.get(trump)
-    if tables is None:
-        tables = _SPREADS[trump] = (_spread_table(_LEAD_ORDER[trump]),
-                                    _spread_table(_POINTS_DOWN[trump]),
-                                    _spread_table(_POINTS_UP[trump]))
-    return tables
-
-
-# The low cards that score nothing: 7 8 9 of the plain suits, 7 8 of trump.
-_LOW_MASK: Final = tuple(0x07070707 & ~(0x04 << (8 * trump)) for trump in range(4))
-
-
-_TRUMP_TOP_DOWN: Final = (4, 2, 7, 3, 6, 5, 1, 0)  # J 9 A 10 K Q 8 7
-_TRUMP_PTS: Final = (0, 0, 14, 10, 20, 3, 4, 11)  # by rank
-
-
-def _sure_points(ours: int, trumps: int) -> int:
-    """Card points one side is sure to win with the top trumps it holds.
-
-    ``ours``: the trumps (an 8-bit rank pattern) of the maximising side,
-    ``trumps``: every trump still held. The trumps above any trump of the
-    other side each win the trick they fall in. Positive: the maximising
-    side's sure points; negative: the other side's, negated; 0: none.
-    """
-    total = 0
-    owner = 0
-    for rank in _TRUMP_TOP_DOWN:
-        if not trumps >> rank & 1:
-            continue
-        mine = 1 if ours >> rank & 1 else -1
-        if owner and mine != owner:
-            break
-        owner = mine
-        total += _TRUMP_PTS[rank]
-    return owner * total
-
-
-# The sure points of the top trumps, per trumps of the maximising side << 8 | trumps
-# held (both 8-bit rank patterns), computed when first asked (``_UNKNOWN`` until then).
-_UNKNOWN: Final = 1 << 20
-_RUNS: Final[list[int]] = [_UNKNOWN] * (1 << 16)
-
-
-def _pattern_points(suit: int, trump: int) -> tuple[int, ...]:
-    """The card points of each 8-bit rank pattern of ``suit``."""
-    return TRUMP_PATTERN_POINTS if suit == trump else PLAIN_PATTERN_POINTS
 
 
 # --- the search ------------------------------------------------------------------------------
@@ -211,7 +97,7 @@ LAST_UNIT: Final = 16
 
 # Interpreted, the search's ~30 frames of ``node`` live on CPython's frame stack and
 # run from a frame with room for them (belote.solver.stackroom); compiled, they are C frames.
-_NEEDS_ROOM: Final = interpreted(_merge_table)
+_NEEDS_ROOM: Final = interpreted(_pack_entry)
 
 
 class Search:
@@ -284,30 +170,30 @@ class Search:
             if game.maxer[k]:
                 max_dealt |= game.hands[k]
         self.max_dealt: Final = max_dealt  # the maximising side's cards, as dealt
-        self.runs: Final = _RUNS
+        self.runs: Final = RUNS
         self.nxt: Final = tuple((k + 1) % n for k in range(n))
         self.additive: Final = leaf is None
         self.sides: Final = game.sides
         self.side_of: Final = tuple(game.side_of(s) for s in range(n))
         self.pts: Final = _POINTS[trump]
         self.beaters: Final = _BEATERS[trump]
-        self.low_mask: Final = _LOW_MASK[trump]
+        self.low_mask: Final = LOW_MASK[trump]
         self.bonus: Final = game.deal.rules.last_trick_bonus
         self.last_gain: Final = tuple(
             PTS_UNIT * (p + self.bonus) + 1 + LAST_UNIT for p in range(200)
         )
         # The card points of a suit's 8-bit pattern, per suit.
-        self.pt0: Final = _pattern_points(0, trump)
-        self.pt1: Final = _pattern_points(1, trump)
-        self.pt2: Final = _pattern_points(2, trump)
-        self.pt3: Final = _pattern_points(3, trump)
+        self.pt0: Final = pattern_points(0, trump)
+        self.pt1: Final = pattern_points(1, trump)
+        self.pt2: Final = pattern_points(2, trump)
+        self.pt3: Final = pattern_points(3, trump)
         # Per tricks left and seat, the lead that last cut a search off (a "killer"):
         # tried first where the table has no best card for the position.
         self.killers: Final = [-1] * ((game.left + 1) * n)
-        self.lead_order: Final = _LEAD_ORDER[trump]
-        self.points_down: Final = _POINTS_DOWN[trump]
-        self.points_up: Final = _POINTS_UP[trump]
-        lead_spread, down_spread, up_spread = _spreads(trump)
+        self.lead_order: Final = LEAD_ORDER[trump]
+        self.points_down: Final = POINTS_DOWN[trump]
+        self.points_up: Final = POINTS_UP[trump]
+        lead_spread, down_spread, up_spread = spreads(trump)
         self.lead_spread: Final = lead_spread
         self.down_spread: Final = down_spread
         self.up_spread: Final = up_spread
@@ -335,9 +221,9 @@ class Search:
             low = lows >> shift & 7
             if low & (low - 1):  # two low cards or more in this suit
                 if shift == trump_shift:
-                    keep = _MERGE_TRUMP[low | (others >> shift & 3) << 3]
+                    keep = MERGE_TRUMP[low | (others >> shift & 3) << 3]
                 else:
-                    keep = _MERGE_PLAIN[low | (others >> shift & 7) << 3]
+                    keep = MERGE_PLAIN[low | (others >> shift & 7) << 3]
                 legal &= ~(low << shift) | (keep << shift)
         return legal
 
@@ -498,8 +384,8 @@ class Search:
                     rem >> trump_shift & 0xFF)
                 runs = self.runs
                 sure = runs[run_key]
-                if sure == _UNKNOWN:
-                    sure = runs[run_key] = _sure_points(run_key >> 8, run_key & 0xFF)
+                if sure == UNKNOWN:
+                    sure = runs[run_key] = sure_points(run_key >> 8, run_key & 0xFF)
                 if sure > 0:
                     if PTS_UNIT * sure >= beta:
                         return PTS_UNIT * sure
