@@ -66,7 +66,9 @@ def _merge_table(width: int) -> tuple[int, ...]:
 
 
 MERGE_PLAIN: Final = _merge_table(3)  # 7 8 9 of a plain suit: 0 points each
+"""Which of a plain suit's 7, 8 and 9 stand for the others (index: see `_merge_table`)."""
 MERGE_TRUMP: Final = _merge_table(2)  # 7 8 of trump: 0 points each
+"""Which of the 7 and 8 of trump stands for the other (index: see `_merge_table`)."""
 
 
 # The orders cards are tried in, per trump: a sequence of the 32 cards, of which a
@@ -83,8 +85,11 @@ LEAD_ORDER: Final = tuple(
         for c in range(32)))
     for trump in range(4)
 )
+"""Per trump, the 32 cards in the order a leader tries them: strongest and richest first."""
 POINTS_DOWN: Final = tuple(_sequence(tuple(-p for p in _POINTS[t])) for t in range(4))
+"""Per trump, the 32 cards by card points, most first (the lower card first among equals)."""
 POINTS_UP: Final = tuple(_sequence(tuple(_POINTS[t])) for t in range(4))
+"""Per trump, the 32 cards by card points, fewest first (the lower card first among equals)."""
 
 
 def _spread_table(order: bytes) -> tuple[int, ...]:
@@ -138,6 +143,7 @@ def spreads(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ..
 
 # The low cards that score nothing: 7 8 9 of the plain suits, 7 8 of trump.
 LOW_MASK: Final = tuple(0x07070707 & ~(0x04 << (8 * trump)) for trump in range(4))
+"""Per trump, the low cards that score nothing: 7 8 9 of the plain suits, 7 8 of trump."""
 
 
 _TRUMP_TOP_DOWN: Final = (4, 2, 7, 3, 6, 5, 1, 0)  # J 9 A 10 K Q 8 7
@@ -177,7 +183,10 @@ def sure_points(ours: int, trumps: int) -> int:
 # The sure points of the top trumps, per trumps of the maximising side << 8 | trumps
 # held (both 8-bit rank patterns), computed when first asked (``UNKNOWN`` until then).
 UNKNOWN: Final = 1 << 20
+"""What [`RUNS`][belote.solver.orders.RUNS] holds where it was not asked yet."""
 RUNS: Final[list[int]] = [UNKNOWN] * (1 << 16)
+"""The [`sure_points`][belote.solver.orders.sure_points] of each pair of trump patterns (index:
+the maximising side's << 8 | all held), filled as the searches ask."""
 
 
 def pattern_points(suit: int, trump: int) -> tuple[int, ...]:
