@@ -66,9 +66,13 @@ def _merge_table(width: int) -> tuple[int, ...]:
 
 
 MERGE_PLAIN: Final = _merge_table(3)  # 7 8 9 of a plain suit: 0 points each
-"""Which of a plain suit's 7, 8 and 9 stand for the others (index: see `_merge_table`)."""
+"""Which of a plain suit's 7, 8 and 9 stand for the others.
+
+Index: the seat's legal low cards (3 bits) | the outstanding ones << 3; value: the low
+cards to keep (the lowest of each run with no outstanding card between).
+"""
 MERGE_TRUMP: Final = _merge_table(2)  # 7 8 of trump: 0 points each
-"""Which of the 7 and 8 of trump stands for the other (index: see `_merge_table`)."""
+"""Which of the 7 and 8 of trump stands for the other (indexed as [`MERGE_PLAIN`][belote.solver.orders.MERGE_PLAIN])."""
 
 
 # The orders cards are tried in, per trump: a sequence of the 32 cards, of which a
