@@ -16,7 +16,16 @@ Card.parse('JH')
 
 Card points follow rules §1, docs/rules.md#cards: trump J 20, 9 14, A 11, 10 10, K 4, Q 3;
 plain A 11, 10 10, K 4, Q 3, J 2; the rest 0. A deck holds 152 points
-whatever the trump.
+whatever the trump suit.
+
+Wherever a function takes ``trump``, it takes a contract's *mode*
+(docs/bulgarian.md#trump-modes): a suit number 0..3 makes that suit trump,
+[`NO_TRUMPS`][belote.cards.NO_TRUMPS] (4) makes every suit plain and
+[`ALL_TRUMPS`][belote.cards.ALL_TRUMPS] (5) every suit trump, the numbers
+of [`Strain`][belote.actions.Strain]:
+
+>>> CardSet.full_deck().points(NO_TRUMPS), CardSet.full_deck().points(ALL_TRUMPS)
+(120, 248)
 """
 
 from __future__ import annotations
@@ -28,8 +37,11 @@ from typing import Final, Self
 from belote.errors import InvalidArgumentType, NotationError, shown
 
 __all__ = [
+    "ALL_TRUMPS",
     "CARDS",
     "FULL_DECK",
+    "MODES",
+    "NO_TRUMPS",
     "PLAIN_ORDER",
     "PLAIN_POINTS",
     "SEQUENCE_ORDER",
@@ -41,7 +53,10 @@ __all__ = [
     "Rank",
     "Suit",
     "card_points",
+    "is_trump_suit",
+    "mode_points",
     "suit_mask",
+    "trump_suits",
 ]
 
 
@@ -183,6 +198,56 @@ PLAIN_PATTERN_POINTS: Final = _pattern_points(_PLAIN_PTS)
 FULL_DECK: Final = (1 << 32) - 1
 """The mask of all 32 cards."""
 
+NO_TRUMPS: Final = 4
+"""The mode of a no-trumps contract: every suit ranks and counts as a plain suit
+(docs/bulgarian.md#trump-modes)."""
+ALL_TRUMPS: Final = 5
+"""The mode of an all-trumps contract: every suit ranks and counts as trump
+(docs/bulgarian.md#trump-modes)."""
+MODES: Final = 6
+"""How many modes there are: the four suits, no-trumps and all-trumps."""
+
+_TRUMP_SUITS: Final = (0b0001, 0b0010, 0b0100, 0b1000, 0b0000, 0b1111)
+
+
+def trump_suits(mode: int) -> int:
+    """The suits that rank as trump under a mode, as a 4-bit mask (bit ``suit``).
+
+    >>> trump_suits(Suit.HEARTS), trump_suits(NO_TRUMPS), trump_suits(ALL_TRUMPS)
+    (2, 0, 15)
+
+    Raises:
+        InvalidArgumentType: ``mode`` is not a whole number.
+        NotationError: it is not 0..5.
+    """
+    return _TRUMP_SUITS[_whole(mode, "mode", MODES)]
+
+
+def is_trump_suit(suit: int, mode: int | None) -> bool:
+    """Whether ``suit`` ranks and counts as trump under ``mode`` (``None``: no trump).
+
+    >>> is_trump_suit(Suit.CLUBS, Suit.CLUBS), is_trump_suit(Suit.CLUBS, ALL_TRUMPS)
+    (True, True)
+    >>> is_trump_suit(Suit.CLUBS, NO_TRUMPS), is_trump_suit(Suit.CLUBS, None)
+    (False, False)
+    """
+    return suit == mode or mode == ALL_TRUMPS
+
+
+def mode_points(mode: int) -> int:
+    """The card points of the 32 cards under a mode, without the last trick.
+
+    152 with a trump suit, 120 in no-trumps, 248 in all-trumps (docs/bulgarian.md#trump-modes).
+
+    >>> mode_points(Suit.SPADES), mode_points(NO_TRUMPS), mode_points(ALL_TRUMPS)
+    (152, 120, 248)
+
+    Raises:
+        InvalidArgumentType: ``mode`` is not a whole number.
+        NotationError: it is not 0..5.
+    """
+    return (152, 152, 152, 152, 120, 248)[_whole(mode, "mode", MODES)]
+
 
 def _whole(value: object, name: str, size: int) -> int:
     """``value`` if it is a whole number ``0..size-1`` (an ``IntEnum`` member included)."""
@@ -207,11 +272,11 @@ def suit_mask(suit: int) -> int:
 
 
 def card_points(mask: int, trump: int | None) -> int:
-    """The card points of the cards in ``mask`` with ``trump`` as trump suit.
+    """The card points of the cards in ``mask`` with ``trump`` as trump suit (or mode).
 
     Args:
         mask: a card mask (bit ``suit * 8 + rank`` per card).
-        trump: the trump suit, or ``None`` for no trump.
+        trump: the trump suit, a mode (``NO_TRUMPS``, ``ALL_TRUMPS``), or ``None`` for no trump.
 
     >>> card_points(FULL_DECK, Suit.SPADES)
     152
@@ -230,7 +295,10 @@ def card_points(mask: int, trump: int | None) -> int:
     for suit in range(4):
         pattern = (mask >> (8 * suit)) & 0xFF
         if pattern:
-            total += (TRUMP_PATTERN_POINTS if suit == trump else PLAIN_PATTERN_POINTS)[pattern]
+            total += (
+                TRUMP_PATTERN_POINTS if suit == trump or trump == ALL_TRUMPS
+                else PLAIN_PATTERN_POINTS
+            )[pattern]
     return total
 
 
@@ -302,8 +370,8 @@ class Card:
         return card
 
     def is_trump(self, trump: int | None) -> bool:
-        """Whether the card belongs to the trump suit."""
-        return self.suit == trump
+        """Whether the card ranks as trump under ``trump`` (a suit or a mode)."""
+        return self.suit == trump or trump == ALL_TRUMPS
 
     def points(self, trump: int | None) -> int:
         """The card's points when ``trump`` is the trump suit.
@@ -311,14 +379,16 @@ class Card:
         >>> Card.parse("9H").points(Suit.HEARTS), Card.parse("9H").points(Suit.SPADES)
         (14, 0)
         """
-        return (_TRUMP_PTS if self.suit == trump else _PLAIN_PTS)[self.rank]
+        return (_TRUMP_PTS if self.suit == trump or trump == ALL_TRUMPS else _PLAIN_PTS)[self.rank]
 
     def strength(self, trump: int | None) -> int:
         """Strength of the card inside its own suit (0..7, higher wins).
 
         Trump cards follow `TRUMP_ORDER`, others `PLAIN_ORDER`.
         """
-        return (TRUMP_STRENGTH if self.suit == trump else PLAIN_STRENGTH)[self.rank]
+        return (
+            TRUMP_STRENGTH if self.suit == trump or trump == ALL_TRUMPS else PLAIN_STRENGTH
+        )[self.rank]
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, Card, CardSet
+from belote.cards import ALL_TRUMPS, PLAIN_STRENGTH, TRUMP_STRENGTH, Card, CardSet
 from belote.errors import BeloteError, InvalidArgument, InvalidArgumentType, shown
 from belote.rules import PlayRules, Rules, get_rules
 from belote.tricks.masks import (
@@ -51,7 +51,10 @@ __all__ = [
 def winner_index(trick: Sequence[int], trump: int | None) -> int:
     """Position in ``trick`` (card indices, in play order) of the winning card.
 
-    The highest trump wins, else the highest card of the led suit. This is
+    The highest trump wins, else the highest card of the led suit. ``trump``
+    is a suit or a mode: in no-trumps (4) and all-trumps (5) the highest
+    card of the led suit wins, by the plain or the trump order
+    (docs/bulgarian.md#trump-modes). This is
     the int layer: its arguments are not checked beyond what the
     operations themselves refuse (then with a typed error).
 
@@ -67,7 +70,9 @@ def winner_index(trick: Sequence[int], trump: int | None) -> int:
             card = trick[pos]
             suit = card >> 3
             if suit == best_suit:
-                table = TRUMP_STRENGTH if suit == trump else PLAIN_STRENGTH
+                table = (
+                    TRUMP_STRENGTH if suit == trump or trump == ALL_TRUMPS else PLAIN_STRENGTH
+                )
                 if table[card & 7] > table[best_card & 7]:
                     best, best_card = pos, card
             elif suit == trump:
@@ -99,11 +104,13 @@ def _card_indices(trick: object) -> list[int]:
 def _trump(trump: object) -> int:
     if isinstance(trump, bool) or not isinstance(trump, int):
         raise InvalidArgumentType(
-            f"trump: expected a Suit (or 0..3), got {type(trump).__name__} {shown(trump)}"
+            f"trump: expected a Suit or a mode (0..5), got {type(trump).__name__} {shown(trump)}"
         )
-    if not 0 <= trump <= 3:
-        raise InvalidArgument(f"trump: expected a Suit (or 0..3), got {shown(trump)}")
-    return trump
+    if not 0 <= trump <= 5:
+        raise InvalidArgument(
+            f"trump: expected a Suit (0..3), NO_TRUMPS (4) or ALL_TRUMPS (5), got {shown(trump)}"
+        )
+    return int(trump)
 
 
 def trick_winner(trick: Sequence[Card], trump: int | None) -> int:
@@ -111,7 +118,7 @@ def trick_winner(trick: Sequence[Card], trump: int | None) -> int:
 
     Raises:
         InvalidArgument: the trick is empty or has a card twice; ``trump``
-            is not a suit. It is a `ValueError`.
+            is neither a suit nor a mode (0..5). It is a `ValueError`.
         InvalidArgumentType: ``trick`` is not a sequence of ``Card``.
     """
     indices = _card_indices(trick)
@@ -160,7 +167,7 @@ def legal_plays(
     Args:
         hand: the player's cards.
         trick: the cards already in the trick, in play order.
-        trump: the trump suit.
+        trump: the trump suit, or a mode (``NO_TRUMPS``, ``ALL_TRUMPS``).
         play: the variant's play obligations (``rules.play``), or the
             variant itself (a ``Rules``, a name or an alias).
         partners: whether the card played two places earlier is the partner's.

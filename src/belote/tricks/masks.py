@@ -14,15 +14,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
+from belote.cards import ALL_TRUMPS, MODES, PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.rules import PlayRules
 
 __all__ = ["BEATERS", "BYTE_CARDS", "CARD_POINTS", "HIGHER_TRUMPS", "cards_of", "follower_mask"]
 
 CARD_POINTS: Final = tuple(
-    tuple(card_points(1 << card, trump) for card in range(32)) for trump in range(4)
+    tuple(card_points(1 << card, trump) for card in range(32)) for trump in range(MODES)
 )
-"""``CARD_POINTS[trump][card]``: the card points of a card (by index) under a trump suit."""
+"""``CARD_POINTS[trump][card]``: the card points of a card (by index) under a trump suit
+or mode (4 no-trumps, 5 all-trumps: docs/bulgarian.md#trump-modes)."""
 
 
 BYTE_CARDS: Final = tuple(
@@ -54,16 +55,21 @@ def cards_of(mask: int) -> list[int]:
 
 def _beaten_by(card: int, trump: int) -> int:
     suit = card >> 3
-    strength = TRUMP_STRENGTH if suit == trump else PLAIN_STRENGTH
+    trumps = suit == trump or trump == ALL_TRUMPS
+    strength = TRUMP_STRENGTH if trumps else PLAIN_STRENGTH
     higher = sum(
         1 << (8 * suit + rank) for rank in range(8) if strength[rank] > strength[card & 7]
     )
-    return higher if suit == trump else higher | 0xFF << (8 * trump)
+    return higher if trumps or trump > 3 else higher | 0xFF << (8 * trump)
 
 
-BEATERS: Final = tuple(tuple(_beaten_by(card, trump) for card in range(32)) for trump in range(4))
+BEATERS: Final = tuple(
+    tuple(_beaten_by(card, trump) for card in range(32)) for trump in range(MODES)
+)
 """``BEATERS[trump][card]``: the mask of the cards that beat ``card`` when it is the best
 card of a trick: the higher cards of its suit, and every trump when it is not a trump.
+In no-trumps and all-trumps (modes 4 and 5) only the higher cards of its suit, by the
+plain order or the trump order.
 Following a trick's best card as the cards come, with this table, finds the winner
 without rescanning the trick (the deal engine and the solver both do)."""
 
@@ -113,23 +119,27 @@ def follower_mask(
         led: the suit led.
         best: the index of the card winning the trick so far.
         partner_is_best: whether the player's partner played that card.
-        trump: the trump suit.
+        trump: the trump suit, or the mode: in no-trumps (4) following suit
+            is the only duty; in all-trumps (5) every led suit is trump, so
+            a follower must beat the best card of the suit led when he can
+            (with ``play.overtrump_on_trump_lead``) and a void one plays
+            any card (docs/bulgarian.md#play).
         play: the variant's play obligations. With ``play.undertrump_lowest``
             a player who must play a trump lower than the best one plays his
             lowest (000 read literally).
     """
     follow = hand & (0xFF << (led << 3))
-    if led == trump:
+    if led == trump or trump == ALL_TRUMPS:
         if not follow:
             return hand
-        if play.overtrump_on_trump_lead:  # the best card is a trump here
+        if play.overtrump_on_trump_lead:  # the best card is of the led suit, a trump
             higher = follow & HIGHER_TRUMPS[best]
             if higher:
                 return higher
-            return _lowest_trump(follow, trump) if play.undertrump_lowest else follow
+            return _lowest_trump(follow, led) if play.undertrump_lowest else follow
         return follow
-    if follow:
-        return follow
+    if follow or trump > 3:  # no-trumps: following suit is the only duty
+        return follow or hand
     trumps = hand & (0xFF << (trump << 3))
     if not trumps or not play.must_trump_when_void:
         return hand
