@@ -36,14 +36,17 @@ __all__ = [
     "DECLARE_MASKS",
     "ID_BID",
     "ID_BID_CAPOT",
+    "ID_BID_STRAIN",
     "ID_COINCHE",
     "ID_DECLARE",
     "ID_DECLARE_CARRE",
     "ID_DECLARE_RUN",
+    "ID_DOUBLE",
     "ID_KEEP",
     "ID_PASS",
     "ID_PLAY",
     "ID_PLAY_BELOTE",
+    "ID_REDOUBLE",
     "ID_STOP",
     "ID_SURCOINCHE",
     "ID_SWAP",
@@ -80,22 +83,28 @@ class Verb(enum.Enum):
     PLAY = "play"
     """Play a card, optionally announcing belote or rebelote with it."""
     BID = "bid"
-    """Bid a contract in an auction (``contree``): a value, or capot, and a strain."""
+    """Bid a contract in an auction: a value, or capot, and a strain (``contree``), or a
+    strain alone in a strain auction (``bulgarian``)."""
     COINCHE = "coinche"
     """Double the standing contract of the other team (contre, coinche)."""
     SURCOINCHE = "surcoinche"
     """Redouble a contract the other team has coinched (surcontre, surcoinche)."""
     STOP = "stop"
     """Call out ("chiamarsi fuori", rules §8.1, docs/rules.md#calling-out) or stop the deal ("j'arrête", rules §8.2, docs/rules.md#j-arrete)."""
+    DOUBLE = "double"
+    """Double the other team's standing contract in a strain auction (контра, ``bulgarian``)."""
+    REDOUBLE = "redouble"
+    """Redouble: answer the other team's double of one's own team's contract (реконтра)."""
 
 
 class Strain(enum.IntEnum):
     """What a contract makes trump: one of the four suits (numbered as [`Suit`][belote.cards.Suit]).
 
-    The contract model names a *strain*, not a suit, so that no-trump and
-    all-trump contracts (the federation's annex, the Bulgarian auction) have
-    their place; no built-in variant bids them yet, and the rules validator
-    refuses them in an auction (docs/contree.md).
+    The contract model names a *strain*, not a suit: no-trumps and
+    all-trumps contracts (``bulgarian``; contrée's sans-atout and tout-atout)
+    make every suit plain or every suit trump. A strain's number is the
+    *mode* every card table is indexed by ([`NO_TRUMPS`][belote.cards.NO_TRUMPS],
+    [`ALL_TRUMPS`][belote.cards.ALL_TRUMPS]; docs/bulgarian.md#trump-modes).
 
     >>> Strain.parse("h"), str(Strain.NO_TRUMP), Strain.HEARTS.suit
     (<Strain.HEARTS: 1>, 'NT', <Suit.HEARTS: 1>)
@@ -174,7 +183,8 @@ class Action:
         cards: the card played (one) or the cards of a declared combination
             (none for ``declare`` meaning "every combination held").
         belote: ``play`` only: the card announces belote or rebelote.
-        value: ``bid`` only: the contract's value, or ``None`` for a capot bid.
+        value: ``bid`` only: the contract's value, ``None`` for a capot bid, or ``0``
+            for a bid of a strain alone (a strain auction: ``bid NT``).
         strain: ``bid`` only: the contract's strain (the trump suit).
     """
 
@@ -246,6 +256,28 @@ class Action:
         return cls(seat, Verb.BID, value=value, strain=Strain(int(strain)))
 
     @classmethod
+    def strain_bid(cls, seat: int, strain: Strain | Suit | int | str) -> Action:
+        """``<seat> bid <strain>``: a contract of a strain auction, with no value (``bulgarian``).
+
+        >>> str(Action.strain_bid(1, "NT")), str(Action.strain_bid(0, Suit.CLUBS))
+        ('1 bid NT', '0 bid C')
+
+        Raises:
+            InvalidArgument: a strain that is none.
+        """
+        return attrs.evolve(cls.bid(seat, 10, strain), value=0)
+
+    @classmethod
+    def double(cls, seat: int) -> Action:
+        """``<seat> double``: double the other team's standing contract (``bulgarian``)."""
+        return cls(seat, Verb.DOUBLE)
+
+    @classmethod
+    def redouble(cls, seat: int) -> Action:
+        """``<seat> redouble``: redouble the other team's double (``bulgarian``)."""
+        return cls(seat, Verb.REDOUBLE)
+
+    @classmethod
     def coinche(cls, seat: int) -> Action:
         """``<seat> coinche``: double the other team's standing contract."""
         return cls(seat, Verb.COINCHE)
@@ -314,7 +346,8 @@ class Action:
         if verb is None:
             known = ", ".join(_VERBS)
             raise NotationError(f"unknown verb {shown(words[1])} in {shown(text)} (known: {known})")
-        if verb in (Verb.PASS, Verb.SWAP, Verb.KEEP, Verb.STOP, Verb.COINCHE, Verb.SURCOINCHE):
+        if verb in (Verb.PASS, Verb.SWAP, Verb.KEEP, Verb.STOP, Verb.COINCHE, Verb.SURCOINCHE,
+                    Verb.DOUBLE, Verb.REDOUBLE):
             if args:
                 raise NotationError(f"{verb.value!r} takes no argument: {shown(text)}")
             return cls(seat, verb)
@@ -323,10 +356,12 @@ class Action:
                 raise NotationError(f"'take' takes at most one suit: {shown(text)}")
             return cls(seat, verb, Suit.parse(args[0]) if args else None)
         if verb is Verb.BID:
+            if len(args) == 1:  # a strain alone (a strain auction)
+                return cls(seat, verb, value=0, strain=Strain.parse(args[0]))
             if len(args) != 2:
                 raise NotationError(
-                    f"'bid' takes a value (or capot) and a strain: {shown(text)} "
-                    "(such as '1 bid 90 H' or '1 bid capot S')"
+                    f"'bid' takes a value (or capot) and a strain, or a strain alone: "
+                    f"{shown(text)} (such as '1 bid 90 H', '1 bid capot S' or '1 bid NT')"
                 )
             value_text = args[0].lower()
             value: int | None = None
@@ -355,7 +390,8 @@ class Action:
     def __str__(self) -> str:
         parts = [str(self.seat), self.verb.value]
         if self.verb is Verb.BID:
-            parts.append("capot" if self.value is None else str(self.value))
+            if self.value != 0:
+                parts.append("capot" if self.value is None else str(self.value))
             parts.append(str(self.strain))
         if self.suit is not None:
             parts.append(self.suit.letter)
@@ -408,7 +444,14 @@ ID_COINCHE: Final = ID_BID_CAPOT + 6
 """``coinche``: double the standing contract (id 352)."""
 ID_SURCOINCHE: Final = ID_COINCHE + 1
 """``surcoinche``: redouble the coinched contract (id 353)."""
-ACTION_IDS: Final = ID_SURCOINCHE + 1
+ID_BID_STRAIN: Final = ID_SURCOINCHE + 1
+"""``bid <strain>``: a strain auction's bid, ids 354 to 359 by strain (added after
+``surcoinche``: every earlier id kept its number)."""
+ID_DOUBLE: Final = ID_BID_STRAIN + 6
+"""``double``: double the other team's standing contract in a strain auction (id 360)."""
+ID_REDOUBLE: Final = ID_DOUBLE + 1
+"""``redouble``: redouble the other team's double (id 361)."""
+ACTION_IDS: Final = ID_REDOUBLE + 1
 """How many action ids there are: every id is in ``range(ACTION_IDS)``."""
 
 
@@ -456,6 +499,8 @@ def action_id(action: Action) -> int:
     if verb is Verb.PLAY:
         return (ID_PLAY_BELOTE if action.belote else ID_PLAY) + action.cards[0].index
     if verb is Verb.BID:
+        if action.value == 0 and action.strain is not None and type(action.value) is int:
+            return ID_BID_STRAIN + int(action.strain)
         if action.strain is None or (
             action.value is not None
             and (type(action.value) is not int or not 10 <= action.value <= MAX_BID_VALUE
@@ -467,6 +512,10 @@ def action_id(action: Action) -> int:
         return ID_COINCHE
     if verb is Verb.SURCOINCHE:
         return ID_SURCOINCHE
+    if verb is Verb.DOUBLE:
+        return ID_DOUBLE
+    if verb is Verb.REDOUBLE:
+        return ID_REDOUBLE
     if verb is Verb.PASS:
         return ID_PASS
     if verb is Verb.TAKE:
@@ -569,6 +618,12 @@ def action_from_id(action_id: int, seat: int) -> Action:
 
 
 def _build_action(action_id: int, seat: int) -> Action:
+    if action_id >= ID_BID_STRAIN:
+        if action_id == ID_DOUBLE:
+            return Action(seat, Verb.DOUBLE)
+        if action_id == ID_REDOUBLE:
+            return Action(seat, Verb.REDOUBLE)
+        return Action(seat, Verb.BID, value=0, strain=STRAINS[action_id - ID_BID_STRAIN])
     if action_id >= ID_BID:
         if action_id == ID_COINCHE:
             return Action(seat, Verb.COINCHE)
