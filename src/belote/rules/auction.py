@@ -108,8 +108,18 @@ class AuctionRules:
         default=_SUIT_STRAINS, converter=_strains,
         metadata=meaning("what a contract may make trump"),
     )
-    """The strains a contract may name: the four suits (no-trump and all-trump
-    have a [`Strain`][belote.actions.Strain] but no built-in variant plays them)."""
+    """The strains a contract may name: the four suits by default; no-trumps
+    (``NT``) and all-trumps (``AT``) make every suit plain or every suit
+    trump (docs/bulgarian.md#trump-modes). In a strain auction their order
+    here is the order of the bids, lowest first."""
+    double_escape_by_doubled_side: bool = attrs.field(
+        default=False,
+        metadata=meaning("after a double, only the doubled side may bid higher (strain auction)"),
+    )
+    """**[reading]** In a strain auction a higher bid cancels a double; by
+    default anyone may make it (BGE and the 2001 program as recorded); on:
+    only a player of the doubled side may (the program's own help file)
+    (docs/bulgarian.md#the-auction)."""
 
     def __attrs_post_init__(self) -> None:
         check_knobs(self, "auction")

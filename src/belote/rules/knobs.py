@@ -115,6 +115,7 @@ RANGES: Final[Mapping[str, KnobRange]] = {
     "contract.coinched_flat": KnobRange(0, 1000, unset=True),
     "contract.capot_value": _POINTS,
     "contract.capot_bonus": KnobRange(0, 1000, unset=True),
+    "game_points.valat_bonus": KnobRange(0, 1000),
 }
 """The range of each whole-number knob a spec may set, by knob name."""
 

@@ -24,8 +24,10 @@ from belote.cards import Rank
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules.auction import AuctionRules, ContractRules
 from belote.rules.fields import Dispute, check_knobs, meaning
+from belote.rules.gamepoints import GamePointsRules
 from belote.rules.knobs import FULL_CARD_POINTS, HAND_LIMIT, ITEM_RANGES, RANGES, out_of_range
 from belote.rules.penalties import Offence, Sanction
+from belote.rules.play import PlayRules
 from belote.rules.policies import (
     Bidding,
     BothOverTarget,
@@ -55,68 +57,6 @@ __all__ = [
     "default_by",
     "readings",
 ]
-
-@attrs.frozen
-class PlayRules:
-    """The play obligations of rules §5, docs/rules.md#play-obligations as booleans.
-
-    Following the led suit is always required. The fields say what happens
-    beyond that.
-    """
-
-    overtrump_on_trump_lead: bool = attrs.field(
-        default=True, metadata=meaning('on a trump lead, play a higher trump when you hold one')
-    )
-    """On a trump lead, a higher trump than the best one in the trick must be
-    played when held, even over the partner (000 "sormontando", 004, 001
-    "montare")."""
-    must_trump_when_void: bool = attrs.field(
-        default=True, metadata=meaning('void in the led suit, you must trump when you can')
-    )
-    """A player void in the led suit must play a trump when he holds one
-    (002, 000, 004; not 001/003)."""
-    partner_master_exempts: bool = attrs.field(
-        default=True, metadata=meaning('void, you may play anything while your partner wins the trick')
-    )
-    """A player whose partner currently wins the trick may play any card when
-    void in the led suit (002, 000; not 004)."""
-    partner_exemption_needs_trump: bool = attrs.field(
-        default=False, metadata=meaning('that freedom holds only when the partner wins with a trump')
-    )
-    """**[reading]** The partner-master exemption applies only when the partner
-    wins the trick with a trump (000 states it for that case); by default any
-    winning partner exempts."""
-    must_overtrump: bool = attrs.field(
-        default=True, metadata=meaning('trumping over a trump, you must go higher when you can')
-    )
-    """When trumping a trick that already holds a trump, a higher trump must
-    be played when held (002 "overcut", 000, 004)."""
-    must_undertrump: bool = attrs.field(
-        default=True, metadata=meaning('unable to go higher, you must still play a lower trump')
-    )
-    """When trumping is required and no higher trump is held, a lower trump
-    must still be played (002, 000 "pisciare", 004)."""
-    undertrump_lowest: bool = attrs.field(
-        default=False,
-        metadata=meaning("a player forced to play a lower trump must play his lowest"),
-    )
-    """**[reading]** A player forced to play a trump lower than the best one in
-    the trick (on a trump lead, or when undertrumping) must play his lowest
-    trump (000 read literally); by default any lower trump."""
-
-    overtrump_partner_with_only_trumps: bool = attrs.field(
-        default=False,
-        metadata=meaning("holding only trumps, you must beat a partner who is master with a trump"),
-    )
-    """A player void in the led suit who holds nothing but trumps, while his
-    partner is master of the trick with a trump, must play a higher trump
-    when he holds one (a reprint of the French federation's contrée rules);
-    off: the partner-master exemption leaves him free (FFB 2016, Cannes 2016,
-    and every source text)."""
-
-    def __attrs_post_init__(self) -> None:
-        check_knobs(self, "play")
-
 
 def _dispute_tuple(value: Iterable[Dispute]) -> tuple[Dispute, ...]:
     if isinstance(value, str) or not isinstance(value, Iterable):
@@ -230,6 +170,12 @@ class Rules:
         default=ContractRules(), metadata=meaning("what a contract is worth, when bidding is auction")
     )
     """What a contract scores (``bidding=auction`` only)."""
+    game_points: GamePointsRules = attrs.field(
+        default=GamePointsRules(),
+        metadata=meaning("how a deal becomes game points, when bidding is strain-auction"),
+    )
+    """How a deal's points become game points (``bidding=strain-auction`` only:
+    docs/bulgarian.md#scoring)."""
     second_round: bool = attrs.field(
         default=True, metadata=meaning('after a round of passes, a second round to name another suit')
     )
@@ -312,6 +258,29 @@ class Rules:
         default=20, metadata=meaning('points of the king and queen of trump announced as played')
     )
     """Points of belote-rebelote (K and Q of trump, announced as played)."""
+    belote_announced_once: bool = attrs.field(
+        default=False,
+        metadata=meaning("belote is announced once, with the first of the king and queen played"),
+    )
+    """Belote is said once, with whichever of the king and queen of trump is
+    played first, and counts then (Bulgarian belot: docs/bulgarian.md#belote);
+    off: "belote" with one and "rebelote" with the other, both needed. In an
+    all-trumps contract every suit's king and queen make a belote."""
+    belote_needs_lead_follow_or_trump: bool = attrs.field(
+        default=False,
+        metadata=meaning(
+            "belote may be announced only with a card that leads, follows suit or trumps"
+        ),
+    )
+    """**[reading]** A belote is announced only with a card that leads the
+    trick, follows the suit led, or trumps it; never with a discard (BGE,
+    the 2001 program's help file, belot-rules.hit.bg: docs/bulgarian.md#belote)."""
+    declarations_in_no_trumps: bool = attrs.field(
+        default=False,
+        metadata=meaning("combinations may be declared in a no-trumps contract"),
+    )
+    """Combinations may be declared in a no-trumps contract; off: never
+    (every Bulgarian source: docs/bulgarian.md#declarations)."""
 
     # --- scoring one deal (§7) -------------------------------------------------------
     last_trick_bonus: int = attrs.field(
@@ -439,6 +408,12 @@ class Rules:
     )
     """What happens when a deal takes two sides past the target (001 for
     ``french``; **[reading]** for the others)."""
+    capot_ends_match: bool = attrs.field(
+        default=True, metadata=meaning("a deal won by capot (valat) may end the match")
+    )
+    """A deal in which one side wins every trick may end the match; off
+    (Bulgarian belot, "С капо не се излиза": docs/bulgarian.md#the-game) at
+    least one more deal is played before the target can end it."""
 
     def __attrs_post_init__(self) -> None:
         check_knobs(self)
@@ -465,13 +440,23 @@ class Rules:
 
     @property
     def has_auction(self) -> bool:
-        """Whether contracts are bid in an auction (``bidding=auction``).
+        """Whether contracts are bid in an auction (``bidding=auction`` or ``strain-auction``).
 
         >>> from belote.rules import get_rules
         >>> get_rules("contree").has_auction, get_rules("classic").has_auction
         (True, False)
         """
-        return self.bidding is Bidding.AUCTION
+        return self.bidding is not Bidding.TURNED_CARD
+
+    @property
+    def strain_auction(self) -> bool:
+        """Whether contracts are strains without values, scored in game points (``bidding=strain-auction``).
+
+        >>> from belote.rules import get_rules
+        >>> get_rules("bulgarian").strain_auction, get_rules("contree").strain_auction
+        (True, False)
+        """
+        return self.bidding is Bidding.STRAIN_AUCTION
 
     @property
     def default_players(self) -> int:
@@ -546,6 +531,7 @@ def _field_metadata(knob: str) -> Mapping[str, object] | None:
     group, dot, name = knob.partition(".")
     groups: dict[str, type[attrs.AttrsInstance]] = {
         "play": PlayRules, "auction": AuctionRules, "contract": ContractRules,
+        "game_points": GamePointsRules,
     }
     cls = groups.get(group, Rules) if dot else Rules
     field_name = name if dot else group
@@ -608,7 +594,8 @@ def _check_items(rules: Rules) -> None:
 
 def _check_auction(rules: Rules) -> None:
     """The knobs of an auction variant agree (docs/contree.md#knobs)."""
-    for knob, kind in (("auction", AuctionRules), ("contract", ContractRules), ("play", PlayRules)):
+    for knob, kind in (("auction", AuctionRules), ("contract", ContractRules), ("play", PlayRules),
+                       ("game_points", GamePointsRules)):
         if not isinstance(getattr(rules, knob), kind):
             raise InvalidArgument(
                 f"knob {knob}: expected a {kind.__name__} value, not {shown(getattr(rules, knob))}"
@@ -616,9 +603,9 @@ def _check_auction(rules: Rules) -> None:
     auction = rules.auction
     if not rules.has_auction:
         return
-    if rules.completion_packets:
+    if rules.completion_packets and not rules.strain_auction:
         raise InvalidArgument(
-            "knob bidding: an auction deals every card before the bidding, so "
+            "knob bidding: an auction of values deals every card before the bidding, so "
             "completion_packets must be empty (deal them in first_packets)"
         )
     if not rules.partnerships or rules.player_counts != (4,):
@@ -649,11 +636,13 @@ def _check_auction(rules: Rules) -> None:
         raise InvalidArgument(
             f"knob auction.strains: expected distinct strains, not {shown(auction.strains)}"
         )
-    if any(strain.suit is None for strain in auction.strains):
+    if not rules.strain_auction and any(strain.suit is None for strain in auction.strains):
         raise InvalidArgument(
-            "knob auction.strains: no-trump and all-trump contracts are not played yet "
-            "(the four suits only)"
+            "knob auction.strains: an auction of values scores suit contracts only (its "
+            "no-trumps and all-trumps scoring is not built yet); a strain auction "
+            "(bidding=strain-auction, as in bulgarian) bids NT and AT"
         )
+
 
 
 def _check_agreement(rules: Rules) -> None:

@@ -174,6 +174,15 @@ class Bidding(enum.Enum):
     The contract's side must reach its value
     ([`Rules.auction`][belote.rules.model.Rules.auction],
     [`Rules.contract`][belote.rules.model.Rules.contract])."""
+    STRAIN_AUCTION = "strain-auction"
+    """Five cards each are dealt before the bidding and the rest after it,
+    nothing is turned; seats bid strains without values (in the order of
+    ``auction.strains``: clubs, diamonds, hearts, spades, no-trumps,
+    all-trumps), may double the other team's bid and redouble a double; a
+    higher bid cancels the doubles, three passes after a call end the
+    auction. The deal is scored in game points: the declarers must have
+    more than the defenders, a level deal leaves points hanging
+    (docs/bulgarian.md#the-auction, docs/bulgarian.md#scoring)."""
 
 
 class ContractScoring(enum.Enum):

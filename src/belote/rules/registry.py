@@ -47,6 +47,7 @@ BUILTIN_VARIANTS: Final = (
     "belote.variants.french:RULES",
     "belote.variants.italian751:RULES",
     "belote.variants.contree:RULES",
+    "belote.variants.bulgarian:RULES",
 )
 """The built-in variants in their documented order, as ``module:attribute``
 (the values of their entry points)."""
@@ -69,7 +70,7 @@ def builtin_variants() -> tuple[Rules, ...]:
     They are read from [`BUILTIN_VARIANTS`][belote.rules.registry.BUILTIN_VARIANTS].
 
     >>> [rules.name for rules in builtin_variants()]
-    ['classic', 'piedicavallo', 'french', 'italian751', 'contree']
+    ['classic', 'piedicavallo', 'french', 'italian751', 'contree', 'bulgarian']
     """
     with _LOCK:
         if not _BUILTIN:

@@ -31,6 +31,7 @@ from typing import Any, Final
 import attrs
 
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
+from belote.rules.gamepoints import GamePointsRules
 from belote.rules.knobs import whole_from_text
 from belote.rules.model import AuctionRules, ContractRules, PlayRules, Rules
 from belote.rules.registry import find_variant
@@ -57,7 +58,10 @@ def _kinds(cls: type) -> dict[str, object]:
     return {field.name: hints[field.name] for field in attrs.fields(cls)}
 
 
-_GROUPS: Final = {"play": PlayRules, "auction": AuctionRules, "contract": ContractRules}
+_GROUPS: Final = {
+    "play": PlayRules, "auction": AuctionRules, "contract": ContractRules,
+    "game_points": GamePointsRules,
+}
 """The knobs that hold a group of knobs, written ``GROUP.KNOB`` in a spec."""
 
 
