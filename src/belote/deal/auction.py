@@ -21,6 +21,17 @@ The auction's shape, from [`AuctionRules`][belote.rules.model.AuctionRules]:
   ends the auction) and the auction ends when the turn comes back to the
   seat that coinched.
 
+A strain auction ([`Bidding.STRAIN_AUCTION`][belote.rules.policies.Bidding.STRAIN_AUCTION],
+docs/bulgarian.md#the-auction) bids strains alone, each above the ones
+before it in ``auction.strains``; a seat of the side not holding the
+standing bid may double it, a seat of the doubled side redouble the double;
+a higher bid cancels the doubles and the auction goes on (by default anyone
+may make it; with ``auction.double_escape_by_doubled_side`` only the doubled
+side); three passes after any call end it. Its calls are recorded as bids
+(``H_BID`` with the call's id), its standing strain's position in
+``auction.strains`` stands for the value (``contract_value`` stays 0), and
+its completion is dealt when the auction ends.
+
 With ``auction.coinche_any_time`` ("à la volée", four players), before a
 seat of the side holding the standing contract speaks, the defender who
 did not just speak is asked first: coinche, or pass to let the turn go on
@@ -36,8 +47,11 @@ from belote.actions import (
     ACTION_IDS,
     ID_BID,
     ID_BID_CAPOT,
+    ID_BID_STRAIN,
     ID_COINCHE,
+    ID_DOUBLE,
     ID_PASS,
+    ID_REDOUBLE,
     ID_SURCOINCHE,
     STRAINS,
 )
@@ -53,6 +67,7 @@ from belote.deal.codes import (
     PLAY,
     EndReason,
 )
+from belote.deal.dealing import complete
 from belote.deal.play import find_belote_holder, reset_legal
 from belote.deal.state import DealState
 from belote.rules import AuctionRules
@@ -65,6 +80,7 @@ __all__ = [
     "bid_of_id",
     "contract_bids",
     "in_auction",
+    "strain_bids",
 ]
 
 _REDEAL: Final = EndReason.REDEAL
@@ -77,10 +93,14 @@ def bid_of_id(action_id: int) -> tuple[int, int]:
     Trusted: takes what the library built and checks nothing; the checked door is
     [`Deal.apply_id`][belote.deal.Deal.apply_id].
 
+    A strain auction's bid (``bid NT``) has the value 0.
+
     >>> from belote.actions import bid_id
-    >>> bid_of_id(bid_id(90, 1)), bid_of_id(bid_id(None, 3))
-    ((90, 1), (1000, 3))
+    >>> bid_of_id(bid_id(90, 1)), bid_of_id(bid_id(None, 3)), bid_of_id(ID_BID_STRAIN + 4)
+    ((90, 1), (1000, 3), (0, 4))
     """
+    if action_id >= ID_BID_STRAIN:
+        return 0, action_id - ID_BID_STRAIN
     if action_id >= ID_BID_CAPOT:
         return CAPOT_BID, action_id - ID_BID_CAPOT
     level, strain = divmod(action_id - ID_BID, 6)
@@ -115,6 +135,51 @@ def contract_bids(auction: AuctionRules, above: int) -> int:
     return mask
 
 
+def strain_bids(auction: AuctionRules, above: int) -> int:
+    """The mask of a strain auction's bid ids above a standing strain ``above`` (-1: none).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+
+    The strains rank in the order ``auction.strains`` lists them.
+
+    >>> from belote.actions import Strain
+    >>> rules = AuctionRules(strains=("C", "D", "H", "S", "NT", "AT"))
+    >>> [STRAINS[i - ID_BID_STRAIN].letter for i in range(ACTION_IDS)
+    ...  if strain_bids(rules, int(Strain.SPADES)) >> i & 1]
+    ['NT', 'AT']
+    """
+    order = auction.strains
+    start = 0
+    for position, strain in enumerate(order):
+        if int(strain) == above:
+            start = position + 1
+    mask = 0
+    for strain in order[start:]:
+        mask |= 1 << (ID_BID_STRAIN + int(strain))
+    return mask
+
+
+def _strain_mask(s: DealState) -> int:
+    """The legal calls of the seat to act in a strain auction."""
+    spots = s.layout
+    seat = s.to_act
+    above = s.contract_strain
+    bids = spots.bids_above.get(above, -1)
+    if bids < 0:
+        bids = spots.bids_above[above] = strain_bids(s.rules.auction, above)
+    mask = 1 << ID_PASS
+    own = s.bidder >= 0 and (s.bidder - seat) % 2 == 0
+    if not (s.doubling and s.rules.auction.double_escape_by_doubled_side and not own):
+        mask |= bids
+    if s.bidder >= 0:
+        if s.doubling == 0 and spots.coinche and not own:
+            mask |= 1 << ID_DOUBLE
+        elif s.doubling == 1 and spots.surcoinche and own:
+            mask |= 1 << ID_REDOUBLE
+    return mask
+
+
 def auction_mask(s: DealState) -> int:
     """The legal action ids of the seat to act in the auction, as a mask.
 
@@ -122,6 +187,8 @@ def auction_mask(s: DealState) -> int:
     [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
     """
     spots = s.layout  # the auction's rules, read once per table (Layout)
+    if spots.strain_auction:
+        return _strain_mask(s)
     seat = s.to_act
     if s.held_turn >= 0:  # a defender asked whether to coinche out of turn
         return 1 << ID_PASS | 1 << ID_COINCHE
@@ -163,13 +230,20 @@ def auction_reason(s: object, seat: object, action_id: object) -> str | None:
     if seat != s.to_act:
         return f"it is seat {s.to_act}'s turn to bid, not seat {seat}'s"
     auction = s.rules.auction
+    if action_id == ID_PASS:
+        return None
+    if s.layout.strain_auction:
+        return _strain_reason(s, seat, action_id)
+    if action_id >= ID_BID_STRAIN:
+        return (
+            f"{s.rules.name} bids a value with each strain ('bid 90 H'), coinche and "
+            "surcoinche; 'bid NT' alone, 'double' and 'redouble' belong to a strain auction"
+        )
     standing = (
         f"the standing contract is {_value_text(s.contract_value)} "
         f"{STRAINS[s.contract_strain]} by seat {s.bidder}"
         if s.bidder >= 0 else "nobody has bid yet"
     )
-    if action_id == ID_PASS:
-        return None
     if s.held_turn >= 0 and action_id != ID_COINCHE:
         return (
             f"seat {seat} is only asked whether to coinche ({standing}) before seat "
@@ -220,11 +294,66 @@ def auction_reason(s: object, seat: object, action_id: object) -> str | None:
     return None
 
 
+def _strain_reason(s: DealState, seat: int, action_id: int) -> str | None:
+    """Why a strain auction's call is refused now, else ``None`` (a pass is always legal)."""
+    auction = s.rules.auction
+    doubled = ("", " doubled", " redoubled")[s.doubling]
+    standing = (
+        f"the standing bid is {STRAINS[s.contract_strain]}{doubled} by seat {s.bidder}"
+        if s.bidder >= 0 else "nobody has bid yet"
+    )
+    own = s.bidder >= 0 and (s.bidder - seat) % 2 == 0
+    if action_id == ID_DOUBLE:
+        if not auction.coinche:
+            return f"{s.rules.name} has no double"
+        if s.bidder < 0:
+            return "there is no bid to double: nobody has bid yet"
+        if s.doubling:
+            return f"the bid is doubled already ({standing})"
+        if own:
+            return f"seat {seat} cannot double its own side's bid ({standing})"
+        return None
+    if action_id == ID_REDOUBLE:
+        if not auction.surcoinche:
+            return f"{s.rules.name} has no redouble"
+        if s.doubling == 0:
+            return f"only a doubled bid may be redoubled, and nobody has doubled ({standing})"
+        if s.doubling == 2:
+            return f"the bid is redoubled already ({standing})"
+        if not own:
+            return (
+                f"only the doubled side (seats {s.bidder % 2} and {s.bidder % 2 + 2}) may "
+                f"redouble, not seat {seat}, whose side doubled"
+            )
+        return None
+    if not ID_BID_STRAIN <= action_id < ID_DOUBLE:
+        return (
+            f"{s.rules.name} bids a strain alone ('bid H', 'bid NT', 'bid AT'), "
+            "'double', 'redouble' or 'pass'"
+        )
+    strain = action_id - ID_BID_STRAIN
+    order = [int(x) for x in auction.strains]
+    if strain not in order:
+        allowed = " ".join(str(x) for x in auction.strains)
+        return f"a bid names one of {allowed}, not {STRAINS[strain]}"
+    if s.bidder >= 0 and order.index(strain) <= order.index(s.contract_strain):
+        ranking = " < ".join(str(x) for x in auction.strains)
+        return (
+            f"a bid must be higher than the standing one ({standing}); the strains "
+            f"rank {ranking}"
+        )
+    if s.doubling and auction.double_escape_by_doubled_side and not own:
+        return f"after a double only the doubled side may bid higher ({standing})"
+    return None
+
+
 def _end_auction(s: DealState) -> None:
     """The contract stands: its bidder takes, its strain is trump, the seat after the dealer leads."""
     s.taker = s.bidder
     s.trump = trump = s.contract_strain
     s.beaters = BEATERS[trump]
+    if s.layout.strain_auction:
+        complete(s)  # the cards left are dealt after the auction
     s.phase = PLAY
     s.leader = s.to_act = (s.dealer + 1) % s.n
     find_belote_holder(s)
@@ -240,6 +369,9 @@ def apply_auction(s: DealState, seat: int, action_id: int) -> None:
     s.lmask = -1
     n = s.n
     following = (seat + 1) % n
+    if s.layout.strain_auction:
+        _apply_strain(s, seat, action_id, following)
+        return
     held = s.held_turn
     if held >= 0:  # the answer of a defender asked out of turn
         s.held_turn = -1
@@ -283,6 +415,36 @@ def apply_auction(s: DealState, seat: int, action_id: int) -> None:
     s.contract_value, s.contract_strain = bid_of_id(action_id)
     s.bidder = seat
     _pass_turn(s, following)
+
+
+def _apply_strain(s: DealState, seat: int, action_id: int, following: int) -> None:
+    """A strain auction's call: three passes after any call end it, four at the start redeal."""
+    if action_id == ID_PASS:
+        s.history.append((seat, H_PASS, None))
+        s.bid_count += 1
+        if s.bidder < 0 and s.bid_count >= s.n:
+            s.phase = OVER
+            s.end = _REDEAL
+            s.to_act = -1
+        elif s.bidder >= 0 and s.bid_count >= s.n - 1:
+            _end_auction(s)
+        else:
+            s.to_act = following
+        return
+    s.bid_count = 0
+    s.history.append((seat, H_BID, action_id))
+    if action_id == ID_DOUBLE:
+        s.doubling = 1
+        s.coincher = seat
+    elif action_id == ID_REDOUBLE:
+        s.doubling = 2
+    else:  # a higher bid cancels the doubles
+        s.contract_value = 0
+        s.contract_strain = action_id - ID_BID_STRAIN
+        s.bidder = seat
+        s.doubling = 0
+        s.coincher = -1
+    s.to_act = following
 
 
 def _pass_turn(s: DealState, following: int) -> None:

@@ -226,7 +226,7 @@ def setup(
             hand |= 1 << deck[pos]
         hands.append(hand)
     s.turned = s.table_card = -1 if spots.auction else deck[spots.turned]
-    s.next_card = spots.turned + 1
+    s.next_card = spots.turned + (0 if spots.auction else 1)  # an auction turns no card
     s.bottom = -1
     s.bid_count = 0
     s.contract_value = -1
@@ -250,6 +250,7 @@ def setup(
     s.belote_holder = -1
     s.belote_pair = ()
     s.belote_calls = (0,) * n
+    s.belote_cards = (0,) * n
     s.declarations = []
     s.declared = [False] * n
     s.resolved = None
@@ -285,7 +286,7 @@ def complete(s: DealState) -> None:
         for pos in positions:
             hand |= 1 << deck[pos]
         hands[seat] = hand
-    if rules.taker_takes_turned:
+    if rules.taker_takes_turned and s.turned >= 0:  # an auction turns no card
         hands[taker] |= 1 << s.turned
         s.table_card = -1
     s.next_card = s.layout.next_card[taker]
@@ -356,6 +357,9 @@ def deck_for_hands(
     in card order); ``bottom`` the deck's last card where the variant shows it.
     An auction variant (``contree``) deals every card and turns none: its
     ``hands`` are the eight cards of each seat and ``turned`` stays ``None``.
+    A strain auction (``bulgarian``) turns none either: without ``taker`` its
+    hands are the five cards dealt before the auction, with ``taker`` (the
+    declarer) the eight after it.
 
     Raises:
         InvalidArgument: a card that is not one, a card twice, a hand of the
@@ -374,7 +378,7 @@ def deck_for_hands(
     if spots.auction:
         if turned is not None:
             raise InvalidArgument(f"turned: {rules.name} deals every card and turns none")
-        if taker is not None:
+        if taker is not None and not spots.strain_auction:
             raise InvalidArgument(f"taker: {rules.name} deals every card before the bidding")
         turned_index = -1
     elif turned is None:
@@ -392,7 +396,7 @@ def deck_for_hands(
         if mask & seen:
             raise InvalidArgument(f"hands[{seat}]: {CARDS[(mask & seen).bit_length() - 1]} is in two hands")
         seen |= mask
-    holds_turned = taker is not None and rules.taker_takes_turned
+    holds_turned = taker is not None and rules.taker_takes_turned and turned_index >= 0
     deck = [-1] * 32
     if turned_index >= 0:
         if holds_turned:

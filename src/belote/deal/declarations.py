@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from belote.actions import DECLARE_IDS, ID_DECLARE
-from belote.cards import Card, CardSet
+from belote.cards import NO_TRUMPS, Card, CardSet
 from belote.deal.codes import H_DECLARE, PLAY
 from belote.deal.state import DealState, has_played, side_of
 from belote.errors import InvalidCombination
@@ -175,7 +175,11 @@ def declare_mask(s: DealState, seat: int) -> int:
 
     A seat that has declared nothing yet is answered from a cache keyed by
     its hand, as the first trick of a simulated deal asks it for every seat.
+    Nothing is declared in a no-trumps contract unless the variant says so
+    (``rules.declarations_in_no_trumps``).
     """
+    if s.trump == NO_TRUMPS and not s.rules.declarations_in_no_trumps:
+        return 0
     if s.declared[seat] or not s.layout.announces or s.phase != PLAY or s.played:
         mask = 0
         for action_id in declare_ids(s, seat):
@@ -207,6 +211,8 @@ def declare_timing(s: DealState, seat: int) -> str | None:
         return no_announcements_message(rules)
     if s.phase != PLAY:
         return "declarations are made in the play phase, before one's first card"
+    if s.trump == NO_TRUMPS and not rules.declarations_in_no_trumps:
+        return "nothing is declared in a no-trumps contract"
     if s.swap_holder >= 0:
         return f"seat {s.swap_holder} has first to swap or keep the 7 of trump"
     if seat != s.to_act:

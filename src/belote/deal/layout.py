@@ -36,15 +36,16 @@ class Layout:
         next_card: per taker, the deck position after the completion.
         announces: whether the variant has declarations (``rules.has_announcements``).
         auction: whether the variant bids contracts in an auction (nothing is turned: ``turned``
-            is then past the deck).
+            is then the position of the first card after the first packets).
+        strain_auction: whether that auction bids strains alone (``bidding=strain-auction``).
         calls_out: whether the variant has calling out or "j'arrête".
         coinche: whether a defender may coinche the standing contract (an auction's
             ``coinche``; false without an auction).
         surcoinche: whether the coinched side may surcoinche (the auction's ``surcoinche``).
         coinche_any_time: whether a defender may coinche out of turn (the
             auction's ``coinche_any_time``, at a table of four).
-        bids_above: a cache, per standing contract value (-1: none), of the mask of
-            the bid ids above it (what [`contract_bids`][belote.deal.auction.contract_bids]
+        bids_above: a cache, per standing contract value (-1: none; in a strain
+            auction, per standing strain), of the mask of the bid ids above it (what [`contract_bids`][belote.deal.auction.contract_bids]
             computes): the auction's rules read at native speed.
         combinations: a cache of what each hand can declare (a hand mask's
             [`find_combinations`][belote.scoring.announcements.find_combinations]).
@@ -58,7 +59,7 @@ class Layout:
     __slots__ = (
         "announces", "auction", "bids_above", "calls_out", "coinche", "coinche_any_time",
         "combinations", "completion", "dealer", "first", "first_declarations", "hand_size",
-        "next_card", "players", "rules", "surcoinche", "turned",
+        "next_card", "players", "rules", "strain_auction", "surcoinche", "turned",
     )
 
     def __init__(self, rules: object, n: object, dealer: object) -> None:
@@ -79,6 +80,7 @@ class Layout:
         self.first_declarations: dict[int, int] = {}
         self.announces = rules.has_announcements
         self.auction = rules.has_auction
+        self.strain_auction = rules.strain_auction
         self.calls_out = rules.calling_out is not CallingOut.NONE
         auction = rules.auction if self.auction else None
         self.coinche = auction is not None and auction.coinche
@@ -100,13 +102,15 @@ class Layout:
         self.turned = pos
         completion = []
         next_card = []
+        # An auction turns no card: a strain auction's completion follows the first packets.
+        takes_turned = rules.taker_takes_turned and not self.auction
         for taker in range(n):
             hands: list[list[int]] = [[] for _ in range(n)]
-            pos = self.turned + 1
+            pos = self.turned + (0 if self.auction else 1)
             for packet, size in enumerate(rules.completion_packets):
                 for seat in order:
                     count = size
-                    if rules.taker_takes_turned and packet == 0 and seat == taker:
+                    if takes_turned and packet == 0 and seat == taker:
                         count -= 1  # the taker has the turned card already
                     hands[seat].extend(range(pos, pos + count))
                     pos += count

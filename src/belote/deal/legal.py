@@ -57,7 +57,7 @@ from belote.deal.declarations import (
     false_declaration,
 )
 from belote.deal.entries import OffenceRecord
-from belote.deal.play import apply_play, legal_play_mask, play_reason
+from belote.deal.play import apply_play, can_announce_belote, legal_play_mask, play_reason
 from belote.deal.state import DealState
 from belote.deal.swap import apply_keep, apply_swap, decision_reason, late_swap
 from belote.errors import IllegalAction, InvalidArgument
@@ -122,10 +122,12 @@ def legal_action_mask(s: DealState) -> int:
         if legal < 0:
             legal = legal_play_mask(s)
         mask = legal << ID_PLAY
-        if seat == s.belote_holder:
-            for card in s.belote_pair:
-                if legal >> card & 1:
-                    mask |= 1 << (ID_PLAY_BELOTE + card)
+        announce = s.belote_cards[seat] & legal if seat >= 0 else 0
+        while announce:
+            card = (announce & -announce).bit_length() - 1
+            announce &= announce - 1
+            if can_announce_belote(s, card):
+                mask |= 1 << (ID_PLAY_BELOTE + card)
         layout = s.layout
         if not s.played and layout.announces:  # the first trick: the declarations
             mask |= declare_mask(s, seat)
@@ -378,11 +380,12 @@ def reason(s: object, action: object) -> str | None:
         return decision_reason(s, seat)
     if seat != s.to_act:
         return f"it is seat {s.to_act}'s turn to {to_decide(s)}, not seat {seat}'s"
-    if verb is Verb.BID or verb is Verb.COINCHE or verb is Verb.SURCOINCHE:
+    if verb in (Verb.BID, Verb.COINCHE, Verb.SURCOINCHE, Verb.DOUBLE, Verb.REDOUBLE):
         if not s.layout.auction:
             return f"{s.rules.name} has no auction of contracts: bid with 'take' or 'pass'"
         if verb is Verb.BID and (action.strain is None or (
-            action.value is not None and (action.value % 10 or not 10 <= action.value <= 300)
+            action.value is not None and action.value != 0
+            and (action.value % 10 or not 10 <= action.value <= 300)
         )):
             return f"{action} is not a contract the notation writes"
         return auction_reason(s, seat, id_of(action))
@@ -390,6 +393,8 @@ def reason(s: object, action: object) -> str | None:
         if verb is Verb.PASS:
             return auction_reason(s, seat, ID_PASS)
         if verb is Verb.TAKE:
+            if s.layout.strain_auction:
+                return "a strain auction bids strains: write 'bid H', 'bid NT', 'double' or 'pass'"
             return "an auction bids contracts: write 'bid 90 H', 'bid capot S', 'coinche' or 'pass'"
     if verb is Verb.PASS:
         return bid_reason(s, seat, False, -1)
@@ -477,9 +482,7 @@ def offence_kind(s: object, action: object, seat: object, action_id: object) -> 
         card = (action_id - ID_PLAY) & 31
         if not s.hands[seat] >> card & 1:
             return None
-        if action_id >= ID_PLAY_BELOTE and not (
-            seat == s.belote_holder and card in s.belote_pair
-        ):
+        if action_id >= ID_PLAY_BELOTE and not s.belote_cards[seat] >> card & 1:
             return None
         return Offence.RENEGE if seat == s.to_act else Offence.OUT_OF_TURN
     if action.verb is Verb.DECLARE and false_declaration(s, seat, action.cards):

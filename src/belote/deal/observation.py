@@ -114,7 +114,8 @@ class Observation(NamedTuple):
         table_card: the card lying face up on the table now (``french``: the
             turned card, or the 7 of trump after a swap), else ``None``.
         bottom: the deck's bottom card when the variant shows it, else ``None``.
-        trump: the trump suit once fixed.
+        trump: the trump suit once fixed; ``None`` in a no-trumps or all-trumps
+            contract, whose strain ``contract`` gives (docs/bulgarian.md#trump-modes).
         taker: the seat that fixed the trump.
         bids: the bidding actions, in order.
         swapped: the seat that swapped the 7 of trump, else ``None``.
@@ -222,7 +223,7 @@ def observation(s: DealState, seat: int) -> Observation:
         CARDS[s.turned] if s.turned >= 0 else None,
         None if table < 0 else CARDS[table],
         None if bottom < 0 else CARDS[bottom],
-        None if trump < 0 else SUITS[trump],
+        None if not 0 <= trump < 4 else SUITS[trump],  # no-trumps, all-trumps: no trump suit
         None if s.taker < 0 else s.taker,
         bids,
         None if s.swapped < 0 else s.swapped,
@@ -258,8 +259,8 @@ _PHASE_TEXT = {
 def standing_contract(bids: Sequence[Action]) -> tuple[Action, int | None, int | None] | None:
     """The standing contract of an auction, read from its bids (RULES §11.1, docs/contree.md).
 
-    The last ``bid``, the seat that coinched it and the seat that
-    surcoinched it (``None`` where nobody did); ``None`` before any bid.
+    The last ``bid``, the seat that coinched (doubled) it and the seat that
+    surcoinched (redoubled) it (``None`` where nobody did); ``None`` before any bid.
 
     >>> bids = [Action.parse(text) for text in ("1 bid 80 C", "2 bid 100 H", "3 coinche", "0 pass")]
     >>> contract, coincher, surcoincher = standing_contract(bids)
@@ -277,9 +278,9 @@ def standing_contract(bids: Sequence[Action]) -> tuple[Action, int | None, int |
     for action in bids:
         if action.verb is Verb.BID:
             contract, coincher, surcoincher = action, None, None
-        elif action.verb is Verb.COINCHE:
+        elif action.verb is Verb.COINCHE or action.verb is Verb.DOUBLE:
             coincher = action.seat
-        elif action.verb is Verb.SURCOINCHE:
+        elif action.verb is Verb.SURCOINCHE or action.verb is Verb.REDOUBLE:
             surcoincher = action.seat
     return None if contract is None else (contract, coincher, surcoincher)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from belote.cards import CARDS, Suit
+from belote.cards import ALL_TRUMPS, CARDS, NO_TRUMPS, Suit
 from belote.deal.codes import (
     CARD_POINTS,
     H_PLAY,
@@ -74,19 +74,31 @@ def reset_legal(s: DealState) -> None:
 
 
 def find_belote_holder(s: DealState) -> None:
-    """Note which seat holds the king and queen of trump (docs/rules.md#belote-rebelote), if one does.
+    """Note which seats hold the king and queen of trump (docs/rules.md#belote-rebelote).
+
+    ``belote_holder`` and ``belote_pair`` name the first holder found (the only
+    one with a trump suit); ``belote_cards`` every seat's announceable cards,
+    in all-trumps one pair per suit held (docs/bulgarian.md#belote).
 
     Trusted: takes what the library built and checks nothing; the checked door is
     [`Deal.apply_id`][belote.deal.Deal.apply_id].
     """
-    king, queen = s.trump * 8 + KING, s.trump * 8 + QUEEN
-    pair = 1 << king | 1 << queen
     s.belote_holder = -1
     s.belote_pair = ()
-    for seat, hand in enumerate(s.hands):
-        if hand & pair == pair:
-            s.belote_holder = seat
-            s.belote_pair = (king, queen)
+    trump = s.trump
+    cards = [0] * s.n
+    for suit in range(4):
+        if suit != trump and trump != ALL_TRUMPS:
+            continue  # no belote in no-trumps; in all-trumps one per suit
+        king, queen = suit * 8 + KING, suit * 8 + QUEEN
+        pair = 1 << king | 1 << queen
+        for seat, hand in enumerate(s.hands):
+            if hand & pair == pair:
+                cards[seat] |= pair
+                if s.belote_holder < 0:
+                    s.belote_holder = seat
+                    s.belote_pair = (king, queen)
+    s.belote_cards = tuple(cards)
 
 
 def legal_play_mask(s: DealState) -> int:
@@ -118,9 +130,15 @@ def can_announce_belote(s: DealState, card: int) -> bool:
     Trusted: takes what the library built and checks nothing; the checked door is
     [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
     """
-    # _belote_pair holds the K and Q of trump once a seat holds both; the seat
-    # to act is never the holder outside the play phase (-1 once over).
-    return s.to_act == s.belote_holder and card in s.belote_pair
+    # belote_cards holds the K and Q of trump of the seats holding both; the
+    # seat to act is -1 once the deal is over.
+    seat = s.to_act
+    if seat < 0 or not s.belote_cards[seat] >> card & 1:
+        return False
+    if s.rules.belote_needs_lead_follow_or_trump and s.trick:
+        suit = card >> 3
+        return suit == s.trick[0] >> 3 or suit == s.trump
+    return True
 
 def legal_play_cards(s: DealState) -> list[int]:
     """The indices of the cards the seat to act may play now, in index order (fast path).
@@ -157,9 +175,7 @@ def play_card(s: DealState, card: object, belote: object = False) -> None:
         and type(card) is int
         and 0 <= card < 32
         and legal >> card & 1
-        and (belote is False or (
-            belote is True and seat == s.belote_holder and card in s.belote_pair
-        ))
+        and (belote is False or (belote is True and can_announce_belote(s, card)))
     ):
         apply_play(s, card, belote is True)
         return
@@ -187,6 +203,11 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
         s.history.append(PLAY_ENTRIES[seat][card + 32])
     else:
         s.history.append(PLAY_ENTRIES[seat][card])
+    if s.belote_cards[seat] >> card & 1 and s.rules.belote_announced_once:
+        # Said once, with the first of the pair played: the other card says nothing.
+        cards = list(s.belote_cards)
+        cards[seat] &= ~(0xFF << (card & ~7))
+        s.belote_cards = tuple(cards)
     trick = s.trick = s.trick + (card,)  # noqa: RUF005 (faster than unpacking here)
     count = len(trick)
     if count == 1:
@@ -250,8 +271,8 @@ def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
             legal &= legal - 1
             k -= 1
         card = (legal & -legal).bit_length() - 1
-        # Only the K or Q of trump of the pair's holder can carry belote.
-        apply_play(s, card, s.to_act == s.belote_holder and card in s.belote_pair and rand() < 0.5)
+        # Only the K or Q of trump of a pair's holder can carry belote.
+        apply_play(s, card, can_announce_belote(s, card) and rand() < 0.5)
 
 
 def play_reason(s: object, seat: object, card: object, belote: object) -> str | None:
@@ -290,13 +311,20 @@ def play_reason(s: object, seat: object, card: object, belote: object) -> str | 
         return obligation(s, hand, card)
     if belote:
         trump = s.trump
-        if card >> 3 != trump or card & 7 not in (KING, QUEEN):
+        if (card >> 3 != trump and trump != ALL_TRUMPS) or card & 7 not in (KING, QUEEN):
+            if trump == NO_TRUMPS:
+                return f"there is no belote in no-trumps: {name} cannot announce one"
+            which = "of a suit" if trump == ALL_TRUMPS else f"of trump {Suit(trump).letter}"
+            return f"belote is announced with the king or queen {which}, not with {name}"
+        if not s.belote_cards[seat] >> card & 1:
+            if s.belote_calls[seat] and s.rules.belote_announced_once:
+                return "belote is announced once, with the first of the king and queen played"
+            return f"seat {seat} does not hold both the king and queen of {Suit(card >> 3).word}"
+        if not can_announce_belote(s, card):
             return (
-                f"belote is announced with the king or queen of trump "
-                f"{Suit(trump).letter}, not with {name}"
+                f"belote is announced with a card that leads, follows suit or trumps, "
+                f"not with a discard ({name})"
             )
-        if seat != s.belote_holder:
-            return f"seat {seat} does not hold both the king and queen of trump"
     return None
 
 def obligation(s: object, hand: object, card: object) -> str:
@@ -313,11 +341,17 @@ def obligation(s: object, hand: object, card: object) -> str:
     trick, trump, play = s.trick, s.trump, s.rules.play
     led = trick[0] >> 3
     led_name = SUIT_NAMES[led]
-    trump_name = SUIT_NAMES[trump]
     follow = hand & (0xFF << (8 * led))
     name = CARDS[card]
     if follow and card >> 3 != led:
         return f"{name} does not follow suit: must follow {led_name}, the led suit"
+    if trump == ALL_TRUMPS:  # every suit is trump: beat the best card of the suit led
+        best = trick[winner_index(trick, trump)]
+        return (
+            f"{name} is too low: in all-trumps a card higher than {CARDS[best]} of the "
+            "suit led must be played when held"
+        )
+    trump_name = SUIT_NAMES[trump]
     if led == trump:
         best = trick[winner_index(trick, trump)]
         return (

@@ -35,7 +35,7 @@ from typing import Final
 
 import attrs
 
-from belote.actions import Action, Strain
+from belote.actions import ID_DOUBLE, ID_REDOUBLE, Action, Strain
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal.auction import bid_of_id
 from belote.deal.codes import (
@@ -82,7 +82,10 @@ _TOKEN: Final = re.compile(r"declare\[[^\]]*\]|/|[^\s/]+", re.IGNORECASE)
 _WHOLE: Final = re.compile(r"[+-]?[0-9]{1,30}")
 _BID_WORD: Final = re.compile(r"([0-9]{1,3}|capot)(\S*)", re.IGNORECASE)
 _NO_VALUE: Final = -1  # a ``bid`` word whose value has not been read yet
-_BIDDING: Final = ("pass", "take", "bid", "coinche", "surcoinche")
+_BIDDING: Final = ("pass", "take", "bid", "coinche", "surcoinche", "double", "redouble")
+_STRAIN_WORDS: Final = frozenset(
+    ("c", "d", "h", "s", "nt", "at", "♣", "♦", "♥", "♠", "sa", "ta")
+)  # a strain auction's bids (``bulgarian``)
 
 
 @attrs.frozen
@@ -112,7 +115,13 @@ class Move:
             return Action.pass_(seat)
         if self.verb == "bid":
             assert self.strain is not None  # parse_moves reads whole bids only
+            if self.value == 0:
+                return Action.strain_bid(seat, self.strain)
             return Action.bid(seat, self.value, self.strain)
+        if self.verb == "double":
+            return Action.double(seat)
+        if self.verb == "redouble":
+            return Action.redouble(seat)
         if self.verb == "coinche":
             return Action.coinche(seat)
         if self.verb == "surcoinche":
@@ -133,6 +142,8 @@ class Move:
         if self.verb == "take" and self.suit is not None:
             return f"take {self.suit.letter}"
         if self.verb == "bid":
+            if self.value == 0:  # a strain auction's bid: the strain alone
+                return "" if self.strain is None else self.strain.letter
             value = "capot" if self.value is None else str(self.value)
             return value + ("" if self.strain is None else self.strain.letter)
         if self.verb == "play":
@@ -182,8 +193,12 @@ def write_position(s: DealState) -> str:
             bids.append("take" if arg < 0 else f"take {Suit(arg).letter}")
         elif code == H_BID:
             assert isinstance(arg, int)
-            value, strain = bid_of_id(arg)
-            bids.append(str(Move("bid", value=None if value == CAPOT_BID else value, strain=Strain(strain))))
+            if arg in (ID_DOUBLE, ID_REDOUBLE):
+                bids.append("double" if arg == ID_DOUBLE else "redouble")
+            else:
+                value, strain = bid_of_id(arg)
+                bids.append(str(Move("bid", value=None if value == CAPOT_BID else value,
+                                     strain=Strain(strain))))
         elif code == H_COINCHE:
             bids.append("coinche")
         elif code == H_SURCOINCHE:
@@ -266,6 +281,11 @@ def parse_moves(text: str | Sequence[str], part: str) -> list[Move]:
     ['pass', 'take H']
     >>> [str(move) for move in parse_moves("80h pass bid 90 S coinche pass Surcoinche capot D", "bids")]
     ['80H', 'pass', '90S', 'coinche', 'pass', 'surcoinche', 'capotD']
+
+    A strain auction's bid (``bulgarian``) is its strain alone, ``bid NT`` reads the same:
+
+    >>> [str(move) for move in parse_moves("C pass bid NT double redouble AT", "bids")]
+    ['C', 'pass', 'NT', 'double', 'redouble', 'AT']
     >>> [str(move) for move in parse_moves("declare[qh kh ah] AS / kh Belote", "play")]
     ['declare[QH KH AH]', 'AS', '/', 'KH belote']
 
@@ -287,6 +307,9 @@ def parse_moves(text: str | Sequence[str], part: str) -> list[Move]:
             bid = moves[-1]
             if bid.value == _NO_VALUE:  # 'bid', then its value (and maybe its strain)
                 found = _BID_WORD.fullmatch(word)
+                if found is None and low in _STRAIN_WORDS:  # 'bid NT': a strain alone
+                    moves[-1] = attrs.evolve(bid, value=0, strain=_strain(word, part))
+                    continue
                 if found is None:
                     raise InvalidPosition(part, f"'bid' is followed by a value or capot, not {shown(word)}")
                 value = None if found[1].lower() == "capot" else int(found[1])
@@ -295,7 +318,8 @@ def parse_moves(text: str | Sequence[str], part: str) -> list[Move]:
             else:
                 moves[-1] = attrs.evolve(bid, strain=_strain(word, part))
             continue
-        if low in ("pass", "take", "swap", "keep", "stop", "coinche", "surcoinche", "/"):
+        if low in ("pass", "take", "swap", "keep", "stop", "coinche", "surcoinche", "double",
+                   "redouble", "/"):
             moves.append(Move(low))
         elif low == "bid":
             moves.append(Move("bid", value=_NO_VALUE))
@@ -314,6 +338,8 @@ def parse_moves(text: str | Sequence[str], part: str) -> list[Move]:
                 moves[-1] = Move("take", suit=Suit.parse(word))
             except BeloteError as exc:
                 raise InvalidPosition(part, str(exc)) from None
+        elif part == "bids" and low in _STRAIN_WORDS:  # a strain auction's bid: C ... NT, AT
+            moves.append(Move("bid", value=0, strain=_strain(word, part)))
         elif (found := _BID_WORD.fullmatch(word)) is not None and (part == "bids" or not _is_card(word)):
             value = None if found[1].lower() == "capot" else int(found[1])
             strain = _strain(found[2], part) if found[2] else None
@@ -325,7 +351,7 @@ def parse_moves(text: str | Sequence[str], part: str) -> list[Move]:
                 raise InvalidPosition(
                     part,
                     f"{shown(word)} is neither a card nor a move (pass, take, bid, coinche, "
-                    "surcoinche, swap, keep, declare, belote, stop, /)",
+                    "surcoinche, double, redouble, swap, keep, declare, belote, stop, /)",
                 ) from None
     if _unfinished_bid(moves):
         value = moves[-1].value
@@ -377,8 +403,8 @@ def _fields(text: str) -> tuple[Rules, dict[str, str]]:
     for name in ("dealer", "hands") if rules.has_auction else ("dealer", "hands", "turned"):
         if name not in fields:
             raise InvalidPosition(name, "missing")
-    if rules.has_auction:
-        for name in ("turned", "stock"):
+    if rules.has_auction:  # a strain auction keeps a stock for after the auction
+        for name in ("turned",) if rules.strain_auction else ("turned", "stock"):
             if name in fields:
                 raise InvalidPosition(name, f"{rules.name} deals every card and turns none: no {name}")
     return rules, fields
@@ -502,16 +528,35 @@ def setup_from_parts(
     )
 
 
-def _taker(bids: list[Move], n: int, dealer: int, turned: Card | None) -> tuple[int | None, int]:
-    """The seat that takes (or holds the last contract bid) and the trump, as the bids say."""
+def _taker(
+    bids: list[Move], n: int, dealer: int, turned: Card | None, rules: Rules
+) -> tuple[int | None, int]:
+    """The seat that takes (or holds the last contract bid) and the trump (or mode), as the bids say.
+
+    Raises:
+        InvalidPosition: a bid names a strain the variant's auction does not have.
+    """
     contract: tuple[int | None, int] = (None, -1)
     for index, move in enumerate(bids):
         seat = (dealer + 1 + index) % n  # every bid, coinche or pass passes the turn on
         if move.verb == "take" and turned is not None:
             return seat, int(turned.suit if move.suit is None else move.suit)
         if move.verb == "bid" and move.strain is not None and turned is None:
-            contract = (seat, int(move.strain) if move.strain.suit is not None else -1)
+            if move.strain not in rules.auction.strains:
+                allowed = " ".join(str(strain) for strain in rules.auction.strains)
+                raise InvalidPosition(
+                    "bids", f"bid {index}: {rules.name} bids one of {allowed}, not {move.strain}"
+                )
+            contract = (seat, int(move.strain))
     return contract
+
+
+def _auction_over(bids: list[Move], n: int) -> bool:
+    """Whether a strain auction's bids are complete: a call, then ``n - 1`` passes."""
+    return (
+        len(bids) >= n and any(move.verb != "pass" for move in bids)
+        and all(move.verb == "pass" for move in bids[-(n - 1):])
+    )
 
 
 def _played(play: list[Move], n: int, dealer: int, trump: int) -> list[int]:
@@ -543,7 +588,7 @@ def _played(play: list[Move], n: int, dealer: int, trump: int) -> list[int]:
         played[(leader + len(trick)) % n] |= 1 << card.index
         trick.append(card)
         if len(trick) == n:
-            leader = (leader + trick_winner(trick, Suit(trump))) % n
+            leader = (leader + trick_winner(trick, trump)) % n
             trick = []
             ended = True
     return played
@@ -635,7 +680,7 @@ def build_setup(
         if move.verb in _BIDDING:
             raise InvalidPosition("play", f"{shown(str(move))} is a bid: it goes in the bids part")
     spots = layout(rules, n, dealer)
-    taker, trump = _taker(bids, n, dealer, turned)
+    taker, trump = _taker(bids, n, dealer, turned, rules)
     cards_played = [move for move in play if move.verb == "play"]
     if cards_played and taker is None:
         raise InvalidPosition(
@@ -643,7 +688,8 @@ def build_setup(
             else "cards are played but nobody bid a contract (the bids hold no bid)"
         )
     played = _played(play, n, dealer, trump) if taker is not None else [0] * n
-    size = spots.hand_size if taker is not None else sum(rules.first_packets)
+    dealt_all = taker is not None and (not rules.strain_auction or _auction_over(bids, n))
+    size = spots.hand_size if dealt_all else sum(rules.first_packets)
     everyone = 0
     for seat, hand in enumerate(hands):
         if hand & everyone:
@@ -668,7 +714,10 @@ def build_setup(
         else:
             raise InvalidPosition("play", f"a swap, but no seat holds or played the turned card {turned}")
     try:
-        if turned is None:  # an auction: every card dealt before the bidding
+        if turned is None and rules.strain_auction:  # a stock until the auction ends
+            deck = list(deck_for_hands(rules, n, dealer, dealt, taker=taker if dealt_all else None,
+                                       stock=stock))
+        elif turned is None:  # an auction: every card dealt before the bidding
             deck = list(deck_for_hands(rules, n, dealer, dealt))
         else:
             deck = list(deck_for_hands(rules, n, dealer, dealt, turned, taker=taker, stock=stock))
@@ -676,8 +725,10 @@ def build_setup(
         part, _, message = str(exc).partition(": ")
         raise InvalidPosition(part.split("[")[0], message) from None
     if stock is not None:
-        used = {spots.turned, *(p for seat in spots.first for p in seat)}
-        if taker is not None:
+        used = {p for seat in spots.first for p in seat}
+        if not spots.auction:
+            used.add(spots.turned)
+        if dealt_all and taker is not None:
             used.update(p for seat in spots.completion[taker] for p in seat)
         for pos, card in zip(sorted(set(range(32)) - used), stock, strict=True):
             deck[pos] = card.index

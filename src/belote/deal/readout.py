@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from belote.actions import Action
+from belote.actions import STRAINS, Action, Strain
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal import calling_out, legal, play, records, typed
 from belote.deal.bidding import legal_bids
@@ -146,8 +146,22 @@ class DealReadout:
 
     @property
     def trump(self) -> Suit | None:
-        """The trump suit once fixed."""
-        return None if self._state.trump < 0 else SUITS[self._state.trump]
+        """The trump suit once fixed; ``None`` before, and in a no-trumps or all-trumps contract.
+
+        [`strain`][belote.deal.Deal.strain] names those (docs/bulgarian.md#trump-modes).
+        """
+        trump = self._state.trump
+        return None if not 0 <= trump < 4 else SUITS[trump]
+
+    @property
+    def strain(self) -> Strain | None:
+        """What the cards are played in once fixed: the trump suit, no-trumps or all-trumps.
+
+        Its number is the *mode* the card tables are indexed by
+        (docs/bulgarian.md#trump-modes); ``None`` before the trump is fixed.
+        """
+        trump = self._state.trump
+        return None if trump < 0 else STRAINS[trump]
 
     @property
     def taker(self) -> int | None:

@@ -150,6 +150,11 @@ def tally(s: DealState) -> Tally | None:
     else:
         tricks, card_points = tuple(won), tuple(points)
     holder = s.belote_holder
+    belote = holder if holder >= 0 and s.belote_calls[holder] == 2 else None
+    belotes: tuple[int, ...] = ()
+    if s.rules.belote_announced_once:  # each announcement is one belote (all-trumps: several)
+        belotes = tuple(seat for seat, calls in enumerate(s.belote_calls) for _ in range(calls))
+        belote = belotes[0] if belotes else None
     contract = None
     if s.layout.auction:
         key = (s.contract_value, s.contract_strain, s.doubling)
@@ -163,12 +168,13 @@ def tally(s: DealState) -> Tally | None:
             )
     return Tally(
         taker=s.taker,
-        trump=SUITS[s.trump],
+        trump=SUITS[s.trump & 3 if s.trump < 4 else 0],  # no trump suit: spades, not read
         tricks=tricks,
         card_points=card_points,
         last_trick=last,
         announcements=tuple(s.declarations),
-        belote=holder if holder >= 0 and s.belote_calls[holder] == 2 else None,
+        belote=belote,
+        belotes=belotes,
         dealer=s.dealer,
         players=s.n,
         stopped_by=s.stopper if s.end is _STOPPED else None,

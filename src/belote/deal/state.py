@@ -40,7 +40,8 @@ CACHES: Final = frozenset(
 
 # Every field of a state, and those that make two states equal (all but the caches).
 _FIELDS: Final = (
-    "actions_view", "beaters", "belote_calls", "belote_holder", "belote_pair", "best", "best_pos",
+    "actions_view", "beaters", "belote_calls", "belote_cards", "belote_holder", "belote_pair",
+    "best", "best_pos",
     "bid_count", "bidder", "bids_view", "bottom", "claim_held", "coincher", "contract_strain",
     "contract_value", "counting", "dealer", "deck", "doubling",
     "declarations", "declared", "eight_run_side", "end", "gone", "hand_size", "hands", "held_turn",
@@ -98,6 +99,9 @@ class DealState:
         belote_holder: the seat holding the king and queen of trump, else -1.
         belote_pair: the indices of that king and queen, else ``()``.
         belote_calls: belote announcements made per seat.
+        belote_cards: per seat, the mask of the kings and queens it may still announce a
+            belote with (both of every trump suit whose pair it holds; with
+            ``rules.belote_announced_once``, a pair leaves it once one of its cards is played).
         declarations: the declarations made, in order.
         declared: per seat, whether it has declared.
         resolved: the scoring declarations once the contest is resolved, else ``None``.
@@ -162,6 +166,7 @@ class DealState:
     belote_holder: int
     belote_pair: tuple[int, ...]
     belote_calls: tuple[int, ...]
+    belote_cards: tuple[int, ...]
     declarations: list[Declaration]
     declared: list[bool]
     resolved: tuple[Declaration, ...] | None
@@ -189,6 +194,7 @@ class DealState:
         new.actions_view = self.actions_view
         new.beaters = self.beaters
         new.belote_calls = self.belote_calls
+        new.belote_cards = self.belote_cards
         new.belote_holder = self.belote_holder
         new.belote_pair = self.belote_pair
         new.best = self.best

@@ -244,7 +244,8 @@ def apply(s: DealState, action: Action | str) -> ActionRecord:
             trick,  # trick
             leader,  # trick_leader
             winner,  # trick_winner
-            ID_PLAY_BELOTE <= aid < ID_STOP and s.belote_calls[seat] == 2,  # belote
+            ID_PLAY_BELOTE <= aid < ID_STOP
+            and (s.belote_calls[seat] == 2 or s.rules.belote_announced_once),  # belote
             s.resolved if trick is not None and tricks_before == 0 else None,  # declarations
             s.claim_held if aid == ID_STOP else None,  # claim_held
             match_winner,
