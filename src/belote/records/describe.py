@@ -39,6 +39,7 @@ from belote.rules import (
     readings,
 )
 from belote.rules.checks import instance, whole
+from belote.rules.gamepoints import GamePointsRules
 from belote.rules.knobs import range_text
 from belote.rules.specs import spec_of
 from belote.scoring import DealResult, Outcome
@@ -79,8 +80,9 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
         ),
     ),
     ("Bidding", "§3, §4", ("bidding", "second_round", "jack_obligatory", "seven_swap")),
-    ("The auction (contrée)", "docs/contree.md", ("auction",)),
+    ("The auction (contrée, bulgarian)", "docs/contree.md", ("auction",)),
     ("The contract (contrée)", "docs/contree.md", ("contract",)),
+    ("Game points (bulgarian)", "docs/bulgarian.md", ("game_points",)),
     ("Playing the cards", "§5", ("play",)),
     (
         "Announcements",
@@ -135,7 +137,8 @@ _IDENTITY: Final = ("name", "description", "aliases", "source", "disputes")
 
 def _meanings() -> dict[str, str]:
     out = {field.name: str(field.metadata["meaning"]) for field in attrs.fields(Rules)}
-    for group, cls in (("play", PlayRules), ("auction", AuctionRules), ("contract", ContractRules)):
+    for group, cls in (("play", PlayRules), ("auction", AuctionRules), ("contract", ContractRules),
+                       ("game_points", GamePointsRules)):
         out.update(
             {f"{group}.{field.name}": str(field.metadata["meaning"]) for field in attrs.fields(cls)}
         )
@@ -145,7 +148,7 @@ def _meanings() -> dict[str, str]:
 MEANINGS: Final[Mapping[str, str]] = _meanings()
 """A one-line meaning for every knob, keyed by the field name of
 [`Rules`][belote.rules.model.Rules] (``play.<name>`` for the fields of
-[`PlayRules`][belote.rules.model.PlayRules]). Read from the fields' own metadata,
+[`PlayRules`][belote.rules.play.PlayRules]). Read from the fields' own metadata,
 ``attrs.field(metadata={"meaning": ...})``: the rule table in
 [`belote.rules`][belote.rules] is the one place a knob's meaning is written."""
 
@@ -206,7 +209,15 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "litige_holds_announcements": lambda r: r.has_contract and r.forfeit_announcements
     and not r.has_auction,
     **{f"auction.{field.name}": (lambda r: r.has_auction) for field in attrs.fields(AuctionRules)},
-    **{f"contract.{field.name}": (lambda r: r.has_auction) for field in attrs.fields(ContractRules)},
+    **{f"contract.{field.name}": (lambda r: r.has_auction and not r.strain_auction)
+       for field in attrs.fields(ContractRules)},
+    **{f"game_points.{field.name}": (lambda r: r.strain_auction)
+       for field in attrs.fields(GamePointsRules)},
+    "auction.double_escape_by_doubled_side": lambda r: r.strain_auction,
+    "belote_announced_once": lambda r: r.strain_auction or r.belote_announced_once,
+    "belote_needs_lead_follow_or_trump": lambda r: r.strain_auction
+    or r.belote_needs_lead_follow_or_trump,
+    "declarations_in_no_trumps": lambda r: r.strain_auction and r.has_announcements,
     "contract.coinched_points": lambda r: r.has_auction and r.auction.coinche,
     "contract.coinched_flat": lambda r: r.has_auction and r.auction.coinche,
     "contract.capot_bonus": lambda r: r.has_auction and r.auction.capot,
@@ -373,7 +384,7 @@ def describe_rules(rules: Rules) -> str:
                 continue
             listed.add(name)
             value = doc[name]
-            if isinstance(value, dict) and name in ("play", "auction", "contract"):
+            if isinstance(value, dict) and name in ("play", "auction", "contract", "game_points"):
                 rows += [
                     (f"{name}.{key}", _text(item) + _mark(f"{name}.{key}", changed),
                      _ranged(f"{name}.{key}", rules))

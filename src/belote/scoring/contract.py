@@ -45,9 +45,10 @@ class Contract:
     """A contract won in an auction.
 
     Attributes:
-        value: the value bid, or ``None`` for a capot contract.
+        value: the value bid, ``None`` for a capot contract, or ``0`` for a strain
+            auction's contract, which names a strain alone (``bulgarian``).
         strain: what it makes trump.
-        doubling: 0 as bid, 1 coinched, 2 surcoinched.
+        doubling: 0 as bid, 1 coinched (doubled), 2 surcoinched (redoubled).
 
     >>> from belote.actions import Strain
     >>> contract = Contract(110, Strain.CLUBS, doubling=1)
@@ -67,5 +68,9 @@ class Contract:
         return self.value is None
 
     def __str__(self) -> str:
+        if self.value == 0:  # a strain auction's contract: a strain alone
+            return f"{self.strain}" + (
+                ("", " doubled", " redoubled")[self.doubling] if 0 <= self.doubling <= 2 else ""
+            )
         text = f"{'capot' if self.value is None else self.value} {self.strain}"
         return text + ("", " coinched", " surcoinched")[self.doubling] if 0 <= self.doubling <= 2 else text

@@ -221,7 +221,7 @@ class Match:
             self._end(result.match_winner, result.match_end_reason or "match won in the deal")
         elif result.stopped_by is not None and self.rules.calling_out is CallingOut.ARRETE:
             self._judge_stop(side_of(result.stopped_by, self.rules))
-        else:
+        elif result.capot is None or self.rules.capot_ends_match:
             self._check_target()
 
     def _check_result(self, result: DealResult) -> None:

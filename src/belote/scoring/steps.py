@@ -22,6 +22,7 @@ from belote.rules.specs import spec_of
 from belote.scoring import contest as _contest
 from belote.scoring.announcements import Declaration, Kind
 from belote.scoring.combination import Combination
+from belote.scoring.gamescore import score_in_game_points
 from belote.scoring.hands import points_of
 from belote.scoring.result import DealResult, Line, Outcome
 from belote.scoring.tally import Tally
@@ -523,6 +524,8 @@ def score_trusted(
     through [`score_tally`][belote.scoring.pipeline.score_tally]. ``scoring``: the declarations that won the
     contest when the deal has resolved it already, else ``None``.
     """
+    if rules.strain_auction:  # game points (docs/bulgarian.md#scoring)
+        return score_in_game_points(tally, rules, pending, scoring)
     sides = rules.side_count(tally.players)
     capot = _find_capot(tally, rules)
     cards = _card_lines(tally, rules, capot)

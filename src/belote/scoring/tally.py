@@ -57,7 +57,12 @@ class Tally:
         penalties: errors made at the table and their offenders (rules §9, docs/rules.md#penalties),
             sanctioned by the variant's ``Rules.penalties``.
         contract: the contract of an auction variant (docs/contree.md#scoring), else ``None``;
-            ``taker`` is then the seat that bid it and ``trump`` its strain's suit.
+            ``taker`` is then the seat that bid it and ``trump`` its strain's suit. A
+            no-trumps or all-trumps contract has no trump suit: ``trump`` is then not
+            read (the engine writes spades) and [`mode`][belote.scoring.tally.Tally.mode]
+            gives the contract's strain.
+        belotes: every belote announced, one seat per belote, where a deal may hold
+            several (all-trumps: docs/bulgarian.md#belote); ``()`` to read ``belote``.
     """
 
     taker: int
@@ -72,6 +77,21 @@ class Tally:
     stopped_by: int | None = None
     penalties: tuple[Penalty, ...] = ()
     contract: Contract | None = None
+    belotes: tuple[int, ...] = ()
+
+    @property
+    def mode(self) -> int:
+        """The trump mode the cards were played in (docs/bulgarian.md#trump-modes).
+
+        The trump suit's number, or the contract's strain (4 no-trumps, 5 all-trumps).
+
+        >>> from belote.actions import Strain
+        >>> Tally(taker=0, trump=Suit.HEARTS, tricks=(4, 4), card_points=(76, 76),
+        ...       last_trick=0, contract=Contract(0, Strain.ALL_TRUMP)).mode
+        5
+        """
+        contract = self.contract
+        return int(self.trump) if contract is None else int(contract.strain)
 
     def __attrs_post_init__(self) -> None:
         if self.contract is not None and type(self.contract) is not Contract:
@@ -86,6 +106,12 @@ class Tally:
             self.penalties,
         ):
             _settle_types(self)
+        if self.belotes:
+            values = checks.sequence(self.belotes, "Tally.belotes")
+            for index, value in enumerate(values):
+                checks.whole(value, f"Tally.belotes[{index}]")
+            if type(values) is not tuple:
+                object.__setattr__(self, "belotes", tuple(values))
 
     def with_play(
         self, tricks: tuple[int, ...], card_points: tuple[int, ...], last_trick: int | None,
@@ -116,7 +142,7 @@ class Tally:
             taker=self.taker, trump=self.trump, tricks=tricks, card_points=card_points,
             last_trick=last_trick, announcements=self.announcements, belote=belote,
             dealer=self.dealer, players=self.players, stopped_by=self.stopped_by,
-            penalties=self.penalties, contract=self.contract,
+            penalties=self.penalties, contract=self.contract, belotes=self.belotes,
         )
 
 

@@ -17,11 +17,12 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
-from belote.cards import CARDS, Card, Rank, Suit
+from belote.actions import Strain
+from belote.cards import ALL_TRUMPS, CARDS, NO_TRUMPS, Card, Rank, Suit, mode_points
 from belote.errors import InvalidArgument, InvalidTally, shown
 from belote.rules import CallingOut, Rules, checks
 from belote.scoring.announcements import Kind, no_announcements_message
-from belote.scoring.tally import FULL_CARD_POINTS, Tally, side_count, tricks_per_deal
+from belote.scoring.tally import Tally, side_count, tricks_per_deal
 
 __all__ = ["card_points_possible", "check_tally"]
 
@@ -47,8 +48,8 @@ def _check_per_side(values: tuple[int, ...], sides: int, field: str) -> None:
 
 
 @functools.cache
-def _card_values(trump: Suit) -> tuple[tuple[int, int], ...]:
-    """The 32 cards' values under ``trump``: (value, how many cards), highest value first."""
+def _card_values(trump: int) -> tuple[tuple[int, int], ...]:
+    """The 32 cards' values under ``trump`` (a suit or a mode): (value, how many cards), highest first."""
     counts = Counter(card.points(trump) for card in CARDS)
     return tuple(sorted(counts.items(), reverse=True))
 
@@ -111,7 +112,7 @@ def _fits(
 
 
 def card_points_possible(
-    trump: Suit | int | str, cards: Sequence[int], points: Sequence[int]
+    trump: Suit | Strain | int | str, cards: Sequence[int], points: Sequence[int]
 ) -> bool:
     """Whether each side can have won ``cards[s]`` cards worth ``points[s]`` card points.
 
@@ -123,7 +124,8 @@ def card_points_possible(
     exact.
 
     Args:
-        trump: the trump suit.
+        trump: the trump suit, or a contract's mode: a strain (``NT``, ``AT``) or its
+            number (4 no-trumps, 5 all-trumps: docs/bulgarian.md#trump-modes).
         cards: cards won per side (tricks won times cards per trick).
         points: card points per side, without the last-trick bonus.
 
@@ -135,26 +137,37 @@ def card_points_possible(
     False
     >>> card_points_possible(Suit.HEARTS, (4, 28), (60, 92))  # one trick: J 9 A of trump + A = 56
     False
+    >>> card_points_possible("AT", (4, 28), (80, 168))  # all-trumps: four jacks
+    True
 
     Raises:
         InvalidArgumentType: an argument of the wrong type.
         InvalidArgument: negative counts, more than 32 cards, or
             ``cards`` and ``points`` of different lengths.
     """
-    suit = checks.as_suit(trump)
+    mode = _mode_of(trump)
     counts = tuple(checks.whole(c, "cards", 0) for c in checks.sequence(cards, "cards"))
     totals = tuple(checks.whole(p, "points", 0) for p in checks.sequence(points, "points"))
     if len(counts) != len(totals):
         raise InvalidArgument(f"{len(counts)} card counts but {len(totals)} point totals")
     if sum(counts) > len(CARDS):
         return False
-    if any(total > FULL_CARD_POINTS for total in totals):
+    if any(total > mode_points(mode) for total in totals):
         return False
-    return _card_points_possible(suit, counts, totals)
+    return _card_points_possible(mode, counts, totals)
+
+
+def _mode_of(trump: object) -> int:
+    """A suit's number or a mode (0..5), from a suit, a strain, its number or its letters."""
+    if isinstance(trump, str):
+        return int(Strain.parse(trump))
+    if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump < 6:
+        return int(trump)
+    return int(checks.as_suit(trump))
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _card_points_possible(trump: Suit, cards: tuple[int, ...], points: tuple[int, ...]) -> bool:
+def _card_points_possible(trump: int, cards: tuple[int, ...], points: tuple[int, ...]) -> bool:
     values = _card_values(trump)
     needs = tuple(zip(cards, points, strict=True))
     if sum(cards) == len(CARDS) and sum(points) == sum(v * n for v, n in values):
@@ -162,17 +175,17 @@ def _card_points_possible(trump: Suit, cards: tuple[int, ...], points: tuple[int
     return _fits(values, 0, tuple(sorted(need for need in needs if need != (0, 0))))
 
 
-def _describe_values(trump: Suit) -> str:
+def _describe_values(trump: int) -> str:
     return ", ".join(
         f"{count}×{value}" if count > 1 else str(value) for value, count in _card_values(trump)
     )
 
 
-def _check_card_points(tally: Tally, rules: Rules) -> None:
+def _check_card_points(tally: Tally, rules: Rules, mode: int) -> None:
     per_trick = tally.players
     cards = tuple(tricks * per_trick for tricks in tally.tricks)
     if sum(cards) <= len(CARDS) and _card_points_possible(
-        tally.trump, cards, tuple(tally.card_points)
+        mode, cards, tuple(tally.card_points)
     ):
         return
     sides = ", ".join(
@@ -181,8 +194,9 @@ def _check_card_points(tally: Tally, rules: Rules) -> None:
     )
     raise InvalidTally(
         f"no cards can make these card points ({sides}): each trick holds {per_trick} cards "
-        f"and the 32 cards are worth {_describe_values(tally.trump)} with "
-        f"{tally.trump.letter} trump",
+        f"and the 32 cards are worth {_describe_values(mode)} "
+        + (f"with {Suit(mode).letter} trump" if mode < 4 else
+           ("in no-trumps" if mode == 4 else "in all-trumps")),
         field="card_points",
     )
 
@@ -253,14 +267,18 @@ def check_tally(tally: Tally, rules: Rules | str) -> None:
 
     total = sum(tally.card_points)
     complete = tally.last_trick is not None
-    if complete and players * tricks_per_deal(rules) == 32 and total != FULL_CARD_POINTS:
+    # A strain auction's mode is its contract's strain (docs/bulgarian.md#trump-modes).
+    mode = tally.mode if rules.strain_auction and tally.contract is not None else int(tally.trump)
+    whole = mode_points(mode)
+    in_mode = "" if mode < 4 else (" in no-trumps" if mode == 4 else " in all-trumps")
+    if complete and players * tricks_per_deal(rules) == 32 and total != whole:
         raise InvalidTally(
-            f"the card points sum to {shown(total)}; they must sum to {FULL_CARD_POINTS}",
+            f"the card points sum to {shown(total)}; they must sum to {whole}{in_mode}",
             field="card_points",
         )
-    if total > FULL_CARD_POINTS:
+    if total > whole:
         raise InvalidTally(
-            f"the card points sum to {shown(total)}, more than the {FULL_CARD_POINTS} of the deck",
+            f"the card points sum to {shown(total)}, more than the {whole} of the deck{in_mode}",
             field="card_points",
         )
     for side in range(sides):
@@ -273,9 +291,11 @@ def check_tally(tally: Tally, rules: Rules | str) -> None:
             )
         if tally.last_trick == side:
             raise InvalidTally(f"side {side} won no trick", field="last_trick")
-    _check_card_points(tally, rules)
+    _check_card_points(tally, rules, mode)
     _check_announcements(tally, rules, count)
     _check_contract(tally, rules)
+    if rules.strain_auction:
+        _check_strain_extras(tally, rules, mode)
 
 
 def _check_contract(tally: Tally, rules: Rules) -> None:
@@ -300,12 +320,18 @@ def _check_contract(tally: Tally, rules: Rules) -> None:
         raise InvalidTally(
             f"{rules.name} bids one of {allowed}, not {contract.strain}", field="contract.strain"
         )
-    if contract.strain.suit is not tally.trump:
+    if contract.strain.suit is not None and contract.strain.suit is not tally.trump:
         raise InvalidTally(
             f"the contract names {contract.strain}, so the trump is {contract.strain}, not {tally.trump}",
             field="contract.strain",
         )
-    if contract.value is None:
+    if rules.strain_auction:
+        if contract.value != 0:
+            raise InvalidTally(
+                f"{rules.name} bids a strain without a value, not {shown(contract.value)}",
+                field="contract.value",
+            )
+    elif contract.value is None:
         if not auction.capot:
             raise InvalidTally(f"{rules.name} has no capot bid", field="contract.value")
     elif contract.value not in auction.values:
@@ -323,6 +349,31 @@ def _check_contract(tally: Tally, rules: Rules) -> None:
         raise InvalidTally(f"{rules.name} has no coinche", field="coinche")
     if doubling == 2 and not auction.surcoinche:
         raise InvalidTally(f"{rules.name} has no surcoinche", field="coinche")
+
+
+def _check_strain_extras(tally: Tally, rules: Rules, mode: int) -> None:
+    """Refuse what a strain auction's tally may not hold.
+
+    Declarations or a belote in no-trumps, more belotes than the mode's trump
+    suits, a ``belote`` not among ``belotes``.
+    """
+    if mode == NO_TRUMPS and not rules.declarations_in_no_trumps and tally.announcements:
+        raise InvalidTally("nothing is declared in a no-trumps contract", field="announcements")
+    seats = tally.belotes or (() if tally.belote is None else (tally.belote,))
+    if mode == NO_TRUMPS and seats:
+        raise InvalidTally("there is no belote in a no-trumps contract", field="belote")
+    most = 4 if mode == ALL_TRUMPS else 1
+    if len(seats) > most:
+        raise InvalidTally(
+            f"{len(seats)} belotes, but a deal {'in all-trumps ' if most == 4 else ''}holds "
+            f"at most {most}", field="belote",
+        )
+    for index, seat in enumerate(tally.belotes):
+        _check_seat(seat, tally.players, f"belote[{index}]")
+    if tally.belotes and tally.belote is not None and tally.belote not in tally.belotes:
+        raise InvalidTally(
+            f"seat {tally.belote} is not among the belotes {list(tally.belotes)}", field="belote"
+        )
 
 
 def _check_announcements(tally: Tally, rules: Rules, hand_size: int) -> None:
@@ -353,7 +404,7 @@ def _check_announcements(tally: Tally, rules: Rules, hand_size: int) -> None:
                 )
             used.add(card)
             held.setdefault(declaration.seat, set()).add(card)
-    if tally.belote is not None:
+    if tally.belote is not None and not tally.belotes:
         for rank in (Rank.KING, Rank.QUEEN):
             card = Card(rank, tally.trump)
             seat = owner.get(card, tally.belote)

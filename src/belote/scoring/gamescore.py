@@ -1,0 +1,105 @@
+"""A strain auction's deal scored in game points (docs/bulgarian.md#scoring).
+
+The scoring step of a [`Bidding.STRAIN_AUCTION`][belote.rules.policies.Bidding.STRAIN_AUCTION]
+variant (``bulgarian``), chosen by the rules as the contrée contract's
+steps are: from a well-typed [`Tally`][belote.scoring.tally.Tally] it finds
+what each team scores in points (the declarations' contest, the belotes,
+the valat) and hands the arithmetic of game points to
+[`score_in_tens`][belote.scoring.tens.score_in_tens]. The outcomes read:
+``made`` (the declarers ahead, or ahead under a double), ``failed``
+("inside": the declarers behind, or behind under a double) and
+``litige`` (level: points hang).
+
+Trusted: takes what the library built and checks nothing; the checked door is
+[`score_tally`][belote.scoring.pipeline.score_tally], which checks the tally first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from belote.rules import Rules
+from belote.rules.specs import spec_of
+from belote.scoring.announcements import Declaration
+from belote.scoring.contest import resolve_contest
+from belote.scoring.hands import points_of
+from belote.scoring.result import DealResult, Line, Outcome
+from belote.scoring.tally import Tally
+from belote.scoring.tens import DOUBLED, INSIDE, LEVEL, MADE, score_in_tens
+
+__all__ = ["belote_seats", "score_in_game_points"]
+
+_OUTCOMES: Final = {MADE: Outcome.MADE, INSIDE: Outcome.FAILED, LEVEL: Outcome.LITIGE}
+
+
+def belote_seats(tally: Tally) -> tuple[int, ...]:
+    """The seats that announced a belote, one entry per belote (``belotes``, else ``belote``).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`score_tally`][belote.scoring.pipeline.score_tally].
+    """
+    if tally.belotes:
+        return tally.belotes
+    return () if tally.belote is None else (tally.belote,)
+
+
+def score_in_game_points(
+    tally: Tally, rules: Rules, pending: int = 0, scoring: Sequence[Declaration] | None = None
+) -> DealResult:
+    """Score a strain auction's deal in game points; ``pending``: the game points hanging in.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`score_tally`][belote.scoring.pipeline.score_tally].
+
+    ``scoring``: the declarations that won the contest when the deal engine
+    has resolved it already, else ``None`` (resolved here).
+    """
+    contract = tally.contract
+    assert contract is not None
+    mode = int(contract.strain)
+    declarers = tally.taker % 2
+    multiplier = rules.auction.multiplier(contract.doubling)
+    declared = [0, 0]
+    if tally.announcements:
+        if scoring is None:
+            scoring = resolve_contest(
+                tally.announcements, rules, tally.trump, players=tally.players,
+                first_speaker=0 if tally.dealer is None else (tally.dealer + 1) % 4,
+            )
+        for declaration in scoring:
+            declared[declaration.seat % 2] += points_of(declaration.combination, rules)
+    belotes = [0, 0]
+    for seat in belote_seats(tally):
+        belotes[seat % 2] += rules.belote_value
+    valat: int | None = None
+    if tally.tricks[0] == 0 or tally.tricks[1] == 0:
+        valat = 0 if tally.tricks[1] == 0 else 1
+    last = 0 if tally.last_trick is None else tally.last_trick
+    score = score_in_tens(
+        mode, declarers, multiplier, (tally.card_points[0], tally.card_points[1]), last,
+        (declared[0], declared[1]), (belotes[0], belotes[1]), valat, pending, rules.game_points,
+    )
+    if score.outcome in _OUTCOMES:
+        outcome = _OUTCOMES[score.outcome]
+    elif score.outcome == DOUBLED:
+        ahead = 0 if score.totals[0] > score.totals[1] else 1
+        outcome = Outcome.MADE if ahead == declarers else Outcome.FAILED
+    else:  # doubled and level: everything hangs
+        outcome = Outcome.LITIGE
+    lines: list[Line] = sorted(score.lines, key=_side)
+    return DealResult(
+        variant=spec_of(rules),
+        outcome=outcome,
+        capot=valat,
+        scores=score.scores,
+        pending=score.hanging,
+        lines=tuple(lines),
+        attack=declarers,
+        stopped_by=None,
+        contract=contract,
+    )
+
+
+def _side(line: Line) -> int:
+    return line.to
