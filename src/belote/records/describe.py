@@ -202,7 +202,9 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "capot_keeps_last_trick": lambda r: r.capot_rule is CapotRule.PLAYER_ALL_TRICKS,
     "round_half_up": lambda r: r.round_to is not None,
     "attack_gets_rounded_rest": lambda r: r.round_to is not None and r.has_contract,
-    "contract_on_raw_totals": lambda r: r.round_to is not None and r.has_contract,
+    # an auction's contract is always decided on the raw points (docs/contree.md#scoring)
+    "contract_on_raw_totals": lambda r: r.round_to is not None and r.has_contract
+    and not r.has_auction,
     "litige_holds_announcements": lambda r: r.has_contract and r.forfeit_announcements
     and not r.has_auction,
     **{f"auction.{field.name}": (lambda r: r.has_auction) for field in attrs.fields(AuctionRules)},
