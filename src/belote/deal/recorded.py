@@ -20,6 +20,7 @@ import attrs
 
 from belote.errors import InvalidArgument, InvalidRecord
 from belote.rules import Rules, jsonfields
+from belote.rules.jsonfields import same_variant
 from belote.rules.knobs import MATCH_POINTS, RANGES
 
 __all__ = ["RecordHeader", "field", "obj", "read_header", "variant", "whole"]
@@ -102,13 +103,10 @@ def read_header(
         InvalidRecord: a missing or bad field; the message starts with its name.
     """
     body = obj(doc, prefix.rstrip(".") or "record")
-    if rules is None or "variant" in body:
-        named = variant(field(body, "variant", prefix), f"{prefix}variant")
-        if rules is not None and named.name != rules.name:
-            raise InvalidRecord(
-                f"{prefix}variant: {named.name} in a match of {rules.name}"
-            )
-        rules = named
+    if rules is None:
+        rules = variant(field(body, "variant", prefix), f"{prefix}variant")
+    elif "variant" in body:
+        same_variant(body["variant"], rules, f"{prefix}variant", _refuse)
     if "players" in body:
         players = whole(body["players"], f"{prefix}players")
         try:

@@ -308,9 +308,8 @@ def tally_from_json(
         body = _object(doc, "" if prefix else "tally")  # _prefixed names it deals[i]
         if rules is None:
             rules = _rules(_get(body, "variant", ""), "variant")
-        elif "variant" in body and _rules(body["variant"], "variant").name != rules.name:
-            raise InvalidTally(f"{shown(body['variant'])} inside a {rules.name} match",
-                               field="variant")
+        elif "variant" in body:  # the match's spec, or refused (never read under either)
+            jsonfields.same_variant(body["variant"], rules, "variant", _refuse)
         tally = _parse_tally(body, rules)
         check_tally(tally, rules)
     except InvalidTally as exc:
