@@ -564,7 +564,11 @@ def describe_result(result: DealResult) -> str:
     """
     from belote.records.results import result_to_json
 
-    return describe_score(result_to_json(result))
+    doc = result_to_json(result)
+    if result.rules is None:  # built by hand: the variant's name says whose sides they are
+        return describe_score(doc)
+    teams = result.rules.partnerships and len(result.scores) == 2
+    return "\n".join(_deal_lines(doc, _namer(teams))) + "\n"
 
 
 def _side_namer(variant: object, sides: int) -> Callable[[int], str]:
@@ -574,6 +578,10 @@ def _side_namer(variant: object, sides: int) -> Callable[[int], str]:
             teams = get_rules(variant).partnerships
         except BeloteError:
             teams = False
+    return _namer(teams)
+
+
+def _namer(teams: bool) -> Callable[[int], str]:
     if teams:
         return lambda side: f"team {side} (seats {side} and {side + 2})"
     return lambda side: f"seat {side}"

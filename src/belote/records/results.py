@@ -387,10 +387,15 @@ def result_to_json(result: DealResult) -> JSONObject:
         doc["contract"] = {
             **_contract_json(contract),
             "coinche": contract.doubling,
-            "multiplier": get_rules(result.variant).auction.multiplier(contract.doubling),
+            "multiplier": _result_rules(result).auction.multiplier(contract.doubling),
             "side": result.attack,
         }
     return doc
+
+
+def _result_rules(result: DealResult) -> Rules:
+    """The rules a result was scored under: its own, else (built by hand) its variant's."""
+    return result.rules if result.rules is not None else get_rules(result.variant)
 
 
 def _contract_json(contract: Contract) -> JSONObject:

@@ -166,5 +166,6 @@ def redeal_result(rules: Rules | str, pending: int = 0, players: int | None = No
         scores=(0,) * sides,
         pending=pending,
         lines=(),
+        rules=rules,
     )
 

@@ -422,6 +422,7 @@ def _result(
         match_end_reason=reason,
         stopped_by=tally.stopped_by,
         contract=tally.contract,
+        rules=rules,
     )
 
 
