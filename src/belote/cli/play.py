@@ -40,7 +40,7 @@ from typing import Final, TextIO
 from belote.actions import Action, Strain, Verb
 from belote.agents import act
 from belote.agents.registry import make_bot
-from belote.cards import SUIT_WORDS, Card, CardSet, Suit
+from belote.cards import ASCII_LOWER, SUIT_WORDS, Card, CardSet, Suit
 from belote.deal import Deal
 from belote.deal.observation import contract_text
 from belote.errors import BeloteError, CommandError, NotationError
@@ -279,7 +279,7 @@ _WORDS: Final = {"pass": Verb.PASS, "take": Verb.TAKE, "swap": Verb.SWAP, "keep"
                  "declare": Verb.DECLARE, "stop": Verb.STOP, "call": Verb.STOP,
                  "coinche": Verb.COINCHE, "contre": Verb.COINCHE, "double": Verb.COINCHE,
                  "surcoinche": Verb.SURCOINCHE, "surcontre": Verb.SURCOINCHE, "redouble": Verb.SURCOINCHE}
-_BID_TEXT: Final = re.compile(r"(?:bid\s*)?([0-9]{1,3}|capot)\s*([a-z]{1,2}|[\u2660-\u2667])?", re.IGNORECASE)
+_BID_TEXT: Final = re.compile(r"(?:bid\s*)?([0-9]{1,3}|capot)\s*([a-z]{1,2}|[\u2660-\u2667])?", re.IGNORECASE | re.ASCII)
 
 
 def bid_summary(bids: Sequence[Action]) -> str:
@@ -372,13 +372,13 @@ def _interpret(
         if reason is None:  # legal, but not offered: another choice comes first
             return None, f"You cannot play {card} now. {hint}"
         return None, f"You cannot play {card}: {explain_refusal(reason)}."
-    words = answer.lower().split()
+    words = answer.translate(ASCII_LOWER).split()  # ASCII only: "ſ" is no s
     verb = _WORDS.get(words[0]) if words else None
     if verb is not None:
         matching = [a for a in choices if a.verb is verb]
         if verb is Verb.TAKE and len(words) > 1:
             try:
-                suit = Suit.parse(words[1].upper())
+                suit = Suit.parse(words[1])
             except NotationError:
                 return None, f"'{words[1]}' is not a suit: use S, H, D or C."
             turned_suit = None if deal.turned is None else deal.turned.suit
