@@ -20,8 +20,6 @@ from belote.errors import InvalidTally, NotationError
 from belote.records.results import score_document
 
 
-
-
 def _tally(contract: object) -> dict[str, object]:
     return {"variant": "contree", "taker": 0, "contract": contract, "card_points": [120, 32],
             "tricks": [6, 2], "last_trick": 0}

@@ -30,7 +30,7 @@ def _hook() -> ModuleType:
 
 
 class _Page:
-    class file:  # noqa: N801 - the shape of mkdocs' page.file
+    class file:  # the shape of mkdocs' page.file
         src_uri = "engines.md"
 
 
