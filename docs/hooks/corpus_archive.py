@@ -7,17 +7,27 @@ package ships: every file, ``manifest.json`` and ``SHA256SUMS``), and a
 ``<!-- corpus-archive -->`` line of a page becomes a link to it with its
 size and sha256, so an author of an engine in another language downloads
 the corpus without installing the library (docs/corpus.md).
+
+It also writes the corpus's figures where a page gives them, counted from
+the corpus the package ships, never written by hand (docs/engines.md):
+``<!-- corpus-count: legal -->`` and ``<!-- corpus-count: solve -->`` become
+the number of positions of ``legal.jsonl`` and ``solve.jsonl``, and
+``<!-- corpus-count: decided -->`` the positions ``belote check-engine``
+asks an engine of every variant to decide (those with a seat to act).
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mkdocs.structure.files import File, Files
+if TYPE_CHECKING:  # mkdocs is imported where the site is built; the figures need none
+    from mkdocs.structure.files import Files
 
 _MARK = "<!-- corpus-archive -->"
+_COUNT = re.compile(r"<!--\s*corpus-count:\s*(legal|solve|decided)\s*-->")
 
 
 @cache
@@ -29,8 +39,23 @@ def archive() -> tuple[str, bytes]:
     return archive_name(files), corpus_archive(files)
 
 
+@cache
+def counts() -> dict[str, int]:
+    """The corpus's figures, by the name a ``<!-- corpus-count: NAME -->`` line uses."""
+    from belote.deal import Deal
+    from belote.experiments.corpus import lines_of, shipped_corpus
+
+    files = shipped_corpus()
+    legal, solve = lines_of(files, "legal.jsonl"), lines_of(files, "solve.jsonl")
+    decided = sum(1 for line in (*legal, *solve)
+                  if Deal.from_record(line["record"]).to_act is not None)
+    return {"legal": len(legal), "solve": len(solve), "decided": decided}
+
+
 def on_files(files: Files, config: Any) -> Files:
     """Add the archive to the site's files, under ``assets/``."""
+    from mkdocs.structure.files import File
+
     name, data = archive()
     files.append(File.generated(config, f"assets/{name}", content=data))
     return files
@@ -50,7 +75,9 @@ def link(src_uri: str) -> str:
 
 
 def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
-    """Replace the ``<!-- corpus-archive -->`` line by the link to the archive."""
+    """Replace the ``<!-- corpus-archive -->`` line by the link to the archive, and the figures by their counts."""
+    if "corpus-count:" in markdown:
+        markdown = _COUNT.sub(lambda found: str(counts()[found[1]]), markdown)
     if _MARK not in markdown:
         return markdown
     return markdown.replace(_MARK, link(page.file.src_uri))

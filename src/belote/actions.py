@@ -27,7 +27,7 @@ from typing import Final
 
 import attrs
 
-from belote.cards import CARDS, Card, CardSet, Suit
+from belote.cards import ASCII_LOWER, ASCII_UPPER, CARDS, Card, CardSet, Suit
 from belote.errors import InvalidArgument, InvalidArgumentType, NotationError, shown
 
 __all__ = [
@@ -136,7 +136,7 @@ class Strain(enum.IntEnum):
         """
         if not isinstance(text, str):
             raise NotationError(f"not a strain: {shown(text)} (expected S, H, D, C, NT or AT)")
-        word = text.strip().upper()
+        word = text.strip().translate(ASCII_UPPER)
         if word in ("NT", "SA"):
             return cls.NO_TRUMP
         if word in ("AT", "TA"):
@@ -335,7 +335,7 @@ class Action:
             raise NotationError(
                 f"not an action: {shown(text)} (expected '<seat> <verb> [<argument> ...]')"
             )
-        seat_text, verb_text, args = words[0], words[1].lower(), words[2:]
+        seat_text, verb_text, args = words[0], words[1].translate(ASCII_LOWER), words[2:]
         if not _SEAT_DIGITS.fullmatch(seat_text):
             raise NotationError(
                 f"not a seat: {shown(seat_text)} in {shown(text)} "
@@ -363,7 +363,7 @@ class Action:
                     f"'bid' takes a value (or capot) and a strain, or a strain alone: "
                     f"{shown(text)} (such as '1 bid 90 H', '1 bid capot S' or '1 bid NT')"
                 )
-            value_text = args[0].lower()
+            value_text = args[0].translate(ASCII_LOWER)
             value: int | None = None
             if value_text != "capot":
                 if re.fullmatch(r"[0-9]{1,3}", value_text) is None:
@@ -383,7 +383,7 @@ class Action:
         # PLAY
         if not args:
             raise NotationError(f"'play' needs a card: {shown(text)}")
-        if len(args) > 2 or (len(args) == 2 and args[1].lower() not in _BELOTE_WORDS):
+        if len(args) > 2 or (len(args) == 2 and args[1].translate(ASCII_LOWER) not in _BELOTE_WORDS):
             raise NotationError(f"'play' takes a card and optionally 'belote': {shown(text)}")
         return cls(seat, verb, cards=(Card.parse(args[0]),), belote=len(args) == 2)
 

@@ -38,6 +38,8 @@ from belote.errors import InvalidArgumentType, NotationError, shown
 
 __all__ = [
     "ALL_TRUMPS",
+    "ASCII_LOWER",
+    "ASCII_UPPER",
     "CARDS",
     "FULL_DECK",
     "MODES",
@@ -58,6 +60,18 @@ __all__ = [
     "suit_mask",
     "trump_suits",
 ]
+
+ASCII_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+"""``text.translate(ASCII_UPPER)`` upper-cases the ASCII letters and nothing else.
+
+The notation's letters are compared this way, never with ``str.upper``,
+whose Unicode case mapping reads the long s ``ſ`` as ``S`` and the dotless
+``ı`` as ``I``: ``Suit.parse("ſ")`` is refused.
+"""
+
+ASCII_LOWER: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+"""``text.translate(ASCII_LOWER)`` lower-cases the ASCII letters and nothing else
+(``str.lower`` reads the Kelvin sign ``K`` as ``k``)."""
 
 
 SUIT_WORDS: Final = ("spades", "hearts", "diamonds", "clubs")
@@ -100,7 +114,7 @@ class Suit(enum.IntEnum):
         """
         if not isinstance(text, str):
             raise NotationError(f"not a suit: {shown(text)} (expected one of S H D C or ♠ ♥ ♦ ♣)")
-        suit = _SUIT_TEXT.get(text.strip().upper())
+        suit = _SUIT_TEXT.get(text.strip().translate(ASCII_UPPER))
         if suit is None:
             raise NotationError(f"not a suit: {shown(text)} (expected one of S H D C or ♠ ♥ ♦ ♣)")
         return suit
@@ -144,7 +158,7 @@ class Rank(enum.IntEnum):
         """
         if not isinstance(text, str):
             raise NotationError(f"not a rank: {shown(text)} (expected one of 7 8 9 10 J Q K A)")
-        rank = _RANK_FROM_TEXT.get(text.strip().upper())
+        rank = _RANK_FROM_TEXT.get(text.strip().translate(ASCII_UPPER))
         if rank is None:
             raise NotationError(
                 f"not a rank: {shown(text)} (expected one of 7 8 9 10 J Q K A, or T for ten)"
@@ -361,7 +375,7 @@ class Card:
         """
         if not isinstance(text, str):
             raise NotationError(f"not a card: {shown(text)} (expected text such as 'JH' or '10S')")
-        card = _CARD_FROM_TEXT.get(text.strip().upper())
+        card = _CARD_FROM_TEXT.get(text.strip().translate(ASCII_UPPER))
         if card is None:
             raise NotationError(
                 f"not a card: {shown(text)} (expected a rank 7 8 9 10 J Q K A, or T, "

@@ -73,7 +73,8 @@ def _contract_bound(rules: Rules) -> int:
         terms.coinched_points, terms.failed_points,
     )
     flat = max(terms.capot_bonus or 0, terms.coinched_flat or 0) * multiplier
-    return max(cards + top * multiplier, flat)
+    # with round_to, every contract score is rounded, up by less than a step
+    return max(cards + top * multiplier, flat) + (rules.round_to or 0)
 
 
 @functools.lru_cache(maxsize=64)

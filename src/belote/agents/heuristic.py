@@ -25,7 +25,7 @@ from belote.agents.cardplay import (
 )
 from belote.deal import Observation, Phase, SeatView
 from belote.errors import InvalidArgument
-from belote.rules import Rules, get_rules
+from belote.rules import Rules
 from belote.rules.checks import whole
 
 __all__ = ["HeuristicBot", "hand_strength"]
@@ -206,7 +206,7 @@ class HeuristicBot:
             return next(action for action in legal if action.verb is Verb.SWAP)
         if Verb.KEEP in verbs:  # pragma: no cover - keep comes only with swap
             return next(action for action in legal if action.verb is Verb.KEEP)
-        rules = get_rules(observation.variant)
+        rules = observation.rules  # its own rules: a plug-in need not be registered
         seat = observation.seat
         hand = observation.hand.mask
         if observation.phase is Phase.AUCTION:

@@ -40,10 +40,10 @@ from typing import Final, TextIO
 from belote.actions import Action, Strain, Verb
 from belote.agents import act
 from belote.agents.registry import make_bot
-from belote.cards import SUIT_WORDS, Card, CardSet, Suit
+from belote.cards import ASCII_LOWER, SUIT_WORDS, Card, CardSet, Suit
 from belote.deal import Deal
 from belote.deal.observation import contract_text
-from belote.errors import BeloteError, CommandError, NotationError
+from belote.errors import BeloteError, CommandError, NotationError, shown
 from belote.game import next_dealer
 from belote.records.narration import (
     action_text,
@@ -154,23 +154,30 @@ class HumanPlayer:
     def offer_save(self, record: dict[str, object]) -> Path | None:
         """Ask for a file to save the match ``record`` in; write it there (empty answer: no file).
 
-        An existing file is never overwritten: the person is asked again.
+        An existing file is never overwritten, and a name no file can have (a
+        NUL character, ``~nobody`` for a user who does not exist, a name the
+        file system cannot encode) is refused: the person is asked again, so
+        the match is never lost (docs/cli.md#play).
         """
         while True:
             name = self._line("Save the match to resume it later? File name (empty: no): ")
             if not name:
                 return None
-            path = Path(name).expanduser()
             try:
-                with path.open("x", encoding="utf-8") as file:
-                    json.dump(record, file, ensure_ascii=False, indent=1)
-                    file.write("\n")
+                path = Path(name).expanduser()
+                file = path.open("x", encoding="utf-8")
             except FileExistsError:
                 self.out.write(f"{name} exists already: give another name.\n")
                 continue
             except OSError as exc:
                 self.out.write(f"Cannot write {name}: {exc.strerror or exc}.\n")
                 continue
+            except (ValueError, RuntimeError) as exc:  # NUL, unencodable, an unknown ~user
+                self.out.write(f"{shown(name)} cannot be a file name ({exc}): give another name.\n")
+                continue
+            with file:
+                json.dump(record, file, ensure_ascii=False, indent=1)
+                file.write("\n")
             self.out.write(f"Saved. Resume with: belote play --resume {name}\n")
             return path
 
@@ -279,7 +286,7 @@ _WORDS: Final = {"pass": Verb.PASS, "take": Verb.TAKE, "swap": Verb.SWAP, "keep"
                  "declare": Verb.DECLARE, "stop": Verb.STOP, "call": Verb.STOP,
                  "coinche": Verb.COINCHE, "contre": Verb.COINCHE, "double": Verb.COINCHE,
                  "surcoinche": Verb.SURCOINCHE, "surcontre": Verb.SURCOINCHE, "redouble": Verb.SURCOINCHE}
-_BID_TEXT: Final = re.compile(r"(?:bid\s*)?([0-9]{1,3}|capot)\s*([a-z]{1,2}|[\u2660-\u2667])?", re.IGNORECASE)
+_BID_TEXT: Final = re.compile(r"(?:bid\s*)?([0-9]{1,3}|capot)\s*([a-z]{1,2}|[\u2660-\u2667])?", re.IGNORECASE | re.ASCII)
 
 
 def bid_summary(bids: Sequence[Action]) -> str:
@@ -372,13 +379,13 @@ def _interpret(
         if reason is None:  # legal, but not offered: another choice comes first
             return None, f"You cannot play {card} now. {hint}"
         return None, f"You cannot play {card}: {explain_refusal(reason)}."
-    words = answer.lower().split()
+    words = answer.translate(ASCII_LOWER).split()  # ASCII only: "ſ" is no s
     verb = _WORDS.get(words[0]) if words else None
     if verb is not None:
         matching = [a for a in choices if a.verb is verb]
         if verb is Verb.TAKE and len(words) > 1:
             try:
-                suit = Suit.parse(words[1].upper())
+                suit = Suit.parse(words[1])
             except NotationError:
                 return None, f"'{words[1]}' is not a suit: use S, H, D or C."
             turned_suit = None if deal.turned is None else deal.turned.suit

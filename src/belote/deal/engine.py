@@ -24,7 +24,7 @@ from belote.deal.doors import check_flag, check_seed, check_shuffled
 from belote.deal.entries import ActionRecord
 from belote.deal.position import PARTS, Setup, read_position, setup_from_parts, write_position
 from belote.deal.readout import DealReadout
-from belote.deal.recorded import read_header
+from belote.deal.recorded import offences_in_record, read_header
 from belote.deal.seatview import SeatView, play_out, play_out_random
 from belote.deal.state import DealState, check_seat
 from belote.errors import (
@@ -405,13 +405,11 @@ class Deal(DealReadout):
         # to decide, an older record may have the first leader's declarations
         # before the holder's swap: they wait for the decision.
         waiting: list[tuple[int, object, Action]] = []
+        origin: list[int | None] = []  # per history entry, its index in the record (None: implied)
         for index, item in enumerate(actions):
             if not isinstance(item, str):
-                raise InvalidRecord(
-                    f"{where}expected an action as text, got {jsonfields.kind(item)}",
-                    index=index,
-                    action=str(item),
-                )
+                raise InvalidRecord(f"{where}expected an action as text, got {jsonfields.kind(item)}",
+                                    index=index, action=str(item))
             try:
                 action = Action.parse(item)
                 if deal.is_over:
@@ -421,36 +419,34 @@ class Deal(DealReadout):
                 if holder is not None:
                     if action.seat == holder and action.verb in (Verb.SWAP, Verb.KEEP):
                         deal.apply(action)
-                        _apply_waiting(deal, waiting, where)
+                        origin.append(index)
+                        _apply_waiting(deal, waiting, where, origin)
                         continue
                     if action.verb is Verb.DECLARE and action.seat != holder:
                         waiting.append((index, item, action))
                         continue
-                    # Any other action closes the decision: the holder kept the 7
-                    # (003: "Toute carte vue, empêche cette faveur").
+                    # Any other action closes the decision, the holder kept the 7 (003: "Toute carte vue, empêche cette faveur").
                     deal.apply(Action.keep(holder))
-                    _apply_waiting(deal, waiting, where)
+                    origin.append(None)
+                    _apply_waiting(deal, waiting, where, origin)
                 deal.apply(action)
+                origin.append(index)
             except BeloteError as exc:
                 raise InvalidRecord(f"{where}{exc}", index=index, action=item) from None
         if waiting:  # the record stops with the decision still open: the holder kept
             holder = deal.swap_seat()
             if holder is not None:
                 deal.apply(Action.keep(holder))
-            _apply_waiting(deal, waiting, where)
-        if deal.is_over:
-            if finished is False:
-                raise InvalidRecord(
-                    f"{prefix}finished: false, but the deal ended after {len(actions)} actions"
-                )
-        elif finished or not partial:
-            seat = deal.to_act
-            doing = legal.to_decide(deal._state)
+                origin.append(None)
+            _apply_waiting(deal, waiting, where, origin)
+        if deal._state.offences and len(origin) == len(deal._state.history):  # the record's indices
+            deal._state.offences = offences_in_record(deal._state.offences, origin)
+        if deal.is_over and finished is False:
+            raise InvalidRecord(f"{prefix}finished: false, but the deal ended after {len(actions)} actions")
+        if not deal.is_over and (finished or not partial):
             field = "finished: true, but" if finished else "actions:"
-            raise InvalidRecord(
-                f"{prefix}{field} the record stops before the deal ends: "
-                f"seat {seat} is to {doing} (after {len(actions)} actions)"
-            )
+            raise InvalidRecord(f"{prefix}{field} the record stops before the deal ends: seat {deal.to_act}"
+                                f" is to {legal.to_decide(deal._state)} (after {len(actions)} actions)")
         return deal
 
     def undo(self) -> Action:
@@ -690,11 +686,14 @@ class Deal(DealReadout):
         return self.apply(Action.stop(self._state.to_act))
 
 
-def _apply_waiting(deal: Deal, waiting: list[tuple[int, object, Action]], where: str) -> None:
+def _apply_waiting(
+    deal: Deal, waiting: list[tuple[int, object, Action]], where: str, origin: list[int | None]
+) -> None:
     """Apply the declarations that waited for the swap decision, each refused at its own index."""
     for index, item, action in waiting:
         try:
             deal.apply(action)
         except BeloteError as exc:
             raise InvalidRecord(f"{where}{exc}", index=index, action=str(item)) from None
+        origin.append(index)
     waiting.clear()

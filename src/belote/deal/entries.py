@@ -68,6 +68,10 @@ class OffenceRecord:
             [`IllegalAction`][belote.errors.IllegalAction]).
         sanction: what it costs under the variant, from
             [`sanction_for`][belote.rules.penalties.sanction_for].
+        record_index: the action's position in the record the deal was read
+            from, when a ``keep`` the record leaves implied comes before it
+            in the history (docs/formats.md#deal-record); else ``None``, the
+            same as ``index``. Not compared.
     """
 
     index: int
@@ -76,12 +80,17 @@ class OffenceRecord:
     offence: Offence
     reason: str
     sanction: AppliedSanction
+    record_index: int | None = attrs.field(default=None, eq=False)
 
     def to_json(self) -> dict[str, object]:
-        """The offence as the result JSON lists it (``belote replay --lenient``)."""
+        """The offence as the result JSON lists it (``belote replay --lenient``).
+
+        ``index`` is the action's place in the record's ``actions``: the
+        record the deal was read from (``record_index``), else its history.
+        """
         sanction = self.sanction
         return {
-            "index": self.index,
+            "index": self.index if self.record_index is None else self.record_index,
             "seat": self.seat,
             "action": str(self.action),
             "kind": self.offence.value,

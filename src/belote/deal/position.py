@@ -36,7 +36,7 @@ from typing import Final
 import attrs
 
 from belote.actions import ID_DOUBLE, ID_REDOUBLE, Action, Strain
-from belote.cards import CARDS, Card, CardSet, Suit
+from belote.cards import ASCII_LOWER, CARDS, Card, CardSet, Suit
 from belote.deal.auction import bid_of_id
 from belote.deal.codes import (
     CAPOT_BID,
@@ -78,9 +78,9 @@ PARTS: Final = (
 )
 """The parts after the header, in the order a position is written."""
 
-_TOKEN: Final = re.compile(r"declare\[[^\]]*\]|/|[^\s/]+", re.IGNORECASE)
+_TOKEN: Final = re.compile(r"declare\[[^\]]*\]|/|[^\s/]+", re.IGNORECASE | re.ASCII)
 _WHOLE: Final = re.compile(r"[+-]?[0-9]{1,30}")
-_BID_WORD: Final = re.compile(r"([0-9]{1,3}|capot)(\S*)", re.IGNORECASE)
+_BID_WORD: Final = re.compile(r"([0-9]{1,3}|capot)(\S*)", re.IGNORECASE | re.ASCII)
 _NO_VALUE: Final = -1  # a ``bid`` word whose value has not been read yet
 _BIDDING: Final = ("pass", "take", "bid", "coinche", "surcoinche", "double", "redouble")
 _STRAIN_WORDS: Final = frozenset(
@@ -302,7 +302,7 @@ def parse_moves(text: str | Sequence[str], part: str) -> list[Move]:
         text = " ".join(text)
     moves: list[Move] = []
     for word in _TOKEN.findall(text):
-        low = word.lower()
+        low = word.translate(ASCII_LOWER)  # ASCII only: Unicode case mapping reads "ſ" as s
         if _unfinished_bid(moves):
             bid = moves[-1]
             if bid.value == _NO_VALUE:  # 'bid', then its value (and maybe its strain)

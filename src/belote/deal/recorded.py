@@ -18,11 +18,16 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from belote.deal.entries import OffenceRecord
 from belote.errors import InvalidArgument, InvalidRecord
 from belote.rules import Rules, jsonfields
+from belote.rules.checks import instance, sequence, whole_or_none
+from belote.rules.jsonfields import same_variant
 from belote.rules.knobs import MATCH_POINTS, RANGES
 
-__all__ = ["RecordHeader", "field", "obj", "read_header", "variant", "whole"]
+__all__ = [
+    "RecordHeader", "field", "obj", "offences_in_record", "read_header", "variant", "whole",
+]
 
 
 def _refuse(message: str, field: str) -> InvalidRecord:
@@ -102,13 +107,10 @@ def read_header(
         InvalidRecord: a missing or bad field; the message starts with its name.
     """
     body = obj(doc, prefix.rstrip(".") or "record")
-    if rules is None or "variant" in body:
-        named = variant(field(body, "variant", prefix), f"{prefix}variant")
-        if rules is not None and named.name != rules.name:
-            raise InvalidRecord(
-                f"{prefix}variant: {named.name} in a match of {rules.name}"
-            )
-        rules = named
+    if rules is None:
+        rules = variant(field(body, "variant", prefix), f"{prefix}variant")
+    elif "variant" in body:
+        same_variant(body["variant"], rules, f"{prefix}variant", _refuse)
     if "players" in body:
         players = whole(body["players"], f"{prefix}players")
         try:
@@ -190,3 +192,26 @@ def _context(
     return totals, target, pending
 
 
+def offences_in_record(
+    offences: Sequence[OffenceRecord], origin: Sequence[int | None]
+) -> list[OffenceRecord]:
+    """The offences with their places in the record they were read from (docs/formats.md#deal-record).
+
+    ``origin`` gives, per entry of the deal's history, its index in the
+    record's ``actions``, or ``None`` for a ``keep`` the record leaves
+    implied (the next action closed the holder's decision about the 7 of
+    trump). An offence whose record index differs from its history index
+    gets it as ``record_index``, so that a lenient replay names the record's
+    own action, as a strict one does (issue 50).
+
+    Raises:
+        InvalidArgumentType: not a list of offences, or not a list of whole numbers or ``None``.
+    """
+    checked = [instance(o, OffenceRecord, "offences[...]") for o in sequence(offences, "offences")]
+    places = [whole_or_none(at, "origin[...]") for at in sequence(origin, "origin")]
+    out = []
+    for offence in checked:
+        place = places[offence.index] if offence.index < len(places) else None
+        changed = place is not None and place != offence.index
+        out.append(attrs.evolve(offence, record_index=place) if changed else offence)
+    return out

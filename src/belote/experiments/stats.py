@@ -25,7 +25,7 @@ from belote.experiments.intervals import (
     rate,
     wilson,
 )
-from belote.rules import get_rules
+from belote.rules import Rules, get_rules
 from belote.rules.checks import as_rules, instance, sequence, whole
 from belote.rules.specs import spec_of
 from belote.scoring import DealResult, Outcome
@@ -342,6 +342,9 @@ class SimulationStats:
         squares: sums over the deals of squared per-deal figures (keys of
             [`SQUARED`][belote.experiments.stats.SQUARED]), for the intervals of the means;
             empty for statistics built without them.
+        rules: the variant's rules (``None`` for statistics built by hand),
+            so that a plug-in variant never registered needs no look-up by
+            name. Not compared.
     """
 
     variant: str
@@ -358,11 +361,13 @@ class SimulationStats:
     announcements: Mapping[str, AnnouncementStats]
     winners: tuple[int, ...] = attrs.field(repr=False)
     squares: Mapping[str, int] = attrs.field(factory=dict, repr=False)
+    rules: Rules | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def has_contract(self) -> bool:
         """Whether the variant has a contract (attack and defence)."""
-        return get_rules(self.variant).has_contract
+        rules = self.rules if self.rules is not None else get_rules(self.variant)
+        return rules.has_contract
 
     @property
     def attack_success_rate(self) -> float:
@@ -577,6 +582,7 @@ def simulation_stats(acc: object, rules: object, players: object, seed: object, 
         announcements={name: AnnouncementStats(*acc.announce[name]) for name in names},
         winners=tuple(acc.winners),
         squares=dict(acc.squares),
+        rules=rules,
     )
 
 

@@ -205,7 +205,9 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "capot_keeps_last_trick": lambda r: r.capot_rule is CapotRule.PLAYER_ALL_TRICKS,
     "round_half_up": lambda r: r.round_to is not None,
     "attack_gets_rounded_rest": lambda r: r.round_to is not None and r.has_contract,
-    "contract_on_raw_totals": lambda r: r.round_to is not None and r.has_contract,
+    # an auction's contract is always decided on the raw points (docs/contree.md#scoring)
+    "contract_on_raw_totals": lambda r: r.round_to is not None and r.has_contract
+    and not r.has_auction,
     "litige_holds_announcements": lambda r: r.has_contract and r.forfeit_announcements
     and not r.has_auction,
     **{f"auction.{field.name}": (lambda r: r.has_auction) for field in attrs.fields(AuctionRules)},
@@ -573,7 +575,11 @@ def describe_result(result: DealResult) -> str:
     """
     from belote.records.results import result_to_json
 
-    return describe_score(result_to_json(result))
+    doc = result_to_json(result)
+    if result.rules is None:  # built by hand: the variant's name says whose sides they are
+        return describe_score(doc)
+    teams = result.rules.partnerships and len(result.scores) == 2
+    return "\n".join(_deal_lines(doc, _namer(teams))) + "\n"
 
 
 def _side_namer(variant: object, sides: int) -> Callable[[int], str]:
@@ -583,6 +589,10 @@ def _side_namer(variant: object, sides: int) -> Callable[[int], str]:
             teams = get_rules(variant).partnerships
         except BeloteError:
             teams = False
+    return _namer(teams)
+
+
+def _namer(teams: bool) -> Callable[[int], str]:
     if teams:
         return lambda side: f"team {side} (seats {side} and {side + 2})"
     return lambda side: f"seat {side}"

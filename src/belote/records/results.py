@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Final, TypeAlias
 
 from belote.actions import Strain
-from belote.cards import Card, Suit
+from belote.cards import ASCII_LOWER, Card, Suit
 from belote.errors import BeloteError, CommandError, InvalidTally, NotationError, shown
 from belote.rules import Rules, checks, get_rules, jsonfields
 from belote.rules.penalties import Offence, Penalty
@@ -151,7 +151,8 @@ def _penalties(value: object, field: str) -> tuple[Penalty, ...]:
     return tuple(penalties)
 
 
-_CONTRACT_TEXT: Final = re.compile(r"\s*([0-9]{1,4}|capot)\s*([A-Za-z]{1,2}|[\u2660-\u2667])\s*", re.IGNORECASE)
+_CONTRACT_TEXT: Final = re.compile(r"\s*([0-9]{1,4}|capot)\s*([A-Za-z]{1,2}|[\u2660-\u2667])\s*",
+                                   re.IGNORECASE | re.ASCII)  # ASCII: "ſ" is no S
 _COINCHE_WORDS: Final = {"none": 0, "coinche": 1, "coinched": 1, "surcoinche": 2, "surcoinched": 2}
 
 
@@ -163,7 +164,7 @@ def _strain(value: object, field: str) -> Strain:
 
 
 def _contract_value(value: object, field: str) -> int | None:
-    if isinstance(value, str) and value.strip().lower() == "capot":
+    if isinstance(value, str) and value.strip().translate(ASCII_LOWER) == "capot":
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidTally(f"expected a whole number or \"capot\", got {shown(value)}", field=field)
@@ -192,7 +193,7 @@ def _contract(doc: Mapping[str, object], rules: Rules) -> Contract | None:
                 '{"value": 110, "strain": "C"})',
                 field="contract",
             )
-        value = None if found[1].lower() == "capot" else int(found[1])
+        value = None if found[1].translate(ASCII_LOWER) == "capot" else int(found[1])
         strain = _strain(found[2], "contract")
     else:
         body = _object(raw, "contract")
@@ -200,8 +201,8 @@ def _contract(doc: Mapping[str, object], rules: Rules) -> Contract | None:
         strain = _strain(_get(body, "strain", "contract."), "contract.strain")
     doubling = 0
     if doubling_raw is not None:
-        if isinstance(doubling_raw, str) and doubling_raw.strip().lower() in _COINCHE_WORDS:
-            doubling = _COINCHE_WORDS[doubling_raw.strip().lower()]
+        if isinstance(doubling_raw, str) and doubling_raw.strip().translate(ASCII_LOWER) in _COINCHE_WORDS:
+            doubling = _COINCHE_WORDS[doubling_raw.strip().translate(ASCII_LOWER)]
         else:
             doubling = _int(doubling_raw, "coinche")
             if not 0 <= doubling <= 2:
@@ -308,9 +309,8 @@ def tally_from_json(
         body = _object(doc, "" if prefix else "tally")  # _prefixed names it deals[i]
         if rules is None:
             rules = _rules(_get(body, "variant", ""), "variant")
-        elif "variant" in body and _rules(body["variant"], "variant").name != rules.name:
-            raise InvalidTally(f"{shown(body['variant'])} inside a {rules.name} match",
-                               field="variant")
+        elif "variant" in body:  # the match's spec, or refused (never read under either)
+            jsonfields.same_variant(body["variant"], rules, "variant", _refuse)
         tally = _parse_tally(body, rules)
         check_tally(tally, rules)
     except InvalidTally as exc:
@@ -388,10 +388,15 @@ def result_to_json(result: DealResult) -> JSONObject:
         doc["contract"] = {
             **_contract_json(contract),
             "coinche": contract.doubling,
-            "multiplier": get_rules(result.variant).auction.multiplier(contract.doubling),
+            "multiplier": _result_rules(result).auction.multiplier(contract.doubling),
             "side": result.attack,
         }
     return doc
+
+
+def _result_rules(result: DealResult) -> Rules:
+    """The rules a result was scored under: its own, else (built by hand) its variant's."""
+    return result.rules if result.rules is not None else get_rules(result.variant)
 
 
 def _contract_json(contract: Contract) -> JSONObject:

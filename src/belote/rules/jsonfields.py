@@ -24,7 +24,7 @@ from typing import TypeAlias
 
 from belote.errors import BeloteError, InvalidArgumentType, shown
 from belote.rules.model import Rules
-from belote.rules.specs import get_rules
+from belote.rules.specs import get_rules, spec_of
 
 __all__ = [
     "Refusal",
@@ -32,6 +32,7 @@ __all__ = [
     "obj",
     "optional_whole",
     "require",
+    "same_variant",
     "text",
     "variant",
     "whole",
@@ -165,3 +166,45 @@ def variant(value: object, field: str, refuse: Refusal) -> Rules:
         return get_rules(value)
     except BeloteError as exc:
         raise refuse(str(exc), field) from None
+
+
+def _spec_text(rules: Rules) -> str:
+    """The canonical spec of ``rules``, or its name when no spec can say it (a custom layout)."""
+    try:
+        return spec_of(rules)
+    except BeloteError:
+        return rules.name
+
+
+def same_variant(value: object, rules: Rules, field: str, refuse: Refusal) -> None:
+    """Refuse a variant field inside a match unless it stands for the match's ``rules``.
+
+    A deal of a match may leave its variant out, or repeat the match's spec
+    in any spelling with the same canonical spec (an alias, knobs in another
+    order); one whose spec differs is refused, naming ``field``
+    (``deals[2].variant``), never read under one spec or the other. The
+    same text as the match's spec is accepted without looking the variant
+    up, so a plug-in variant never registered is read back too.
+
+    >>> from belote.errors import InvalidTally
+    >>> def refuse(message: str, field: str) -> InvalidTally:
+    ...     return InvalidTally(message, field=field)
+    >>> same_variant("belote", get_rules("classic"), "deals[0].variant", refuse)
+    >>> same_variant("classic(capot_value=300)", get_rules("classic"), "deals[1].variant", refuse)
+    Traceback (most recent call last):
+        ...
+    belote.errors.InvalidTally: deals[1].variant: 'classic(capot_value=300)' is not the match's variant classic
+
+    Raises:
+        InvalidArgumentType: ``rules`` is not a ``Rules``, ``field`` is not
+            text or ``refuse`` not callable.
+    """
+    _check(field, refuse)
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentType(f"rules: expected a Rules, got {shown(rules)}")
+    match = _spec_text(rules)
+    if value == match:
+        return
+    named = variant(value, field, refuse)
+    if named != rules:
+        raise refuse(f"{shown(value)} is not the match's variant {match}", field)

@@ -342,7 +342,9 @@ class Rules:
         default=None, metadata=meaning('scores are kept in multiples of this')
     )
     """Scores kept in multiples of this (000: tens); the defence's card points
-    are rounded, the attack gets the rest of [`rounded_total`][belote.rules.model.Rules.rounded_total]."""
+    are rounded, the attack gets the rest of [`rounded_total`][belote.rules.model.Rules.rounded_total].
+    In an auction every contract score is rounded too, after the contract is
+    decided on the raw points (docs/contree.md#scoring)."""
     round_half_up: bool = attrs.field(
         default=True,
         metadata=meaning("with round_to, a 5 rounds up (else down)"),

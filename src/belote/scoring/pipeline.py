@@ -22,7 +22,8 @@ The steps, in order:
 5. The contract (four-player variants) compares the raw totals: made,
    litige or failed.
 6. The allocation gives each side what the outcome says (rules §7.1, docs/rules.md#contract).
-7. Rounding to tens (``piedicavallo``) adjusts the card points.
+7. Rounding to tens (``piedicavallo``) adjusts the card points; in an
+   auction (``contree(round_to=10)``) every contract score as well.
 8. Pending litige points are paid or held ([`PendingRule`][belote.rules.policies.PendingRule]).
 
 >>> from belote.cards import Suit
@@ -165,5 +166,6 @@ def redeal_result(rules: Rules | str, pending: int = 0, players: int | None = No
         scores=(0,) * sides,
         pending=pending,
         lines=(),
+        rules=rules,
     )
 

@@ -13,6 +13,7 @@ import enum
 
 import attrs
 
+from belote.rules import Rules
 from belote.scoring.contract import Contract
 
 __all__ = ["DealResult", "Line", "Outcome"]
@@ -61,6 +62,10 @@ class DealResult:
             match, not the deal, has to judge the claim; else ``None``.
         contract: the contract of an auction (value, strain, coinche level;
             RULES §11), whose side is ``attack``; else ``None``.
+        rules: the rules the deal was scored under (``None`` for a result
+            built by hand), so that what reads the result (its JSON, its
+            text) never looks a variant up by name: a plug-in variant that
+            was never registered works as well. Not compared.
     """
 
     variant: str
@@ -74,3 +79,4 @@ class DealResult:
     match_end_reason: str | None = None
     stopped_by: int | None = None
     contract: Contract | None = None
+    rules: Rules | None = attrs.field(default=None, eq=False, repr=False)

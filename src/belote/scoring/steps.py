@@ -166,6 +166,28 @@ def _round_cards(
     return result
 
 
+def _round_scores(lines: list[Line], rules: Rules, sides: int) -> list[Line]:
+    """A contract's lines with a rounding line per side whose score is off the step.
+
+    Rules §7.3, docs/contree.md#scoring: with ``round_to`` every score of a
+    contract is kept in multiples of it (a 5 up with ``round_half_up``), the
+    failed, coinched and capot ones too; the contract is decided before, on
+    the raw points, so a rounding never makes one.
+    """
+    step = rules.round_to
+    if not step:
+        return lines
+    half = step // 2 if rules.round_half_up else (step - 1) // 2
+    totals = [0] * sides
+    for line in lines:
+        totals[line.to] += line.points
+    for side, total in enumerate(totals):
+        change = (total + half) // step * step - total
+        if change:
+            lines.append(_line(side, ROUNDING, change))
+    return lines
+
+
 # --- step 4: announcements and belote -----------------------------------------------
 
 
@@ -401,6 +423,7 @@ def _result(
         match_end_reason=reason,
         stopped_by=tally.stopped_by,
         contract=tally.contract,
+        rules=rules,
     )
 
 
@@ -553,6 +576,7 @@ def score_trusted(
         outcome, lines = _contract_lines(tally, rules, parts, attack, defence, capot)
         if pending:  # litige points from another variant's deal go to the deal's winner
             lines.append(_line(attack if outcome is _MADE else defence, PENDING_WON, pending))
+        lines = _round_scores(lines, rules, sides)
         return _result(
             rules, sides, lines, outcome=outcome, capot=capot, pending=0, attack=attack,
             tally=tally,

@@ -339,7 +339,7 @@ def analyze(deal: Deal, *, start: int = 0, bidding: bool = True) -> Analysis:
     record = deal.to_record()
     record["actions"] = []
     record["finished"] = False
-    position = Deal.from_record(record)
+    position = Deal.from_record(record, rules=deal.rules)  # its rules: a plug-in need not be registered
     declares = first_trick_declarations(deal)
     plays = [action for action in deal.history if action.verb is Verb.PLAY]
     # every declaration of the deal's first trick, in the order made

@@ -270,7 +270,7 @@ def analyze_bidding(deal: Deal, *, par: int | None = None) -> tuple[BidAnalysis,
     record = deal.to_record()
     record["actions"] = []
     record["finished"] = False
-    position = Deal.from_record(record)
+    position = Deal.from_record(record, rules=deal.rules)
     out = []
     for index, action in enumerate(deal.history):
         if action.verb is Verb.PLAY:

@@ -127,7 +127,7 @@ def first_lead(deal: Deal) -> Deal:
     record = deal.to_record()
     record["actions"] = [str(action) for action in actions]
     record["finished"] = False
-    start = Deal.from_record(record)
+    start = Deal.from_record(record, rules=deal.rules)
     if start.to_act is None or not start.legal_play_mask():
         raise InvalidArgument("the deal has no card to play")
     return start
