@@ -9,8 +9,10 @@ code, and the event streams' limit holds when many open at once (part C).
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import socket
 import sqlite3
 import threading
 import time
@@ -253,3 +255,104 @@ def test_two_servers_on_one_file_never_both_take_a_version(tmp_path: Path) -> No
     assert view(client(db), key)["version"] == accepted  # every accepted move is on disk
     one.delete(f"/api/games/{key}")
     assert_refusal(two.post(f"/api/games/{key}/choose", json={"choice": 0}), 404, "error.no_game")
+
+
+# --- C: every 4xx is JSON with a code -------------------------------------------------------------
+
+
+def test_unknown_paths_and_wrong_methods_answer_json_with_a_code() -> None:
+    c = client()
+    game = new_game(c, seed=1)
+    for path in ("/api/nothing", "/nothing", "/api/games/x/nothing", "/static/nothing.css"):
+        doc = assert_refusal(c.get(path), 404, "error.not_found")
+        assert doc["params"] == {}
+    for method, path, allowed in [("PUT", "/api/games", "POST"),
+                                  ("GET", "/api/games", "POST"),
+                                  ("DELETE", "/api/meta", "GET, HEAD"),
+                                  ("POST", f"/api/games/{game['id']}/record", "GET, HEAD"),
+                                  ("PATCH", f"/api/games/{game['id']}", "DELETE"),
+                                  ("POST", "/static/style.css", "GET, HEAD")]:
+        answer = c.request(method, path)
+        doc = assert_refusal(answer, 405, "error.method")
+        assert doc["params"] == {"method": method, "allowed": allowed}, doc
+        assert answer.headers["allow"] == allowed
+    assert c.get("/api/meta").status_code == 200 and c.get("/static/style.css").status_code == 200
+
+
+def test_an_unexpected_error_answers_json_500_with_a_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = create_app()
+    c = TestClient(app, base_url="http://127.0.0.1:8000", raise_server_exceptions=False)
+    game = new_game(c, seed=1)
+
+    def broken(seat: int | None = None) -> dict[str, object]:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(app.state.belote.store.games[game["id"]].table, "view", broken)
+    answer = c.get(f"/api/games/{game['id']}/view")
+    doc = assert_refusal(answer, 500, "error.internal")
+    assert "a bug" not in doc["error"]
+
+
+# --- C: the event streams' limit, with 150 opening at once -------------------------------------
+
+
+def test_the_event_stream_limit_holds_when_150_open_at_once() -> None:
+    from test_web_seats import served
+
+    limits = Limits(event_streams=100, connections=400, header_seconds=30.0)
+    opened: list[socket.socket] = []
+    statuses: list[int] = []
+    refusals: list[dict[str, Any]] = []
+    guard = threading.Lock()
+    with served(limits) as (port, _server, _thread, c):
+        game = new_game(c, variant="classic", seed=5, seats=FRIENDS)
+        path = f"/api/games/{game['id']}/events?token={tokens_of(game)[0]}"
+        request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+        ready = threading.Barrier(150, timeout=30)
+
+        def open_one() -> None:
+            s = socket.create_connection(("127.0.0.1", port), timeout=20)
+            with guard:
+                opened.append(s)
+            ready.wait()
+            s.sendall(request)
+            head = b""
+            while b"\r\n\r\n" not in head:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                head += chunk
+            status = int(head.split(b" ", 2)[1])
+            body = head.partition(b"\r\n\r\n")[2]
+            with guard:
+                statuses.append(status)
+            if status == 429:
+                length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
+                                  if line.lower().startswith(b"content-length:")))
+                while len(body) < length:
+                    body += s.recv(65536)
+                with guard:
+                    refusals.append(json.loads(body))
+
+        workers = [threading.Thread(target=open_one) for _ in range(150)]
+        try:
+            for worker in workers:
+                worker.start()
+            for worker in workers:
+                worker.join(60)
+            assert len(statuses) == 150
+            assert statuses.count(200) == 100 and statuses.count(429) == 50, sorted(statuses)
+            assert {doc["code"] for doc in refusals} == {"error.streams_full"}
+            state = c.app.state.belote  # type: ignore[attr-defined]
+            assert state.streams == 100
+        finally:
+            for s in opened:
+                s.close()
+        deadline = time.monotonic() + 10
+        while state.streams and time.monotonic() < deadline:  # closed streams give their place back
+            time.sleep(0.05)
+        assert state.streams == 0
+        again = socket.create_connection(("127.0.0.1", port), timeout=10)
+        again.sendall(request)
+        assert again.recv(65536).startswith(b"HTTP/1.1 200")
+        again.close()

@@ -6,6 +6,8 @@ record, an unknown variant) answers ``400`` with the library's message and
 changes nothing; a request over a limit ([`Limits`][belote.web.app.Limits])
 answers ``413``, ``422`` or ``429`` with a message, and the server goes on;
 a change the games' database does not take is undone and answered ``503``.
+Every refusal, an unknown path's included, is JSON with a ``code``
+([`belote.web.answers`][belote.web.answers]).
 No request names a file: records come in the request body, the page's own
 files are package data, and the games are kept in the server's SQLite
 database ([`belote.web.store`][belote.web.store]). At a table of several
@@ -40,7 +42,7 @@ import attrs
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -48,7 +50,7 @@ from belote.agents.registry import parse_bot_spec
 from belote.errors import BeloteError, InvalidArgument
 from belote.experiments.compare import compare, default_variants
 from belote.rules import available_variants
-from belote.web.answers import NO_GAME, refusal, unavailable
+from belote.web.answers import HANDLERS, NO_GAME, EventStream, refusal, unavailable
 from belote.web.child import child_answer
 from belote.web.codes import error_doc
 from belote.web.hosts import LOOPBACK
@@ -194,6 +196,27 @@ class _State:
     @property
     def games(self) -> dict[str, Game]:
         return self.store.games
+
+    def take_stream(self) -> Callable[[], None]:
+        """Count one more event stream, checked and counted at once; returns what gives it back.
+
+        Raises:
+            Refused: ``429``, the server holds ``Limits.event_streams`` already.
+        """
+        most = self.limits.event_streams
+        with self.lock:
+            if self.streams >= most:
+                raise Refused(429, f"the server holds {most} event streams already: the page "
+                              "asks for the view instead", code="error.streams_full")
+            self.streams += 1
+        given = threading.Event()
+
+        def release() -> None:
+            with self.lock:
+                if not given.is_set():
+                    given.set()
+                    self.streams -= 1
+        return release
 
     def full(self) -> Refused:
         return Refused(429, f"the server holds {self.limits.games} games already: "
@@ -456,17 +479,14 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
 
         try:
             game, _ = await run_in_threadpool(state.game, request, {})
-            if state.streams >= lim.event_streams:
-                raise Refused(429, f"the server holds {lim.event_streams} event streams already: "
-                              "the page asks for the view instead", code="error.streams_full")
+            release = state.take_stream()  # counted as it is checked: never more than the limit
         except Refused as exc:
             return refusal(exc.status, str(exc), exc.field, code=exc.code)
         except SeatRefused as exc:
             return refusal(403, str(exc), code=exc.code)
         except StoreUnavailable as exc:
             return unavailable(exc)
-        return StreamingResponse(stream(game), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        return EventStream(stream(game), release)
 
     async def stream(game: Game) -> AsyncIterator[str]:
         """The table's ``version`` at once, then each time it changes, for ``stream_seconds``."""
@@ -477,7 +497,6 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
             with contextlib.suppress(RuntimeError):  # a closed loop: the stream is over
                 loop.call_soon_threadsafe(woken.set)
 
-        state.streams += 1
         game.watchers.add(wake)
         try:
             end = loop.time() + lim.stream_seconds
@@ -495,7 +514,6 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
                     yield ": still here\n\n"
         finally:
             game.watchers.discard(wake)
-            state.streams -= 1
 
     def replay(request: Request, body: JSON) -> JSON:
         text = body.get("text")
@@ -614,7 +632,8 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
         yield Route("/api/compare/{id}", endpoint(compare_status))
         yield Mount("/static", StaticFiles(packages=[("belote.web", "static")]), name="static")
 
-    app = Starlette(routes=list(routes()), middleware=[Middleware(_Guard, hosts=hosts)])
+    app = Starlette(routes=list(routes()), middleware=[Middleware(_Guard, hosts=hosts)],
+                    exception_handlers=dict(HANDLERS))
     app.state.belote = state
     return app
 
