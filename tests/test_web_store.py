@@ -109,6 +109,8 @@ def test_a_save_that_cannot_get_the_write_lock_is_refused_503_and_changes_nothin
             assert 0.4 < waited < 1.5, waited  # each request's own time (0.6 s), not 5 s
         assert view(c, game["id"]) == before  # unchanged in memory
         assert view(c, other["id"]) == other_before
+        # a server started meanwhile reads the games (it deletes the old ones at its next start)
+        assert view(client(db, save_seconds=0.2), game["id"]) == before
         assert_refusal(c.post("/api/games", json={"seed": 3}), 503, "error.not_saved")
         assert len(c.app.state.belote.games) == 2  # type: ignore[attr-defined]
         assert_refusal(c.delete(f"/api/games/{other['id']}"), 503, "error.not_saved")
