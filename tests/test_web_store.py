@@ -202,6 +202,7 @@ def test_a_database_without_the_games_columns_is_refused_when_the_server_starts(
 @pytest.mark.parametrize(("column", "value"), [
     ("rng", "not json"), ("rng", "[3, [1, 2], null]"), ("rng", "{}"),
     ("tokens", "not json"), ("tokens", "[]"), ("tokens", '{"x": "abc"}'), ("tokens", '{"0": 7}'),
+    ("tokens", "{}"), ("tokens", '{"0": "abc"}'),
     ("version", "x"), ("version", -1), ("version", 2.5),
     ("record", "not json"), ("seats", '["human"]'),
 ])
