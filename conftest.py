@@ -11,6 +11,7 @@ if importlib.util.find_spec("pyspiel") is None:
     collect_ignore.append("src/belote/adapters/openspiel.py")
 if importlib.util.find_spec("starlette") is None:
     collect_ignore.append("src/belote/web/app.py")
+    collect_ignore.append("src/belote/web/answers.py")
 if importlib.util.find_spec("uvicorn") is None:
     collect_ignore.append("src/belote/web/server.py")
 

@@ -11,6 +11,7 @@ import os
 import random
 import re
 import socket
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator
@@ -223,11 +224,20 @@ def test_after_a_restart_each_game_answers_its_last_view_with_the_same_version(t
         assert restarted.get(f"/api/games/{key}/view", params={"token": token}).json() == before[seat]
     assert restarted.get(f"/api/games/{key}/view", params={"token": "wrong"}).status_code == 403
     assert restarted.get(f"/api/games/{alone['id']}/view").json() == alone_before
-    # the match goes on as it would have without the restart: the same next deal
+    # the match goes on as it would have without the restart: the same next deal as a server
+    # that read the same file before the restart
     version = alone_before["version"]
+    copy = tmp_path / "copy.sqlite3"
+    with sqlite3.connect(db) as source, sqlite3.connect(copy) as target:
+        source.backup(target)
+    source.close()
+    target.close()
     went_on = restarted.post(f"/api/games/{alone['id']}/next-deal", json={"version": version}).json()
-    stayed = c.post(f"/api/games/{alone['id']}/next-deal", json={"version": version}).json()
+    stayed = client(copy).post(f"/api/games/{alone['id']}/next-deal", json={"version": version}).json()
     assert went_on == stayed
+    # the first server, still running on the same file, takes no move on the version it holds
+    late = c.post(f"/api/games/{alone['id']}/next-deal", json={"version": version})
+    assert late.status_code == 409 and late.json()["version"] == version + 1
     assert client(db).get(f"/api/games/{alone['id']}/view").json()["version"] == version + 1
     c.delete(f"/api/games/{alone['id']}")
     assert client(db).get(f"/api/games/{alone['id']}/view").status_code == 404

@@ -23,7 +23,7 @@ from typing import Final, TextIO
 
 from belote.errors import InvalidArgument, MissingExtra, shown
 from belote.web.hosts import LOOPBACK
-from belote.web.store import default_db_path
+from belote.web.store import BadDatabase, default_db_path
 
 __all__ = ["LOOPBACK", "check_address", "parse_engines", "serve_command", "served_hosts"]
 
@@ -130,7 +130,7 @@ def serve_command(args: argparse.Namespace, out: TextIO) -> int:
     limits = Limits()
     try:
         app = create_app(limits, engines=engines, hosts=hosts, db=db)
-    except (OSError, sqlite3.Error) as exc:
+    except (OSError, sqlite3.Error, BadDatabase) as exc:
         raise InvalidArgument(f"--db: cannot keep the games in {db!r}: {exc}") from None
     uvicorn.run(app, host=host, port=port, log_level="warning", http=guarded_protocol(limits))
     return 0

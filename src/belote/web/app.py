@@ -4,7 +4,10 @@ Each endpoint reads a JSON body, calls the library and answers JSON; the
 page holds no rule. Bad input of any kind (an illegal choice, a malformed
 record, an unknown variant) answers ``400`` with the library's message and
 changes nothing; a request over a limit ([`Limits`][belote.web.app.Limits])
-answers ``413``, ``422`` or ``429`` with a message, and the server goes on.
+answers ``413``, ``422`` or ``429`` with a message, and the server goes on;
+a change the games' database does not take is undone and answered ``503``.
+Every refusal, an unknown path's included, is JSON with a ``code``
+([`belote.web.answers`][belote.web.answers]).
 No request names a file: records come in the request body, the page's own
 files are package data, and the games are kept in the server's SQLite
 database ([`belote.web.store`][belote.web.store]). At a table of several
@@ -39,7 +42,7 @@ import attrs
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -47,12 +50,21 @@ from belote.agents.registry import parse_bot_spec
 from belote.errors import BeloteError, InvalidArgument
 from belote.experiments.compare import compare, default_variants
 from belote.rules import available_variants
+from belote.web.answers import HANDLERS, NO_GAME, EventStream, refusal, unavailable
 from belote.web.child import child_answer
 from belote.web.codes import error_doc
 from belote.web.hosts import LOOPBACK
 from belote.web.i18n import LANGUAGES, catalogue, choose_language
 from belote.web.review import analysis_json, deal_json, read_deals
-from belote.web.store import MEMORY, Game, GameStore, NoSuchGame, SeatRefused, StoreFull
+from belote.web.store import (
+    MEMORY,
+    Game,
+    GameStore,
+    NoSuchGame,
+    SeatRefused,
+    StoreFull,
+    StoreUnavailable,
+)
 from belote.web.table import (
     BOTS,
     FieldError,
@@ -92,6 +104,8 @@ class Limits:
         stream_seconds: how long one event stream lasts (the browser opens
             another at once).
         keep_days: how long a game nobody touches stays in the database.
+        save_seconds: how long a change waits for the database while another
+            process writes it; then it is refused (``503``) and undone.
     """
 
     body_bytes: int = 512 * 1024
@@ -108,6 +122,7 @@ class Limits:
     event_streams: int = 100
     stream_seconds: float = 300.0
     keep_days: float = 30.0
+    save_seconds: float = 2.0
 
 
 class Refused(Exception):
@@ -119,21 +134,6 @@ class Refused(Exception):
         self.status = status
         self.field = field
         self.code = code
-
-
-def _error(status: int, message: str, field: str | None = None,
-           exc: BaseException | None = None, code: str | None = None) -> JSONResponse:
-    """A refusal: ``error``, ``code`` and ``params`` ([`error_doc`][belote.web.codes.error_doc]).
-
-    ``code``, when given, is the refusal's own and overrides the table's.
-    """
-    doc = error_doc(message, exc)
-    if code is not None and code != doc["code"]:
-        doc["code"] = code
-        doc["params"] = {}
-    if field is not None:
-        doc["field"] = field
-    return JSONResponse(doc, status_code=status)
 
 
 def _analyse(conn: Any, text: str, index: int, start: int, limit: int) -> None:
@@ -197,6 +197,27 @@ class _State:
     def games(self) -> dict[str, Game]:
         return self.store.games
 
+    def take_stream(self) -> Callable[[], None]:
+        """Count one more event stream, checked and counted at once; returns what gives it back.
+
+        Raises:
+            Refused: ``429``, the server holds ``Limits.event_streams`` already.
+        """
+        most = self.limits.event_streams
+        with self.lock:
+            if self.streams >= most:
+                raise Refused(429, f"the server holds {most} event streams already: the page "
+                              "asks for the view instead", code="error.streams_full")
+            self.streams += 1
+        given = threading.Event()
+
+        def release() -> None:
+            with self.lock:
+                if not given.is_set():
+                    given.set()
+                    self.streams -= 1
+        return release
+
     def full(self) -> Refused:
         return Refused(429, f"the server holds {self.limits.games} games already: "
                        "finish or delete one (DELETE /api/games/ID)", code="error.games_full")
@@ -206,8 +227,7 @@ class _State:
         try:
             game = self.store.game(request.path_params["id"])
         except NoSuchGame:
-            raise Refused(404, "no such game (it ended, or the server was restarted)",
-                          code="error.no_game") from None
+            raise Refused(404, NO_GAME, code="error.no_game") from None
         except StoreFull:
             raise self.full() from None
         return game, game.seat_of(body.get("token", request.query_params.get("token")))
@@ -277,7 +297,7 @@ class _Guard:
                        for name, value in scope.get("headers", ())}
             refused = foreign(headers, self.hosts)
             if refused is not None:
-                await _error(*refused)(scope, receive, send)
+                await refusal(*refused)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
@@ -348,7 +368,8 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
     hosts = None if hosts is None else tuple(dict.fromkeys(host_name(h) for h in hosts))
     offered = dict(engines or {})
     lim = Limits() if limits is None else limits
-    state = _State(lim, GameStore(db, offered, lim.games, lim.idle_seconds, lim.keep_days))
+    state = _State(lim, GameStore(db, offered, lim.games, lim.idle_seconds, lim.keep_days,
+                                  lim.save_seconds))
     page = files("belote.web").joinpath("static", "index.html").read_text(encoding="utf-8")
 
     def endpoint(handler: Callable[[Request, JSON], Any]) -> Callable[[Request], Any]:
@@ -359,13 +380,17 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
 
                 answer = await run_in_threadpool(handler, request, body)
             except Refused as exc:
-                return _error(exc.status, str(exc), exc.field, code=exc.code)
+                return refusal(exc.status, str(exc), exc.field, code=exc.code)
             except SeatRefused as exc:
-                return _error(403, str(exc), code=exc.code)
+                return refusal(403, str(exc), code=exc.code)
+            except StoreUnavailable as exc:  # nothing changed: the page may ask again
+                return unavailable(exc)
+            except NoSuchGame:  # deleted by another server on the same file
+                return refusal(404, NO_GAME)
             except NotYourSeat as exc:
-                return _error(403, str(exc), code=exc.code)
+                return refusal(403, str(exc), code=exc.code)
             except MatchOver as exc:
-                return _error(409, str(exc), code=exc.code)
+                return refusal(409, str(exc), code=exc.code)
             except StaleVersion as exc:
                 return JSONResponse({**error_doc(str(exc), exc), "version": exc.version,
                                      "key": "error.stale"}, status_code=409)
@@ -376,7 +401,7 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
                                params={k: str(v) for k, v in exc.values.items()})
                 return JSONResponse(doc, status_code=400)
             except BeloteError as exc:
-                return _error(400, str(exc), exc=exc)
+                return refusal(400, str(exc), exc=exc)
             except ClientDisconnect:  # nobody to answer: one line in the log, no traceback
                 _LOG.warning("belote serve: %s %s: the client went away before its request "
                              "was read", request.method, request.url.path)
@@ -418,8 +443,8 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
     def play(name: str) -> Callable[[Request, JSON], JSON]:
         def run(request: Request, body: JSON) -> JSON:
             game, seat = state.game(request, body)
-            table = game.table
             with game.lock:
+                table = game.table  # a change the database refused puts back another
                 if name == "view":
                     return {"id": game.key, **table.view(seat)}
                 table.check_version(body.get("version"))
@@ -428,7 +453,7 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
                     view = table.choose(body.get("choice"), seat) if name == "choose" else (
                         getattr(table, name)(seat))
                 finally:
-                    if table.version != version:
+                    if table.version != version:  # kept once written, else undone (store.save)
                         state.store.save(game)
             game.changed()
             return {"id": game.key, **view}
@@ -454,15 +479,14 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
 
         try:
             game, _ = await run_in_threadpool(state.game, request, {})
-            if state.streams >= lim.event_streams:
-                raise Refused(429, f"the server holds {lim.event_streams} event streams already: "
-                              "the page asks for the view instead", code="error.streams_full")
+            release = state.take_stream()  # counted as it is checked: never more than the limit
         except Refused as exc:
-            return _error(exc.status, str(exc), exc.field, code=exc.code)
+            return refusal(exc.status, str(exc), exc.field, code=exc.code)
         except SeatRefused as exc:
-            return _error(403, str(exc), code=exc.code)
-        return StreamingResponse(stream(game), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+            return refusal(403, str(exc), code=exc.code)
+        except StoreUnavailable as exc:
+            return unavailable(exc)
+        return EventStream(stream(game), release)
 
     async def stream(game: Game) -> AsyncIterator[str]:
         """The table's ``version`` at once, then each time it changes, for ``stream_seconds``."""
@@ -473,7 +497,6 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
             with contextlib.suppress(RuntimeError):  # a closed loop: the stream is over
                 loop.call_soon_threadsafe(woken.set)
 
-        state.streams += 1
         game.watchers.add(wake)
         try:
             end = loop.time() + lim.stream_seconds
@@ -491,7 +514,6 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
                     yield ": still here\n\n"
         finally:
             game.watchers.discard(wake)
-            state.streams -= 1
 
     def replay(request: Request, body: JSON) -> JSON:
         text = body.get("text")
@@ -610,7 +632,8 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
         yield Route("/api/compare/{id}", endpoint(compare_status))
         yield Mount("/static", StaticFiles(packages=[("belote.web", "static")]), name="static")
 
-    app = Starlette(routes=list(routes()), middleware=[Middleware(_Guard, hosts=hosts)])
+    app = Starlette(routes=list(routes()), middleware=[Middleware(_Guard, hosts=hosts)],
+                    exception_handlers=dict(HANDLERS))
     app.state.belote = state
     return app
 

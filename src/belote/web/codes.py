@@ -34,6 +34,10 @@ __all__ = ["CODES", "error_doc"]
 _PATTERNS: Final[tuple[tuple[str, str], ...]] = (
     (r"no such game", "error.no_game"),
     (r"no such comparison", "error.no_compare"),
+    (r"no such address", "error.not_found"),
+    (r"method: (?P<method>\S+) is not taken here \(.*\), only (?P<allowed>[A-Z, ]*)$", "error.method"),
+    (r"not saved:", "error.not_saved"),
+    (r"the games' database cannot be read now", "error.store_unavailable"),
     (r"the solver is busy", "error.solver_busy"),
     (r"the solver needs more than (?P<seconds>[\d.]+) s", "error.solver_late"),
     (r"internal error", "error.internal"),

@@ -11,6 +11,19 @@ generator, so that the next deal is the one it would have been. A game not in
 memory (after a restart, or dropped when idle) is read back when a request
 names it, and answers the view it answered last, with the same ``version``.
 
+A change is kept only once it is written. A write that the database does not
+take (another process holds its write lock for longer than ``busy_seconds``,
+a full disk, a read-only file) raises
+[`StoreUnavailable`][belote.web.store.StoreUnavailable] and puts the game
+back as it was last written, in memory as on disk. Writes are conditional on
+the ``version`` the file holds: when another server on the same file has
+saved the game since this one read it, the change is refused
+([`SavedElsewhere`][belote.web.store.SavedElsewhere]) and the game is read
+again as that server left it. A write waits ``busy_seconds`` at most in
+all: for this server's other writes (one at a time, as SQLite takes them)
+and for another process's; reads, views and games in memory wait for no
+write.
+
 ``":memory:"`` keeps the games for the life of the process only (tests).
 
 >>> store = GameStore(":memory:")
@@ -25,20 +38,29 @@ belote.web.store.SeatRefused: token: not the token of a seat of this table
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import json
+import logging
 import os
+import random
 import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Final
 
-from belote.web.table import Table
+from belote.agents import close_agents
+from belote.web.table import StaleVersion, Table
 
-__all__ = ["MEMORY", "Game", "GameStore", "NoSuchGame", "SeatRefused", "StoreFull", "default_db_path"]
+__all__ = [
+    "MEMORY", "BadDatabase", "Game", "GameStore", "NoSuchGame", "SavedElsewhere", "SeatRefused",
+    "StoreFull", "StoreUnavailable", "default_db_path",
+]
+
+_LOG = logging.getLogger("belote.web")
 
 MEMORY: Final = ":memory:"
 """The database name that keeps the games in memory only."""
@@ -54,6 +76,15 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL
 )
 """
+
+_COLUMNS: Final = ("id", "record", "seats", "tokens", "version", "rng", "updated")
+"""The columns this version reads and writes, by name: a newer version's other columns are left as they are."""
+
+_POOL: Final = 8
+"""Idle connections kept open for the next requests (a file database)."""
+
+Row = tuple[str, str, str, int, str]
+"""A game as written: its record, seats, tokens, version and random state (JSON texts but the version)."""
 
 
 def default_db_path(environ: Mapping[str, str] | None = None) -> Path:
@@ -89,6 +120,35 @@ class StoreFull(Exception):
     """Memory holds as many games as it may, and none is idle."""
 
 
+class StoreUnavailable(Exception):
+    """The database did not take a change, or could not be read: answered ``503``.
+
+    A change it did not take is undone: the game is as it was last written,
+    in memory and on disk.
+
+    Attributes:
+        code: the message key of the page's catalogues: ``error.not_saved``
+            (a change refused), ``error.store_unavailable`` (a game that could
+            not be read).
+    """
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class SavedElsewhere(StaleVersion):
+    """Another server on the same file saved the game since this one read it: answered ``409``.
+
+    The change is refused and the game is read again as the file holds it
+    (``version``: its version there), as for any request made on a stale view.
+    """
+
+
+class BadDatabase(ValueError):
+    """The file is an SQLite database whose ``games`` table lacks a column this version needs."""
+
+
 class Game:
     """A game the server holds: its table, its id and its seats' tokens.
 
@@ -110,6 +170,7 @@ class Game:
         self.lock = threading.Lock()
         self.seen = time.monotonic()
         self.watchers: set[Callable[[], None]] = set()
+        self.saved: Row | None = None  # as last written (None: not yet)
 
     def seat_of(self, token: object) -> int | None:
         """The seat whose token this is; ``None`` at a table of one person, where no token is asked.
@@ -151,30 +212,113 @@ class GameStore:
             database) when room is needed.
         keep_days: a game untouched this long is deleted from the database
             when the store opens it.
+        busy_seconds: how long a request waits for the database when another
+            process is writing it, before its change is refused.
+
+    Raises:
+        BadDatabase: the file's ``games`` table lacks a column this version needs.
+        sqlite3.Error: the file is no SQLite database, or cannot be opened.
     """
 
     def __init__(self, path: str | os.PathLike[str] = MEMORY, engines: Mapping[str, str] | None = None,
-                 most: int = 200, idle_seconds: float = 3600.0, keep_days: float = 30.0) -> None:
+                 most: int = 200, idle_seconds: float = 3600.0, keep_days: float = 30.0,
+                 busy_seconds: float = 2.0) -> None:
         self.path = str(path)
         if self.path != MEMORY:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.engines = dict(engines or {})
         self.most = most
         self.idle_seconds = idle_seconds
-        self.lock = threading.Lock()  # the games in memory, and the database connection
+        self.busy_seconds = busy_seconds
+        self.lock = threading.Lock()  # the games in memory; never held while the database is used
         self.games: dict[str, Game] = {}
-        self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._idle: list[sqlite3.Connection] = []  # connections no request is using
+        self._idle_lock = threading.Lock()
+        self._writing = threading.Lock()  # this server's writes, one at a time (as SQLite takes them)
+        self._closed = False
+        db = self._connect()
+        # ":memory:" is one connection's own database: its requests take turns on it
+        self._memory = (db, threading.Lock()) if self.path == MEMORY else None
+        try:
+            if self.path != MEMORY:
+                db.execute("PRAGMA journal_mode=WAL")
+            db.execute(_SCHEMA)
+            found = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+            missing = [name for name in _COLUMNS if name not in found]
+            if missing:
+                raise BadDatabase(f"its table games has no column {', '.join(missing)}: it is "
+                                  "not a database of belote serve")
+            try:
+                db.execute("DELETE FROM games WHERE updated < ?", (time.time() - keep_days * 86400,))
+            except sqlite3.OperationalError as exc:  # busy: the old games go at the next start
+                _LOG.warning("belote serve: old games not deleted from %s: %s", self.path, exc)
+        except BaseException:
+            db.close()
+            raise
+        if self._memory is None:
+            self._idle.append(db)
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=self.busy_seconds, check_same_thread=False,
+                             isolation_level=None)
         if self.path != MEMORY:
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute(_SCHEMA)
-        self.db.execute("DELETE FROM games WHERE updated < ?", (time.time() - keep_days * 86400,))
+            db.execute("PRAGMA synchronous=NORMAL")
+        return db
+
+    @contextlib.contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
+        """A connection for this request alone; any transaction left open is rolled back."""
+        if self._memory is not None:
+            db, lock = self._memory
+            with lock:
+                try:
+                    yield db
+                finally:
+                    _end(db)
+            return
+        with self._idle_lock:
+            idle = self._idle.pop() if self._idle else None
+        own = self._connect() if idle is None else idle
+        try:
+            yield own
+        finally:
+            _end(own)
+            with self._idle_lock:
+                keep = not self._closed and len(self._idle) < _POOL
+                if keep:
+                    self._idle.append(own)
+            if not keep:
+                own.close()
+
+    @contextlib.contextmanager
+    def _writer(self) -> Iterator[sqlite3.Connection]:
+        """A connection to write with, once this server's other writes are done; ``busy_seconds`` in all.
+
+        SQLite takes one writer at a time: this server's own writes take turns
+        on a lock (each is short), rather than polling the file's lock, and
+        the time left is what the write then waits for another process.
+        """
+        deadline = time.monotonic() + self.busy_seconds
+        if not self._writing.acquire(timeout=max(0.0, self.busy_seconds)):
+            raise sqlite3.OperationalError("this server's other writes kept the database busy")
+        try:
+            with self._db() as db:
+                left = max(0.0, deadline - time.monotonic())
+                db.execute(f"PRAGMA busy_timeout = {int(left * 1000)}")
+                try:
+                    yield db
+                finally:
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
+        finally:
+            self._writing.release()
 
     def add(self, table: Table) -> Game:
         """Hold a new game, with a token for each person's seat when there are several, and write it.
 
         Raises:
             StoreFull: memory holds ``most`` games and none is idle.
+            StoreUnavailable: the database did not take it (the game is not kept).
         """
         people = table.humans
         tokens = {seat: secrets.token_urlsafe(24) for seat in people} if len(people) > 1 else {}
@@ -182,23 +326,44 @@ class GameStore:
             self._make_room()
             game = Game(secrets.token_urlsafe(16), table, tokens)
             self.games[game.key] = game
-        self.save(game)
+        try:
+            self.save(game)
+        except StoreUnavailable:
+            with self.lock:
+                self.games.pop(game.key, None)
+            _close(table)
+            raise
         return game
 
     def game(self, key: str) -> Game:
         """The game ``key``, read back from the database when it is not in memory.
 
         Raises:
-            NoSuchGame: no such game, or one whose record no longer reads (a bot
-                the server no longer offers).
+            NoSuchGame: no such game, or one whose saved row no longer reads
+                (a bot the server no longer offers, a damaged row).
             StoreFull: the game is to be read back and memory is full.
+            StoreUnavailable: the database could not be read.
         """
         with self.lock:
             game = self.games.get(key)
-            if game is None:
-                game = self._load(key)
-                self._make_room()
-                self.games[key] = game
+        if game is None:
+            row = self._read(key)
+            if row is None:
+                raise NoSuchGame(key)
+            table, tokens = self._decode(key, row)
+            read = Game(key, table, tokens)
+            read.saved = row
+            with self.lock:
+                game = self.games.get(key)
+                if game is None:
+                    try:
+                        self._make_room()
+                    except StoreFull:
+                        _close(table)
+                        raise
+                    game = self.games[key] = read
+            if game is not read:  # another request read it first
+                _close(table)
         game.seen = time.monotonic()
         return game
 
@@ -212,44 +377,159 @@ class GameStore:
         if len(self.games) >= self.most:
             raise StoreFull
 
-    def _load(self, key: str) -> Game:
-        row = self.db.execute("SELECT record, seats, tokens, version, rng FROM games WHERE id = ?",
-                              (key,)).fetchone()
-        if row is None:
-            raise NoSuchGame(key)
+    def _read(self, key: str) -> Row | None:
+        try:
+            with self._db() as db:
+                row = db.execute("SELECT record, seats, tokens, version, rng FROM games WHERE id = ?",
+                                 (key,)).fetchone()
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(f"the games' database cannot be read now ({exc}): try again "
+                                   "shortly", "error.store_unavailable") from None
+        return None if row is None else (row[0], row[1], row[2], row[3], row[4])
+
+    def _decode(self, key: str, row: Row) -> tuple[Table, dict[int, str]]:
+        """The table and tokens of a saved row; a row that does not read is a game lost, not the server."""
         record, seats, tokens, version, rng = row
         try:
+            if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+                raise ValueError(f"version {version!r} is no count of actions")
+            people = json.loads(tokens)
+            if not isinstance(people, dict) or not all(
+                    isinstance(token, str) and token for token in people.values()):
+                raise ValueError("tokens: not a seat's token each")
+            keys = {int(seat): token for seat, token in people.items()}
+            state = json.loads(rng)
+            generator = (state[0], tuple(state[1]), state[2])
+            random.Random().setstate(generator)  # a state that does not set is refused here
             table = Table(record=json.loads(record), seats=json.loads(seats), engines=self.engines,
                           deal_next=False)
-        except Exception as exc:  # a record that no longer replays: the game is lost, not the server
+            if set(keys) != (set(table.humans) if len(table.humans) > 1 else set()):
+                _close(table)  # a table of several people is never opened without its tokens
+                raise ValueError("tokens: not one for each person's seat")
+        except Exception as exc:
+            _LOG.warning("belote serve: the saved game %s does not read: %s", key, exc)
             raise NoSuchGame(f"{key}: {exc}") from None
-        table.version = int(version)
-        state = json.loads(rng)
-        table.rng.setstate((state[0], tuple(state[1]), state[2]))
-        return Game(key, table, {int(seat): token for seat, token in json.loads(tokens).items()})
+        table.version = version
+        table.rng.setstate(generator)
+        return table, keys
+
+    def _row(self, game: Game) -> Row:
+        table = game.table
+        return (json.dumps(table.record(), separators=(",", ":")), json.dumps(table.seats),
+                json.dumps({str(s): t for s, t in game.tokens.items()}), table.version,
+                json.dumps(table.rng.getstate()))
 
     def save(self, game: Game) -> None:
-        """Write the game as it is now, in one transaction (call it with the game's lock held)."""
-        table = game.table
-        row = (game.key, json.dumps(table.record(), separators=(",", ":")),
-               json.dumps(table.seats), json.dumps({str(s): t for s, t in game.tokens.items()}),
-               table.version, json.dumps(table.rng.getstate()), time.time())
-        with self.lock:
-            self.db.execute("BEGIN")
-            try:
-                self.db.execute("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?)", row)
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-            self.db.execute("COMMIT")
+        """Write the game as it is now, in one transaction (call it with the game's lock held).
+
+        The write is conditional on the version the file holds being the one
+        this store last wrote or read.
+
+        Raises:
+            StoreUnavailable: the database did not take it (busy longer than
+                ``busy_seconds``, full, read-only...): the game is put back as
+                it was last written.
+            SavedElsewhere: another server saved the game since: the game is
+                read again as the file holds it.
+            NoSuchGame: another server deleted the game, or the row it wrote
+                does not read: the game leaves memory.
+        """
+        row = self._row(game)
+        last = game.saved
+        try:
+            with self._writer() as db:
+                db.execute("BEGIN IMMEDIATE")  # waits for the write lock, busy_seconds at most
+                if last is None:
+                    db.execute(f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               (game.key, *row, time.time()))
+                    written = True
+                else:
+                    written = db.execute(
+                        "UPDATE games SET record = ?, seats = ?, tokens = ?, version = ?, rng = ?, "
+                        "updated = ? WHERE id = ? AND version = ?",
+                        (*row, time.time(), game.key, last[3])).rowcount == 1
+                db.execute("COMMIT" if written else "ROLLBACK")
+        except sqlite3.Error as exc:
+            self._put_back(game)
+            raise _not_saved(exc) from None
+        if not written:
+            assert last is not None
+            self._read_again(game, last[3])
+        game.saved = row
+
+    def _put_back(self, game: Game) -> None:
+        """The game as it was last written (a change the database did not take is undone)."""
+        last = game.saved
+        if last is None:
+            return
+        try:
+            table, _ = self._decode(game.key, last)
+        except NoSuchGame:  # pragma: no cover - a row this store wrote reads back
+            with self.lock:
+                self.games.pop(game.key, None)
+            return
+        _close(game.table)
+        game.table = table
+
+    def _read_again(self, game: Game, sent: int) -> None:
+        """The game as another server left it in the file; raises why the change made on ``sent`` was refused."""
+        try:
+            row = self._read(game.key)
+            if row is None:
+                raise NoSuchGame(game.key)
+            table, _ = self._decode(game.key, row)
+        except NoSuchGame:
+            with self.lock:
+                self.games.pop(game.key, None)
+            raise
+        except StoreUnavailable:
+            self._put_back(game)
+            raise
+        _close(game.table)
+        game.table, game.saved = table, row
+        game.changed()
+        raise SavedElsewhere(sent, table.version)
 
     def delete(self, key: str) -> None:
-        """Forget the game, in memory and in the database."""
+        """Forget the game, in the database and in memory.
+
+        Raises:
+            StoreUnavailable: the database did not take it (the game stays).
+        """
+        try:
+            with self._writer() as db:
+                db.execute("DELETE FROM games WHERE id = ?", (key,))
+        except sqlite3.Error as exc:
+            raise _not_saved(exc) from None
         with self.lock:
             self.games.pop(key, None)
-            self.db.execute("DELETE FROM games WHERE id = ?", (key,))
 
     def close(self) -> None:
         """Close the database (the games written stay in its file)."""
-        with self.lock:
-            self.db.close()
+        with self._idle_lock:
+            self._closed = True
+            idle, self._idle = self._idle, []
+        for db in idle:
+            db.close()
+        if self._memory is not None:
+            db, lock = self._memory
+            with lock:
+                db.close()
+
+
+def _not_saved(exc: sqlite3.Error) -> StoreUnavailable:
+    return StoreUnavailable(f"not saved: the games' database did not take the change ({exc}), so "
+                            "nothing changed: try again shortly", "error.not_saved")
+
+
+def _end(db: sqlite3.Connection) -> None:
+    """Roll back a transaction a failed request left open (the connection is used again)."""
+    if db.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+
+
+def _close(table: Table) -> None:
+    """Stop the engines' processes of a table that is dropped."""
+    with contextlib.suppress(Exception):
+        close_agents([agent for agent in table.agents if agent is not None])
