@@ -36,12 +36,12 @@ def check_play_state(deal: Deal) -> None:
     """The fast path's legal cards against the reference obligations and the typed path."""
     mask = deal.legal_play_mask()
     seat = deal.to_act
-    if seat is None or deal.trump is None or deal.swap_seat() is not None:
+    if seat is None or deal.strain is None or deal.swap_seat() is not None:
         assert mask == 0  # no card before the holder of the 7 of trump has decided
         return
     trick = [card.index for card in deal.trick]
     partners = deal.rules.partnerships and deal.players == 4
-    expected = legal_mask(deal.hand_mask(seat), trick, int(deal.trump), deal.rules.play, partners)
+    expected = legal_mask(deal.hand_mask(seat), trick, int(deal.strain), deal.rules.play, partners)
     assert mask == expected
     typed = 0
     belote = set()
@@ -85,7 +85,7 @@ def test_fast_and_typed_paths_play_the_same_deal(s: DealStart, seed: int) -> Non
     assert fast.tally() == typed.tally()
     assert fast.result == typed.result
     for (leader, cards), winner in zip(fast.tricks, fast.trick_winners, strict=True):
-        position = winner_index([card.index for card in cards], int(fast.trump or 0))
+        position = winner_index([card.index for card in cards], int(fast.strain or 0))
         assert winner == (leader + position) % fast.players
 
 

@@ -137,14 +137,15 @@ def test_scores_read_the_tricks_only_through_the_sides_that_won_none(
 
 
 def test_with_play_replaces_the_play_and_keeps_every_other_field() -> None:
-    """``Tally.with_play`` is ``attrs.evolve`` on the four figures of the card play."""
+    """``Tally.with_play`` is ``attrs.evolve`` on the five figures of the card play."""
     rules = get_rules("french")
     base = Tally(
         taker=2, trump=Suit.SPADES, tricks=(4, 3, 2), card_points=(70, 52, 30), last_trick=1,
         announcements=(Declaration(1, classify("7H 8H 9H", rules)),), belote=2, dealer=1,
         players=3, stopped_by=0, penalties=(Penalty(1, Offence.RENEGE),),
     )
-    play = {"tricks": (2, 6, 1), "card_points": (40, 102, 10), "last_trick": 0, "belote": None}
+    play = {"tricks": (2, 6, 1), "card_points": (40, 102, 10), "last_trick": 0, "belote": None,
+            "belotes": ()}
     ended = base.with_play((2, 6, 1), (40, 102, 10), 0, None)
     with pytest.raises(InvalidArgumentType, match=r"Tally\.card_points\[1\]"):
         base.with_play((2, 6, 1), (40, "102", 10), 0, None)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import attrs
 
-from belote.rules.fields import check_knobs, disputed, meaning
+from belote.rules.fields import check_knobs, meaning
 
 __all__ = ["GamePointsRules"]
 
@@ -38,11 +38,9 @@ class GamePointsRules:
 
     trailer_at_least_one: bool = attrs.field(
         default=True,
-        metadata=disputed(
+        metadata=meaning(
             "in a made contract the leader rounds its total and the trailing team gets "
-            "the rest, at least 1 if it took any point",
-            "EXE",
-            (False, "BelotGameEngine: each team rounds its own total and may get 0"),
+            "the rest, at least 1 if it took any point"
         ),
     )
     """**[reading]** In a made contract the team ahead rounds its total by
@@ -55,10 +53,8 @@ class GamePointsRules:
     where EXE gives 8 / 8). docs/bulgarian.md#scoring."""
     double_multiplies_valat: bool = attrs.field(
         default=True,
-        metadata=disputed(
-            "a doubled or redoubled deal won by valat is multiplied like any other",
-            "EXE, its help file ('every premium')",
-            (False, "BelotGameEngine: the double is ignored on a valat deal"),
+        metadata=meaning(
+            "a doubled or redoubled deal won by valat is multiplied like any other"
         ),
     )
     """**[reading]** A double or redouble multiplies a valat deal like any
@@ -68,10 +64,8 @@ class GamePointsRules:
     made, inside or level). docs/bulgarian.md#scoring."""
     double_rounds_product: bool = attrs.field(
         default=True,
-        metadata=disputed(
-            "a doubled deal scores round(total × multiplier / 10), made even",
-            "EXE",
-            (False, "BelotGameEngine: round(total / 10) × multiplier"),
+        metadata=meaning(
+            "a doubled deal scores round(total × multiplier / 10), made even"
         ),
     )
     """**[reading]** The team ahead of a doubled deal scores both totals
@@ -86,10 +80,8 @@ class GamePointsRules:
     rounds halves up as all-trumps does. docs/bulgarian.md#scoring."""
     level_hangs_as_trailer: bool = attrs.field(
         default=True,
-        metadata=disputed(
-            "on a level deal the declarers' share hangs as a trailing team would round it",
-            "BelotGameEngine, the EXE's help file, belot-rules.hit.bg",
-            (False, "the EXE port: the defenders' figure hangs"),
+        metadata=meaning(
+            "on a level deal the declarers' share hangs as a trailing team would round it"
         ),
     )
     """**[reading]** On a level deal (equal totals, not doubled) the

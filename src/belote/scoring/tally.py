@@ -115,19 +115,20 @@ class Tally:
 
     def with_play(
         self, tricks: tuple[int, ...], card_points: tuple[int, ...], last_trick: int | None,
-        belote: int | None,
+        belote: int | None, belotes: tuple[int, ...] = (),
     ) -> Tally:
         """This tally with the card play's figures replaced, every other field kept.
 
         What a search scoring the many possible ends of one deal builds per
         end: the same as ``attrs.evolve(tally, tricks=..., card_points=...,
-        last_trick=..., belote=...)``, and about twice as fast.
+        last_trick=..., belote=..., belotes=...)``, and about twice as fast.
 
         Args:
             tricks: tricks won per side.
             card_points: card points per side, without the last-trick bonus.
             last_trick: the side that won the last trick, or ``None``.
             belote: the seat that announced belote and rebelote, or ``None``.
+            belotes: every belote announced where a deal counts several (all-trumps), else ``()``.
 
         Raises:
             InvalidArgumentType: a figure of the wrong type.
@@ -142,7 +143,7 @@ class Tally:
             taker=self.taker, trump=self.trump, tricks=tricks, card_points=card_points,
             last_trick=last_trick, announcements=self.announcements, belote=belote,
             dealer=self.dealer, players=self.players, stopped_by=self.stopped_by,
-            penalties=self.penalties, contract=self.contract, belotes=self.belotes,
+            penalties=self.penalties, contract=self.contract, belotes=belotes,
         )
 
 

@@ -53,6 +53,14 @@ RULES = Rules(
                 ((True, "HLP: only the doubled team may"),)),
         Dispute("capot_ends_match", "BGE, HLP: a valat deal never ends the game",
                 ((True, "some tables: the usual rule"),)),
+        Dispute("game_points.trailer_at_least_one", "EXE",
+                ((False, "BGE: each team rounds its own total and may get 0"),)),
+        Dispute("game_points.double_multiplies_valat", "EXE, HLP ('every premium')",
+                ((False, "BGE: the double is ignored on a valat deal"),)),
+        Dispute("game_points.double_rounds_product", "EXE",
+                ((False, "BGE: round(total / 10) × multiplier"),)),
+        Dispute("game_points.level_hangs_as_trailer", "BGE, HLP, HIT",
+                ((False, "the EXE port: the defenders' figure hangs"),)),
     ),
     player_counts=(4,),                # all: four players, partners opposite
     partnerships=True,                 # all: seats 0 and 2 against 1 and 3
