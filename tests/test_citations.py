@@ -143,7 +143,7 @@ def test_the_rules_page_names_the_knob_of_every_rule() -> None:
     from belote.rules import PlayRules, Rules
 
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
-    linked = set(re.findall(r"\]\[belote\.rules\.model\.(?:Rules|PlayRules)\.(\w+)\]", text))
+    linked = set(re.findall(r"\]\[belote\.rules\.(?:model\.Rules|play\.PlayRules)\.(\w+)\]", text))
     identity = {"name", "description", "aliases", "source", "play"}
     fields = {f.name for f in attrs.fields(Rules)} - identity
     fields |= {f.name for f in attrs.fields(PlayRules)}

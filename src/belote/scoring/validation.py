@@ -404,7 +404,7 @@ def _check_announcements(tally: Tally, rules: Rules, hand_size: int) -> None:
                 )
             used.add(card)
             held.setdefault(declaration.seat, set()).add(card)
-    if tally.belote is not None and not tally.belotes:
+    if tally.belote is not None and not tally.belotes and tally.mode < NO_TRUMPS:
         for rank in (Rank.KING, Rank.QUEEN):
             card = Card(rank, tally.trump)
             seat = owner.get(card, tally.belote)

@@ -83,7 +83,7 @@ HANDLERS: Final[Mapping[Any, Callable[[Request, Exception], Any]]] = {
 """Starlette's ``exception_handlers`` of the app: every answer that is no endpoint's is JSON."""
 
 
-class EventStream(StreamingResponse):
+class EventStream(StreamingResponse):  # type: ignore[misc, unused-ignore]  # Any without the web extra
     """An event stream that calls ``release`` however it ends, even when it never started."""
 
     def __init__(self, content: AsyncIterator[str], release: Callable[[], None]) -> None:
