@@ -35,7 +35,7 @@ from belote.buildinfo import core
 from belote.experiments.simulate import simulate
 
 TABLES = (("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3),
-          ("contree", 4))
+          ("contree", 4), ("bulgarian", 4))
 
 
 def measure(variant: str, players: int, bots: str, deals: int, seed: int,

@@ -300,3 +300,33 @@ def test_random_deals_replay_to_the_same_result_and_sum_to_the_mode(seed: int) -
     assert sum(tally.card_points) == mode_points(tally.mode)
     again = Deal.from_record(deal.to_record())
     assert again.result == deal.result
+
+
+# --- a strain the variant does not have (issue 50, item 1) ----------------------------------
+
+_CONTREE_NT = (
+    "belote/1 contree | dealer 0 | hands JH QH AH 8D 9D QD 8C / 9S 8H KH 7D AD 7C 9C / "
+    "KS 9H JD 10C JC KC AC / JS QS AS 10H 10D KD QC | bids 80NT pass pass pass | "
+    "play 7S 8S 10S 7H /"
+)
+
+
+@pytest.mark.parametrize("strain", ["NT", "AT"])
+def test_a_contree_position_bidding_no_trumps_is_refused_naming_the_bids(strain: str) -> None:
+    """Contrée's auction bids the four suits (docs/contree.md#the-auction): NT and AT are refused
+    where the bids are read, before any trick is worked out; it used to crash."""
+    from belote.errors import InvalidPosition
+
+    with pytest.raises(InvalidPosition, match=rf"bids: bid 0: contree bids one of S H D C, not {strain}"):
+        Deal.from_position(_CONTREE_NT.replace("80NT", f"80{strain}"))
+
+
+def test_belote_solve_refuses_a_contree_no_trumps_bid_with_exit_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The same through ``belote solve`` and ``analyze --position``: exit 2, one error line."""
+    from tests.clirun import one_error, run
+
+    for argv in (["solve", _CONTREE_NT], ["analyze", "--position", _CONTREE_NT]):
+        code, _, err = run(argv, capsys)
+        assert "bids" in one_error(code, err)

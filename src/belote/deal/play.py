@@ -272,7 +272,8 @@ def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
             k -= 1
         card = (legal & -legal).bit_length() - 1
         # Only the K or Q of trump of a pair's holder can carry belote.
-        apply_play(s, card, can_announce_belote(s, card) and rand() < 0.5)
+        apply_play(s, card, bool(s.belote_cards[s.to_act] >> card & 1)
+                   and can_announce_belote(s, card) and rand() < 0.5)
 
 
 def play_reason(s: object, seat: object, card: object, belote: object) -> str | None:

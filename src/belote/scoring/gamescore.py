@@ -5,7 +5,7 @@ variant (``bulgarian``), chosen by the rules as the contrée contract's
 steps are: from a well-typed [`Tally`][belote.scoring.tally.Tally] it finds
 what each team scores in points (the declarations' contest, the belotes,
 the valat) and hands the arithmetic of game points to
-[`score_in_tens`][belote.scoring.tens.score_in_tens]. The outcomes read:
+[`tens_score`][belote.scoring.tens.tens_score]. The outcomes read:
 ``made`` (the declarers ahead, or ahead under a double), ``failed``
 ("inside": the declarers behind, or behind under a double) and
 ``litige`` (level: points hang).
@@ -26,7 +26,7 @@ from belote.scoring.contest import resolve_contest
 from belote.scoring.hands import points_of
 from belote.scoring.result import DealResult, Line, Outcome
 from belote.scoring.tally import Tally
-from belote.scoring.tens import DOUBLED, INSIDE, LEVEL, MADE, score_in_tens
+from belote.scoring.tens import DOUBLED, INSIDE, LEVEL, MADE, tens_score
 
 __all__ = ["belote_seats", "score_in_game_points"]
 
@@ -76,7 +76,7 @@ def score_in_game_points(
     if tally.tricks[0] == 0 or tally.tricks[1] == 0:
         valat = 0 if tally.tricks[1] == 0 else 1
     last = 0 if tally.last_trick is None else tally.last_trick
-    score = score_in_tens(
+    score = tens_score(
         mode, declarers, multiplier, (tally.card_points[0], tally.card_points[1]), last,
         (declared[0], declared[1]), (belotes[0], belotes[1]), valat, pending, rules.game_points,
     )

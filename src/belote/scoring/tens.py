@@ -48,6 +48,7 @@ __all__ = [
     "MADE",
     "TensScore",
     "score_in_tens",
+    "tens_score",
 ]
 
 
@@ -213,6 +214,31 @@ def score_in_tens(
         hanging_in,
         rules,
     )
+    return tens_score(mode, declarers, multiplier, cards, last_trick, declared, belote, valat,
+                      hanging_in, rules)
+
+
+def tens_score(
+    mode: int,
+    declarers: int,
+    multiplier: int,
+    cards: tuple[int, int],
+    last_trick: int,
+    declared: tuple[int, int],
+    belote: tuple[int, int],
+    valat: int | None,
+    hanging_in: int,
+    rules: GamePointsRules,
+) -> TensScore:
+    """[`score_in_tens`][belote.scoring.tens.score_in_tens] without the checks, for what the library built.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`score_in_tens`][belote.scoring.tens.score_in_tens].
+
+    The arguments are those of ``score_in_tens``, in the same order; a
+    deal's scoring ([`score_in_game_points`][belote.scoring.gamescore.score_in_game_points])
+    calls it once per deal on a tally already checked.
+    """
     factor = 2 if mode == NO_TRUMPS else 1
     up = 7 if mode < NO_TRUMPS else 5
     items = tuple(
