@@ -79,9 +79,10 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
         ),
     ),
     ("Bidding", "§3, §4", ("bidding", "second_round", "jack_obligatory", "seven_swap")),
-    ("The auction (contrée, bulgarian)", "docs/contree.md", ("auction",)),
+    ("The auction (contrée, bulgarian)", "docs/contree.md, docs/bulgarian.md#the-auction",
+     ("auction",)),
     ("The contract (contrée)", "docs/contree.md", ("contract",)),
-    ("Game points (bulgarian)", "docs/bulgarian.md", ("game_points",)),
+    ("Game points (bulgarian)", "docs/bulgarian.md#scoring", ("game_points",)),
     ("Playing the cards", "§5", ("play",)),
     (
         "Announcements",
@@ -98,7 +99,10 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
             "carre_beats_run_at_equal_points",
             "equal_plain_runs_void_all",
             "equal_carres_by_rank",
+            "declarations_in_no_trumps",
             "belote_value",
+            "belote_announced_once",
+            "belote_needs_lead_follow_or_trump",
         ),
     ),
     (
@@ -127,7 +131,7 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
     (
         "The match",
         "§8",
-        ("target", "target_strictly_more", "both_over_target", "calling_out"),
+        ("target", "target_strictly_more", "both_over_target", "capot_ends_match", "calling_out"),
     ),
     ("Penalties", "§9", ("penalties",)),
 )
@@ -154,6 +158,11 @@ MEANINGS: Final[Mapping[str, str]] = _meanings()
 
 def _has_announcements(rules: Rules) -> bool:
     return rules.has_announcements
+
+
+def _values(rules: Rules) -> bool:
+    """An auction of values (contrée), not of strains alone (bulgarian)."""
+    return rules.has_auction and not rules.strain_auction
 
 
 APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
@@ -219,12 +228,28 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "belote_needs_lead_follow_or_trump": lambda r: r.strain_auction
     or r.belote_needs_lead_follow_or_trump,
     "declarations_in_no_trumps": lambda r: r.strain_auction and r.has_announcements,
-    "contract.coinched_points": lambda r: r.has_auction and r.auction.coinche,
-    "contract.coinched_flat": lambda r: r.has_auction and r.auction.coinche,
-    "contract.capot_bonus": lambda r: r.has_auction and r.auction.capot,
-    "contract.capot_value": lambda r: r.has_auction and r.auction.capot,
+    "contract.coinched_points": lambda r: _values(r) and r.auction.coinche,
+    "contract.coinched_flat": lambda r: _values(r) and r.auction.coinche,
+    "contract.capot_bonus": lambda r: _values(r) and r.auction.capot,
+    "contract.capot_value": lambda r: _values(r) and r.auction.capot,
     "auction.coinche_multiplier": lambda r: r.has_auction and r.auction.coinche,
     "auction.surcoinche_multiplier": lambda r: r.has_auction and r.auction.surcoinche,
+    # a strain auction bids no values, no capot, and doubles only in turn (deal/auction.py)
+    "auction.lowest": _values,
+    "auction.step": _values,
+    "auction.highest": _values,
+    "auction.capot": _values,
+    "auction.coinche_any_time": lambda r: _values(r) and r.auction.coinche,
+    # game points (scoring.tens) count the last trick 10 and a valat game_points.valat_bonus,
+    # and keep no rounding knob: these play no part there
+    "last_trick_bonus": lambda r: not r.strain_auction,
+    "capot_value": lambda r: not r.strain_auction,
+    "round_to": lambda r: not r.strain_auction,
+    # a group applies when one of its knobs does
+    **{group: (lambda r, group=group, cls=cls: any(
+        applies(r, f"{group}.{field.name}") for field in attrs.fields(cls)))
+       for group, cls in (("play", PlayRules), ("auction", AuctionRules),
+                          ("contract", ContractRules), ("game_points", GamePointsRules))},
 }
 """When a knob applies, decided from the rules themselves; a knob not named
 here always applies. ``belote rules VARIANT`` leaves out the others
