@@ -478,12 +478,10 @@ def _bid_text(action: Action, deal: Deal) -> str:
     if action.verb is Verb.SWAP:
         return f"seat {action.seat} swaps the 7 of trump for {deal.turned}"
     if action.verb is Verb.BID and action.strain is not None:
-        value = "capot" if action.value is None else str(action.value)
-        return f"seat {action.seat} bids {value} {action.strain.letter}"
-    if action.verb is Verb.COINCHE:
-        return f"seat {action.seat} coinches"
-    if action.verb is Verb.SURCOINCHE:
-        return f"seat {action.seat} surcoinches"
+        value = "capot " if action.value is None else "" if action.value == 0 else f"{action.value} "
+        return f"seat {action.seat} bids {value}{action.strain.letter}"  # 0: a strain alone
+    if action.verb in (Verb.COINCHE, Verb.SURCOINCHE, Verb.DOUBLE, Verb.REDOUBLE):
+        return f"seat {action.seat} {action.verb.value}s"
     return str(action)
 
 
@@ -496,12 +494,14 @@ def _contract_line(deal: Deal) -> str | None:
     assert bid.strain is not None  # a bid names its strain
     suit = bid.strain.suit
     strain = bid.strain.letter if suit is None else f"{SUIT_WORDS[suit]} ({suit.letter})"
-    text = f"Contract: {'capot' if bid.value is None else bid.value} {strain} by seat {bid.seat}"
+    value = "capot " if bid.value is None else "" if bid.value == 0 else f"{bid.value} "
+    text = f"Contract: {value}{strain} by seat {bid.seat}"
     doubling = 2 if surcoincher is not None else 1 if coincher is not None else 0
+    words = ("doubled", "redoubled") if bid.value == 0 else ("coinched", "surcoinched")
     if coincher is not None:
-        text += f", coinched by seat {coincher}"
+        text += f", {words[0]} by seat {coincher}"
     if surcoincher is not None:
-        text += f", surcoinched by seat {surcoincher}"
+        text += f", {words[1]} by seat {surcoincher}"
     if doubling:
         text += f" (x{deal.rules.auction.multiplier(doubling)})"
     return text
@@ -561,13 +561,14 @@ def describe_deal(deal: Deal) -> str:
                 text += ", scores" if declaration in scoring else ", does not score"
             shown.append(text)
         lines.append("Declarations: " + "; ".join(shown))
-    if trump is not None:
+    mode = deal.strain  # the trump suit, no-trumps or all-trumps (docs/bulgarian.md#trump-modes)
+    if mode is not None:
         last = deal.tricks_per_deal - 1
         for k, ((leader, cards), winner) in enumerate(
             zip(deal.tricks, deal.trick_winners, strict=True)
         ):
             played = ", ".join(f"seat {(leader + j) % n} {card}" for j, card in enumerate(cards))
-            points = sum(card.points(int(trump)) for card in cards)
+            points = sum(card.points(int(mode)) for card in cards)
             bonus = f" + {rules.last_trick_bonus} for the last trick" if k == last else ""
             lines.append(
                 f"Trick {k + 1}: seat {leader} leads; {played}; won by seat {winner}, "
