@@ -309,7 +309,9 @@ def bid_summary(bids: Sequence[Action]) -> str:
     capot = any(bid.value is None for bid in bids)
     strains = sorted({bid.strain for bid in bids if bid.strain is not None})
     if values == [0] and not capot:  # a strain auction: strains alone, in bid order
-        return ", ".join(f"bid {bid.strain}" for bid in bids if bid.strain is not None)
+        ranked = sorted((bid.strain for bid in bids if bid.strain is not None),
+                        key=lambda strain: int(strain) if strain.suit is None else 3 - int(strain))
+        return ", ".join(f"bid {strain}" for strain in ranked)  # C D H S NT AT
     parts = []
     if values:
         steps = {b - a for a, b in itertools.pairwise(values)}

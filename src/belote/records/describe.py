@@ -160,6 +160,14 @@ def _has_announcements(rules: Rules) -> bool:
     return rules.has_announcements
 
 
+def _group_applies(group: str) -> Callable[[Rules], bool]:
+    """A group of knobs (``play``, ``auction``, ...) applies when one of its knobs does."""
+    cls = {"play": PlayRules, "auction": AuctionRules, "contract": ContractRules,
+           "game_points": GamePointsRules}[group]
+    names = [f"{group}.{field.name}" for field in attrs.fields(cls)]
+    return lambda rules: any(applies(rules, name) for name in names)
+
+
 def _values(rules: Rules) -> bool:
     """An auction of values (contrée), not of strains alone (bulgarian)."""
     return rules.has_auction and not rules.strain_auction
@@ -246,10 +254,7 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "capot_value": lambda r: not r.strain_auction,
     "round_to": lambda r: not r.strain_auction,
     # a group applies when one of its knobs does
-    **{group: (lambda r, group=group, cls=cls: any(
-        applies(r, f"{group}.{field.name}") for field in attrs.fields(cls)))
-       for group, cls in (("play", PlayRules), ("auction", AuctionRules),
-                          ("contract", ContractRules), ("game_points", GamePointsRules))},
+    **{group: _group_applies(group) for group in ("play", "auction", "contract", "game_points")},
 }
 """When a knob applies, decided from the rules themselves; a knob not named
 here always applies. ``belote rules VARIANT`` leaves out the others

@@ -186,6 +186,7 @@ def _contract(doc: Mapping[str, object], rules: Rules) -> Contract | None:
             if given is not None:
                 raise InvalidTally("applies to a contract, and the tally has none", field=name)
         return None
+    value: int | None
     if rules.strain_auction:  # a strain alone (docs/bulgarian.md#the-auction)
         value, strain = _strain_contract(raw)
     elif isinstance(raw, str):
