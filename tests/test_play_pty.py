@@ -102,3 +102,52 @@ def test_compare_par_shows_an_honest_bar_with_the_time_left_on_a_terminal() -> N
     piped = subprocess.run([sys.executable, *args], capture_output=True, text=True,
                            env=env, timeout=300, check=True)
     assert "compare [" not in piped.stderr
+
+
+def test_bulgarian_bidding_through_a_terminal() -> None:
+    """RULES §12.1 "The auction": the prompt offers the strain bids above the standing one
+    (no value), takes them typed ('AT', 'bid c'), refuses one not above it, doubles with
+    'double'; the table shows the contract, game points, and the deal's end in game points."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "120", "LINES": "50"}
+    child = pexpect.spawn(sys.executable, ["-m", "belote", "play", "bulgarian", "--seed", "3",
+                                           "--bot", "random"],
+                          env=env, encoding="utf-8", timeout=60, dimensions=(50, 120))
+    prompt = r"Your choice \(a number, a (?:card such as JH|bid such as 'bid \w+'), or help\): "
+    child.expect(prompt)
+    screen = child.before
+    assert "Match (game points): your team 0, the other team 0   (target 151)" in screen
+    child.sendline("bid xx")
+    child.expect(prompt)
+    assert "is not understood" in child.before
+    seen, bid, refused = screen, False, False
+    for _ in range(80):
+        offered = re.search(r"or bid: (.*)\r?\n", screen)
+        if offered and "bid AT" in offered.group(1) and not bid:
+            assert not re.search(r"\d", offered.group(1))  # strains alone, no values
+            if "bid C," not in offered.group(1) and not refused:
+                child.sendline("bid c")  # below the standing bid
+                child.expect(prompt)
+                assert "You cannot bid C now" in child.before
+                assert "C < D < H < S < NT < AT" in child.before
+                refused = True
+            child.sendline("AT")
+            bid = True
+        else:
+            child.sendline("double" if re.search(r"\d+\. double", screen) else "1")
+        child.expect(prompt)
+        screen = child.before
+        seen += screen
+        if "Deal over:" in seen:
+            break
+    assert re.search(r"Deal over: \w+, contract (C|D|H|S|NT|AT)( doubled| redoubled)?"
+                     r".*\(scores in game points\)", seen)
+    assert re.search(r"Contract: .*; (trump|no-trumps|all-trumps)", seen)
+    if bid:
+        assert "You bid all-trumps (AT)." in seen
+    assert "stop the deal" not in seen and "seat 0" not in seen
+    child.sendline("quit")
+    child.expect(r"Leave the match\? \(yes/no\)")
+    child.sendline("yes")
+    child.expect("Save the match to resume it later")
+    child.sendline("")
+    child.expect(pexpect.EOF)

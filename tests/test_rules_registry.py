@@ -106,7 +106,8 @@ def test_entry_point_variant_shows_up_in_belote_variants(
     assert get_rules("B500").target == 500
     assert main(["variants", "--json"]) == 0
     names = [v["name"] for v in json.loads(capsys.readouterr().out)]
-    assert names == ["classic", "piedicavallo", "french", "italian751", "contree", "belote-500"]
+    assert names == ["classic", "piedicavallo", "french", "italian751", "contree", "bulgarian",
+                     "belote-500"]
 
 
 @pytest.mark.usefixtures("fresh_registry")

@@ -110,7 +110,8 @@ def test_compare_scores_one_deck_under_each_variant_by_its_own_rules() -> None:
 
 
 def test_compare_defaults_to_the_four_player_variants() -> None:
-    """CONTRACT.md: compare with no variant plays every four-player variant."""
+    """CONTRACT.md: compare with no variant plays the four-player variants; of them, those
+    scored in points (docs/cli.md): bulgarian, in game points (RULES §12), only when named."""
     assert default_variants() == ("classic", "piedicavallo", "italian751", "contree")
     comparison = compare(None, deals=3, seed=1, matches=1, keep_winners=True)
     assert [s.variant for s in comparison.variants] == list(default_variants())

@@ -13,7 +13,7 @@ from typing import Any, TextIO, cast
 
 from belote.cli.options import bot_limits, bot_traceback
 from belote.errors import CommandError, InvalidArgument
-from belote.experiments.compare import Comparison, compare, default_variants
+from belote.experiments.compare import Comparison, compare, default_variants, score_unit
 from belote.experiments.duel import DuelResult, duel
 from belote.experiments.parallel import with_executor
 from belote.experiments.simulate import Fallbacks, simulate
@@ -122,13 +122,15 @@ def left_out_note() -> str | None:
     if not others:
         return None
     names = ", ".join(r.name for r in others)
-    counts = "; ".join(
-        f"{r.name}: {' or '.join(str(n) for n in r.player_counts)} players"
+    why = "; ".join(
+        f"{r.name}: scored in game points, another scale" if score_unit(r) != "points"
+        else f"{r.name}: {' or '.join(str(n) for n in r.player_counts)} players"
         + ("" if r.partnerships else ", no teams")
         for r in others
     )
-    return (f"Note: {names} left out, not played by two teams of two ({counts});\n"
-            f"name it to compare it: belote compare {default_variants()[0]} {others[0].name}")
+    return (f"Note: {names} left out: the default is the variants for two teams of two scored "
+            f"in points ({why});\n"
+            f"name one to compare it: belote compare {default_variants()[0]} {others[0].name}")
 
 
 def compare_command(args: argparse.Namespace, out: TextIO) -> int:

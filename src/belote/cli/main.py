@@ -552,7 +552,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("compare", _cmd_compare, "Play the same random decks under several variants and "
             "compare outcomes side by side.", "belote compare classic piedicavallo --deals 500")
     p.add_argument("variants", nargs="*", metavar="VARIANT",
-                   help="variants to compare (default: the four-player variants)")
+                   help="variants to compare (default: the four-player ones scored in points)")
     p.add_argument("--deals", type=_positive, default=2000, help="decks to play (default 2000)")
     p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")

@@ -11,7 +11,8 @@ always comes last, shows the team's points against the target and asks for
 confirmation. An answer is a number from the list, a card (``JH``, ``10S``:
 plays it, announcing belote when that card may), a word (``pass``, ``take``,
 ``take H``, ``declare``, ``swap``, ``keep``; in a contrée auction ``bid 90 H``,
-``90H``, ``bid capot S``, ``coinche``, ``surcoinche``), or ``help``. An
+``90H``, ``bid capot S``, ``coinche``, ``surcoinche``; in bulgarian's
+strain auction ``bid NT``, ``C``, ``AT``, ``double``, ``redouble``), or ``help``. An
 auction lists its legal bids compactly (the values, capot and the suits)
 rather than one numbered line per contract. A card that may not be
 played is refused with the reason in plain words ("you must follow hearts");
@@ -41,7 +42,7 @@ from belote.actions import Action, Strain, Verb
 from belote.agents import act
 from belote.agents.registry import make_bot
 from belote.cards import ASCII_LOWER, SUIT_WORDS, Card, CardSet, Suit
-from belote.deal import Deal
+from belote.deal import Deal, Phase
 from belote.deal.observation import contract_text
 from belote.errors import BeloteError, CommandError, NotationError, shown
 from belote.game import next_dealer
@@ -91,6 +92,7 @@ How to answer:
   a card        JH, 10S, 7D ... plays that card (belote is announced for you)
   a word        pass, take, take H (second round: name a suit), declare, swap, keep
   a contract    bid 90 H, 90H, bid capot S; coinche, surcoinche (an auction, contree)
+  a strain      bid C .. bid AT, C, NT, AT; double, redouble (bulgarian)
   help          this text
   quit          leave the match
 Cards: 7 8 9 10 J Q K A and a suit letter S (spades) H (hearts) D (diamonds) C (clubs).
@@ -194,10 +196,12 @@ class HumanPlayer:
         names = side_names(deal.rules, deal.players)
         lines = []
         totals = deal.totals
-        lines.append("Match: " + ", ".join(
+        tens = deal.rules.strain_auction  # bulgarian: game points, hanging points
+        lines.append(("Match (game points): " if tens else "Match: ") + ", ".join(
             f"{name} {total}" for name, total in zip(names, totals, strict=True))
-            + f"   (target {deal.target})")
-        if deal.trump is not None:
+            + f"   (target {deal.target})"
+            + (f"; hanging {deal.pending}" if tens and deal.pending else ""))
+        if deal.strain is not None:
             parts = []
             for side, name in enumerate(names):
                 cards = deal.card_points_of(side)
@@ -209,6 +213,7 @@ class HumanPlayer:
 
     def _show(self, deal: Deal, seat: int) -> None:
         trump = deal.trump
+        strain = deal.strain  # set once the cards are played: a suit, NT or AT
         hand = CardSet.from_mask(deal.hand_mask(seat))
         lines = [""]
         lines += self._score_lines(deal)
@@ -216,18 +221,20 @@ class HumanPlayer:
         if auction:  # no turned card: the standing contract, in words
             standing = contract_text(deal.observation(seat).bids) or "nobody has bid yet"
             standing = standing.replace("seat 0", "you")
-            if trump is None:
+            if strain is None:
                 lines.append(f"Contract: {standing}   dealer: {who(deal, deal.dealer)}")
-        if trump is None:
+        if strain is None:
             if not auction:
                 lines.append(f"Turned card: {deal.turned}   dealer: {who(deal, deal.dealer)}")
         else:
             taker = deal.taker
             taken = "you" if taker == 0 else who(deal, taker if taker is not None else 0)
             if auction:
-                lines.append(f"Contract: {standing}; trump {SUIT_WORDS[trump]} {trump.symbol}"
+                kind = (f"trump {SUIT_WORDS[trump]} {trump.symbol}" if trump is not None
+                        else "no-trumps" if strain is Strain.NO_TRUMP else "all-trumps")
+                lines.append(f"Contract: {standing}; {kind}"
                              f"   dealer: {who(deal, deal.dealer)}")
-            else:
+            elif trump is not None:
                 lines.append(f"Trump: {SUIT_WORDS[trump]} {trump.symbol} ({trump.letter}), "
                              f"taken by {taken}   dealer: {who(deal, deal.dealer)}")
             if deal.table_card is not None:
@@ -264,7 +271,7 @@ class HumanPlayer:
         prompt = "Your choice (a number, a card such as JH, or help): "
         if bids:
             self.out.write(f"  or bid: {bid_summary(bids)}\n")
-            prompt = "Your choice (a number, a bid such as 'bid 90 H', or help): "
+            prompt = f"Your choice (a number, a bid such as '{_bid_example(bids)}', or help): "
         while True:
             answer = self._ask(prompt)
             action, message = _interpret(answer, [*listed, *bids], deal, seat, listed=len(listed))
@@ -301,6 +308,10 @@ def bid_summary(bids: Sequence[Action]) -> str:
     values = sorted({bid.value for bid in bids if bid.value is not None})
     capot = any(bid.value is None for bid in bids)
     strains = sorted({bid.strain for bid in bids if bid.strain is not None})
+    if values == [0] and not capot:  # a strain auction: strains alone, in bid order
+        ranked = sorted((bid.strain for bid in bids if bid.strain is not None),
+                        key=lambda strain: int(strain) if strain.suit is None else 3 - int(strain))
+        return ", ".join(f"bid {strain}" for strain in ranked)  # C D H S NT AT
     parts = []
     if values:
         steps = {b - a for a, b in itertools.pairwise(values)}
@@ -318,6 +329,8 @@ def bid_summary(bids: Sequence[Action]) -> str:
 
 def _bid_of(words: str, choices: Sequence[Action], deal: Deal, seat: int) -> tuple[Action | None, str] | None:
     """A typed bid (``bid 90 H``, ``90h``, ``capot S``) as the chosen action or its refusal; ``None``: no bid."""
+    if deal.rules.strain_auction:
+        return _strain_bid_of(words, choices, deal, seat)
     found = _BID_TEXT.fullmatch(words.strip())
     if found is None:
         return None
@@ -341,6 +354,32 @@ def _bid_of(words: str, choices: Sequence[Action], deal: Deal, seat: int) -> tup
     return None, f"You cannot bid that now{': ' + explain_refusal(reason, seat) if reason else ''}."
 
 
+_STRAIN_TEXT: Final = re.compile(r"(?:bid\s*)?(nt|at|sa|ta|[cdhs]|[\u2660-\u2667])", re.IGNORECASE | re.ASCII)
+
+
+def _bid_example(bids: Sequence[Action]) -> str:
+    """A bid to show as an example: ``bid 90 H``, or a strain auction's lowest, ``bid C``."""
+    first = bids[0]
+    return f"bid {first.strain}" if first.value == 0 else "bid 90 H"
+
+
+def _strain_bid_of(words: str, choices: Sequence[Action], deal: Deal, seat: int
+                   ) -> tuple[Action | None, str] | None:
+    """A typed strain bid (``bid NT``, ``nt``, ``C``) as the chosen action or its refusal; ``None``: none."""
+    found = _STRAIN_TEXT.fullmatch(words.strip())
+    if found is None:
+        return None
+    strain = Strain.parse(found[1])
+    for choice in choices:
+        if choice.verb is Verb.BID and choice.strain is strain:
+            return choice, ""
+    bids = [choice for choice in choices if choice.verb is Verb.BID]
+    reason = deal.why_illegal(Action.strain_bid(seat, strain))
+    legal = f" You may {bid_summary(bids)}." if bids else ""
+    why = f": {explain_refusal(reason, seat)}" if reason else ""
+    return None, f"You cannot bid {strain} now{why}.{legal}"
+
+
 def _interpret(
     answer: str, choices: Sequence[Action], deal: Deal, seat: int, *, listed: int | None = None
 ) -> tuple[Action | None, str]:
@@ -351,11 +390,12 @@ def _interpret(
     listed = len(choices) if listed is None else listed
     hint = (f"Type a number from 1 to {listed}, a card such as JH, "
             "or help.")
-    if any(choice.verb is Verb.BID for choice in choices):
-        hint = f"Type a number from 1 to {listed}, a bid such as 'bid 90 H', or help."
+    bids = [choice for choice in choices if choice.verb is Verb.BID]
+    if bids:
+        hint = f"Type a number from 1 to {listed}, a bid such as '{_bid_example(bids)}', or help."
     if not answer:
         return None, f"Nothing typed. {hint}"
-    bidding = deal.rules.has_auction and deal.trump is None
+    bidding = deal.phase is Phase.AUCTION
     if answer.isascii() and answer.isdigit() and not (bidding and len(answer) >= 2):  # 90: a bid's value
         number = int(answer) if len(answer) <= 6 else 0
         if 1 <= number <= listed:
@@ -373,7 +413,7 @@ def _interpret(
         plays = [a for a in choices if a.verb is Verb.PLAY and a.cards[0] is card]
         if plays:
             return plays[0], ""
-        if deal.trump is None or deal.to_act != seat:
+        if deal.strain is None or deal.to_act != seat:
             return None, f"You cannot play a card yet: the bidding is not over. {hint}"
         reason = deal.why_illegal(Action.play(seat, card))
         if reason is None:  # legal, but not offered: another choice comes first
@@ -381,6 +421,8 @@ def _interpret(
         return None, f"You cannot play {card}: {explain_refusal(reason)}."
     words = answer.translate(ASCII_LOWER).split()  # ASCII only: "ſ" is no s
     verb = _WORDS.get(words[0]) if words else None
+    if verb is not None and deal.rules.strain_auction:  # bulgarian doubles and redoubles
+        verb = {Verb.COINCHE: Verb.DOUBLE, Verb.SURCOINCHE: Verb.REDOUBLE}.get(verb, verb)
     if verb is not None:
         matching = [a for a in choices if a.verb is verb]
         if verb is Verb.TAKE and len(words) > 1:
@@ -394,7 +436,8 @@ def _interpret(
             matching = [a for a in matching if a.suit is None and not a.cards] or matching
         if matching:
             return matching[0], ""
-        if verb in (Verb.STOP, Verb.SWAP, Verb.KEEP, Verb.DECLARE, Verb.COINCHE, Verb.SURCOINCHE):
+        if verb in (Verb.STOP, Verb.SWAP, Verb.KEEP, Verb.DECLARE, Verb.COINCHE, Verb.SURCOINCHE,
+                    Verb.DOUBLE, Verb.REDOUBLE):
             # Say why, in the engine's words made plain (who may call out, when to swap, ...).
             reason = deal.why_illegal(Action(seat, verb))
             if reason:

@@ -318,11 +318,16 @@ def contract_text(bids: Sequence[Action]) -> str | None:
         return None
     bid, coincher, surcoincher = found
     assert bid.strain is not None  # a bid names its strain
-    text = f"{'capot' if bid.value is None else bid.value} {strain_text(bid.strain)} by seat {bid.seat}"
+    if bid.value == 0:  # a strain auction (bulgarian): the strain alone, doubled and redoubled
+        text = f"{strain_text(bid.strain)} by seat {bid.seat}"
+        words = ("doubled", "redoubled")
+    else:
+        text = f"{'capot' if bid.value is None else bid.value} {strain_text(bid.strain)} by seat {bid.seat}"
+        words = ("coinched", "surcoinched")
     if coincher is not None:
-        text += f", coinched by seat {coincher}"
+        text += f", {words[0]} by seat {coincher}"
     if surcoincher is not None:
-        text += f", surcoinched by seat {surcoincher}"
+        text += f", {words[1]} by seat {surcoincher}"
     return text
 
 

@@ -46,7 +46,8 @@ from belote.rules import Rules, available_variants, get_rules
 from belote.rules.checks import sequence
 from belote.rules.specs import spec_of
 
-__all__ = ["PAR_CHUNK", "Comparison", "MatchStats", "compare", "default_variants", "par_pass"]
+__all__ = ["PAR_CHUNK", "Comparison", "MatchStats", "compare", "default_variants", "par_pass",
+           "score_unit"]
 
 
 # --- comparing ------------------------------------------------------------------------------
@@ -146,6 +147,7 @@ class Comparison:
         variants: list[dict[str, object]] = [
             {
                 **stats.to_json(),
+                "score_unit": score_unit(stats.rules),
                 "matches": {
                     "matches": m.matches,
                     "deals": m.deals,
@@ -236,6 +238,9 @@ class Comparison:
 
         stats = self.variants
         left_out = self.left_out()
+        units = [score_unit(s.rules) for s in stats]
+        if set(units) != {"points"}:  # a variant scored in game points (bulgarian): say so
+            row("scores in", units)
 
         def rate_row(label: str, key: str, contract: bool) -> None:
             if label in left_out:
@@ -288,6 +293,9 @@ class Comparison:
                      "decks for a mean)")
         if self.paired:
             lines += ["", *self._paired_lines()]
+        if any("points" not in figures for figures in self.paired.values()):
+            lines += ["", "- (scales): points and game points are not on one scale; the shift "
+                      "in points is not given."]
         skipped = self.unpaired()
         if skipped:
             lines.append("")
@@ -328,7 +336,8 @@ class Comparison:
                 effect_text(Effect(self.different_match_winner.get(pair, 0.0), *match_bounds),
                             "share"),
             ]
-            column += [effect_text(figures[key], kind) for _, key, kind in rows[2:]]
+            column += [effect_text(figures[key], kind) if key in figures else "- (scales)"
+                       for _, key, kind in rows[2:]]
             columns.append(column)
         for k, (label, _, _) in enumerate(rows):
             lines.append(f"{label:<{label_width}}" + "".join(
@@ -424,6 +433,7 @@ _LEGEND: Final = {
     "capots": "one side took every trick",
     "redeals": "everyone passed; dealt again (not a deal, so this may pass 100%)",
     "called out / stopped": "a player claimed the target during the deal",
+    "scores in": "points; game points: a deal's points in tens (bulgarian), a scale of its own",
     "mean points per played deal": "points a deal hands out, all sides together",
     "of which the taker's side": "the part the taker's side scores",
     "of which the other side(s)": "the part the other side(s) score",
@@ -472,9 +482,21 @@ def _sides_text(stats: SimulationStats) -> str:
     return f"{stats.players} players"
 
 
+def score_unit(rules: Rules | None) -> str:
+    """What a variant's deal scores count: ``"game points"`` (a strain auction's tens), else ``"points"``."""
+    return "game points" if rules is not None and rules.strain_auction else "points"
+
+
 def default_variants() -> tuple[str, ...]:
-    """The four-player variants, in registry order (what ``compare`` uses by default)."""
-    return tuple(r.name for r in available_variants() if 4 in r.player_counts and r.partnerships)
+    """What ``compare`` plays by default: the four-player variants scored in points, in registry order.
+
+    The French family of a deal worth 162 (``classic``, ``piedicavallo``,
+    ``italian751``, ``contree``): four players in two teams, scores in points.
+    A variant scored in game points (``bulgarian``: tens, to 151) is on another
+    scale and is compared only when named (docs/cli.md#compare).
+    """
+    return tuple(r.name for r in available_variants()
+                 if 4 in r.player_counts and r.partnerships and score_unit(r) == "points")
 
 
 def compare(
@@ -501,7 +523,7 @@ def compare(
     so every variant sees the same deck stream, for as long as its match lasts.
 
     Args:
-        variants: the variants (default: the four-player variants).
+        variants: the variants (default: [`default_variants`][belote.experiments.compare.default_variants]).
         deals: decks played under each variant.
         seed: the seed.
         players: the number of players, for the variants that allow it.
@@ -606,7 +628,10 @@ def compare(
         pair = f"{all_stats[i].variant} vs {all_stats[j].variant}"
         deal_pairs[pair] = rate(deal_diff[i, j], deals)
         match_pairs[pair] = rate(match_diff[i, j], match_count) if match_count else 0.0
-        pair_figures[pair] = paired[i, j].effects()
+        figures = dict(paired[i, j].effects())
+        if score_unit(table[i][0]) != score_unit(table[j][0]):
+            del figures["points"]  # points and game points: no shift between two scales
+        pair_figures[pair] = figures
         intervals[pair] = (wilson(deal_diff[i, j], deals), wilson(match_diff[i, j], match_count))
     return Comparison(
         deals=deals,

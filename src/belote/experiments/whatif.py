@@ -35,7 +35,7 @@ from typing import Final
 import attrs
 
 from belote.errors import BeloteError, InvalidArgument
-from belote.experiments.compare import MATCH_COST
+from belote.experiments.compare import MATCH_COST, score_unit
 from belote.experiments.parallel import chunks, ordered_map
 from belote.experiments.simulate import (
     BotSpec,
@@ -423,6 +423,8 @@ class KnobRanking:
             the ``made``, ``failed``, ``litige`` and ``capot`` rates.
         effects: one per change, the largest first.
         skipped: the knobs (or values) left out, with the reason.
+        score_unit: what the points figures count: ``"points"``, or ``"game points"``
+            for a variant scored in tens (``bulgarian``).
     """
 
     variant: str
@@ -434,6 +436,7 @@ class KnobRanking:
     base: dict[str, float]
     effects: tuple[KnobEffect, ...]
     skipped: tuple[Skipped, ...]
+    score_unit: str = "points"
 
     def to_json(self) -> dict[str, object]:
         """The ranking as JSON (what ``belote compare --knobs VARIANT --json`` prints)."""
@@ -445,6 +448,7 @@ class KnobRanking:
             "seed": self.seed,
             "bots": self.bots,
             "base": dict(self.base),
+            "score_unit": self.score_unit,
             "measures": dict(MEASURES),
             "ranking": [{"rank": k, **effect.to_json()}
                         for k, effect in enumerate(self.effects, 1)],
@@ -481,7 +485,7 @@ def _ranking_text(ranking: KnobRanking) -> str:
     lines = [
         f"{ranking.variant}: each single-knob change on the same {ranking.deals} decks and "
         f"{ranking.matches} matches, {ranking.bots} bots, seed {ranking.seed}",
-        f"{ranking.variant} itself: {base['points']:.1f} points per played deal; "
+        f"{ranking.variant} itself: {base['points']:.1f} {ranking.score_unit} per played deal; "
         + ", ".join(f"{flag} {100 * base[flag]:.1f}%" for flag in _FLAGS),
         "",
         "Ranked by the share of decks whose deal winner changes, then of matches. Each figure",
@@ -502,6 +506,8 @@ def _ranking_text(ranking: KnobRanking) -> str:
         lines.append("     (no change to play)")
     lines += ["", "What the columns say:"]
     lines += [f"  {head:<13}{MEASURES[name]}" for name, head in _HEADS.items()]
+    if ranking.score_unit != "points":
+        lines.append(f"  (points here are {ranking.score_unit}: a deal's points in tens)")
     lines.append("  ± half the 95% interval; ≈ the interval holds 0; 0 alone: not one deck moved")
     lines.append(f"  (more in {DOCS_SECTION})")
     by_reason: dict[str, list[str]] = {}
@@ -636,5 +642,5 @@ def knob_effects(
     return KnobRanking(
         variant=spec_of(base), players=n, deals=deals, matches=match_count, seed=seed,
         bots=name, base=base_figures, effects=tuple(effect for _, effect in effects),
-        skipped=tuple(skipped),
+        skipped=tuple(skipped), score_unit=score_unit(base),
     )

@@ -24,7 +24,7 @@ from belote.actions import Action, Strain, Verb
 from belote.cards import SUIT_WORDS, Rank
 from belote.deal import Deal
 from belote.deal.observation import standing_contract
-from belote.errors import BeloteError, InvalidArgumentType, shown
+from belote.records.scoretext import describe_result, describe_score
 from belote.rules import (
     AuctionRules,
     CallingOut,
@@ -35,14 +35,13 @@ from belote.rules import (
     PlayRules,
     Rules,
     default_by,
-    get_rules,
     readings,
 )
 from belote.rules.checks import instance, whole
 from belote.rules.gamepoints import GamePointsRules
 from belote.rules.knobs import range_text
 from belote.rules.specs import spec_of
-from belote.scoring import DealResult, Outcome
+from belote.scoring import Outcome
 
 __all__ = [
     "APPLIES",
@@ -80,9 +79,10 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
         ),
     ),
     ("Bidding", "§3, §4", ("bidding", "second_round", "jack_obligatory", "seven_swap")),
-    ("The auction (contrée, bulgarian)", "docs/contree.md", ("auction",)),
+    ("The auction (contrée, bulgarian)", "docs/contree.md, docs/bulgarian.md#the-auction",
+     ("auction",)),
     ("The contract (contrée)", "docs/contree.md", ("contract",)),
-    ("Game points (bulgarian)", "docs/bulgarian.md", ("game_points",)),
+    ("Game points (bulgarian)", "docs/bulgarian.md#scoring", ("game_points",)),
     ("Playing the cards", "§5", ("play",)),
     (
         "Announcements",
@@ -99,7 +99,10 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
             "carre_beats_run_at_equal_points",
             "equal_plain_runs_void_all",
             "equal_carres_by_rank",
+            "declarations_in_no_trumps",
             "belote_value",
+            "belote_announced_once",
+            "belote_needs_lead_follow_or_trump",
         ),
     ),
     (
@@ -128,7 +131,7 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
     (
         "The match",
         "§8",
-        ("target", "target_strictly_more", "both_over_target", "calling_out"),
+        ("target", "target_strictly_more", "both_over_target", "capot_ends_match", "calling_out"),
     ),
     ("Penalties", "§9", ("penalties",)),
 )
@@ -155,6 +158,19 @@ MEANINGS: Final[Mapping[str, str]] = _meanings()
 
 def _has_announcements(rules: Rules) -> bool:
     return rules.has_announcements
+
+
+def _group_applies(group: str) -> Callable[[Rules], bool]:
+    """A group of knobs (``play``, ``auction``, ...) applies when one of its knobs does."""
+    cls = {"play": PlayRules, "auction": AuctionRules, "contract": ContractRules,
+           "game_points": GamePointsRules}[group]
+    names = [f"{group}.{field.name}" for field in attrs.fields(cls)]
+    return lambda rules: any(applies(rules, name) for name in names)
+
+
+def _values(rules: Rules) -> bool:
+    """An auction of values (contrée), not of strains alone (bulgarian)."""
+    return rules.has_auction and not rules.strain_auction
 
 
 APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
@@ -220,12 +236,25 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "belote_needs_lead_follow_or_trump": lambda r: r.strain_auction
     or r.belote_needs_lead_follow_or_trump,
     "declarations_in_no_trumps": lambda r: r.strain_auction and r.has_announcements,
-    "contract.coinched_points": lambda r: r.has_auction and r.auction.coinche,
-    "contract.coinched_flat": lambda r: r.has_auction and r.auction.coinche,
-    "contract.capot_bonus": lambda r: r.has_auction and r.auction.capot,
-    "contract.capot_value": lambda r: r.has_auction and r.auction.capot,
+    "contract.coinched_points": lambda r: _values(r) and r.auction.coinche,
+    "contract.coinched_flat": lambda r: _values(r) and r.auction.coinche,
+    "contract.capot_bonus": lambda r: _values(r) and r.auction.capot,
+    "contract.capot_value": lambda r: _values(r) and r.auction.capot,
     "auction.coinche_multiplier": lambda r: r.has_auction and r.auction.coinche,
     "auction.surcoinche_multiplier": lambda r: r.has_auction and r.auction.surcoinche,
+    # a strain auction bids no values, no capot, and doubles only in turn (deal/auction.py)
+    "auction.lowest": _values,
+    "auction.step": _values,
+    "auction.highest": _values,
+    "auction.capot": _values,
+    "auction.coinche_any_time": lambda r: _values(r) and r.auction.coinche,
+    # game points (scoring.tens) count the last trick 10 and a valat game_points.valat_bonus,
+    # and keep no rounding knob: these play no part there
+    "last_trick_bonus": lambda r: not r.strain_auction,
+    "capot_value": lambda r: not r.strain_auction,
+    "round_to": lambda r: not r.strain_auction,
+    # a group applies when one of its knobs does
+    **{group: _group_applies(group) for group in ("play", "auction", "contract", "game_points")},
 }
 """When a knob applies, decided from the rules themselves; a knob not named
 here always applies. ``belote rules VARIANT`` leaves out the others
@@ -454,12 +483,10 @@ def _bid_text(action: Action, deal: Deal) -> str:
     if action.verb is Verb.SWAP:
         return f"seat {action.seat} swaps the 7 of trump for {deal.turned}"
     if action.verb is Verb.BID and action.strain is not None:
-        value = "capot" if action.value is None else str(action.value)
-        return f"seat {action.seat} bids {value} {action.strain.letter}"
-    if action.verb is Verb.COINCHE:
-        return f"seat {action.seat} coinches"
-    if action.verb is Verb.SURCOINCHE:
-        return f"seat {action.seat} surcoinches"
+        value = "capot " if action.value is None else "" if action.value == 0 else f"{action.value} "
+        return f"seat {action.seat} bids {value}{action.strain.letter}"  # 0: a strain alone
+    if action.verb in (Verb.COINCHE, Verb.SURCOINCHE, Verb.DOUBLE, Verb.REDOUBLE):
+        return f"seat {action.seat} {action.verb.value}s"
     return str(action)
 
 
@@ -472,12 +499,14 @@ def _contract_line(deal: Deal) -> str | None:
     assert bid.strain is not None  # a bid names its strain
     suit = bid.strain.suit
     strain = bid.strain.letter if suit is None else f"{SUIT_WORDS[suit]} ({suit.letter})"
-    text = f"Contract: {'capot' if bid.value is None else bid.value} {strain} by seat {bid.seat}"
+    value = "capot " if bid.value is None else "" if bid.value == 0 else f"{bid.value} "
+    text = f"Contract: {value}{strain} by seat {bid.seat}"
     doubling = 2 if surcoincher is not None else 1 if coincher is not None else 0
+    words = ("doubled", "redoubled") if bid.value == 0 else ("coinched", "surcoinched")
     if coincher is not None:
-        text += f", coinched by seat {coincher}"
+        text += f", {words[0]} by seat {coincher}"
     if surcoincher is not None:
-        text += f", surcoinched by seat {surcoincher}"
+        text += f", {words[1]} by seat {surcoincher}"
     if doubling:
         text += f" (x{deal.rules.auction.multiplier(doubling)})"
     return text
@@ -537,13 +566,14 @@ def describe_deal(deal: Deal) -> str:
                 text += ", scores" if declaration in scoring else ", does not score"
             shown.append(text)
         lines.append("Declarations: " + "; ".join(shown))
-    if trump is not None:
+    mode = deal.strain  # the trump suit, no-trumps or all-trumps (docs/bulgarian.md#trump-modes)
+    if mode is not None:
         last = deal.tricks_per_deal - 1
         for k, ((leader, cards), winner) in enumerate(
             zip(deal.tricks, deal.trick_winners, strict=True)
         ):
             played = ", ".join(f"seat {(leader + j) % n} {card}" for j, card in enumerate(cards))
-            points = sum(card.points(int(trump)) for card in cards)
+            points = sum(card.points(int(mode)) for card in cards)
             bonus = f" + {rules.last_trick_bonus} for the last trick" if k == last else ""
             lines.append(
                 f"Trick {k + 1}: seat {leader} leads; {played}; won by seat {winner}, "
@@ -564,124 +594,4 @@ def describe_deal(deal: Deal) -> str:
             lines.append("Result: everyone passed; the cards are dealt again")
         else:
             lines += describe_result(result).splitlines()
-    return "\n".join(lines) + "\n"
-
-
-def describe_result(result: DealResult) -> str:
-    """A deal result for a scorekeeper: outcome, capot, each side's score and its lines.
-
-    The same text as [`describe_score`][belote.records.describe.describe_score] gives for the
-    result's JSON.
-    """
-    from belote.records.results import result_to_json
-
-    doc = result_to_json(result)
-    if result.rules is None:  # built by hand: the variant's name says whose sides they are
-        return describe_score(doc)
-    teams = result.rules.partnerships and len(result.scores) == 2
-    return "\n".join(_deal_lines(doc, _namer(teams))) + "\n"
-
-
-def _side_namer(variant: object, sides: int) -> Callable[[int], str]:
-    teams = False
-    if isinstance(variant, str) and sides == 2:
-        try:
-            teams = get_rules(variant).partnerships
-        except BeloteError:
-            teams = False
-    return _namer(teams)
-
-
-def _namer(teams: bool) -> Callable[[int], str]:
-    if teams:
-        return lambda side: f"team {side} (seats {side} and {side + 2})"
-    return lambda side: f"seat {side}"
-
-
-def _int_list(value: object) -> list[int]:
-    return [item for item in value if isinstance(item, int)] if isinstance(value, list) else []
-
-
-def _deal_lines(doc: Mapping[str, object], name: Callable[[int], str]) -> list[str]:
-    scores = _int_list(doc.get("scores"))
-    head = f"Result: {doc.get('outcome')}"
-    if isinstance(doc.get("attack"), int):
-        head += f"; the taker's side is {name(int(str(doc['attack'])))}"
-    if isinstance(doc.get("capot"), int):
-        head += f", capot by {name(int(str(doc['capot'])))}"
-    if isinstance(doc.get("stopped_by"), int):
-        head += f", stopped by seat {doc['stopped_by']}"
-    lines = [head]
-    audit = doc.get("lines")
-    items = [item for item in audit if isinstance(item, Mapping)] if isinstance(audit, list) else []
-    width = max((len(name(side)) for side in range(len(scores))), default=0)
-    for side, score in enumerate(scores):
-        parts = [f"{item.get('item')} {item.get('points'):+d}" for item in items
-                 if item.get("to") == side and isinstance(item.get("points"), int)]
-        detail = f"   ({', '.join(parts)})" if parts else ""
-        lines.append(f"  {name(side):<{width}}  {score:>5}{detail}")
-    if doc.get("pending"):
-        lines.append(f"  held pending (litige): {doc['pending']}")
-    winner = doc.get("match_winner")
-    if isinstance(winner, int):
-        reason = doc.get("match_end_reason")
-        lines.append(f"  the match is won by {name(winner)}" + (f": {reason}" if reason else ""))
-    return lines
-
-
-def describe_score(doc: Mapping[str, object]) -> str:
-    """What ``belote score --text`` prints: a deal or match result (its JSON) for a scorekeeper.
-
-    A deal result gives its outcome and each side's score with the items
-    that make it; a match result gives one row per deal, the totals, the
-    target and the winner (or how far each side is from the target).
-
-    >>> doc = {"variant": "classic", "outcome": "made", "capot": None, "scores": [40, 122],
-    ...        "pending": 0, "lines": [{"to": 0, "item": "card points", "points": 40},
-    ...        {"to": 1, "item": "card points", "points": 112},
-    ...        {"to": 1, "item": "last trick", "points": 10}]}
-    >>> print(describe_score(doc))
-    Result: made
-      team 0 (seats 0 and 2)     40   (card points +40)
-      team 1 (seats 1 and 3)    122   (card points +112, last trick +10)
-    <BLANKLINE>
-
-    Raises:
-        InvalidArgumentType: ``doc`` is not a JSON object (a mapping).
-    """
-    if not isinstance(doc, Mapping):
-        raise InvalidArgumentType(f"doc: expected a JSON object (a mapping), got {shown(doc)}")
-
-    if "deals" not in doc:
-        name = _side_namer(doc.get("variant"), len(_int_list(doc.get("scores"))))
-        return "\n".join(_deal_lines(doc, name)) + "\n"
-    totals = _int_list(doc.get("totals"))
-    name = _side_namer(doc.get("variant"), len(totals))
-    short = [name(side).split(" (")[0] for side in range(len(totals))]
-    deals = [d for d in doc["deals"] if isinstance(d, Mapping)] if isinstance(
-        doc["deals"], list) else []
-    target = doc.get("target")
-    count = "1 deal" if len(deals) == 1 else f"{len(deals)} deals"
-    lines = [f"{doc.get('variant')} match to {target}: {count}", ""]
-    width = max([7, *(len(s) for s in short)])
-    outcomes = [str(d.get("outcome")) + (" (capot)" if isinstance(d.get("capot"), int) else "")
-                for d in deals]
-    ow = max([7, *(len(o) for o in outcomes)])
-    lines.append(f"{'deal':>4}  {'outcome':<{ow}}" + "".join(f"{s:>{width + 2}}" for s in short))
-    for number, (deal, outcome) in enumerate(zip(deals, outcomes, strict=True), 1):
-        scores = _int_list(deal.get("scores"))
-        lines.append(f"{number:>4}  {outcome:<{ow}}"
-                     + "".join(f"{v:>{width + 2}}" for v in scores))
-    lines.append(f"{'':>4}  {'total':<{ow}}" + "".join(f"{v:>{width + 2}}" for v in totals))
-    if doc.get("pending"):
-        lines.append(f"held pending (litige): {doc['pending']}")
-    lines.append("")
-    winner = doc.get("winner")
-    if isinstance(winner, int):
-        reason = doc.get("end_reason")
-        lines.append(f"Winner: {name(winner)}" + (f"; the match ended: {reason}" if reason else ""))
-    elif isinstance(target, int):
-        needs = ", ".join(f"{short[side]} {max(0, target - total)}"
-                          for side, total in enumerate(totals))
-        lines.append(f"No winner yet; points still needed to reach {target}: {needs}")
     return "\n".join(lines) + "\n"

@@ -187,6 +187,12 @@ def action_text(action: Action, deal: Deal, rebelote: bool = False, me: int | No
     if verb is Verb.SURCOINCHE:
         times = deal.rules.auction.surcoinche_multiplier
         return _does(deal, seat, "surcoinche", "surcoinches", me=me) + f" (x{times})."
+    if verb is Verb.DOUBLE:  # a strain auction (bulgarian)
+        times = deal.rules.auction.coinche_multiplier
+        return _does(deal, seat, "double", "doubles", me=me) + f" the contract (x{times})."
+    if verb is Verb.REDOUBLE:
+        times = deal.rules.auction.surcoinche_multiplier
+        return _does(deal, seat, "redouble", "redoubles", me=me) + f" (x{times})."
     if verb is Verb.PLAY:
         text = _does(deal, seat, "play", "plays", me=me) + f" {action.cards[0]}"
         if action.belote:
@@ -238,9 +244,9 @@ def report(deal: Deal, out: TextIO, log: list[int], me: int | None = 0) -> None:
     log[2] = len(declarations)
     winners = deal.trick_winners
     tricks = deal.tricks
-    trump = deal.trump
+    mode = deal.strain  # the trump suit, no-trumps or all-trumps: each card's points by it
     for k in range(log[1], len(winners)):
-        points = sum(card.points(None if trump is None else int(trump)) for card in tricks[k][1])
+        points = sum(card.points(None if mode is None else int(mode)) for card in tricks[k][1])
         if k == deal.tricks_per_deal - 1:
             points += rules.last_trick_bonus
         winner = who(deal, winners[k], me)
@@ -266,8 +272,11 @@ def deal_summary(result: DealResult, match: Match, rules: Rules) -> str:
     instance(rules, Rules, "rules")
 
     names = side_names(rules, match.players)
-    lines = ["", f"Deal over: {result.outcome.value}"
-             + (f", capot by {names[result.capot]}" if result.capot is not None else "")]
+    tens = rules.strain_auction  # scored in game points, what is left over hangs (bulgarian)
+    contract = f", contract {result.contract}" if tens and result.contract is not None else ""
+    lines = ["", f"Deal over: {result.outcome.value}{contract}"
+             + (f", capot by {names[result.capot]}" if result.capot is not None else "")
+             + (" (scores in game points)" if tens else "")]
     lines += [f"  {line.item}: {line.points} to {names[line.to]}" for line in result.lines]
     lines.append("  this deal: " + ", ".join(
         f"{name} {points}" for name, points in zip(names, result.scores, strict=True)))
@@ -275,7 +284,7 @@ def deal_summary(result: DealResult, match: Match, rules: Rules) -> str:
         f"{name} {points}" for name, points in zip(names, match.totals, strict=True))
         + f"   (target {match.target})")
     if match.pending:
-        lines.append(f"  pending (litige): {match.pending}")
+        lines.append(f"  {'hanging' if tens else 'pending (litige)'}: {match.pending}")
     return "\n".join(lines) + "\n"
 
 
@@ -373,8 +382,8 @@ def menu(deal: Deal, seat: int) -> list[Action]:
             others.append(action)
     trump = deal.trump
     strength = None if trump is None else int(trump)
-    order = {Verb.TAKE: 0, Verb.PASS: 1, Verb.COINCHE: 2, Verb.SURCOINCHE: 2, Verb.SWAP: 2, Verb.KEEP: 3,
-             Verb.DECLARE: 4, Verb.BID: 5}
+    order = {Verb.TAKE: 0, Verb.PASS: 1, Verb.COINCHE: 2, Verb.SURCOINCHE: 2, Verb.DOUBLE: 2,
+             Verb.REDOUBLE: 2, Verb.SWAP: 2, Verb.KEEP: 3, Verb.DECLARE: 4, Verb.BID: 5}
     others.sort(key=lambda a: (order.get(a.verb, 9), -1 if a.suit is None else int(a.suit)))
     cards = sorted(plays, key=lambda c: (c.suit, -c.strength(strength)))
     return [*others, *(plays[card] for card in cards), *stops]
@@ -397,6 +406,8 @@ def contract_words(action: Action) -> str:
         raise InvalidArgument(f"action: expected a bid, got {shown(str(action))}")
     suit = strain.suit
     named = strain.letter if suit is None else f"{SUIT_WORDS[suit]} {suit.symbol}"
+    if action.value == 0:  # a strain auction's bid: the strain alone (bulgarian)
+        return {4: "no-trumps (NT)", 5: "all-trumps (AT)"}.get(int(strain), named)
     if action.value is None:
         return f"capot {named} (all eight tricks)"
     return f"{action.value} {named}"
@@ -425,12 +436,12 @@ def describe_choice(action: Action, deal: Deal) -> str:
         return "keep your 7 of trump"
     if verb is Verb.BID:
         return f"bid {contract_words(action)}"
-    if verb in (Verb.COINCHE, Verb.SURCOINCHE):
+    if verb in (Verb.COINCHE, Verb.SURCOINCHE, Verb.DOUBLE, Verb.REDOUBLE):
         standing = contract_text(deal.observation(action.seat).bids) or "the contract"
         standing = standing.replace(f"seat {action.seat}", "you")
-        if verb is Verb.COINCHE:
-            return f"coinche {standing} (x{rules.auction.coinche_multiplier})"
-        return f"surcoinche {standing} (x{rules.auction.surcoinche_multiplier})"
+        once = verb in (Verb.COINCHE, Verb.DOUBLE)
+        times = rules.auction.coinche_multiplier if once else rules.auction.surcoinche_multiplier
+        return f"{verb.value} {standing} (x{times})"
     if verb is Verb.DECLARE:
         if not action.cards:
             combos = find_combinations(CardSet.from_mask(deal.hand_mask(action.seat)), rules)

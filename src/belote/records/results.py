@@ -153,7 +153,8 @@ def _penalties(value: object, field: str) -> tuple[Penalty, ...]:
 
 _CONTRACT_TEXT: Final = re.compile(r"\s*([0-9]{1,4}|capot)\s*([A-Za-z]{1,2}|[\u2660-\u2667])\s*",
                                    re.IGNORECASE | re.ASCII)  # ASCII: "ſ" is no S
-_COINCHE_WORDS: Final = {"none": 0, "coinche": 1, "coinched": 1, "surcoinche": 2, "surcoinched": 2}
+_COINCHE_WORDS: Final = {"none": 0, "coinche": 1, "coinched": 1, "surcoinche": 2, "surcoinched": 2,
+                         "double": 1, "doubled": 1, "redouble": 2, "redoubled": 2}
 
 
 def _strain(value: object, field: str) -> Strain:
@@ -185,7 +186,10 @@ def _contract(doc: Mapping[str, object], rules: Rules) -> Contract | None:
             if given is not None:
                 raise InvalidTally("applies to a contract, and the tally has none", field=name)
         return None
-    if isinstance(raw, str):
+    value: int | None
+    if rules.strain_auction:  # a strain alone (docs/bulgarian.md#the-auction)
+        value, strain = _strain_contract(raw)
+    elif isinstance(raw, str):
         found = _CONTRACT_TEXT.fullmatch(raw)
         if found is None:
             raise InvalidTally(
@@ -213,11 +217,13 @@ def _contract(doc: Mapping[str, object], rules: Rules) -> Contract | None:
     if multiplier_raw is not None:
         multiplier = _int(multiplier_raw, "multiplier")
         auction = rules.auction
-        levels = [level for level in range(3) if auction.multiplier(level) == multiplier]
+        levels = [level for level in range(3) if auction.multiplier(level) == multiplier
+                  and (level == 0 or (auction.coinche if level == 1 else auction.surcoinche))]
         if not levels:
+            once, twice = _doubling_words(rules)
             raise InvalidTally(
-                f"{rules.name} multiplies a contract by 1, {auction.coinche_multiplier} (coinched) "
-                f"or {auction.surcoinche_multiplier} (surcoinched), not {shown(multiplier)}",
+                f"{rules.name} multiplies a contract by 1, {auction.coinche_multiplier} ({once}) "
+                f"or {auction.surcoinche_multiplier} ({twice}), not {shown(multiplier)}",
                 field="multiplier",
             )
         if doubling_raw is not None and doubling not in levels:
@@ -230,6 +236,62 @@ def _contract(doc: Mapping[str, object], rules: Rules) -> Contract | None:
     return Contract(value, strain, doubling)
 
 
+def _doubling_words(rules: Rules) -> tuple[str, str]:
+    """What a variant calls its two levels of doubling."""
+    return ("doubled", "redoubled") if rules.strain_auction else ("coinched", "surcoinched")
+
+
+def _strain_contract(raw: object) -> tuple[int, Strain]:
+    """A strain auction's contract: ``"AT"`` or ``{"strain": "AT"}`` (value 0: no value is bid)."""
+    if isinstance(raw, str):
+        return 0, _strain(raw, "contract")
+    body = _object(raw, "contract")
+    value = _get(body, "value", "contract.", 0)
+    if value != 0 or isinstance(value, bool):
+        raise InvalidTally(
+            f"a strain auction's contract names a strain without a value, not {shown(value)}",
+            field="contract.value",
+        )
+    return 0, _strain(_get(body, "strain", "contract."), "contract.strain")
+
+
+def _strain_trump(doc: Mapping[str, object], contract: Contract) -> Suit:
+    """The trump of a strain auction's tally: its contract's suit; ``trump`` may only agree."""
+    suit = contract.strain.suit
+    raw = _get(doc, "trump", "", None)
+    if raw is None:
+        return Suit.SPADES if suit is None else suit  # NT/AT: not read (Tally.trump)
+    try:
+        given = Suit.parse(_text(raw, "trump"))
+    except NotationError as exc:
+        raise InvalidTally(str(exc), field="trump") from None
+    if suit is None:
+        words = "no-trumps" if contract.strain is Strain.NO_TRUMP else "all-trumps"
+        raise InvalidTally(f"a contract in {words} has no trump suit, not {given}", field="trump")
+    if given is not suit:
+        raise InvalidTally(f"the contract is {contract.strain}, so the trump is {suit}, not {given}",
+                           field="trump")
+    return suit
+
+
+def _belotes(value: object, rules: Rules) -> tuple[int | None, tuple[int, ...]]:
+    """``belote``: a seat, ``null``, or a list of seats (one per belote): (``belote``, ``belotes``)."""
+    if not isinstance(value, list):
+        return _optional_int(value, "belote"), ()
+    seats = tuple(_int(item, f"belote[{index}]") for index, item in enumerate(value))
+    if len(seats) > 1 and not rules.strain_auction:
+        raise InvalidTally(f"{rules.name} has one belote a deal, not {len(seats)}", field="belote")
+    return None, seats
+
+
+def _pending(doc: Mapping[str, object], field: str = "pending") -> int:
+    """The hanging (pending) points a tally brings in: a whole number, 0 when left out."""
+    value = _int(_get(doc, "pending", "", 0), field)
+    if value < 0:
+        raise InvalidTally(f"{shown(value)} is negative", field=field)
+    return value
+
+
 def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
     taker = _int(_get(doc, "taker", ""), "taker")
     contract = _contract(doc, rules)
@@ -240,7 +302,9 @@ def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
             field="contract",
         )
     trump_raw = _get(doc, "trump", "", None)
-    if trump_raw is None and contract is not None:
+    if contract is not None and rules.strain_auction:
+        trump = _strain_trump(doc, contract)
+    elif trump_raw is None and contract is not None:
         if contract.strain.suit is None:
             allowed = " ".join(str(strain) for strain in rules.auction.strains)
             raise InvalidTally(
@@ -262,6 +326,7 @@ def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
         players = rules.default_players
     else:
         players = len(tricks)  # one entry per player
+    belote, belotes = _belotes(_get(doc, "belote", "", None), rules)
     return Tally(
         taker=taker,
         trump=trump,
@@ -269,7 +334,8 @@ def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
         card_points=card_points,
         last_trick=last_trick,
         announcements=_declarations(_get(doc, "announcements", "", []), rules, "announcements"),
-        belote=_optional_int(_get(doc, "belote", "", None), "belote"),
+        belote=belote,
+        belotes=belotes,
         dealer=_optional_int(_get(doc, "dealer", "", None), "dealer"),
         players=players,
         stopped_by=_optional_int(_get(doc, "stopped_by", "", None), "stopped_by"),
@@ -348,7 +414,14 @@ def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
     }
     if tally.stopped_by is not None:
         doc["stopped_by"] = tally.stopped_by
-    if tally.contract is not None:
+    if tally.contract is not None and rules.strain_auction:  # CONTRACT.md: the bulgarian tally
+        doc["contract"] = str(tally.contract.strain)
+        doc["multiplier"] = rules.auction.multiplier(tally.contract.doubling)
+        if tally.contract.strain.suit is None:
+            del doc["trump"]  # no-trumps, all-trumps: no trump suit
+        if tally.belotes:
+            doc["belote"] = list(tally.belotes)
+    elif tally.contract is not None:
         doc["contract"] = _contract_json(tally.contract)
         doc["coinche"] = tally.contract.doubling
     if tally.penalties:
@@ -383,7 +456,16 @@ def result_to_json(result: DealResult) -> JSONObject:
     }
     if result.stopped_by is not None:
         doc["stopped_by"] = result.stopped_by
-    if result.contract is not None:
+    if result.contract is not None and result.contract.value == 0:  # a strain auction's
+        contract = result.contract
+        doc["contract"] = {
+            "strain": str(contract.strain),
+            "multiplier": _result_rules(result).auction.multiplier(contract.doubling),
+            "doubling": contract.doubling,
+            "text": str(contract),
+            "side": result.attack,
+        }
+    elif result.contract is not None:
         contract = result.contract
         doc["contract"] = {
             **_contract_json(contract),
@@ -435,13 +517,25 @@ def _score_match_document(doc: Mapping[str, object]) -> JSONObject:
     tallies = [
         tally_from_json(deal, rules, prefix=f"deals[{i}].")[1] for i, deal in enumerate(deals)
     ]
+    given = {
+        i: _pending(deal, f"deals[{i}].pending")
+        for i, deal in enumerate(deals) if isinstance(deal, dict) and "pending" in deal
+    }
     for index, tally in enumerate(tallies[1:], start=1):
         if tally.players != tallies[0].players:
             raise InvalidTally(
                 f"{shown(tally.players)} players, but deal 0 has {tallies[0].players}",
                 field=f"deals[{index}].players",
             )
-    return match_result_to_json(score_match(tallies, rules, target))
+    result = score_match(tallies, rules, target)
+    for index, value in given.items():  # a match carries its own: a figure given must agree
+        carried = result.deals[index - 1].pending if index else 0
+        if value != carried:
+            raise InvalidTally(
+                f"{value} hanging in, but the match carries {carried} from the deals before",
+                field=f"deals[{index}].pending",
+            )
+    return match_result_to_json(result)
 
 
 def score_document(doc: object) -> JSONObject:
@@ -468,7 +562,7 @@ def score_document(doc: object) -> JSONObject:
     if "deals" in body:
         return _score_match_document(body)
     rules, tally = tally_from_json(body)
-    return result_to_json(score_tally(tally, rules))
+    return result_to_json(score_tally(tally, rules, _pending(body)))
 
 
 # --- JSON text in -------------------------------------------------------------------

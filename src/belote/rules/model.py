@@ -118,7 +118,8 @@ class Rules:
     )
     """Four players in two teams {0, 2} and {1, 3}; else everyone for himself."""
     counter_clockwise: bool = attrs.field(
-        default=False, metadata=meaning('play goes round counter-clockwise (Italian tables)')
+        default=False,
+        metadata=meaning('play goes round counter-clockwise (Italian, Bulgarian tables)'),
     )
     """Play, the deal and the bidding go round counter-clockwise (000, 004), else clockwise.
 
@@ -158,7 +159,7 @@ class Rules:
     # --- bidding (§3) -----------------------------------------------------------------
     bidding: Bidding = attrs.field(
         default=Bidding.TURNED_CARD,
-        metadata=meaning("take or pass around a turned card, or an auction of contracts"),
+        metadata=meaning("take or pass around a turned card, or an auction of contracts or strains"),
     )
     """How the trump is chosen: around a turned card (the four source texts)
     or by an auction of contracts (``contree``)."""
@@ -505,7 +506,7 @@ def readings(knob: str, rules: Rules | None = None) -> tuple[tuple[object, str],
     >>> readings("play.must_undertrump", get_rules("contree"))
     ((True, 'Pagat, BoardGameArena'),)
     """
-    found = _field_metadata(knob)
+    found = _field_metadata(knob) if _field_readings_apply(knob, rules) else None
     out = list(found.get("readings", ())) if found else []  # type: ignore[call-overload]
     if rules is not None:
         out += [pair for dispute in rules.disputes if dispute.knob == knob for pair in dispute.readings]
@@ -522,9 +523,20 @@ def default_by(knob: str, rules: Rules | None = None) -> str | None:
         for dispute in rules.disputes:
             if dispute.knob == knob:
                 return dispute.default_by
-    found = _field_metadata(knob)
+    found = _field_metadata(knob) if _field_readings_apply(knob, rules) else None
     who = found.get("default_by") if found else None
     return who if isinstance(who, str) else None
+
+
+def _field_readings_apply(knob: str, rules: Rules | None) -> bool:
+    """Whether a knob's field readings speak of ``rules``' kind of auction.
+
+    ``auction.*``, ``contract.*``: contrée's rulebooks; ``game_points.*``: Bulgarian belot's.
+    """
+    group = knob.partition(".")[0] if isinstance(knob, str) and rules is not None else ""
+    if group in ("auction", "contract", "game_points"):
+        return (group == "game_points") == bool(rules and rules.strain_auction)
+    return True
 
 
 def _field_metadata(knob: str) -> Mapping[str, object] | None:
