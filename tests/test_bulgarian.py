@@ -264,8 +264,8 @@ def test_double_redouble_and_a_higher_bid_cancelling_them() -> None:
     deal.apply(Action.parse("0 bid AT"))
     for text in ("1 pass", "2 pass", "3 pass"):
         deal.apply(Action.parse(text))
-    assert deal.phase.value == "play" and deal.trump == ALL_TRUMPS
-    assert deal.view().contract == (0, ALL_TRUMPS, 0, 0)  # value, strain, bidder, doubling
+    assert deal.phase.value == "play" and deal.trump is None and deal.strain is Strain.ALL_TRUMP
+    assert deal.seat_view(1).contract == (0, ALL_TRUMPS, 0, 0)  # value, strain, bidder, doubling
 
 
 def test_four_passes_redeal_and_three_passes_after_a_call_end_the_auction() -> None:

@@ -5,7 +5,7 @@ variant (``bulgarian``), chosen by the rules as the contrée contract's
 steps are: from a well-typed [`Tally`][belote.scoring.tally.Tally] it finds
 what each team scores in points (the declarations' contest, the belotes,
 the valat) and hands the arithmetic of game points to
-[`tens_score`][belote.scoring.tens.tens_score]. The outcomes read:
+[`tens_score`][belote.scoring.totals.tens_score]. The outcomes read:
 ``made`` (the declarers ahead, or ahead under a double), ``failed``
 ("inside": the declarers behind, or behind under a double) and
 ``litige`` (level: points hang).
@@ -26,7 +26,7 @@ from belote.scoring.contest import resolve_contest
 from belote.scoring.hands import points_of
 from belote.scoring.result import DealResult, Line, Outcome
 from belote.scoring.tally import Tally
-from belote.scoring.tens import DOUBLED, INSIDE, LEVEL, MADE, tens_score
+from belote.scoring.totals import DOUBLED, INSIDE, LEVEL, MADE, tens_score
 
 __all__ = ["belote_seats", "score_in_game_points"]
 
