@@ -29,7 +29,7 @@ HOLD_OLD_FORMS = {"docs/citations.json", "docs/hooks/cite.py"}
 
 
 ANCHOR = re.compile(r"\{\s*#([\w-]+)\s*\}")
-LINK = re.compile(r"docs/((?:rules|sources|contree)\.md)(?:#([\w-]+))?")
+LINK = re.compile(r"docs/((?:rules|sources|contree|bulgarian)\.md)(?:#([\w-]+))?")
 
 
 def _files() -> list[Path]:

@@ -53,6 +53,7 @@ from mkdocs.plugins import event_priority
 import belote.rules.model as rules_module
 from belote.cards import PLAIN_ORDER, Rank
 from belote.rules import AuctionRules, ContractRules, PlayRules, Rules, get_rules
+from belote.rules.gamepoints import GamePointsRules
 from belote.rules.registry import ENTRY_POINT_GROUP
 from belote.variants import BUILTIN
 
@@ -87,12 +88,14 @@ def _docstrings_after_assignments(body: list[ast.stmt]) -> dict[str, str]:
 
 @cache
 def class_docs() -> dict[str, dict[str, str]]:
-    """For every class of ``rules.py`` and ``policies.py``: its field (or enum member) docstrings."""
+    """For every class of the rules' modules: its field (or enum member) docstrings."""
     import belote.rules.auction as auction_module
+    import belote.rules.gamepoints as gamepoints_module
+    import belote.rules.play as play_module
     import belote.rules.policies as policies_module
 
     found: dict[str, dict[str, str]] = {}
-    for module in (rules_module, policies_module, auction_module):
+    for module in (rules_module, policies_module, auction_module, play_module, gamepoints_module):
         tree = ast.parse(inspect.getsource(module))
         found.update(
             (node.name, _docstrings_after_assignments(node.body))
@@ -148,6 +151,11 @@ def _walk_keywords(
         name = prefix + keyword.arg
         value = keyword.value
         if isinstance(value, ast.Call) and _call_name(value) in _GROUPS:
+            if not value.keywords:  # ``game_points=GamePointsRules()``: its comment cites every field
+                comment = comments.get(keyword.lineno)
+                for field in attrs.fields(_GROUPS[_call_name(value)]):
+                    yield f"{name}.{field.name}", comment
+                continue
             yield from _walk_keywords(value, comments, prefix=f"{name}.")
             continue
         comment = comments.get(keyword.lineno)
@@ -156,8 +164,27 @@ def _walk_keywords(
         yield name, comment
 
 
-_GROUPS = {"PlayRules": PlayRules, "AuctionRules": AuctionRules, "ContractRules": ContractRules}
-"""The classes whose knobs are written ``GROUP.KNOB`` (``play.``, ``auction.``, ``contract.``)."""
+_GROUPS = {
+    "PlayRules": PlayRules,
+    "AuctionRules": AuctionRules,
+    "ContractRules": ContractRules,
+    "GamePointsRules": GamePointsRules,
+}
+"""The classes whose knobs are written ``GROUP.KNOB`` (``play.``, ``auction.``,
+``contract.``, ``game_points.``)."""
+
+
+def _group_applies(group: str, rules: Rules) -> bool:
+    """Whether a group of knobs plays a part in ``rules``: the auction's only in an
+    auction, a contract's value only in contrée's auction of values, the game
+    points only in a strain auction (Bulgarian belot)."""
+    if group == "PlayRules":
+        return True
+    if group == "GamePointsRules":
+        return rules.strain_auction
+    if group == "ContractRules":
+        return rules.has_auction and not rules.strain_auction
+    return rules.has_auction
 
 
 def _call_name(call: ast.Call) -> str:
@@ -245,8 +272,8 @@ def knobs(rules: Rules) -> list[tuple[str, Any, str]]:
         value = getattr(rules, field.name)
         group = type(value).__name__
         if group in _GROUPS:
-            if group != "PlayRules" and not rules.has_auction:
-                continue  # the auction's knobs play no part in a turned-card variant
+            if not _group_applies(group, rules):
+                continue  # e.g. the auction's knobs play no part in a turned-card variant
             for sub in attrs.fields(type(value)):
                 rows.append(
                     (
@@ -320,7 +347,7 @@ def readings(name: str) -> str:
         text = clean(description)
         text = re.sub(r"^\*\*\[reading\]\*\*\s*", "", text)
         item = f"- **`{knob}` = {fmt(value)}**: {text}"
-        note = re.sub(r"^\[reading\]\s*", "", clean(citation))
+        note = re.sub(r"^\[readings?\]\s*", "", clean(citation))
         if note:
             item += f" *In this variant:* {note}."
         items.append(item)
@@ -441,6 +468,7 @@ def _check_reference(owner: str, member: str) -> None:
         "PlayRules": PlayRules,
         "AuctionRules": AuctionRules,
         "ContractRules": ContractRules,
+        "GamePointsRules": GamePointsRules,
         "Rank": Rank,
         **{
             name: value
