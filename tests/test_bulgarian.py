@@ -330,3 +330,37 @@ def test_belote_solve_refuses_a_contree_no_trumps_bid_with_exit_2(
     for argv in (["solve", _CONTREE_NT], ["analyze", "--position", _CONTREE_NT]):
         code, _, err = run(argv, capsys)
         assert "bids" in one_error(code, err)
+
+
+# --- BelotGameEngine's declaration contests, under the contest knob --------------------------
+
+
+def _bge_declaration(item: dict[str, Any]) -> Declaration:
+    if item["kind"] == "carre":
+        cards = " ".join(f"{item['top']}{suit}" for suit in "SHDC")
+        return Declaration(item["seat"], Combination(Kind.CARRE, CardSet.parse(cards)))
+    top = _RANKS.index(item["top"])
+    cards = " ".join(f"{_RANKS[r]}{item['suit']}" for r in range(top - item["length"] + 1, top + 1))
+    return Declaration(item["seat"], Combination(Kind.RUN, CardSet.parse(cards)))
+
+
+@pytest.mark.parametrize("case", _bge("declaration_contest"), ids=lambda c: f"bge-{c['id']}")
+def test_declaration_contests_match_belotgameengine_under_its_contest_reading(
+    case: dict[str, Any],
+) -> None:
+    """RULES §12.2 "declaration contest": BGE UpdateActiveAnnouncesTests. Where BGE holds two
+    contests (runs against runs, carrés against carrés) the knob ``contest=runs-and-carres``
+    gives its answer; elsewhere the default, one pooled contest, agrees with it. BGE's tests
+    rank declarations without hands (two of them share a card between seats), so they run
+    through the contest's trusted body, in all-trumps (no suit outranks another)."""
+    from belote.rules import Contest
+    from belote.scoring.ranking import resolve_trusted
+
+    rules = BULGARIAN
+    if case["reading"] == "two contests":
+        rules = attrs.evolve(BULGARIAN, contest=Contest.RUNS_AND_CARRES)
+    competing = [item for item in case["declarations"] if item["kind"] != "belote"]
+    table = [_bge_declaration(item) for item in competing]
+    scoring = resolve_trusted(table, rules, ALL_TRUMPS, 4, 0)
+    expected = {str(_bge_declaration(item)) for item in competing if item["active"]}
+    assert {str(d) for d in scoring} == expected

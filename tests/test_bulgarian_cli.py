@@ -321,7 +321,7 @@ def test_compare_knobs_ranks_bulgarians_disputes(capsys: pytest.CaptureFixture[s
     assert doc["score_unit"] == "game points"
     labels = {f"{effect['knob']}={effect['value']}" for effect in doc["ranking"]}
     assert labels == {
-        "contest=per-class", "card_in_carre_and_run=true", "eight_run_extra_tierce=true",
+        "contest=runs-and-carres", "card_in_carre_and_run=true", "eight_run_extra_tierce=true",
         "belote_needs_lead_follow_or_trump=false", "auction.double_escape_by_doubled_side=true",
         "capot_ends_match=true", "game_points.trailer_at_least_one=false",
         "game_points.double_multiplies_valat=false", "game_points.double_rounds_product=false",

@@ -45,6 +45,11 @@ class Contest(enum.Enum):
     """Runs compete only inside their class (tierce, cinquante, cent); the
     best team of a class scores all its runs of that class; carrés never
     cancel each other (004)."""
+    RUNS_AND_CARRES = "runs-and-carres"
+    """Two contests, each as ``TEAM_BEST_TAKES_ALL``: the team with the best
+    run scores all its runs, the team with the best carré all its carrés
+    (Bulgarian belot as its help file, belot-rules.hit.bg and BelotGameEngine
+    read it: docs/bulgarian.md#declarations)."""
     INDIVIDUAL = "individual"
     """Players compete alone; any carré beats any run; runs by length, top
     card, trump, then the first to declare; the best player scores all of

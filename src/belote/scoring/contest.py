@@ -192,6 +192,9 @@ def resolve_contest(
       trump; the best team of a class scores all its runs of that class. An
       exact tie between opposing teams voids the class (or, with
       ``equal_plain_runs_void_all`` off, drops the tied runs).
+    - ``RUNS_AND_CARRES`` (Bulgarian belot's help file, BGE): the same
+      contest held twice, among the runs and among the carrés; each has its
+      winning team.
     - ``INDIVIDUAL`` (001, 003): any carré beats any run; carrés by points
       then rank; runs by number of cards (a 6-card run beats a cent, 001),
       top card, trump, then the player who speaks first (from ``first_speaker`` upwards,

@@ -22,7 +22,7 @@ from typing import Final
 from belote.rules import Rules
 from belote.rules.specs import spec_of
 from belote.scoring.announcements import Declaration
-from belote.scoring.contest import resolve_contest
+from belote.scoring.ranking import resolve_trusted
 from belote.scoring.hands import points_of
 from belote.scoring.result import DealResult, Line, Outcome
 from belote.scoring.tally import Tally
@@ -62,10 +62,10 @@ def score_in_game_points(
     multiplier = rules.auction.multiplier(contract.doubling)
     declared = [0, 0]
     if tally.announcements:
-        if scoring is None:
-            scoring = resolve_contest(
-                tally.announcements, rules, tally.trump, players=tally.players,
-                first_speaker=0 if tally.dealer is None else (tally.dealer + 1) % 4,
+        if scoring is None:  # checked with the tally; the mode decides which runs are trump
+            scoring = resolve_trusted(
+                tally.announcements, rules, mode, tally.players,
+                0 if tally.dealer is None else (tally.dealer + 1) % 4,
             )
         for declaration in scoring:
             declared[declaration.seat % 2] += points_of(declaration.combination, rules)

@@ -27,6 +27,7 @@ _KIND_CARRE: Final = Kind.CARRE
 _CONTEST_NONE: Final = Contest.NONE
 _INDIVIDUAL: Final = Contest.INDIVIDUAL
 _TEAM_BEST_TAKES_ALL: Final = Contest.TEAM_BEST_TAKES_ALL
+_RUNS_AND_CARRES: Final = Contest.RUNS_AND_CARRES
 
 
 # A sort key for a declaration's place in the result: seat, carrés first,
@@ -155,6 +156,12 @@ def resolve_trusted(
             )
         if contest is _TEAM_BEST_TAKES_ALL:
             scoring = _resolve_team(declarations, rules, trump_suit)
+        elif contest is _RUNS_AND_CARRES:  # two contests: runs, then carrés
+            scoring = _resolve_team(
+                [d for d in declarations if d.combination.kind is _KIND_RUN], rules, trump_suit
+            ) + _resolve_team(
+                [d for d in declarations if d.combination.kind is _KIND_CARRE], rules, trump_suit
+            )
         else:
             scoring = _resolve_per_class(declarations, rules, trump_suit)
     if len(scoring) > 1:

@@ -42,7 +42,7 @@ RULES = Rules(
     source="Bridge Belot v2.06 MP (2001), its help file, belot-rules.hit.bg, BelotGameEngine",
     disputes=(  # besides the game points' own (docs/bulgarian.md#disputes)
         Dispute("contest", "EXE: one pooled contest",
-                ((Contest.PER_CLASS, "HLP, HIT, BGE: runs against runs, carrés against carrés"),)),
+                ((Contest.RUNS_AND_CARRES, "HLP, HIT, BGE: runs against runs, carrés against carrés"),)),
         Dispute("card_in_carre_and_run", "EXE, BGE: carré cards are set aside first",
                 ((True, "HLP, HIT: the holder may count a card in both"),)),
         Dispute("eight_run_extra_tierce", "EXE, HLP: a run of eight is one quinte",
