@@ -15,7 +15,6 @@ from belote.actions import (
     action_id,
 )
 from belote.agents import cardplay
-from belote.agents.strains import strain_to_bid
 from belote.agents.cardplay import (
     bid_to_make,
     card_to_play,
@@ -24,6 +23,7 @@ from belote.agents.cardplay import (
     legal_bid_pairs,
     play_choice_id,
 )
+from belote.agents.strains import strain_to_bid
 from belote.cards import mode_points
 from belote.deal import Observation, Phase, SeatView
 from belote.deal.observation import standing_contract

@@ -41,8 +41,8 @@ from belote.actions import (
     bid_id,
 )
 from belote.agents import HeuristicBot
-from belote.agents.heuristic import observation_mode
 from belote.agents.cardplay import contract_estimate, contract_of_bids
+from belote.agents.heuristic import observation_mode
 from belote.agents.knowledge import SeatKnowledge, knowledge, sample_deal, sample_deals
 from belote.agents.rollouts import NO_DECLARATION, bidding_deals, estimate
 from belote.cards import CardSet

@@ -198,27 +198,29 @@ def strain_to_bid(seat: int, hand: int, legal: int, bids: Sequence[tuple[int, in
             value += SUPPORT_SHOWN // 2
         return value
 
-    if legal >> ID_REDOUBLE & 1:
-        if count(strain) >= _threshold(strain) + REDOUBLE_MARGIN:
-            return ID_REDOUBLE
-    best, best_gain = ID_PASS, -1
+    if legal >> ID_REDOUBLE & 1 and count(strain) >= _threshold(strain) + REDOUBLE_MARGIN:
+        return ID_REDOUBLE
+    best, best_gain, escape, escape_gain = ID_PASS, -1, ID_PASS, -1
     for mode in rules.auction.strains:
         action = ID_BID_STRAIN + int(mode)
         if not legal >> action & 1:
             continue
         gain = count(int(mode)) - _threshold(int(mode))
+        if gain >= 0 and gain > escape_gain:
+            escape, escape_gain = action, gain
         if own_side and bidder != seat:
             gain -= OVERCALL_MARGIN  # the partner's strain stands unless another is clearly better
         if gain >= 0 and gain > best_gain:
             best, best_gain = action, gain
     if own_side and doubling:
-        # Doubled: run only when the doubled strain looks lost.
-        if count(strain) < _threshold(strain) - ESCAPE_MARGIN and best != ID_PASS:
-            return best
+        # Doubled: run (to a strain that reaches its threshold) only when the doubled one looks lost.
+        if count(strain) < _threshold(strain) - ESCAPE_MARGIN:
+            return escape
         return ID_PASS
-    if legal >> ID_DOUBLE & 1:
-        if strain_strength(hand, strain) >= _threshold(strain) + DOUBLE_MARGIN and best_gain < 15:
-            return ID_DOUBLE
+    threshold = _threshold(strain)
+    if (legal >> ID_DOUBLE & 1 and strain_strength(hand, strain) >= threshold + DOUBLE_MARGIN
+            and best_gain < DOUBLE_MARGIN):  # a clearly better bid of its own is bid instead
+        return ID_DOUBLE
     if bidder == seat:
         return ID_PASS  # never over its own bid
     return best
