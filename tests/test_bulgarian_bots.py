@@ -105,7 +105,8 @@ def test_bids_only_above_the_standing_strain() -> None:
 
 
 def test_leaves_its_partners_strain_standing() -> None:
-    """Support: over the partner's bid another strain needs the overcall margin to spare."""
+    """RULES §12.1 "The auction" (a seat may bid over its partner): over the partner's bid
+    another strain needs the overcall margin to spare."""
     # Seat 0 bids hearts, seat 1 passes; seat 2 holds a marginal spade hand.
     assert strain_strength(CardSet.parse("JS 9S 7S 8H 7D").mask, 0) >= SUIT_THRESHOLD
     assert _bid("JS 9S 7S 8H 7D", [HEARTS, ID_PASS]) == ID_PASS
@@ -208,7 +209,8 @@ def test_all_trumps_beats_the_card_led() -> None:
 
 
 def test_agent_path_plays_no_trumps_and_all_trumps() -> None:
-    """The observation's trump is None in NT/AT: the bot reads the mode from the contract."""
+    """RULES §12.1 "Card orders": the observation's trump is None in NT/AT; the bot reads the
+    mode from the contract."""
     bot = HeuristicBot()
     for mode in (NO_TRUMPS, ALL_TRUMPS):
         deal = Deal.random("bulgarian", seed=3, dealer=0)
@@ -253,7 +255,8 @@ def test_knowledge_is_sound_and_reads_voids_per_mode() -> None:
 
 
 def test_samples_agree_with_the_play_in_every_mode() -> None:
-    """A sampled deal replays the public history: same contract mode, same cards played."""
+    """RULES §12.1 "Dealing" (5 + 3 cards): a sampled deal replays the public history, the
+    auction included: same contract mode, same hand for the observing seat."""
     bots = [HeuristicBot() for _ in range(4)]
     for mode in (3, NO_TRUMPS, ALL_TRUMPS):
         deal = Deal.random("bulgarian", seed=8, dealer=2)
@@ -271,8 +274,9 @@ def test_samples_agree_with_the_play_in_every_mode() -> None:
 
 
 def test_pimc_plays_bulgarian() -> None:
-    """PIMC bids as the heuristic in a strain auction and plays a whole deal in each mode
-    (by rollouts where the solver does not handle NT/AT)."""
+    """RULES §12.1 "The auction", "Play obligations": PIMC bids as the heuristic in a strain
+    auction and plays a whole deal in each mode (by rollouts where the solver does not handle
+    NT/AT)."""
     for mode in (1, NO_TRUMPS, ALL_TRUMPS):
         deal = Deal.random("bulgarian", seed=4, dealer=0)
         deal.apply_id(ID_BID_STRAIN + mode)
