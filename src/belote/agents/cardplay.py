@@ -27,7 +27,15 @@ from belote.actions import (
     ID_TAKE_SUIT,
     bid_id,
 )
-from belote.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
+from belote.cards import (
+    ALL_TRUMPS,
+    NO_TRUMPS,
+    PLAIN_STRENGTH,
+    TRUMP_STRENGTH,
+    card_points,
+    is_trump_suit,
+    mode_points,
+)
 from belote.deal.auction import bid_of_id
 from belote.deal.codes import CAPOT_BID
 from belote.deal.seatview import SeatView
@@ -58,31 +66,39 @@ _NINE: Final = 2
 _KQ: Final = (_QUEEN, _KING)
 
 
+_MODES: Final = 6
+"""The trump modes the tables cover: a suit (0..3), no-trumps (4), all-trumps (5)."""
+# _TRUMPS[mode]: the mask of the trump cards (none in no-trumps, every card in all-trumps).
+_TRUMPS: Final = tuple(
+    0 if m == NO_TRUMPS else _FULL if m == ALL_TRUMPS else 0xFF << (8 * m) for m in range(_MODES)
+)
+
+
 def _higher(card: int, trump: int) -> int:
     suit = card >> 3
-    table = TRUMP_STRENGTH if suit == trump else PLAIN_STRENGTH
+    table = TRUMP_STRENGTH if is_trump_suit(suit, trump) else PLAIN_STRENGTH
     own = table[card & 7]
     return sum(1 << (8 * suit + r) for r in range(8) if table[r] > own)
 
 
-# _HIGHER[trump][card]: the cards of the card's suit that beat it.
-_HIGHER: Final = tuple(tuple(_higher(c, t) for c in range(32)) for t in range(4))
-# _BEATERS[trump][card]: the cards that beat ``card`` when it is winning a trick.
+# _HIGHER[mode][card]: the cards of the card's suit that beat it.
+_HIGHER: Final = tuple(tuple(_higher(c, t) for c in range(32)) for t in range(_MODES))
+# _BEATERS[mode][card]: the cards that beat ``card`` when it is winning a trick.
 _BEATERS: Final = tuple(
-    tuple(_HIGHER[t][c] | (0 if c >> 3 == t else 0xFF << (8 * t)) for c in range(32))
-    for t in range(4)
+    tuple(_HIGHER[t][c] | (0 if _TRUMPS[t] >> c & 1 else _TRUMPS[t]) for c in range(32))
+    for t in range(_MODES)
 )
-# _POINTS[trump][card]: card points.
-_POINTS: Final = tuple(tuple(card_points(1 << c, t) for c in range(32)) for t in range(4))
-# _COST[trump][card]: what a card is worth keeping; the lowest is the cheapest to give.
+# _POINTS[mode][card]: card points.
+_POINTS: Final = tuple(tuple(card_points(1 << c, t) for c in range(32)) for t in range(_MODES))
+# _COST[mode][card]: what a card is worth keeping; the lowest is the cheapest to give.
 _COST: Final = tuple(
     tuple(
-        (1000 if c >> 3 == t else 0)
+        (1000 if _TRUMPS[t] >> c & 1 else 0)
         + 10 * _POINTS[t][c]
-        + (TRUMP_STRENGTH if c >> 3 == t else PLAIN_STRENGTH)[c & 7]
+        + (TRUMP_STRENGTH if _TRUMPS[t] >> c & 1 else PLAIN_STRENGTH)[c & 7]
         for c in range(32)
     )
-    for t in range(4)
+    for t in range(_MODES)
 )
 # Bidding value of a trump by rank (7 8 9 10 J Q K A): the jack and nine lead.
 _TRUMP_BID: Final = (5, 5, 14, 10, 20, 5, 5, 11)
@@ -100,14 +116,18 @@ def _by_cost(cards: Iterable[int], trump: int, dearest_first: bool = False) -> t
     return tuple(sorted(cards, key=lambda c: (sign * cost[c], c)))
 
 
-_CHEAP_PLAIN: Final = tuple(_by_cost([c for c in range(32) if c >> 3 != t], t) for t in range(4))
-_CHEAP_TRUMPS: Final = tuple(_by_cost(range(8 * t, 8 * t + 8), t) for t in range(4))
-_DEAR_FIRST: Final = tuple(_by_cost(range(32), t, dearest_first=True) for t in range(4))
+_CHEAP_PLAIN: Final = tuple(
+    _by_cost([c for c in range(32) if not _TRUMPS[t] >> c & 1], t) for t in range(_MODES)
+)
+_CHEAP_TRUMPS: Final = tuple(
+    _by_cost([c for c in range(32) if _TRUMPS[t] >> c & 1], t) for t in range(_MODES)
+)
+_DEAR_FIRST: Final = tuple(_by_cost(range(32), t, dearest_first=True) for t in range(_MODES))
 
 
 def _cheapest(mask: int, trump: int) -> int:
     """The card of ``mask`` with the lowest cost (the lowest index on equal costs)."""
-    order = _CHEAP_PLAIN[trump] if mask & ~(0xFF << (8 * trump)) else _CHEAP_TRUMPS[trump]
+    order = _CHEAP_PLAIN[trump] if mask & ~_TRUMPS[trump] else _CHEAP_TRUMPS[trump]
     for card in order:
         if mask >> card & 1:
             return card
@@ -476,7 +496,7 @@ def _should_call_out(view: SeatView) -> bool:
         attack = view.taker & 1 if rules.partnerships and n == 4 else view.taker
         if attack == side:
             # The attack may call out only once it cannot fail any more.
-            remaining = (152 - sum(view.card_points) + rules.last_trick_bonus
+            remaining = (mode_points(view.trump) - sum(view.card_points) + rules.last_trick_bonus
                          + rules.belote_value)
             threat = max(so_far[s] for s in range(len(so_far)) if s != side) + remaining
             if so_far[side] <= threat:
@@ -503,6 +523,10 @@ def card_to_play(
 
     The rules of thumb of [`HeuristicBot`][belote.agents.HeuristicBot] (leading,
     following, giving points to a partner who holds the trick), on masks.
+    In no-trumps there is no trump to draw or ruff with: it cashes its
+    masters (aces, then tens whose ace is gone); in all-trumps every card is
+    a trump: it leads its masters, most points first (jacks, then nines),
+    and beats the card led when it must (docs/bulgarian.md#play).
 
     Args:
         seat: the playing seat.
@@ -512,7 +536,7 @@ def card_to_play(
         legal: the mask of the cards it may play.
         trick: the current trick's card indices, in play order.
         leader: the seat that led the trick.
-        trump: the trump suit.
+        trump: the trump mode: a suit (0..3), no-trumps (4) or all-trumps (5).
         taker: the seat that fixed the trump.
         played: the mask of every card played so far, the trick's included.
         pos: the trick's winning position when the caller knows it, else -1.
@@ -522,7 +546,7 @@ def card_to_play(
     outside = _FULL & ~played & ~hand
     if not trick:
         return _lead(seat, players, partners, hand, legal, trump, taker, outside)
-    trump_mask = 0xFF << (8 * trump)
+    trump_mask = _TRUMPS[trump]
     higher = _HIGHER[trump]
     points = _POINTS[trump]
     if pos < 0:
@@ -532,7 +556,7 @@ def card_to_play(
     last = len(trick) == players - 1
     if partners and winner == (seat + 2) % 4:
         safe = last or not (_BEATERS[trump][best] & outside)
-        plain = legal & ~trump_mask
+        plain = legal if trump == ALL_TRUMPS else legal & ~trump_mask
         if safe and plain:
             # The most points, then the lowest cost (the first on a tie), among
             # the led suit and the cards that are not masters; else any plain card.
@@ -566,7 +590,7 @@ def card_to_play(
                 sure, sure_cost = c, cost[c]
         if sure >= 0:
             return sure
-        if best >> 3 != trump and winners & trump_mask and not winners & ~trump_mask:
+        if not trump_mask >> best & 1 and winners & trump_mask and not winners & ~trump_mask:
             return _cheapest(winners, trump)
         if trick_points >= 10:
             return _cheapest(winners, trump)
@@ -583,17 +607,17 @@ def _lead(
     outside: int,
 ) -> int:
     """The card to lead: draw trumps as the attack, else a master, else the cheapest."""
-    trump_mask = 0xFF << (8 * trump)
+    trump_mask = _TRUMPS[trump]
     trumps = legal & trump_mask
     higher = _HIGHER[trump]
     attack = seat == taker or (partners and (seat - taker) % 2 == 0)
-    if trumps and outside & trump_mask:
+    if trumps and outside & trump_mask and trump != ALL_TRUMPS:  # all-trumps: masters first
         top = _top(trumps, trump)
         if attack and not higher[top] & outside:
             return top
         if seat == taker and trumps.bit_count() >= (outside & trump_mask).bit_count():
             return _cheapest(trumps, trump)
-    plain = legal & ~trump_mask
+    plain = legal if trump == ALL_TRUMPS else legal & ~trump_mask
     # The master card (no unseen card beats it) with the most points, the first on equal points.
     points, master, master_points = _POINTS[trump], -1, -1
     for c in cards_of(plain):
@@ -602,11 +626,12 @@ def _lead(
     if master >= 0:
         return master
     if plain:
-        # Keep a ten whose ace is still out: lead from another suit.
+        # Keep a ten that an unseen card beats (its ace; in all-trumps also the J, 9):
+        # lead from another suit.
         unguarded = 0
         for suit in range(4):
             ten = 8 * suit + _TEN
-            if plain >> ten & 1 and outside >> (8 * suit + _ACE) & 1:
+            if plain >> ten & 1 and higher[ten] & outside:
                 unguarded |= 0xFF << (8 * suit)
         return _cheapest(plain & ~unguarded or plain, trump)
     return _cheapest(legal, trump)

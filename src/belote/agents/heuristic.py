@@ -23,12 +23,15 @@ from belote.agents.cardplay import (
     legal_bid_pairs,
     play_choice_id,
 )
+from belote.agents.strains import strain_to_bid
+from belote.cards import mode_points
 from belote.deal import Observation, Phase, SeatView
+from belote.deal.observation import standing_contract
 from belote.errors import InvalidArgument
 from belote.rules import Rules
 from belote.rules.checks import whole
 
-__all__ = ["HeuristicBot", "hand_strength"]
+__all__ = ["HeuristicBot", "hand_strength", "observation_mode"]
 
 
 def hand_strength(hand: int, trump: int) -> int:
@@ -46,6 +49,24 @@ def hand_strength(hand: int, trump: int) -> int:
         InvalidArgument: ``hand`` is not a card mask, or ``trump`` not 0..3.
     """
     return cardplay.hand_strength(whole(hand, "hand", 0, (1 << 32) - 1), whole(trump, "trump", 0, 3))
+
+
+def observation_mode(observation: Observation) -> int:
+    """The trump mode of an observation in the play phase: a suit (0..3), no-trumps (4), all-trumps (5).
+
+    [`Observation.trump`][belote.deal.Observation] is ``None`` in no-trumps and
+    all-trumps; the standing contract's strain says which
+    (docs/bulgarian.md#trump-modes).
+
+    Raises:
+        InvalidArgument: no trump and no contract (the trump is not fixed yet).
+    """
+    if observation.trump is not None:
+        return int(observation.trump)
+    found = standing_contract(observation.bids)
+    if found is None or found[0].strain is None:
+        raise InvalidArgument("the trump mode is fixed only once a contract stands")
+    return int(found[0].strain)
 
 
 _PLAY: Final = Phase.PLAY  # read once: a member read through its class costs ~100 ns on 3.11
@@ -168,8 +189,13 @@ class HeuristicBot:
         the work (compiled with the core): it bids the level its estimate of
         the side's points reaches, raises its partner's strain when it
         supports it, coinches a contract it expects to beat and surcoinches
-        rarely. A subclass overrides this method to bid otherwise.
+        rarely. In a strain auction (``bulgarian``) it calls
+        [`strain_to_bid`][belote.agents.strains.strain_to_bid] instead: the
+        strain its count supports, a double, a rare redouble, an escape from
+        a double, or a pass. A subclass overrides this method to bid otherwise.
         """
+        if rules.strain_auction:  # bulgarian: strains without values, double, redouble
+            return strain_to_bid(seat, hand, legal, bids, rules)
         return contract_to_bid(seat, hand, legal, contract, bids, rules)
 
     def card_choice(
@@ -241,7 +267,7 @@ class HeuristicBot:
                 played |= c.bit
         for c in observation.trick:
             played |= c.bit
-        assert observation.trump is not None and observation.taker is not None
+        assert observation.taker is not None
         assert observation.trick_leader is not None
         card = self.card_choice(
             seat=seat,
@@ -251,7 +277,7 @@ class HeuristicBot:
             legal=mask,
             trick=[c.index for c in observation.trick],
             leader=observation.trick_leader,
-            trump=int(observation.trump),
+            trump=observation_mode(observation),
             taker=observation.taker,
             played=played,
         )
@@ -281,7 +307,8 @@ class HeuristicBot:
         if not rules.reached_target(observation.totals[mine] + so_far(mine), observation.target):
             return False
         if rules.has_contract and observation.taker is not None and side(observation.taker) == mine:
-            remaining = 152 - sum(observation.card_points) + rules.last_trick_bonus
+            remaining = (mode_points(observation_mode(observation)) - sum(observation.card_points)
+                         + rules.last_trick_bonus)
             threat = max(so_far(s) for s in range(len(observation.totals)) if s != mine)
             return so_far(mine) > threat + remaining + rules.belote_value
         return True

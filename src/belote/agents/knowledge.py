@@ -15,7 +15,14 @@ What a seat knows, and the sampler honours:
   obligations are written, so the partner-master exemption and every
   variant's obligations are honoured);
 - the declarations once shown (their cards are the declarer's) and belote
-  announced (the announcer holds the king and queen of trump).
+  announced (the announcer holds the king and queen of trump; in
+  all-trumps, of the suit of the card announced).
+
+The play obligations are those of the contract's mode
+(docs/bulgarian.md#play): in no-trumps a seat that did not follow is void
+in the led suit and nothing more (there is no trump to ruff with); in
+all-trumps every suit is trump, so a seat that followed without beating the
+best card of the led suit holds no higher card of it.
 
 The cards nobody is known to hold go to the hands (and, in ``french``, to
 the undealt stock) card by card, each to a seat that may hold it with a
@@ -37,6 +44,7 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 from belote.actions import Action, Verb
+from belote.agents.heuristic import observation_mode
 from belote.agents.sampling import deal_cards
 from belote.cards import CardSet
 from belote.deal import Deal, Observation, Phase
@@ -100,12 +108,12 @@ def knowledge(observation: Observation) -> SeatKnowledge:
     """
     obs = instance(observation, Observation, "observation")
     seat = obs.seat
-    trump, taker = obs.trump, obs.taker
-    if trump is None or taker is None or obs.phase is not Phase.PLAY:
+    taker = obs.taker
+    if taker is None or obs.phase is not Phase.PLAY:
         raise InvalidArgument("a seat's knowledge is read in the play phase")
     rules = obs.rules
     n = obs.players
-    trump_i = int(trump)
+    trump_i = observation_mode(obs)  # a suit, NO_TRUMPS or ALL_TRUMPS
     partners = rules.partnerships and n == 4
     actions: list[Action] = []
     plays: list[tuple[int, int, int, int, bool, bool]] = []  # seat, card, led, best, pib, free
@@ -113,7 +121,7 @@ def knowledge(observation: Observation) -> SeatKnowledge:
     declared: set[int] = set()
     barred = [0] * n  # cards a seat cannot hold, from its declarations
     held = [0] * n  # cards known to be held (before play), from declarations and belote
-    seven = 8 * trump_i + _SEVEN
+    seven = 8 * trump_i + _SEVEN if trump_i < 4 else -1  # the 7 of trump (a suit contract's)
     for action in obs.history:
         verb = action.verb
         if verb is Verb.DECLARE:
@@ -151,9 +159,9 @@ def knowledge(observation: Observation) -> SeatKnowledge:
             trick.append(card)
             if len(trick) == n:
                 trick = []
-            if action.belote:
-                pair = (1 << (8 * trump_i + _KING)) | (1 << (8 * trump_i + _QUEEN))
-                held[action.seat] |= pair
+            if action.belote:  # the pair of the card's suit: the trump, or any suit in all-trumps
+                suit = card >> 3
+                held[action.seat] |= (1 << (8 * suit + _KING)) | (1 << (8 * suit + _QUEEN))
         actions.append(action)
     played = [0] * n
     for who, card, *_ in plays:
@@ -172,6 +180,7 @@ def knowledge(observation: Observation) -> SeatKnowledge:
         held[obs.swapped] |= 1 << turned
     if (
         rules.seven_swap
+        and seven >= 0
         and obs.table_card is not None
         and obs.table_card.index >> 3 == trump_i
         and obs.table_card.index != seven
@@ -297,10 +306,13 @@ def sample_deal(observation: Observation, info: SeatKnowledge, rng: random.Rando
     hands, stock = assigned
     obs = observation
     try:
-        auction = obs.rules.has_auction  # every card dealt at once, no turned card
+        auction = obs.rules.has_auction  # no turned card
+        # A contract auction deals every card at once; a strain auction deals the
+        # completion after it: the hands are then the declarer's (taker's) eight.
+        taker = obs.taker if not auction or obs.rules.strain_auction else None
         sample = Deal.from_hands(
             obs.rules, _initial_hands(obs, hands, info), dealer=obs.dealer,
-            turned=None if auction else obs.turned, taker=None if auction else obs.taker,
+            turned=None if auction else obs.turned, taker=taker,
             players=obs.players, stock=CardSet.from_mask(stock),
             bottom=obs.bottom, totals=obs.totals, target=obs.target, pending=obs.pending,
         )

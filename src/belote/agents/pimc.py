@@ -42,6 +42,7 @@ from belote.actions import (
 )
 from belote.agents import HeuristicBot
 from belote.agents.cardplay import contract_estimate, contract_of_bids
+from belote.agents.heuristic import observation_mode
 from belote.agents.knowledge import SeatKnowledge, knowledge, sample_deal, sample_deals
 from belote.agents.rollouts import NO_DECLARATION, bidding_deals, estimate
 from belote.cards import CardSet
@@ -172,6 +173,11 @@ TIME_BUDGET: Final = 0.3
 
 _BIDDING: Final = (Phase.BIDDING_1, Phase.BIDDING_2)
 
+_SOLVED_MODES: dict[int, bool] = {}
+"""Per trump mode, whether [`solve`][belote.solver.solution.solve] handles it (asked on the
+first sample of that mode; the solver of this version refuses no-trumps and all-trumps, and
+the bot then values its cards by rollouts)."""
+
 
 class PIMCBot:
     """Perfect-information Monte Carlo: decide on sampled deals, take the best option on average.
@@ -295,8 +301,8 @@ class PIMCBot:
             return legal[0]
         verbs = {action.verb for action in legal}
         if observation.phase is Phase.AUCTION:
-            if self.contracts == "heuristic":
-                return heuristic  # the default: see CONTRACT_MODES
+            if self.contracts == "heuristic" or observation.rules.strain_auction:
+                return heuristic  # the default (see CONTRACT_MODES); a strain auction's calls
             return self.contract(observation, legal, heuristic, start)
         if observation.phase in _BIDDING:
             return self.decision(observation, legal, heuristic, start)
@@ -511,9 +517,21 @@ class PIMCBot:
         seat = observation.seat
         key = ";".join(map(str, info.actions))
         rng = random.Random(f"pimc:{self.seed}:{seat}:{observation.hand.mask}:{key}")
+        mode = observation_mode(observation)
+        if _SOLVED_MODES.get(mode, True) is False:
+            return self._rollout_card(observation, plays, preferred, start, rng, info)
         totals = dict.fromkeys(cards, 0)
         mine = seat & 1 if sides == 2 and n == 4 else seat
         for sample in sample_deals(observation, self.samples, rng, info):
+            if mode not in _SOLVED_MODES:  # does this solver handle the mode? asked once
+                try:
+                    solve(sample, target=1)
+                except InvalidArgument:
+                    if mode < 4:
+                        raise
+                    _SOLVED_MODES[mode] = False
+                    return self._rollout_card(observation, plays, preferred, start, rng, info)
+                _SOLVED_MODES[mode] = True
             if exact:
                 solution = solve(sample)
                 sign = 1 if solution.maximising else -1
@@ -539,6 +557,30 @@ class PIMCBot:
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return max(cards, key=lambda c: (totals[c], c == preferred, -c))
+
+    def _rollout_card(
+        self, observation: Observation, plays: Sequence[Action], preferred: int,
+        start: float, rng: random.Random, info: SeatKnowledge,
+    ) -> int:
+        """The card by heuristic play-outs of sampled deals: the fallback where the solver refuses the mode.
+
+        Each legal card (announcing belote when it may) is applied to up to
+        ``rollouts`` sampled deals, and the deal played out by heuristic
+        players ([`estimate`][belote.agents.rollouts.estimate]); the heuristic's
+        card stands unless another beats it by more than one standard error.
+        """
+        by_card: dict[int, int] = {}
+        for action in plays:
+            if action.verb is Verb.PLAY:
+                i = action_id(action)
+                c = action.cards[0].index
+                by_card[c] = max(by_card.get(c, i), i)  # the belote announcement when legal
+        deals = sample_deals(observation, self.rollouts, rng, info)
+        found = estimate(deals, observation.seat, sorted(by_card.values()),
+                         model=self.heuristic, deadline=self._deadline(start))
+        self.last_samples = found.samples
+        best = found.best(by_card[preferred])
+        return next(c for c, i in by_card.items() if i == best)
 
     def __repr__(self) -> str:
         return (f"PIMCBot(samples={self.samples}, seed={self.seed}, "
