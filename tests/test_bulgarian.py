@@ -364,3 +364,23 @@ def test_declaration_contests_match_belotgameengine_under_its_contest_reading(
     scoring = resolve_trusted(table, rules, ALL_TRUMPS, 4, 0)
     expected = {str(_bge_declaration(item)) for item in competing if item["active"]}
     assert {str(d) for d in scoring} == expected
+
+
+def test_every_belote_of_an_all_trumps_deal_is_counted_once() -> None:
+    """RULES §12.1 "Belote": K and Q of any suit in all-trumps, said once (20 each); the deal's
+    belotes, its tally and its simulation statistics count the same seats."""
+    from belote.experiments.simulate import simulate
+
+    found = 0
+    for seed in range(200):
+        deal = Deal.random(BULGARIAN, seed=seed, dealer=seed % 4)
+        deal.play_out_random(random.Random(seed))
+        tally = deal.tally()
+        if tally is None:
+            continue
+        assert tally.belotes == deal.belote_seats
+        assert len(deal.belote_seats) <= (4 if tally.mode == ALL_TRUMPS else 1)
+        found += len(deal.belote_seats) > 1
+    assert found  # random play says several belotes in some all-trumps deals
+    stats = simulate("bulgarian", deals=300, seed=3, bots="heuristic")
+    assert stats.announcements["belote"].declared > 30

@@ -18,6 +18,7 @@ from belote.scoring.hands import points_of
 __all__ = [
     "apply_stop",
     "belote_seat",
+    "belote_seats",
     "best_other",
     "claim_holds",
     "match_end",
@@ -47,13 +48,30 @@ def sum_side(s: DealState, values: list[int], side: object) -> int:
 
 
 def belote_seat(s: DealState) -> int:
-    """The seat that completed belote and rebelote, else -1.
+    """The seat that completed belote and rebelote (or, said once, the first belote), else -1.
 
     Trusted: takes what the library built and checks nothing; the checked door is
     [`Deal.apply_id`][belote.deal.Deal.apply_id].
     """
+    if s.rules.belote_announced_once:  # said once: the first seat that said one
+        for seat, calls in enumerate(s.belote_calls):
+            if calls:
+                return seat
+        return -1
     holder = s.belote_holder
     return holder if holder >= 0 and s.belote_calls[holder] == 2 else -1
+
+
+def belote_seats(s: DealState) -> tuple[int, ...]:
+    """Every belote said so far, one seat per belote (several in all-trumps: docs/bulgarian.md#belote).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.belote_seats`][belote.deal.Deal.belote_seats].
+    """
+    if s.rules.belote_announced_once:
+        return tuple([seat for seat, calls in enumerate(s.belote_calls) for _ in range(calls)])
+    seat = belote_seat(s)
+    return () if seat < 0 else (seat,)
 
 
 def stop_check(s: DealState, seat: int) -> int:

@@ -262,6 +262,11 @@ class DealReadout:
         seat = calling_out.belote_seat(self._state)
         return None if seat < 0 else seat
 
+    @property
+    def belote_seats(self) -> tuple[int, ...]:
+        """Every belote said so far, one seat per belote: several in all-trumps (docs/bulgarian.md#belote)."""
+        return calling_out.belote_seats(self._state)
+
     def card_points_of(self, side: int) -> int:
         """Card points a side has won in tricks so far (without the last-trick bonus).
 

@@ -192,7 +192,7 @@ class Accumulator:
             if declaration in scoring:
                 entry[1] += 1
                 entry[2] += points_of(combo, rules)
-        if deal.belote_seat is not None:
+        for _seat in deal.belote_seats:  # several in all-trumps
             entry = self.announce.setdefault("belote", [0, 0, 0])
             entry[0] += 1
             entry[1] += 1
