@@ -52,9 +52,14 @@ def test_the_manifest_describes_the_files(shipped: dict[str, str]) -> None:
 
 def test_every_table_is_in_every_file(shipped: dict[str, str]) -> None:
     tables = {f"{spec_of(get_rules(spec))}/{players}" for spec, players in TABLES}
+    # docs/corpus.md#revisions, revision 5: no endgame of a strain auction (game points, NT/AT) is solved yet
+    unsolved = {f"{spec}/{players}" for spec, players in TABLES if get_rules(spec).strain_auction}
+    assert unsolved == {"bulgarian/4"}
     for name in CORPUS_FILES:
         found = {"/".join(str(line["id"]).split("/")[:2]) for line in lines_of(shipped, name)}
-        assert tables <= found, (name, tables - found)
+        wanted = tables - unsolved if name == "solve.jsonl" else tables
+        assert wanted <= found, (name, wanted - found)
+        assert name != "solve.jsonl" or not unsolved & found
 
 
 def test_the_worked_examples_give_what_their_sources_say(shipped: dict[str, str]) -> None:

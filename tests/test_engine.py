@@ -39,7 +39,7 @@ JS_BOT = ROOT / "examples" / "engines" / "simple_bot.js"
 PY = shlex.quote(sys.executable)
 SERVE = f"{PY} -m belote engine serve"
 TABLES = [("classic", 4), ("piedicavallo", 4), ("italian751", 4), ("french", 2), ("french", 3)]
-EXAMPLE_TABLES = [*TABLES, ("contree", 4)]
+EXAMPLE_TABLES = [*TABLES, ("contree", 4), ("bulgarian", 4)]
 
 
 def misbehave(mode: str, after: int = 0, pidfile: Path | None = None) -> str:
@@ -410,6 +410,26 @@ def test_a_seat_knows_its_legal_actions_from_its_observation(
             break
         legal = deal.legal_actions()
         deal.apply(legal[int(rng.random() * len(legal))])
+    if deal.is_over:
+        return
+    seat = deal.to_act
+    assert seat is not None
+    assert sorted(map(str, seat_legal_actions(deal.observation(seat)))) == sorted(
+        map(str, deal.legal_actions()))
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 45))
+def test_a_bulgarian_seat_knows_its_legal_actions_from_its_observation(seed: int, steps: int) -> None:
+    """docs/bulgarian.md#play: in a strain auction's deal too (strain bids, doubles, the
+    play of no-trumps and all-trumps), the ``legal`` answer is the deal's own."""
+    deal, rng = Deal.random("bulgarian", seed=seed), random.Random(seed)
+    for _ in range(steps):
+        if deal.is_over:
+            return
+        legal = deal.legal_actions()  # passing often: every strain is reached
+        deal.apply(legal[-1] if str(legal[-1]).endswith("pass") and rng.random() < 0.5
+                   else legal[int(rng.random() * len(legal))])
     if deal.is_over:
         return
     seat = deal.to_act

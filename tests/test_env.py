@@ -25,12 +25,13 @@ from pettingzoo.test import api_test, seed_test
 from belote.actions import ACTION_IDS, ID_SWAP, Action, action_id
 from belote.adapters.env import env, raw_env
 from belote.adapters.returns import score_bound
-from belote.adapters.tensor import OBSERVATION_V3_SIZE, STATE_V3_SIZE
+from belote.adapters.tensor_v4 import OBSERVATION_V4_SIZE, STATE_V4_SIZE
 from belote.deal import Deal
 from belote.errors import InvalidArgument
 
 TABLES = [
     ("classic", None), ("piedicavallo", None), ("italian751", None), ("french", 2), ("french", 3), ("contree", None),
+    ("bulgarian", None),
 ]
 
 # PettingZoo's api_test warns about any dict observation unless the environment is one
@@ -56,8 +57,9 @@ def test_pettingzoo_api_test_passes(variant: str, players: int | None) -> None:
         {"variant": "piedicavallo", "match": True},
         {"variant": "french", "players": 3, "match": True, "max_deals": 2},
         {"variant": "classic", "max_cycles": 5},
+        {"variant": "bulgarian", "match": True, "max_deals": 3, "full_state": True},
     ],
-    ids=["match-full-state", "match-calling-out", "match-truncated", "max-cycles"],
+    ids=["match-full-state", "match-calling-out", "match-truncated", "max-cycles", "match-bulgarian"],
 )
 @DICT_OBSERVATION_WARNINGS[0]
 @DICT_OBSERVATION_WARNINGS[1]
@@ -231,10 +233,10 @@ def test_the_action_mask_is_the_legal_actions_of_the_agent_to_act() -> None:
 def test_spaces_have_the_documented_shapes() -> None:
     table = raw_env("french", 3)
     space = table.observation_space("player_0")
-    assert space["observation"].shape == (OBSERVATION_V3_SIZE,)
+    assert space["observation"].shape == (OBSERVATION_V4_SIZE,)
     assert space["action_mask"].shape == (ACTION_IDS,)
     assert raw_env(full_state=True).observation_space("player_0")["observation"].shape == (
-        STATE_V3_SIZE,
+        STATE_V4_SIZE,
     )
     assert table.action_space("player_2").n == ACTION_IDS
 
@@ -328,7 +330,7 @@ def test_the_wrappers_are_pettingzoos_and_read_the_environments_state() -> None:
     assert isinstance(table, wrappers.OrderEnforcingWrapper)
     assert isinstance(table.env, wrappers.AssertOutOfBoundsWrapper)
     assert isinstance(table.env.env, wrappers.TerminateIllegalWrapper)
-    assert str(table) == "belote_v3"
+    assert str(table) == "belote_v4"
     base = table.unwrapped
     table.reset()
     rng = random.Random(5)
@@ -362,3 +364,34 @@ def test_the_action_space_contains_what_gymnasiums_discrete_contains(value: obje
     from gymnasium import spaces
 
     assert raw_env().action_space("player_0").contains(value) == spaces.Discrete(ACTION_IDS).contains(value)
+
+
+def test_bulgarian_plays_to_the_end_through_every_contract() -> None:
+    """docs/bulgarian.md#the-auction: random legal play of many bulgarian deals ends every
+    one, through strain bids, doubles and redoubles (action ids 354 to 361), each agent's
+    reward in [-1, 1] and the table's summing to 0; the observation shows the mode."""
+    from belote.adapters.tensor_v4 import OBSERVATION_V4, decode
+
+    heard: set[int] = set()
+    modes: set[int] = set()
+    for seed in range(60):
+        table = raw_env("bulgarian", seed=seed)
+        table.reset()
+        rng = random.Random(seed)
+        totals = dict.fromkeys(table.possible_agents, 0.0)
+        for agent in table.agent_iter():
+            observation, reward, termination, truncation, _ = table.last()
+            totals[agent] += reward
+            if termination or truncation:
+                table.step(None)
+                continue
+            legal = [int(i) for i in np.flatnonzero(observation["action_mask"])]
+            action = 0 if 0 in legal and rng.random() < 0.5 else rng.choice(legal)
+            heard.add(action)
+            table.step(action)
+        assert table.table is not None and table.table.deal.is_over
+        assert sum(totals.values()) == pytest.approx(0.0, abs=1e-12)
+        assert all(-1.0 <= value <= 1.0 for value in totals.values())
+        blocks = decode(table.observe("player_0")["observation"], OBSERVATION_V4)
+        modes.update(int(i) for i in np.flatnonzero(blocks["mode"]))
+    assert set(range(354, ACTION_IDS)) <= heard and modes == set(range(6))

@@ -25,7 +25,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import belote.adapters.openspiel
 from belote.adapters.returns import score_bound
-from belote.adapters.tensor import information_state_v3, observation_v3, state_v3
+from belote.adapters.tensor_v4 import information_state_v4, observation_v4, state_v4
 from belote.deal import Deal
 from belote.errors import InvalidArgument
 
@@ -36,6 +36,7 @@ GAMES = [
     ("python_belote_french", {}),
     ("python_belote_french", {"players": 3}),
     ("python_belote_contree", {"dealer": 1}),
+    ("python_belote_bulgarian", {"dealer": 3}),
 ]
 
 
@@ -149,10 +150,10 @@ def test_tensors_are_the_observation_layout() -> None:
     play_to_end(state, random.Random(1), stop_after=45)
     deal = state.table.deal
     for player in range(4):
-        expected = observation_v3(deal, player)
+        expected = observation_v4(deal, player)
         assert np.array_equal(np.asarray(state.observation_tensor(player)), expected)
         assert np.array_equal(
-            np.asarray(state.information_state_tensor(player)), information_state_v3(deal, player)
+            np.asarray(state.information_state_tensor(player)), information_state_v4(deal, player)
         )
     full = pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True,
@@ -160,7 +161,7 @@ def test_tensors_are_the_observation_layout() -> None:
     )
     observer = game.make_py_observer(full)
     observer.set_from(state, 2)
-    assert np.array_equal(observer.tensor, state_v3(deal, 2))
+    assert np.array_equal(observer.tensor, state_v4(deal, 2))
 
 
 def test_the_information_state_hides_other_hands() -> None:
@@ -264,7 +265,13 @@ def test_bad_game_parameters_raise_typed_errors(params: dict[str, int]) -> None:
         pyspiel.load_game("python_belote_french", params)
 
 
-@pytest.mark.parametrize("name", sorted(belote.adapters.openspiel.GAMES))
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=pytest.mark.xfail(
+        raises=IndexError, strict=True,
+        reason="the heuristic bot plays no no-trumps or all-trumps contract yet (its own branch)",
+    )) if name == "python_belote_bulgarian" else name
+    for name in sorted(belote.adapters.openspiel.GAMES)
+])
 def test_library_agents_play_as_openspiel_bots(name: str) -> None:
     """Issue 18: AgentBot lets any agent of the library play an OpenSpiel game."""
     from open_spiel.python.algorithms import evaluate_bots
@@ -327,3 +334,32 @@ def test_every_registered_variant_gets_a_game_name(monkeypatch: pytest.MonkeyPat
     )
     assert _game_names() == {"python_belote_classic": "classic",
                              "python_belote_classic_500": "classic-500"}
+
+
+def test_bulgarian_plays_to_the_end_with_its_strain_auction() -> None:
+    """docs/bulgarian.md#the-auction: the bulgarian game takes the 362 action ids, and random
+    legal play ends every deal with zero-sum returns in [-1, 1]; its strings name the
+    contract, its doubles and the mode (NT, AT)."""
+    from belote.actions import ACTION_IDS
+
+    game = pyspiel.load_game("python_belote_bulgarian", {"dealer": 1})
+    assert game.num_distinct_actions() == ACTION_IDS == 362
+    words: set[str] = set()
+    for seed in range(40):
+        state, rng = game.new_initial_state(), random.Random(seed)
+        moves = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probabilities)[0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(0 if 0 in legal and rng.random() < 0.5 else rng.choice(legal))
+                words.update(state.observation_string(0).split(" | "))
+            moves += 1
+        assert moves <= game.max_game_length()
+        returns = state.returns()
+        assert sum(returns) == pytest.approx(0.0, abs=1e-12) and all(-1.0 <= r <= 1.0 for r in returns)
+    assert any(word.startswith("trump NT") for word in words)
+    assert any(word.startswith("trump AT") for word in words)
+    assert any(word.endswith(" double") for word in words) and any(word.endswith(" redouble") for word in words)

@@ -210,3 +210,43 @@ def test_deal_records_replay_to_the_deal_they_came_from(data: st.DataObject) -> 
     deal = deal_from_record(record)
     assert deal.is_over and deal.to_record() == record
     assert replay_document(record)["scores"] == list(deal.result.scores)
+
+
+def test_bulgarian_tallies_hold_every_mode_multiplier_and_belotes() -> None:
+    """CONTRACT.md "Tally" (bulgarian): tallies of played deals name a contract of every
+    kind (a suit, no-trumps, all-trumps), multipliers 1, 2 and 4, belotes as a list; their card points sum to the
+    mode's (152, 120, 248) and the scorer takes them, in game points."""
+    from belote.cards import mode_points
+
+    rules = get_rules("bulgarian")
+    modes: set[int] = set()
+    doublings: set[int] = set()
+
+    @settings(max_examples=100, deadline=None, derandomize=True)
+    @given(tallies("bulgarian"))
+    def check(tally: Tally) -> None:
+        assert tally.contract is not None and tally.contract.value == 0
+        mode = int(tally.mode)
+        modes.add(mode)
+        doublings.add(tally.contract.doubling)
+        assert isinstance(tally.belotes, tuple) and all(0 <= seat < 4 for seat in tally.belotes)
+        if tally.last_trick is not None:
+            assert sum(tally.card_points) == mode_points(mode)
+        result = score_tally(tally, rules)
+        assert result.outcome in (Outcome.MADE, Outcome.FAILED, Outcome.LITIGE)
+
+    check()
+    assert {4, 5} <= modes and modes & {0, 1, 2, 3} and doublings == {0, 1, 2}
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_bulgarian_deal_records_replay(data: st.DataObject) -> None:
+    """CONTRACT.md "Deal record": bulgarian records (strain bids, doubles) replay unchanged."""
+    from belote.records.replay import deal_from_record, replay_document
+    from belote.strategies import deal_records
+
+    record = data.draw(deal_records("bulgarian"))
+    deal = deal_from_record(record)
+    assert deal.is_over and deal.to_record() == record
+    assert replay_document(record)["scores"] == list(deal.result.scores)

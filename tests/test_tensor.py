@@ -103,7 +103,9 @@ def test_version_3_is_version_2_followed_by_the_auction() -> None:
     assert [b.name for b in OBSERVATION_V3[len(OBSERVATION_V2) :]] == [
         "contract_value", "contract_capot", "contract_strain", "bidder", "coinched", "coincher", "auction",
     ]
-    assert OBSERVATION_V3_SIZE == OBSERVATION_V2_SIZE + 1 + 1 + 6 + 4 + 2 + 4 + 4 * (ACTION_IDS - actions.ID_BID)
+    # Frozen: the auction block's columns stop at surcoinche, whatever ids came later (issue 47).
+    assert OBSERVATION_V3_SIZE == OBSERVATION_V2_SIZE + 1 + 1 + 6 + 4 + 2 + 4 + 4 * (actions.ID_SURCOINCHE + 1 - actions.ID_BID)
+    assert OBSERVATION_V3_SIZE == 1403 and STATE_V3_SIZE == 1531 and INFORMATION_STATE_V3_SIZE == 2623
     assert STATE_V3_SIZE == OBSERVATION_V3_SIZE + 4 * 32
     assert INFORMATION_STATE_V3_SIZE == INFORMATION_STATE_V2_SIZE + OBSERVATION_V3_SIZE - OBSERVATION_V2_SIZE
     assert len(set(block.name for block in INFORMATION_STATE_V3)) == len(INFORMATION_STATE_V3)

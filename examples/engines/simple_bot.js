@@ -12,7 +12,10 @@
 // In an auction of contracts (contree) it bids the lowest legal contract in a
 // suit where it holds the jack and two more cards, up to 80 and 10 more for
 // each further card of the suit and each ace of another suit; it never
-// coinches nor surcoinches.
+// coinches nor surcoinches. In a strain auction (bulgarian) it bids, when the
+// bid is legal, all-trumps with two jacks, no-trumps with two aces, else a suit
+// where it holds the jack and another card; it never doubles nor redoubles. In
+// no-trumps every suit counts as plain, in all-trumps every suit as trump.
 "use strict";
 
 const readline = require("readline");
@@ -21,10 +24,39 @@ const PROTOCOL = "belote-engine/1";
 const TRUMP_POINTS = { J: 20, 9: 14, A: 11, 10: 10, K: 4, Q: 3, 8: 0, 7: 0 };
 const PLAIN_POINTS = { A: 11, 10: 10, K: 4, Q: 3, J: 2, 9: 0, 8: 0, 7: 0 };
 
+// The card's points when trump is a suit letter, "NT" or "AT".
 function points(card, trump) {
   const rank = card.slice(0, -1);
   const suit = card.slice(-1);
-  return (suit === trump ? TRUMP_POINTS : PLAIN_POINTS)[rank];
+  return (suit === trump || trump === "AT" ? TRUMP_POINTS : PLAIN_POINTS)[rank];
+}
+
+// The trump suit, or "NT" / "AT" read from the last bid (a strain auction's bid is "bid NT").
+function contractStrain(observation) {
+  if (observation.trump !== null) return observation.trump;
+  for (let k = observation.bids.length - 1; k >= 0; k--) {
+    const words = observation.bids[k].split(" ");
+    if (words[1] === "bid") return words[words.length - 1];
+  }
+  return null;
+}
+
+// A strain auction's bid: AT with two jacks, NT with two aces, else a suit with its jack and another card.
+function strainBid(hand, legal) {
+  const bids = {};
+  for (const action of legal) {
+    const words = action.split(" ");
+    if (words[1] === "bid") bids[words[2]] = action;
+  }
+  const count = (rank) => hand.filter((card) => card.slice(0, -1) === rank).length;
+  if (bids.AT && count("J") >= 2) return bids.AT;
+  if (bids.NT && count("A") >= 2) return bids.NT;
+  for (const suit of "SHDC") {
+    if (bids[suit] && hand.includes("J" + suit) && hand.filter((card) => card.slice(-1) === suit).length >= 2) {
+      return bids[suit];
+    }
+  }
+  return null;
 }
 
 // One of the legal actions (strings such as "1 play JH").
@@ -36,6 +68,9 @@ function choose(observation, legal) {
     const turned = observation.turned.slice(-1);
     if (hand.includes("J" + turned) && byVerb("take")) return byVerb("take");
     return byVerb("pass") || legal[0];
+  }
+  if (observation.phase === "auction" && words.some((w) => w[1] === "bid" && w.length === 3)) {
+    return strainBid(hand, legal) || byVerb("pass") || legal[0]; // a strain auction: "1 bid NT", "1 double"
   }
   if (observation.phase === "auction") {
     for (let k = 0; k < legal.length; k++) { // the legal bids come lowest first
@@ -66,7 +101,7 @@ function choose(observation, legal) {
   if (plays.length === 0) {
     return legal.find((action, k) => words[k][1] !== "stop") || legal[0];
   }
-  const trump = observation.trump;
+  const trump = contractStrain(observation);
   const cards = [];
   for (const action of plays) {
     const card = action.split(" ")[2];

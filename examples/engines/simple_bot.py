@@ -13,7 +13,10 @@ card and follow with its least valuable one (announcing belote when it can).
 In an auction of contracts (contree) it bids the lowest legal contract in a
 suit where it holds the jack and two more cards, up to 80 and 10 more for
 each further card of the suit and each ace of another suit; it never
-coinches nor surcoinches.
+coinches nor surcoinches. In a strain auction (bulgarian) it bids, when the
+bid is legal, all-trumps with two jacks, no-trumps with two aces, else a suit
+where it holds the jack and another card; it never doubles nor redoubles. In
+no-trumps every suit counts as plain, in all-trumps every suit as trump.
 """
 
 import json
@@ -25,8 +28,34 @@ PLAIN_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 
 
 
 def points(card, trump):
+    """The card's points when ``trump`` is a suit letter, "NT" or "AT"."""
     rank, suit = card[:-1], card[-1]
-    return (TRUMP_POINTS if suit == trump else PLAIN_POINTS)[rank]
+    return (TRUMP_POINTS if suit == trump or trump == "AT" else PLAIN_POINTS)[rank]
+
+
+def contract_strain(observation):
+    """The trump suit, or "NT" / "AT" read from the last bid (a strain auction's bid is "bid NT")."""
+    if observation["trump"] is not None:
+        return observation["trump"]
+    for action in reversed(observation["bids"]):
+        words = action.split()
+        if words[1] == "bid":
+            return words[-1]
+    return None
+
+
+def strain_bid(hand, legal):
+    """A strain auction's bid: AT with two jacks, NT with two aces, else a suit with its jack and another card."""
+    bids = {action.split()[2]: action for action in legal if action.split()[1] == "bid"}
+    ranks = [card[:-1] for card in hand]
+    if "AT" in bids and ranks.count("J") >= 2:
+        return bids["AT"]
+    if "NT" in bids and ranks.count("A") >= 2:
+        return bids["NT"]
+    for suit in "SHDC":
+        if suit in bids and "J" + suit in hand and sum(card[-1] == suit for card in hand) >= 2:
+            return bids[suit]
+    return None
 
 
 def choose(observation, legal):
@@ -38,6 +67,10 @@ def choose(observation, legal):
         if "J" + turned in hand and "take" in verbs:
             return verbs["take"]
         return verbs.get("pass", legal[0])
+    if observation["phase"] == "auction" and any(len(action.split()) == 3 for action in legal
+                                                  if action.split()[1] == "bid"):
+        bid = strain_bid(hand, legal)  # a strain auction: "1 bid NT", "1 double"
+        return bid or verbs.get("pass", legal[0])
     if observation["phase"] == "auction":
         for action in legal:  # the legal bids come lowest first
             words = action.split()
@@ -64,7 +97,7 @@ def choose(observation, legal):
     plays = [action for action in legal if action.split()[1] == "play"]
     if not plays:
         return next((action for action in legal if action.split()[1] != "stop"), legal[0])
-    trump = observation["trump"]
+    trump = contract_strain(observation)
     cards = []
     for action in plays:
         card = action.split()[2]

@@ -434,7 +434,9 @@ def played_deals(variant: str | Rules | None = None) -> st.SearchStrategy[Deal]:
     Starts from [`deals`][belote.strategies.deals] and, while the deal is not over, applies one
     of [`Deal.legal_actions`][belote.deal.Deal.legal_actions]. The deal
     may end in a redeal (everyone passed) or, where the variant allows it,
-    with a player stopping it. ``deal.to_record()`` is its deal record.
+    with a player stopping it. In a strain auction (``bulgarian``) a seat passes
+    on a coin toss, so that every mode and multiplier is played.
+    ``deal.to_record()`` is its deal record.
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=20, deadline=None)
@@ -447,13 +449,23 @@ def played_deals(variant: str | Rules | None = None) -> st.SearchStrategy[Deal]:
 
 
 def _play_out(start: DealStart) -> st.SearchStrategy[Deal]:
-    from belote.deal import Deal
+    from belote.actions import Verb
+    from belote.deal import Deal, Phase
+
+    strain_auction = start.rules.strain_auction
 
     @st.composite
     def play(draw: st.DrawFn) -> Deal:
         deal = Deal(start.rules, list(start.deck), dealer=start.dealer, players=start.players)
         while not deal.is_over:
-            deal.apply(draw(st.sampled_from(deal.legal_actions())))
+            legal = deal.legal_actions()
+            # A strain auction's random bids climb to all-trumps: a pass on a coin toss
+            # lets every mode and multiplier come (docs/bulgarian.md#the-auction).
+            passes = [action for action in legal if action.verb is Verb.PASS]
+            if strain_auction and passes and deal.phase is Phase.AUCTION and draw(st.booleans()):
+                deal.apply(passes[0])
+            else:
+                deal.apply(draw(st.sampled_from(legal)))
         return deal
 
     return play()

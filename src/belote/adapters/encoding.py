@@ -15,13 +15,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from belote.actions import ID_BID, ID_BID_CAPOT, ID_COINCHE, ID_SURCOINCHE, Action, Verb, bid_id
+from belote.actions import (
+    ID_BID,
+    ID_BID_CAPOT,
+    ID_BID_STRAIN,
+    ID_COINCHE,
+    ID_DOUBLE,
+    ID_REDOUBLE,
+    ID_SURCOINCHE,
+    Action,
+    Verb,
+    bid_id,
+)
 from belote.deal import Deal, Phase
 from belote.errors import InvalidArgumentType, shown
 from belote.rules.checks import whole
 
 __all__ = [
     "AUCTION_COLUMNS",
+    "AUCTION_COLUMNS_V4",
     "POINT_SCALE",
     "SEATS",
     "TOTAL_SCALE",
@@ -42,14 +54,21 @@ TOTAL_SCALE: Final = 1 / 1000
 """Scale of match totals and the match target."""
 AUCTION_COLUMNS: Final = ID_SURCOINCHE + 1 - ID_BID
 """Columns of the ``auction`` block: one per action id of an auction but ``pass`` (ids
-``ID_BID`` to ``ID_SURCOINCHE``: every bid, then coinche and surcoinche), in id order."""
+``ID_BID`` to ``ID_SURCOINCHE``: every bid, then coinche and surcoinche), in id order.
+Frozen with version 3: the ids added later (a strain auction's) have no column there."""
+AUCTION_COLUMNS_V4: Final = ID_REDOUBLE + 1 - ID_BID
+"""Columns of version 4's ``auction`` block: the ids ``ID_BID`` to ``ID_REDOUBLE`` (version
+3's columns, then a strain auction's bids ``ID_BID_STRAIN`` to ``ID_BID_STRAIN + 5``,
+``double`` and ``redouble``), in id order."""
+_V3_COLUMNS: Final = (1 << AUCTION_COLUMNS) - 1
 
 class Shown:
     """What a deal's actions so far have shown, by absolute seat: the history as the tensors read it.
 
     The cards each seat has played, the bids by round (or, in an auction, every bid,
-    coinche and surcoinche each seat said, and the standing contract), the seats that
-    declared, announced belote or rebelote (and how often), swapped or kept the 7 of trump. The
+    coinche and surcoinche each seat said, and the standing contract; in a strain
+    auction, every strain bid, double and redouble), the seats that
+    declared, announced belote or rebelote (how often, and in which suits), swapped or kept the 7 of trump. The
     encoders read the history through it; [`Table`][belote.adapters.tensor.Table] keeps
     one up to date as it applies actions ([`Table.shown`][belote.adapters.tensor.Table.shown]),
     so an observation costs the same at every turn instead of replaying the history.
@@ -73,8 +92,8 @@ class Shown:
     """
 
     __slots__ = (
-        "auction", "belote_calls", "bid_turns", "bidder", "bids", "coincher", "contract", "declared",
-        "doubling", "heard", "kept", "played", "players", "swapped",
+        "auction", "belote_calls", "belote_suits", "bid_turns", "bidder", "bids", "coincher", "contract",
+        "declared", "doubling", "heard", "kept", "played", "players", "strain_auction", "swapped",
     )
 
     def __init__(self, players: object, actions: object = (), auction: object = False) -> None:
@@ -88,16 +107,19 @@ class Shown:
         self.auction = auction
         """Whether the deal bids contracts in an auction."""
         self.heard = [0] * seats
-        """In an auction, the bids, coinche and surcoinche each seat said, as a mask of the
-        ``auction`` block's columns (bit ``k``: action id ``ID_BID + k``)."""
+        """In an auction, the bids, coinche and surcoinche (or strain bids, double and
+        redouble) each seat said, as a mask of the ``auction`` block's columns (bit ``k``:
+        action id ``ID_BID + k``; version 3 reads the first ``AUCTION_COLUMNS``)."""
+        self.strain_auction = False
+        """Whether a strain auction's bid, double or redouble was said (``bulgarian``)."""
         self.contract = -1
         """The action id of the standing contract's bid, -1 before any."""
         self.bidder = -1
         """The seat that bid the standing contract, -1 before any."""
         self.doubling = 0
-        """0, 1 once the standing contract is coinched, 2 once surcoinched."""
+        """0, 1 once the standing contract is coinched (doubled), 2 once surcoinched (redoubled)."""
         self.coincher = -1
-        """The seat that coinched, -1 for none."""
+        """The seat that coinched (doubled), -1 for none."""
         self.played = [0] * seats
         """The card mask each seat has played (bit ``i``: card index ``i``)."""
         self.bids: list[tuple[int, int, int]] = []
@@ -107,6 +129,8 @@ class Shown:
         """How many bids so far."""
         self.belote_calls = [0] * seats
         """How many plays of each seat announced belote or rebelote."""
+        self.belote_suits = [0] * seats
+        """The suits in which each seat announced belote or rebelote, as a mask (bit ``k``: suit ``k``)."""
         self.declared = 0
         """The seats that declared, as a mask (bit ``k``: seat ``k``)."""
         self.swapped = 0
@@ -122,13 +146,20 @@ class Shown:
         """Count ``action``, the next action of the deal."""
         verb, actor = action.verb, action.seat
         if verb is Verb.PLAY:
-            self.played[actor] |= 1 << action.cards[0].index
+            index = action.cards[0].index
+            self.played[actor] |= 1 << index
             if action.belote:
                 self.belote_calls[actor] += 1
+                self.belote_suits[actor] |= 1 << (index >> 3)
         elif verb is Verb.BID:
             value, strain = action.value, action.strain
             assert strain is not None
-            ident = bid_id(value, int(strain))
+            if value == 0:  # a strain auction's bid: a strain alone
+                ident = ID_BID_STRAIN + int(strain)
+                self.strain_auction = True
+                self.doubling, self.coincher = 0, -1  # a higher bid cancels the double
+            else:
+                ident = bid_id(value, int(strain))
             self.heard[actor] |= 1 << (ident - ID_BID)
             self.contract, self.bidder = ident, actor
         elif verb is Verb.COINCHE:
@@ -137,6 +168,12 @@ class Shown:
         elif verb is Verb.SURCOINCHE:
             self.heard[actor] |= 1 << (ID_SURCOINCHE - ID_BID)
             self.doubling = 2
+        elif verb is Verb.DOUBLE:
+            self.heard[actor] |= 1 << (ID_DOUBLE - ID_BID)
+            self.doubling, self.coincher, self.strain_auction = 1, actor, True
+        elif verb is Verb.REDOUBLE:
+            self.heard[actor] |= 1 << (ID_REDOUBLE - ID_BID)
+            self.doubling, self.strain_auction = 2, True
         elif verb is Verb.PASS and self.auction:
             pass  # the auction block says who bid what; the passes between follow from it
         elif verb is Verb.PASS or verb is Verb.TAKE:
@@ -154,11 +191,13 @@ class Shown:
         """An independent copy."""
         new = Shown(self.players, auction=self.auction)
         new.heard = self.heard[:]
+        new.strain_auction = self.strain_auction
         new.contract, new.bidder, new.doubling, new.coincher = self.contract, self.bidder, self.doubling, self.coincher
         new.played = self.played[:]
         new.bids = self.bids[:]
         new.bid_turns = self.bid_turns
         new.belote_calls = self.belote_calls[:]
+        new.belote_suits = self.belote_suits[:]
         new.declared, new.swapped, new.kept = self.declared, self.swapped, self.kept
         return new
 
@@ -187,9 +226,10 @@ def observation_bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at:
         seat: the observing seat.
         shown: what the deal's actions so far have shown.
         swap_window: version 1's ``swap_window`` value (the observer is offered the swap now).
-        at: the offset of every block of the layout, by name (``OBSERVATION_V1``'s or
-            ``OBSERVATION_V2``'s, or a layout extending them); a ``kept`` block is
-            version 2's, a ``swap_window`` block version 1's.
+        at: the offset of every block of the layout, by name (``OBSERVATION_V1``'s to
+            ``OBSERVATION_V4``'s, or a layout extending them); a ``kept`` block is
+            version 2's, a ``swap_window`` block version 1's, a ``mode`` block version 4's
+            (which shows a strain auction; version 3 leaves its auction blocks 0 there).
     """
     n = deal.players
     bits = deal.hand_mask(seat) << at["hand"] | ((1 << n) - 1) << at["seats"]
@@ -220,9 +260,17 @@ def observation_bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at:
     bottom = deal.bottom
     if bottom is not None:
         bits |= 1 << (at["bottom"] + bottom.index)
-    trump = deal.trump
-    if trump is not None:
-        bits |= 1 << (at["trump"] + int(trump))
+    if "mode" in at:  # version 4: the trump mode, a suit, no trumps or all trumps
+        mode = deal.strain
+        if mode is not None:
+            bits |= 1 << (at["mode"] + int(mode))
+        belote_suits = at["belote_suits"]
+        for actor in range(n):
+            bits |= shown.belote_suits[actor] << (belote_suits + 4 * ((actor - seat) % n))
+    else:
+        trump = deal.trump
+        if trump is not None:
+            bits |= 1 << (at["trump"] + int(trump))
     taker = deal.taker
     if taker is not None:
         bits |= 1 << (at["taker"] + (taker - seat) % n)
@@ -245,47 +293,52 @@ def observation_bits(deal: Deal, seat: int, shown: Shown, swap_window: bool, at:
         bits |= 1 << at["swap_pending"]
     if deal.sides == 2 and n == 4:
         bits |= 1 << at["partners"]
-    if "auction" in at and shown.auction:
-        bits |= auction_bits(shown, seat, at)
+    if "auction" in at and shown.auction and ("mode" in at or not shown.strain_auction):
+        bits |= auction_bits(shown, seat, at)  # version 3 has no column for a strain auction
     return bits
 
 
 def auction_bits(shown: Shown, seat: int, at: dict[str, int]) -> int:
-    """The 0/1 values of version 3's auction blocks (``contract_capot`` to ``auction``), as one integer.
+    """The 0/1 values of the auction blocks (``contract_capot`` to ``auction``), as one integer.
 
     Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
 
     The standing contract (its strain, whether it is capot, its bidder), the coinche
-    and surcoinche and who coinched, and every bid each seat said; seats relative to
-    ``seat``. The contract's value is scaled: [`write_scaled`][belote.adapters.encoding.write_scaled].
+    and surcoinche (double and redouble) and who coinched, and every bid each seat said;
+    seats relative to ``seat``. Version 3's blocks (``coinched``, ``coincher``, an
+    ``auction`` of ``AUCTION_COLUMNS``) or version 4's (``doubled``, ``doubler``,
+    ``AUCTION_COLUMNS_V4``), by the names in ``at``. The contract's value is scaled:
+    [`write_scaled`][belote.adapters.encoding.write_scaled].
     """
     n, bits = shown.players, 0
+    v4 = "doubled" in at
     contract = shown.contract
     if contract >= 0:
-        strain = (contract - ID_BID) % 6
+        strain = contract - ID_BID_STRAIN if contract >= ID_BID_STRAIN else (contract - ID_BID) % 6
         bits |= 1 << (at["contract_strain"] + strain)
-        if contract >= ID_BID_CAPOT:
+        if ID_BID_CAPOT <= contract < ID_COINCHE:
             bits |= 1 << at["contract_capot"]
         bits |= 1 << (at["bidder"] + (shown.bidder - seat) % n)
     if shown.doubling:
-        bits |= (1 if shown.doubling == 1 else 3) << at["coinched"]
+        bits |= (1 if shown.doubling == 1 else 3) << at["doubled" if v4 else "coinched"]
     if shown.coincher >= 0:
-        bits |= 1 << (at["coincher"] + (shown.coincher - seat) % n)
+        bits |= 1 << (at["doubler" if v4 else "coincher"] + (shown.coincher - seat) % n)
     auction = at["auction"]
+    columns = AUCTION_COLUMNS_V4 if v4 else AUCTION_COLUMNS
     for actor in range(n):
-        heard = shown.heard[actor]
+        heard = shown.heard[actor] if v4 else shown.heard[actor] & _V3_COLUMNS
         if heard:
-            bits |= heard << (auction + AUCTION_COLUMNS * ((actor - seat) % n))
+            bits |= heard << (auction + columns * ((actor - seat) % n))
     return bits
 
 
 def contract_value(deal: Deal, shown: Shown) -> int:
-    """The standing contract's value (a capot bid: the rules' capot value), 0 before any bid.
+    """The standing contract's value (a capot bid: the rules' capot value), 0 before any bid and in a strain auction.
 
     Trusted: takes what the library built and checks nothing; the checked door is [`observation_v1`][belote.adapters.tensor.observation_v1] (and the other encoders of [`belote.adapters.tensor`][belote.adapters.tensor]).
     """
     contract = shown.contract
-    if contract < 0:
+    if contract < 0 or contract >= ID_BID_STRAIN:
         return 0
     if contract >= ID_BID_CAPOT:
         return int(deal.rules.contract.capot_value)
@@ -326,8 +379,8 @@ def write_scaled(out: Any, deal: Deal, seat: int, at: dict[str, int], shown: Sho
 
     Points so far and card points of each seat's side (x ``POINT_SCALE``), its tricks
     (x 1/tricks per deal) and match total (x ``TOTAL_SCALE``), then the target, the
-    pending litige points and the tricks played, always written; in version 3, the
-    standing contract's value (x ``POINT_SCALE``, from ``shown``).
+    pending litige points and the tricks played, always written; from version 3, the
+    standing contract's value (x ``POINT_SCALE``, from ``shown``; 0 in a strain auction).
 
     Args:
         out: the vector (anything indexed by position: a numpy array, a list).

@@ -11,7 +11,7 @@ the core library does not need them.
 'player_1'
 >>> observation, reward, termination, truncation, info = table.last()
 >>> observation["observation"].shape, observation["action_mask"].shape == (ACTION_IDS,)
-((1403,), True)
+((1453,), True)
 >>> [int(i) for i in observation["action_mask"].nonzero()[0]]  # pass or take
 [0, 1]
 
@@ -20,9 +20,10 @@ the core library does not need them.
   (``Discrete(ACTION_IDS)``); ``action_mask`` marks the legal ones of the agent to act.
   One seat acts at every decision: the selected agent is the deal's ``to_act`` (the
   holder of the 7 of trump deciding ``swap`` or ``keep`` included).
-- **Observations** are ``{"observation": OBSERVATION_V3 vector, "action_mask": int8[ACTION_IDS]}``
-  (layout in [`belote.adapters.tensor`][belote.adapters.tensor]); with ``full_state=True`` the vector is
-  ``STATE_V3`` (every hand too), for centralised critics.
+- **Observations** are ``{"observation": OBSERVATION_V4 vector, "action_mask": int8[ACTION_IDS]}``
+  (layout in [`belote.adapters.tensor_v4`][belote.adapters.tensor_v4]: the trump mode and either
+  auction, ``bulgarian``'s strain auction included); with ``full_state=True`` the vector is
+  ``STATE_V4`` (every hand too), for centralised critics.
 - **Rewards**: when a deal ends each agent receives its return (``belote.adapters.returns``):
   by default (``returns="zero_sum"``) its side's score minus the other sides' (their
   mean with three players), divided by a bound of a deal score, so rewards lie in
@@ -56,14 +57,8 @@ except ModuleNotFoundError as exc:  # the extra is not installed: say which one
 
 from belote.actions import ACTION_IDS
 from belote.adapters.returns import RETURNS, deal_returns
-from belote.adapters.tensor import (
-    OBSERVATION_V3_SIZE,
-    STATE_V3_SIZE,
-    Table,
-    observation_v3,
-    render_text,
-    state_v3,
-)
+from belote.adapters.tensor import Table, render_text
+from belote.adapters.tensor_v4 import OBSERVATION_V4_SIZE, STATE_V4_SIZE, observation_v4, state_v4
 from belote.agents import Agent, decide
 from belote.deal import Deal
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
@@ -282,7 +277,7 @@ class raw_env(AECEnv):
         target: the match target (default: the variant's).
         dealer: the dealer of each deal (of the first deal with ``match``);
             ``None``: drawn from the seeded generator.
-        full_state: observations hold every hand (``STATE_V3``).
+        full_state: observations hold every hand (``STATE_V4``).
         max_cycles: truncate the episode after this many steps.
         max_deals: with ``match``, truncate after this many deals.
         returns: ``"zero_sum"`` (default: each side's score minus the others', scaled
@@ -294,7 +289,7 @@ class raw_env(AECEnv):
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"],
-        "name": "belote_v3",
+        "name": "belote_v4",
         "is_parallelizable": False,
     }
 
@@ -342,7 +337,7 @@ class raw_env(AECEnv):
         self._seed = seed
         self._rng = random.Random(seed)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
-        size = STATE_V3_SIZE if full_state else OBSERVATION_V3_SIZE
+        size = STATE_V4_SIZE if full_state else OBSERVATION_V4_SIZE
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -454,7 +449,7 @@ class raw_env(AECEnv):
         mask = np.unpackbits(
             np.frombuffer(legal.to_bytes(_MASK_BYTES, "little"), np.uint8), count=ACTION_IDS, bitorder="little"
         ).view(np.int8)
-        encode = state_v3 if self.full_state else observation_v3
+        encode = state_v4 if self.full_state else observation_v4
         vector = encode(table.deal, seat, shown=table.shown)
         return {"observation": vector, "action_mask": mask}
 

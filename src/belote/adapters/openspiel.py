@@ -11,6 +11,9 @@ registered variant with ``pyspiel.register_game``:
 | ``python_belote_french`` | 2 or 3 | ``players`` (default 2), ``dealer``, ``returns`` |
 | ``python_belote_italian751`` | 4 | ``dealer``, ``returns`` |
 | ``python_belote_contree`` | 4 | ``dealer``, ``returns`` |
+| ``python_belote_bulgarian`` | 4 | ``dealer``, ``returns`` |
+
+(Every game also takes ``knobs`` and ``position``: [`BeloteGame`][belote.adapters.openspiel.BeloteGame].)
 
 >>> import pyspiel
 >>> import belote.adapters.openspiel
@@ -30,11 +33,12 @@ registered variant with ``pyspiel.register_game``:
   sides' (their mean with three players) divided by a bound of a deal score, a
   ``ZERO_SUM`` game with utilities in [-1, 1]; with ``returns="raw"`` its side's deal
   score (``DealResult.scores``), a ``GENERAL_SUM`` game with utilities from 0 to that bound.
-- **Tensors** (observer API): the observation tensor is ``OBSERVATION_V3`` of
-  [`belote.adapters.tensor`][belote.adapters.tensor] for the observing player, the information-state
-  tensor ``INFORMATION_STATE_V3`` (the observation and every completed trick in
+- **Tensors** (observer API): the observation tensor is ``OBSERVATION_V4`` of
+  [`belote.adapters.tensor_v4`][belote.adapters.tensor_v4] for the observing player (the trump mode and
+  either auction), the information-state
+  tensor ``INFORMATION_STATE_V4`` (the observation and every completed trick in
   order: perfect recall); an observer asking for every player's private information
-  gets ``STATE_V3``, and one asking for none gets the same vectors without the
+  gets ``STATE_V4``, and one asking for none gets the same vectors without the
   player's hand and unshown declarations. Before the deck is dealt the tensors are zero.
 - **Serialization**: ``state.serialize()`` (OpenSpiel's format for Python games) is the
   action history (the 31 card draws, then the action ids) and the state's attributes,
@@ -59,19 +63,17 @@ except ModuleNotFoundError as exc:  # the extra is not installed: say which one
 
 from belote.actions import ACTION_IDS, Verb, action_from_id
 from belote.adapters.returns import RETURNS, deal_returns, score_bound
-from belote.adapters.tensor import (
-    INFORMATION_STATE_V3,
-    INFORMATION_STATE_V3_SIZE,
-    OBSERVATION_V3,
-    OBSERVATION_V3_SIZE,
-    STATE_V3,
-    STATE_V3_SIZE,
-    Block,
-    Table,
-    information_state_v3,
-    observation_v3,
-    render_text,
-    state_v3,
+from belote.adapters.tensor import Block, Table, render_text
+from belote.adapters.tensor_v4 import (
+    INFORMATION_STATE_V4,
+    INFORMATION_STATE_V4_SIZE,
+    OBSERVATION_V4,
+    OBSERVATION_V4_SIZE,
+    STATE_V4,
+    STATE_V4_SIZE,
+    information_state_v4,
+    observation_v4,
+    state_v4,
 )
 from belote.agents import Agent, decide
 from belote.cards import Rank
@@ -154,10 +156,14 @@ def _max_length(rules: Rules, players: int) -> int:
     """A bound on the moves of a deal: bids, the swap or keep, declarations, cards, a stop.
 
     An auction: each bid (every value, then capot) after at most ``players - 1``
-    passes, then a coinche and a turn around the table, or the closing passes.
+    passes, then a coinche and a turn around the table, or the closing passes. A
+    strain auction: each strain bid, its double and redouble, each after at most
+    ``players - 1`` passes, then the closing passes.
     """
     bids = 2 * players
-    if rules.has_auction:
+    if rules.strain_auction:
+        bids = (3 * len(rules.auction.strains) + 1) * players
+    elif rules.has_auction:
         auction = rules.auction
         bids = (len(auction.values) + int(auction.capot)) * players + 2 * players
     declarations = 8 * players if rules.has_announcements else 0
@@ -446,9 +452,9 @@ class BeloteObserver:
 
     Args:
         iig_obs_type: which information to expose: every player's private information
-            (``STATE_V3``); else the observing player's (none: its hand and unshown
-            declarations stay 0), as ``INFORMATION_STATE_V3`` with ``perfect_recall``
-            (the strings then list the whole history) or ``OBSERVATION_V3`` without.
+            (``STATE_V4``); else the observing player's (none: its hand and unshown
+            declarations stay 0), as ``INFORMATION_STATE_V4`` with ``perfect_recall``
+            (the strings then list the whole history) or ``OBSERVATION_V4`` without.
         params: not supported (must be empty).
 
     Raises:
@@ -465,12 +471,12 @@ class BeloteObserver:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         layout: tuple[Block, ...]
         if self.everything:
-            layout, size, self._encode = STATE_V3, STATE_V3_SIZE, state_v3
+            layout, size, self._encode = STATE_V4, STATE_V4_SIZE, state_v4
         elif self.perfect_recall:
-            layout, size = INFORMATION_STATE_V3, INFORMATION_STATE_V3_SIZE
-            self._encode = information_state_v3
+            layout, size = INFORMATION_STATE_V4, INFORMATION_STATE_V4_SIZE
+            self._encode = information_state_v4
         else:
-            layout, size, self._encode = OBSERVATION_V3, OBSERVATION_V3_SIZE, observation_v3
+            layout, size, self._encode = OBSERVATION_V4, OBSERVATION_V4_SIZE, observation_v4
         self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
         at = 0
@@ -521,9 +527,10 @@ class BeloteObserver:
             seen = table.shown
             if seen.contract >= 0:
                 bid = str(action_from_id(seen.contract, seen.bidder)).split(" ", 2)[2]
-                parts.append(f"contract {bid} bidder {seen.bidder}" + ("", " coinche", " surcoinche")[seen.doubling])
-            if deal.trump is not None:
-                parts.append(f"trump {deal.trump.letter} taker {deal.taker}")
+                doubling = (" double", " redouble") if seen.strain_auction else (" coinche", " surcoinche")
+                parts.append(f"contract {bid} bidder {seen.bidder}" + ("", *doubling)[seen.doubling])
+            if deal.strain is not None:  # the trump suit, or NT / AT
+                parts.append(f"trump {deal.strain.letter} taker {deal.taker}")
             parts.append("trick " + " ".join(str(card) for card in deal.trick))
             parts.append(f"tricks {deal.tricks_played}")
         return " | ".join(parts)

@@ -47,8 +47,10 @@ def score_bound(rules: Rules | str, players: int | None = None) -> int:
     the deck's carrés and runs); and the belote. Not every deal can reach it: it is the
     scale of the zero-sum returns, which then lie in [-1, 1].
 
-    >>> score_bound("classic"), score_bound("french", 3), score_bound("contree")
-    (272, 782, 1022)
+    A strain auction's deal (``bulgarian``) is scored in game points: the bound is too.
+
+    >>> score_bound("classic"), score_bound("french", 3), score_bound("contree"), score_bound("bulgarian")
+    (272, 782, 1022, 549)
 
     Raises:
         InvalidArgument: an unknown variant or player count.
@@ -77,6 +79,20 @@ def _contract_bound(rules: Rules) -> int:
     return max(cards + top * multiplier, flat) + (rules.round_to or 0)
 
 
+def _strain_bound(rules: Rules, declarations: int) -> int:
+    """The most a side can get in one deal of a strain auction, in game points (docs/bulgarian.md#scoring).
+
+    Every point of the deal (all-trumps' cards and last trick, or no-trumps' doubled,
+    whichever is more, the valat, the declarations, a belote in every suit) at the
+    highest multiplier, divided by ten and rounded up, plus one for the rounding.
+    """
+    auction = rules.auction
+    multiplier = max(auction.multiplier(level) for level in range(3))
+    cards = max(248 + rules.last_trick_bonus, 2 * (120 + rules.last_trick_bonus))
+    total = cards + rules.game_points.valat_bonus + declarations + 4 * rules.belote_value
+    return -(-total * multiplier // 10) + 1
+
+
 @functools.lru_cache(maxsize=64)
 def _score_bound(rules: Rules, n: int) -> int:
     last = rules.last_trick_bonus
@@ -100,6 +116,8 @@ def _score_bound(rules: Rules, n: int) -> int:
         sides = side_count(rules, n)
         seats = n if rules.contest is Contest.PER_CLASS else n // sides
         declarations = min(seats * per_seat, sum(carres) + 4 * best[8])
+    if rules.strain_auction:
+        return _strain_bound(rules, declarations)
     return cards + declarations + rules.belote_value
 
 

@@ -13,8 +13,8 @@ Two things live here, shared by [`belote.adapters.env`][belote.adapters.env] and
   seven swap (the holder's own ``swap``/``keep`` turn, docs/rules.md#seven-swap): its
   ``swap_pending`` block replaces version 1's ``swap_window`` and a ``kept`` block follows
   ``swapped``. Version 3 appends the auction of contracts (``contree``): the standing
-  contract, the coinche and every bid heard; its first values are version 2's. The
-  ``_V1`` and ``_V2`` layouts and encoders stay as they were.
+  contract, the coinche and every bid heard; its first values are version 2's. Version 4 (the trump mode
+  and a strain auction: [`belote.adapters.tensor_v4`][belote.adapters.tensor_v4]) and the earlier ones stay as they are.
 - **[`Table`][belote.adapters.tensor.Table]**: a deal as a sequence of turns of one seat each,
   driven by action ids (the deal's ``to_act`` and its legal ids).
 
@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from belote.actions import ACTION_IDS, ID_BID, Action, action_from_id, action_id
+from belote.actions import ACTION_IDS, ID_BID, ID_SURCOINCHE, Action, action_from_id, action_id
 from belote.adapters.encoding import (
     AUCTION_COLUMNS,
     POINT_SCALE,
@@ -88,6 +88,8 @@ __all__ = [
     "TOTAL_SCALE",
     "Block",
     "Table",
+    "block_offsets",
+    "encode_layout",
     "information_state_v1",
     "information_state_v2",
     "information_state_v3",
@@ -100,7 +102,6 @@ __all__ = [
     "state_v2",
     "state_v3",
 ]
-
 
 
 @attrs.frozen
@@ -211,7 +212,8 @@ INFORMATION_STATE_V2_SIZE: Final = sum(block.size for block in INFORMATION_STATE
 """Length of an ``INFORMATION_STATE_V2`` vector."""
 
 
-def _offsets(layout: tuple[Block, ...]) -> dict[str, int]:
+def block_offsets(layout: tuple[Block, ...]) -> dict[str, int]:
+    """The offset of every block of ``layout``, by name (trusted: the layouts of the library)."""
     offsets, at = {}, 0
     for block in layout:
         offsets[block.name] = at
@@ -234,7 +236,7 @@ AUCTION_BLOCKS: Final = (
     Block("bidder", (SEATS,), "The seat that bid the standing contract."),
     Block("coinched", (2,), "[0] the contract is coinched (or surcoinched), [1] it is surcoinched."),
     Block("coincher", (SEATS,), "The seat that coinched."),
-    Block("auction", (SEATS, AUCTION_COLUMNS), f"Every bid each seat said: [seat, id - {ID_BID}] for the action ids {ID_BID} to {ACTION_IDS - 1} (each bid, then coinche, surcoinche), lined up with the action mask."),
+    Block("auction", (SEATS, AUCTION_COLUMNS), f"Every bid each seat said: [seat, id - {ID_BID}] for the action ids {ID_BID} to {ID_SURCOINCHE} (each bid, then coinche, surcoinche), lined up with the action mask."),
 )
 """The blocks version 3 appends to ``OBSERVATION_V2``: the auction of contracts (0 in other variants)."""
 OBSERVATION_V3: Final = (*(_version_3(block) for block in OBSERVATION_V2), *AUCTION_BLOCKS)
@@ -243,7 +245,8 @@ OBSERVATION_V3: Final = (*(_version_3(block) for block in OBSERVATION_V2), *AUCT
 The first ``OBSERVATION_V2_SIZE`` values are the version 2 vector (only the meaning of
 ``turned`` and ``phase`` is extended to an auction, where nothing is turned and the
 auction is bidding round 1); then the standing contract, the coinche and every bid
-heard. In the variants without an auction the appended blocks stay 0."""
+heard. In the variants without an auction the appended blocks stay 0, and in a strain
+auction (``bulgarian``, whose bids have no column here) too: version 4 shows it."""
 STATE_V3: Final = (*OBSERVATION_V3, STATE_V1[-1])
 """Layout of the full-state tensor, version 3: ``OBSERVATION_V3`` then every seat's hand."""
 INFORMATION_STATE_V3: Final = (*OBSERVATION_V3, *INFORMATION_STATE_V1[len(OBSERVATION_V1):])
@@ -257,12 +260,10 @@ STATE_V3_SIZE: Final = sum(block.size for block in STATE_V3)
 """Length of a ``STATE_V3`` vector."""
 INFORMATION_STATE_V3_SIZE: Final = sum(block.size for block in INFORMATION_STATE_V3)
 """Length of an ``INFORMATION_STATE_V3`` vector."""
-CURRENT_VERSION: Final = 3
-"""The layout version the adapters use (PettingZoo's ``belote_v3``, OpenSpiel's tensors)."""
+CURRENT_VERSION: Final = 4
+"""The layout version the adapters use (PettingZoo's ``belote_v4``, OpenSpiel's tensors; ``tensor_v4``)."""
 
-_AT: Final = {**_offsets(STATE_V1), **_offsets(INFORMATION_STATE_V1)}
-_AT2: Final = {**_offsets(STATE_V2), **_offsets(INFORMATION_STATE_V2)}
-_AT3: Final = {**_offsets(STATE_V3), **_offsets(INFORMATION_STATE_V3)}
+_AT, _AT2, _AT3 = ({**block_offsets(s), **block_offsets(i)} for s, i in ((STATE_V1, INFORMATION_STATE_V1), (STATE_V2, INFORMATION_STATE_V2), (STATE_V3, INFORMATION_STATE_V3)))
 
 
 def layout_table(layout: tuple[Block, ...] = OBSERVATION_V1, skip: int = 0) -> str:
@@ -299,9 +300,7 @@ def layout_table(layout: tuple[Block, ...] = OBSERVATION_V1, skip: int = 0) -> s
 
 def _shown(deal: Deal, history: Sequence[Action] | None, shown: Shown | None) -> Shown:
     """``shown``, else the summary of ``history`` (default: the deal's)."""
-    if shown is not None:
-        return shown
-    return Shown(deal.players, deal.history if history is None else history, deal.rules.has_auction)
+    return shown if shown is not None else Shown(deal.players, deal.history if history is None else history, deal.rules.has_auction)
 
 
 def _write(out: npt.NDArray[np.float32] | None, size: int, bits: int) -> npt.NDArray[np.float32]:
@@ -337,16 +336,16 @@ def _checked(deal: object, seat: object, swap_window: object, out: object, histo
     return checked
 
 
-def _encode(
+def encode_layout(
     deal: Deal, seat: int, swap_window: bool, out: npt.NDArray[np.float32] | None,
-    history: Sequence[Action] | None, shown: Shown | None, version: int, extra: str, size: int,
+    history: Sequence[Action] | None, shown: Shown | None, version: int | dict[str, int], extra: str, size: int,
 ) -> npt.NDArray[np.float32]:
-    """One of the six vectors: the observation blocks, then ``extra`` (``""``, ``"hands"`` or ``"tricks"``).
+    """A vector: the observation blocks, then ``extra`` (``""``, ``"hands"`` or ``"tricks"``); ``version`` 1 to 3 or a layout's [`block_offsets`][belote.adapters.tensor.block_offsets].
 
     The door of the compiled encoders (which check nothing): the arguments are checked here.
     """
     seat = _checked(deal, seat, swap_window, out, history, shown, size)
-    at = _AT if version == 1 else (_AT2 if version == 2 else _AT3)
+    at = version if isinstance(version, dict) else (_AT, _AT2, _AT3)[version - 1]
     seen = _shown(deal, history, shown)
     bits = observation_bits(deal, seat, seen, swap_window, at)
     if extra == "hands":
@@ -385,7 +384,7 @@ def observation_v1(
     >>> vector.shape, int(vector[:32].sum())
     ((629,), 5)
     """
-    return _encode(deal, seat, swap_window, out, history, shown, 1, "", OBSERVATION_V1_SIZE)
+    return encode_layout(deal, seat, swap_window, out, history, shown, 1, "", OBSERVATION_V1_SIZE)
 
 
 def state_v1(
@@ -401,7 +400,7 @@ def state_v1(
 
     Arguments as for [`observation_v1`][belote.adapters.tensor.observation_v1].
     """
-    return _encode(deal, seat, swap_window, out, history, shown, 1, "hands", STATE_V1_SIZE)
+    return encode_layout(deal, seat, swap_window, out, history, shown, 1, "hands", STATE_V1_SIZE)
 
 
 def information_state_v1(
@@ -417,7 +416,7 @@ def information_state_v1(
 
     Arguments as for [`observation_v1`][belote.adapters.tensor.observation_v1].
     """
-    return _encode(deal, seat, swap_window, out, history, shown, 1, "tricks", INFORMATION_STATE_V1_SIZE)
+    return encode_layout(deal, seat, swap_window, out, history, shown, 1, "tricks", INFORMATION_STATE_V1_SIZE)
 
 
 def observation_v2(
@@ -445,7 +444,7 @@ def observation_v2(
     >>> vector.shape, int(vector[:32].sum())
     ((633,), 5)
     """
-    return _encode(deal, seat, False, out, history, shown, 2, "", OBSERVATION_V2_SIZE)
+    return encode_layout(deal, seat, False, out, history, shown, 2, "", OBSERVATION_V2_SIZE)
 
 
 def state_v2(
@@ -460,7 +459,7 @@ def state_v2(
 
     Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
     """
-    return _encode(deal, seat, False, out, history, shown, 2, "hands", STATE_V2_SIZE)
+    return encode_layout(deal, seat, False, out, history, shown, 2, "hands", STATE_V2_SIZE)
 
 
 def information_state_v2(
@@ -475,7 +474,7 @@ def information_state_v2(
 
     Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
     """
-    return _encode(deal, seat, False, out, history, shown, 2, "tricks", INFORMATION_STATE_V2_SIZE)
+    return encode_layout(deal, seat, False, out, history, shown, 2, "tricks", INFORMATION_STATE_V2_SIZE)
 
 
 def observation_v3(
@@ -498,7 +497,7 @@ def observation_v3(
     >>> vector.shape, round(float(vector[633] * 162)), vector[635:641].tolist()
     ((1403,), 90, [0.0, 1.0, 0.0, 0.0, 0.0, 0.0])
     """
-    return _encode(deal, seat, False, out, history, shown, 3, "", OBSERVATION_V3_SIZE)
+    return encode_layout(deal, seat, False, out, history, shown, 3, "", OBSERVATION_V3_SIZE)
 
 
 def state_v3(
@@ -513,7 +512,7 @@ def state_v3(
 
     Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
     """
-    return _encode(deal, seat, False, out, history, shown, 3, "hands", STATE_V3_SIZE)
+    return encode_layout(deal, seat, False, out, history, shown, 3, "hands", STATE_V3_SIZE)
 
 
 def information_state_v3(
@@ -528,7 +527,7 @@ def information_state_v3(
 
     Arguments as for [`observation_v2`][belote.adapters.tensor.observation_v2].
     """
-    return _encode(deal, seat, False, out, history, shown, 3, "tricks", INFORMATION_STATE_V3_SIZE)
+    return encode_layout(deal, seat, False, out, history, shown, 3, "tricks", INFORMATION_STATE_V3_SIZE)
 
 
 # --- a deal as single-agent turns -------------------------------------------------------------
@@ -679,7 +678,7 @@ def render_text(table: Table) -> str:
         else:
             contract = action_from_id(shown.contract, shown.bidder)
             turned = f"contract {str(contract).split(' ', 2)[2]} by seat {shown.bidder}"
-            turned += ("", ", coinched", ", surcoinched")[shown.doubling]
+            turned += (("", ", doubled", ", redoubled") if shown.strain_auction else ("", ", coinched", ", surcoinched"))[shown.doubling]
     else:
         turned = f"turned {deal.turned}"
         if deal.trump is not None:

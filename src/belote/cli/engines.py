@@ -41,7 +41,7 @@ def engine_parsers(
                    "each decision (default 5)")
     p.add_argument("--variant", action="append", default=None, metavar="SPEC",
                    help="check only this table of the corpus (repeatable): classic, piedicavallo, "
-                   "italian751, french, contree, or one of the corpus's variant specs")
+                   "italian751, french, contree, bulgarian, or one of the corpus's variant specs")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("engine", lazy("belote.experiments.engines", "serve_command"), "Play a bot over the "

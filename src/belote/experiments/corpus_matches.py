@@ -49,9 +49,14 @@ _MAX_DEALS: Final = 60
 
 def _game(spec: str, players: int, seed: int, number: int,
           decks: Sequence[Sequence[str]] | None = None, target: int | None = None) -> Game:
-    """Match ``number`` of a table: heuristic bots for the even seats, seeded random bots for the others."""
+    """Match ``number`` of a table: heuristic bots for the even seats, seeded random bots for the others.
+
+    A strain auction's table: random bots at every seat (the heuristic bot plays no
+    no-trumps or all-trumps contract yet).
+    """
     rng = random.Random(f"{seed}:match:{spec}:{players}:{number}")
-    bots = [HeuristicBot() if seat % 2 == 0 else RandomBot(rng.getrandbits(32))
+    heuristic = not get_rules(spec).strain_auction
+    bots = [HeuristicBot() if seat % 2 == 0 and heuristic else RandomBot(rng.getrandbits(32))
             for seat in range(players)]
     return Game(spec, bots, players=players, seed=rng.getrandbits(64), decks=decks,
                 target=target, max_deals=_MAX_DEALS)

@@ -19,8 +19,8 @@ from typing import Final
 from belote.actions import Action, Verb
 from belote.agents import HeuristicBot, RandomBot, play_deal
 from belote.cards import Card, Rank, Suit
-from belote.deal import Deal
-from belote.errors import InvalidRecord
+from belote.deal import Deal, Observation, Phase
+from belote.errors import InvalidRecord, InvalidTally
 from belote.experiments.coverage import (
     SITUATIONS,
     deal_situations,
@@ -50,23 +50,48 @@ __all__ = [
 _Line = dict[str, object]
 
 
+class _PatientRandomBot:
+    """A random bot that passes half the time in a strain auction, then draws as ``RandomBot``.
+
+    Random bids only climb, to all-trumps nearly always: passing more often lets
+    the suit and no-trumps contracts be played too.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.bot = RandomBot(seed)
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """A pass on a coin toss while the auction runs, else the random bot's draw."""
+        passes = [action for action in legal if action.verb is Verb.PASS]
+        if observation.phase is Phase.AUCTION and passes and self.bot.rng.random() < 0.5:
+            return passes[0]
+        return self.bot.choose(observation, legal)
+
+
 def played_deals(spec: str, players: int, seed: int, count: int, start: int = 0) -> list[Deal]:
     """Deals ``start`` to ``count - 1`` of a table played to the end: heuristic and random bots, seeded.
+
+    A strain auction's table (``bulgarian``) is played by random bots only, which
+    pass half the time in the auction: the heuristic bot plays no no-trumps or
+    all-trumps contract yet.
 
     Raises:
         InvalidArgumentType: an argument of the wrong type.
         InvalidArgument: ``players`` not a table of ``spec``, ``count`` or ``start`` out of 0..100,000.
         UnknownVariant: ``spec`` names no variant.
     """
-    get_rules(instance(spec, str, "spec")).check_players(players)
+    rules = get_rules(instance(spec, str, "spec"))
+    rules.check_players(players)
     whole_number(seed, "seed")
     count, start = whole_number(count, "count", 0, 100_000), whole_number(start, "start", 0, 100_000)
     deals = []
     for index in range(start, count):
         rng = random.Random(f"{seed}:{spec}:{players}:{index}")
         deal = Deal.random(spec, seed=rng.getrandbits(64), players=players)
-        if index % 3 == 2:
-            bots: list[object] = [RandomBot(rng.getrandbits(32)) for _ in range(players)]
+        if rules.strain_auction:
+            bots: list[object] = [_PatientRandomBot(rng.getrandbits(32)) for _ in range(players)]
+        elif index % 3 == 2:
+            bots = [RandomBot(rng.getrandbits(32)) for _ in range(players)]
         else:
             bots = [HeuristicBot() if seat % 2 == 0 else RandomBot(rng.getrandbits(32))
                     for seat in range(players)]
@@ -95,9 +120,9 @@ COVER_DEALS: Final = 400
 
 
 def _needed(spec: str, players: int, prefix: str) -> list[str]:
-    """The situations of ``prefix`` the table must hold (none yet for an auction: its questions are issue 39's)."""
+    """The situations of ``prefix`` the table must hold (none yet for an auction of values: its questions are issue 39's)."""
     rules = get_rules(spec)
-    if rules.has_auction:
+    if rules.has_auction and not rules.strain_auction:
         return []
     return [s.key for s in SITUATIONS if s.key.startswith(prefix) and s.applies(rules, players)]
 
@@ -192,6 +217,12 @@ def _bad_action(deal: Deal, key: str) -> Action | None:
     if seat is None:
         return None
     hand = list(deal.hand(seat))
+    bids = [action for action in deal.history if action.verb is Verb.BID]
+    if key == "illegal/bid-not-higher" and deal.phase.value == "auction" and bids:
+        return Action.parse(f"{seat} bid {bids[-1].strain}")  # the standing strain again
+    if (key == "illegal/double-own-side" and deal.phase.value == "auction" and bids
+            and deal.side(bids[-1].seat) == deal.side(seat)):
+        return Action.parse(f"{seat} double")
     if key == "illegal/declaration" and any(a.verb is Verb.DECLARE for a in deal.legal_actions()):
         return Action.declare(seat, hand[:3])
     if key == "illegal/round-2-turned-suit" and deal.phase.value == "bidding-2" and deal.turned:
@@ -313,7 +344,7 @@ def cover_tallies(spec: str, deals: Sequence[Deal]) -> Iterator[_Line]:
     """A tally with a penalty the variant prices, and a match of the table's first three tallies."""
     players = deals[0].players
     rules = get_rules(spec)
-    if rules.has_auction:  # an auction's questions are issue 39's
+    if rules.has_auction and not rules.strain_auction:  # an auction of values: issue 39's
         return
     tallies = [tally_to_json(deal.tally(), deal.rules) for deal in deals[:3]]  # type: ignore[arg-type]
     if rules.penalties:
@@ -321,10 +352,16 @@ def cover_tallies(spec: str, deals: Sequence[Deal]) -> Iterator[_Line]:
         tally = {**tallies[0], "penalties": [{"seat": 0, "offence": offence}]}
         yield {"id": f"{spec}/{players}/0/penalty-{offence}", "tally": tally,
                "result": score_document(tally)}
-    match = {"variant": spec, "target": rules.target,
-             "deals": [{key: value for key, value in tally.items() if key != "variant"}
-                       for tally in tallies]}
-    yield {"id": f"{spec}/{players}/match", "tally": match, "result": score_document(match)}
+    for count in range(len(tallies), 0, -1):  # the first deals, up to the one that ends the match
+        match = {"variant": spec, "target": rules.target,
+                 "deals": [{key: value for key, value in tally.items() if key != "variant"}
+                           for tally in tallies[:count]]}
+        try:
+            result = score_document(match)
+        except InvalidTally:  # won before its last deal (bulgarian: 151 game points)
+            continue
+        yield {"id": f"{spec}/{players}/match", "tally": match, "result": result}
+        return
 
 
 _AUCTION_OFFENCES: Final = ("bid-not-higher", "coinche-by-the-bidders", "surcoinche-by-the-coinchers")
@@ -342,7 +379,7 @@ def auction_illegal(seed: int, tables: Sequence[tuple[str, int]], per_table: int
     """
     for spec, players in tables:
         rules = get_rules(spec)
-        if not rules.has_auction:
+        if not rules.has_auction or rules.strain_auction:  # a strain auction: cover_illegal's
             continue
         for index, deal in enumerate(played_deals(spec, players, seed, per_table)):
             verbs = [action.verb for action in deal.history]

@@ -20,7 +20,7 @@ from typing import Final
 
 import attrs
 
-from belote.actions import Action, Verb
+from belote.actions import Action, Strain, Verb
 from belote.cards import TRUMP_ORDER, Card
 from belote.deal import Deal
 from belote.errors import BeloteError
@@ -71,6 +71,11 @@ def _all(rules: Rules, players: int) -> bool:
     return True
 
 
+def _strains(rules: Rules, players: int) -> bool:
+    """A strain auction's table (``bulgarian``): its bids, doubles and no-trumps and all-trumps contracts."""
+    return rules.strain_auction
+
+
 def _knob_table(rules: Rules, players: int) -> bool:
     """A table whose spec changes a play knob of its variant: the legal sets may differ."""
     return spec_of(rules) != rules.name and rules.play != get_rules(rules.name).play
@@ -105,6 +110,10 @@ SITUATIONS: Final = (
     Situation("legal/stop-not-offered", "calling out / j'arrête not offered after a trick",
               lambda r, n: r.calling_out is not CallingOut.NONE),
     Situation("legal/knob-changes-legal-set", "the changed knob changes the legal set", _knob_table),
+    Situation("legal/strain-bid", "a strain auction: the strains above the standing bid", _strains),
+    Situation("legal/double", "a strain auction: a double offered", _strains),
+    Situation("legal/redouble", "a strain auction: a redouble offered", _strains),
+    Situation("legal/all-trumps-beat-led", "all-trumps: beat the best card of the suit led", _strains),
     Situation("tallies/keeps-spec", "a knob table's tally written with its spec",
               lambda r, n: spec_of(r) != r.name),
     Situation("tallies/penalties", "a tally with a penalty the variant prices",
@@ -121,6 +130,12 @@ SITUATIONS: Final = (
               lambda r, n: r.calling_out is not CallingOut.NONE),
     Situation("deals/stop-wrong", "a call-out / j'arrête that loses it (without the points)",
               lambda r, n: r.calling_out is not CallingOut.NONE),
+    Situation("deals/no-trumps", "a no-trumps contract played", _strains),
+    Situation("deals/all-trumps", "an all-trumps contract played", _strains),
+    Situation("deals/doubled", "a doubled contract played", _strains),
+    Situation("deals/redoubled", "a redoubled contract played", _strains),
+    Situation("deals/inside", "the declarers inside: the defenders score both totals", _strains),
+    Situation("deals/belote-in-all-trumps", "a belote announced in all-trumps", _strains),
     Situation("deals/match-litige-carried", "a match: a litige's points carried over to the next deal",
               lambda r, n: r.partnerships and r.has_contract),
     Situation("deals/match-end-target", "a match won at the variant's target (1000; 751 in italian751)",
@@ -136,6 +151,8 @@ SITUATIONS: Final = (
               lambda r, n: r.play.must_trump_when_void and r.play.must_overtrump),
     Situation("illegal/no-undertrump", "a failure to undertrump",
               lambda r, n: r.play.must_trump_when_void and r.play.must_undertrump),
+    Situation("illegal/bid-not-higher", "a strain bid not above the standing one", _strains),
+    Situation("illegal/double-own-side", "a double of one's own side's bid", _strains),
     Situation("lenient/false-announcement", "a false announcement",
               lambda r, n: r.has_announcements and Offence.FALSE_ANNOUNCEMENT in r.penalties),
 )
@@ -168,6 +185,13 @@ def legal_situations(deal: Deal) -> set[str]:
         found.add("legal/declaration")
     if deal.phase.value == "bidding-2":
         found.add("legal/second-round-bidding")
+    if rules.strain_auction:
+        if Verb.BID in verbs:
+            found.add("legal/strain-bid")
+        if Verb.DOUBLE in verbs:
+            found.add("legal/double")
+        if Verb.REDOUBLE in verbs:
+            found.add("legal/redouble")
     if Verb.PLAY not in verbs:
         return found
     if rules.calling_out is not CallingOut.NONE and deal.tricks_played:
@@ -175,11 +199,17 @@ def legal_situations(deal: Deal) -> set[str]:
     trick = deal.trick
     if not trick:
         return found
-    trump = deal.trump
-    assert trump is not None
     hand = list(deal.hand(seat))
     cards = {action.cards[0] for action in legal if action.verb is Verb.PLAY}
     led = trick[0].suit
+    trump = deal.trump
+    if trump is None:  # no-trumps or all-trumps: follow suit (and beat the led suit's best in AT)
+        of_led = {card for card in hand if card.suit == led}
+        if of_led and cards < of_led and deal.strain is Strain.ALL_TRUMP:
+            found.add("legal/all-trumps-beat-led")
+        elif of_led and len(cards) < len(hand):
+            found.add("legal/follow")
+        return found
     trumps = [card for card in hand if card.suit == trump]
     in_trick = [card for card in trick if card.suit == trump]
     best = max(in_trick, key=_trump_strength) if in_trick else None
@@ -232,6 +262,13 @@ def illegal_kind(deal: Deal, action: Action) -> set[str]:
     if instance(deal, Deal, "deal").can(instance(action, Action, "action")):
         return found
     verb = action.verb
+    if deal.rules.strain_auction and action.seat == deal.to_act and deal.phase.value == "auction":
+        bids = [bid for bid in deal.history if bid.verb is Verb.BID]
+        if verb is Verb.BID and bids:
+            found.add("illegal/bid-not-higher")
+        elif verb is Verb.DOUBLE and bids and deal.side(bids[-1].seat) == deal.side(action.seat):
+            found.add("illegal/double-own-side")
+        return found
     if verb is Verb.DECLARE:
         found.add("illegal/declaration")
     elif verb in (Verb.SWAP, Verb.KEEP):
@@ -278,6 +315,29 @@ def deal_situations(deal: Deal) -> set[str]:
         found.add("deals/litige")
     if len({deal.side(d.seat) for d in deal.declarations if d.combination.kind is Kind.RUN}) == 2:
         found.add("deals/runs-of-both-teams")
+    if deal.rules.strain_auction:
+        found |= _strain_deal_situations(deal)
+    return found
+
+
+def _strain_deal_situations(deal: Deal) -> set[str]:
+    """The situations of a finished deal of a strain auction: its mode, its doubling, inside, belote in AT."""
+    found: set[str] = set()
+    strain = deal.strain
+    if strain is Strain.NO_TRUMP:
+        found.add("deals/no-trumps")
+    elif strain is Strain.ALL_TRUMP:
+        found.add("deals/all-trumps")
+        if any(action.belote for action in deal.history if action.verb is Verb.PLAY):
+            found.add("deals/belote-in-all-trumps")
+    verbs = [action.verb for action in deal.history]
+    last_bid = max(k for k, verb in enumerate(verbs) if verb is Verb.BID)
+    if Verb.REDOUBLE in verbs[last_bid:]:
+        found.add("deals/redoubled")
+    elif Verb.DOUBLE in verbs[last_bid:]:
+        found.add("deals/doubled")
+    if deal.result.outcome.value == "failed":
+        found.add("deals/inside")
     return found
 
 
@@ -371,13 +431,18 @@ def _table_of(line_id: object) -> str:
     return "/".join(str(line_id).split("/")[:2])
 
 
+def _counted(rules: Rules) -> bool:
+    """Whether a table's coverage is counted: every one but an auction of values (issue 39's)."""
+    return not rules.has_auction or rules.strain_auction
+
+
 def coverage(files: Mapping[str, str]) -> dict[str, dict[str, int]]:
     """How many lines of each situation the corpus holds, per table (``SPEC/PLAYERS``).
 
     Only the situations that apply to a table are counted for it; a table
     with none of a situation that applies counts 0. A table with an auction
-    of contracts (``contree``) is not counted yet: the situations are those
-    of the take-or-pass variants.
+    of values (``contree``) is not counted yet: the situations are those
+    of the take-or-pass variants and of a strain auction (``bulgarian``).
 
     Raises:
         InvalidArgumentType: ``files`` is not a mapping of text to text.
@@ -392,7 +457,7 @@ def coverage(files: Mapping[str, str]) -> dict[str, dict[str, int]]:
     for situation in SITUATIONS:
         counts[situation.key] = {
             f"{spec}/{players}": 0 for spec, players in tables
-            if not get_rules(spec).has_auction and situation.applies(get_rules(spec), players)
+            if _counted(get_rules(spec)) and situation.applies(get_rules(spec), players)
         }
     for name in {situation.file for situation in SITUATIONS}:
         for raw in files.get(name, "").splitlines():

@@ -27,7 +27,7 @@ from belote.agents.registry import make_bot
 from belote.agents.rollouts import bidding_deal
 from belote.cards import CARDS, Card
 from belote.deal import Deal, Observation, Phase
-from belote.errors import BotError, InvalidArgument
+from belote.errors import BeloteError, BotError, InvalidArgument
 from belote.experiments.corpus import TABLES, lines_of, shipped_corpus
 from belote.experiments.corpus_zip import corpus_files
 from belote.experiments.duel import duel
@@ -59,6 +59,8 @@ def seat_legal_actions(observation: Observation) -> list[Action]:
         raise InvalidArgument(f"seat {observation.seat} is not to act")
     rng = random.Random(0)
     sample: Deal | None = _auction_deal(observation, rng) if observation.phase is Phase.AUCTION else None
+    if sample is None and observation.rules.strain_auction:
+        sample = _strain_play_deal(observation, rng)
     if sample is None:
         sample = bidding_deal(observation, rng)
     if sample is None:
@@ -91,6 +93,63 @@ def _auction_deal(observation: Observation, rng: random.Random) -> Deal:
     )
     deal.apply_all(list(observation.bids))
     return deal
+
+
+_BID_WORDS: Final = {"pass": "pass", "double": "double", "redouble": "redouble"}
+"""A strain auction's actions as a position's ``bids`` part writes them (a bid: its strain)."""
+
+
+def _strain_play_deal(observation: Observation, rng: random.Random, tries: int = 1000) -> Deal | None:
+    """A deal at the observed point of a strain auction's play (``bulgarian``), or ``None``.
+
+    The cards the seat has not seen are dealt at random to the other seats (each
+    holds as many as it has left; none is given a suit it has shown it lacks by
+    not following it), and the seat's history is replayed through the deal's own
+    checks; a draw it refuses is drawn again, ``tries`` times at most. Its legal
+    actions are then the seat's: they depend only on what it knows.
+    """
+    n, seat = observation.players, observation.seat
+    played: list[list[Card]] = [[] for _ in range(n)]
+    lacks = [0] * n  # per seat, a mask of the suits it has shown it lacks
+    tricks = list(observation.tricks)
+    if observation.trick_leader is not None and observation.trick:
+        tricks.append((observation.trick_leader, observation.trick))
+    for leader, cards in tricks:
+        led = cards[0].suit
+        for position, card in enumerate(cards):
+            who = (leader + position) % n
+            played[who].append(card)
+            if card.suit != led:
+                lacks[who] |= 1 << int(led)
+    bids = observation.bids
+    seen = set(observation.hand) | {card for cards in played for card in cards}
+    hidden = [card for card in CARDS if card not in seen]
+    sizes = [len(observation.hand) + len(played[seat]) - len(played[other]) for other in range(n)]
+    for _ in range(tries):
+        rng.shuffle(hidden)
+        hands: list[list[Card]] = [list(played[other]) for other in range(n)]
+        hands[seat] += list(observation.hand)
+        room = [0 if other == seat else sizes[other] for other in range(n)]
+        for card in hidden:
+            fits = [other for other in range(n) if room[other] and not lacks[other] >> int(card.suit) & 1]
+            if not fits:
+                break
+            other = rng.choice(fits)
+            hands[other].append(card)
+            room[other] -= 1
+        else:
+            try:  # the position when the auction ended, then the play replayed and checked
+                deal = Deal.from_position(" | ".join([
+                    f"belote/1 {spec_of(observation.rules)}", f"players {n}", f"dealer {observation.dealer}",
+                    "hands " + " / ".join(" ".join(str(card) for card in hand) for hand in hands),
+                    "bids " + " ".join(_BID_WORDS.get(bid.verb.value, str(bid.strain)) for bid in bids),
+                ]))
+                deal.apply_all(list(observation.history[len(bids):]))
+            except BeloteError:
+                continue
+            if deal.to_act == seat:
+                return deal
+    return None
 
 
 def serve_command(args: argparse.Namespace, out: TextIO) -> int:
