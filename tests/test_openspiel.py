@@ -265,13 +265,7 @@ def test_bad_game_parameters_raise_typed_errors(params: dict[str, int]) -> None:
         pyspiel.load_game("python_belote_french", params)
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(
-        raises=IndexError, strict=True,
-        reason="the heuristic bot plays no no-trumps or all-trumps contract yet (its own branch)",
-    )) if name == "python_belote_bulgarian" else name
-    for name in sorted(belote.adapters.openspiel.GAMES)
-])
+@pytest.mark.parametrize("name", sorted(belote.adapters.openspiel.GAMES))
 def test_library_agents_play_as_openspiel_bots(name: str) -> None:
     """Issue 18: AgentBot lets any agent of the library play an OpenSpiel game."""
     from open_spiel.python.algorithms import evaluate_bots
