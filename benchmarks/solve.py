@@ -1,7 +1,8 @@
 """Speed of the double-dummy solver ([`belote.solver`][belote.solver]).
 
 Run: ``nice python benchmarks/solve.py [--deals N] [--seed S] [--table NAME[:PLAYERS]]...
-[--only full,value,contract,left4] [--clock wall|cpu] [--regression PATH]``.
+[--only full,value,contract,left4] [--clock wall|cpu] [--mode any|suit|NT|AT]
+[--regression PATH]``.
 
 For each table (default: classic, piedicavallo, italian751, french with 2 and 3
 players) and each of ``N`` seeded deals (default 200), the first seat in turn
@@ -14,6 +15,13 @@ takes the turned suit (or names the first suit it may in round 2), then:
 - ``contract``: ``makes_contract(deal)`` from the first lead (for ``french``,
   which has no contract, ``solve(deal, target=0)``);
 - ``left4``: ``solve(deal)`` with four tricks left, after random legal play.
+
+``--mode`` (a strain auction, ``bulgarian``): ``any`` (the default) lets the
+heuristic bots bid; ``suit``, ``NT`` or ``AT`` has the first seat bid that
+mode (``suit``: its longest suit of the five cards dealt before the auction,
+the lowest suit on a tie) and the others pass, so that each mode is timed
+on its own. ``--mode AT --table bulgarian`` prints the table as
+``bulgarian/AT``; other tables ignore ``--mode``.
 
 Prints the median, 95th percentile and slowest of each, in seconds. The machine may be
 shared: run it under ``nice`` and read the figures as upper bounds, or time
@@ -52,6 +60,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from belote.actions import ID_BID_STRAIN, ID_PASS, Strain
 from belote.agents import HeuristicBot
 from belote.buildinfo import core
 from belote.deal import Deal, Phase
@@ -65,12 +74,28 @@ def table_of(text: str) -> tuple[str, int | None]:
     return name, int(players) if players else None
 
 
+MODES = {"NT": int(Strain.NO_TRUMP), "AT": int(Strain.ALL_TRUMP)}
+mode = "any"
+
+
 def bid_first(deal: Deal) -> None:
     """The first seat that can take does: the turned suit, else the first suit it may name.
 
     The holder of the 7 of trump keeps it (no swap), as before the swap was a decision.
     In a contract auction (contree) the heuristic bots bid (a deal they all pass is skipped).
+    In a strain auction with ``--mode`` other than ``any``, the first seat bids the mode
+    and the others pass.
     """
+    if deal.rules.strain_auction and mode != "any":
+        hand = deal.hand_mask(deal.to_act or 0)
+        if mode == "suit":
+            strain = max(range(4), key=lambda suit: ((hand >> (8 * suit) & 0xFF).bit_count(), -suit))
+        else:
+            strain = MODES[mode]
+        deal.apply_id(ID_BID_STRAIN + strain)
+        while deal.phase is Phase.AUCTION:
+            deal.apply_id(ID_PASS)
+        return
     if deal.rules.has_auction:
         bot = HeuristicBot()
         while deal.phase is Phase.AUCTION:
@@ -126,6 +151,8 @@ def bench(tables: list[str], deals: int, seed: int, only: set[str]) -> None:
     print(f"{'table':<14} {'query':<9} {'deals':>5} {'median s':>9} {'p95 s':>9} {'max s':>9}")
     for text in tables:
         variant, players = table_of(text)
+        if mode != "any" and Deal.random(variant, seed=0).rules.strain_auction:
+            text = f"{text}/{mode}"
         times: dict[str, list[float]] = {"full": [], "value": [], "contract": [], "left4": []}
         rng = random.Random(seed)
         for k in range(deals):
@@ -212,13 +239,16 @@ def main() -> None:
     parser.add_argument("--table", action="append", help="NAME or NAME:PLAYERS (repeatable)")
     parser.add_argument("--only", default="full,value,contract,left4")
     parser.add_argument("--regression", type=Path)
+    parser.add_argument("--mode", choices=["any", "suit", *MODES], default="any",
+                        help="a strain auction's mode: the first seat bids it, the others pass")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
                         help="wall-clock time, or the CPU time of this process (steadier "
                         "on a machine shared with other jobs)")
     args = parser.parse_args()
     print(f"core: {core()}")  # compiled or pure (docs/compiled.md)
-    global clock
+    global clock, mode
     clock = CLOCKS[args.clock]
+    mode = args.mode
     if args.regression:
         regression(args.regression, args.seed)
         return

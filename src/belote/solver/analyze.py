@@ -150,7 +150,7 @@ class Analysis:
         variant: the variant's name.
         players: the number of players.
         taker: the seat that took, or ``None`` (no card played).
-        trump: the trump suit's letter, or ``None``.
+        trump: the trump suit's letter (``NT``, ``AT`` in those modes), or ``None``.
         cards: the analysis of each card analysed, in play order.
         result: the deal's own result (see [`result_label`][belote.solver.analyze.result_label]),
             or ``None`` when the deal is not over.
@@ -359,7 +359,7 @@ def analyze(deal: Deal, *, start: int = 0, bidding: bool = True) -> Analysis:
     over = deal.is_over
     final = result_label(deal, deal.result) if over else None
     after_last = final
-    if positions and not over and position.trump is not None and position.legal_play_mask():
+    if positions and not over and position.strain is not None and position.legal_play_mask():
         tail = solve_known(position, all_declarations)
         after_last = _perfect_result(position, tail, declares)
     cards = []
@@ -399,12 +399,12 @@ def analyze(deal: Deal, *, start: int = 0, bidding: bool = True) -> Analysis:
     if bidding and start == 0 and deal.sides == 2:
         first = solutions[0] if positions and positions[0][0] == 0 else None
         bids = analyze_bidding(deal, par=None if first is None else first.value)
-    trump = deal.trump
+    strain = deal.strain
     return Analysis(
         variant=deal.rules.name,
         players=deal.players,
         taker=deal.taker,
-        trump=None if trump is None else str(trump),
+        trump=None if strain is None else strain.letter,
         cards=tuple(cards),
         result=final,
         scores=deal.result.scores if over else None,
@@ -490,7 +490,7 @@ def solution_text(deal: Deal, solution: Solution) -> str:
     _solved(deal, solution)
     head = f"{deal.rules.name}, {deal.players} players"
     if deal.taker is not None:
-        head += f", seat {deal.taker} took {deal.trump}"
+        head += f", seat {deal.taker} took {deal.strain}"
     whose = ("the margin of the seat to act over the best other seat" if deal.players == 3
              else "the taker's side's deal score minus the other side's")
     wants = "highest" if solution.maximising else "lowest"

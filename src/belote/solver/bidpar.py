@@ -61,9 +61,10 @@ __all__ = ["BID_VERBS", "BidAnalysis", "alternative_value", "analyze_bidding", "
 
 BID_VERBS: Final = (
     Verb.PASS, Verb.TAKE, Verb.SWAP, Verb.KEEP, Verb.BID, Verb.COINCHE, Verb.SURCOINCHE,
+    Verb.DOUBLE, Verb.REDOUBLE,
 )
 """The decisions valued: the bids (an auction's contracts, coinche and surcoinche
-included), and the decision on the 7 of trump."""
+included; a strain auction's strains, double and redouble), and the decision on the 7 of trump."""
 
 
 @attrs.frozen(kw_only=True)
@@ -230,7 +231,7 @@ def _worth_more(position: Deal, action: Action, side: int, wanted: int, value: i
 
 def _as_bid(deal: Deal, side: int) -> int:
     """The deal as bid for ``side``: its par (declarations as made), 0 for a redeal."""
-    if deal.trump is None:
+    if deal.strain is None:
         return 0
     start = first_lead(deal)
     declarations = deal.declarations if first_trick_declarations(deal) else None
@@ -263,10 +264,10 @@ def analyze_bidding(deal: Deal, *, par: int | None = None) -> tuple[BidAnalysis,
                               "single perfect play)")
     if deal.offences:
         raise InvalidArgument("analyze needs a deal played under the rules; this one has offences")
-    if not deal.is_over and (deal.trump is None or deal.swap_seat() is not None):
+    if not deal.is_over and (deal.strain is None or deal.swap_seat() is not None):
         return ()
     side = 0 if deal.taker is None else deal.side(deal.taker)
-    value = par if par is not None and deal.trump is not None else _as_bid(deal, side)
+    value = par if par is not None and deal.strain is not None else _as_bid(deal, side)
     record = deal.to_record()
     record["actions"] = []
     record["finished"] = False

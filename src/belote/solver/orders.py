@@ -24,10 +24,12 @@ from __future__ import annotations
 from typing import Final
 
 from belote.cards import (
+    MODES,
     PLAIN_PATTERN_POINTS,
     PLAIN_STRENGTH,
     TRUMP_PATTERN_POINTS,
     TRUMP_STRENGTH,
+    is_trump_suit,
 )
 from belote.errors import InvalidArgument
 from belote.rules.checks import whole
@@ -35,7 +37,7 @@ from belote.tricks import CARD_POINTS
 
 __all__ = [
     "LEAD_ORDER", "LOW_MASK", "MERGE_PLAIN", "MERGE_TRUMP", "POINTS_DOWN", "POINTS_UP", "RUNS",
-    "UNKNOWN", "pattern_points", "spreads", "sure_points",
+    "TRUMP_SUIT_BITS", "UNKNOWN", "pattern_points", "spreads", "sure_points",
 ]
 
 _POINTS: Final = CARD_POINTS  # [trump][card], as in the deal engine
@@ -75,7 +77,8 @@ MERGE_TRUMP: Final = _merge_table(2)  # 7 8 of trump: 0 points each
 """Which of the 7 and 8 of trump stands for the other (indexed as [`MERGE_PLAIN`][belote.solver.orders.MERGE_PLAIN])."""
 
 
-# The orders cards are tried in, per trump: a sequence of the 32 cards, of which a
+# The orders cards are tried in, per mode (a trump suit 0..3, no-trumps 4, all-trumps 5,
+# as ``tricks.CARD_POINTS``): a sequence of the 32 cards, of which a
 # node tries those it may play. Leads: strongest and richest first. Points down and
 # up: by card points, the lower index first among equal points (as a stable sort).
 def _sequence(keys: tuple[int, ...]) -> bytes:
@@ -85,15 +88,16 @@ def _sequence(keys: tuple[int, ...]) -> bytes:
 
 LEAD_ORDER: Final = tuple(
     _sequence(tuple(
-        -(_POINTS[trump][c] + 3 * (TRUMP_STRENGTH if c >> 3 == trump else PLAIN_STRENGTH)[c & 7])
+        -(_POINTS[mode][c] + 3 * (
+            TRUMP_STRENGTH if is_trump_suit(c >> 3, mode) else PLAIN_STRENGTH)[c & 7])
         for c in range(32)))
-    for trump in range(4)
+    for mode in range(MODES)
 )
-"""Per trump, the 32 cards in the order a leader tries them: strongest and richest first."""
-POINTS_DOWN: Final = tuple(_sequence(tuple(-p for p in _POINTS[t])) for t in range(4))
-"""Per trump, the 32 cards by card points, most first (the lower card first among equals)."""
-POINTS_UP: Final = tuple(_sequence(tuple(_POINTS[t])) for t in range(4))
-"""Per trump, the 32 cards by card points, fewest first (the lower card first among equals)."""
+"""Per mode, the 32 cards in the order a leader tries them: strongest and richest first."""
+POINTS_DOWN: Final = tuple(_sequence(tuple(-p for p in _POINTS[t])) for t in range(MODES))
+"""Per mode, the 32 cards by card points, most first (the lower card first among equals)."""
+POINTS_UP: Final = tuple(_sequence(tuple(_POINTS[t])) for t in range(MODES))
+"""Per mode, the 32 cards by card points, fewest first (the lower card first among equals)."""
 
 
 def _spread_table(order: bytes) -> tuple[int, ...]:
@@ -123,7 +127,9 @@ _SPREADS: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...
 
 
 def spreads(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The spread tables of ``trump``'s lead order and points orders, down then up.
+    """The spread tables of a mode's lead order and points orders, down then up.
+
+    ``trump``: the mode, a trump suit (0..3), no-trumps (4) or all-trumps (5).
 
     A table's index is a suit << 8 | an 8-bit rank pattern of that suit; its value, the
     positions of those cards in the order as a mask (made on first use per trump).
@@ -134,9 +140,9 @@ def spreads(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ..
 
     Raises:
         InvalidArgumentType: ``trump`` is not a whole number.
-        InvalidArgument: ``trump`` is not a suit (0..3).
+        InvalidArgument: ``trump`` is not a mode (0..5).
     """
-    trump = whole(trump, "trump", 0, 3)
+    trump = whole(trump, "trump", 0, MODES - 1)
     tables = _SPREADS.get(trump)
     if tables is None:
         tables = _SPREADS[trump] = (_spread_table(LEAD_ORDER[trump]),
@@ -145,9 +151,17 @@ def spreads(trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ..
     return tables
 
 
-# The low cards that score nothing: 7 8 9 of the plain suits, 7 8 of trump.
-LOW_MASK: Final = tuple(0x07070707 & ~(0x04 << (8 * trump)) for trump in range(4))
-"""Per trump, the low cards that score nothing: 7 8 9 of the plain suits, 7 8 of trump."""
+# The low cards that score nothing: 7 8 9 of the plain suits, 7 8 of trump (no-trumps:
+# every suit plain; all-trumps: every suit trump).
+LOW_MASK: Final = tuple(
+    [0x07070707 & ~(0x04 << (8 * trump)) for trump in range(4)]
+    + [0x07070707, 0x03030303]
+)
+"""Per mode, the low cards that score nothing: 7 8 9 of the plain suits, 7 8 of trump."""
+TRUMP_SUIT_BITS: Final = tuple(
+    sum(1 << (8 * suit) for suit in range(4) if is_trump_suit(suit, mode)) for mode in range(MODES)
+)
+"""Per mode, bit ``8 * suit`` set for each trump suit (none in no-trumps, all four in all-trumps)."""
 
 
 _TRUMP_TOP_DOWN: Final = (4, 2, 7, 3, 6, 5, 1, 0)  # J 9 A 10 K Q 8 7
@@ -194,12 +208,15 @@ the maximising side's << 8 | all held), filled as the searches ask."""
 
 
 def pattern_points(suit: int, trump: int) -> tuple[int, ...]:
-    """The card points of each 8-bit rank pattern of ``suit`` when ``trump`` is trump.
+    """The card points of each 8-bit rank pattern of ``suit`` in the mode ``trump``.
+
+    A suit counts as trump when ``trump`` is that suit or all-trumps (5), as
+    plain when it is another suit or no-trumps (4).
 
     Raises:
         InvalidArgumentType: an argument is not a whole number.
-        InvalidArgument: an argument is not a suit (0..3).
+        InvalidArgument: ``suit`` is not a suit (0..3), or ``trump`` not a mode (0..5).
     """
     suit = whole(suit, "suit", 0, 3)
-    trump = whole(trump, "trump", 0, 3)
-    return TRUMP_PATTERN_POINTS if suit == trump else PLAIN_PATTERN_POINTS
+    trump = whole(trump, "trump", 0, MODES - 1)
+    return TRUMP_PATTERN_POINTS if is_trump_suit(suit, trump) else PLAIN_PATTERN_POINTS

@@ -117,7 +117,7 @@ def first_lead(deal: Deal) -> Deal:
         InvalidArgumentType: ``deal`` is not a ``Deal``.
         InvalidArgument: ``deal`` has no trump (still bidding, or a redeal).
     """
-    if instance(deal, Deal, "deal").trump is None:
+    if instance(deal, Deal, "deal").strain is None:
         raise InvalidArgument("the deal has no trump: nothing to play out")
     actions = []
     for action in deal.history:

@@ -24,6 +24,7 @@ from belote.solver.orders import (
     POINTS_DOWN,
     POINTS_UP,
     RUNS,
+    TRUMP_SUIT_BITS,
     UNKNOWN,
     pattern_points,
     spreads,
@@ -118,6 +119,13 @@ class Search:
     key also holds each side's points so far modulo ``step``, shared by every
     past with the same remainders.
 
+    Belotes that a holder may still lose (all-trumps under
+    ``belote_needs_lead_follow_or_trump``: a pair whose first card is a
+    discard announces nothing; ``game.live``) are tracked by the value
+    search only (``leaf`` given): ``acc`` then ends with the belotes announced
+    since the root, 3 bits a side, the table key holds them, and the leaf's
+    second tuple (the tricks) ends with them too.
+
     The search's state lives in typed attributes and its recursion in
     methods with int arguments, so that the compiled core (mypyc) calls them
     directly, with unboxed ints; interpreted, the hot methods read the
@@ -162,6 +170,15 @@ class Search:
         self.n: Final = n
         self.trump: Final = trump
         self.trump_shift: Final = 8 * trump
+        # A trump suit (modes 0..3): its top cards win their tricks (sure points); in
+        # no-trumps and all-trumps no card wins a trick of another suit.
+        self.has_trump: Final = trump < 4
+        self.trump_bits: Final = TRUMP_SUIT_BITS[trump]
+        # Per seat, the kings and queens of the pairs whose belote the search tracks.
+        if game.live and (leaf is None or linear):
+            raise InvalidArgument("belotes that may be lost need the keyed value search")
+        self.live: Final = game.live
+        self.tracking: Final = bool(game.live)
         self.play: Final = game.play
         self.partners: Final = game.partners
         self.maxer: Final = game.maxer
@@ -216,11 +233,11 @@ class Search:
         lows = legal & self.low_mask
         if not lows & (lows - 1):
             return legal
-        trump_shift = self.trump_shift
+        trump_bits = self.trump_bits
         for shift in (0, 8, 16, 24):
             low = lows >> shift & 7
             if low & (low - 1):  # two low cards or more in this suit
-                if shift == trump_shift:
+                if trump_bits >> shift & 1:
                     keep = MERGE_TRUMP[low | (others >> shift & 3) << 3]
                 else:
                     keep = MERGE_PLAIN[low | (others >> shift & 7) << 3]
@@ -379,18 +396,19 @@ class Search:
                     + self.pt2[rem >> 16 & 0xFF] + self.pt3[rem >> 24] + self.bonus
                 ) + LAST_UNIT + left
                 # The top trumps held by one side win their tricks.
-                trump_shift = self.trump_shift
-                run_key = ((self.max_dealt & rem) >> trump_shift & 0xFF) << 8 | (
-                    rem >> trump_shift & 0xFF)
-                runs = self.runs
-                sure = runs[run_key]
-                if sure == UNKNOWN:
-                    sure = runs[run_key] = sure_points(run_key >> 8, run_key & 0xFF)
-                if sure > 0:
-                    if PTS_UNIT * sure >= beta:
-                        return PTS_UNIT * sure
-                elif sure < 0:
-                    top += PTS_UNIT * sure
+                if self.has_trump:
+                    trump_shift = self.trump_shift
+                    run_key = ((self.max_dealt & rem) >> trump_shift & 0xFF) << 8 | (
+                        rem >> trump_shift & 0xFF)
+                    runs = self.runs
+                    sure = runs[run_key]
+                    if sure == UNKNOWN:
+                        sure = runs[run_key] = sure_points(run_key >> 8, run_key & 0xFF)
+                    if sure > 0:
+                        if PTS_UNIT * sure >= beta:
+                            return PTS_UNIT * sure
+                    elif sure < 0:
+                        top += PTS_UNIT * sure
                 if top <= alpha:
                     return top
                 if beta <= 0:
@@ -460,6 +478,8 @@ class Search:
                     if acc[sides + k]:
                         key |= 1 << (shift + 8)
                     shift += 9
+                if self.tracking:  # the belotes announced so far
+                    key |= acc[2 * sides] << shift
                 entry = self.tt.get(key, -1)
                 if entry >= 0:
                     lo, hi, hint = _unpack_entry(entry)
@@ -523,6 +543,7 @@ class Search:
                 first_order = then_order = self.points_down
                 card = legal.bit_length() - 1
         pts = self.pts
+        tracking = self.tracking
         maximise = maxer[seat]
         value = -INF if maximise else INF
         # ``card`` first (a leader's hint: its best card in the table, or its killer),
@@ -547,15 +568,20 @@ class Search:
             else:
                 nbest, nbest_pos, nled = best, best_pos, led
             npts = tpts + pts[card]
+            cacc = acc
+            if tracking and self.live[seat] >> card & 1 and rem >> (card ^ 3) & 1 and (
+                    pos == 0 or card >> 3 == led):
+                # The first card of a live pair, leading or following suit: belote.
+                cacc = self.announced(acc, seat)
             if pos + 1 < n:
                 v = self.node(self.nxt[seat], pos + 1, leader, nled, nbest, nbest_pos, npts,
-                              tmask | (1 << card), nrem, left, acc, alpha, beta)
+                              tmask | (1 << card), nrem, left, cacc, alpha, beta)
             elif left == 1:  # the last trick of the deal (a root inside it)
                 winner = (leader + nbest_pos) % n
                 if additive:
                     v = self.last_gain[npts] if maxer[winner] else 0
                 else:
-                    v = self.scored(acc, winner, npts)
+                    v = self.scored(cacc, winner, npts)
             else:
                 winner = (leader + nbest_pos) % n
                 if additive:
@@ -580,7 +606,7 @@ class Search:
                 else:
                     side = self.side_of[winner]
                     sides = self.sides
-                    lst = list(acc)
+                    lst = list(cacc)
                     lst[side] += npts
                     lst[sides + side] += 1
                     v = self.node(winner, 0, winner, 0, 0, 0, 0, 0, nrem, left - 1, tuple(lst),
@@ -631,6 +657,12 @@ class Search:
             if value > alpha0:  # the value is at least ``value``
                 front.add_win(value - d1, value - d2)
         return value
+
+    def announced(self, acc: tuple[int, ...], seat: int) -> tuple[int, ...]:
+        """``acc`` with one more belote announced by ``seat``'s side (3 bits a side, last)."""
+        lst = list(acc)
+        lst[-1] += 1 << (3 * self.side_of[seat])
+        return tuple(lst)
 
     def run(self, seat: int, trick: tuple[int, ...], leader: int, left: int,
             acc: tuple[int, ...], alpha: int, beta: int) -> int:

@@ -67,6 +67,8 @@ import attrs
 from belote.cards import (
     CARDS,
     Card,
+    is_trump_suit,
+    mode_points,
 )
 from belote.deal import Deal
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
@@ -139,7 +141,8 @@ class _Pos:
         leader: the seat that led them.
         left: tricks still to finish, the current one included (0: the deal is over).
         gain: the additive measure the maximising side won since the root.
-        acc: card points then tricks won per side, from the start of the deal.
+        acc: card points then tricks won per side, from the start of the deal (with
+            ``Game.live`` pairs, then the belotes announced since the root, 3 bits a side).
         last: the side that won the last trick once the deal is over, else -1.
     """
 
@@ -153,17 +156,23 @@ class _Pos:
 
 
 def _root(game: Game) -> _Pos:
-    return _Pos(game.to_act, game.trick, game.leader, game.left, 0, (*game.cp, *game.tricks), -1)
+    acc = (*game.cp, *game.tricks, 0) if game.live else (*game.cp, *game.tricks)
+    return _Pos(game.to_act, game.trick, game.leader, game.left, 0, acc, -1)
 
 
 def _step(game: Game, hands: list[int], pos: _Pos, card: int) -> _Pos:
     """Play ``card`` at ``pos``: removes it from ``hands`` and returns the new position."""
     n = game.n
     seat = pos.seat
+    acc = pos.acc
+    if game.live and game.live[seat] >> card & 1 and hands[seat] >> (card ^ 3) & 1 and (
+            not pos.trick or pos.trick[0] >> 3 == card >> 3):
+        # The first card of a live pair, leading or following suit: belote (Search.announced).
+        acc = (*acc[:-1], acc[-1] + (1 << (3 * game.side_of(seat))))
     hands[seat] ^= 1 << card
     trick = (*pos.trick, card)
     if len(trick) < n:
-        return _Pos((seat + 1) % n, trick, pos.leader, pos.left, pos.gain, pos.acc, -1)
+        return _Pos((seat + 1) % n, trick, pos.leader, pos.left, pos.gain, acc, -1)
     pts = _POINTS[game.trump]
     beaters = _BEATERS[game.trump]
     best, best_pos = trick[0], 0
@@ -178,10 +187,10 @@ def _step(game: Game, hands: list[int], pos: _Pos, card: int) -> _Pos:
         bonus = game.deal.rules.last_trick_bonus if last else 0
         gain += PTS_UNIT * (points + bonus) + 1 + (LAST_UNIT if last else 0)
     side = game.side_of(winner)
-    acc = list(pos.acc)
-    acc[side] += points
-    acc[game.sides + side] += 1
-    return _Pos(winner, (), winner, pos.left - 1, gain, tuple(acc), side if last else -1)
+    won = list(acc)
+    won[side] += points
+    won[game.sides + side] += 1
+    return _Pos(winner, (), winner, pos.left - 1, gain, tuple(won), side if last else -1)
 
 
 def _legal_at(game: Game, hands: list[int], pos: _Pos) -> int:
@@ -203,7 +212,7 @@ def _representatives(legal: int, others: int, trump: int) -> dict[int, int]:
     """Each legal card and the card it is equivalent to (itself, or a lower low card)."""
     reps: dict[int, int] = {}
     for suit in range(4):
-        width = 2 if suit == trump else 3
+        width = 2 if is_trump_suit(suit, trump) else 3
         rep = -1
         for rank in range(width):
             card = 8 * suit + rank
@@ -323,12 +332,15 @@ class _TwoSided:
 class _Paranoid:
     """A search on the deal's values: the seat (or side) of ``game.side`` against the others together.
 
-    Three players, and two sides whose value is not monotone in the
-    additive measure (see `_TwoSided.monotone`).
+    Three players, two sides whose value is not monotone in the additive
+    measure (see `_TwoSided.monotone`), and two sides with belotes still to
+    win or lose (``Game.live``). ``made``: the value is 1 when the attack
+    makes its contract, else 0 ([`makes_contract`][belote.solver.solution.makes_contract]).
     """
 
-    def __init__(self, game: Game, shared: bool = True) -> None:
+    def __init__(self, game: Game, shared: bool = True, made: bool = False) -> None:
         self.game = game
+        self.made = made
         self._leaves: dict[tuple[object, ...], int] = {}
         # Three players whose scores follow the card points (exactly, or by whole
         # rounding steps): a front per position (Front). ``shared=False`` keys
@@ -345,7 +357,16 @@ class _Paranoid:
         key = (cp, tricks, last)
         value = self._leaves.get(key)
         if value is None:
-            value = self._leaves[key] = self.game.value(self.game.score(cp, tricks, last))
+            game = self.game
+            belotes = 0
+            if game.live:  # the tricks end with the belotes announced (Search.announced)
+                belotes = tricks[-1]
+                tricks = tricks[:-1]
+            if self.made:
+                value = int(game.outcome(cp, tricks, last, belotes) is Outcome.MADE)
+            else:
+                value = game.value(game.score(cp, tricks, last, belotes))
+            self._leaves[key] = value
         return value
 
     def exact(self, pos: _Pos, guess: int = 0) -> int:
@@ -458,7 +479,7 @@ def solve(deal: Deal, target: int | None = None, *, every_card: bool = True) -> 
     target = whole_or_none(target, "target")
     every_card = instance(every_card, bool, "every_card")
     game = game_of(_deal(deal))
-    two = _TwoSided(game) if game.sides == 2 else None
+    two = _TwoSided(game) if game.sides == 2 and not game.live else None
     if two is not None and two.monotone():
         if target is not None:
             key = two.table.key_at_least(target)
@@ -493,6 +514,8 @@ def makes_contract(deal: Deal) -> bool:
     if not deal.rules.has_contract or deal.sides != 2:
         raise InvalidArgument(f"{deal.rules.name} has no contract to make")
     game = game_of(deal)
+    if game.live:  # belotes still to win or lose: search on the outcome itself
+        return _Paranoid(game, made=True).reaches(_root(game), 1)
     two = _TwoSided(game)
     table = two.table
     key = table.threshold(lambda m: game.outcome(*table.decode(m)) is Outcome.MADE)
@@ -503,7 +526,8 @@ def attack_reaches(deal: Deal, thresholds: Sequence[int]) -> int:
     """How many of the ascending ``thresholds`` the attack's card points reach, every seat playing perfectly.
 
     The attack's card points count the last trick's bonus; a threshold above
-    162 means winning every trick (252 in contrée). One null-window search
+    162 means winning every trick (252 in contrée; with no trump suit, above
+    130, and in all-trumps above 258). One null-window search
     per threshold asked, bisecting, all sharing one search and its table: a
     bidder asking which of the auction's values its side makes asks here
     once (the [`PIMCBot`][belote.agents.pimc.PIMCBot] in contrée).
@@ -528,12 +552,16 @@ def attack_reaches(deal: Deal, thresholds: Sequence[int]) -> int:
         checks.whole(threshold, "thresholds[...]")
     if game.sides != 2:
         raise InvalidArgument("attack_reaches needs a deal of two sides")
+    if game.live:  # card points only: the belotes do not matter
+        game = attrs.evolve(game, live=())
     two = _TwoSided(game)
     root = _root(game)
-    total = 162 - sum(game.cp)  # points still to win, the last trick's included
+    # The points still to win, the last trick's included (162 with a trump suit).
+    whole_deal = mode_points(game.trump) + game.rules.last_trick_bonus
+    total = whole_deal - sum(game.cp)
 
     def key(points: int) -> int:
-        if points > 162:
+        if points > whole_deal:
             return PTS_UNIT * total + LAST_UNIT + game.left
         return PTS_UNIT * (points - game.cp[game.side])
 
@@ -611,7 +639,8 @@ def _solve(game: Game, solver: _TwoSided | _Paranoid, every_card: bool = True) -
         card = _keeping(game, solver, pos, best)
     tally = copy.tally()
     assert tally is not None and tally.last_trick is not None
-    scores = game.score(tally.card_points, tally.tricks, tally.last_trick)
+    scores = game.score(tally.card_points, tally.tricks, tally.last_trick,
+                        pos.acc[-1] if game.live else 0)
     return Solution(
         value=best,
         side=game.side,
