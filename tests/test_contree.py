@@ -351,11 +351,11 @@ def test_a_spec_changes_the_auction() -> None:
     assert deal.to_record()["variant"] == "contree(auction.highest=250,contract.belote_prenable=false)"
 
 
-def test_no_trump_is_a_strain_no_variant_plays_yet() -> None:
-    """RULES §11 (out of scope): the contract names a strain, and no-trump is refused in an auction."""
+def test_no_trump_is_a_strain_contree_bids_only_with_its_knob() -> None:
+    """RULES §11: the contract names a strain; sans-atout is off by default (colver has none:
+    docs/contree.md#sans-atout-and-tout-atout, tests/test_contree_sa_ta.py)."""
     assert Action.parse("1 bid 90 NT").strain is Strain.NO_TRUMP
-    with pytest.raises(InvalidArgument, match=r"auction\.strains"):
-        attrs.evolve(CONTREE, auction=attrs.evolve(CONTREE.auction, strains=("S", "NT")))
+    assert not CONTREE.auction.no_trumps and Strain.NO_TRUMP not in CONTREE.auction.biddable
     deal = _deal()
     reason = deal.why_illegal("2 bid 90 NT")
     assert reason is not None and "not NT" in reason

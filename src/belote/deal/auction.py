@@ -120,7 +120,7 @@ def contract_bids(auction: AuctionRules, above: int) -> int:
     if found is not None and found[0] is auction:
         return found[1]
     strains = 0
-    for strain in auction.strains:
+    for strain in auction.biddable:
         strains |= 1 << int(strain)
     mask = 0
     if above < CAPOT_BID:
@@ -275,8 +275,8 @@ def auction_reason(s: object, seat: object, action_id: object) -> str | None:
     value, strain = bid_of_id(action_id)
     if s.doubling:
         return f"nobody bids after a coinche ({standing}, coinched by seat {s.coincher})"
-    if strain not in auction.strains:
-        allowed = " ".join(str(x) for x in auction.strains)
+    if strain not in auction.biddable:
+        allowed = " ".join(str(x) for x in auction.biddable)
         return f"a contract names one of {allowed}, not {STRAINS[strain]}"
     if value == CAPOT_BID:
         if not auction.capot:

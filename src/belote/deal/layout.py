@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from belote.errors import InvalidArgument
 from belote.rules import CallingOut, Rules, checks
+from belote.rules.strains import point_table
 
 if TYPE_CHECKING:
     from belote.scoring.announcements import Combination
@@ -51,6 +52,9 @@ class Layout:
             [`find_combinations`][belote.scoring.announcements.find_combinations]).
         first_declarations: a cache, per hand mask, of the mask of declare
             action ids open to a seat that has declared nothing yet.
+        points: per trump mode, what each card counts
+            ([`point_table`][belote.rules.strains.point_table]: the core's values, or
+            contrée's sans-atout and tout-atout readings).
 
     Raises:
         InvalidArgument: the variant cannot be dealt to that many players.
@@ -59,7 +63,7 @@ class Layout:
     __slots__ = (
         "announces", "auction", "bids_above", "calls_out", "coinche", "coinche_any_time",
         "combinations", "completion", "dealer", "first", "first_declarations", "hand_size",
-        "next_card", "players", "rules", "strain_auction", "surcoinche", "turned",
+        "next_card", "players", "points", "rules", "strain_auction", "surcoinche", "turned",
     )
 
     def __init__(self, rules: object, n: object, dealer: object) -> None:
@@ -87,6 +91,7 @@ class Layout:
         self.surcoinche = auction is not None and auction.surcoinche
         self.coinche_any_time = auction is not None and auction.coinche_any_time and n == 4
         self.bids_above: dict[int, int] = {}
+        self.points: tuple[tuple[int, ...], ...] = tuple(point_table(rules, mode) for mode in range(6))
         self.hand_size = hand_size = sum(rules.first_packets) + sum(rules.completion_packets)
         used = hand_size * n + (0 if rules.taker_takes_turned else 1)
         if used > (31 if rules.show_bottom_card else 32):

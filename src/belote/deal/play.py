@@ -15,7 +15,6 @@ from typing import Final
 
 from belote.cards import ALL_TRUMPS, CARDS, NO_TRUMPS, Suit
 from belote.deal.codes import (
-    CARD_POINTS,
     H_PLAY,
     KING,
     OVER,
@@ -223,7 +222,7 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
         return
     # The trick is complete.
     winner = (s.leader + s.best_pos) % n
-    table = CARD_POINTS[s.trump]
+    table = s.layout.points[s.trump]  # CARD_POINTS but for contrée's NT/AT readings
     points = 0
     for c in trick:
         points += table[c]

@@ -346,8 +346,8 @@ def _taker(
         if move.verb == "take" and turned is not None:
             return seat, int(turned.suit if move.suit is None else move.suit)
         if move.verb == "bid" and move.strain is not None and turned is None:
-            if move.strain not in rules.auction.strains:
-                allowed = " ".join(str(strain) for strain in rules.auction.strains)
+            if move.strain not in rules.auction.biddable:
+                allowed = " ".join(str(strain) for strain in rules.auction.biddable)
                 raise InvalidPosition(
                     "bids", f"bid {index}: {rules.name} bids one of {allowed}, not {move.strain}"
                 )

@@ -28,7 +28,7 @@ from belote.actions import (
     Verb,
     interned_actions,
 )
-from belote.cards import CARDS
+from belote.cards import ALL_TRUMPS, CARDS
 from belote.deal.calling_out import match_end
 from belote.deal.codes import (
     CAPOT_BID,
@@ -60,6 +60,21 @@ _STOPPED: Final = EndReason.STOPPED
 _REDEAL: Final = EndReason.REDEAL
 # The contracts of the tallies built so far, per (value, strain, doubling): frozen values.
 _CONTRACTS: Final[dict[tuple[int, int, int], Contract]] = {}
+
+
+def _pairs_announced(s: DealState) -> tuple[int, ...]:
+    """Per belote, its seat: each suit whose king and queen a seat announced (all-trumps, docs/contree.md)."""
+    said = [0] * s.n
+    for seat, code, arg in s.history:
+        if code == H_PLAY and type(arg) is int and arg >= 32:  # +32: played with belote
+            said[seat] |= 1 << (arg - 32)
+    found: list[int] = []
+    for seat in range(s.n):
+        for suit in range(4):
+            pair = 3 << (suit * 8 + 5)  # the queen (5) and the king (6)
+            if said[seat] & pair == pair:
+                found.append(seat)
+    return tuple(found)
 
 
 def history(s: DealState) -> tuple[Action, ...]:
@@ -154,6 +169,9 @@ def tally(s: DealState) -> Tally | None:
     belotes: tuple[int, ...] = ()
     if s.rules.belote_announced_once:  # each announcement is one belote (all-trumps: several)
         belotes = tuple(seat for seat, calls in enumerate(s.belote_calls) for _ in range(calls))
+        belote = belotes[0] if belotes else None
+    elif s.trump == ALL_TRUMPS:  # contrée's tout-atout: a belote per pair announced whole
+        belotes = _pairs_announced(s)
         belote = belotes[0] if belotes else None
     contract = None
     if s.layout.auction:

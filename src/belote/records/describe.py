@@ -248,6 +248,9 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "auction.highest": _values,
     "auction.capot": _values,
     "auction.coinche_any_time": lambda r: _values(r) and r.auction.coinche,
+    # a strain auction lists NT and AT in auction.strains (docs/contree.md#sans-atout-and-tout-atout)
+    "auction.no_trumps": _values,
+    "auction.all_trumps": _values,
     # game points (scoring.tens) count the last trick 10 and a valat game_points.valat_bonus,
     # and keep no rounding knob: these play no part there
     "last_trick_bonus": lambda r: not r.strain_auction,

@@ -279,7 +279,7 @@ def _belotes(value: object, rules: Rules) -> tuple[int | None, tuple[int, ...]]:
     if not isinstance(value, list):
         return _optional_int(value, "belote"), ()
     seats = tuple(_int(item, f"belote[{index}]") for index, item in enumerate(value))
-    if len(seats) > 1 and not rules.strain_auction:
+    if len(seats) > 1 and not rules.strain_auction and not rules.auction.all_trumps:
         raise InvalidTally(f"{rules.name} has one belote a deal, not {len(seats)}", field="belote")
     return None, seats
 
@@ -302,11 +302,12 @@ def _parse_tally(doc: Mapping[str, object], rules: Rules) -> Tally:
             field="contract",
         )
     trump_raw = _get(doc, "trump", "", None)
-    if contract is not None and rules.strain_auction:
-        trump = _strain_trump(doc, contract)
+    if contract is not None and (rules.strain_auction or (
+            contract.strain.suit is None and contract.strain in rules.auction.biddable)):
+        trump = _strain_trump(doc, contract)  # NT/AT of contrée too (docs/contree.md)
     elif trump_raw is None and contract is not None:
         if contract.strain.suit is None:
-            allowed = " ".join(str(strain) for strain in rules.auction.strains)
+            allowed = " ".join(str(strain) for strain in rules.auction.biddable)
             raise InvalidTally(
                 f"{rules.name} bids one of {allowed}, not {contract.strain}", field="contract.strain"
             )
@@ -424,6 +425,10 @@ def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
     elif tally.contract is not None:
         doc["contract"] = _contract_json(tally.contract)
         doc["coinche"] = tally.contract.doubling
+        if tally.contract.strain.suit is None:  # contrée's NT/AT (docs/contree.md)
+            del doc["trump"]
+            if len(tally.belotes) > 1:
+                doc["belote"] = list(tally.belotes)
     if tally.penalties:
         doc["penalties"] = [
             {"seat": p.seat, "offence": p.offence.value} for p in tally.penalties

@@ -35,6 +35,7 @@ from belote.rules.policies import (
     DealerRotation,
     FrozenMapping,
     PendingRule,
+    StrainPoints,
 )
 from belote.rules.registry import (
     available_variants,
@@ -77,6 +78,7 @@ __all__ = [
     "Sanction",
     "SanctionKind",
     "Sanctioning",
+    "StrainPoints",
     "available_variants",
     "builtin_variants",
     "default_by",

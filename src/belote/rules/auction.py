@@ -17,7 +17,7 @@ import attrs
 from belote.actions import Strain
 from belote.errors import InvalidArgument, shown
 from belote.rules.fields import check_knobs, disputed, meaning
-from belote.rules.policies import ContractScoring
+from belote.rules.policies import ContractScoring, StrainPoints
 
 __all__ = ["AuctionRules", "ContractRules"]
 
@@ -112,6 +112,28 @@ class AuctionRules:
     (``NT``) and all-trumps (``AT``) make every suit plain or every suit
     trump (docs/bulgarian.md#trump-modes). In a strain auction their order
     here is the order of the bids, lowest first."""
+    no_trumps: bool = attrs.field(
+        default=False,
+        metadata=disputed(
+            "a contract of values may name sans-atout (NT), above the suits",
+            "colver, FFB 2016 unless the organiser chooses it, Wikipédia: contrée has none",
+            (True, "the FFB annex (an organiser's option), Pagat's variant, coinche sites"),
+        ),
+    )
+    """**[reading]** An auction of values may bid sans-atout, no suit trump
+    (``bid 90 NT``; docs/contree.md#sans-atout-and-tout-atout): off in
+    colver; an option of the organiser in FFB 2016 §11 and its annex."""
+    all_trumps: bool = attrs.field(
+        default=False,
+        metadata=disputed(
+            "a contract of values may name tout-atout (AT), above the suits",
+            "colver, FFB 2016 unless the organiser chooses it, Wikipédia: contrée has none",
+            (True, "the FFB annex (an organiser's option), Pagat's variant, coinche sites"),
+        ),
+    )
+    """**[reading]** An auction of values may bid tout-atout, every suit
+    trump (``bid 90 AT``; docs/contree.md#sans-atout-and-tout-atout): off in
+    colver; an option of the organiser in FFB 2016 §11 and its annex."""
     double_escape_by_doubled_side: bool = attrs.field(
         default=False,
         metadata=meaning("after a double, only the doubled side may bid higher (strain auction)"),
@@ -128,6 +150,20 @@ class AuctionRules:
                 "knob auction.coinche_any_time: a coinche out of turn needs a coinche "
                 "(auction.coinche=false)"
             )
+
+    @property
+    def biddable(self) -> tuple[Strain, ...]:
+        """The strains a contract may name: ``strains``, then NT and AT where ``no_trumps`` and ``all_trumps`` add them.
+
+        >>> [str(s) for s in AuctionRules(no_trumps=True, all_trumps=True).biddable]
+        ['S', 'H', 'D', 'C', 'NT', 'AT']
+        """
+        extra = tuple(
+            strain for strain, on in ((Strain.NO_TRUMP, self.no_trumps),
+                                      (Strain.ALL_TRUMP, self.all_trumps))
+            if on and strain not in self.strains
+        )
+        return self.strains + extra if extra else self.strains
 
     @property
     def values(self) -> range:
@@ -255,5 +291,42 @@ class ContractRules:
     table but a flat bonus times the multiplier for the side that wins it
     (FFB 2016: 500, 1000, 2000)."""
 
+    no_trumps_points: StrainPoints = attrs.field(
+        default=StrainPoints.ACE_19,
+        metadata=disputed(
+            "how a sans-atout (NT) deal's points meet the contract's value",
+            "the FFB annex, Pagat, nearly every source: an ace counts 19, a deal 162",
+            (StrainPoints.RAW, "the core's no-trumps values (Bulgarian belot): 130 a deal"),
+            (StrainPoints.SCALED, "BoardGameArena's coinche code: brought to the suit scale"),
+        ),
+    )
+    """**[reading]** When ``auction.strains`` holds ``NT``: each ace counts
+    19, so a sans-atout deal is worth 162 like a suit deal (the federation's
+    annex, Pagat; docs/contree.md#sans-atout-and-tout-atout); ``raw``: the
+    core's values, 130 a deal; ``scaled``: those brought to 162."""
+    all_trumps_points: StrainPoints = attrs.field(
+        default=StrainPoints.SCALED,
+        metadata=disputed(
+            "how a tout-atout (AT) deal's points meet the contract's value",
+            "FFB 2016 §11.3 and the FFB annex: points × 162/258",
+            (StrainPoints.REDUCED, "Pagat, Wikipédia (Coinche): J 14, 9 9, A 6, 10 5, K 3, Q 1"),
+            (StrainPoints.RAW, "the core's all-trumps values (Bulgarian belot): 258 a deal"),
+        ),
+    )
+    """**[reading]** When ``auction.strains`` holds ``AT``: the attack's
+    points (cards and last trick, without belote) are multiplied by
+    162/258 and the defence has the rest of 162 (FFB 2016 §11.3);
+    ``reduced``: smaller card values that sum to 162 (Pagat); ``raw``: the
+    core's values, 258 a deal (docs/contree.md#sans-atout-and-tout-atout)."""
+
     def __attrs_post_init__(self) -> None:
         check_knobs(self, "contract")
+        for knob, refused, allowed in (
+            ("no_trumps_points", StrainPoints.REDUCED, "raw, ace-19 or scaled"),
+            ("all_trumps_points", StrainPoints.ACE_19, "raw, scaled or reduced"),
+        ):
+            if getattr(self, knob) is refused:
+                raise InvalidArgument(
+                    f"knob contract.{knob}: {refused.value} is not a reading of this "
+                    f"strain; expected {allowed}"
+                )

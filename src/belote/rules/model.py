@@ -650,12 +650,8 @@ def _check_auction(rules: Rules) -> None:
         raise InvalidArgument(
             f"knob auction.strains: expected distinct strains, not {shown(auction.strains)}"
         )
-    if not rules.strain_auction and any(strain.suit is None for strain in auction.strains):
-        raise InvalidArgument(
-            "knob auction.strains: an auction of values scores suit contracts only (its "
-            "no-trumps and all-trumps scoring is not built yet); a strain auction "
-            "(bidding=strain-auction, as in bulgarian) bids NT and AT"
-        )
+    # An auction of values may bid NT and AT as well (contract.no_trumps_points and
+    # contract.all_trumps_points count them: docs/contree.md#sans-atout-and-tout-atout).
 
 
 

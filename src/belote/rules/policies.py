@@ -26,6 +26,7 @@ __all__ = [
     "DealerRotation",
     "FrozenMapping",
     "PendingRule",
+    "StrainPoints",
 ]
 
 _K = TypeVar("_K")
@@ -201,3 +202,25 @@ class ContractScoring(enum.Enum):
     defence scores its card points."""
     MADE_ONLY = "made-only"
     """Its card points alone; the value only decides whether it made it."""
+
+
+class StrainPoints(enum.Enum):
+    """How a no-trumps or all-trumps deal's points meet a contract's value (docs/contree.md#sans-atout-and-tout-atout)."""
+
+    RAW = "raw"
+    """The core's card values, not brought to 162: a no-trumps deal is worth
+    130 with the last trick, an all-trumps deal 258, and the contract's
+    value is compared with these points; the 162 of the failed and
+    coinched scores becomes the deal's own worth."""
+    ACE_19 = "ace-19"
+    """No-trumps only: each ace counts 19 instead of 11, so the 32 cards
+    are worth 152 and a deal 162 (the federation's annex and nearly every
+    source)."""
+    SCALED = "scaled"
+    """The core's card values, then the attack's points (cards and last
+    trick, without belote) multiplied by 162 / the deal's worth, rounded to
+    the nearest point (a half up); the defence has the rest of 162 (the
+    federation's 2016 rules, §11.3, for all-trumps)."""
+    REDUCED = "reduced"
+    """All-trumps only: every suit counts J 14, 9 9, A 6, 10 5, K 3, Q 1,
+    152 in all, so a deal is worth 162 (Pagat and the pages that follow it)."""

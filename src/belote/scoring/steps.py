@@ -19,6 +19,7 @@ from belote.errors import InvalidTally
 from belote.rules import CapotRule, ContractScoring, PendingRule, Rules
 from belote.rules.penalties import SanctionKind, penalty_lines
 from belote.rules.specs import spec_of
+from belote.rules.strains import contract_deal, deal_points, scaled
 from belote.scoring import contest as _contest
 from belote.scoring.announcements import Declaration, Kind
 from belote.scoring.combination import Combination
@@ -33,6 +34,7 @@ __all__ = ["score_trusted", "seat_side"]
 CARD_POINTS: Final = "card points"
 LAST_TRICK: Final = "last trick"
 ROUNDING: Final = "rounding"
+SCALING: Final = "scaling"
 CAPOT: Final = "capot"
 CAPOT_SPLIT: Final = "capot split"
 BELOTE: Final = "belote"
@@ -67,6 +69,7 @@ _NEXT_ATTACK_OR_DEFENCE: Final = PendingRule.NEXT_ATTACK_OR_DEFENCE
 _MADE_PLUS_BID: Final = ContractScoring.MADE_PLUS_BID
 _BID_ONLY: Final = ContractScoring.BID_ONLY
 CONTRACT: Final = "contract"
+_ALL_TRUMPS: Final = 5  # belote.cards.ALL_TRUMPS
 
 _LINES: dict[tuple[int, str, int], Line] = {}
 
@@ -143,7 +146,7 @@ def _card_lines(tally: Tally, rules: Rules, capot: int | None) -> list[list[Line
 
 
 def _round_cards(
-    cards: list[list[Line]], rules: Rules, attack: int | None, capot: int | None
+    cards: list[list[Line]], rules: Rules, attack: int | None, capot: int | None, shift: int = 0
 ) -> list[list[Line]]:
     """Card lines with a rounding line added (rules §7.3, docs/rules.md#rounding); capot values stay."""
     step = rules.round_to
@@ -158,7 +161,7 @@ def _round_cards(
         defence = 1 - attack
         rounded = [0, 0]
         rounded[defence] = (raw[defence] + half) // step * step
-        rounded[attack] = rules.rounded_total - rounded[defence]
+        rounded[attack] = rules.rounded_total + shift - rounded[defence]
     result = []
     for side, lines in enumerate(cards):
         change = rounded[side] - raw[side]
@@ -238,9 +241,13 @@ def _declaration_line(side: int, combination: Combination, rules: Rules) -> Line
 
 def _belote_lines(tally: Tally, rules: Rules, sides: int) -> list[list[Line]]:
     lines: list[list[Line]] = [[], []] if sides == 2 else [[] for _ in range(sides)]
-    if tally.belote is not None and rules.belote_value:
-        side = seat_side(tally.belote, rules)
-        lines[side].append(_line(side, BELOTE, rules.belote_value))
+    # one line per belote: contrée's all-trumps contract may hold four (docs/contree.md)
+    seats = tally.belotes if tally.belotes and tally.mode == _ALL_TRUMPS else (
+        () if tally.belote is None else (tally.belote,))
+    if rules.belote_value:
+        for seat in seats:
+            side = seat_side(seat, rules)
+            lines[side].append(_line(side, BELOTE, rules.belote_value))
     return lines
 
 
@@ -474,12 +481,50 @@ def _contract_made(
     return True
 
 
+def _strain_shift(tally: Tally, rules: Rules) -> int:
+    """What an NT/AT contract's deal is worth beyond a suit deal's 162 (0 in a suit contract).
+
+    The 162 of the failed and coinched scores and the 252 of a capot move by
+    this much (docs/contree.md#sans-atout-and-tout-atout): -32 in a raw
+    no-trumps deal of 130, +96 in a raw all-trumps deal of 258, 0 where the
+    deal is brought to 162.
+    """
+    mode = tally.mode
+    if mode < 4:
+        return 0
+    return contract_deal(rules, mode) - deal_points(rules, 0) - rules.last_trick_bonus
+
+
+def _scale_cards(
+    cards: list[list[Line]], tally: Tally, rules: Rules, attack: int, capot: int | None,
+    shift: int,
+) -> list[list[Line]]:
+    """An NT/AT contract's card lines on the contract's scale (docs/contree.md#sans-atout-and-tout-atout).
+
+    A capot's 252 moves by ``shift``; with ``StrainPoints.SCALED`` the
+    attack's points (cards and last trick) are brought to 162 and the
+    defence has the rest.
+    """
+    if capot is not None:
+        if shift:
+            cards[capot] = [*cards[capot], _line(capot, SCALING, shift)]
+        return cards
+    mode = tally.mode
+    own = scaled(_sum(cards[attack]), rules, mode)
+    for side, points in ((attack, own), (1 - attack, contract_deal(rules, mode) - own)):
+        change = points - _sum(cards[side])
+        if change:
+            cards[side] = [*cards[side], _line(side, SCALING, change)]
+    return cards
+
+
 def _contract_lines(
     tally: Tally, rules: Rules, parts: _Parts, attack: int, defence: int, capot: int | None,
 ) -> tuple[Outcome, list[Line]]:
     """The outcome and every line of a contract's deal (docs/contree.md#scoring)."""
     contract = tally.contract
     assert contract is not None
+    shift = _strain_shift(tally, rules)
     terms = rules.contract
     multiplier = rules.auction.multiplier(contract.doubling)
     made = _contract_made(tally, rules, parts, attack, defence, capot)
@@ -519,12 +564,12 @@ def _contract_lines(
         return _MADE, lines + belote_lines
     if made:  # coinched or surcoinched, and made: the attack takes everything
         base = (
-            _line(attack, CAPOT, rules.capot_value)
+            _line(attack, CAPOT, rules.capot_value + shift)
             if capot == attack
-            else _line(attack, CARD_POINTS, terms.coinched_points)
+            else _line(attack, CARD_POINTS, terms.coinched_points + shift)
         )
         return _MADE, [base, _line(attack, item, value * multiplier), *belote_lines]
-    lines = [_line(defence, rules.failed_label, terms.failed_points)]
+    lines = [_line(defence, rules.failed_label, terms.failed_points + shift)]
     if terms.failed_adds_value:
         lines.append(_line(defence, item, value * multiplier))
     return _FAILED, lines + belote_lines
@@ -553,9 +598,13 @@ def score_trusted(
     capot = _find_capot(tally, rules)
     cards = _card_lines(tally, rules, capot)
     attack = seat_side(tally.taker, rules) if rules.has_contract else None
+    shift = 0
+    if tally.contract is not None and attack is not None and tally.mode >= 4 and sides == 2:
+        shift = _strain_shift(tally, rules)  # contrée's NT/AT (docs/contree.md)
+        cards = _scale_cards(cards, tally, rules, attack, capot, shift)
     parts = _Parts(  # cards, rounded, announcements, belote
         cards,
-        _round_cards(cards, rules, attack, capot),
+        _round_cards(cards, rules, attack, capot, shift),
         _announcement_lines(tally, rules, sides, scoring),
         _belote_lines(tally, rules, sides),
     )

@@ -21,6 +21,7 @@ from belote.actions import Strain
 from belote.cards import ALL_TRUMPS, CARDS, NO_TRUMPS, Card, Rank, Suit, mode_points
 from belote.errors import InvalidArgument, InvalidTally, shown
 from belote.rules import CallingOut, Rules, checks
+from belote.rules.strains import deal_points, point_table
 from belote.scoring.announcements import Kind, no_announcements_message
 from belote.scoring.tally import Tally, side_count, tricks_per_deal
 
@@ -48,10 +49,15 @@ def _check_per_side(values: tuple[int, ...], sides: int, field: str) -> None:
 
 
 @functools.cache
-def _card_values(trump: int) -> tuple[tuple[int, int], ...]:
-    """The 32 cards' values under ``trump`` (a suit or a mode): (value, how many cards), highest first."""
-    counts = Counter(card.points(trump) for card in CARDS)
+def _card_values(table: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The 32 cards' values (``table``, by card index): (value, how many cards), highest first."""
+    counts = Counter(table)
     return tuple(sorted(counts.items(), reverse=True))
+
+
+def _core_table(mode: int) -> tuple[int, ...]:
+    """What each card counts under a suit or mode, with the core's values."""
+    return tuple(card.points(mode) for card in CARDS)
 
 
 @functools.cache
@@ -154,7 +160,7 @@ def card_points_possible(
         return False
     if any(total > mode_points(mode) for total in totals):
         return False
-    return _card_points_possible(mode, counts, totals)
+    return _card_points_possible(_core_table(mode), counts, totals)
 
 
 def _mode_of(trump: object) -> int:
@@ -167,25 +173,28 @@ def _mode_of(trump: object) -> int:
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _card_points_possible(trump: int, cards: tuple[int, ...], points: tuple[int, ...]) -> bool:
-    values = _card_values(trump)
+def _card_points_possible(
+    table: tuple[int, ...], cards: tuple[int, ...], points: tuple[int, ...]
+) -> bool:
+    values = _card_values(table)
     needs = tuple(zip(cards, points, strict=True))
     if sum(cards) == len(CARDS) and sum(points) == sum(v * n for v, n in values):
         needs = needs[:-1]  # the whole deck was won: the last side holds the rest
     return _fits(values, 0, tuple(sorted(need for need in needs if need != (0, 0))))
 
 
-def _describe_values(trump: int) -> str:
+def _describe_values(table: tuple[int, ...]) -> str:
     return ", ".join(
-        f"{count}×{value}" if count > 1 else str(value) for value, count in _card_values(trump)
+        f"{count}×{value}" if count > 1 else str(value) for value, count in _card_values(table)
     )
 
 
 def _check_card_points(tally: Tally, rules: Rules, mode: int) -> None:
     per_trick = tally.players
     cards = tuple(tricks * per_trick for tricks in tally.tricks)
+    table = point_table(rules, mode)  # contrée's NT/AT readings: docs/contree.md
     if sum(cards) <= len(CARDS) and _card_points_possible(
-        mode, cards, tuple(tally.card_points)
+        table, cards, tuple(tally.card_points)
     ):
         return
     sides = ", ".join(
@@ -194,7 +203,7 @@ def _check_card_points(tally: Tally, rules: Rules, mode: int) -> None:
     )
     raise InvalidTally(
         f"no cards can make these card points ({sides}): each trick holds {per_trick} cards "
-        f"and the 32 cards are worth {_describe_values(mode)} "
+        f"and the 32 cards are worth {_describe_values(table)} "
         + (f"with {Suit(mode).letter} trump" if mode < 4 else
            ("in no-trumps" if mode == 4 else "in all-trumps")),
         field="card_points",
@@ -267,9 +276,10 @@ def check_tally(tally: Tally, rules: Rules | str) -> None:
 
     total = sum(tally.card_points)
     complete = tally.last_trick is not None
-    # A strain auction's mode is its contract's strain (docs/bulgarian.md#trump-modes).
-    mode = tally.mode if rules.strain_auction and tally.contract is not None else int(tally.trump)
-    whole = mode_points(mode)
+    # An auction's mode is its contract's strain (docs/bulgarian.md#trump-modes); contrée's
+    # NT/AT count by its knobs (docs/contree.md#sans-atout-and-tout-atout).
+    mode = tally.mode if rules.has_auction and tally.contract is not None else int(tally.trump)
+    whole = deal_points(rules, mode)
     in_mode = "" if mode < 4 else (" in no-trumps" if mode == 4 else " in all-trumps")
     if complete and players * tricks_per_deal(rules) == 32 and total != whole:
         raise InvalidTally(
@@ -294,7 +304,7 @@ def check_tally(tally: Tally, rules: Rules | str) -> None:
     _check_card_points(tally, rules, mode)
     _check_announcements(tally, rules, count)
     _check_contract(tally, rules)
-    if rules.strain_auction:
+    if rules.strain_auction or mode >= NO_TRUMPS:
         _check_strain_extras(tally, rules, mode)
 
 
@@ -315,8 +325,8 @@ def _check_contract(tally: Tally, rules: Rules) -> None:
             field="contract",
         )
     auction = rules.auction
-    if contract.strain not in auction.strains:
-        allowed = " ".join(str(strain) for strain in auction.strains)
+    if contract.strain not in auction.biddable:
+        allowed = " ".join(str(strain) for strain in auction.biddable)
         raise InvalidTally(
             f"{rules.name} bids one of {allowed}, not {contract.strain}", field="contract.strain"
         )
