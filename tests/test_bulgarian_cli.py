@@ -269,7 +269,7 @@ def test_rules_bulgarian_lists_its_knobs_and_who_reads_them_how(
     for name in ("trailer_at_least_one", "double_multiplies_valat", "double_rounds_product",
                  "level_hangs_as_trailer"):
         assert f"game_points.{name}" in out
-    assert "BelotGameEngine: round(total / 10) × multiplier" in out
+    assert "BGE: round(total / 10) × multiplier" in out
     for absent in ("auction.lowest", "auction.highest", "auction.coinche_any_time",
                    "contract.", "capot_value", "round_to", "FFB", "Cannes", "colver"):
         assert absent not in out, absent

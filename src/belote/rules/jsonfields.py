@@ -193,7 +193,7 @@ def same_variant(value: object, rules: Rules, field: str, refuse: Refusal) -> No
     >>> same_variant("classic(capot_value=300)", get_rules("classic"), "deals[1].variant", refuse)
     Traceback (most recent call last):
         ...
-    belote.errors.InvalidTally: deals[1].variant: 'classic(capot_value=300)' is not the match's variant classic
+    belote.errors.InvalidTally: 'classic(capot_value=300)' is not the match's variant classic
 
     Raises:
         InvalidArgumentType: ``rules`` is not a ``Rules``, ``field`` is not
