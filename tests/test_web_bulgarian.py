@@ -318,3 +318,25 @@ def test_the_strain_box_and_a_deal_on_a_phone(server: str, browser: Any) -> None
     finally:
         browser.set_window_size(size["width"], size["height"])
         open_page(browser, server, "en")
+
+
+def test_the_strain_box_speaks_bulgarian(server: str, browser: Any) -> None:
+    """The page in Bulgarian (bg): БК / ВК, контра, реконтра, the sheet's game points (docs/bulgarian.md#the-auction)."""
+    from selenium.webdriver.common.by import By
+
+    size = browser.get_window_size()
+    browser.set_window_size(1280, 900)
+    try:
+        open_page(browser, server, "bg")
+        assert browser.execute_script("return document.documentElement.lang") == "bg"
+        new_bulgarian(browser, NT_DOUBLED_SEED)
+        assert "точки до 151" in browser.find_element(By.ID, "scores").text
+        strains = browser.find_elements(By.CSS_SELECTOR, "#bidding .bid-strain")
+        assert [s.text.replace("\n", " ") for s in strains] == [
+            "♣ спатия", "♦ каро", "♥ купа", "♠ пика", "БК без коз", "ВК всичко коз"]
+        bid_nt_and_redouble(browser, "без коз", "БК контра (×2)", "БК реконтра (×4)", "bg")
+        log = browser.find_element(By.ID, "log").text
+        assert "Вие обявявате БК." in log and "Място 1 казва контра (×2)." in log
+    finally:
+        browser.set_window_size(size["width"], size["height"])
+        open_page(browser, server, "en")

@@ -33,7 +33,7 @@ from belote.errors import InvalidArgument
 
 __all__ = ["LANGUAGES", "catalogue", "choose_language", "line_key", "read_po"]
 
-LANGUAGES: Final = {"en": "English", "fr": "Français", "it": "Italiano"}
+LANGUAGES: Final = {"en": "English", "fr": "Français", "it": "Italiano", "bg": "Български"}
 """The page's languages, by code, each named in its own language."""
 
 _ENTRY: Final = re.compile(r'^(msgid|msgstr)\s+(".*")\s*$')
