@@ -131,6 +131,7 @@ def test_a_seat_cannot_act_for_another_seat() -> None:
     ("contree", ["human", "human", "random", "random"]),
     ("french", ["human", "human"]),
     ("italian751", ["random", "human", "random", "human"]),
+    ("bulgarian", ["human", "random", "human", "random"]),  # the stock dealt after the auction
 ])
 def test_a_view_never_holds_another_seats_hidden_cards(variant: str, seats: list[str]) -> None:
     """Of another seat's hand a view holds only what the table shows everyone: the turned

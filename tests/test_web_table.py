@@ -265,7 +265,7 @@ def test_the_catalogues_are_served_as_json_and_an_unknown_language_is_refused() 
         assert doc["messages"] == catalogue(lang)
     assert c.get("/api/messages/de").status_code == 400
     meta = c.get("/api/meta", headers={"Accept-Language": "it-IT,it;q=0.9"}).json()
-    assert meta["language"] == "it" and set(meta["languages"]) == {"en", "fr", "it"}
+    assert meta["language"] == "it" and set(meta["languages"]) == {"en", "fr", "it", "bg"}
 
 
 def test_a_po_file_is_read_as_gettext_writes_it() -> None:
@@ -403,7 +403,7 @@ SAME_WORD = {"belote", "rebelote", "capot", "piedicavallo", "contrée", "pimc", 
 
 def test_no_english_sentence_is_left_in_the_french_or_italian_catalogue() -> None:
     english = catalogue("en")
-    for lang in ("fr", "it"):
+    for lang in ("fr", "it", "bg"):
         messages = catalogue(lang)
         left = []
         for key, text in messages.items():

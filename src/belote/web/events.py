@@ -29,9 +29,43 @@ from belote.deal.observation import standing_contract
 from belote.rules import CallingOut
 from belote.scoring.announcements import Combination, find_combinations
 
-__all__ = ["auction_json", "bid_json", "call_json", "choice_json", "combination_json", "deal_events", "refusal_json", "stop_word"]
+__all__ = [
+    "DOUBLINGS", "auction_json", "bid_json", "call_json", "choice_json", "combination_json", "deal_events",
+    "mode_of", "refusal_json", "stop_word", "strain_json",
+]
 
 Event = dict[str, object]
+
+DOUBLINGS: Final = {Verb.COINCHE: 1, Verb.SURCOINCHE: 2, Verb.DOUBLE: 1, Verb.REDOUBLE: 2}
+"""The calls that double the standing contract, by their doubling level: contrée's coinche and
+surcoinche, a strain auction's double and redouble (docs/bulgarian.md#the-auction)."""
+
+
+def mode_of(deal: Deal) -> int | None:
+    """The deal's mode, as the card tables number it: a suit (0-3), no-trumps (4), all-trumps (5).
+
+    ``None`` while no trump is fixed (``Deal.trump`` is ``None`` in NT and AT
+    too: the strain names them, docs/bulgarian.md#trump-modes).
+
+    >>> deal = Deal.random("bulgarian", seed=1, dealer=3)
+    >>> mode_of(deal) is None, deal.trump is None
+    (True, True)
+    """
+    strain = deal.strain
+    return None if strain is None else int(strain)
+
+
+def strain_json(deal: Deal) -> dict[str, object] | None:
+    """What the cards are played in, for the page: ``{"code": "NT", "suit": None}`` or ``{"code": "H", "suit": "H"}``.
+
+    ``None`` while no trump is fixed; ``suit`` is the trump suit of a suit
+    contract, ``None`` in no-trumps and all-trumps (docs/bulgarian.md#trump-modes).
+    """
+    strain = deal.strain
+    if strain is None:
+        return None
+    suit = strain.suit
+    return {"code": strain.letter, "suit": None if suit is None else suit.letter}
 
 
 def combination_json(combination: Combination, deal: Deal) -> dict[str, object]:
@@ -53,8 +87,11 @@ def stop_word(deal: Deal) -> str:
 def bid_json(action: Action) -> dict[str, object]:
     """A bid's contract for the page: ``{"value": 90, "capot": False, "strain": "H"}`` (``value`` ``None`` for capot).
 
-    >>> bid_json(Action.parse("1 bid capot S"))
-    {'value': None, 'capot': True, 'strain': 'S'}
+    A strain auction's bid names a strain alone: its ``value`` is 0
+    (as the library's ``Contract`` has it), its strain a suit, ``NT`` or ``AT``.
+
+    >>> bid_json(Action.parse("1 bid capot S")), bid_json(Action.parse("2 bid NT"))
+    ({'value': None, 'capot': True, 'strain': 'S'}, {'value': 0, 'capot': False, 'strain': 'NT'})
     """
     strain = action.strain
     assert strain is not None  # a bid names its strain
@@ -66,8 +103,8 @@ def call_json(action: Action, deal: Deal) -> dict[str, object]:
     entry: dict[str, object] = {"seat": action.seat, "verb": action.verb.value}
     if action.verb is Verb.BID:
         entry.update(bid_json(action))
-    elif action.verb in (Verb.COINCHE, Verb.SURCOINCHE):
-        entry["multiplier"] = deal.rules.auction.multiplier(1 if action.verb is Verb.COINCHE else 2)
+    elif action.verb in DOUBLINGS:
+        entry["multiplier"] = deal.rules.auction.multiplier(DOUBLINGS[action.verb])
     return entry
 
 
@@ -80,13 +117,21 @@ def auction_json(deal: Deal, seat: int) -> dict[str, object] | None:
     surcoincher; ``calls`` every call in order; ``values``, ``capot`` and
     ``strains`` what the variant lets a bid name (the bidding box's buttons:
     which ones are legal now are the choices'); ``open`` whether the auction
-    is still going on.
+    is still going on. ``strain_auction`` is true for an auction of strains
+    alone (``bulgarian``, docs/bulgarian.md#the-auction): its bids have no
+    value (``values`` is empty, ``capot`` false), its strains run from clubs
+    to all-trumps, and ``double`` and ``redouble`` take coinche's places.
 
     >>> deal = Deal.random("contree", seed=1, dealer=3)
     >>> _ = deal.apply("0 bid 90 H"); _ = deal.apply("1 coinche")
     >>> doc = auction_json(deal, 2)
     >>> doc["contract"]["value"], doc["contract"]["strain"], doc["contract"]["multiplier"], len(doc["calls"])
     (90, 'H', 2, 2)
+    >>> deal = Deal.random("bulgarian", seed=1, dealer=3)
+    >>> _ = deal.apply("0 bid NT"); _ = deal.apply("1 double")
+    >>> doc = auction_json(deal, 2)
+    >>> doc["contract"]["strain"], doc["contract"]["multiplier"], doc["strains"], doc["values"]
+    ('NT', 2, ['C', 'D', 'H', 'S', 'NT', 'AT'], [])
     """
     rules = deal.rules
     if not rules.has_auction:
@@ -101,11 +146,13 @@ def auction_json(deal: Deal, seat: int) -> dict[str, object] | None:
         contract = {"seat": bid.seat, **bid_json(bid), "doubling": doubling,
                     "multiplier": terms.multiplier(doubling), "coincher": coincher,
                     "surcoincher": surcoincher}
+    strains = rules.strain_auction
     return {
         "contract": contract,
         "calls": [call_json(action, deal) for action in calls],
-        "values": list(terms.values),
-        "capot": terms.capot,
+        "strain_auction": strains,
+        "values": [] if strains else list(terms.values),
+        "capot": terms.capot and not strains,
         "strains": [strain.letter for strain in terms.strains],
         "open": not deal.is_over and deal.phase is Phase.AUCTION,
     }
@@ -124,7 +171,7 @@ def _action_event(action: Action, deal: Deal, rebelote: bool) -> Event | None:
         return {"key": "keep", "seat": seat}
     if verb is Verb.BID:
         return {"key": "bid", "seat": seat, **bid_json(action)}
-    if verb in (Verb.COINCHE, Verb.SURCOINCHE):
+    if verb in DOUBLINGS:
         return {"key": verb.value, **call_json(action, deal)}
     if verb is Verb.PLAY:
         said = None if not action.belote else "rebelote" if rebelote else "belote"
@@ -159,8 +206,7 @@ def deal_events(deal: Deal) -> list[Event]:
             events.append({"key": "declare", "seat": declaration.seat,
                            "combination": combination_json(declaration.combination, replay)})
         declared = len(replay.declarations)
-        trump = replay.trump
-        strength = None if trump is None else int(trump)
+        strength = mode_of(replay)
         winners = replay.trick_winners
         for number in range(tricks, len(winners)):
             points = sum(card.points(strength) for card in replay.tricks[number][1])
@@ -191,7 +237,7 @@ def choice_json(index: int, action: Action, deal: Deal) -> dict[str, object]:
         entry["card"] = str(deal.turned)
     elif action.verb is Verb.BID:
         entry.update(bid_json(action))
-    elif action.verb in (Verb.COINCHE, Verb.SURCOINCHE):
+    elif action.verb in DOUBLINGS:
         entry["multiplier"] = call_json(action, deal)["multiplier"]
     elif action.verb is Verb.DECLARE:
         if action.cards:

@@ -33,7 +33,7 @@ from belote.errors import InvalidArgument
 
 __all__ = ["LANGUAGES", "catalogue", "choose_language", "line_key", "read_po"]
 
-LANGUAGES: Final = {"en": "English", "fr": "Français", "it": "Italiano"}
+LANGUAGES: Final = {"en": "English", "fr": "Français", "it": "Italiano", "bg": "Български"}
 """The page's languages, by code, each named in its own language."""
 
 _ENTRY: Final = re.compile(r'^(msgid|msgstr)\s+(".*")\s*$')
@@ -136,6 +136,9 @@ _ITEMS: Final = {
     "andata sotto": "line.andata_sotto",
     "büs": "line.bus",
     "chute": "line.chute",
+    "declarations": "line.declarations",
+    "valat": "line.valat",
+    "hanging points won": "line.hanging_won",
 }
 _COMBINATION: Final = re.compile(r"^(tierce|cinquante|cent) ((?:10|[789JQKA])[SHDC])$")
 _CARRE: Final = re.compile(r"^carré (10|[789JQKA])$")
@@ -153,8 +156,11 @@ def line_key(item: str) -> tuple[str, dict[str, str]]:
     (('line.contract', {'value': '90', 'strain': 'H', 'times': '2'}), ('line.contract', {'value': 'capot', 'strain': 'S', 'times': '1'}))
     >>> line_key("belote (taken)")
     ('line.taken', {'item': 'belote', 'key': 'line.belote'})
+    >>> line_key("card points (from the other team)")
+    ('line.from_others', {'item': 'card points', 'key': 'line.card_points'})
     """
-    for suffix, outer in ((" (from the attack)", "line.from_attack"), (" (taken)", "line.taken")):
+    for suffix, outer in ((" (from the attack)", "line.from_attack"), (" (taken)", "line.taken"),
+                          (" (from the other team)", "line.from_others")):
         if item.endswith(suffix):
             inner = item[: -len(suffix)]
             key, values = line_key(inner)

@@ -27,7 +27,7 @@ from belote.records.narration import report
 from belote.records.replay import deal_from_record, match_from_record
 from belote.records.results import read_json_text
 from belote.solver.analyze import analyze
-from belote.web.events import auction_json, deal_events
+from belote.web.events import auction_json, deal_events, mode_of, strain_json
 from belote.web.table import card_json, hand_json, line_json
 
 __all__ = ["analysis_json", "frames", "read_deals"]
@@ -88,8 +88,8 @@ def frames(deal: Deal) -> list[dict[str, object]]:
             report(position, out, log, None)
             if action.verb is Verb.PLAY:
                 place += 1
-        trump = position.trump
-        strength = None if trump is None else int(trump)
+        trump = position.trump  # None in no-trumps and all-trumps too: the mode is the strain's
+        strength = mode_of(position)
         leader = position.trick_leader
         steps.append({
             "action": None if action is None else str(action),
@@ -101,13 +101,14 @@ def frames(deal: Deal) -> list[dict[str, object]]:
             "turned": None if position.turned is None else card_json(position.turned),
             "auction": auction_json(position, 0),  # every call is public: any seat hears the same
             "trump": None if trump is None else {"suit": str(trump), "symbol": trump.symbol},
+            "strain": strain_json(position),
             "taker": position.taker,
             "to_act": position.to_act,
             "cards_played": place,
             # the card this step played is where an analysis "from this card on" starts
             "analyse_from": place - 1 if action is not None and action.verb is Verb.PLAY else place,
             "points": [position.points_so_far(side) for side in range(position.sides)]
-            if trump is not None else None,
+            if strength is not None else None,
         })
     return steps
 

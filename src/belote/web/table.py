@@ -45,7 +45,14 @@ from belote.rules import get_rules
 from belote.rules.knobs import RANGES
 from belote.scoring import DealResult, Outcome
 from belote.scoring.match import Match
-from belote.web.events import auction_json, choice_json, deal_events, refusal_json
+from belote.web.events import (
+    auction_json,
+    choice_json,
+    deal_events,
+    mode_of,
+    refusal_json,
+    strain_json,
+)
 from belote.web.i18n import line_key
 
 __all__ = [
@@ -133,8 +140,17 @@ def card_json(card: Card) -> dict[str, str]:
 
 
 def sorted_hand(hand: CardSet, trump: int | None) -> list[Card]:
-    """A hand sorted as the terminal shows it: one suit a group, the trump first."""
-    order = [trump, *(s for s in range(4) if s != trump)] if trump is not None else range(4)
+    """A hand sorted as the terminal shows it: one suit a group, the trump first.
+
+    ``trump`` is the deal's mode (docs/bulgarian.md#trump-modes): a suit
+    (0-3) goes first; in no-trumps (4) and all-trumps (5) the suits keep
+    their order, each card ranked by that mode; ``None``: no trump yet.
+
+    >>> [str(c) for c in sorted_hand(CardSet.parse("9H JH AH"), 5)], [str(c) for c in sorted_hand(CardSet.parse("9H JH AH"), 4)]
+    (['JH', '9H', 'AH'], ['AH', 'JH', '9H'])
+    """
+    first = [trump] if trump is not None and 0 <= trump < 4 else []
+    order = [*first, *(s for s in range(4) if s not in first)]
     return [card for suit in order for card in hand.of_suit(suit).sorted(trump)]
 
 
@@ -398,8 +414,8 @@ class Table:
         Nothing of another seat's hand is in it but the number of its cards.
         """
         deal, me = self.deal, self.me(seat)
-        trump = deal.trump
-        strength = None if trump is None else int(trump)
+        trump = deal.trump  # None in no-trumps and all-trumps too: the mode is the strain's
+        strength = mode_of(deal)
         to_act = deal.to_act
         turn = not deal.is_over and to_act == me
         choices = menu(deal, me) if turn else []
@@ -408,7 +424,7 @@ class Table:
         for card in sorted_hand(deal.hand(me), strength):
             item: dict[str, object] = dict(card_json(card))
             item["choice"] = plays.get(card)
-            if turn and trump is not None and card not in plays:
+            if turn and strength is not None and card not in plays:
                 reason = deal.why_illegal(f"{me} play {card}")
                 item["why"] = explain_refusal(reason, me) if reason else "not now"
                 item["refusal"] = refusal_json(reason) if reason else {"key": "not_now"}
@@ -439,6 +455,10 @@ class Table:
             "auction": auction_json(deal, me),
             "table_card": None if deal.table_card is None else card_json(deal.table_card),
             "trump": None if trump is None else {"suit": str(trump), "symbol": trump.symbol},
+            # what the cards are played in: a suit, NT or AT (None while bidding)
+            "strain": strain_json(deal),
+            # a strain auction's deal is scored in game points (tens), hanging points and all
+            "game_points": deal.rules.strain_auction,
             "taker": deal.taker,
             "hand": hand,
             "hand_sizes": [len(deal.hand(s)) for s in range(deal.players)],
@@ -452,14 +472,14 @@ class Table:
             "events": deal_events(deal),
             "deal_number": len(self.deals),
             "deal_over": deal.is_over,
-            "summary": _summary(deal.result) if deal.is_over else None,
+            "summary": _summary(deal.result, deal) if deal.is_over else None,
             "match": self._match_json(me),
             "can_undo": self.can_undo(me),
         }
 
     def _choice(self, index: int, action: Action, deal: Deal) -> dict[str, object]:
         entry = choice_json(index, action, deal)
-        entry["text"] = describe_choice(action, deal)
+        entry["text"] = _choice_text(action, deal)
         if action.verb is Verb.PLAY:
             entry["card"] = str(action.cards[0])
         if action.verb is Verb.STOP:
@@ -484,6 +504,22 @@ class Table:
         }
 
 
+def _choice_text(action: Action, deal: Deal) -> str:
+    """A choice in English (the API's ``text``; the page words it from ``verb`` and its values).
+
+    A strain auction's calls are told here: a strain bid has no value, and
+    double and redouble are its own verbs (docs/bulgarian.md#the-auction).
+    """
+    verb = action.verb
+    if verb is Verb.BID and action.value == 0 and action.strain is not None:
+        suit = action.strain.suit
+        return f"bid {action.strain.letter if suit is None else suit.symbol}"
+    if verb in (Verb.DOUBLE, Verb.REDOUBLE):
+        level = 1 if verb is Verb.DOUBLE else 2
+        return f"{verb.value} (x{deal.rules.auction.multiplier(level)})"
+    return describe_choice(action, deal)
+
+
 def _side_name(table: Table, side: int, me: int) -> str:
     """``you + partner``, ``seat 1 + seat 3``, ``you``, ``seat 2``: a side seen by the page's person."""
     deal = table.deal
@@ -497,19 +533,34 @@ def _deal_points(deal: Deal) -> list[int] | None:
     """The deal's points per side: so far while it is played, the scores it adds once it is over."""
     if deal.is_over:
         return list(deal.result.scores)
-    if deal.trump is None:
+    if deal.strain is None:  # the auction goes on (Deal.trump is None in NT and AT too)
         return None
     return [deal.points_so_far(side) for side in range(deal.sides)]
 
 
-def _summary(result: DealResult) -> dict[str, object]:
-    """A finished deal's result: outcome, capot, the audit lines, the deal's scores."""
+def _summary(result: DealResult, deal: Deal) -> dict[str, object]:
+    """A finished deal's result: outcome, capot, the audit lines, the deal's scores.
+
+    ``contract``: an auction's contract (``None`` without one): its strain,
+    doubling, multiplier, bid ``value`` (0 in a strain auction) and the
+    declaring ``side``. ``pending``: the points left hanging after this deal
+    (a litige's, a level deal's in game points). ``game_points``: the scores
+    and lines are game points (a strain auction, docs/bulgarian.md#scoring).
+    """
+    contract = result.contract
     return {
         "outcome": result.outcome.value,
         "redeal": result.outcome is Outcome.REDEAL,
         "capot": result.capot,
         "lines": [line_json(line.item, line.points, line.to) for line in result.lines],
         "scores": list(result.scores),
+        "pending": result.pending,
+        "game_points": deal.rules.strain_auction,
+        "contract": None if contract is None else {
+            "value": contract.value, "capot": contract.is_capot, "strain": contract.strain.letter,
+            "doubling": contract.doubling, "multiplier": deal.rules.auction.multiplier(contract.doubling),
+            "side": result.attack,
+        },
     }
 
 

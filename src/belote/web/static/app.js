@@ -40,11 +40,15 @@ function cardText(code) {
 }
 const cardsText = (codes) => codes.map(cardText).join(" ");
 const suitText = (letter) => `${t(`suit.${letter}`)} ${SYMBOLS[letter]}`;
-// a contract: "120 ♥", "capot ♠", with its multiplier once coinched ("120 ♥ ×2")
-const strainSymbol = (letter) => SYMBOLS[letter] || letter;
-const bidText = (b) => `${b.capot ? t("bid.capot") : b.value} ${strainSymbol(b.strain)}`;
+// a contract: "120 ♥", "capot ♠", with its multiplier once coinched ("120 ♥ ×2");
+// a strain auction's bid names a strain alone (value 0): "♠", "NT", "AT" ("♠ doubled (×2)")
+const strainSymbol = (letter) => SYMBOLS[letter] || t(`strain.${letter}`);
+const strainOnly = (b) => !b.capot && !b.value;
+const bidText = (b) => (strainOnly(b) ? strainSymbol(b.strain) : `${b.capot ? t("bid.capot") : b.value} ${strainSymbol(b.strain)}`);
+const redStrain = (letter) => letter === "H" || letter === "D";
 function contractText(c) {
   const bid = bidText(c);
+  if (strainOnly(c) && c.doubling) return t(c.doubling === 2 ? "contract.redoubled" : "contract.doubled", { contract: bid, times: c.multiplier });
   if (c.doubling === 2) return t("contract.surcoinched", { contract: bid, times: c.multiplier });
   if (c.doubling === 1) return t("contract.coinched", { contract: bid, times: c.multiplier });
   return bid;
@@ -142,7 +146,7 @@ function eventText(e, name) {
     case "take": return t(`log.take.${form}`, { who, suit: suitText(e.suit) });
     case "swap": return t(`log.swap.${form}`, { who, card: cardText(e.card) });
     case "bid": return t(`log.bid.${form}`, { who, contract: bidText(e) });
-    case "coinche": case "surcoinche": return t(`log.${e.key}.${form}`, { who, times: e.multiplier });
+    case "coinche": case "surcoinche": case "double": case "redouble": return t(`log.${e.key}.${form}`, { who, times: e.multiplier });
     case "play": return t(`log.play${e.belote ? `_${e.belote}` : ""}.${form}`, { who, card: cardText(e.card) });
     case "stop_callout": case "stop_jarrete": return t(`log.${e.key}.${form}`, { who });
     case "declare": return t(`log.declare.${form}`, { who, combination: comboText(e.combination), points: e.combination.points, cards: cardsText(e.combination.cards) });
@@ -158,7 +162,7 @@ function choiceText(c) {
     case "take": return c.turned ? t("choice.take_turned", { suit: suitText(c.suit) }) : t("choice.take", { suit: suitText(c.suit) });
     case "swap": return t("choice.swap", { card: cardText(c.card) });
     case "bid": return t("choice.bid", { contract: bidText(c) });
-    case "coinche": case "surcoinche": return t(`choice.${c.verb}`, { times: c.multiplier });
+    case "coinche": case "surcoinche": case "double": case "redouble": return t(`choice.${c.verb}`, { times: c.multiplier });
     case "keep": return t("choice.keep");
     case "declare": {
       const list = c.combinations.map((k) => `${comboText(k)} (${k.points})`).join(", ");
@@ -187,7 +191,7 @@ function lineText(l) {
   const values = { ...(l.values || {}) };
   if (l.key === "line.combination") return comboText({ kind: values.kind, top: values.card });
   if (l.key === "line.carre") return comboText({ kind: "carré", rank: values.rank });
-  if (l.key === "line.from_attack" || l.key === "line.taken") return t(l.key, { item: lineText({ key: values.key, values, item: values.item }) });
+  if (l.key === "line.from_attack" || l.key === "line.taken" || l.key === "line.from_others") return t(l.key, { item: lineText({ key: values.key, values, item: values.item }) });
   if (l.key === "line.contract") {
     const bid = bidText({ capot: values.value === "capot", value: values.value, strain: values.strain });
     return t("line.contract", { contract: values.times === "1" ? bid : `${bid} ×${values.times}` });
@@ -375,9 +379,10 @@ function drawSheet(view) {
   const current = view.deal_points && !view.deal_over ? el("p", { id: "deal-points" }, t("sheet.so_far", {
     points: view.deal_points.map((p, k) => `${sideName(view, k)} ${p}`).join(", "),
   })) : "";
-  const pending = m.pending ? el("p", {}, t("sheet.pending", { points: m.pending })) : "";
+  // a strain auction's match: game points (tens) to its target, and the points left hanging by a level deal
+  const pending = m.pending ? el("p", { id: "sheet-pending" }, t(view.game_points ? "sheet.hanging" : "sheet.pending", { points: m.pending })) : "";
   $("scores").replaceChildren(
-    el("p", {}, t("sheet.head", { variant: variantName(view.variant), players: view.players, deal: view.deal_number, target: m.target })),
+    el("p", {}, t(view.game_points ? "sheet.head_game_points" : "sheet.head", { variant: variantName(view.variant), players: view.players, deal: view.deal_number, target: m.target })),
     sheet, current, pending);
 }
 
@@ -425,7 +430,7 @@ function lastCall(view, seat) {
   const calls = a.calls.filter((c) => c.seat === seat);
   if (!calls.length) return "";
   const c = calls[calls.length - 1];
-  const red = c.verb === "bid" && (c.strain === "H" || c.strain === "D");
+  const red = c.verb === "bid" && redStrain(c.strain);
   return el("span", { class: `call ${c.verb}${red ? " red" : ""}`, "data-call-seat": seat }, callText(c));
 }
 
@@ -464,7 +469,7 @@ function drawCentre(view, events) {
   else if (view.trump === null && view.turned) info.push(el("div", { id: "turned-card" }, t("table.turned"), " ", card(view.turned, "span", true)));
   const contract = view.auction && view.auction.contract;
   if (contract) { // the bid to beat while the auction goes on, then the contract played
-    const red = contract.strain === "H" || contract.strain === "D";
+    const red = redStrain(contract.strain);
     info.push(el("div", { id: "contract-badge", class: `${red ? "red" : ""}${view.auction.open ? " standing" : ""}`, title: seatName(view, contract.seat, view.me) }, contractText(contract)));
   }
   if (view.bottom) info.push(el("div", { id: "bottom-card" }, t("table.bottom"), " ", card(view.bottom, "span", true)));
@@ -475,8 +480,10 @@ function drawCentre(view, events) {
 
 function drawContract(view) {
   const parts = [];
-  if (view.trump) {
-    parts.push(el("span", { class: `trump${view.trump.suit === "H" || view.trump.suit === "D" ? " red" : ""}`, id: "trump" }, SYMBOLS[view.trump.suit]));
+  // what the cards are played in: a trump suit, or no-trumps / all-trumps (no trump suit: view.trump is null)
+  const strain = view.strain ? view.strain.code : view.trump ? view.trump.suit : null;
+  if (strain) {
+    parts.push(el("span", { class: `trump${redStrain(strain) ? " red" : ""}`, id: "trump", "data-strain": strain }, strainSymbol(strain)));
     const played = view.auction && view.auction.contract;
     if (played) {
       parts.push(el("span", { id: "contract-played" }, played.seat === view.me ? t("contract.played_you", { contract: contractText(played) })
@@ -500,13 +507,36 @@ function drawContract(view) {
 // suits: a value is picked first, and a suit makes the bid. Pass, coinche and
 // surcoinche are buttons of their own. Which bids are legal is the server's
 // word: a button is live only when a choice of the view names it.
-const BOX_VERBS = ["bid", "pass", "coinche", "surcoinche"];
+// A strain auction (bulgarian) has no values: a strain button makes the bid, the ones not
+// above the standing strain greyed; double and redouble take coinche's places.
+const BOX_VERBS = ["bid", "pass", "coinche", "surcoinche", "double", "redouble"];
+
+function drawStrainBidding(view, box) {
+  const a = view.auction;
+  const bids = view.choices.filter((c) => c.verb === "bid");
+  const strains = a.strains.map((letter) => {
+    const choice = bids.find((c) => c.strain === letter);
+    const word = SYMBOLS[letter] ? t(`suit.${letter}`) : t(`strain_word.${letter}`);
+    return el("button", {
+      class: `bid-suit bid-strain${redStrain(letter) ? " red" : ""}${choice ? "" : " below"}`, "data-strain": letter, disabled: !choice,
+      title: choice ? choiceText(choice) : t("bidding.below"),
+      onclick: () => { if (choice) act("choose", { choice: choice.index }); },
+    }, el("span", { class: "symbol" }, strainSymbol(letter)), el("span", { class: "word" }, word));
+  });
+  const calls = view.choices.filter((c) => c.verb !== "bid" && BOX_VERBS.includes(c.verb)).map((c) =>
+    el("button", { class: `bid-call ${c.verb}`, "data-verb": c.verb, onclick: () => act("choose", { choice: c.index }) }, choiceText(c)));
+  box.replaceChildren(
+    el("div", { class: "bid-head" }, t("bidding.title"), " ", el("span", { class: "note", id: "bid-hint" }, bids.length ? t("bidding.pick_strain") : "")),
+    el("div", { class: "bid-suits bid-strains", role: "group", "aria-label": t("bidding.strains") }, ...strains),
+    el("div", { class: "bid-calls" }, ...calls));
+}
 
 function drawBidding(view) {
   const box = $("bidding");
   const a = view.auction;
   if (!a || !a.open || !view.your_turn) { box.hidden = true; box.replaceChildren(); return; }
   box.hidden = false;
+  if (a.strain_auction) { drawStrainBidding(view, box); return; }
   const bids = view.choices.filter((c) => c.verb === "bid");
   const key = (c) => (c.capot ? "capot" : String(c.value));
   const live = new Set(bids.map(key));
@@ -576,7 +606,7 @@ function show(view, quiet) {
   drawBidding(view);
   const boxed = view.auction && view.auction.open ? BOX_VERBS : [];
   // while bidding the hand is read, not played: drawn in full
-  $("hand").classList.toggle("reading", !view.deal_over && (view.trump === null || Boolean(view.auction && view.auction.open)));
+  $("hand").classList.toggle("reading", !view.deal_over && (!view.strain || Boolean(view.auction && view.auction.open)));
   // one button per distinct choice: "declare all" and "declare only" of one same combination are one
   const seen = new Set();
   const distinct = view.choices.filter((c) => {
@@ -597,8 +627,14 @@ function show(view, quiet) {
   if (view.deal_over && view.summary) {
     const s = view.summary;
     const capot = s.capot !== null && s.capot !== undefined ? t("summary.capot", { side: sideName(view, s.capot) }) : "";
-    summary.append(el("h3", {}, s.redeal ? t("summary.redeal") : `${t("summary.over", { outcome: t(`outcome.${s.outcome}`) })}${capot ? ` ${capot}` : ""}`));
-    summary.append(el("table", { id: "summary-lines" }, el("tr", {}, el("th", { class: "left" }, t("summary.line")), el("th", {}, t("summary.points")), el("th", { class: "left" }, t("summary.to"))),
+    // a strain auction's deal: made, inside (the declarers behind) or level (points hang), in game points
+    const outcome = s.game_points ? t(`outcome_game.${s.outcome}`) : t(`outcome.${s.outcome}`);
+    summary.append(el("h3", { id: "summary-head" }, s.redeal ? t("summary.redeal") : `${t("summary.over", { outcome })}${capot ? ` ${capot}` : ""}`));
+    if (s.game_points && s.contract) {
+      summary.append(el("p", { id: "summary-contract" }, t("summary.contract", { contract: contractText(s.contract), side: sideName(view, s.contract.side), times: s.contract.multiplier })));
+    }
+    if (s.game_points && s.pending) summary.append(el("p", { id: "summary-hanging" }, t("summary.hanging", { points: s.pending })));
+    summary.append(el("table", { id: "summary-lines" }, el("tr", {}, el("th", { class: "left" }, t("summary.line")), el("th", {}, t(s.game_points ? "summary.game_points" : "summary.points")), el("th", { class: "left" }, t("summary.to"))),
       ...s.lines.map((l) => el("tr", {}, el("td", { class: "left" }, lineText(l)), el("td", {}, l.points), el("td", { class: "left" }, sideName(view, l.to)))),
       el("tr", { class: "total" }, el("th", { class: "left" }, t("summary.this_deal")), el("th", { colspan: 2, class: "left" }, s.scores.map((p, k) => `${sideName(view, k)} ${p}`).join(", ")))));
     if (m.over) summary.append(el("h3", { id: "match-over" }, matchOverText(view)));
