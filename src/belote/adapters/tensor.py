@@ -213,10 +213,10 @@ INFORMATION_STATE_V2_SIZE: Final = sum(block.size for block in INFORMATION_STATE
 
 
 def block_offsets(layout: tuple[Block, ...]) -> dict[str, int]:
-    """The offset of every block of ``layout``, by name (trusted: the layouts of the library)."""
+    """The offset of every block of ``layout`` by name (``InvalidArgumentType`` but for ``Block`` values)."""
     offsets, at = {}, 0
-    for block in layout:
-        offsets[block.name] = at
+    for index, block in enumerate(sequence(layout, "layout")):
+        offsets[instance(block, Block, f"layout[{index}]").name] = at
         at += block.size
     return offsets
 

@@ -29,7 +29,7 @@ from belote.deal import Observation, Phase, SeatView
 from belote.deal.observation import standing_contract
 from belote.errors import InvalidArgument
 from belote.rules import Rules
-from belote.rules.checks import whole
+from belote.rules.checks import instance, whole
 
 __all__ = ["HeuristicBot", "hand_strength", "observation_mode"]
 
@@ -60,7 +60,9 @@ def observation_mode(observation: Observation) -> int:
 
     Raises:
         InvalidArgument: no trump and no contract (the trump is not fixed yet).
+        InvalidArgumentType: ``observation`` is not an ``Observation``.
     """
+    observation = instance(observation, Observation, "observation")
     if observation.trump is not None:
         return int(observation.trump)
     found = standing_contract(observation.bids)

@@ -118,7 +118,7 @@ def strain_strength(hand: int, mode: int) -> int:
     >>> from belote.cards import CardSet
     >>> hand = CardSet.parse("JH 9H JS AC 10C").mask
     >>> [strain_strength(hand, mode) for mode in (1, 4, 5)]
-    [61, 25, 63]
+    [50, 25, 64]
     """
     if mode < 4:
         return hand_strength(hand, mode)

@@ -43,7 +43,7 @@ from belote.experiments.stats import (
     wilson,
 )
 from belote.rules import Rules, available_variants, get_rules
-from belote.rules.checks import sequence
+from belote.rules.checks import instance, sequence
 from belote.rules.specs import spec_of
 
 __all__ = ["PAR_CHUNK", "Comparison", "MatchStats", "compare", "default_variants", "par_pass",
@@ -483,7 +483,13 @@ def _sides_text(stats: SimulationStats) -> str:
 
 
 def score_unit(rules: Rules | None) -> str:
-    """What a variant's deal scores count: ``"game points"`` (a strain auction's tens), else ``"points"``."""
+    """What a variant's deal scores count: ``"game points"`` (a strain auction's tens), else ``"points"``.
+
+    Raises:
+        InvalidArgumentType: ``rules`` is neither a ``Rules`` nor ``None``.
+    """
+    if rules is not None:
+        rules = instance(rules, Rules, "rules")
     return "game points" if rules is not None and rules.strain_auction else "points"
 
 

@@ -59,6 +59,9 @@ def _reading(rules: Rules, mode: int) -> StrainPoints | None:
 def point_table(rules: Rules, mode: int) -> tuple[int, ...]:
     """What each card (by index) counts in ``mode`` under ``rules``.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`score_tally`][belote.scoring.pipeline.score_tally].
+
     The core's values ([`card_points`][belote.cards.card_points]), except in
     an auction of values' no-trumps with ``ACE_19`` and all-trumps with
     ``REDUCED``.
@@ -80,6 +83,9 @@ def point_table(rules: Rules, mode: int) -> tuple[int, ...]:
 def deal_points(rules: Rules, mode: int) -> int:
     """The card points of the 32 cards in ``mode`` under ``rules``, without the last trick.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`score_tally`][belote.scoring.pipeline.score_tally].
+
     >>> from belote.rules import get_rules
     >>> deal_points(get_rules("bulgarian"), NO_TRUMPS)
     120
@@ -89,6 +95,9 @@ def deal_points(rules: Rules, mode: int) -> int:
 
 def contract_deal(rules: Rules, mode: int) -> int:
     """What a whole deal (cards and last trick) is worth on the contract's scale in ``mode``.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`score_tally`][belote.scoring.pipeline.score_tally].
 
     162 in a suit contract and wherever the knob brings the deal to 162;
     the deal's own worth with ``RAW`` (130 in no-trumps, 258 in all-trumps).
@@ -101,6 +110,9 @@ def contract_deal(rules: Rules, mode: int) -> int:
 
 def scaled(points: int, rules: Rules, mode: int) -> int:
     """A side's points (cards and last trick) on the contract's scale in ``mode``.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`score_tally`][belote.scoring.pipeline.score_tally].
 
     Unchanged but with ``SCALED``: ``points`` × 162 / the deal's worth, to
     the nearest point, a half up.
