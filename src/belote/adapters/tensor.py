@@ -215,8 +215,9 @@ INFORMATION_STATE_V2_SIZE: Final = sum(block.size for block in INFORMATION_STATE
 def block_offsets(layout: tuple[Block, ...]) -> dict[str, int]:
     """The offset of every block of ``layout`` by name (``InvalidArgumentType`` but for ``Block`` values)."""
     offsets, at = {}, 0
-    for index, block in enumerate(sequence(layout, "layout")):
-        offsets[instance(block, Block, f"layout[{index}]").name] = at
+    for index, item in enumerate(sequence(layout, "layout")):
+        block = instance(item, Block, f"layout[{index}]")
+        offsets[block.name] = at
         at += block.size
     return offsets
 
