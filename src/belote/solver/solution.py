@@ -76,7 +76,7 @@ from belote.rules import CapotRule, checks
 from belote.rules.checks import instance, whole_or_none
 from belote.scoring import Outcome, linear_in_card_points
 from belote.solver.ddgame import Game, game_of
-from belote.solver.measure import measure_table
+from belote.solver.measure import MeasureSettle, measure_table
 from belote.solver.search import INF, LAST_UNIT, PTS_UNIT, Search, cards_of
 from belote.tricks import BEATERS, CARD_POINTS, follower_mask
 
@@ -336,9 +336,13 @@ class _Paranoid:
     measure (see `_TwoSided.monotone`), and two sides with belotes still to
     win or lose (``Game.live``). ``made``: the value is 1 when the attack
     makes its contract, else 0 ([`makes_contract`][belote.solver.solution.makes_contract]).
+    With live pairs, the positions where every one is broken go to the
+    measure search ([`MeasureSettle`][belote.solver.measure.MeasureSettle]);
+    ``settled=False`` searches them on the value too (the tests' reference).
     """
 
-    def __init__(self, game: Game, shared: bool = True, made: bool = False) -> None:
+    def __init__(self, game: Game, shared: bool = True, made: bool = False,
+                 settled: bool = True) -> None:
         self.game = game
         self.made = made
         self._leaves: dict[tuple[object, ...], int] = {}
@@ -347,7 +351,9 @@ class _Paranoid:
         # the table by the points so far instead (the tests' reference).
         step = _front_step(game) if shared else None
         if step is None:
-            self.search = Search(game, self.leaf)
+            # Belotes still to win or lose: the measure search once they are decided.
+            settle = MeasureSettle(game, self.leaf).value if game.live and settled else None
+            self.search = Search(game, self.leaf, settle=settle)
         else:
             self.search = Search(game, self.leaf, linear=True, step=step)
         self.hands = self.search.hands
