@@ -40,6 +40,8 @@ from belote.cards import card_points
 from belote.solver.ddgame import Game
 from belote.solver.search import LAST_UNIT, PTS_UNIT, UNSETTLED, Search
 
+_QUEENS: Final = 0x20202020  # the queens of the four suits (the kings one bit above)
+
 __all__ = ["MeasureSettle", "MeasureTable", "measure_keys", "measure_table"]
 
 
@@ -270,6 +272,10 @@ class MeasureSettle:
             if game.maxer[seat]:
                 mine |= game.hands[seat]
         self.mine: Final = mine  # the maximising side's cards
+        whole = 0
+        for mask in game.live:
+            whole |= mask
+        self.whole: Final = whole  # the live pairs
 
     def values_at(self, belotes: int) -> tuple[int, ...]:
         """The value at each root key with ``belotes`` announced (see `MeasureSettle`)."""
@@ -301,20 +307,24 @@ class MeasureSettle:
             tables = [self.values_at(base + (i << shift) + (j << other))
                       for i in range(up + 1) for j in range(down + 1)]
             if all(tables):
-                known = (tuple(map(min, *tables)), tuple(map(max, *tables)))
+                columns = list(zip(*tables, strict=True))
+                known = (tuple([min(c) for c in columns]), tuple([max(c) for c in columns]))
             else:
                 known = ((), ())
             self.envelopes[key] = known
         return known
 
-    def reach(self, at: tuple[int, ...], target: int, leader: int, left: int, rem: int,
-              shift: int, lo: int, hi: int) -> int:
+    def reach(self, at: tuple[int, ...], target: int, lo: int, hi: int, seat: int,
+              trick: tuple[int, ...], leader: int, left: int, rem: int, shift: int) -> int:
         """A null-window probe: whether the value by ``at`` reaches ``target``, fail-soft.
 
-        The value's key index is in ``[lo, hi]``; ``shift``: the root's measure at the position.
+        Returns the index of a key whose value is a bound: at least ``target``
+        (a lower bound) or below it (an upper bound). The value's key index is
+        in ``[lo, hi]``; ``shift``: the root's measure at the position, ``seat``
+        to play to ``trick`` (with cards: the search's ``hands`` are the position's).
         """
         if at[lo] >= target or at[hi] < target:
-            return at[lo] if at[lo] >= target else at[hi]
+            return lo if at[lo] >= target else hi
         probe, top = lo + 1, hi  # the first key in [lo + 1, hi] worth target or more
         while probe < top:
             mid = (probe + top) // 2
@@ -324,47 +334,19 @@ class MeasureSettle:
                 probe = mid + 1
         keys = self.table.keys
         need = keys[probe] - shift
-        bound = self.search.node(leader, 0, leader, 0, 0, 0, 0, 0, rem, left, (), need - 1,
-                                 need) + shift
-        index = bisect.bisect_right(keys, bound) - 1
-        if bound >= keys[probe]:
-            return at[max(probe, min(index, hi))]
-        return at[max(lo, min(index, probe - 1))]
+        if trick:
+            bound = self.search.run(seat, trick, leader, left, (), need - 1, need)
+        else:
+            bound = self.search.node(leader, 0, leader, 0, 0, 0, 0, 0, rem, left, (), need - 1,
+                                     need)
+        index = bisect.bisect_right(keys, bound + shift) - 1
+        if bound + shift >= keys[probe]:
+            return max(probe, min(index, hi))
+        return max(lo, min(index, probe - 1))
 
-    def value(self, leader: int, left: int, rem: int, acc: tuple[int, ...], alpha: int,
-              beta: int, whole: int) -> int:
-        """The value of the position (fail-soft in ``alpha``, ``beta``), or ``UNSETTLED``.
-
-        ``acc``: card points and tricks per side from the deal's start, then the
-        belotes announced since the root; ``rem``: the cards still held, ``leader``
-        to lead with ``left`` tricks to go; ``whole``: the queens of the live
-        pairs still whole. With none, the value; else a bound that cuts the
-        window off, from the values with every whole pair of the maximising
-        side announced and none of the other's (or the reverse), if any.
-        """
-        side = self.side
-        keys = self.table.keys
-        shift = PTS_UNIT * (acc[side] - self.cp) + acc[2 + side] - self.tricks
-        # The most the maximising side can still win: every card point and trick.
-        most = PTS_UNIT * (self.total - acc[0] - acc[1] + self.bonus) + LAST_UNIT + left
-        lo = bisect.bisect_right(keys, shift) - 1
-        hi = bisect.bisect_right(keys, shift + most) - 1
-        base = acc[-1]
-        if whole:
-            up = (whole & self.mine).bit_count()
-            down = whole.bit_count() - up
-            least, most_at = self.envelope(base, up, down)
-            if not least:
-                return UNSETTLED
-            v = self.reach(most_at, alpha + 1, leader, left, rem, shift, lo, hi)
-            if v <= alpha:
-                return v
-            v = self.reach(least, beta, leader, left, rem, shift, lo, hi)
-            return v if v >= beta else UNSETTLED
-        at = self.values_at(base)
-        if not at:
-            return UNSETTLED
-        search = self.search
+    def within(self, at: tuple[int, ...], alpha: int, beta: int, lo: int, hi: int, seat: int,
+               trick: tuple[int, ...], leader: int, left: int, rem: int, shift: int) -> int:
+        """The value by ``at``, fail-soft in ``alpha``, ``beta`` (arguments as for `reach`)."""
         while True:
             low = at[lo]
             if low >= beta or low == at[hi]:
@@ -379,18 +361,69 @@ class MeasureSettle:
                 target = at[(lo + hi + 1) // 2]
                 if target == low:
                     target = low + 1
-            probe, top = lo + 1, hi  # the first key in [lo + 1, hi] worth target or more
-            while probe < top:
-                mid = (probe + top) // 2
-                if at[mid] >= target:
-                    top = mid
-                else:
-                    probe = mid + 1
-            need = keys[probe] - shift
-            bound = search.node(leader, 0, leader, 0, 0, 0, 0, 0, rem, left, (), need - 1,
-                                need) + shift
-            index = bisect.bisect_right(keys, bound) - 1
-            if bound >= keys[probe]:
-                lo = max(probe, min(index, hi))
+            index = self.reach(at, target, lo, hi, seat, trick, leader, left, rem, shift)
+            if at[index] >= target:
+                lo = index
             else:
-                hi = max(lo, min(index, probe - 1))
+                hi = index
+
+    def cut(self, seat: int, trick: tuple[int, ...], leader: int, left: int,
+            acc: tuple[int, ...], hands: list[int], alpha: int, beta: int) -> int:
+        """A bound of a position's value outside ``alpha``, ``beta`` from the envelope, or ``UNSETTLED``.
+
+        ``seat`` to play to ``trick`` (led by ``leader``, ``left`` tricks to go,
+        the current one included) with ``hands``; ``acc`` as for `value`.
+        """
+        rem = 0
+        for hand in hands:
+            rem |= hand
+        self.search.hands[:] = hands
+        shift, lo, hi = self.place(left, acc)
+        pairs = rem & self.whole
+        pairs &= pairs >> 1 & _QUEENS
+        up = (pairs & self.mine).bit_count()
+        least, most = self.envelope(acc[-1], up, pairs.bit_count() - up)
+        if not least:
+            return UNSETTLED
+        v = most[self.reach(most, alpha + 1, lo, hi, seat, trick, leader, left, rem, shift)]
+        if v <= alpha:
+            return v
+        v = least[self.reach(least, beta, lo, hi, seat, trick, leader, left, rem, shift)]
+        return v if v >= beta else UNSETTLED
+
+    def place(self, left: int, acc: tuple[int, ...]) -> tuple[int, int, int]:
+        """The root's measure at a position (``shift``), and the first and last key it may reach."""
+        keys = self.table.keys
+        shift = PTS_UNIT * (acc[self.side] - self.cp) + acc[2 + self.side] - self.tricks
+        # The most the maximising side can still win: every card point and trick.
+        most = PTS_UNIT * (self.total - acc[0] - acc[1] + self.bonus) + LAST_UNIT + left
+        return (shift, bisect.bisect_right(keys, shift) - 1,
+                bisect.bisect_right(keys, shift + most) - 1)
+
+    def value(self, leader: int, left: int, rem: int, acc: tuple[int, ...], alpha: int,
+              beta: int, whole: int) -> int:
+        """The value of the position (fail-soft in ``alpha``, ``beta``), or ``UNSETTLED``.
+
+        ``acc``: card points and tricks per side from the deal's start, then the
+        belotes announced since the root; ``rem``: the cards still held, ``leader``
+        to lead with ``left`` tricks to go; ``whole``: the queens of the live
+        pairs still whole. With none, the value; else a bound that cuts the
+        window off, from the values with every whole pair of the maximising
+        side announced and none of the other's (or the reverse), if any.
+        """
+        shift, lo, hi = self.place(left, acc)
+        base = acc[-1]
+        if whole:
+            up = (whole & self.mine).bit_count()
+            least, most = self.envelope(base, up, whole.bit_count() - up)
+            if not least:
+                return UNSETTLED
+            v = most[self.reach(most, alpha + 1, lo, hi, leader, (), leader, left, rem, shift)]
+            if v <= alpha:
+                return v
+            v = least[self.reach(least, beta, lo, hi, leader, (), leader, left, rem, shift)]
+            return v if v >= beta else UNSETTLED
+        at = self.values_at(base)
+        if not at:
+            return UNSETTLED
+        return self.within(at, alpha, beta, lo, hi, leader, (), leader, left, rem, shift)
