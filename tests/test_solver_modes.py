@@ -21,6 +21,7 @@ from belote.deal import Deal
 from belote.solver import makes_contract, solve
 from belote.solver.analyze import analyze
 from belote.solver.ddgame import game_of
+from belote.solver.solution import _Paranoid, _root, _solve
 
 PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -104,6 +105,33 @@ def test_a_belote_discarded_is_lost_in_all_trumps() -> None:
         "bulgarian", "bulgarian(belote_needs_lead_follow_or_trump=false)", 1))
     assert not any(game_of(free).live)
     assert solve(free).value == brute(free, side) == 0
+
+
+def _live_positions(left: int, count: int) -> list[Deal]:
+    """All-trumps positions, ``left`` tricks to go, where some pair's belote may still be lost."""
+    found = []
+    seed = 0
+    while len(found) < count:
+        deal = reach_mode(ALL_TRUMPS, seed, left, double=seed % 3 == 0)
+        if any(game_of(deal).live):
+            found.append(deal)
+        seed += 1
+    return found
+
+
+@pytest.mark.parametrize("left", [5, 6])
+def test_belotes_still_open_match_the_value_search(left: int) -> None:
+    """Rules §12.2 (belote announced only when leading, following suit or trumping; docs/bulgarian.md#belote): the measure search that settles and bounds all-trumps positions with pairs still whole gives the value search's answers, deeper than brute force reaches."""
+    for deal in _live_positions(left, 4):
+        game = game_of(deal)
+        fast, slow = _Paranoid(game), _Paranoid(game, settled=False)
+        assert fast.settle is not None and slow.settle is None
+        solution = _solve(game, fast)
+        assert solution == _solve(game, slow)
+        for target in (solution.value, solution.value + 1):
+            assert _Paranoid(game).reaches(_root(game), target) is (solution.value >= target)
+        assert (_Paranoid(game, made=True).reaches(_root(game), 1)
+                is _Paranoid(game, made=True, settled=False).reaches(_root(game), 1))
 
 
 def test_analyze_reads_a_bulgarian_deal() -> None:

@@ -7,7 +7,8 @@ or are so by whole steps of their rounding; docs/solver.md, "Three players:
 one front per position" and "Rounded scores", explains why that is exact.
 [`margin_spread`][belote.solver.fronts.margin_spread] and
 [`RoundedBounds`][belote.solver.fronts.RoundedBounds] give the search's quick
-bounds. Part of the compiled core (docs/compiled.md).
+bounds, and [`pack_entry`][belote.solver.fronts.pack_entry] the entries of
+its table for the other searches. Part of the compiled core (docs/compiled.md).
 """
 
 from __future__ import annotations
@@ -17,10 +18,52 @@ from typing import Final
 from belote.solver.ddgame import Game
 from belote.tricks import CARD_POINTS, cards_of
 
-__all__ = ["INF", "Front", "RoundedBounds", "margin_spread"]
+__all__ = ["INF", "Front", "RoundedBounds", "margin_spread", "pack_entry", "unpack_entry"]
 
 INF: Final = 1 << 40
 """Beyond every value and measure of the solver: a bound that says nothing."""
+
+# The two-sided search's transposition entry (belote.solver.search) is one int: the lower bound, the upper bound (each clamped to
+# +-_BOUND, past which a bound is loosened to none) and the best card + 1.
+_BOUND: Final = 1 << 24
+_FIELD_BITS: Final = 26
+_FIELD_MASK: Final = (1 << _FIELD_BITS) - 1
+
+
+def pack_entry(lo: int, hi: int, hint: int) -> int:
+    """A transposition entry: bounds ``lo`` <= value <= ``hi`` and the best card ``hint`` (-1: none).
+
+    Bounds beyond +-2**24 are loosened (a lower bound below it to none, an upper
+    bound above it to none; the others to the limit), so an entry never claims
+    more than was found.
+
+    >>> unpack_entry(pack_entry(3, 7, 12))
+    (3, 7, 12)
+    >>> unpack_entry(pack_entry(-INF, INF, -1)) == (-INF, INF, -1)
+    True
+    """
+    if lo <= -_BOUND:
+        low = 0
+    elif lo > _BOUND:
+        low = 2 * _BOUND
+    else:
+        low = lo + _BOUND
+    if hi >= _BOUND:
+        high = 2 * _BOUND
+    elif hi < -_BOUND:
+        high = 0
+    else:
+        high = hi + _BOUND
+    return low | high << _FIELD_BITS | (hint + 1) << (2 * _FIELD_BITS)
+
+
+def unpack_entry(entry: int) -> tuple[int, int, int]:
+    """The bounds and best card of a transposition entry (see `pack_entry`)."""
+    low = entry & _FIELD_MASK
+    high = entry >> _FIELD_BITS & _FIELD_MASK
+    return (-INF if low == 0 else low - _BOUND, INF if high == 2 * _BOUND else high - _BOUND,
+            (entry >> (2 * _FIELD_BITS)) - 1)
+
 
 # The most points a front keeps on each of its two edges (the oldest go first).
 _FRONT_LIMIT: Final = 8

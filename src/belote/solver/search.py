@@ -15,7 +15,14 @@ from typing import Final
 
 from belote.errors import InvalidArgument
 from belote.solver.ddgame import Game, game_of
-from belote.solver.fronts import INF, Front, RoundedBounds, margin_spread
+from belote.solver.fronts import (
+    INF,
+    Front,
+    RoundedBounds,
+    margin_spread,
+    pack_entry,
+    unpack_entry,
+)
 from belote.solver.orders import (
     LEAD_ORDER,
     LOW_MASK,
@@ -33,55 +40,14 @@ from belote.solver.orders import (
 from belote.solver.stackroom import in_room, interpreted
 from belote.tricks import BEATERS, CARD_POINTS, cards_of, follower_mask
 
-__all__ = ["INF", "LAST_UNIT", "PTS_UNIT", "Game", "Search", "cards_of", "game_of"]
+__all__ = ["INF", "LAST_UNIT", "PTS_UNIT", "UNSETTLED", "Game", "Search", "Settle", "cards_of",
+           "game_of"]
 
 _POINTS: Final = CARD_POINTS  # [trump][card], as in the deal engine
 _BEATERS: Final = BEATERS  # [trump][card]
 
 
 # --- the search ------------------------------------------------------------------------------
-
-# A transposition entry is one int: the lower bound, the upper bound (each clamped to
-# +-_BOUND, past which a bound is loosened to none) and the best card + 1.
-_BOUND: Final = 1 << 24
-_FIELD_BITS: Final = 26
-_FIELD_MASK: Final = (1 << _FIELD_BITS) - 1
-
-
-def _pack_entry(lo: int, hi: int, hint: int) -> int:
-    """A transposition entry: bounds ``lo`` <= value <= ``hi`` and the best card ``hint`` (-1: none).
-
-    Bounds beyond +-2**24 are loosened (a lower bound below it to none, an upper
-    bound above it to none; the others to the limit), so an entry never claims
-    more than was found.
-
-    >>> _unpack_entry(_pack_entry(3, 7, 12))
-    (3, 7, 12)
-    >>> _unpack_entry(_pack_entry(-INF, INF, -1)) == (-INF, INF, -1)
-    True
-    """
-    if lo <= -_BOUND:
-        low = 0
-    elif lo > _BOUND:
-        low = 2 * _BOUND
-    else:
-        low = lo + _BOUND
-    if hi >= _BOUND:
-        high = 2 * _BOUND
-    elif hi < -_BOUND:
-        high = 0
-    else:
-        high = hi + _BOUND
-    return low | high << _FIELD_BITS | (hint + 1) << (2 * _FIELD_BITS)
-
-
-def _unpack_entry(entry: int) -> tuple[int, int, int]:
-    """The bounds and best card of a transposition entry (see `_pack_entry`)."""
-    low = entry & _FIELD_MASK
-    high = entry >> _FIELD_BITS & _FIELD_MASK
-    return (-INF if low == 0 else low - _BOUND, INF if high == 2 * _BOUND else high - _BOUND,
-            (entry >> (2 * _FIELD_BITS)) - 1)
-
 
 # Entries of a transposition table before it is cleared (memory stays bounded).
 _TT_LIMIT: Final = 1_500_000
@@ -96,9 +62,21 @@ PTS_UNIT: Final = 32
 LAST_UNIT: Final = 16
 
 
+# Values or bounds a position by the measure search: (leader, left, rem, acc, alpha, beta,
+# the live pairs whole) -> fail-soft, or UNSETTLED (belote.solver.measure.MeasureSettle).
+Settle = Callable[[int, int, int, tuple[int, ...], int, int, int], int]
+UNSETTLED: Final = -(1 << 42)  # beyond INF
+_QUEENS: Final = 0x20202020  # the queens (the kings one bit above)
+# With live pairs whole, the measure search bounds the value from this many tricks left.
+_SETTLE_MAX: Final = 5
+
 # Interpreted, the search's ~30 frames of ``node`` live on CPython's frame stack and
 # run from a frame with room for them (belote.solver.stackroom); compiled, they are C frames.
-_NEEDS_ROOM: Final = interpreted(_pack_entry)
+def _here() -> None:
+    """A function of this module, to ask whether it is compiled."""
+
+
+_NEEDS_ROOM: Final = interpreted(_here)
 
 
 class Search:
@@ -124,7 +102,10 @@ class Search:
     discard announces nothing; ``game.live``) are tracked by the value
     search only (``leaf`` given): ``acc`` then ends with the belotes announced
     since the root, 3 bits a side, the table key holds them, and the leaf's
-    second tuple (the tricks) ends with them too.
+    second tuple (the tricks) ends with them too. ``settle`` (a
+    [`MeasureSettle`][belote.solver.measure.MeasureSettle]'s) then values
+    the trick starts where no live pair is whole by the measure search, and
+    bounds the others near the end.
 
     The search's state lives in typed attributes and its recursion in
     methods with int arguments, so that the compiled core (mypyc) calls them
@@ -133,7 +114,8 @@ class Search:
     """
 
     def __init__(self, game: Game, leaf: Callable[[tuple[int, ...], tuple[int, ...], int], int]
-                 | None = None, *, linear: bool = False, step: int = 0) -> None:
+                 | None = None, *, linear: bool = False, step: int = 0,
+                 settle: Settle | None = None) -> None:
         n = game.n
         if linear and (leaf is None or game.sides != 3):
             raise InvalidArgument("a linear search is a three-sided search with a leaf")
@@ -145,7 +127,7 @@ class Search:
         # A position at the start of a trick is the cards still held (``rem``) and the
         # leader: the hands only lose cards, so ``game.hands[seat] & rem`` is each hand.
         # Two sides: key ``rem | leader << 32``; three: with the points and tricks so far.
-        self.tt: Final[dict[int, int]] = {}  # entries: _pack_entry
+        self.tt: Final[dict[int, int]] = {}  # entries: pack_entry
         # Three sides, linear: a front per start of trick (key: rem, leader, sides with a trick).
         self.linear: Final = linear
         self.fronts: Final[dict[int, Front]] = {}
@@ -179,6 +161,13 @@ class Search:
             raise InvalidArgument("belotes that may be lost need the keyed value search")
         self.live: Final = game.live
         self.tracking: Final = bool(game.live)
+        # Once no live pair is whole, no belote is left to win or lose: ``settle``
+        # values the position with the measure search (MeasureSettle), if given.
+        self.settle: Final = settle
+        whole = 0
+        for mask in game.live:
+            whole |= mask
+        self.whole: Final = whole
         self.play: Final = game.play
         self.partners: Final = game.partners
         self.maxer: Final = game.maxer
@@ -385,7 +374,7 @@ class Search:
                 key = rem | leader << 32
                 entry = self.tt.get(key, -1)
                 if entry >= 0:  # the table first: it answers most probes
-                    lo, hi, hint = _unpack_entry(entry)
+                    lo, hi, hint = unpack_entry(entry)
                     if lo >= beta:
                         return lo
                     if hi <= alpha or lo == hi:
@@ -468,6 +457,15 @@ class Search:
                     if hi <= alpha or lo == hi:
                         return hi
             else:
+                settle = self.settle
+                pairs = 0  # the live pairs still whole (their queens)
+                if settle is not None:
+                    pairs = rem & self.whole
+                    pairs &= pairs >> 1 & _QUEENS
+                    if not pairs:  # settled
+                        v = settle(leader, left, rem, acc, alpha, beta, pairs)
+                        if v != UNSETTLED:
+                            return v
                 # Each side's card points so far (8 bits: the deck holds 152), and whether
                 # it has a trick (the tricks count for capot only): 9 bits a side.
                 sides = self.sides
@@ -482,11 +480,15 @@ class Search:
                     key |= acc[2 * sides] << shift
                 entry = self.tt.get(key, -1)
                 if entry >= 0:
-                    lo, hi, hint = _unpack_entry(entry)
+                    lo, hi, hint = unpack_entry(entry)
                     if lo >= beta:
                         return lo
                     if hi <= alpha or lo == hi:
                         return hi
+                if pairs and settle is not None and left <= _SETTLE_MAX:  # bounded
+                    v = settle(leader, left, rem, acc, alpha, beta, pairs)
+                    if v != UNSETTLED:
+                        return v
             if lo > alpha:
                 alpha = lo
             if hi < beta:
@@ -643,7 +645,7 @@ class Search:
             tt = self.tt
             if len(tt) >= _TT_LIMIT:
                 tt.clear()  # bounded memory: start afresh
-            tt[key] = _pack_entry(lo, hi, chosen)
+            tt[key] = pack_entry(lo, hi, chosen)
         elif fkey >= 0:
             fronts = self.fronts
             front = fronts.get(fkey)

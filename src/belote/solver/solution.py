@@ -76,8 +76,8 @@ from belote.rules import CapotRule, checks
 from belote.rules.checks import instance, whole_or_none
 from belote.scoring import Outcome, linear_in_card_points
 from belote.solver.ddgame import Game, game_of
-from belote.solver.measure import measure_table
-from belote.solver.search import INF, LAST_UNIT, PTS_UNIT, Search, cards_of
+from belote.solver.measure import MeasureSettle, measure_table
+from belote.solver.search import INF, LAST_UNIT, PTS_UNIT, UNSETTLED, Search, cards_of
 from belote.tricks import BEATERS, CARD_POINTS, follower_mask
 
 __all__ = ["Solution", "attack_reaches", "makes_contract", "solve"]
@@ -336,9 +336,13 @@ class _Paranoid:
     measure (see `_TwoSided.monotone`), and two sides with belotes still to
     win or lose (``Game.live``). ``made``: the value is 1 when the attack
     makes its contract, else 0 ([`makes_contract`][belote.solver.solution.makes_contract]).
+    With live pairs, the positions where every one is broken go to the
+    measure search ([`MeasureSettle`][belote.solver.measure.MeasureSettle]);
+    ``settled=False`` searches them on the value too (the tests' reference).
     """
 
-    def __init__(self, game: Game, shared: bool = True, made: bool = False) -> None:
+    def __init__(self, game: Game, shared: bool = True, made: bool = False,
+                 settled: bool = True) -> None:
         self.game = game
         self.made = made
         self._leaves: dict[tuple[object, ...], int] = {}
@@ -346,8 +350,11 @@ class _Paranoid:
         # rounding steps): a front per position (Front). ``shared=False`` keys
         # the table by the points so far instead (the tests' reference).
         step = _front_step(game) if shared else None
+        # Belotes still to win or lose: the measure search once they are decided.
+        self.settle = MeasureSettle(game, self.leaf) if game.live and settled else None
         if step is None:
-            self.search = Search(game, self.leaf)
+            settle = self.settle.value if self.settle is not None else None
+            self.search = Search(game, self.leaf, settle=settle)
         else:
             self.search = Search(game, self.leaf, linear=True, step=step)
         self.hands = self.search.hands
@@ -384,8 +391,7 @@ class _Paranoid:
         beta = guess
         step = 1
         while lower < upper:
-            value = self.search.run(pos.seat, pos.trick, pos.leader, pos.left, pos.acc,
-                                    beta - 1, beta)
+            value = self.run(pos, beta - 1, beta)
             if value < beta:
                 upper = value
             else:
@@ -406,17 +412,26 @@ class _Paranoid:
         sides = self.game.sides
         if pos.left == 0:
             return self.leaf(pos.acc[:sides], pos.acc[sides:], pos.last) >= target
-        v = self.search.run(pos.seat, pos.trick, pos.leader, pos.left, pos.acc,
-                            target - 1, target)
-        return v >= target
+        return self.run(pos, target - 1, target) >= target
 
     def keeps(self, pos: _Pos, value: int, maximise: bool) -> bool:
         sides = self.game.sides
         if pos.left == 0:
             return self.leaf(pos.acc[:sides], pos.acc[sides:], pos.last) == value
-        v = self.search.run(pos.seat, pos.trick, pos.leader, pos.left, pos.acc,
-                            value - 1, value + 1)
-        return v == value
+        return self.run(pos, value - 1, value + 1) == value
+
+    def run(self, pos: _Pos, alpha: int, beta: int) -> int:
+        """The search at ``pos`` in the window ``alpha``, ``beta`` (fail-soft).
+
+        With belotes still to win or lose, the values with the belotes most and
+        least favourable first ([`MeasureSettle.cut`][belote.solver.measure.MeasureSettle.cut]).
+        """
+        if self.settle is not None:
+            value = self.settle.cut(pos.seat, pos.trick, pos.leader, pos.left, pos.acc,
+                                    self.hands, alpha, beta)
+            if value != UNSETTLED:
+                return value
+        return self.search.run(pos.seat, pos.trick, pos.leader, pos.left, pos.acc, alpha, beta)
 
 
 def _front_step(game: Game) -> int | None:
