@@ -58,7 +58,11 @@ def pack_entry(lo: int, hi: int, hint: int) -> int:
 
 
 def unpack_entry(entry: int) -> tuple[int, int, int]:
-    """The bounds and best card of a transposition entry (see `pack_entry`)."""
+    """The bounds and best card of a transposition entry (see `pack_entry`).
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`solve`][belote.solver.solution.solve].
+    """
     low = entry & _FIELD_MASK
     high = entry >> _FIELD_BITS & _FIELD_MASK
     return (-INF if low == 0 else low - _BOUND, INF if high == 2 * _BOUND else high - _BOUND,
