@@ -50,6 +50,7 @@ registered variant with ``pyspiel.register_game``:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Final
 
 try:
@@ -197,6 +198,8 @@ class BeloteGame(pyspiel.Game):
     """The registered name: each variant is a subclass that sets it."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
+        if params is not None and not isinstance(params, Mapping):
+            raise InvalidArgumentType(f"params: expected a mapping of game parameters, got {shown(params)}")
         params = dict(params or {})
         short_name = self.short_name
         knobs = str(params.get("knobs", "")).replace(";", ",").replace(":", "=").strip()

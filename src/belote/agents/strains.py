@@ -136,6 +136,9 @@ def _threshold(mode: int) -> int:
 def strains_of_bids(bids: Sequence[tuple[int, int]]) -> tuple[int, int, int]:
     """The standing ``(strain, bidder, doubling)`` after a strain auction's ``(seat, action id)`` calls.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`HeuristicBot`][belote.agents.HeuristicBot].
+
     ``(-1, -1, 0)`` before any bid; a higher bid cancels the doubles.
 
     >>> strains_of_bids([(1, ID_BID_STRAIN + 2), (2, ID_DOUBLE), (3, ID_PASS)])

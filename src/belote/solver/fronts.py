@@ -33,6 +33,9 @@ _FIELD_MASK: Final = (1 << _FIELD_BITS) - 1
 def pack_entry(lo: int, hi: int, hint: int) -> int:
     """A transposition entry: bounds ``lo`` <= value <= ``hi`` and the best card ``hint`` (-1: none).
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`solve`][belote.solver.solution.solve].
+
     Bounds beyond +-2**24 are loosened (a lower bound below it to none, an upper
     bound above it to none; the others to the limit), so an entry never claims
     more than was found.
