@@ -106,7 +106,7 @@ class Tally:
             self.penalties,
         ):
             _settle_types(self)
-        if self.belotes:
+        if self.belotes or type(self.belotes) is not tuple:  # () is the common case
             values = checks.sequence(self.belotes, "Tally.belotes")
             for index, value in enumerate(values):
                 checks.whole(value, f"Tally.belotes[{index}]")
