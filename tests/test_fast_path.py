@@ -20,8 +20,9 @@ from belote.agents import RandomBot, act
 from belote.deal import Deal
 from belote.errors import IllegalAction
 from belote.experiments.simulate import randrange_fast
-from belote.rules import available_variants
+from belote.rules import available_variants, get_rules
 from belote.scoring import score_tally, score_trusted
+from belote.scoring.hands import combinations_of, could_declare
 from belote.strategies import DealStart, deals
 from belote.tricks import legal_mask, winner_index
 
@@ -212,3 +213,15 @@ def test_simulation_randrange_draws_like_random_randrange(seed: int, n: int) -> 
     ours, theirs = random.Random(seed), random.Random(seed)
     assert randrange_fast(ours, n) == theirs.randrange(n)
     assert ours.getstate() == theirs.getstate()
+
+
+@PROPERTY
+@given(st.integers(0, (1 << 32) - 1), st.sampled_from(available_variants()))
+def test_a_hand_that_could_not_declare_finds_no_combination(mask: int, variant: str) -> None:
+    """docs/rules.md#announcement-kinds: a run needs three in a row of a suit, a carré one rank in four suits; ``could_declare`` false means nothing to declare."""
+    found = combinations_of(mask, get_rules(variant))
+    if not could_declare(mask):
+        assert found == ()
+    run = any(mask >> (8 * suit + rank) & 7 == 7 for suit in range(4) for rank in range(6))
+    carre = any(all(mask >> (8 * suit + rank) & 1 for suit in range(4)) for rank in range(8))
+    assert could_declare(mask) == (run or carre)

@@ -28,6 +28,7 @@ from belote.scoring import score_tally
 from belote.solver.analyze import analyze
 from belote.solver.bidpar import analyze_bidding
 from belote.solver.par import par_deal
+from belote.variants.bulgarian import RULES as BULGARIAN
 from belote.variants.contree import RULES as CONTREE
 
 HOUSE = attrs.evolve(
@@ -125,3 +126,21 @@ def test_the_solver_analyses_a_house_deal() -> None:
     position = Deal.random(HOUSE, seed=7, dealer=3)
     position.apply_all(["0 bid 80 S", "1 pass", "2 pass", "3 pass"])
     assert solve(position).card_values
+
+
+HOUSE_BELOT = attrs.evolve(BULGARIAN, name="housebelot", target=101)
+"""A house Bulgarian belot to 101, never registered: its deals are scored in game points."""
+
+
+def test_a_doubled_house_belot_result_writes_and_reads_from_its_own_rules() -> None:
+    """docs/bulgarian.md#scoring, docs/formats.md#deal-result: a game-points result carries its rules, so its JSON and text need no registry."""
+    deal = Deal.random(HOUSE_BELOT, seed=3, dealer=3)
+    deal.apply_all(["0 bid S", "1 double", "2 pass", "3 pass", "0 pass"])
+    rng = random.Random(1)
+    while not deal.is_over:
+        deal.apply(rng.choice(deal.legal_actions()))
+    assert deal.result.rules is HOUSE_BELOT
+    doc = result_to_json(deal.result)
+    assert doc["variant"] == "housebelot"
+    assert doc["contract"]["multiplier"] == 2  # type: ignore[index, call-overload]
+    assert "Result:" in describe_result(deal.result)

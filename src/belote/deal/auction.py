@@ -170,7 +170,7 @@ def _strain_mask(s: DealState) -> int:
         bids = spots.bids_above[above] = strain_bids(s.rules.auction, above)
     mask = 1 << ID_PASS
     own = s.bidder >= 0 and (s.bidder - seat) % 2 == 0
-    if not (s.doubling and s.rules.auction.double_escape_by_doubled_side and not own):
+    if not (s.doubling and spots.escape_by_doubled_side and not own):
         mask |= bids
     if s.bidder >= 0:
         if s.doubling == 0 and spots.coinche and not own:

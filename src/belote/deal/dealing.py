@@ -251,6 +251,7 @@ def setup(
     s.belote_pair = ()
     s.belote_calls = (0,) * n
     s.belote_cards = (0,) * n
+    s.belote_any = 0
     s.declarations = []
     s.declared = [False] * n
     s.resolved = None

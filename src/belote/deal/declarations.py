@@ -25,6 +25,7 @@ from belote.scoring.announcements import (
     no_announcements_message,
 )
 from belote.scoring.contest import resolve_trusted, whole_run_fault
+from belote.scoring.hands import could_declare
 
 if TYPE_CHECKING:
     from belote.scoring.announcements import Combination
@@ -53,6 +54,8 @@ def combinations(s: DealState, seat: int) -> tuple[Combination, ...]:
     [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
     """
     hand = s.hands[seat]
+    if not could_declare(hand):
+        return ()  # most hands: nothing to look up
     cache = s.layout.combinations
     combos = cache.get(hand)
     if combos is None:
@@ -188,6 +191,8 @@ def declare_mask(s: DealState, seat: int) -> int:
     if (seat - s.leader) % s.n < len(s.trick):
         return 0  # it has played its card
     hand = s.hands[seat]
+    if not could_declare(hand):
+        return 0  # most hands: nothing to look up
     cache = s.layout.first_declarations
     mask = cache.get(hand, -1)
     if mask < 0:

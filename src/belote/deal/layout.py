@@ -45,6 +45,8 @@ class Layout:
         surcoinche: whether the coinched side may surcoinche (the auction's ``surcoinche``).
         coinche_any_time: whether a defender may coinche out of turn (the
             auction's ``coinche_any_time``, at a table of four).
+        escape_by_doubled_side: whether, after a double, only the doubled side
+            may bid higher (the auction's ``double_escape_by_doubled_side``).
         bids_above: a cache, per standing contract value (-1: none; in a strain
             auction, per standing strain), of the mask of the bid ids above it (what [`contract_bids`][belote.deal.auction.contract_bids]
             computes): the auction's rules read at native speed.
@@ -62,7 +64,8 @@ class Layout:
 
     __slots__ = (
         "announces", "auction", "bids_above", "calls_out", "coinche", "coinche_any_time",
-        "combinations", "completion", "dealer", "first", "first_declarations", "hand_size",
+        "combinations", "completion", "dealer", "escape_by_doubled_side", "first",
+        "first_declarations", "hand_size",
         "next_card", "players", "points", "rules", "strain_auction", "surcoinche", "turned",
     )
 
@@ -90,6 +93,9 @@ class Layout:
         self.coinche = auction is not None and auction.coinche
         self.surcoinche = auction is not None and auction.surcoinche
         self.coinche_any_time = auction is not None and auction.coinche_any_time and n == 4
+        self.escape_by_doubled_side = (
+            auction is not None and auction.double_escape_by_doubled_side
+        )
         self.bids_above: dict[int, int] = {}
         self.points: tuple[tuple[int, ...], ...] = tuple(point_table(rules, mode) for mode in range(6))
         self.hand_size = hand_size = sum(rules.first_packets) + sum(rules.completion_packets)

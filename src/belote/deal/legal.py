@@ -190,6 +190,9 @@ def draw_bid(mask: int, rand: Callable[[], float]) -> int:
     >>> [draw_bid(mask, lambda: x) for x in (0.0, 0.4, 0.9)] == [bid_id(90, 1), bid_id(100, 1), ID_PASS]
     True
     """
+    if mask == 1 << ID_PASS:  # nothing but the pass (the draw is made all the same)
+        rand()
+        return ID_PASS
     high = mask >> ID_BID
     if not high:
         ids = [i for i in _BID_ORDER if mask >> i & 1]
@@ -200,13 +203,15 @@ def draw_bid(mask: int, rand: Callable[[], float]) -> int:
         return ID_PASS
     # The k-th set bit, 32 bits at a time: the mask is wider than a machine word, so
     # each step on it builds a new int; on a 32-bit slice it does not.
-    base = 0
+    base = (high & -high).bit_length() - 1  # the lowest bid (a strain auction: bit 188)
+    high >>= base
     part = high & 0xFFFFFFFF
     found = part.bit_count()
     while k >= found:
         k -= found
         base += 32
-        part = high >> base & 0xFFFFFFFF
+        high >>= 32
+        part = high & 0xFFFFFFFF
         found = part.bit_count()
     while k:
         part &= part - 1

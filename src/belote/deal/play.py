@@ -33,6 +33,7 @@ __all__ = [
     "PLAY_ENTRIES",
     "apply_play",
     "can_announce_belote",
+    "draw_card",
     "find_belote_holder",
     "legal_play_cards",
     "legal_play_mask",
@@ -98,6 +99,7 @@ def find_belote_holder(s: DealState) -> None:
                     s.belote_holder = seat
                     s.belote_pair = (king, queen)
     s.belote_cards = tuple(cards)
+    s.belote_any = sum(cards)  # the seats' masks share no card
 
 
 def legal_play_mask(s: DealState) -> int:
@@ -202,11 +204,12 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
         s.history.append(PLAY_ENTRIES[seat][card + 32])
     else:
         s.history.append(PLAY_ENTRIES[seat][card])
-    if s.belote_cards[seat] >> card & 1 and s.rules.belote_announced_once:
+    if s.belote_any >> card & 1 and s.rules.belote_announced_once:
         # Said once, with the first of the pair played: the other card says nothing.
         cards = list(s.belote_cards)
         cards[seat] &= ~(0xFF << (card & ~7))
         s.belote_cards = tuple(cards)
+        s.belote_any = sum(cards)  # the seats' masks share no card
     trick = s.trick = s.trick + (card,)  # noqa: RUF005 (faster than unpacking here)
     count = len(trick)
     if count == 1:
@@ -245,6 +248,28 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
     else:
         s.legal = s.hands[winner]  # the leader may play any card
 
+def draw_card(legal: int, rand: Callable[[], float]) -> int:
+    """A card drawn uniformly from a mask of legal cards: the ``int(rand() * count)``-th in index order.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_out_random`][belote.deal.Deal.play_out_random].
+
+    One ``rand()`` per draw, the card [`legal_play_cards`][belote.deal.play.legal_play_cards]
+    would list at that place: the random players' draw
+    ([`play_cards_randomly`][belote.deal.play.play_cards_randomly],
+    [`play_out_random`][belote.deal.seatview.play_out_random]).
+
+    >>> [draw_card(0b1011, lambda: x) for x in (0.0, 0.4, 0.9)]
+    [0, 1, 3]
+    """
+    # Drop the k lowest set bits, then take the lowest one left.
+    k = int(rand() * legal.bit_count())
+    while k:
+        legal &= legal - 1
+        k -= 1
+    return (legal & -legal).bit_length() - 1
+
+
 def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
     """Play the rest of the deal's cards, each drawn uniformly among the legal cards.
 
@@ -263,15 +288,9 @@ def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
         legal = s.legal
         if legal < 0:
             legal = legal_play_mask(s)
-        # The k-th legal card in index order (as legal_play_cards lists them):
-        # drop the k lowest set bits, then take the lowest one left.
-        k = int(rand() * legal.bit_count())
-        while k:
-            legal &= legal - 1
-            k -= 1
-        card = (legal & -legal).bit_length() - 1
+        card = draw_card(legal, rand)
         # Only the K or Q of trump of a pair's holder can carry belote.
-        apply_play(s, card, bool(s.belote_cards[s.to_act] >> card & 1)
+        apply_play(s, card, bool(s.belote_any >> card & 1)
                    and can_announce_belote(s, card) and rand() < 0.5)
 
 

@@ -47,8 +47,9 @@ from belote.deal.codes import (
     Phase,
     phase_of,
 )
+from belote.deal.declarations import declare_mask
 from belote.deal.legal import do, draw_bid, legal_action_mask, refusal
-from belote.deal.play import apply_play, play_cards_randomly
+from belote.deal.play import apply_play, draw_card, legal_play_mask, play_cards_randomly
 from belote.deal.state import DealState, check_seat
 from belote.errors import IllegalAction, InvalidArgument, InvalidArgumentType, shown
 from belote.rules import Rules
@@ -353,9 +354,19 @@ def play_out_random(state: object, rng: object) -> None:
     announces = s.layout.announces
     while s.phase != OVER:
         phase = s.phase
-        if phase == PLAY and s.swap_holder < 0 and (s.played or not announces):
-            play_cards_randomly(s, rand)
-            return
+        if phase == PLAY and s.swap_holder < 0:
+            if s.played or not announces:
+                play_cards_randomly(s, rand)
+                return
+            # The first trick: a seat with nothing to declare and no belote in
+            # reach chooses among its cards alone, drawn as below.
+            seat = s.to_act
+            legal = s.legal
+            if legal < 0:
+                legal = legal_play_mask(s)
+            if not s.belote_cards[seat] & legal and not declare_mask(s, seat):
+                apply_play(s, draw_card(legal, rand), False)
+                continue
         mask = s.lmask
         if mask < 0:
             mask = legal_action_mask(s)
@@ -364,12 +375,7 @@ def play_out_random(state: object, rng: object) -> None:
         elif s.swap_holder >= 0:
             action_id = ID_SWAP if rand() < 0.5 else ID_KEEP
         elif not mask & _NOT_PLAIN:  # cards only
-            cards = mask >> ID_PLAY & _CARDS
-            k = int(rand() * cards.bit_count())
-            while k:
-                cards &= cards - 1
-                k -= 1
-            action_id = ID_PLAY + (cards & -cards).bit_length() - 1
+            action_id = ID_PLAY + draw_card(mask >> ID_PLAY & _CARDS, rand)
         else:  # the first trick, declarations open: any legal id but stop, lowest first
             action_id = kth_id(mask & ~(1 << ID_STOP) or 1 << ID_STOP, rand)
         do(s, s.to_act, action_id, None)

@@ -40,7 +40,8 @@ CACHES: Final = frozenset(
 
 # Every field of a state, and those that make two states equal (all but the caches).
 _FIELDS: Final = (
-    "actions_view", "beaters", "belote_calls", "belote_cards", "belote_holder", "belote_pair",
+    "actions_view", "beaters", "belote_any", "belote_calls", "belote_cards", "belote_holder",
+    "belote_pair",
     "best", "best_pos",
     "bid_count", "bidder", "bids_view", "bottom", "claim_held", "coincher", "contract_strain",
     "contract_value", "counting", "dealer", "deck", "doubling",
@@ -102,6 +103,8 @@ class DealState:
         belote_cards: per seat, the mask of the kings and queens it may still announce a
             belote with (both of every trump suit whose pair it holds; with
             ``rules.belote_announced_once``, a pair leaves it once one of its cards is played).
+        belote_any: the union of ``belote_cards``: a card outside it carries no belote
+            whoever plays it (one test per card played).
         declarations: the declarations made, in order.
         declared: per seat, whether it has declared.
         resolved: the scoring declarations once the contest is resolved, else ``None``.
@@ -167,6 +170,7 @@ class DealState:
     belote_pair: tuple[int, ...]
     belote_calls: tuple[int, ...]
     belote_cards: tuple[int, ...]
+    belote_any: int
     declarations: list[Declaration]
     declared: list[bool]
     resolved: tuple[Declaration, ...] | None
@@ -195,6 +199,7 @@ class DealState:
         new.beaters = self.beaters
         new.belote_calls = self.belote_calls
         new.belote_cards = self.belote_cards
+        new.belote_any = self.belote_any
         new.belote_holder = self.belote_holder
         new.belote_pair = self.belote_pair
         new.best = self.best

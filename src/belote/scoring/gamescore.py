@@ -30,7 +30,11 @@ from belote.scoring.totals import DOUBLED, INSIDE, LEVEL, MADE, tens_score
 
 __all__ = ["belote_seats", "score_in_game_points"]
 
-_OUTCOMES: Final = {MADE: Outcome.MADE, INSIDE: Outcome.FAILED, LEVEL: Outcome.LITIGE}
+# The enum members read once (on Python 3.11 reading one through its class runs Python code).
+_MADE: Final = Outcome.MADE
+_FAILED: Final = Outcome.FAILED
+_LITIGE: Final = Outcome.LITIGE
+_OUTCOMES: Final = {MADE: _MADE, INSIDE: _FAILED, LEVEL: _LITIGE}
 
 
 def belote_seats(tally: Tally) -> tuple[int, ...]:
@@ -84,20 +88,27 @@ def score_in_game_points(
         outcome = _OUTCOMES[score.outcome]
     elif score.outcome == DOUBLED:
         ahead = 0 if score.totals[0] > score.totals[1] else 1
-        outcome = Outcome.MADE if ahead == declarers else Outcome.FAILED
+        outcome = _MADE if ahead == declarers else _FAILED
     else:  # doubled and level: everything hangs
-        outcome = Outcome.LITIGE
-    lines: list[Line] = sorted(score.lines, key=_side)
+        outcome = _LITIGE
+    lines = score.lines
+    side = 0
+    for line in lines:  # in side order but for hanging points won by team 0 (rare)
+        if line.to < side:
+            lines = tuple(sorted(lines, key=_side))
+            break
+        side = line.to
     return DealResult(
         variant=spec_of(rules),
         outcome=outcome,
         capot=valat,
         scores=score.scores,
         pending=score.hanging,
-        lines=tuple(lines),
+        lines=lines,
         attack=declarers,
         stopped_by=None,
         contract=contract,
+        rules=rules,
     )
 
 

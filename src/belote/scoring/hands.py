@@ -15,7 +15,7 @@ from belote.cards import Rank
 from belote.rules import Contest, Rules
 from belote.scoring.combination import COMBINATIONS, Combination
 
-__all__ = ["combinations_of", "points_of"]
+__all__ = ["combinations_of", "could_declare", "points_of"]
 
 _CONTEST_NONE: Final = Contest.NONE
 
@@ -111,6 +111,25 @@ def _runs(mask: int) -> tuple[Combination, ...]:
     )
 
 
+def could_declare(mask: int) -> bool:
+    """Whether a hand holds a rank in all four suits or three cards in a row of a suit.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`find_combinations`][belote.scoring.announcements.find_combinations].
+
+    Two mask tests, the cheap first step of [`combinations_of`][belote.scoring.hands.combinations_of]:
+    a hand for which it is false declares nothing, under any variant (most
+    hands dealt), so the engine asks it before looking further.
+
+    >>> from belote.cards import CardSet
+    >>> could_declare(CardSet.parse("7S 8S 9S JH").mask), could_declare(CardSet.parse("7S 8S 10S JH").mask)
+    (True, False)
+    """
+    # Bits 6 and 7 of a suit start no run of three.
+    return bool(mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & 0xFF
+                or mask & (mask >> 1) & (mask >> 2) & 0x3F3F3F3F)
+
+
 def combinations_of(mask: int, rules: Rules) -> tuple[Combination, ...]:
     """[`find_combinations`][belote.scoring.announcements.find_combinations] on a card mask, without the argument checks.
 
@@ -125,14 +144,10 @@ def combinations_of(mask: int, rules: Rules) -> tuple[Combination, ...]:
     >>> [c.label for c in combinations_of(CardSet.parse("7S 8S 9S JH").mask, get_rules("piedicavallo"))]
     ['tierce 9S']
     """
-    if rules.contest is _CONTEST_NONE:
+    if rules.contest is _CONTEST_NONE or not could_declare(mask):
         return ()
     if not mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & 0xFF:
-        # No rank held in all four suits: no carré (most hands). No three cards
-        # in a row in any suit either (bits 6 and 7 of a suit start no run): nothing.
-        if not mask & (mask >> 1) & (mask >> 2) & 0x3F3F3F3F:
-            return ()
-        return _runs(mask)
+        return _runs(mask)  # no rank held in all four suits: no carré (most hands)
     carres = _carres(mask, rules)
     runs = _runs(mask)
     if not carres or not runs or rules.card_in_carre_and_run:

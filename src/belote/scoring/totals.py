@@ -9,7 +9,6 @@ compiled core (docs/compiled.md); it checks nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from belote.cards import NO_TRUMPS
@@ -84,33 +83,51 @@ def _tens(points: int, up: int) -> int:
     return tens + 1 if rest >= up else tens
 
 
-_LINES: dict[tuple[int, str, int], Line] = {}
+# The audit items, by number: a team's five items, the same taken from the other
+# team, the rounding and the hanging points won.
+_ITEMS: Final = (
+    CARD_POINTS, LAST_TRICK, DECLARATIONS, BELOTE, VALAT,
+    CARD_POINTS + FROM_OTHERS, LAST_TRICK + FROM_OTHERS, DECLARATIONS + FROM_OTHERS,
+    BELOTE + FROM_OTHERS, VALAT + FROM_OTHERS, ROUNDING, HANGING_WON,
+)
+_FROM_OTHERS: Final = 5
+_ROUNDING: Final = 10
+_HANGING_WON: Final = 11
+
+_LINES: dict[int, Line] = {}
 
 
-def _line(to: int, item: str, points: int) -> Line:
-    """The audit line, shared: a deal's few lines recur from deal to deal."""
-    key = (to, item, points)
+def _line(to: int, item: int, points: int) -> Line:
+    """The audit line of item number ``item``, shared: a deal's few lines recur from deal to deal."""
+    key = (points * 16 + item) * 2 + to  # one int per line: no key to build
     line = _LINES.get(key)
     if line is None:
         if len(_LINES) >= 4096:
             _LINES.clear()
-        line = _LINES[key] = Line(to, item, points)
+        line = _LINES[key] = Line(to, _ITEMS[item], points)
     return line
 
 
-def _lines(to: int, items: Sequence[tuple[str, int]], multiplier: int, figure: int) -> list[Line]:
-    """The items (points) in tens, times ``multiplier``, and the rounding that makes ``figure``."""
-    lines = []
+_Items = tuple[int, int, int, int, int]
+"""A team's points by audit item: card points, last trick, declarations, belote, valat."""
+
+
+def _item_lines(lines: list[Line], to: int, items: _Items, first: int, multiplier: int) -> int:
+    """Append to ``lines`` the items worth a game point once multiplied; their game points."""
     total = 0
-    for item, points in items:
-        if points * multiplier >= 10:
-            figure_of = points * multiplier // 10
-            total += figure_of
-            lines.append(_line(to, item, figure_of))
-    change = figure - total
+    for number in range(5):
+        points = items[number] * multiplier
+        if points >= 10:
+            figure = points // 10
+            total += figure
+            lines.append(_line(to, first + number, figure))
+    return total
+
+
+def _rounding(lines: list[Line], to: int, change: int) -> None:
+    """Append the line that makes a team's lines sum to its figure, when one is needed."""
     if change:
-        lines.append(_line(to, ROUNDING, change))
-    return lines
+        lines.append(_line(to, _ROUNDING, change))
 
 
 def tens_score(
@@ -136,35 +153,31 @@ def tens_score(
     """
     factor = 2 if mode == NO_TRUMPS else 1
     up = 7 if mode < NO_TRUMPS else 5
-    items = tuple(
-        (
-            (CARD_POINTS, cards[team] * factor),
-            (LAST_TRICK, 10 * factor if last_trick == team else 0),
-            (DECLARATIONS, declared[team]),
-            (BELOTE, belote[team]),
-            (VALAT, rules.valat_bonus if valat == team else 0),
-        )
-        for team in (0, 1)
+    bonus = rules.valat_bonus
+    teams: tuple[_Items, _Items] = (
+        (cards[0] * factor, 10 * factor if last_trick == 0 else 0, declared[0], belote[0],
+         bonus if valat == 0 else 0),
+        (cards[1] * factor, 10 * factor if last_trick == 1 else 0, declared[1], belote[1],
+         bonus if valat == 1 else 0),
     )
-    totals = (sum(points for _, points in items[0]), sum(points for _, points in items[1]))
+    zero, one = teams
+    totals = (zero[0] + zero[1] + zero[2] + zero[3] + zero[4],
+              one[0] + one[1] + one[2] + one[3] + one[4])
     both = totals[0] + totals[1]
     defenders = 1 - declarers
     if valat is not None and not rules.double_multiplies_valat:
         multiplier = 1
     figures = [0, 0]
     hanging = 0
-    winner: int | None = None
+    winner = -1
     lines: list[Line] = []
     if totals[0] == totals[1]:
         if multiplier == 1:
             outcome = LEVEL
-            figures[defenders] = _tens(totals[defenders], up)
-            hanging = (
-                _tens(both, up) - figures[defenders]
-                if rules.level_hangs_as_trailer
-                else figures[defenders]
-            )
-            lines = _lines(defenders, items[defenders], 1, figures[defenders])
+            figure = figures[defenders] = _tens(totals[defenders], up)
+            hanging = _tens(both, up) - figure if rules.level_hangs_as_trailer else figure
+            total = _item_lines(lines, defenders, teams[defenders], 0, 1)
+            _rounding(lines, defenders, figure - total)
         else:
             outcome = DOUBLED_LEVEL
             hanging = (
@@ -184,23 +197,23 @@ def tens_score(
                 figures[defenders] = 1
                 figures[declarers] -= 1
         for team in (0, 1):
-            lines += _lines(team, items[team], 1, figures[team])
+            total = _item_lines(lines, team, teams[team], 0, 1)
+            _rounding(lines, team, figures[team] - total)
     else:
         outcome = INSIDE if multiplier == 1 else DOUBLED
         winner = defenders if multiplier == 1 else (0 if totals[0] > totals[1] else 1)
         if multiplier == 1:
-            figures[winner] = _tens(both, up)
+            figure = _tens(both, up)
         elif rules.double_rounds_product:
             figure = _tens(both * multiplier, up)
-            figures[winner] = figure + (figure % 2 if mode >= NO_TRUMPS else -(figure % 2))
+            figure += figure % 2 if mode >= NO_TRUMPS else -(figure % 2)
         else:
-            figures[winner] = _tens(both, up) * multiplier
-        taken = [
-            *items[winner],
-            *((item + FROM_OTHERS, points) for item, points in items[1 - winner]),
-        ]
-        lines = _lines(winner, taken, multiplier, figures[winner])
-    if winner is not None and hanging_in:
+            figure = _tens(both, up) * multiplier
+        figures[winner] = figure
+        total = _item_lines(lines, winner, teams[winner], 0, multiplier)
+        total += _item_lines(lines, winner, teams[1 - winner], _FROM_OTHERS, multiplier)
+        _rounding(lines, winner, figure - total)
+    if winner >= 0 and hanging_in:
         figures[winner] += hanging_in
-        lines.append(_line(winner, HANGING_WON, hanging_in))
+        lines.append(_line(winner, _HANGING_WON, hanging_in))
     return TensScore(outcome, (figures[0], figures[1]), hanging, tuple(lines), totals)
