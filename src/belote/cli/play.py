@@ -501,7 +501,7 @@ def play_match(
             current = deals[-1]
         dealer = (
             current.dealer if current is not None
-            else next_dealer(rules, n, done[-1].dealer, done[-1].result) if done
+            else next_dealer(rules, n, done[-1].dealer, done[-1].result, done[-1].deck) if done
             else rng.randrange(n)
         )
     log = [0, 0, 0, 0]
@@ -544,7 +544,7 @@ def play_match(
             won = names[winner] if winner is not None else "nobody"
             out.write(f"\nMatch over: {won} won ({match.end_reason}).\n")
             return match
-        dealer = next_dealer(rules, n, dealer, result)
+        dealer = next_dealer(rules, n, dealer, result, deal.deck)
     out.write(f"\nNo winner after {MAX_DEALS} deals.\n")
     return match
 

@@ -99,6 +99,8 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
             "carre_beats_run_at_equal_points",
             "equal_plain_runs_void_all",
             "equal_carres_by_rank",
+            "carres_by_face_rank",
+            "runs_by_length_first",
             "declarations_in_no_trumps",
             "belote_value",
             "belote_announced_once",
@@ -201,7 +203,7 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "has_contract": lambda r: not r.has_auction,
     "capot_rule": lambda r: not r.has_auction,
     "calling_out": lambda r: not r.has_auction,
-    "dealer_rotation": lambda r: not r.has_auction,
+    "dealer_rotation": lambda r: not r.has_auction or r.strain_auction,
     "capot_split_value": lambda r: r.capot_rule is CapotRule.PLAYER_ALL_TRICKS
     and 3 in r.player_counts,
     "rounded_total": lambda r: r.round_to is not None,
@@ -218,6 +220,10 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "long_run_value": _has_announcements,
     "equal_carres_by_rank": lambda r: r.contest is Contest.TEAM_BEST_TAKES_ALL
     and bool(r.carre_values),
+    "carres_by_face_rank": lambda r: r.contest in (Contest.TEAM_BEST_TAKES_ALL,
+                                                   Contest.RUNS_AND_CARRES)
+    and bool(r.carre_values) and r.equal_carres_by_rank,
+    "runs_by_length_first": lambda r: r.strain_auction or r.runs_by_length_first,
     "capot_keeps_last_trick": lambda r: r.capot_rule is CapotRule.PLAYER_ALL_TRICKS,
     "round_half_up": lambda r: r.round_to is not None,
     "attack_gets_rounded_rest": lambda r: r.round_to is not None and r.has_contract,
@@ -232,6 +238,8 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     **{f"game_points.{field.name}": (lambda r: r.strain_auction)
        for field in attrs.fields(GamePointsRules)},
     "auction.double_escape_by_doubled_side": lambda r: r.strain_auction,
+    "auction.reredouble": lambda r: r.strain_auction,
+    "auction.reredouble_multiplier": lambda r: r.strain_auction and r.auction.reredouble,
     "belote_announced_once": lambda r: r.strain_auction or r.belote_announced_once,
     "belote_needs_lead_follow_or_trump": lambda r: r.strain_auction
     or r.belote_needs_lead_follow_or_trump,

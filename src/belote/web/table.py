@@ -245,7 +245,7 @@ class Table:
             dealer = self.rng.randrange(n)
             if deals:
                 last = deals[-1]
-                dealer = next_dealer(rules, n, last.dealer, last.result)
+                dealer = next_dealer(rules, n, last.dealer, last.result, last.deck)
             self._deal(dealer)
 
     @property
@@ -382,7 +382,7 @@ class Table:
             raise IllegalAction("the match is over")
         if len(self.deals) >= MAX_DEALS:
             raise IllegalAction(f"no winner after {MAX_DEALS} deals: the match stops here")
-        self._deal(next_dealer(self.rules, self.players, deal.dealer, deal.result))
+        self._deal(next_dealer(self.rules, self.players, deal.dealer, deal.result, deal.deck))
         self.version += 1
         return self.view(seat)
 
