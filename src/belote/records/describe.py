@@ -23,7 +23,7 @@ import attrs
 from belote.actions import Action, Strain, Verb
 from belote.cards import SUIT_WORDS, Rank
 from belote.deal import Deal
-from belote.deal.observation import standing_contract
+from belote.deal.observation import reredoubler, standing_contract
 from belote.records.scoretext import describe_result, describe_score
 from belote.rules import (
     AuctionRules,
@@ -496,14 +496,16 @@ def _bid_text(action: Action, deal: Deal) -> str:
     if action.verb is Verb.BID and action.strain is not None:
         value = "capot " if action.value is None else "" if action.value == 0 else f"{action.value} "
         return f"seat {action.seat} bids {value}{action.strain.letter}"  # 0: a strain alone
-    if action.verb in (Verb.COINCHE, Verb.SURCOINCHE, Verb.DOUBLE, Verb.REDOUBLE):
+    if action.verb in (Verb.COINCHE, Verb.SURCOINCHE, Verb.DOUBLE, Verb.REDOUBLE,
+                       Verb.REREDOUBLE):
         return f"seat {action.seat} {action.verb.value}s"
     return str(action)
 
 
 def _contract_line(deal: Deal) -> str | None:
     """``Contract: 100 hearts (H) by seat 2, coinched by seat 3 (x2)``, once the auction is over."""
-    found = standing_contract(deal.observation(0).bids)
+    bids = deal.observation(0).bids
+    found = standing_contract(bids)
     if found is None or deal.taker is None:
         return None
     bid, coincher, surcoincher = found
@@ -512,12 +514,16 @@ def _contract_line(deal: Deal) -> str | None:
     strain = bid.strain.letter if suit is None else f"{SUIT_WORDS[suit]} ({suit.letter})"
     value = "capot " if bid.value is None else "" if bid.value == 0 else f"{bid.value} "
     text = f"Contract: {value}{strain} by seat {bid.seat}"
-    doubling = 2 if surcoincher is not None else 1 if coincher is not None else 0
+    third = reredoubler(bids)
+    doubling = (3 if third is not None else 2 if surcoincher is not None
+                else 1 if coincher is not None else 0)
     words = ("doubled", "redoubled") if bid.value == 0 else ("coinched", "surcoinched")
     if coincher is not None:
         text += f", {words[0]} by seat {coincher}"
     if surcoincher is not None:
         text += f", {words[1]} by seat {surcoincher}"
+    if third is not None:
+        text += f", re-redoubled by seat {third}"
     if doubling:
         text += f" (x{deal.rules.auction.multiplier(doubling)})"
     return text
