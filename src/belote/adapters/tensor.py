@@ -679,7 +679,8 @@ def render_text(table: Table) -> str:
         else:
             contract = action_from_id(shown.contract, shown.bidder)
             turned = f"contract {str(contract).split(' ', 2)[2]} by seat {shown.bidder}"
-            turned += (("", ", doubled", ", redoubled") if shown.strain_auction else ("", ", coinched", ", surcoinched"))[shown.doubling]
+            turned += (("", ", doubled", ", redoubled", ", re-redoubled") if shown.strain_auction
+                       else ("", ", coinched", ", surcoinched"))[shown.doubling]
     else:
         turned = f"turned {deal.turned}"
         if deal.trump is not None:
