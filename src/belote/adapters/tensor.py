@@ -691,8 +691,7 @@ def render_text(table: Table) -> str:
         marker = "*" if seat == seat_to_act else " "
         lines.append(f"{marker} seat {seat}: {deal.hand(seat)}")
     if deal.trick:
-        cards = " ".join(str(card) for card in deal.trick)
-        lines.append(f"trick (led by seat {deal.trick_leader}): {cards}")
+        lines.append(f"trick (led by seat {deal.trick_leader}): {' '.join(map(str, deal.trick))}")
     if deal.is_over:
         lines.append(f"over: scores {deal.result.scores}")
     else:

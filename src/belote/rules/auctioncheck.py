@@ -8,7 +8,7 @@ with the bidding (docs/contree.md#knobs, docs/bulgarian.md#disputes).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from belote.errors import InvalidArgument, shown
 from belote.rules.auction import AuctionRules, ContractRules
@@ -16,13 +16,62 @@ from belote.rules.gamepoints import GamePointsRules
 from belote.rules.play import PlayRules
 from belote.rules.policies import CallingOut
 
-if TYPE_CHECKING:
-    from belote.rules.model import Rules
-
-__all__ = ["check_auction"]
+__all__ = ["AuctionVariant", "check_auction"]
 
 
-def check_auction(rules: Rules) -> None:
+class AuctionVariant(Protocol):
+    """What [`check_auction`][belote.rules.auctioncheck.check_auction] reads of a [`Rules`][belote.rules.model.Rules] value."""
+
+    @property
+    def auction(self) -> AuctionRules:
+        """The auction's knobs."""
+
+    @property
+    def contract(self) -> ContractRules:
+        """The contract's knobs."""
+
+    @property
+    def play(self) -> PlayRules:
+        """The play obligations."""
+
+    @property
+    def game_points(self) -> GamePointsRules:
+        """The game points' knobs."""
+
+    @property
+    def has_auction(self) -> bool:
+        """Whether contracts are bid in an auction."""
+
+    @property
+    def strain_auction(self) -> bool:
+        """Whether the auction bids strains alone."""
+
+    @property
+    def completion_packets(self) -> tuple[int, ...]:
+        """The packets dealt after the bidding."""
+
+    @property
+    def partnerships(self) -> bool:
+        """Four players in two teams."""
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """How many may play."""
+
+    @property
+    def has_contract(self) -> bool:
+        """Whether the taker's side must beat the other."""
+
+    @property
+    def seven_swap(self) -> bool:
+        """Whether the 7 of trump may be swapped."""
+
+    @property
+    def calling_out(self) -> CallingOut:
+        """Who may call out."""
+
+
+def check_auction(rules: AuctionVariant) -> None:
     """Check that the knobs of an auction variant agree (docs/contree.md#knobs, docs/bulgarian.md#disputes).
 
     Part of the one validator that runs when a [`Rules`][belote.rules.model.Rules]
