@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from belote.errors import InvalidArgument, shown
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules.auction import AuctionRules, ContractRules
 from belote.rules.gamepoints import GamePointsRules
 from belote.rules.play import PlayRules
@@ -71,6 +71,9 @@ class AuctionVariant(Protocol):
         """Who may call out."""
 
 
+_READ = tuple(name for name in AuctionVariant.__dict__ if not name.startswith("_"))
+
+
 def check_auction(rules: AuctionVariant) -> None:
     """Check that the knobs of an auction variant agree (docs/contree.md#knobs, docs/bulgarian.md#disputes).
 
@@ -79,7 +82,11 @@ def check_auction(rules: AuctionVariant) -> None:
 
     Raises:
         InvalidArgument: knobs that contradict each other; the message names the knob.
+        InvalidArgumentType: ``rules`` is not a rules value.
     """
+    missing = [name for name in _READ if not hasattr(rules, name)]
+    if missing:
+        raise InvalidArgumentType(f"rules: expected a rules value, got {shown(rules)}")
     for knob, kind in (("auction", AuctionRules), ("contract", ContractRules), ("play", PlayRules),
                        ("game_points", GamePointsRules)):
         if not isinstance(getattr(rules, knob), kind):

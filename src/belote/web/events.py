@@ -115,7 +115,7 @@ def auction_json(deal: Deal, seat: int) -> dict[str, object] | None:
     ``contract`` is the standing contract (``None`` before any bid): its
     value (``None`` and ``capot`` true for a capot bid), strain, bidder,
     doubling (0 as bid, 1 coinched, 2 surcoinched, 3 re-redoubled), multiplier,
-    coincher, surcoincher and reredoubler; ``calls`` every call in order; ``values``, ``capot`` and
+    coincher, surcoincher (and in a strain auction reredoubler); ``calls`` every call in order; ``values``, ``capot`` and
     ``strains`` what the variant lets a bid name (the bidding box's buttons:
     which ones are legal now are the choices'); ``open`` whether the auction
     is still going on. ``strain_auction`` is true for an auction of strains
@@ -148,7 +148,9 @@ def auction_json(deal: Deal, seat: int) -> dict[str, object] | None:
                     else 1 if coincher is not None else 0)
         contract = {"seat": bid.seat, **bid_json(bid), "doubling": doubling,
                     "multiplier": terms.multiplier(doubling), "coincher": coincher,
-                    "surcoincher": surcoincher, "reredoubler": third}
+                    "surcoincher": surcoincher}
+        if rules.strain_auction:  # the third level (auction.reredouble)
+            contract["reredoubler"] = third
     strains = rules.strain_auction
     return {
         "contract": contract,
