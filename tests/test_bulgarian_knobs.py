@@ -246,6 +246,13 @@ def test_new_knob_values_out_of_range_are_refused_naming_the_knob(spec: str, kno
         attrs.evolve(BULGARIAN, **{knob: "dice"})
 
 
+def test_an_order_of_carres_without_ranking_them_is_refused() -> None:
+    """docs/rules.md#announcement-contest: ``carres_by_face_rank`` orders carrés that
+    ``equal_carres_by_rank`` ranks; with that off they tie, and the validator says so."""
+    with pytest.raises(InvalidArgument, match=r"knob carres_by_face_rank.*equal_carres_by_rank"):
+        attrs.evolve(FACE_CARRES, equal_carres_by_rank=False)
+
+
 def test_belote_rules_bulgarian_lists_the_new_knobs_with_who_reads_them_how(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -618,6 +618,11 @@ def _check_items(rules: Rules) -> None:
 def _check_agreement(rules: Rules) -> None:
     """The checks that involve several knobs."""
     check_auction(rules)  # belote.rules.auctioncheck
+    if rules.carres_by_face_rank and not rules.equal_carres_by_rank:
+        raise InvalidArgument(
+            "knob carres_by_face_rank: an order of the carrés needs equal_carres_by_rank=true "
+            "(off, carrés of equal points tie)"
+        )
     for dispute in rules.disputes:
         if not isinstance(dispute, Dispute) or _field_metadata(dispute.knob) is None:
             raise InvalidArgument(f"knob disputes: {shown(dispute)} names no knob")
