@@ -325,7 +325,8 @@ def test_compare_knobs_ranks_bulgarians_disputes(capsys: pytest.CaptureFixture[s
         "belote_needs_lead_follow_or_trump=false", "auction.double_escape_by_doubled_side=true",
         "capot_ends_match=true", "game_points.trailer_at_least_one=false",
         "game_points.double_multiplies_valat=false", "game_points.double_rounds_product=false",
-        "game_points.level_hangs_as_trailer=false",
+        "game_points.level_hangs_as_trailer=false", "runs_by_length_first=true",
+        "carres_by_face_rank=true", "auction.reredouble=true", "dealer_rotation=random",
     }
     code, out, err = run(["compare", "--knobs", "bulgarian", "--disputes", "--deals", "10",
                           "--bots", "random", "--matches", "0"], capsys)

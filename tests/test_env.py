@@ -22,7 +22,7 @@ else:
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
-from belote.actions import ACTION_IDS, ID_SWAP, Action, action_id
+from belote.actions import ACTION_IDS, ID_REREDOUBLE, ID_SWAP, Action, action_id
 from belote.adapters.env import env, raw_env
 from belote.adapters.returns import score_bound
 from belote.adapters.tensor_v4 import OBSERVATION_V4_SIZE, STATE_V4_SIZE
@@ -394,4 +394,5 @@ def test_bulgarian_plays_to_the_end_through_every_contract() -> None:
         assert all(-1.0 <= value <= 1.0 for value in totals.values())
         blocks = decode(table.observe("player_0")["observation"], OBSERVATION_V4)
         modes.update(int(i) for i in np.flatnonzero(blocks["mode"]))
-    assert set(range(354, ACTION_IDS)) <= heard and modes == set(range(6))
+    assert set(range(354, ID_REREDOUBLE)) <= heard and modes == set(range(6))
+    assert ID_REREDOUBLE not in heard  # no third level of doubling by default (docs/bulgarian.md#disputes)

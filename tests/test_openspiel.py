@@ -331,13 +331,14 @@ def test_every_registered_variant_gets_a_game_name(monkeypatch: pytest.MonkeyPat
 
 
 def test_bulgarian_plays_to_the_end_with_its_strain_auction() -> None:
-    """docs/bulgarian.md#the-auction: the bulgarian game takes the 362 action ids, and random
+    """docs/bulgarian.md#the-auction: the bulgarian game takes the 363 action ids (docs/formats.md:
+    362 is ``reredouble``, the third level added last), and random
     legal play ends every deal with zero-sum returns in [-1, 1]; its strings name the
     contract, its doubles and the mode (NT, AT)."""
     from belote.actions import ACTION_IDS
 
     game = pyspiel.load_game("python_belote_bulgarian", {"dealer": 1})
-    assert game.num_distinct_actions() == ACTION_IDS == 362
+    assert game.num_distinct_actions() == ACTION_IDS == 363
     words: set[str] = set()
     for seed in range(40):
         state, rng = game.new_initial_state(), random.Random(seed)

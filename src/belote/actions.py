@@ -47,6 +47,7 @@ __all__ = [
     "ID_PLAY",
     "ID_PLAY_BELOTE",
     "ID_REDOUBLE",
+    "ID_REREDOUBLE",
     "ID_STOP",
     "ID_SURCOINCHE",
     "ID_SWAP",
@@ -95,6 +96,9 @@ class Verb(enum.Enum):
     """Double the other team's standing contract in a strain auction (контра, ``bulgarian``)."""
     REDOUBLE = "redouble"
     """Redouble: answer the other team's double of one's own team's contract (реконтра)."""
+    REREDOUBLE = "reredouble"
+    """Re-redouble: the doubling team answers a redouble, a third level (сюр-контра), where
+    ``auction.reredouble`` allows it (docs/bulgarian.md#the-auction)."""
 
 
 class Strain(enum.IntEnum):
@@ -278,6 +282,11 @@ class Action:
         return cls(seat, Verb.REDOUBLE)
 
     @classmethod
+    def reredouble(cls, seat: int) -> Action:
+        """``<seat> reredouble``: double a redoubled contract once more (``auction.reredouble``)."""
+        return cls(seat, Verb.REREDOUBLE)
+
+    @classmethod
     def coinche(cls, seat: int) -> Action:
         """``<seat> coinche``: double the other team's standing contract."""
         return cls(seat, Verb.COINCHE)
@@ -347,7 +356,7 @@ class Action:
             known = ", ".join(_VERBS)
             raise NotationError(f"unknown verb {shown(words[1])} in {shown(text)} (known: {known})")
         if verb in (Verb.PASS, Verb.SWAP, Verb.KEEP, Verb.STOP, Verb.COINCHE, Verb.SURCOINCHE,
-                    Verb.DOUBLE, Verb.REDOUBLE):
+                    Verb.DOUBLE, Verb.REDOUBLE, Verb.REREDOUBLE):
             if args:
                 raise NotationError(f"{verb.value!r} takes no argument: {shown(text)}")
             return cls(seat, verb)
@@ -451,7 +460,10 @@ ID_DOUBLE: Final = ID_BID_STRAIN + 6
 """``double``: double the other team's standing contract in a strain auction (id 360)."""
 ID_REDOUBLE: Final = ID_DOUBLE + 1
 """``redouble``: redouble the other team's double (id 361)."""
-ACTION_IDS: Final = ID_REDOUBLE + 1
+ID_REREDOUBLE: Final = ID_REDOUBLE + 1
+"""``reredouble``: the third level of doubling, ``auction.reredouble`` (id 362, added after
+``redouble``: every earlier id kept its number)."""
+ACTION_IDS: Final = ID_REREDOUBLE + 1
 """How many action ids there are: every id is in ``range(ACTION_IDS)``."""
 
 
@@ -516,6 +528,8 @@ def action_id(action: Action) -> int:
         return ID_DOUBLE
     if verb is Verb.REDOUBLE:
         return ID_REDOUBLE
+    if verb is Verb.REREDOUBLE:
+        return ID_REREDOUBLE
     if verb is Verb.PASS:
         return ID_PASS
     if verb is Verb.TAKE:
@@ -623,6 +637,8 @@ def _build_action(action_id: int, seat: int) -> Action:
             return Action(seat, Verb.DOUBLE)
         if action_id == ID_REDOUBLE:
             return Action(seat, Verb.REDOUBLE)
+        if action_id == ID_REREDOUBLE:
+            return Action(seat, Verb.REREDOUBLE)
         return Action(seat, Verb.BID, value=0, strain=STRAINS[action_id - ID_BID_STRAIN])
     if action_id >= ID_BID:
         if action_id == ID_COINCHE:

@@ -40,17 +40,21 @@ RandomAgent = RandomBot
 """The random agent under its former name: [`RandomBot`][belote.agents.RandomBot]."""
 
 
-def next_dealer(rules: Rules, players: int, dealer: int, result: DealResult) -> int:
+def next_dealer(
+    rules: Rules, players: int, dealer: int, result: DealResult,
+    deck: Sequence[Card] | None = None,
+) -> int:
     """Who deals after a deal that ended with ``result`` (rules §2, docs/rules.md#dealing).
 
     The rule lives in [`belote.scoring.match.next_dealer`][belote.scoring.match.next_dealer]
-    (``NEXT_SEAT``, ``WINNER_DEALS``, ``winner_deals_with_three``).
+    (``NEXT_SEAT``, ``WINNER_DEALS``, ``winner_deals_with_three``, ``RANDOM``,
+    which draws from the ``deck`` of the deal just played).
 
     >>> from belote.scoring import redeal_result
     >>> next_dealer(get_rules("french"), 2, 0, redeal_result(get_rules("french"), 0, 2))
     1
     """
-    return _match_next_dealer(rules, players, dealer, result)
+    return _match_next_dealer(rules, players, dealer, result, deck)
 
 
 @attrs.frozen(kw_only=True)
@@ -190,7 +194,8 @@ class Game:
             game.dealer = game.current.dealer
         elif deals:
             last = deals[-1]
-            game.dealer = next_dealer(match.rules, match.players, last.dealer, last.result)
+            game.dealer = next_dealer(match.rules, match.players, last.dealer, last.result,
+                                      last.deck)
         if decks is None:
             for _ in range(len(deals) + (game.current is not None)):
                 next(game._decks)
@@ -255,7 +260,7 @@ class Game:
         self.current = None
         self.deals.append(deal)
         self.match.add(result)
-        self.dealer = next_dealer(self.rules, self.players, self.dealer, result)
+        self.dealer = next_dealer(self.rules, self.players, self.dealer, result, deal.deck)
         return deal
 
     def play(self) -> GameResult:

@@ -117,7 +117,8 @@ class Shown:
         self.bidder = -1
         """The seat that bid the standing contract, -1 before any."""
         self.doubling = 0
-        """0, 1 once the standing contract is coinched (doubled), 2 once surcoinched (redoubled)."""
+        """0, 1 once the standing contract is coinched (doubled), 2 once surcoinched (redoubled),
+        3 once re-redoubled (``auction.reredouble``)."""
         self.coincher = -1
         """The seat that coinched (doubled), -1 for none."""
         self.played = [0] * seats
@@ -174,6 +175,8 @@ class Shown:
         elif verb is Verb.REDOUBLE:
             self.heard[actor] |= 1 << (ID_REDOUBLE - ID_BID)
             self.doubling, self.strain_auction = 2, True
+        elif verb is Verb.REREDOUBLE:  # the third level: version 4 shows it as redoubled
+            self.doubling, self.strain_auction = 3, True
         elif verb is Verb.PASS and self.auction:
             pass  # the auction block says who bid what; the passes between follow from it
         elif verb is Verb.PASS or verb is Verb.TAKE:

@@ -489,7 +489,8 @@ class raw_env(AECEnv):
                 elif self.deals >= self.max_deals:
                     self.truncations = dict.fromkeys(self.agents, True)
                 else:
-                    self._new_deal(next_dealer(self.rules, self.players, deal.dealer, result))
+                    self._new_deal(next_dealer(self.rules, self.players, deal.dealer, result,
+                                               deal.deck))
         else:
             self._select()
         if self.max_cycles is not None and self.steps >= self.max_cycles:

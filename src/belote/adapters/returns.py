@@ -68,7 +68,7 @@ def _contract_bound(rules: Rules) -> int:
     flat capot bonus or flat coinche, times the multiplier.
     """
     auction, terms = rules.auction, rules.contract
-    multiplier = max(auction.multiplier(level) for level in range(3))
+    multiplier = max(auction.multiplier(level) for level in range(4 if auction.reredouble else 3))
     top = max(auction.highest, terms.capot_value if auction.capot else 0)
     cards = max(
         FULL_CARD_POINTS + rules.last_trick_bonus + (rules.round_to or 0), rules.capot_value,
@@ -87,7 +87,7 @@ def _strain_bound(rules: Rules, declarations: int) -> int:
     highest multiplier, divided by ten and rounded up, plus one for the rounding.
     """
     auction = rules.auction
-    multiplier = max(auction.multiplier(level) for level in range(3))
+    multiplier = max(auction.multiplier(level) for level in range(4 if auction.reredouble else 3))
     cards = max(248 + rules.last_trick_bonus, 2 * (120 + rules.last_trick_bonus))
     total = cards + rules.game_points.valat_bonus + declarations + 4 * rules.belote_value
     return -(-total * multiplier // 10) + 1

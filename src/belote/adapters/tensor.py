@@ -679,7 +679,8 @@ def render_text(table: Table) -> str:
         else:
             contract = action_from_id(shown.contract, shown.bidder)
             turned = f"contract {str(contract).split(' ', 2)[2]} by seat {shown.bidder}"
-            turned += (("", ", doubled", ", redoubled") if shown.strain_auction else ("", ", coinched", ", surcoinched"))[shown.doubling]
+            turned += (("", ", doubled", ", redoubled", ", re-redoubled") if shown.strain_auction
+                       else ("", ", coinched", ", surcoinched"))[shown.doubling]
     else:
         turned = f"turned {deal.turned}"
         if deal.trump is not None:
@@ -690,8 +691,7 @@ def render_text(table: Table) -> str:
         marker = "*" if seat == seat_to_act else " "
         lines.append(f"{marker} seat {seat}: {deal.hand(seat)}")
     if deal.trick:
-        cards = " ".join(str(card) for card in deal.trick)
-        lines.append(f"trick (led by seat {deal.trick_leader}): {cards}")
+        lines.append(f"trick (led by seat {deal.trick_leader}): {' '.join(map(str, deal.trick))}")
     if deal.is_over:
         lines.append(f"over: scores {deal.result.scores}")
     else:

@@ -292,7 +292,8 @@ class HumanPlayer:
 _WORDS: Final = {"pass": Verb.PASS, "take": Verb.TAKE, "swap": Verb.SWAP, "keep": Verb.KEEP,
                  "declare": Verb.DECLARE, "stop": Verb.STOP, "call": Verb.STOP,
                  "coinche": Verb.COINCHE, "contre": Verb.COINCHE, "double": Verb.COINCHE,
-                 "surcoinche": Verb.SURCOINCHE, "surcontre": Verb.SURCOINCHE, "redouble": Verb.SURCOINCHE}
+                 "surcoinche": Verb.SURCOINCHE, "surcontre": Verb.SURCOINCHE, "redouble": Verb.SURCOINCHE,
+                 "reredouble": Verb.REREDOUBLE}
 _BID_TEXT: Final = re.compile(r"(?:bid\s*)?([0-9]{1,3}|capot)\s*([a-z]{1,2}|[\u2660-\u2667])?", re.IGNORECASE | re.ASCII)
 
 
@@ -437,7 +438,7 @@ def _interpret(
         if matching:
             return matching[0], ""
         if verb in (Verb.STOP, Verb.SWAP, Verb.KEEP, Verb.DECLARE, Verb.COINCHE, Verb.SURCOINCHE,
-                    Verb.DOUBLE, Verb.REDOUBLE):
+                    Verb.DOUBLE, Verb.REDOUBLE, Verb.REREDOUBLE):
             # Say why, in the engine's words made plain (who may call out, when to swap, ...).
             reason = deal.why_illegal(Action(seat, verb))
             if reason:
@@ -501,7 +502,7 @@ def play_match(
             current = deals[-1]
         dealer = (
             current.dealer if current is not None
-            else next_dealer(rules, n, done[-1].dealer, done[-1].result) if done
+            else next_dealer(rules, n, done[-1].dealer, done[-1].result, done[-1].deck) if done
             else rng.randrange(n)
         )
     log = [0, 0, 0, 0]
@@ -544,7 +545,7 @@ def play_match(
             won = names[winner] if winner is not None else "nobody"
             out.write(f"\nMatch over: {won} won ({match.end_reason}).\n")
             return match
-        dealer = next_dealer(rules, n, dealer, result)
+        dealer = next_dealer(rules, n, dealer, result, deal.deck)
     out.write(f"\nNo winner after {MAX_DEALS} deals.\n")
     return match
 

@@ -24,7 +24,8 @@ The auction's shape, from [`AuctionRules`][belote.rules.model.AuctionRules]:
 A strain auction ([`Bidding.STRAIN_AUCTION`][belote.rules.policies.Bidding.STRAIN_AUCTION],
 docs/bulgarian.md#the-auction) bids strains alone, each above the ones
 before it in ``auction.strains``; a seat of the side not holding the
-standing bid may double it, a seat of the doubled side redouble the double;
+standing bid may double it, a seat of the doubled side redouble the double
+(and, with ``auction.reredouble``, a seat of the doubling side re-redouble it);
 a higher bid cancels the doubles and the auction goes on (by default anyone
 may make it; with ``auction.double_escape_by_doubled_side`` only the doubled
 side); three passes after any call end it. Its calls are recorded as bids
@@ -52,6 +53,7 @@ from belote.actions import (
     ID_DOUBLE,
     ID_PASS,
     ID_REDOUBLE,
+    ID_REREDOUBLE,
     ID_SURCOINCHE,
     STRAINS,
 )
@@ -177,6 +179,8 @@ def _strain_mask(s: DealState) -> int:
             mask |= 1 << ID_DOUBLE
         elif s.doubling == 1 and spots.surcoinche and own:
             mask |= 1 << ID_REDOUBLE
+        elif s.doubling == 2 and not own and s.rules.auction.reredouble:
+            mask |= 1 << ID_REREDOUBLE
     return mask
 
 
@@ -297,7 +301,7 @@ def auction_reason(s: object, seat: object, action_id: object) -> str | None:
 def _strain_reason(s: DealState, seat: int, action_id: int) -> str | None:
     """Why a strain auction's call is refused now, else ``None`` (a pass is always legal)."""
     auction = s.rules.auction
-    doubled = ("", " doubled", " redoubled")[s.doubling]
+    doubled = ("", " doubled", " redoubled", " re-redoubled")[s.doubling]
     standing = (
         f"the standing bid is {STRAINS[s.contract_strain]}{doubled} by seat {s.bidder}"
         if s.bidder >= 0 else "nobody has bid yet"
@@ -318,7 +322,7 @@ def _strain_reason(s: DealState, seat: int, action_id: int) -> str | None:
             return f"{s.rules.name} has no redouble"
         if s.doubling == 0:
             return f"only a doubled bid may be redoubled, and nobody has doubled ({standing})"
-        if s.doubling == 2:
+        if s.doubling >= 2:
             return f"the bid is redoubled already ({standing})"
         if not own:
             return (
@@ -326,10 +330,26 @@ def _strain_reason(s: DealState, seat: int, action_id: int) -> str | None:
                 f"redouble, not seat {seat}, whose side doubled"
             )
         return None
+    if action_id == ID_REREDOUBLE:
+        if not auction.reredouble:
+            return (
+                f"{s.rules.name} has no third level of doubling: a redouble is the last "
+                "(auction.reredouble=false)"
+            )
+        if s.doubling < 2:
+            return f"only a redoubled bid may be re-redoubled ({standing})"
+        if s.doubling == 3:
+            return f"the bid is re-redoubled already, nothing goes higher ({standing})"
+        if own:
+            return (
+                f"only the doubling side (seats {(s.bidder + 1) % 2} and {(s.bidder + 1) % 2 + 2}) "
+                f"may re-redouble, not seat {seat}, whose side redoubled"
+            )
+        return None
     if not ID_BID_STRAIN <= action_id < ID_DOUBLE:
         return (
             f"{s.rules.name} bids a strain alone ('bid H', 'bid NT', 'bid AT'), "
-            "'double', 'redouble' or 'pass'"
+            "'double', 'redouble', 'reredouble' (where allowed) or 'pass'"
         )
     strain = action_id - ID_BID_STRAIN
     order = [int(x) for x in auction.strains]
@@ -438,6 +458,8 @@ def _apply_strain(s: DealState, seat: int, action_id: int, following: int) -> No
         s.coincher = seat
     elif action_id == ID_REDOUBLE:
         s.doubling = 2
+    elif action_id == ID_REREDOUBLE:
+        s.doubling = 3
     else:  # a higher bid cancels the doubles
         s.contract_value = 0
         s.contract_strain = action_id - ID_BID_STRAIN

@@ -385,7 +385,8 @@ def reason(s: object, action: object) -> str | None:
         return decision_reason(s, seat)
     if seat != s.to_act:
         return f"it is seat {s.to_act}'s turn to {to_decide(s)}, not seat {seat}'s"
-    if verb in (Verb.BID, Verb.COINCHE, Verb.SURCOINCHE, Verb.DOUBLE, Verb.REDOUBLE):
+    if verb in (Verb.BID, Verb.COINCHE, Verb.SURCOINCHE, Verb.DOUBLE, Verb.REDOUBLE,
+                Verb.REREDOUBLE):
         if not s.layout.auction:
             return f"{s.rules.name} has no auction of contracts: bid with 'take' or 'pass'"
         if verb is Verb.BID and (action.strain is None or (

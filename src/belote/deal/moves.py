@@ -26,7 +26,8 @@ __all__ = ["BIDDING_VERBS", "Move", "card_word", "card_words", "parse_moves"]
 _TOKEN: Final = re.compile(r"declare\[[^\]]*\]|/|[^\s/]+", re.IGNORECASE | re.ASCII)
 _BID_WORD: Final = re.compile(r"([0-9]{1,3}|capot)(\S*)", re.IGNORECASE | re.ASCII)
 _NO_VALUE: Final = -1  # a ``bid`` word whose value has not been read yet
-BIDDING_VERBS: Final = ("pass", "take", "bid", "coinche", "surcoinche", "double", "redouble")
+BIDDING_VERBS: Final = ("pass", "take", "bid", "coinche", "surcoinche", "double", "redouble",
+                        "reredouble")
 _STRAIN_WORDS: Final = frozenset(
     ("c", "d", "h", "s", "nt", "at", "♣", "♦", "♥", "♠", "sa", "ta")
 )  # a strain auction's bids (``bulgarian``)
@@ -66,6 +67,8 @@ class Move:
             return Action.double(seat)
         if self.verb == "redouble":
             return Action.redouble(seat)
+        if self.verb == "reredouble":
+            return Action.reredouble(seat)
         if self.verb == "coinche":
             return Action.coinche(seat)
         if self.verb == "surcoinche":
@@ -195,7 +198,7 @@ def parse_moves(text: str | Sequence[str], part: str) -> list[Move]:
                 moves[-1] = attrs.evolve(bid, strain=_strain(word, part))
             continue
         if low in ("pass", "take", "swap", "keep", "stop", "coinche", "surcoinche", "double",
-                   "redouble", "/"):
+                   "redouble", "reredouble", "/"):
             moves.append(Move(low))
         elif low == "bid":
             moves.append(Move("bid", value=_NO_VALUE))

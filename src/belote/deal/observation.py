@@ -91,7 +91,7 @@ from belote.scoring.announcements import Declaration
 
 __all__ = [
     "Observation", "contract_text", "draw_observation", "draw_table", "format_card", "format_hand", "observation",
-    "standing_contract", "strain_text",
+    "reredoubler", "standing_contract", "strain_text",
 ]
 
 
@@ -285,6 +285,32 @@ def standing_contract(bids: Sequence[Action]) -> tuple[Action, int | None, int |
     return None if contract is None else (contract, coincher, surcoincher)
 
 
+def reredoubler(bids: Sequence[Action]) -> int | None:
+    """The seat that re-redoubled the standing bid (``auction.reredouble``), else ``None``.
+
+    The third level of a strain auction (docs/bulgarian.md#the-auction), beside the
+    coincher and surcoincher [`standing_contract`][belote.deal.observation.standing_contract]
+    gives; a higher bid cancels it like them.
+
+    >>> bids = [Action.parse(text) for text in ("1 bid H", "2 double", "3 redouble", "0 reredouble")]
+    >>> reredoubler(bids), reredoubler(bids[:3])
+    (0, None)
+
+    Raises:
+        InvalidArgumentType: ``bids`` is not a list or tuple of ``Action`` values.
+    """
+    for index, action in enumerate(sequence(bids, "bids")):
+        instance(action, Action, f"bids[{index}]")
+
+    seat = None
+    for action in bids:
+        if action.verb is Verb.BID:
+            seat = None
+        elif action.verb is Verb.REREDOUBLE:
+            seat = action.seat
+    return seat
+
+
 def strain_text(strain: Strain) -> str:
     """A strain for people: the suit symbol, or ``NT`` / ``AT``.
 
@@ -328,6 +354,9 @@ def contract_text(bids: Sequence[Action]) -> str | None:
         text += f", {words[0]} by seat {coincher}"
     if surcoincher is not None:
         text += f", {words[1]} by seat {surcoincher}"
+    third = reredoubler(bids)
+    if third is not None:
+        text += f", re-redoubled by seat {third}"
     return text
 
 

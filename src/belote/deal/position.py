@@ -35,7 +35,7 @@ from typing import Final
 
 import attrs
 
-from belote.actions import ID_DOUBLE, ID_REDOUBLE, Strain
+from belote.actions import ID_DOUBLE, ID_REDOUBLE, ID_REREDOUBLE, Strain
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal.auction import bid_of_id
 from belote.deal.codes import (
@@ -122,8 +122,9 @@ def write_position(s: DealState) -> str:
             bids.append("take" if arg < 0 else f"take {Suit(arg).letter}")
         elif code == H_BID:
             assert isinstance(arg, int)
-            if arg in (ID_DOUBLE, ID_REDOUBLE):
-                bids.append("double" if arg == ID_DOUBLE else "redouble")
+            if arg in (ID_DOUBLE, ID_REDOUBLE, ID_REREDOUBLE):
+                bids.append("double" if arg == ID_DOUBLE else
+                            "redouble" if arg == ID_REDOUBLE else "reredouble")
             else:
                 value, strain = bid_of_id(arg)
                 bids.append(str(Move("bid", value=None if value == CAPOT_BID else value,

@@ -97,7 +97,8 @@ class SeatView(NamedTuple):
         contract: in an auction, the standing (then the played) contract as
             ``(value, strain, bidder, doubling)``: the value (``CAPOT_BID`` for
             capot, -1 before any bid), the strain number, the bidder's seat
-            and 0, 1 (coinched) or 2 (surcoinched); ``(-1, -1, -1, 0)`` before
+            and 0, 1 (coinched), 2 (surcoinched) or 3 (re-redoubled, a strain
+            auction's third level); ``(-1, -1, -1, 0)`` before
             any bid and in a variant without an auction.
         bids: every bidding action so far as ``(seat, action id)`` pairs, in
             order (public: every seat hears the bids).

@@ -80,7 +80,7 @@ class DealState:
         contract_value: the auction's standing contract's value, ``CAPOT_BID`` for capot, -1 for none.
         contract_strain: its strain number, -1 for none.
         bidder: the seat that bid it, -1 for none.
-        doubling: 0, 1 once coinched, 2 once surcoinched.
+        doubling: 0, 1 once coinched, 2 once surcoinched, 3 once re-redoubled.
         coincher: the seat that coinched, -1 for none.
         held_turn: while a defender is asked whether to coinche out of turn
             (``auction.coinche_any_time``), the seat whose turn waits; else -1.

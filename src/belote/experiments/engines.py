@@ -95,7 +95,8 @@ def _auction_deal(observation: Observation, rng: random.Random) -> Deal:
     return deal
 
 
-_BID_WORDS: Final = {"pass": "pass", "double": "double", "redouble": "redouble"}
+_BID_WORDS: Final = {"pass": "pass", "double": "double", "redouble": "redouble",
+                     "reredouble": "reredouble"}
 """A strain auction's actions as a position's ``bids`` part writes them (a bid: its strain)."""
 
 

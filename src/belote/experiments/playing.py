@@ -169,7 +169,7 @@ def _play_dealing(
                 f"deal {index}: everyone passed {MAX_REDEALS} times in a row; the bots never "
                 f"take{hint}"
             )
-        dealer = next_dealer(rules, players, dealer, result)
+        dealer = next_dealer(rules, players, dealer, result, deal.deck)
         deck = shuffled_deck(random.Random(_deal_seed(seed, index, redeal)))
 
 

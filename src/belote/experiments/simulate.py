@@ -231,7 +231,7 @@ def play_match_to_target(
         if match.is_over:
             assert match.winner is not None
             return played, match.winner
-        dealer = next_dealer(rules, players, dealer, result)
+        dealer = next_dealer(rules, players, dealer, result, deal.deck)
     return played, -1
 
 

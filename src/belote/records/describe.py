@@ -23,7 +23,7 @@ import attrs
 from belote.actions import Action, Strain, Verb
 from belote.cards import SUIT_WORDS, Rank
 from belote.deal import Deal
-from belote.deal.observation import standing_contract
+from belote.deal.observation import reredoubler, standing_contract
 from belote.records.scoretext import describe_result, describe_score
 from belote.rules import (
     AuctionRules,
@@ -99,6 +99,8 @@ SECTIONS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
             "carre_beats_run_at_equal_points",
             "equal_plain_runs_void_all",
             "equal_carres_by_rank",
+            "carres_by_face_rank",
+            "runs_by_length_first",
             "declarations_in_no_trumps",
             "belote_value",
             "belote_announced_once",
@@ -201,7 +203,7 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "has_contract": lambda r: not r.has_auction,
     "capot_rule": lambda r: not r.has_auction,
     "calling_out": lambda r: not r.has_auction,
-    "dealer_rotation": lambda r: not r.has_auction,
+    "dealer_rotation": lambda r: not r.has_auction or r.strain_auction,
     "capot_split_value": lambda r: r.capot_rule is CapotRule.PLAYER_ALL_TRICKS
     and 3 in r.player_counts,
     "rounded_total": lambda r: r.round_to is not None,
@@ -218,6 +220,10 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     "long_run_value": _has_announcements,
     "equal_carres_by_rank": lambda r: r.contest is Contest.TEAM_BEST_TAKES_ALL
     and bool(r.carre_values),
+    "carres_by_face_rank": lambda r: r.contest in (Contest.TEAM_BEST_TAKES_ALL,
+                                                   Contest.RUNS_AND_CARRES)
+    and bool(r.carre_values) and r.equal_carres_by_rank,
+    "runs_by_length_first": lambda r: r.strain_auction or r.runs_by_length_first,
     "capot_keeps_last_trick": lambda r: r.capot_rule is CapotRule.PLAYER_ALL_TRICKS,
     "round_half_up": lambda r: r.round_to is not None,
     "attack_gets_rounded_rest": lambda r: r.round_to is not None and r.has_contract,
@@ -232,6 +238,8 @@ APPLIES: Final[Mapping[str, Callable[[Rules], bool]]] = {
     **{f"game_points.{field.name}": (lambda r: r.strain_auction)
        for field in attrs.fields(GamePointsRules)},
     "auction.double_escape_by_doubled_side": lambda r: r.strain_auction,
+    "auction.reredouble": lambda r: r.strain_auction,
+    "auction.reredouble_multiplier": lambda r: r.strain_auction and r.auction.reredouble,
     "belote_announced_once": lambda r: r.strain_auction or r.belote_announced_once,
     "belote_needs_lead_follow_or_trump": lambda r: r.strain_auction
     or r.belote_needs_lead_follow_or_trump,
@@ -488,14 +496,16 @@ def _bid_text(action: Action, deal: Deal) -> str:
     if action.verb is Verb.BID and action.strain is not None:
         value = "capot " if action.value is None else "" if action.value == 0 else f"{action.value} "
         return f"seat {action.seat} bids {value}{action.strain.letter}"  # 0: a strain alone
-    if action.verb in (Verb.COINCHE, Verb.SURCOINCHE, Verb.DOUBLE, Verb.REDOUBLE):
+    if action.verb in (Verb.COINCHE, Verb.SURCOINCHE, Verb.DOUBLE, Verb.REDOUBLE,
+                       Verb.REREDOUBLE):
         return f"seat {action.seat} {action.verb.value}s"
     return str(action)
 
 
 def _contract_line(deal: Deal) -> str | None:
     """``Contract: 100 hearts (H) by seat 2, coinched by seat 3 (x2)``, once the auction is over."""
-    found = standing_contract(deal.observation(0).bids)
+    bids = deal.observation(0).bids
+    found = standing_contract(bids)
     if found is None or deal.taker is None:
         return None
     bid, coincher, surcoincher = found
@@ -504,12 +514,16 @@ def _contract_line(deal: Deal) -> str | None:
     strain = bid.strain.letter if suit is None else f"{SUIT_WORDS[suit]} ({suit.letter})"
     value = "capot " if bid.value is None else "" if bid.value == 0 else f"{bid.value} "
     text = f"Contract: {value}{strain} by seat {bid.seat}"
-    doubling = 2 if surcoincher is not None else 1 if coincher is not None else 0
+    third = reredoubler(bids)
+    doubling = (3 if third is not None else 2 if surcoincher is not None
+                else 1 if coincher is not None else 0)
     words = ("doubled", "redoubled") if bid.value == 0 else ("coinched", "surcoinched")
     if coincher is not None:
         text += f", {words[0]} by seat {coincher}"
     if surcoincher is not None:
         text += f", {words[1]} by seat {surcoincher}"
+    if third is not None:
+        text += f", re-redoubled by seat {third}"
     if doubling:
         text += f" (x{deal.rules.auction.multiplier(doubling)})"
     return text

@@ -193,6 +193,9 @@ def action_text(action: Action, deal: Deal, rebelote: bool = False, me: int | No
     if verb is Verb.REDOUBLE:
         times = deal.rules.auction.surcoinche_multiplier
         return _does(deal, seat, "redouble", "redoubles", me=me) + f" (x{times})."
+    if verb is Verb.REREDOUBLE:  # the third level (auction.reredouble)
+        times = deal.rules.auction.reredouble_multiplier
+        return _does(deal, seat, "re-redouble", "re-redoubles", me=me) + f" (x{times})."
     if verb is Verb.PLAY:
         text = _does(deal, seat, "play", "plays", me=me) + f" {action.cards[0]}"
         if action.belote:
@@ -383,7 +386,7 @@ def menu(deal: Deal, seat: int) -> list[Action]:
     trump = deal.trump
     strength = None if trump is None else int(trump)
     order = {Verb.TAKE: 0, Verb.PASS: 1, Verb.COINCHE: 2, Verb.SURCOINCHE: 2, Verb.DOUBLE: 2,
-             Verb.REDOUBLE: 2, Verb.SWAP: 2, Verb.KEEP: 3, Verb.DECLARE: 4, Verb.BID: 5}
+             Verb.REDOUBLE: 2, Verb.REREDOUBLE: 2, Verb.SWAP: 2, Verb.KEEP: 3, Verb.DECLARE: 4, Verb.BID: 5}
     others.sort(key=lambda a: (order.get(a.verb, 9), -1 if a.suit is None else int(a.suit)))
     cards = sorted(plays, key=lambda c: (c.suit, -c.strength(strength)))
     return [*others, *(plays[card] for card in cards), *stops]
@@ -436,12 +439,11 @@ def describe_choice(action: Action, deal: Deal) -> str:
         return "keep your 7 of trump"
     if verb is Verb.BID:
         return f"bid {contract_words(action)}"
-    if verb in (Verb.COINCHE, Verb.SURCOINCHE, Verb.DOUBLE, Verb.REDOUBLE):
+    level = _LEVELS.get(verb, 0)
+    if level:
         standing = contract_text(deal.observation(action.seat).bids) or "the contract"
         standing = standing.replace(f"seat {action.seat}", "you")
-        once = verb in (Verb.COINCHE, Verb.DOUBLE)
-        times = rules.auction.coinche_multiplier if once else rules.auction.surcoinche_multiplier
-        return f"{verb.value} {standing} (x{times})"
+        return f"{verb.value} {standing} (x{rules.auction.multiplier(level)})"
     if verb is Verb.DECLARE:
         if not action.cards:
             combos = find_combinations(CardSet.from_mask(deal.hand_mask(action.seat)), rules)
@@ -463,6 +465,11 @@ def describe_choice(action: Action, deal: Deal) -> str:
             else "stop the deal (j'arrête): claim the match")
     return (f"{word} (so far {deal.totals[side]} + {so_far} = "
             f"{deal.totals[side] + so_far} of {deal.target})")
+
+
+_LEVELS: Final = {Verb.COINCHE: 1, Verb.DOUBLE: 1, Verb.SURCOINCHE: 2, Verb.REDOUBLE: 2,
+                  Verb.REREDOUBLE: 3}
+"""The doubling level each call makes: x2, x4 (or contrée's x3), a strain auction's x8."""
 
 
 def _turned_suit(deal: Deal) -> Suit:

@@ -179,7 +179,7 @@ def match_from_record(
             continue
         result = deal.result
         match.add(result)
-        expected_dealer = next_dealer(rules, deal.players, deal.dealer, result)
+        expected_dealer = next_dealer(rules, deal.players, deal.dealer, result, deal.deck)
     if match is None:
         match = Match(rules, target)
     finished = body.get("finished")

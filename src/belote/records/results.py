@@ -154,7 +154,8 @@ def _penalties(value: object, field: str) -> tuple[Penalty, ...]:
 _CONTRACT_TEXT: Final = re.compile(r"\s*([0-9]{1,4}|capot)\s*([A-Za-z]{1,2}|[\u2660-\u2667])\s*",
                                    re.IGNORECASE | re.ASCII)  # ASCII: "ſ" is no S
 _COINCHE_WORDS: Final = {"none": 0, "coinche": 1, "coinched": 1, "surcoinche": 2, "surcoinched": 2,
-                         "double": 1, "doubled": 1, "redouble": 2, "redoubled": 2}
+                         "double": 1, "doubled": 1, "redouble": 2, "redoubled": 2,
+                         "reredouble": 3, "reredoubled": 3, "re-redoubled": 3}
 
 
 def _strain(value: object, field: str) -> Strain:
@@ -209,21 +210,27 @@ def _contract(doc: Mapping[str, object], rules: Rules) -> Contract | None:
             doubling = _COINCHE_WORDS[doubling_raw.strip().translate(ASCII_LOWER)]
         else:
             doubling = _int(doubling_raw, "coinche")
-            if not 0 <= doubling <= 2:
+            if not 0 <= doubling <= (3 if rules.auction.reredouble else 2):
                 raise InvalidTally(
-                    f"0 (as bid), 1 (coinched) or 2 (surcoinched), not {shown(doubling)}",
+                    f"0 (as bid), 1 (coinched) or 2 (surcoinched)"
+                    f"{', 3 (re-redoubled)' if rules.auction.reredouble else ''}, not {shown(doubling)}",
                     field="coinche",
                 )
     if multiplier_raw is not None:
         multiplier = _int(multiplier_raw, "multiplier")
         auction = rules.auction
-        levels = [level for level in range(3) if auction.multiplier(level) == multiplier
-                  and (level == 0 or (auction.coinche if level == 1 else auction.surcoinche))]
+        allowed = (True, auction.coinche, auction.surcoinche, auction.reredouble)
+        levels = [level for level in range(4)
+                  if allowed[level] and auction.multiplier(level) == multiplier]
         if not levels:
             once, twice = _doubling_words(rules)
+            ways = [f"{auction.coinche_multiplier} ({once})",
+                    f"{auction.surcoinche_multiplier} ({twice})"]
+            if auction.reredouble:
+                ways.append(f"{auction.reredouble_multiplier} (re-redoubled)")
             raise InvalidTally(
-                f"{rules.name} multiplies a contract by 1, {auction.coinche_multiplier} ({once}) "
-                f"or {auction.surcoinche_multiplier} ({twice}), not {shown(multiplier)}",
+                f"{rules.name} multiplies a contract by 1, {', '.join(ways[:-1])} "
+                f"or {ways[-1]}, not {shown(multiplier)}",
                 field="multiplier",
             )
         if doubling_raw is not None and doubling not in levels:

@@ -142,9 +142,29 @@ class AuctionRules:
     default anyone may make it (BGE and the 2001 program as recorded); on:
     only a player of the doubled side may (the program's own help file)
     (docs/bulgarian.md#the-auction)."""
+    reredouble: bool = attrs.field(
+        default=False,
+        metadata=meaning("a redoubled bid may be doubled once more (strain auction: re-redouble)"),
+    )
+    """**[reading]** A third level of doubling: after a redouble, a player of
+    the team that doubled may re-redouble (``reredouble``, the сюр-контра of
+    some Bulgarian regions), which multiplies the deal by
+    ``reredouble_multiplier``; a higher bid cancels it like the other
+    doubles. Off by default: the sources the default reading follows stop at
+    the redouble (docs/bulgarian.md#disputes). Strain auctions only."""
+    reredouble_multiplier: int = attrs.field(
+        default=8, metadata=meaning("what a re-redouble multiplies the deal by")
+    )
+    """A re-redouble multiplies the deal by this (×8 where it is played);
+    ``1..128`` (its range in [`belote.rules.knobs`][belote.rules.knobs])."""
 
     def __attrs_post_init__(self) -> None:
         check_knobs(self, "auction")
+        if self.reredouble and not self.surcoinche:
+            raise InvalidArgument(
+                "knob auction.reredouble: there is no re-redouble without a redouble "
+                "(auction.surcoinche=false)"
+            )
         if self.coinche_any_time and not self.coinche:
             raise InvalidArgument(
                 "knob auction.coinche_any_time: a coinche out of turn needs a coinche "
@@ -175,8 +195,9 @@ class AuctionRules:
         return range(self.lowest, self.highest + 1, self.step)
 
     def multiplier(self, level: int) -> int:
-        """The multiplier of a contract left as bid (0), coinched (1) or surcoinched (2)."""
-        return (1, self.coinche_multiplier, self.surcoinche_multiplier)[level]
+        """The multiplier of a contract left as bid (0), coinched (1), surcoinched (2) or re-redoubled (3)."""
+        return (1, self.coinche_multiplier, self.surcoinche_multiplier,
+                self.reredouble_multiplier)[level]
 
 
 @attrs.frozen

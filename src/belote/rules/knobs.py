@@ -109,6 +109,7 @@ RANGES: Final[Mapping[str, KnobRange]] = {
     "auction.highest": KnobRange(10, 300),
     "auction.coinche_multiplier": KnobRange(1, 16),
     "auction.surcoinche_multiplier": KnobRange(1, 64),
+    "auction.reredouble_multiplier": KnobRange(1, 128),
     "contract.lowest_needs": KnobRange(0, 300, unset=True),
     "contract.failed_points": _POINTS,
     "contract.coinched_points": _POINTS,

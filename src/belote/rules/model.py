@@ -23,6 +23,7 @@ import attrs
 from belote.cards import Rank
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules.auction import AuctionRules, ContractRules
+from belote.rules.auctioncheck import check_auction
 from belote.rules.fields import Dispute, check_knobs, meaning
 from belote.rules.gamepoints import GamePointsRules
 from belote.rules.knobs import FULL_CARD_POINTS, HAND_LIMIT, ITEM_RANGES, RANGES, out_of_range
@@ -255,6 +256,14 @@ class Rules:
     """**[reading]** Carrés of equal points compare by rank A > 10 > K > Q
     (``TEAM_BEST_TAKES_ALL``; 000's rule 3 applied to carrés). Off: they are
     equal, and opposing equal carrés are treated like equal plain runs."""
+    carres_by_face_rank: bool = attrs.field(
+        default=False, metadata=meaning("with equal_carres_by_rank: A > K > Q > 10, not A > 10 > K > Q"))
+    """**[reading]** With ``equal_carres_by_rank``, carrés of equal points rank in
+    sequence order, A > K > Q > J > 10 > 9 (BGE: docs/bulgarian.md#disputes); off: A > 10 > K > Q."""
+    runs_by_length_first: bool = attrs.field(
+        default=False, metadata=meaning("runs of equal points rank by length, then top card"))
+    """**[reading]** Team contests: of two runs worth as many points the longer
+    wins, then the top card (BGE); off: the top card (docs/bulgarian.md#disputes)."""
     belote_value: int = attrs.field(
         default=20, metadata=meaning('points of the king and queen of trump announced as played')
     )
@@ -606,58 +615,14 @@ def _check_items(rules: Rules) -> None:
             raise out_of_range("penalties", points, where, f"the points of {offence.value} ")
 
 
-def _check_auction(rules: Rules) -> None:
-    """The knobs of an auction variant agree (docs/contree.md#knobs)."""
-    for knob, kind in (("auction", AuctionRules), ("contract", ContractRules), ("play", PlayRules),
-                       ("game_points", GamePointsRules)):
-        if not isinstance(getattr(rules, knob), kind):
-            raise InvalidArgument(
-                f"knob {knob}: expected a {kind.__name__} value, not {shown(getattr(rules, knob))}"
-            )
-    auction = rules.auction
-    if not rules.has_auction:
-        return
-    if rules.completion_packets and not rules.strain_auction:
-        raise InvalidArgument(
-            "knob bidding: an auction of values deals every card before the bidding, so "
-            "completion_packets must be empty (deal them in first_packets)"
-        )
-    if not rules.partnerships or rules.player_counts != (4,):
-        raise InvalidArgument("knob bidding: an auction is played by four players in two teams")
-    if not rules.has_contract:
-        raise InvalidArgument("knob has_contract: an auction's contract is always played")
-    if rules.seven_swap:
-        raise InvalidArgument("knob seven_swap: an auction turns no card to swap for")
-    if rules.calling_out is not CallingOut.NONE:
-        raise InvalidArgument("knob calling_out: an auction variant has no calling out yet")
-    if auction.step % 10 or auction.lowest % 10 or auction.highest % 10:
-        raise InvalidArgument(
-            f"knobs auction.lowest, auction.step, auction.highest: bid values are multiples "
-            f"of 10, not {auction.lowest}, {auction.step}, {auction.highest}"
-        )
-    if auction.lowest > auction.highest:
-        raise InvalidArgument(
-            f"knob auction.lowest: {auction.lowest} is above auction.highest {auction.highest}"
-        )
-    if (auction.highest - auction.lowest) % auction.step:
-        raise InvalidArgument(
-            f"knob auction.highest: {auction.highest} is not auction.lowest {auction.lowest} "
-            f"plus a whole number of steps of {auction.step}"
-        )
-    if auction.surcoinche and not auction.coinche:
-        raise InvalidArgument("knob auction.surcoinche: there is no surcoinche without a coinche")
-    if not auction.strains or len(set(auction.strains)) != len(auction.strains):
-        raise InvalidArgument(
-            f"knob auction.strains: expected distinct strains, not {shown(auction.strains)}"
-        )
-    # An auction of values may bid NT and AT as well (contract.no_trumps_points and
-    # contract.all_trumps_points count them: docs/contree.md#sans-atout-and-tout-atout).
-
-
-
 def _check_agreement(rules: Rules) -> None:
     """The checks that involve several knobs."""
-    _check_auction(rules)
+    check_auction(rules)  # belote.rules.auctioncheck
+    if rules.carres_by_face_rank and not rules.equal_carres_by_rank:
+        raise InvalidArgument(
+            "knob carres_by_face_rank: an order of the carrés needs equal_carres_by_rank=true "
+            "(off, carrés of equal points tie)"
+        )
     for dispute in rules.disputes:
         if not isinstance(dispute, Dispute) or _field_metadata(dispute.knob) is None:
             raise InvalidArgument(f"knob disputes: {shown(dispute)} names no knob")

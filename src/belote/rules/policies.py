@@ -110,6 +110,11 @@ class DealerRotation(enum.Enum):
     where both passed the other deals (001, 003). With three players, the
     seat after the dealer, or the highest scorer with
     [`Rules.winner_deals_with_three`][belote.rules.model.Rules.winner_deals_with_three]."""
+    RANDOM = "random"
+    """A seat drawn at random deals, after every deal and after four passes
+    too (Bulgarian belot as the 2001 program plays it: docs/bulgarian.md#disputes).
+    The draw is seeded by the deal just played, so a seed or a match record
+    gives the same dealers ([`next_dealer`][belote.scoring.match.next_dealer])."""
 
 
 class BothOverTarget(enum.Enum):

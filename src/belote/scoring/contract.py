@@ -48,7 +48,8 @@ class Contract:
         value: the value bid, ``None`` for a capot contract, or ``0`` for a strain
             auction's contract, which names a strain alone (``bulgarian``).
         strain: what it makes trump.
-        doubling: 0 as bid, 1 coinched (doubled), 2 surcoinched (redoubled).
+        doubling: 0 as bid, 1 coinched (doubled), 2 surcoinched (redoubled), 3
+            re-redoubled (a strain auction with ``auction.reredouble``).
 
     >>> from belote.actions import Strain
     >>> contract = Contract(110, Strain.CLUBS, doubling=1)
@@ -70,7 +71,8 @@ class Contract:
     def __str__(self) -> str:
         if self.value == 0:  # a strain auction's contract: a strain alone
             return f"{self.strain}" + (
-                ("", " doubled", " redoubled")[self.doubling] if 0 <= self.doubling <= 2 else ""
+                ("", " doubled", " redoubled", " re-redoubled")[self.doubling]
+                if 0 <= self.doubling <= 3 else ""
             )
         text = f"{'capot' if self.value is None else self.value} {self.strain}"
         return text + ("", " coinched", " surcoinched")[self.doubling] if 0 <= self.doubling <= 2 else text

@@ -31,10 +31,12 @@ Pending points left when the match ends are lost (rules §7.4, docs/rules.md#pen
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Sequence
 
 import attrs
 
+from belote.cards import Card
 from belote.errors import InvalidArgument, InvalidTally
 from belote.rules import BothOverTarget, CallingOut, DealerRotation, Rules, checks
 from belote.rules.knobs import RANGES
@@ -42,32 +44,51 @@ from belote.scoring.pipeline import score_tally, side_of
 from belote.scoring.result import DealResult, Outcome
 from belote.scoring.tally import Tally, side_count
 
-__all__ = ["Match", "MatchResult", "next_dealer", "score_match"]
+__all__ = ["Match", "MatchResult", "dealer_draw", "next_dealer", "score_match"]
 
 
-def next_dealer(rules: Rules, players: int, dealer: int, result: DealResult) -> int:
+def next_dealer(
+    rules: Rules, players: int, dealer: int, result: DealResult,
+    deck: Sequence[Card] | None = None,
+) -> int:
     """Who deals after a deal that ended with ``result`` (rules §2, docs/rules.md#dealing).
 
     ``NEXT_SEAT``: the seat after the dealer (000, 002). ``WINNER_DEALS``
     with two players (and with three when ``rules.winner_deals_with_three``):
     after a deal where everyone passed the next seat deals; else the one who
     scored most deals (001, 003); **[reading]** when the best score is shared
-    the dealer deals again. Otherwise the next seat.
+    the dealer deals again. ``RANDOM``: a seat drawn at random after every
+    deal, a redeal included (docs/bulgarian.md#disputes); the draw is seeded
+    by the deal just played, its ``deck`` and dealer, so the dealers of a
+    match follow from its seed and a match record's replay checks them.
+    Otherwise the next seat.
 
     >>> from belote.rules import get_rules
     >>> from belote.scoring import redeal_result
     >>> next_dealer(get_rules("french"), 2, 0, redeal_result(get_rules("french"), 0, 2))
     1
 
+    Args:
+        rules: the variant.
+        players: the number of players.
+        dealer: who dealt the deal just played.
+        result: its result.
+        deck: its deck order, top first (``Deal.deck``); needed, and read,
+            only by ``RANDOM``.
+
     Raises:
         InvalidArgumentType: an argument of the wrong type.
-        InvalidArgument: a player count or dealer out of range.
+        InvalidArgument: a player count or dealer out of range; no ``deck``
+            for ``RANDOM``.
     """
     rules = checks.as_rules(rules)
     players = checks.whole(players, "players", 2, 4)
     dealer = checks.seat(dealer, players, "dealer")
     result = checks.instance(result, DealResult, "result")
-    winner_deals = rules.dealer_rotation is DealerRotation.WINNER_DEALS and (
+    rotation = rules.dealer_rotation
+    if rotation is DealerRotation.RANDOM:
+        return dealer_draw(players, dealer, deck)
+    winner_deals = rotation is DealerRotation.WINNER_DEALS and (
         players == 2 or (players == 3 and rules.winner_deals_with_three)
     )
     if not winner_deals or result.outcome is Outcome.REDEAL:
@@ -75,6 +96,29 @@ def next_dealer(rules: Rules, players: int, dealer: int, result: DealResult) -> 
     best = max(result.scores)
     leaders = [side for side, score in enumerate(result.scores) if score == best]
     return leaders[0] if len(leaders) == 1 else dealer
+
+
+def dealer_draw(players: int, dealer: int, deck: Sequence[Card] | None) -> int:
+    """The seat ``DealerRotation.RANDOM`` draws to deal after the deal ``dealer`` dealt from ``deck``.
+
+    A uniform draw among the ``players`` seats from a `random.Random`
+    seeded with the deck's cards and the dealer: the same deal always draws
+    the same seat (docs/bulgarian.md#disputes).
+
+    Raises:
+        InvalidArgument: no deck, or not one of 32 cards.
+        InvalidArgumentType: an item that is not a card.
+    """
+    if deck is None:
+        raise InvalidArgument(
+            "knob dealer_rotation: random draws the next dealer from the deal just played: "
+            "give its deck"
+        )
+    cards = checks.sequence(deck, "deck")
+    if len(cards) != 32:
+        raise InvalidArgument(f"deck: expected the 32 cards of the deal, not {len(cards)}")
+    words = [str(checks.instance(card, Card, f"deck[{k}]")) for k, card in enumerate(cards)]
+    return random.Random(f"dealer:{dealer}:{' '.join(words)}").randrange(players)
 
 
 @attrs.frozen(kw_only=True)

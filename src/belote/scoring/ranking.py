@@ -74,9 +74,29 @@ def _team_key(combination: Combination, rules: Rules, trump: int) -> tuple[int, 
     carre_first = rules.carre_beats_run_at_equal_points
     top = combination.top
     if combination.kind is _KIND_CARRE:
-        rank = PLAIN_STRENGTH[top.rank] if rules.equal_carres_by_rank else 0
+        rank = _carre_rank(top.rank, rules)
         return (points, 1 if carre_first else 0, rank, 0)
-    return (points, 0 if carre_first else 1, top.rank, 1 if top.suit == trump else 0)
+    return (points, 0 if carre_first else 1, _run_rank(combination, rules),
+            1 if top.suit == trump else 0)
+
+
+def _carre_rank(rank: int, rules: Rules) -> int:
+    """A carré's place among carrés of equal points (docs/bulgarian.md#disputes).
+
+    A > 10 > K > Q, or A > K > Q > 10 (``carres_by_face_rank``), or all equal.
+    """
+    if not rules.equal_carres_by_rank:
+        return 0
+    return rank if rules.carres_by_face_rank else PLAIN_STRENGTH[rank]
+
+
+def _run_rank(combination: Combination, rules: Rules) -> int:
+    """A run's place among runs of equal points (docs/bulgarian.md#disputes).
+
+    Its top card, or its length then its top card (``runs_by_length_first``).
+    """
+    rank = combination.top.rank
+    return combination.length * 8 + rank if rules.runs_by_length_first else rank
 
 
 def _resolve_team(
@@ -95,7 +115,7 @@ def _resolve_per_class(
         combination = d.combination
         if combination.kind is _KIND_RUN:
             top = combination.top
-            key = (top.rank, 1 if top.suit == trump else 0)
+            key = (_run_rank(combination, rules), 1 if top.suit == trump else 0)
             classes.setdefault(min(combination.length, 5), []).append((key, d))
     for ranked in classes.values():
         scoring.extend(_winners(ranked, rules.equal_plain_runs_void_all))

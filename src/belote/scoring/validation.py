@@ -351,14 +351,19 @@ def _check_contract(tally: Tally, rules: Rules) -> None:
             field="contract.value",
         )
     doubling = contract.doubling
-    if not 0 <= doubling <= 2:
+    if not 0 <= doubling <= 3:
         raise InvalidTally(
             f"0 (as bid), 1 (coinched) or 2 (surcoinched), not {shown(doubling)}", field="coinche"
         )
     if doubling >= 1 and not auction.coinche:
         raise InvalidTally(f"{rules.name} has no coinche", field="coinche")
-    if doubling == 2 and not auction.surcoinche:
+    if doubling >= 2 and not auction.surcoinche:
         raise InvalidTally(f"{rules.name} has no surcoinche", field="coinche")
+    if doubling == 3 and not auction.reredouble:
+        raise InvalidTally(
+            f"{rules.name} has no third level of doubling (re-redouble: auction.reredouble)",
+            field="coinche",
+        )
 
 
 def _check_strain_extras(tally: Tally, rules: Rules, mode: int) -> None:

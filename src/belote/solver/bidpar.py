@@ -61,10 +61,11 @@ __all__ = ["BID_VERBS", "BidAnalysis", "alternative_value", "analyze_bidding", "
 
 BID_VERBS: Final = (
     Verb.PASS, Verb.TAKE, Verb.SWAP, Verb.KEEP, Verb.BID, Verb.COINCHE, Verb.SURCOINCHE,
-    Verb.DOUBLE, Verb.REDOUBLE,
+    Verb.DOUBLE, Verb.REDOUBLE, Verb.REREDOUBLE,
 )
 """The decisions valued: the bids (an auction's contracts, coinche and surcoinche
-included; a strain auction's strains, double and redouble), and the decision on the 7 of trump."""
+included; a strain auction's strains, double, redouble and re-redouble), and the decision on
+the 7 of trump."""
 
 
 @attrs.frozen(kw_only=True)

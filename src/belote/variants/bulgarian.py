@@ -27,6 +27,7 @@ from belote.rules import (
     BothOverTarget,
     CapotRule,
     Contest,
+    DealerRotation,
     Dispute,
     PendingRule,
     PlayRules,
@@ -53,6 +54,14 @@ RULES = Rules(
                 ((True, "HLP: only the doubled team may"),)),
         Dispute("capot_ends_match", "BGE, HLP: a valat deal never ends the game",
                 ((True, "some tables: the usual rule"),)),
+        Dispute("runs_by_length_first", "HLP, the EXE port: the higher top card wins",
+                ((True, "BGE: the longer run wins first"),)),
+        Dispute("carres_by_face_rank", "EXE, HLP: A > 10 > K > Q (the highest card value)",
+                ((True, "BGE: A > K > Q > 10"),)),
+        Dispute("auction.reredouble", "EXE, HLP, HIT, BGE: double ×2 and redouble ×4",
+                ((True, "some regions: a third level, сюр-контра, ×8"),)),
+        Dispute("dealer_rotation", "HIT, HLP, BGE: one seat on, also after four passes",
+                ((DealerRotation.RANDOM, "EXE: a seat drawn at random"),)),
         Dispute("game_points.trailer_at_least_one", "EXE",
                 ((False, "BGE: each team rounds its own total and may get 0"),)),
         Dispute("game_points.double_multiplies_valat", "EXE, HLP ('every premium')",
@@ -65,6 +74,7 @@ RULES = Rules(
     player_counts=(4,),                # all: four players, partners opposite
     partnerships=True,                 # all: seats 0 and 2 against 1 and 3
     counter_clockwise=True,            # all: play goes to the right
+    dealer_rotation=DealerRotation.NEXT_SEAT,  # [reading] HIT, HLP, BGE (EXE: drawn at random)
     first_packets=(3, 2),              # all: five cards before the auction ([reading] 3 then 2)
     completion_packets=(3,),           # all: three more after it
     taker_takes_turned=True,           # nothing is turned: no card to take
@@ -77,7 +87,9 @@ RULES = Rules(
         coinche=True,                  # all: double (контра) the other team's bid, ×2
         surcoinche=True,               # all: redouble (реконтра), ×4
         coinche_multiplier=2,          # all
-        surcoinche_multiplier=4,       # all (a third level in some regions is not modelled)
+        surcoinche_multiplier=4,       # all
+    reredouble=False,              # [reading] EXE, HLP, HIT, BGE (some regions: сюр-контра, ×8)
+    reredouble_multiplier=8,       # where the third level is played
         double_escape_by_doubled_side=False,  # [reading] BGE, EXE (HLP: the doubled team only)
     ),
     play=PlayRules(
@@ -99,6 +111,8 @@ RULES = Rules(
     carre_beats_run_at_equal_points=True,  # EXE: by value, then kind (carré first)
     equal_plain_runs_void_all=True,    # EXE: an exact tie cancels both
     equal_carres_by_rank=True,         # [reading] EXE, HLP: A > 10 > K > Q (BGE: A > K > Q > 10)
+    carres_by_face_rank=False,         # [reading] EXE, HLP: A > 10 > K > Q (BGE: A > K > Q > 10)
+    runs_by_length_first=False,        # [reading] HLP, EXE port: the top card (BGE: the longer run)
     declarations_in_no_trumps=False,   # all: nothing is declared in no-trumps
     belote_value=20,                   # all: belote 20, in every suit in all-trumps
     belote_announced_once=True,        # all: said once, with the first of the pair

@@ -25,7 +25,7 @@ from typing import Final
 from belote.actions import Action, Verb
 from belote.cards import SUIT_WORDS, CardSet, Suit
 from belote.deal import Deal, Phase
-from belote.deal.observation import standing_contract
+from belote.deal.observation import reredoubler, standing_contract
 from belote.rules import CallingOut
 from belote.scoring.announcements import Combination, find_combinations
 
@@ -36,7 +36,8 @@ __all__ = [
 
 Event = dict[str, object]
 
-DOUBLINGS: Final = {Verb.COINCHE: 1, Verb.SURCOINCHE: 2, Verb.DOUBLE: 1, Verb.REDOUBLE: 2}
+DOUBLINGS: Final = {Verb.COINCHE: 1, Verb.SURCOINCHE: 2, Verb.DOUBLE: 1, Verb.REDOUBLE: 2,
+                    Verb.REREDOUBLE: 3}
 """The calls that double the standing contract, by their doubling level: contrée's coinche and
 surcoinche, a strain auction's double and redouble (docs/bulgarian.md#the-auction)."""
 
@@ -113,8 +114,8 @@ def auction_json(deal: Deal, seat: int) -> dict[str, object] | None:
 
     ``contract`` is the standing contract (``None`` before any bid): its
     value (``None`` and ``capot`` true for a capot bid), strain, bidder,
-    doubling (0 as bid, 1 coinched, 2 surcoinched), multiplier, coincher and
-    surcoincher; ``calls`` every call in order; ``values``, ``capot`` and
+    doubling (0 as bid, 1 coinched, 2 surcoinched, 3 re-redoubled), multiplier,
+    coincher, surcoincher (and in a strain auction reredoubler); ``calls`` every call in order; ``values``, ``capot`` and
     ``strains`` what the variant lets a bid name (the bidding box's buttons:
     which ones are legal now are the choices'); ``open`` whether the auction
     is still going on. ``strain_auction`` is true for an auction of strains
@@ -142,10 +143,14 @@ def auction_json(deal: Deal, seat: int) -> dict[str, object] | None:
     found = standing_contract(calls)
     if found is not None:
         bid, coincher, surcoincher = found
-        doubling = 2 if surcoincher is not None else 1 if coincher is not None else 0
+        third = reredoubler(calls)
+        doubling = (3 if third is not None else 2 if surcoincher is not None
+                    else 1 if coincher is not None else 0)
         contract = {"seat": bid.seat, **bid_json(bid), "doubling": doubling,
                     "multiplier": terms.multiplier(doubling), "coincher": coincher,
                     "surcoincher": surcoincher}
+        if rules.strain_auction:  # the third level (auction.reredouble)
+            contract["reredoubler"] = third
     strains = rules.strain_auction
     return {
         "contract": contract,

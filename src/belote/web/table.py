@@ -245,7 +245,7 @@ class Table:
             dealer = self.rng.randrange(n)
             if deals:
                 last = deals[-1]
-                dealer = next_dealer(rules, n, last.dealer, last.result)
+                dealer = next_dealer(rules, n, last.dealer, last.result, last.deck)
             self._deal(dealer)
 
     @property
@@ -382,7 +382,7 @@ class Table:
             raise IllegalAction("the match is over")
         if len(self.deals) >= MAX_DEALS:
             raise IllegalAction(f"no winner after {MAX_DEALS} deals: the match stops here")
-        self._deal(next_dealer(self.rules, self.players, deal.dealer, deal.result))
+        self._deal(next_dealer(self.rules, self.players, deal.dealer, deal.result, deal.deck))
         self.version += 1
         return self.view(seat)
 
@@ -507,16 +507,11 @@ class Table:
 def _choice_text(action: Action, deal: Deal) -> str:
     """A choice in English (the API's ``text``; the page words it from ``verb`` and its values).
 
-    A strain auction's calls are told here: a strain bid has no value, and
-    double and redouble are its own verbs (docs/bulgarian.md#the-auction).
+    The words are the library's own, [`describe_choice`][belote.records.narration.describe_choice]'s,
+    as the terminal game says them: a strain bid by its strain, double,
+    redouble and re-redouble with the standing bid and the multiplier
+    (docs/bulgarian.md#the-auction).
     """
-    verb = action.verb
-    if verb is Verb.BID and action.value == 0 and action.strain is not None:
-        suit = action.strain.suit
-        return f"bid {action.strain.letter if suit is None else suit.symbol}"
-    if verb in (Verb.DOUBLE, Verb.REDOUBLE):
-        level = 1 if verb is Verb.DOUBLE else 2
-        return f"{verb.value} (x{deal.rules.auction.multiplier(level)})"
     return describe_choice(action, deal)
 
 

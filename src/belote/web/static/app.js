@@ -48,7 +48,7 @@ const bidText = (b) => (strainOnly(b) ? strainSymbol(b.strain) : `${b.capot ? t(
 const redStrain = (letter) => letter === "H" || letter === "D";
 function contractText(c) {
   const bid = bidText(c);
-  if (strainOnly(c) && c.doubling) return t(c.doubling === 2 ? "contract.redoubled" : "contract.doubled", { contract: bid, times: c.multiplier });
+  if (strainOnly(c) && c.doubling) return t(["", "contract.doubled", "contract.redoubled", "contract.reredoubled"][c.doubling], { contract: bid, times: c.multiplier });
   if (c.doubling === 2) return t("contract.surcoinched", { contract: bid, times: c.multiplier });
   if (c.doubling === 1) return t("contract.coinched", { contract: bid, times: c.multiplier });
   return bid;
@@ -146,7 +146,7 @@ function eventText(e, name) {
     case "take": return t(`log.take.${form}`, { who, suit: suitText(e.suit) });
     case "swap": return t(`log.swap.${form}`, { who, card: cardText(e.card) });
     case "bid": return t(`log.bid.${form}`, { who, contract: bidText(e) });
-    case "coinche": case "surcoinche": case "double": case "redouble": return t(`log.${e.key}.${form}`, { who, times: e.multiplier });
+    case "coinche": case "surcoinche": case "double": case "redouble": case "reredouble": return t(`log.${e.key}.${form}`, { who, times: e.multiplier });
     case "play": return t(`log.play${e.belote ? `_${e.belote}` : ""}.${form}`, { who, card: cardText(e.card) });
     case "stop_callout": case "stop_jarrete": return t(`log.${e.key}.${form}`, { who });
     case "declare": return t(`log.declare.${form}`, { who, combination: comboText(e.combination), points: e.combination.points, cards: cardsText(e.combination.cards) });
@@ -162,7 +162,7 @@ function choiceText(c) {
     case "take": return c.turned ? t("choice.take_turned", { suit: suitText(c.suit) }) : t("choice.take", { suit: suitText(c.suit) });
     case "swap": return t("choice.swap", { card: cardText(c.card) });
     case "bid": return t("choice.bid", { contract: bidText(c) });
-    case "coinche": case "surcoinche": case "double": case "redouble": return t(`choice.${c.verb}`, { times: c.multiplier });
+    case "coinche": case "surcoinche": case "double": case "redouble": case "reredouble": return t(`choice.${c.verb}`, { times: c.multiplier });
     case "keep": return t("choice.keep");
     case "declare": {
       const list = c.combinations.map((k) => `${comboText(k)} (${k.points})`).join(", ");
@@ -509,7 +509,7 @@ function drawContract(view) {
 // word: a button is live only when a choice of the view names it.
 // A strain auction (bulgarian) has no values: a strain button makes the bid, the ones not
 // above the standing strain greyed; double and redouble take coinche's places.
-const BOX_VERBS = ["bid", "pass", "coinche", "surcoinche", "double", "redouble"];
+const BOX_VERBS = ["bid", "pass", "coinche", "surcoinche", "double", "redouble", "reredouble"];
 
 function drawStrainBidding(view, box) {
   const a = view.auction;
