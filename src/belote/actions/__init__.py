@@ -15,18 +15,23 @@ back:
 ('1 take H', '0 declare QH KH AH')
 
 The deal engine ([`belote.deal`][belote.deal]) says whether an action is legal; this
-module only knows the notation.
+wing only knows the notation and the words. It imports only
+[`belote.cards`][belote.cards] and [`belote.errors`][belote.errors]; its parts are
+[`belote.actions.verbs`][belote.actions.verbs] (the verbs and strains) and
+[`belote.actions.reading`][belote.actions.reading] (the one parser of actions in
+words: the notation, what the library prints, what people type).
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
-from belote.cards import ASCII_UPPER, CARDS, Card, CardSet, Suit
+from belote.actions.reading import read_fields
+from belote.actions.verbs import MAX_BID_VALUE, STRAINS, Strain, Verb
+from belote.cards import CARDS, Card, CardSet, Suit
 from belote.errors import InvalidArgument, InvalidArgumentType, NotationError, shown
 
 __all__ = [
@@ -65,92 +70,6 @@ __all__ = [
     "interned_id",
 ]
 
-class Verb(enum.Enum):
-    """What an action does (docs/formats.md#action-notation)."""
-
-    PASS = "pass"
-    """Pass in either bidding round."""
-    TAKE = "take"
-    """Take the turned suit (round 1) or name another suit (round 2)."""
-    SWAP = "swap"
-    """Exchange the 7 of trump for the turned card (rules §4, docs/rules.md#seven-swap)."""
-    KEEP = "keep"
-    """Keep the 7 of trump: the holder's other answer to the swap decision (rules §4, docs/rules.md#seven-swap)."""
-    DECLARE = "declare"
-    """Declare every combination held, or one combination given by its cards."""
-    PLAY = "play"
-    """Play a card, optionally announcing belote or rebelote with it."""
-    BID = "bid"
-    """Bid a contract in an auction: a value, or capot, and a strain (``contree``), or a
-    strain alone in a strain auction (``bulgarian``)."""
-    COINCHE = "coinche"
-    """Double the standing contract of the other team (contre, coinche)."""
-    SURCOINCHE = "surcoinche"
-    """Redouble a contract the other team has coinched (surcontre, surcoinche)."""
-    STOP = "stop"
-    """Call out ("chiamarsi fuori", rules §8.1, docs/rules.md#calling-out) or stop the deal ("j'arrête", rules §8.2, docs/rules.md#j-arrete)."""
-    DOUBLE = "double"
-    """Double the other team's standing contract in a strain auction (контра, ``bulgarian``)."""
-    REDOUBLE = "redouble"
-    """Redouble: answer the other team's double of one's own team's contract (реконтра)."""
-
-class Strain(enum.IntEnum):
-    """What a contract makes trump: one of the four suits (numbered as [`Suit`][belote.cards.Suit]).
-
-    The contract model names a *strain*, not a suit: no-trumps and
-    all-trumps contracts (``bulgarian``; contrée's sans-atout and tout-atout)
-    make every suit plain or every suit trump. A strain's number is the
-    *mode* every card table is indexed by ([`NO_TRUMPS`][belote.cards.NO_TRUMPS],
-    [`ALL_TRUMPS`][belote.cards.ALL_TRUMPS]; docs/bulgarian.md#trump-modes).
-
-    >>> Strain.parse("h"), str(Strain.NO_TRUMP), Strain.HEARTS.suit
-    (<Strain.HEARTS: 1>, 'NT', <Suit.HEARTS: 1>)
-    """
-
-    SPADES = 0
-    HEARTS = 1
-    DIAMONDS = 2
-    CLUBS = 3
-    NO_TRUMP = 4
-    ALL_TRUMP = 5
-
-    @property
-    def letter(self) -> str:
-        """The notation: ``S``, ``H``, ``D``, ``C``, ``NT`` or ``AT``."""
-        return _STRAIN_LETTERS[self]
-
-    @property
-    def suit(self) -> Suit | None:
-        """The trump suit of a suit strain, else ``None``."""
-        return Suit(int(self)) if self < 4 else None
-
-    @classmethod
-    def parse(cls, text: str) -> Strain:
-        """Read a strain: a suit (letter or symbol), ``NT`` or ``AT`` (any case).
-
-        Raises:
-            NotationError: the text is no strain.
-        """
-        if not isinstance(text, str):
-            raise NotationError(f"not a strain: {shown(text)} (expected S, H, D, C, NT or AT)")
-        word = text.strip().translate(ASCII_UPPER)
-        if word in ("NT", "SA"):
-            return cls.NO_TRUMP
-        if word in ("AT", "TA"):
-            return cls.ALL_TRUMP
-        try:
-            return cls(int(Suit.parse(word)))
-        except NotationError:
-            raise NotationError(
-                f"not a strain: {shown(text)} (expected S, H, D, C, NT or AT)"
-            ) from None
-
-    def __str__(self) -> str:
-        return self.letter
-
-_STRAIN_LETTERS: Final = ("S", "H", "D", "C", "NT", "AT")
-STRAINS: Final = tuple(Strain)
-"""The strains by number."""
 
 def _card_tuple(cards: Iterable[Card | str]) -> tuple[Card, ...]:
     return tuple(card if isinstance(card, Card) else Card.parse(card) for card in cards)
@@ -326,7 +245,8 @@ class Action:
 
         ``among`` (the legal actions) and ``turned`` (the turned card) read the
         words as the legal action they stand for (``contre`` is ``coinche`` or
-        ``double``): [`read_action`][belote.actions.reading.read_action] says how.
+        ``double``) and return that legal action itself (else the text's own, for
+        the caller to refuse): [`read_fields`][belote.actions.reading.read_fields] says how.
         The seat is written in ASCII digits (``0`` to ``9``, at most three of
         them): other Unicode digits (``²``, ``٣``) are not seats.
 
@@ -336,7 +256,19 @@ class Action:
                 and ``seat`` is not given, or names a seat other than ``seat``.
             InvalidArgumentType: ``seat``, ``among`` or ``turned`` of the wrong type.
         """
-        return read_action(text, seat, among=among, turned=turned)
+        legal = None if among is None else list(among)
+        for index, item in enumerate(legal or ()):
+            if not isinstance(item, Action):
+                raise InvalidArgumentType(f"among[{index}]: expected an Action, got {shown(item)}")
+        fields, index = read_fields(
+            text, seat, turned=turned,
+            among=None if legal is None else [
+                (a.seat, a.verb, a.suit, a.cards, a.belote, a.value, a.strain) for a in legal],
+        )
+        if legal is not None and index is not None:
+            return legal[index]
+        seat_, verb, suit, cards, belote, value, strain = fields
+        return cls(seat_, verb, suit, cards=cards, belote=belote, value=value, strain=strain)
 
     def __str__(self) -> str:
         parts = [str(self.seat), self.verb.value]
@@ -386,8 +318,6 @@ ID_KEEP: Final = 165
 ID_BID: Final = 166
 """``bid <value> <strain>``: ids 166 to 345, ``ID_BID + 6 * (value // 10 - 1) + strain`` for
 the values 10 to 300 in tens and the six strains (added after ``keep``)."""
-MAX_BID_VALUE: Final = 300
-"""The highest value a bid may name (an auction's highest value is at most this)."""
 ID_BID_CAPOT: Final = ID_BID + 6 * (MAX_BID_VALUE // 10)
 """``bid capot <strain>``: ids 346 to 351, by strain."""
 ID_COINCHE: Final = ID_BID_CAPOT + 6
@@ -598,5 +528,3 @@ def _build_action(action_id: int, seat: int) -> Action:
     if action_id >= ID_TAKE_SUIT:
         return Action(seat, Verb.TAKE, Suit(action_id - ID_TAKE_SUIT))
     return Action(seat, Verb.TAKE) if action_id == ID_TAKE else Action(seat, Verb.PASS)
-
-from belote.actions.reading import read_action  # noqa: E402  (reads Action: defined above)

@@ -1,7 +1,7 @@
 """Reading an action from words: the one parser of the terminal game, the web table, records and the API.
 
-[`Action.parse`][belote.actions.Action.parse] calls
-[`read_action`][belote.actions.reading.read_action]. It reads the deal
+[`Action.parse`][belote.actions.Action.parse] reads through
+[`read_fields`][belote.actions.reading.read_fields]: the deal
 record's notation (``2 play KH belote``, ``1 bid 90 H``) and every form the
 library itself prints for an action: the narration's sentences
 (``You bid 100 hearts ♥.``, ``Your partner (seat 2) plays KH, announcing
@@ -11,9 +11,10 @@ table (``bid 90 hearts``, ``90H``, ``JH``, ``coinche``, ``bid NT``), with the
 suits' names in the three languages the web table speaks (English, French,
 Italian: ``cœur``, ``cuori``; docs/web.md).
 
->>> [str(read_action(text, seat=1)) for text in ("bid 90 hearts", "90H", "You play KH, announcing belote.")]
+>>> from belote.actions import Action
+>>> [str(Action.parse(text, seat=1)) for text in ("bid 90 hearts", "90H", "You play KH, announcing belote.")]
 ['1 bid 90 H', '1 bid 90 H', '1 play KH belote']
->>> str(read_action("Your partner (seat 2) bids capot spades ♠ (all eight tricks)."))
+>>> str(Action.parse("Your partner (seat 2) bids capot spades ♠ (all eight tricks)."))
 '2 bid capot S'
 
 The verbs are one table ([`CALLS`][belote.actions.reading.CALLS]): a new
@@ -23,14 +24,22 @@ call is one row (its verb, what follows it, its doubling level and its words).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Final
 
-from belote.actions import MAX_BID_VALUE, Action, Strain, Verb
+from belote.actions.verbs import MAX_BID_VALUE, Strain, Verb
 from belote.cards import ASCII_LOWER, Card, Suit
 from belote.errors import InvalidArgumentType, NotationError, shown
 
-__all__ = ["CALLS", "STRAIN_WORDS", "read_action", "strain_of_word"]
+__all__ = ["CALLS", "STRAIN_WORDS", "Fields", "read_fields", "strain_of_word"]
+
+Fields = tuple[int, Verb, Suit | None, tuple[Card, ...], bool, int | None, Strain | None]
+"""An action's fields in [`Action`][belote.actions.Action]'s order: seat, verb, suit, cards, belote, value, strain."""
+
+
+def _fields(seat: int, verb: Verb, suit: Suit | None = None, *, cards: tuple[Card, ...] = (),
+            belote: bool = False, value: int | None = None, strain: Strain | None = None) -> Fields:
+    return (seat, verb, suit, cards, belote, value, strain)
 
 CALLS: Final[tuple[tuple[Verb, str, int, tuple[str, ...]], ...]] = (
     # (verb, what follows it, doubling level (0: none), the other words that say it)
@@ -153,7 +162,7 @@ def _one_strain(words: list[str], text: str) -> Strain | None:
     return found.pop() if found else None
 
 
-def _bid(seat: int, tail: list[str], text: str) -> Action:
+def _bid(seat: int, tail: list[str], text: str) -> Fields:
     """``bid`` and what follows: ``90 H``, ``90h``, ``capot spades ♠``, ``NT``."""
     value: int | None = 0  # 0: no value yet (a strain auction's bid)
     valued = False
@@ -173,36 +182,36 @@ def _bid(seat: int, tail: list[str], text: str) -> Action:
     if strain is None:
         raise NotationError(f"a bid names a value (or capot) and a strain, or a strain alone: {shown(text)} "
                             "(such as 'bid 90 H', 'bid capot S' or 'bid NT')")
-    return Action(seat, Verb.BID, value=value, strain=strain)
+    return _fields(seat, Verb.BID, value=value, strain=strain)
 
 
-def _declare(seat: int, tail: list[str], text: str) -> Action:
+def _declare(seat: int, tail: list[str], text: str) -> Fields:
     """``declare``, ``declare QH KH AH``, ``declare all your combinations: ...``, ``declare only tierce: QH KH AH``."""
     if ":" in tail:  # a sentence: the cards follow the colon
         head, cards_words = tail[:tail.index(":")], tail[tail.index(":") + 1:]
         if "all" in head:
-            return Action(seat, Verb.DECLARE)
+            return _fields(seat, Verb.DECLARE)
         cards = [card for card in map(_card, cards_words) if card is not None]
     elif tail in (["all"], ["everything"]):
-        return Action(seat, Verb.DECLARE)
+        return _fields(seat, Verb.DECLARE)
     else:
         cards = [Card.parse(word) for word in tail]
     if len(set(cards)) != len(cards):
         raise NotationError(f"a card appears twice in {shown(text)}")
-    return Action(seat, Verb.DECLARE, cards=tuple(cards))
+    return _fields(seat, Verb.DECLARE, cards=tuple(cards))
 
 
-def _play(seat: int, tail: list[str], text: str) -> Action:
+def _play(seat: int, tail: list[str], text: str) -> Fields:
     """``play JH``, ``play KH belote``, ``plays KH, announcing rebelote``."""
     cards = [card for card in map(_card, tail) if card is not None]
     others = [word for word in tail if _card(word) is None and word not in _FILLERS["card"]]
     belote = bool(others) and all(word in ("belote", "rebelote") for word in others)
     if len(cards) != 1 or (others and not belote) or len(others) > 1:
         raise NotationError(f"'play' takes a card and optionally 'belote': {shown(text)}")
-    return Action(seat, Verb.PLAY, cards=(cards[0],), belote=belote)
+    return _fields(seat, Verb.PLAY, cards=(cards[0],), belote=belote)
 
 
-def _called(seat: int, verb: Verb, tail_kind: str, tail: list[str], text: str) -> Action:
+def _called(seat: int, verb: Verb, tail_kind: str, tail: list[str], text: str) -> Fields:
     """The action of a verb word and the words that follow it."""
     if tail_kind == "bid":
         return _bid(seat, tail, text)
@@ -215,7 +224,7 @@ def _called(seat: int, verb: Verb, tail_kind: str, tail: list[str], text: str) -
         strain = _one_strain(words, text)
         if len(words) > (0 if strain is None else 2) or (strain is not None and strain.suit is None):
             raise NotationError(f"'take' takes at most one suit: {shown(text)}")
-        return Action(seat, verb, None if strain is None else strain.suit)
+        return _fields(seat, verb, None if strain is None else strain.suit)
     fillers = _FILLERS.get(tail_kind, frozenset()) | {":"}
     for word in tail:
         known = word in fillers
@@ -225,7 +234,7 @@ def _called(seat: int, verb: Verb, tail_kind: str, tail: list[str], text: str) -
             known = known or word in STRAIN_WORDS or _BID_WORD.fullmatch(word) is not None
         if not known:
             raise NotationError(f"{verb.value!r} takes no argument: {shown(text)}")
-    return Action(seat, verb)
+    return _fields(seat, verb)
 
 
 def _subject(words: list[str]) -> tuple[int | None, bool, list[str]]:
@@ -243,7 +252,7 @@ def _subject(words: list[str]) -> tuple[int | None, bool, list[str]]:
     return None, False, words
 
 
-def _candidates(seat: int, words: list[str], text: str) -> list[Action]:
+def _candidates(seat: int, words: list[str], text: str) -> list[Fields]:
     """The actions the words may mean, the likeliest first."""
     head, tail = words[0], words[1:]
     found = _VERB_OF.get(head)
@@ -251,7 +260,7 @@ def _candidates(seat: int, words: list[str], text: str) -> list[Action]:
         verb, tail_kind, _ = found
         return [_called(seat, verb, tail_kind, tail, text)]
     card = _card(head)
-    out: list[Action] = []
+    out: list[Fields] = []
     if card is not None and all(w in ("belote", "rebelote") or w in _FILLERS["card"] for w in tail):
         out.append(_play(seat, words, text))
     if head in STRAIN_WORDS or _BID_WORD.fullmatch(head):
@@ -262,9 +271,10 @@ def _candidates(seat: int, words: list[str], text: str) -> list[Action]:
                 raise
         else:
             out.append(bid)
-            suit = bid.strain.suit if bid.strain is not None and bid.value == 0 else None
+            strain, value = bid[6], bid[5]
+            suit = strain.suit if strain is not None and value == 0 else None
             if suit is not None:  # "hearts" in a second round: take it
-                out.append(Action(seat, Verb.TAKE, suit))
+                out.append(_fields(seat, Verb.TAKE, suit))
     if not out:
         known = ", ".join(dict.fromkeys(verb.value for verb, _, _ in _VERB_OF.values()))
         raise NotationError(f"unknown verb {shown(head)} in {shown(text)} "
@@ -272,59 +282,60 @@ def _candidates(seat: int, words: list[str], text: str) -> list[Action]:
     return out
 
 
-def _readings(action: Action, turned: Suit | None) -> list[Action]:
+def _readings(action: Fields, turned: Suit | None) -> list[Fields]:
     """The action and what it may stand for at a table: the other auction's doubling, the turned suit's take, a belote."""
+    seat, verb, suit, cards, belote = action[:5]
     out = [action]
-    level = _LEVEL.get(action.verb)
+    level = _LEVEL.get(verb)
     if level:
-        out += [Action(action.seat, verb) for verb, other in _LEVEL.items()
-                if other == level and verb is not action.verb]
-    if action.verb is Verb.TAKE and action.suit is not None and action.suit is turned:
-        out.append(Action(action.seat, Verb.TAKE))
-    if action.verb is Verb.PLAY and not action.belote:
-        out.append(Action(action.seat, Verb.PLAY, cards=action.cards, belote=True))
+        out += [_fields(seat, other) for other, at in _LEVEL.items() if at == level and other is not verb]
+    if verb is Verb.TAKE and suit is not None and suit is turned:
+        out.append(_fields(seat, Verb.TAKE))
+    if verb is Verb.PLAY and not belote:
+        out.append(_fields(seat, Verb.PLAY, cards=cards, belote=True))
     return out
 
 
-def read_action(
+def read_fields(
     text: str,
     seat: int | None = None,
     *,
-    among: Iterable[Action] | None = None,
+    among: Sequence[Fields] | None = None,
     turned: Card | Suit | None = None,
-) -> Action:
+) -> tuple[Fields, int | None]:
     """Read an action from the notation or from words the library prints or people type.
+
+    What [`Action.parse`][belote.actions.Action.parse] does, on an action's
+    fields ([`Fields`][belote.actions.reading.Fields]): the action read, and the
+    index in ``among`` of the legal action it stands for (``None``: none fits).
 
     Args:
         text: ``2 play JH``, ``play JH``, ``bid 90 hearts``, ``90H``, ``You bid 100 hearts ♥.``,
             ``seat 1 passes``, ``Your partner (seat 2) coinches the contract (x2).`` ...
         seat: the acting seat, for text that names none (``play JH``) or says ``you``;
             a text naming another seat is refused.
-        among: the legal actions, to read the words as one of them: ``contre`` is a
-            ``coinche`` or a ``double``, ``take hearts`` the turned suit's ``take``,
-            ``play KH`` the ``play KH belote`` a menu offers, ``10H`` a card or a bid.
-            The action returned is then the legal one itself (or the text's own
-            action when none fits, for the caller to refuse). Without ``seat``, the
-            seat of ``among`` when it is one seat's.
+        among: the legal actions' fields, to read the words as one of them: ``contre``
+            is a ``coinche`` or a ``double``, ``take hearts`` the turned suit's
+            ``take``, ``play KH`` the ``play KH belote`` a menu offers, ``10H`` a card
+            or a bid. Without ``seat``, the seat of ``among`` when it is one seat's.
         turned: the turned card (or its suit), to read ``take hearts`` as ``take``.
 
-    >>> str(read_action("contre", 3, among=[Action.pass_(3), Action.double(3)]))
-    '3 double'
+    >>> read_fields("contre", 3, among=[(3, Verb.PASS, None, (), False, None, None),
+    ...                                 (3, Verb.DOUBLE, None, (), False, None, None)])[1]
+    1
 
     Raises:
         NotationError: the text is no action, names no seat (give ``seat``), or names
             a seat other than ``seat``.
-        InvalidArgumentType: ``seat`` is not a whole number, ``among`` holds something
-            else than actions, ``turned`` is no card nor suit.
+        InvalidArgumentType: ``seat`` is not a whole number, ``among`` not a sequence,
+            ``turned`` no card nor suit.
     """
     if not isinstance(text, str):
         raise NotationError(f"not an action: {shown(text)} (expected text such as '2 play JH')")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0):
         raise InvalidArgumentType(f"seat: expected a seat number or None, got {shown(seat)}")
-    legal = None if among is None else list(among)
-    for index, item in enumerate(legal or ()):
-        if not isinstance(item, Action):
-            raise InvalidArgumentType(f"among[{index}]: expected an Action, got {shown(item)}")
+    if among is not None and not isinstance(among, (list, tuple)):
+        raise InvalidArgumentType(f"among: expected a list or tuple, got {shown(among)}")
     if turned is not None and not isinstance(turned, (Card, Suit)):
         raise InvalidArgumentType(f"turned: expected a Card, a Suit or None, got {shown(turned)}")
     words = _words(text)
@@ -335,19 +346,18 @@ def read_action(
         raise NotationError(f"not an action: {shown(text)} (a seat and no verb)")
     if named is not None and seat is not None and named != seat:
         raise NotationError(f"{shown(text)} is seat {named}'s action, not seat {seat}'s")
-    if named is None and seat is None and legal and len({a.seat for a in legal}) == 1:
-        seat = legal[0].seat
+    if named is None and seat is None and among and len({fields[0] for fields in among}) == 1:
+        seat = among[0][0]
     acting = named if named is not None else seat
     if acting is None:
         said = "says 'you'" if you else "names no seat"
         raise NotationError(f"{shown(text)} {said}: write the seat first ('2 play JH') or give seat=")
     candidates = _candidates(acting, rest, text)
-    if legal is None:
-        return candidates[0]
+    if among is None:
+        return candidates[0], None
     turned_suit = turned.suit if isinstance(turned, Card) else turned
     for candidate in candidates:
         for reading in _readings(candidate, turned_suit):
-            for action in legal:
-                if action == reading:
-                    return action
-    return candidates[0]
+            if reading in among:
+                return reading, among.index(reading)
+    return candidates[0], None
