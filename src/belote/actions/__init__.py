@@ -257,9 +257,9 @@ class Action:
             InvalidArgumentType: ``seat``, ``among`` or ``turned`` of the wrong type.
         """
         legal = None if among is None else list(among)
-        for index, item in enumerate(legal or ()):
+        for number, item in enumerate(legal or ()):
             if not isinstance(item, Action):
-                raise InvalidArgumentType(f"among[{index}]: expected an Action, got {shown(item)}")
+                raise InvalidArgumentType(f"among[{number}]: expected an Action, got {shown(item)}")
         fields, index = read_fields(
             text, seat, turned=turned,
             among=None if legal is None else [

@@ -92,8 +92,8 @@ _BID_WORD: Final = re.compile(r"([0-9]{1,3}|capot)(\S*)")
 _UPPER_ACCENTS: Final = str.maketrans("ŒÈÉÊÀÙ", "œèéêàù")
 
 _VERB_OF: Final[dict[str, tuple[Verb, str, int]]] = {}
-for _verb, _tail, _level, _words in CALLS:
-    for _word in (_verb.value, *_words):
+for _verb, _tail, _level, _said in CALLS:
+    for _word in (_verb.value, *_said):
         _VERB_OF[_word] = (_verb, _tail, _level)
 for _verb in Verb:  # a verb missing from CALLS still reads its own word
     _VERB_OF.setdefault(_verb.value, (_verb, "none", 0))
