@@ -104,7 +104,7 @@ _FILLERS: Final[dict[str, frozenset[str]]] = {
     "seven": frozenset({"your", "the", "7", "of", "trump", "for", "turned", "votre", "d'atout",
                         "contre", "il", "tuo", "di", "briscola", "con"}),
     "stop": frozenset({"out", "the", "deal", "claim", "match", "fuori"}),
-    "doubling": frozenset({"the", "contract", "by", "seat", "you", "capot", "coinched",
+    "doubling": frozenset({"the", "contract", "by", "seat", "you", "your", "partner", "capot", "coinched",
                            "surcoinched", "doubled", "redoubled"}),
     "suit": frozenset({"as", "trump", "the", "turned", "atout", "à", "a", "briscola", "come"}),
     "bid": frozenset({"in"}),
