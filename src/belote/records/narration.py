@@ -294,7 +294,8 @@ def deal_summary(result: DealResult, match: Match, rules: Rules) -> str:
     lines = ["", f"Deal over: {result.outcome.value}{contract}"
              + (f", capot by {names[result.capot]}" if result.capot is not None else "")
              + (" (scores in game points)" if tens else "")]
-    lines += [f"  {line.item}: {line.points} to {names[line.to]}" for line in result.lines]
+    lines += [f"  {name_seats(line.item, None)}: {line.points} to {names[line.to]}"  # 90 ♣, not 90 C
+              for line in result.lines]
     lines.append("  this deal: " + ", ".join(
         f"{name} {points}" for name, points in zip(names, result.scores, strict=True)))
     lines.append("  match:     " + ", ".join(
