@@ -169,3 +169,28 @@ def test_bad_arguments_are_typed_errors() -> None:
         Action.parse("pass", 0, among=["0 pass"])  # type: ignore[list-item]
     with pytest.raises(InvalidArgumentType):
         Action.parse("take", 0, turned="H")  # type: ignore[arg-type]
+
+
+def test_positions_read_the_suit_names_too() -> None:
+    """docs/positions.md: the bids part reads the same words as Action.parse (one reader of words)."""
+    from belote.deal.moves import parse_moves
+
+    assert [str(m) for m in parse_moves("bid 90 hearts pass 100cœur capot picche", "bids")] == [
+        "90H", "pass", "100H", "capotS"]
+    assert [str(m) for m in parse_moves("pass take cuori", "bids")] == ["pass", "take H"]
+
+
+def test_the_api_takes_a_choice_in_words() -> None:
+    """docs/web.md: ``choice`` is a number or the words of a choice, read as the terminal reads them."""
+    from starlette.testclient import TestClient
+
+    from belote.web.app import Limits, create_app
+
+    c = TestClient(create_app(Limits()), base_url="http://127.0.0.1:8000")
+    game = c.post("/api/games", json={"variant": "contree", "seed": 0,
+                                      "seats": ["human", "heuristic", "heuristic", "heuristic"]}).json()
+    assert any(entry["verb"] == "bid" for entry in game["choices"])
+    view = c.post(f"/api/games/{game['id']}/choose", json={"choice": "bid 160 hearts"}).json()
+    assert "You bid 160 hearts ♥." in "\n".join(str(line) for line in view["log"])
+    refused = c.post(f"/api/games/{game['id']}/choose", json={"choice": "fold"})
+    assert refused.status_code == 400 and refused.json()["code"] == "error.notation"
