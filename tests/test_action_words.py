@@ -194,3 +194,18 @@ def test_the_api_takes_a_choice_in_words() -> None:
     assert "You bid 160 hearts ♥." in "\n".join(str(line) for line in view["log"])
     refused = c.post(f"/api/games/{game['id']}/choose", json={"choice": "fold"})
     assert refused.status_code == 400 and refused.json()["code"] == "error.notation"
+
+
+def test_seat_view_has_its_own_docstring() -> None:
+    """Issue 51 item 8: ``help(SeatView)`` shows the class's docstring, not mypyc's filler, as the class
+    lives in a module mypyc does not compile (pyproject.toml's ``compiled`` list)."""
+    import tomllib
+    from pathlib import Path
+
+    from belote.deal import SeatView
+
+    assert SeatView.__doc__ is not None and "One seat's view of a deal" in SeatView.__doc__
+    compiled = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    listed = compiled["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]["compiled"]
+    module = SeatView.__module__.replace(".", "/") + ".py"
+    assert module not in listed
