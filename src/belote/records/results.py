@@ -179,7 +179,13 @@ def _contract(doc: Mapping[str, object], rules: Rules) -> Contract | None:
     capot contract) or the same as text, ``"110 C"`` or ``"capot S"``.
     """
     raw = _get(doc, "contract", "", None)
-    doubling_raw = _get(doc, "coinche", "", None)
+    doubling_raw = _get(doc, "doubling", "", None)  # "coinche": the same, its older name (an alias)
+    alias_raw = _get(doc, "coinche", "", None)
+    if doubling_raw is None:
+        doubling_raw = alias_raw
+    elif alias_raw is not None and alias_raw != doubling_raw:
+        raise InvalidTally(f"doubling {shown(doubling_raw)} and its alias coinche {shown(alias_raw)} "
+                           "disagree: give one", field="coinche")
     multiplier_raw = _get(doc, "multiplier", "", None)
     if raw is None:
         for name, given in (("coinche", doubling_raw), ("multiplier", multiplier_raw)):
@@ -424,7 +430,7 @@ def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
             doc["belote"] = list(tally.belotes)
     elif tally.contract is not None:
         doc["contract"] = _contract_json(tally.contract)
-        doc["coinche"] = tally.contract.doubling
+        doc["doubling"] = doc["coinche"] = tally.contract.doubling  # one name, and its older alias
         if tally.contract.strain.suit is None:  # contrée's NT/AT (docs/contree.md)
             del doc["trump"]
             if len(tally.belotes) > 1:
@@ -474,7 +480,8 @@ def result_to_json(result: DealResult) -> JSONObject:
         contract = result.contract
         doc["contract"] = {
             **_contract_json(contract),
-            "coinche": contract.doubling,
+            "doubling": contract.doubling,
+            "coinche": contract.doubling,  # the older name of doubling (an alias)
             "multiplier": _result_rules(result).auction.multiplier(contract.doubling),
             "side": result.attack,
         }
