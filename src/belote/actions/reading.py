@@ -205,6 +205,8 @@ def _play(seat: int, tail: list[str], text: str) -> Fields:
     """``play JH``, ``play KH belote``, ``plays KH, announcing rebelote``."""
     cards = [card for card in map(_card, tail) if card is not None]
     others = [word for word in tail if _card(word) is None and word not in _FILLERS["card"]]
+    if not cards and others:
+        Card.parse(others[0])  # says why the word is no card
     belote = bool(others) and all(word in ("belote", "rebelote") for word in others)
     if len(cards) != 1 or (others and not belote) or len(others) > 1:
         raise NotationError(f"'play' takes a card and optionally 'belote': {shown(text)}")
