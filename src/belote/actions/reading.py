@@ -344,6 +344,10 @@ def read_fields(
     if not words:
         raise NotationError(f"not an action: {shown(text)} (expected '[<seat>] <verb> [<argument> ...]')")
     named, you, rest = _subject(words)
+    if named is None and not you and len(rest) > 1 and rest[0] not in _VERB_OF and rest[1] in _VERB_OF:
+        first = text.split()[0] if text.split() else rest[0]
+        raise NotationError(f"not a seat: {shown(first)} in {shown(text)} "
+                            "(expected a seat number written in ASCII digits: 0, 1, 2 or 3)")
     if not rest:
         raise NotationError(f"not an action: {shown(text)} (a seat and no verb)")
     if named is not None and seat is not None and named != seat:
