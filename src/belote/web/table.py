@@ -328,7 +328,7 @@ class Table:
         if deal.is_over or to_act is None or to_act not in self.humans:
             raise IllegalAction("it is not a person's turn: nothing to choose")
         choices = menu(deal, to_act)
-        if isinstance(index, str) and len(index) <= 200:  # words: read as the terminal reads them
+        if isinstance(index, str) and len(index) <= 200 and not index.strip().isdigit():  # words
             said = Action.parse(index, to_act, among=choices, turned=deal.turned)
             index = next((k for k, choice in enumerate(choices) if choice is said), said)
             if isinstance(index, Action):
