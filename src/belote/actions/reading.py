@@ -23,6 +23,7 @@ call is one row (its verb, what follows it, its doubling level and its words).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Final
@@ -92,8 +93,8 @@ _BID_WORD: Final = re.compile(r"([0-9]{1,3}|capot)(\S*)")
 _UPPER_ACCENTS: Final = str.maketrans("ŒÈÉÊÀÙ", "œèéêàù")
 
 _VERB_OF: Final[dict[str, tuple[Verb, str, int]]] = {}
-for _verb, _tail, _level, _said in CALLS:
-    for _word in (_verb.value, *_said):
+for _verb, _tail, _level, _spoken in CALLS:
+    for _word in (_verb.value, *_spoken):
         _VERB_OF[_word] = (_verb, _tail, _level)
 for _verb in Verb:  # a verb missing from CALLS still reads its own word
     _VERB_OF.setdefault(_verb.value, (_verb, "none", 0))
@@ -284,6 +285,21 @@ def _candidates(seat: int, words: list[str], text: str) -> list[Fields]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def _said(text: str) -> tuple[int | None, bool, tuple[str, ...]]:
+    """The subject and the rest of a text's words (kept: a record repeats the same few texts)."""
+    words = _words(text)
+    if not words:
+        raise NotationError(f"not an action: {shown(text)} (expected '[<seat>] <verb> [<argument> ...]')")
+    named, you, rest = _subject(words)
+    return named, you, tuple(rest)
+
+
+@functools.lru_cache(maxsize=4096)
+def _read(acting: int, rest: tuple[str, ...], text: str) -> tuple[Fields, ...]:
+    return tuple(_candidates(acting, list(rest), text))
+
+
 def _readings(action: Fields, turned: Suit | None) -> list[Fields]:
     """The action and what it may stand for at a table: the other auction's doubling, the turned suit's take, a belote."""
     seat, verb, suit, cards, belote = action[:5]
@@ -340,10 +356,7 @@ def read_fields(
         raise InvalidArgumentType(f"among: expected a list or tuple, got {shown(among)}")
     if turned is not None and not isinstance(turned, (Card, Suit)):
         raise InvalidArgumentType(f"turned: expected a Card, a Suit or None, got {shown(turned)}")
-    words = _words(text)
-    if not words:
-        raise NotationError(f"not an action: {shown(text)} (expected '[<seat>] <verb> [<argument> ...]')")
-    named, you, rest = _subject(words)
+    named, you, rest = _said(text)
     if named is None and not you and len(rest) > 1 and rest[0] not in _VERB_OF and rest[1] in _VERB_OF:
         first = text.split()[0] if text.split() else rest[0]
         raise NotationError(f"not a seat: {shown(first)} in {shown(text)} "
@@ -358,7 +371,7 @@ def read_fields(
     if acting is None:
         said = "says 'you'" if you else "names no seat"
         raise NotationError(f"{shown(text)} {said}: write the seat first ('2 play JH') or give seat=")
-    candidates = _candidates(acting, rest, text)
+    candidates = _read(acting, rest, text)
     if among is None:
         return candidates[0], None
     turned_suit = turned.suit if isinstance(turned, Card) else turned
