@@ -209,3 +209,13 @@ def test_seat_view_has_its_own_docstring() -> None:
     listed = compiled["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]["compiled"]
     module = SeatView.__module__.replace(".", "/") + ".py"
     assert module not in listed
+
+
+def test_a_tally_names_its_contract_in_the_same_words() -> None:
+    """docs/formats.md#a-contree-tally: ``"contract": "90 hearts"`` reads as ``"90 H"`` (one reader of strains)."""
+    from belote.records.results import score_document
+
+    base = {"variant": "contree", "taker": 0, "tricks": [5, 3], "card_points": [100, 52], "last_trick": 0}
+    by_letter = score_document({**base, "contract": "90 H"})
+    for words in ("90 hearts", "90 cœur", "90 cuori", "90♥"):
+        assert score_document({**base, "contract": words}) == by_letter

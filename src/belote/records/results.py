@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Final, TypeAlias
 
 from belote.actions import Strain
+from belote.actions.reading import strain_of_word
 from belote.cards import ASCII_LOWER, Card, Suit
 from belote.errors import BeloteError, CommandError, InvalidTally, NotationError, shown
 from belote.rules import Rules, checks, get_rules, jsonfields
@@ -151,17 +152,19 @@ def _penalties(value: object, field: str) -> tuple[Penalty, ...]:
     return tuple(penalties)
 
 
-_CONTRACT_TEXT: Final = re.compile(r"\s*([0-9]{1,4}|capot)\s*([A-Za-z]{1,2}|[\u2660-\u2667])\s*",
-                                   re.IGNORECASE | re.ASCII)  # ASCII: "ſ" is no S
+_CONTRACT_TEXT: Final = re.compile(r"\s*([0-9]{1,4}|capot)\s*(\S{1,20}?)\s*",
+                                   re.IGNORECASE | re.ASCII)  # the strain: a word strain_of_word reads
 _COINCHE_WORDS: Final = {"none": 0, "coinche": 1, "coinched": 1, "surcoinche": 2, "surcoinched": 2,
                          "double": 1, "doubled": 1, "redouble": 2, "redoubled": 2}
 
 
 def _strain(value: object, field: str) -> Strain:
-    try:
-        return Strain.parse(_text(value, field))
-    except NotationError as exc:
-        raise InvalidTally(str(exc), field=field) from None
+    """A strain as the one action reader reads it: ``H``, ``♥``, ``hearts``, ``cœur``, ``NT``, ``SA``."""
+    text = _text(value, field)
+    strain = strain_of_word(text)
+    if strain is None:
+        raise InvalidTally(f"not a strain: {shown(text)} (expected S, H, D, C, NT or AT)", field=field)
+    return strain
 
 
 def _contract_value(value: object, field: str) -> int | None:
