@@ -102,7 +102,7 @@ def test_the_result_names_the_strain_contract_and_contree_keeps_its_format(
                       "tricks": [5, 3], "card_points": [100, 52], "last_trick": 0},
                      capsys, monkeypatch)
     assert contree["contract"]["value"] == 80 and contree["contract"]["coinche"] == 1
-    assert "doubling" not in contree["contract"]
+    assert contree["contract"]["doubling"] == 1  # issue 51 item 7: one name, coinche kept as its alias
 
 
 def test_other_spellings_of_contract_multiplier_and_belote(

@@ -53,7 +53,7 @@ def test_reredouble_is_the_id_after_redouble_and_no_earlier_id_moved() -> None:
     assert action_id(Action.parse("0 reredouble")) == ID_REREDOUBLE
     assert Action.reredouble(3) == Action(3, Verb.REREDOUBLE)
     with pytest.raises(Exception, match="takes no argument"):
-        Action.parse("0 reredouble S")
+        Action.parse("0 reredouble now")  # a contract word after it is read as narration
 
 
 # --- the auction ----------------------------------------------------------------------------------
@@ -218,4 +218,4 @@ def test_the_web_table_words_its_choices_as_narration_does() -> None:
     assert any(text.startswith("bid ") for text in texts) and "bid 0" not in " ".join(texts)
     third = _redoubled()
     words = {describe_choice(a, third) for a in third.legal_actions()}
-    assert "reredouble ♠ by seat 1, doubled by seat 2, redoubled by seat 3 (x8)" in words
+    assert "reredouble ♠ by seat 1, doubled by your partner (seat 2), redoubled by seat 3 (x8)" in words

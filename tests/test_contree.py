@@ -104,6 +104,13 @@ def test_unbid_capot_counts_252_card_points() -> None:
     assert result.scores == (332, 0)
 
 
+def test_a_defence_winning_every_trick_scores_the_chute_not_252() -> None:
+    """docs/contree.md#scoring: 80 ♠ failed, the defence winning every trick: 162 + 80 = 242 (issue 51 item 8)."""
+    result = score_tally(tally(80, "S", 0, 0, tricks=(0, 8), last=1), CONTREE)
+    assert result.outcome.value == "failed"
+    assert result.scores == (0, 162 + 80)
+
+
 def test_the_worked_checks_through_the_engine() -> None:
     """RULES §11.3 again, from deals played to the end: each deal scores what its tally scores,
     and every made, not coinched contract gives the attack its points plus the value."""

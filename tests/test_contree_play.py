@@ -16,7 +16,7 @@ from belote.deal import Deal
 
 pexpect = pytest.importorskip("pexpect")
 
-BID_PROMPT = r"Your choice \(a number, a bid such as 'bid 90 H', or help\): "
+BID_PROMPT = r"Your choice \(a number, a bid such as 'bid (?:[0-9]+|capot) [SHDC]', or help\): "  # a legal bid (issue 49 E)
 CARD_PROMPT = r"Your choice \(a number, a card such as JH, or help\): "
 
 

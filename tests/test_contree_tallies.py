@@ -11,6 +11,7 @@ from clirun import one_error, run
 from hypothesis import HealthCheck, given, settings
 
 from belote.deal import Deal
+from belote.errors import InvalidTally
 from belote.records.replay import replay_document
 from belote.records.results import result_to_json, score_document, tally_from_json, tally_to_json
 from belote.scoring import Tally
@@ -233,7 +234,8 @@ def test_contree_replay_prints_the_contract(capsys: pytest.CaptureFixture[str], 
     code, out, err = run(["replay", str(path)], capsys)
     assert code == 0, err
     result = json.loads(out)
-    assert result["contract"] == {"value": 80, "strain": "S", "coinche": 2, "multiplier": 3, "side": 1}
+    assert result["contract"] == {"value": 80, "strain": "S", "doubling": 2, "coinche": 2, "multiplier": 3,
+                                  "side": 1}  # issue 51 item 7: doubling, and coinche its alias
     assert result["scores"] == [0, 252 + 240]
 
 
@@ -248,7 +250,7 @@ def test_contree_partial_replay_shows_the_standing_contract(
     state = json.loads(out)
     assert state["phase"] == "auction" and state["turned"] is None and state["to_act"] == 0
     assert state["legal_actions"] == ["0 pass"]
-    assert state["contract"] == {"value": 90, "strain": "H", "coinche": 1, "multiplier": 2, "bidder": 1,
+    assert state["contract"] == {"value": 90, "strain": "H", "doubling": 1, "coinche": 1, "multiplier": 2, "bidder": 1,
                                  "side": 1}
 
 
@@ -285,3 +287,16 @@ def test_contree_deal_records_strategy_replays(record: dict[str, object]) -> Non
     result = replay_document(record)
     assert result["variant"] == "contree"
     assert ("contract" in result) is (result["outcome"] != "redeal")
+
+
+def test_doubling_is_the_json_name_and_coinche_its_alias() -> None:
+    """Issue 51 item 7 (docs/formats.md#tally): ``doubling`` names the level, ``coinche`` still reads."""
+    base = {"variant": "contree", "taker": 0, "contract": "90 S", "tricks": [5, 3],
+            "card_points": [100, 52], "last_trick": 0}
+    rules, by_name = tally_from_json({**base, "doubling": 1})
+    assert tally_from_json({**base, "coinche": 1})[1] == by_name
+    assert by_name.contract is not None and by_name.contract.doubling == 1
+    written = tally_to_json(by_name, rules)
+    assert written["doubling"] == written["coinche"] == 1
+    with pytest.raises(InvalidTally, match="disagree"):
+        tally_from_json({**base, "doubling": 1, "coinche": 2})

@@ -60,7 +60,7 @@ def test_a_coinched_house_result_writes_its_own_multiplier() -> None:
     deal = _played(COINCHED)
     doc = result_to_json(deal.result)
     assert doc["variant"] == "housecontree"
-    assert doc["contract"] == {"value": 80, "strain": "S", "coinche": 1, "multiplier": 4,
+    assert doc["contract"] == {"value": 80, "strain": "S", "doubling": 1, "coinche": 1, "multiplier": 4,
                                "side": 0}
     assert "contract 80 S x4" in [line["item"] for line in doc["lines"]]  # type: ignore[index, union-attr]
 

@@ -26,7 +26,7 @@ import attrs
 from belote.agents import Agent, RandomBot, act
 from belote.cards import Card
 from belote.deal import Deal
-from belote.errors import InvalidArgument
+from belote.errors import InvalidArgument, InvalidRecord, shown
 from belote.rules import Rules, get_rules
 from belote.rules.specs import spec_of
 from belote.scoring import DealResult
@@ -170,12 +170,22 @@ class Game:
 
         Raises:
             InvalidRecord: a bad field or action (see
-                [`match_from_record`][belote.records.replay.match_from_record]).
+                [`match_from_record`][belote.records.replay.match_from_record]); an
+                action at fault is named in the message (``deal 0, action 3 "3 pass":
+                ...``) and by ``index`` and ``action``.
             InvalidArgument: not one agent per seat.
         """
         from belote.records.replay import match_from_record
 
-        match, deals = match_from_record(record, partial=True)
+        try:
+            match, deals = match_from_record(record, partial=True)
+        except InvalidRecord as exc:  # the message names the action too, not only .index
+            if exc.index is None:
+                raise
+            where, _, why = str(exc).partition(": ") if str(exc).startswith("deal ") else ("", "", str(exc))
+            named = f"action {exc.index} {shown(exc.action, quote=chr(34))}"
+            raise InvalidRecord(f"{where + ', ' if where else ''}{named}: {why}", exc.index,
+                                exc.action) from None
         game = cls(
             match.rules,
             agents,

@@ -39,12 +39,13 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from belote.actions import Action, Strain, Verb
+from belote.actions.reading import strain_of_word
 from belote.agents import act
 from belote.agents.registry import make_bot
-from belote.cards import ASCII_LOWER, SUIT_WORDS, Card, CardSet, Suit
+from belote.cards import ASCII_LOWER, SUIT_WORDS, CardSet
 from belote.deal import Deal, Phase
 from belote.deal.observation import contract_text
-from belote.errors import BeloteError, CommandError, NotationError, shown
+from belote.errors import CommandError, NotationError, shown
 from belote.game import next_dealer
 from belote.records.narration import (
     action_text,
@@ -54,6 +55,8 @@ from belote.records.narration import (
     fit,
     hand_text,
     menu,
+    name_seats,
+    partner_seat,
     report,
     side_names,
     stop_warning,
@@ -93,6 +96,8 @@ How to answer:
   a word        pass, take, take H (second round: name a suit), declare, swap, keep
   a contract    bid 90 H, 90H, bid capot S; coinche, surcoinche (an auction, contree)
   a strain      bid C .. bid AT, C, NT, AT; double, redouble (bulgarian)
+  any words     the game's own: bid 100 hearts, take hearts, contre; suits by name
+                (hearts, cœur, cuori ...)
   help          this text
   quit          leave the match
 Cards: 7 8 9 10 J Q K A and a suit letter S (spades) H (hearts) D (diamonds) C (clubs).
@@ -220,7 +225,7 @@ class HumanPlayer:
         auction = deal.rules.has_auction
         if auction:  # no turned card: the standing contract, in words
             standing = contract_text(deal.observation(seat).bids) or "nobody has bid yet"
-            standing = standing.replace("seat 0", "you")
+            standing = name_seats(standing, seat, partner=partner_seat(deal, seat))
             if strain is None:
                 lines.append(f"Contract: {standing}   dealer: {who(deal, deal.dealer)}")
         if strain is None:
@@ -289,12 +294,7 @@ class HumanPlayer:
         return self._confirm("Call out now?")
 
 
-_WORDS: Final = {"pass": Verb.PASS, "take": Verb.TAKE, "swap": Verb.SWAP, "keep": Verb.KEEP,
-                 "declare": Verb.DECLARE, "stop": Verb.STOP, "call": Verb.STOP,
-                 "coinche": Verb.COINCHE, "contre": Verb.COINCHE, "double": Verb.COINCHE,
-                 "surcoinche": Verb.SURCOINCHE, "surcontre": Verb.SURCOINCHE, "redouble": Verb.SURCOINCHE,
-                 "reredouble": Verb.REREDOUBLE}
-_BID_TEXT: Final = re.compile(r"(?:bid\s*)?([0-9]{1,3}|capot)\s*([a-z]{1,2}|[\u2660-\u2667])?", re.IGNORECASE | re.ASCII)
+_BID_TEXT: Final = re.compile(r"(?:bid\s*)?([0-9]{1,3}|capot)\s*(\S+)?", re.IGNORECASE | re.ASCII)
 
 
 def bid_summary(bids: Sequence[Action]) -> str:
@@ -328,57 +328,34 @@ def bid_summary(bids: Sequence[Action]) -> str:
     return f"{' or '.join(parts)}, in {named}: type e.g. '{example}'"
 
 
-def _bid_of(words: str, choices: Sequence[Action], deal: Deal, seat: int) -> tuple[Action | None, str] | None:
-    """A typed bid (``bid 90 H``, ``90h``, ``capot S``) as the chosen action or its refusal; ``None``: no bid."""
-    if deal.rules.strain_auction:
-        return _strain_bid_of(words, choices, deal, seat)
-    found = _BID_TEXT.fullmatch(words.strip())
-    if found is None:
-        return None
-    if found[2] is None:
-        return None, f"A bid names a value and a suit: 'bid {found[1].lower()} H', for example."
-    try:
-        strain = Strain.parse(found[2])
-    except NotationError:
-        return None, f"'{found[2]}' is not a suit: use S, H, D or C."
-    value = None if found[1].lower() == "capot" else int(found[1])
-    for choice in choices:
-        if choice.verb is Verb.BID and choice.value == value and choice.strain is strain:
-            return choice, ""
-    bids = [choice for choice in choices if choice.verb is Verb.BID]
-    try:
-        wanted = Action.bid(seat, value, strain)
-    except BeloteError:
-        legal = f": you may bid {bid_summary(bids)}" if bids else ""
-        return None, f"You cannot bid {found[1]}{legal}."
-    reason = deal.why_illegal(wanted)
-    return None, f"You cannot bid that now{': ' + explain_refusal(reason, seat) if reason else ''}."
-
-
-_STRAIN_TEXT: Final = re.compile(r"(?:bid\s*)?(nt|at|sa|ta|[cdhs]|[\u2660-\u2667])", re.IGNORECASE | re.ASCII)
-
-
 def _bid_example(bids: Sequence[Action]) -> str:
-    """A bid to show as an example: ``bid 90 H``, or a strain auction's lowest, ``bid C``."""
+    """A legal bid to show as an example: ``bid 100 H`` (the lowest value, hearts if it may), or ``bid C``."""
     first = bids[0]
-    return f"bid {first.strain}" if first.value == 0 else "bid 90 H"
+    if first.value == 0:  # a strain auction: its lowest strain
+        return f"bid {first.strain}"
+    values = [bid.value for bid in bids if bid.value is not None]
+    if not values:
+        return f"bid capot {first.strain}"
+    low = min(values)
+    strains = [bid.strain for bid in bids if bid.value == low and bid.strain is not None]
+    strain = Strain.HEARTS if Strain.HEARTS in strains else strains[0]
+    return f"bid {low} {strain}"
 
 
-def _strain_bid_of(words: str, choices: Sequence[Action], deal: Deal, seat: int
-                   ) -> tuple[Action | None, str] | None:
-    """A typed strain bid (``bid NT``, ``nt``, ``C``) as the chosen action or its refusal; ``None``: none."""
-    found = _STRAIN_TEXT.fullmatch(words.strip())
-    if found is None:
-        return None
-    strain = Strain.parse(found[1])
-    for choice in choices:
-        if choice.verb is Verb.BID and choice.strain is strain:
-            return choice, ""
-    bids = [choice for choice in choices if choice.verb is Verb.BID]
-    reason = deal.why_illegal(Action.strain_bid(seat, strain))
-    legal = f" You may {bid_summary(bids)}." if bids else ""
-    why = f": {explain_refusal(reason, seat)}" if reason else ""
-    return None, f"You cannot bid {strain} now{why}.{legal}"
+def _refused_words(answer: str, exc: NotationError, bids: Sequence[Action], hint: str) -> str:
+    """Why typed words are no action, in plain words: a bid without its suit, a suit that is none."""
+    found = _BID_TEXT.fullmatch(answer.strip()) if bids else None
+    if found is not None and bids[0].value != 0:
+        if found[2] is None:
+            return f"A bid names a value and a suit: 'bid {found[1].lower()} H', for example."
+        if strain_of_word(found[2]) is None:
+            return f"'{found[2][:12]}' is not a suit: use S, H, D or C (or hearts, cœur, cuori ...)."
+        if found[1].lower() != "capot":
+            return f"You cannot bid {found[1]}: you may bid {bid_summary(bids)}."
+    words = answer.split()
+    if len(words) == 2 and words[0].translate(ASCII_LOWER) == "take" and strain_of_word(words[1]) is None:
+        return f"'{words[1][:12]}' is not a suit: use S, H, D or C."
+    return f"'{answer[:20]}' is not understood. {hint}"
 
 
 def _interpret(
@@ -386,14 +363,15 @@ def _interpret(
 ) -> tuple[Action | None, str]:
     """The chosen action, or ``None`` and why the answer was refused, in plain words.
 
+    Words are read by [`Action.parse`][belote.actions.Action.parse], the one reader of
+    the terminal, the web table and the API: every word the game prints reads back
+    (``bid 100 hearts``, ``90H``, ``take``, ``contre``, ``JH``).
     ``listed``: how many of ``choices`` (the first ones) are numbered on the screen (default: all).
     """
     listed = len(choices) if listed is None else listed
-    hint = (f"Type a number from 1 to {listed}, a card such as JH, "
-            "or help.")
     bids = [choice for choice in choices if choice.verb is Verb.BID]
-    if bids:
-        hint = f"Type a number from 1 to {listed}, a bid such as '{_bid_example(bids)}', or help."
+    hint = (f"Type a number from 1 to {listed}, "
+            + (f"a bid such as '{_bid_example(bids)}'" if bids else "a card such as JH") + ", or help.")
     if not answer:
         return None, f"Nothing typed. {hint}"
     bidding = deal.phase is Phase.AUCTION
@@ -402,49 +380,30 @@ def _interpret(
         if 1 <= number <= listed:
             return choices[number - 1], ""
         return None, f"There is no choice {answer[:12]}{'...' if len(answer) > 12 else ''}. {hint}"
-    if bidding:
-        bid = _bid_of(answer, choices, deal, seat)
-        if bid is not None:
-            return bid
     try:
-        card = Card.parse(answer)
-    except NotationError:
-        pass
-    else:
-        plays = [a for a in choices if a.verb is Verb.PLAY and a.cards[0] is card]
-        if plays:
-            return plays[0], ""
+        action = Action.parse(answer, seat, among=choices, turned=deal.turned)
+    except NotationError as exc:
+        return None, _refused_words(answer, exc, bids, hint)
+    if any(action is choice for choice in choices):
+        return action, ""
+    partner = partner_seat(deal, seat)
+    reason = deal.why_illegal(action)
+    why = f": {explain_refusal(reason, seat, partner=partner)}" if reason else ""
+    if action.verb is Verb.PLAY:
+        card = action.cards[0]
         if deal.strain is None or deal.to_act != seat:
             return None, f"You cannot play a card yet: the bidding is not over. {hint}"
-        reason = deal.why_illegal(Action.play(seat, card))
         if reason is None:  # legal, but not offered: another choice comes first
             return None, f"You cannot play {card} now. {hint}"
-        return None, f"You cannot play {card}: {explain_refusal(reason)}."
-    words = answer.translate(ASCII_LOWER).split()  # ASCII only: "ſ" is no s
-    verb = _WORDS.get(words[0]) if words else None
-    if verb is not None and deal.rules.strain_auction:  # bulgarian doubles and redoubles
-        verb = {Verb.COINCHE: Verb.DOUBLE, Verb.SURCOINCHE: Verb.REDOUBLE}.get(verb, verb)
-    if verb is not None:
-        matching = [a for a in choices if a.verb is verb]
-        if verb is Verb.TAKE and len(words) > 1:
-            try:
-                suit = Suit.parse(words[1])
-            except NotationError:
-                return None, f"'{words[1]}' is not a suit: use S, H, D or C."
-            turned_suit = None if deal.turned is None else deal.turned.suit
-            matching = [a for a in matching if (a.suit or turned_suit) == suit]
-        elif verb in (Verb.TAKE, Verb.DECLARE):
-            matching = [a for a in matching if a.suit is None and not a.cards] or matching
-        if matching:
-            return matching[0], ""
-        if verb in (Verb.STOP, Verb.SWAP, Verb.KEEP, Verb.DECLARE, Verb.COINCHE, Verb.SURCOINCHE,
-                    Verb.DOUBLE, Verb.REDOUBLE, Verb.REREDOUBLE):
-            # Say why, in the engine's words made plain (who may call out, when to swap, ...).
-            reason = deal.why_illegal(Action(seat, verb))
-            if reason:
-                return None, f"You cannot {answer.lower()} now: {explain_refusal(reason, seat)}."
-        return None, f"You cannot {answer.lower()} now. {hint}"
-    return None, f"'{answer[:20]}' is not understood. {hint}"
+        return None, f"You cannot play {card}{why}."
+    if action.verb is Verb.BID and action.strain is not None:
+        if action.value == 0:  # a strain auction's bid
+            legal = f" You may {bid_summary(bids)}." if bids else ""
+            return None, f"You cannot bid {action.strain} now{why}.{legal}"
+        return None, f"You cannot bid that now{why}."
+    if why:
+        return None, f"You cannot {answer.lower()[:40]} now{why}."
+    return None, f"You cannot {answer.lower()[:40]} now. {hint}"
 
 
 def play_match(
@@ -508,8 +467,11 @@ def play_match(
     log = [0, 0, 0, 0]
     partner = " Your partner is seat 2." if rules.partnerships and n == 4 else ""
     again = f" Resumed after {len(done)} deals." if resume is not None else ""
+    word = ("a bid such as 'bid C'" if rules.strain_auction  # the words the variant bids with
+            else f"a bid such as 'bid {rules.auction.lowest} hearts'" if rules.has_auction
+            else "a word such as 'take'")
     out.write(f"{spec_of(rules)}: you play against bots.{partner} First to {match.target} wins.{again}\n"
-              "Answer with a number, a card such as JH, or a word such as 'take'; "
+              f"Answer with a number, a card such as JH, or {word}; "
               "'help' explains, 'quit' leaves.\n")
     for number in range(len(done) + 1, MAX_DEALS + 1):
         if current is None:
@@ -539,6 +501,13 @@ def play_match(
             out.write("Everyone passed: the cards are dealt again.\n")
         match.add(result)
         out.write(deal_summary(result, match, rules))
+        if deal.strain is not None and result.outcome is not Outcome.REDEAL:  # what the play itself gave
+            winners = deal.trick_winners
+            last = (deal.side(winners[-1]) if len(winners) == deal.tricks_per_deal else None)
+            taken = [f"{name} {deal.card_points_of(side) + (rules.last_trick_bonus if side == last else 0)}"
+                     for side, name in enumerate(side_names(rules, n))]
+            out.write(f"  card points taken in play: {', '.join(taken)}"
+                      f"{' (the last trick counted)' if last is not None else ''}\n")
         if match.is_over:
             winner = match.winner
             names = side_names(rules, n)

@@ -17,6 +17,7 @@ from typing import Final
 import attrs
 
 from belote.actions import Action, Strain
+from belote.actions.reading import STRAIN_WORDS, strain_of_word
 from belote.cards import ASCII_LOWER, Card, Suit
 from belote.errors import BeloteError, InvalidPosition, shown
 from belote.rules.checks import instance, sequence
@@ -28,9 +29,8 @@ _BID_WORD: Final = re.compile(r"([0-9]{1,3}|capot)(\S*)", re.IGNORECASE | re.ASC
 _NO_VALUE: Final = -1  # a ``bid`` word whose value has not been read yet
 BIDDING_VERBS: Final = ("pass", "take", "bid", "coinche", "surcoinche", "double", "redouble",
                         "reredouble")
-_STRAIN_WORDS: Final = frozenset(
-    ("c", "d", "h", "s", "nt", "at", "♣", "♦", "♥", "♠", "sa", "ta")
-)  # a strain auction's bids (``bulgarian``)
+_STRAIN_WORDS: Final = frozenset(STRAIN_WORDS)
+# a strain auction's bids (``bulgarian``): the words the one action reader reads (belote.actions.reading)
 
 
 @attrs.frozen
@@ -140,10 +140,10 @@ def card_words(text: str, part: str) -> list[Card]:
 
 
 def _strain(word: str, part: str) -> Strain:
-    try:
-        return Strain.parse(word)
-    except BeloteError as exc:
-        raise InvalidPosition(part, str(exc)) from None
+    strain = strain_of_word(word)  # a letter, a symbol, a name in en, fr, it
+    if strain is None:
+        raise InvalidPosition(part, f"not a strain: {shown(word)} (expected S, H, D, C, NT or AT)")
+    return strain
 
 
 def _unfinished_bid(moves: list[Move]) -> bool:
@@ -153,8 +153,9 @@ def _unfinished_bid(moves: list[Move]) -> bool:
 def parse_moves(text: str | Sequence[str], part: str) -> list[Move]:
     """Read the words of a ``bids`` or ``play`` part (case-insensitive), not yet checked against the rules.
 
-    A contract bid (``contree``) is written ``90H`` or ``capotS``; ``bid 90 H``
-    and ``90 H`` (the record's words) read the same.
+    A contract bid (``contree``) is written ``90H`` or ``capotS``; ``bid 90 H``,
+    ``90 H`` (the record's words) and ``bid 90 hearts`` (suits by name, as
+    [`Action.parse`][belote.actions.Action.parse] reads them) read the same.
 
     >>> [str(move) for move in parse_moves("pass take h", "bids")]
     ['pass', 'take H']
@@ -212,11 +213,9 @@ def parse_moves(text: str | Sequence[str], part: str) -> list[Move]:
             if not moves or moves[-1].verb != "play" or moves[-1].belote:
                 raise InvalidPosition(part, f"{shown(word)} follows no card")
             moves[-1] = attrs.evolve(moves[-1], belote=True)
-        elif moves and moves[-1].verb == "take" and moves[-1].suit is None and len(word) == 1:
-            try:
-                moves[-1] = Move("take", suit=Suit.parse(word))
-            except BeloteError as exc:
-                raise InvalidPosition(part, str(exc)) from None
+        elif (moves and moves[-1].verb == "take" and moves[-1].suit is None
+              and (named := strain_of_word(word)) is not None and named.suit is not None):
+            moves[-1] = Move("take", suit=named.suit)
         elif part == "bids" and low in _STRAIN_WORDS:  # a strain auction's bid: C ... NT, AT
             moves.append(Move("bid", value=0, strain=_strain(word, part)))
         elif (found := _BID_WORD.fullmatch(word)) is not None and (part == "bids" or not _iscard_word(word)):

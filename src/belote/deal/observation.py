@@ -88,6 +88,7 @@ from belote.rules import Rules
 from belote.rules.checks import instance, sequence, whole_or_none
 from belote.scoring import DealResult
 from belote.scoring.announcements import Declaration
+from belote.scoring.contract import Contract
 
 __all__ = [
     "Observation", "contract_text", "draw_observation", "draw_table", "format_card", "format_hand", "observation",
@@ -172,6 +173,26 @@ class Observation(NamedTuple):
     pending: int
     rules: Rules
     history: tuple[Action, ...]
+
+    @property
+    def contract(self) -> Contract | None:
+        """The auction's standing (then played) contract as a typed value, read from ``bids``.
+
+        ``None`` before the first bid and in a variant without an auction.
+
+        >>> from belote.deal import Deal
+        >>> deal = Deal.random("contree", seed=3)
+        >>> deal.apply_all(["1 bid 90 H", "2 coinche"])
+        >>> str(deal.observation(0).contract), deal.observation(0).contract == deal.contract
+        ('90 H coinched', True)
+        """
+        found = standing_contract(self.bids)
+        if found is None:
+            return None
+        bid, coincher, surcoincher = found
+        assert bid.strain is not None  # a bid names its strain
+        return Contract(bid.value, bid.strain,
+                        2 if surcoincher is not None else 1 if coincher is not None else 0)
 
     def __str__(self) -> str:
         return draw_observation(self)

@@ -15,7 +15,7 @@ from belote.actions import STRAINS, Action, Strain
 from belote.cards import CARDS, Card, CardSet, Suit
 from belote.deal import calling_out, legal, play, records, typed
 from belote.deal.bidding import legal_bids
-from belote.deal.codes import OVER, SUITS, EndReason, Phase, phase_of
+from belote.deal.codes import CAPOT_BID, OVER, SUITS, EndReason, Phase, phase_of
 from belote.deal.entries import OffenceRecord
 from belote.deal.observation import Observation, draw_table, observation
 from belote.deal.seatview import SeatView, seat_view
@@ -23,6 +23,7 @@ from belote.deal.state import DealState, check_seat, check_side, completed_trick
 from belote.errors import InvalidArgumentType, shown
 from belote.scoring import DealResult, Tally
 from belote.scoring.announcements import Declaration
+from belote.scoring.contract import Contract
 
 if TYPE_CHECKING:
     from belote.rules import Rules
@@ -162,6 +163,27 @@ class DealReadout:
         """
         trump = self._state.trump
         return None if trump < 0 else STRAINS[trump]
+
+    @property
+    def contract(self) -> Contract | None:
+        """The auction's standing contract, then the contract played, as a typed value.
+
+        ``None`` before the first bid and in a variant without an auction (the
+        typed form of [`seat_view`][belote.deal.Deal.seat_view]'s ``contract``).
+
+        >>> from belote.deal import Deal
+        >>> deal = Deal.random("contree", seed=3)
+        >>> deal.contract is None
+        True
+        >>> deal.apply_all(["1 bid 90 H", "2 coinche"])
+        >>> deal.contract
+        Contract(value=90, strain=<Strain.HEARTS: 1>, doubling=1)
+        """
+        s = self._state
+        if not s.layout.auction or s.bidder < 0:
+            return None
+        value = None if s.contract_value == CAPOT_BID else s.contract_value
+        return Contract(value, STRAINS[s.contract_strain], s.doubling)
 
     @property
     def taker(self) -> int | None:

@@ -40,6 +40,8 @@ __all__ = [
     "fit",
     "hand_text",
     "menu",
+    "name_seats",
+    "partner_seat",
     "report",
     "side_names",
     "stop_warning",
@@ -71,6 +73,21 @@ def who(deal: Deal, seat: int, me: int | None = 0) -> str:
             and seat == (me + 2) % 4):
         return f"your partner (seat {seat})"
     return f"seat {seat}"
+
+
+def partner_seat(deal: Deal, seat: int) -> int | None:
+    """The partner of ``seat``: the seat across at a four-seat table of partners, else ``None``.
+
+    >>> partner_seat(Deal.random("classic", seed=1), 3), partner_seat(Deal.random("french", seed=1), 0)
+    (1, None)
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``seat`` not a whole number.
+    """
+    instance(deal, Deal, "deal")
+    whole(seat, "seat")
+
+    return (seat + 2) % 4 if deal.rules.partnerships and deal.players == 4 else None
 
 
 def _does(deal: Deal, seat: int, you: str, other: str, me: int | None = 0) -> str:
@@ -280,7 +297,8 @@ def deal_summary(result: DealResult, match: Match, rules: Rules) -> str:
     lines = ["", f"Deal over: {result.outcome.value}{contract}"
              + (f", capot by {names[result.capot]}" if result.capot is not None else "")
              + (" (scores in game points)" if tens else "")]
-    lines += [f"  {line.item}: {line.points} to {names[line.to]}" for line in result.lines]
+    lines += [f"  {name_seats(line.item, None)}: {line.points} to {names[line.to]}"  # 90 ♣, not 90 C
+              for line in result.lines]
     lines.append("  this deal: " + ", ".join(
         f"{name} {points}" for name, points in zip(names, result.scores, strict=True)))
     lines.append("  match:     " + ", ".join(
@@ -295,6 +313,7 @@ def deal_summary(result: DealResult, match: Match, rules: Rules) -> str:
 
 
 _REPHRASE: Final = (
+    # The engine's sentences that read better turned round; ``{me}`` is the acting seat.
     (r"does not follow suit: must follow (\w+)", r"you must follow \1, the suit led"),
     (r"trump was led and a trump higher than (\w+) must be played when held",
      r"trump was led: you must play a trump higher than \1"),
@@ -302,39 +321,103 @@ _REPHRASE: Final = (
     (r"void in (\w+): must overtrump (\w+) \(or undertrump\) with an? (\w+)",
      r"you have no \1: you must play a \3, higher than \2 if you can"),
     (r"void in (\w+): must trump with an? (\w+)", r"you have no \1: you must play a \2"),
-    (r"seat 0 does not hold (\w+)", r"you do not hold \1"),
-    (r"seat 0 has first to swap or keep the 7 of trump",
+    (r"^seat {me} has first to swap or keep the 7 of trump",
      r"you must first swap or keep your 7 of trump"),
-    (r"seat (\d) has first to swap or keep the 7 of trump",
+    (r"^seat (\d+) has first to swap or keep the 7 of trump",
      r"seat \1 must first swap or keep the 7 of trump"),
-    (r"seat 0 cannot coinche its own side's contract", r"you cannot coinche your own side's contract"),
     (r"(\w+) was already played by him", r"you have already played \1"),
-    (r"(\w+) was already played by seat (\d)", r"\1 was already played by seat \2"),
 )
 
+# After "you", the engine's third person: "seat 2 has" -> "you have".
+_YOU_VERBS: Final = {"has": "have", "is": "are", "does": "do", "holds": "hold", "was": "were",
+                     "declares": "declare", "wins": "win", "leads": "lead", "plays": "play"}
+_SEAT_MENTION: Final = re.compile(r"\b(not )?seat (\d+)('s)?( \w+)?")
+_CONTRACT_LETTER: Final = re.compile(r"\b([1-9][0-9]{1,2}|capot) ([SHDC])\b")
 
-def explain_refusal(reason: str, seat: int = 0) -> str:
-    """The engine's reason for refusing an action of ``seat``, in the player's words.
+
+def explain_refusal(reason: str, seat: int = 0, *, partner: int | None = None,
+                    names: Sequence[str] | None = None) -> str:
+    """The engine's reason for refusing an action of ``seat``, in the words of the player at ``seat``.
+
+    Every seat the reason names is named for that player: ``you`` (``your``),
+    ``your partner`` (``partner``: that seat), a player's name (``names``, by
+    seat), else ``seat 2``.
 
     >>> explain_refusal("7S does not follow suit: must follow hearts, the led suit")
     'you must follow hearts, the suit led'
     >>> explain_refusal("seat 0 does not hold AS")
     'you do not hold AS'
+    >>> explain_refusal("it is seat 0's turn to bid, not seat 2's", seat=2, partner=0)
+    "it is your partner's turn to bid, not yours"
+    >>> explain_refusal("it is seat 1's turn to bid, not seat 2's", seat=2, names=["Ann", "Bob", "Cy", "Di"])
+    "it is Bob's turn to bid, not yours"
 
     Raises:
-        InvalidArgumentType: ``reason`` is not text, ``seat`` not a whole number.
+        InvalidArgumentType: ``reason`` is not text, ``seat`` or ``partner`` not a whole
+            number, ``names`` not a list or tuple of texts.
     """
     instance(reason, str, "reason")
     whole(seat, "seat")
+    whole_or_none(partner, "partner")
+    if names is not None:
+        for index, name in enumerate(sequence(names, "names")):
+            instance(name, str, f"names[{index}]")
 
-    if seat != 0:  # the phrasings below speak of seat 0
-        reason = re.sub(rf"\bseat {seat}\b", "seat 0", reason)
     for pattern, replacement in _REPHRASE:
-        match = re.search(pattern, reason)
+        match = re.search(pattern.replace("{me}", str(seat)), reason)
         if match:
-            return match.expand(replacement)
-    return (reason.replace("seat 0 has ", "you have ").replace("seat 0 is ", "you are ")
-            .replace("seat 0's", "your").replace("seat 0", "you"))
+            reason = match.expand(replacement)
+            break
+    return name_seats(reason, seat, partner=partner, names=names)
+
+
+def name_seats(text: str, me: int | None = 0, *, partner: int | None = None,
+               names: Sequence[str] | None = None) -> str:
+    """A text of the engine's (``seat 2 cannot ...``, ``90 C by seat 1``) in the words of the player at ``me``.
+
+    ``seat <me>`` becomes ``you`` (``your``; ``seat 0 has`` reads ``you have``),
+    ``seat <partner>`` becomes ``your partner (seat 2)`` (``your partner's``), a
+    seat with a name in ``names`` its name; a contract's suit letter its symbol
+    (``90 C`` reads ``90 ♣``, as the rest of the table writes it).
+
+    >>> name_seats("90 C by seat 2, coinched by seat 1", 0, partner=2)
+    '90 ♣ by your partner (seat 2), coinched by seat 1'
+    >>> name_seats("seat 1 cannot double its own side's bid", 1)
+    "you cannot double your own side's bid"
+
+    Raises:
+        InvalidArgumentType: ``text`` is not text, ``me`` or ``partner`` not a whole
+            number, ``names`` not a list or tuple of texts.
+    """
+    instance(text, str, "text")
+    whole_or_none(me, "me")
+    whole_or_none(partner, "partner")
+    if names is not None:
+        for index, name in enumerate(sequence(names, "names")):
+            instance(name, str, f"names[{index}]")
+
+    def named(found: re.Match[str]) -> str:
+        negated, number, owned, after = found[1] or "", int(found[2]), found[3], found[4] or ""
+        if number == me:
+            if negated:
+                return ("not yours" if owned else "not you") + after
+            if owned:
+                return "your" + after
+            verb = after.strip()
+            return "you" + (" " + _YOU_VERBS.get(verb, verb) if verb else "")
+        if names is not None and number < len(names) and names[number]:
+            who_ = names[number]
+        elif number == partner:
+            who_ = "your partner" if owned else f"your partner (seat {number})"
+        else:
+            who_ = f"seat {number}"
+        return f"{negated}{who_}{owned or ''}{after}"
+
+    said = _CONTRACT_LETTER.sub(lambda m: f"{m[1]} {Suit.parse(m[2]).symbol}", text)
+    said = _SEAT_MENTION.sub(named, said)
+    if re.match(r"you\b", said):  # the acting player is the subject: their side is theirs
+        said = said.replace(" its own ", " your own ")
+    return said
 
 
 def stop_warning(deal: Deal, seat: int) -> str:
@@ -442,7 +525,7 @@ def describe_choice(action: Action, deal: Deal) -> str:
     level = _LEVELS.get(verb, 0)
     if level:
         standing = contract_text(deal.observation(action.seat).bids) or "the contract"
-        standing = standing.replace(f"seat {action.seat}", "you")
+        standing = name_seats(standing, action.seat, partner=partner_seat(deal, action.seat))
         return f"{verb.value} {standing} (x{rules.auction.multiplier(level)})"
     if verb is Verb.DECLARE:
         if not action.cards:

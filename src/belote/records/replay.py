@@ -258,7 +258,8 @@ def state_to_json(deal: Deal) -> JSONObject:
         doc["contract"] = None if bidder < 0 else {
             "value": "capot" if value == CAPOT_BID else value,
             "strain": str(STRAINS[strain]),
-            "coinche": doubling,
+            "doubling": doubling,
+            "coinche": doubling,  # the older name of doubling (an alias)
             "multiplier": deal.rules.auction.multiplier(doubling),
             "bidder": bidder,
             "side": deal.side(bidder),

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Final, TypeAlias
 
 from belote.actions import Strain
+from belote.actions.reading import strain_of_word
 from belote.cards import ASCII_LOWER, Card, Suit
 from belote.errors import BeloteError, CommandError, InvalidTally, NotationError, shown
 from belote.rules import Rules, checks, get_rules, jsonfields
@@ -151,18 +152,20 @@ def _penalties(value: object, field: str) -> tuple[Penalty, ...]:
     return tuple(penalties)
 
 
-_CONTRACT_TEXT: Final = re.compile(r"\s*([0-9]{1,4}|capot)\s*([A-Za-z]{1,2}|[\u2660-\u2667])\s*",
-                                   re.IGNORECASE | re.ASCII)  # ASCII: "ſ" is no S
+_CONTRACT_TEXT: Final = re.compile(r"\s*([0-9]{1,4}|capot)\s*(\S{1,20}?)\s*",
+                                   re.IGNORECASE | re.ASCII)  # the strain: a word strain_of_word reads
 _COINCHE_WORDS: Final = {"none": 0, "coinche": 1, "coinched": 1, "surcoinche": 2, "surcoinched": 2,
                          "double": 1, "doubled": 1, "redouble": 2, "redoubled": 2,
                          "reredouble": 3, "reredoubled": 3, "re-redoubled": 3}
 
 
 def _strain(value: object, field: str) -> Strain:
-    try:
-        return Strain.parse(_text(value, field))
-    except NotationError as exc:
-        raise InvalidTally(str(exc), field=field) from None
+    """A strain as the one action reader reads it: ``H``, ``♥``, ``hearts``, ``cœur``, ``NT``, ``SA``."""
+    text = _text(value, field)
+    strain = strain_of_word(text)
+    if strain is None:
+        raise InvalidTally(f"not a strain: {shown(text)} (expected S, H, D, C, NT or AT)", field=field)
+    return strain
 
 
 def _contract_value(value: object, field: str) -> int | None:
@@ -180,7 +183,13 @@ def _contract(doc: Mapping[str, object], rules: Rules) -> Contract | None:
     capot contract) or the same as text, ``"110 C"`` or ``"capot S"``.
     """
     raw = _get(doc, "contract", "", None)
-    doubling_raw = _get(doc, "coinche", "", None)
+    doubling_raw = _get(doc, "doubling", "", None)  # "coinche": the same, its older name (an alias)
+    alias_raw = _get(doc, "coinche", "", None)
+    if doubling_raw is None:
+        doubling_raw = alias_raw
+    elif alias_raw is not None and alias_raw != doubling_raw:
+        raise InvalidTally(f"doubling {shown(doubling_raw)} and its alias coinche {shown(alias_raw)} "
+                           "disagree: give one", field="coinche")
     multiplier_raw = _get(doc, "multiplier", "", None)
     if raw is None:
         for name, given in (("coinche", doubling_raw), ("multiplier", multiplier_raw)):
@@ -431,7 +440,7 @@ def tally_to_json(tally: Tally, rules: Rules | str) -> JSONObject:
             doc["belote"] = list(tally.belotes)
     elif tally.contract is not None:
         doc["contract"] = _contract_json(tally.contract)
-        doc["coinche"] = tally.contract.doubling
+        doc["doubling"] = doc["coinche"] = tally.contract.doubling  # one name, and its older alias
         if tally.contract.strain.suit is None:  # contrée's NT/AT (docs/contree.md)
             del doc["trump"]
             if len(tally.belotes) > 1:
@@ -481,7 +490,8 @@ def result_to_json(result: DealResult) -> JSONObject:
         contract = result.contract
         doc["contract"] = {
             **_contract_json(contract),
-            "coinche": contract.doubling,
+            "doubling": contract.doubling,
+            "coinche": contract.doubling,  # the older name of doubling (an alias)
             "multiplier": _result_rules(result).auction.multiplier(contract.doubling),
             "side": result.attack,
         }

@@ -36,6 +36,7 @@ from belote.records.narration import (
     describe_choice,
     explain_refusal,
     menu,
+    partner_seat,
     report,
     stop_warning,
     who,
@@ -308,11 +309,16 @@ class Table:
     def choose(self, index: object, seat: int | None = None) -> dict[str, object]:
         """Apply the person's choice number ``index`` of [`view`][belote.web.table.Table.view]'s ``choices``.
 
+        ``index`` may also be the choice in words, read by
+        [`Action.parse`][belote.actions.Action.parse] as the terminal game reads
+        them (``bid 90 hearts``, ``90H``, ``JH``, ``contre``, ``take``).
+
         ``seat``: the seat asking (a seat's token says which); ``None`` acts
         for whichever person is to act (a table with one person).
 
         Raises:
             IllegalAction: no person is to act, or no such choice.
+            NotationError: words that are no action.
             NotYourSeat: ``seat`` is not the seat to act.
         """
         deal = self.deal
@@ -322,6 +328,13 @@ class Table:
         if deal.is_over or to_act is None or to_act not in self.humans:
             raise IllegalAction("it is not a person's turn: nothing to choose")
         choices = menu(deal, to_act)
+        if isinstance(index, str) and len(index) <= 200 and not index.strip().isdigit():  # words
+            said = Action.parse(index, to_act, among=choices, turned=deal.turned)
+            index = next((k for k, choice in enumerate(choices) if choice is said), said)
+            if isinstance(index, Action):
+                reason = deal.why_illegal(said)
+                raise IllegalAction(f"choice: {index} is not one of your choices now"
+                                    + (f": {explain_refusal(reason, to_act)}" if reason else ""))
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(choices):
             raise IllegalAction(f"choice: a number from 0 to {len(choices) - 1}, not {index!r}")
         deal.apply(choices[index])
@@ -426,7 +439,8 @@ class Table:
             item["choice"] = plays.get(card)
             if turn and strength is not None and card not in plays:
                 reason = deal.why_illegal(f"{me} play {card}")
-                item["why"] = explain_refusal(reason, me) if reason else "not now"
+                item["why"] = (explain_refusal(reason, me, partner=partner_seat(deal, me)) if reason
+                               else "not now")
                 item["refusal"] = refusal_json(reason) if reason else {"key": "not_now"}
             hand.append(item)
         trick_cards = deal.trick

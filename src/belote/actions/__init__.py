@@ -15,19 +15,23 @@ back:
 ('1 take H', '0 declare QH KH AH')
 
 The deal engine ([`belote.deal`][belote.deal]) says whether an action is legal; this
-module only knows the notation.
+wing only knows the notation and the words. It imports only
+[`belote.cards`][belote.cards] and [`belote.errors`][belote.errors]; its parts are
+[`belote.actions.verbs`][belote.actions.verbs] (the verbs and strains) and
+[`belote.actions.reading`][belote.actions.reading] (the one parser of actions in
+words: the notation, what the library prints, what people type).
 """
 
 from __future__ import annotations
 
-import enum
-import re
 from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
-from belote.cards import ASCII_LOWER, ASCII_UPPER, CARDS, Card, CardSet, Suit
+from belote.actions.reading import read_fields
+from belote.actions.verbs import MAX_BID_VALUE, STRAINS, Strain, Verb
+from belote.cards import CARDS, Card, CardSet, Suit
 from belote.errors import InvalidArgument, InvalidArgumentType, NotationError, shown
 
 __all__ = [
@@ -68,107 +72,8 @@ __all__ = [
 ]
 
 
-class Verb(enum.Enum):
-    """What an action does (docs/formats.md#action-notation)."""
-
-    PASS = "pass"
-    """Pass in either bidding round."""
-    TAKE = "take"
-    """Take the turned suit (round 1) or name another suit (round 2)."""
-    SWAP = "swap"
-    """Exchange the 7 of trump for the turned card (rules §4, docs/rules.md#seven-swap)."""
-    KEEP = "keep"
-    """Keep the 7 of trump: the holder's other answer to the swap decision (rules §4, docs/rules.md#seven-swap)."""
-    DECLARE = "declare"
-    """Declare every combination held, or one combination given by its cards."""
-    PLAY = "play"
-    """Play a card, optionally announcing belote or rebelote with it."""
-    BID = "bid"
-    """Bid a contract in an auction: a value, or capot, and a strain (``contree``), or a
-    strain alone in a strain auction (``bulgarian``)."""
-    COINCHE = "coinche"
-    """Double the standing contract of the other team (contre, coinche)."""
-    SURCOINCHE = "surcoinche"
-    """Redouble a contract the other team has coinched (surcontre, surcoinche)."""
-    STOP = "stop"
-    """Call out ("chiamarsi fuori", rules §8.1, docs/rules.md#calling-out) or stop the deal ("j'arrête", rules §8.2, docs/rules.md#j-arrete)."""
-    DOUBLE = "double"
-    """Double the other team's standing contract in a strain auction (контра, ``bulgarian``)."""
-    REDOUBLE = "redouble"
-    """Redouble: answer the other team's double of one's own team's contract (реконтра)."""
-    REREDOUBLE = "reredouble"
-    """Re-redouble: the doubling team answers a redouble, a third level (сюр-контра), where
-    ``auction.reredouble`` allows it (docs/bulgarian.md#the-auction)."""
-
-
-class Strain(enum.IntEnum):
-    """What a contract makes trump: one of the four suits (numbered as [`Suit`][belote.cards.Suit]).
-
-    The contract model names a *strain*, not a suit: no-trumps and
-    all-trumps contracts (``bulgarian``; contrée's sans-atout and tout-atout)
-    make every suit plain or every suit trump. A strain's number is the
-    *mode* every card table is indexed by ([`NO_TRUMPS`][belote.cards.NO_TRUMPS],
-    [`ALL_TRUMPS`][belote.cards.ALL_TRUMPS]; docs/bulgarian.md#trump-modes).
-
-    >>> Strain.parse("h"), str(Strain.NO_TRUMP), Strain.HEARTS.suit
-    (<Strain.HEARTS: 1>, 'NT', <Suit.HEARTS: 1>)
-    """
-
-    SPADES = 0
-    HEARTS = 1
-    DIAMONDS = 2
-    CLUBS = 3
-    NO_TRUMP = 4
-    ALL_TRUMP = 5
-
-    @property
-    def letter(self) -> str:
-        """The notation: ``S``, ``H``, ``D``, ``C``, ``NT`` or ``AT``."""
-        return _STRAIN_LETTERS[self]
-
-    @property
-    def suit(self) -> Suit | None:
-        """The trump suit of a suit strain, else ``None``."""
-        return Suit(int(self)) if self < 4 else None
-
-    @classmethod
-    def parse(cls, text: str) -> Strain:
-        """Read a strain: a suit (letter or symbol), ``NT`` or ``AT`` (any case).
-
-        Raises:
-            NotationError: the text is no strain.
-        """
-        if not isinstance(text, str):
-            raise NotationError(f"not a strain: {shown(text)} (expected S, H, D, C, NT or AT)")
-        word = text.strip().translate(ASCII_UPPER)
-        if word in ("NT", "SA"):
-            return cls.NO_TRUMP
-        if word in ("AT", "TA"):
-            return cls.ALL_TRUMP
-        try:
-            return cls(int(Suit.parse(word)))
-        except NotationError:
-            raise NotationError(
-                f"not a strain: {shown(text)} (expected S, H, D, C, NT or AT)"
-            ) from None
-
-    def __str__(self) -> str:
-        return self.letter
-
-
-_STRAIN_LETTERS: Final = ("S", "H", "D", "C", "NT", "AT")
-STRAINS: Final = tuple(Strain)
-"""The strains by number."""
-
-_VERBS = {verb.value: verb for verb in Verb}
-_SEAT_DIGITS: Final = re.compile(r"[0-9]{1,3}")  # ASCII only: str.isdigit() takes '²' and '٣'
-
-_BELOTE_WORDS = frozenset({"belote", "rebelote"})
-
-
 def _card_tuple(cards: Iterable[Card | str]) -> tuple[Card, ...]:
     return tuple(card if isinstance(card, Card) else Card.parse(card) for card in cards)
-
 
 @attrs.frozen
 class Action:
@@ -322,79 +227,54 @@ class Action:
     # --- notation -----------------------------------------------------------------------
 
     @classmethod
-    def parse(cls, text: str) -> Action:
-        """Read an action written ``<seat> <verb> [<argument> ...]``.
+    def parse(
+        cls,
+        text: str,
+        seat: int | None = None,
+        *,
+        among: Iterable[Action] | None = None,
+        turned: Card | Suit | None = None,
+    ) -> Action:
+        """Read an action: the notation ``<seat> <verb> [<argument> ...]``, or any words the library prints.
 
         >>> Action.parse("0 take")
         Action.parse('0 take')
         >>> Action.parse("3 declare AS KS QS").cards
         (Card.parse('AS'), Card.parse('KS'), Card.parse('QS'))
 
+        Without a seat in the text, ``seat`` says who acts; suits by name
+        (English, French, Italian), bids as positions write them and the
+        narration's sentences read too:
+
+        >>> [str(Action.parse(text, seat=0)) for text in ("bid 100 hearts", "90H", "You bid 100 hearts ♥.")]
+        ['0 bid 100 H', '0 bid 90 H', '0 bid 100 H']
+
+        ``among`` (the legal actions) and ``turned`` (the turned card) read the
+        words as the legal action they stand for (``contre`` is ``coinche`` or
+        ``double``) and return that legal action itself (else the text's own, for
+        the caller to refuse): [`read_fields`][belote.actions.reading.read_fields] says how.
         The seat is written in ASCII digits (``0`` to ``9``, at most three of
         them): other Unicode digits (``²``, ``٣``) are not seats.
 
         Raises:
             NotationError: the text is not an action (unknown verb, missing
-                or extra argument, bad seat, bad card or suit).
+                or extra argument, bad seat, bad card or suit), names no seat
+                and ``seat`` is not given, or names a seat other than ``seat``.
+            InvalidArgumentType: ``seat``, ``among`` or ``turned`` of the wrong type.
         """
-        if not isinstance(text, str):
-            raise NotationError(f"not an action: {shown(text)} (expected text such as '2 play JH')")
-        words = text.split()
-        if len(words) < 2:
-            raise NotationError(
-                f"not an action: {shown(text)} (expected '<seat> <verb> [<argument> ...]')"
-            )
-        seat_text, verb_text, args = words[0], words[1].translate(ASCII_LOWER), words[2:]
-        if not _SEAT_DIGITS.fullmatch(seat_text):
-            raise NotationError(
-                f"not a seat: {shown(seat_text)} in {shown(text)} "
-                "(expected a seat number written in ASCII digits: 0, 1, 2 or 3)"
-            )
-        seat = int(seat_text)
-        verb = _VERBS.get(verb_text)
-        if verb is None:
-            known = ", ".join(_VERBS)
-            raise NotationError(f"unknown verb {shown(words[1])} in {shown(text)} (known: {known})")
-        if verb in (Verb.PASS, Verb.SWAP, Verb.KEEP, Verb.STOP, Verb.COINCHE, Verb.SURCOINCHE,
-                    Verb.DOUBLE, Verb.REDOUBLE, Verb.REREDOUBLE):
-            if args:
-                raise NotationError(f"{verb.value!r} takes no argument: {shown(text)}")
-            return cls(seat, verb)
-        if verb is Verb.TAKE:
-            if len(args) > 1:
-                raise NotationError(f"'take' takes at most one suit: {shown(text)}")
-            return cls(seat, verb, Suit.parse(args[0]) if args else None)
-        if verb is Verb.BID:
-            if len(args) == 1:  # a strain alone (a strain auction)
-                return cls(seat, verb, value=0, strain=Strain.parse(args[0]))
-            if len(args) != 2:
-                raise NotationError(
-                    f"'bid' takes a value (or capot) and a strain, or a strain alone: "
-                    f"{shown(text)} (such as '1 bid 90 H', '1 bid capot S' or '1 bid NT')"
-                )
-            value_text = args[0].translate(ASCII_LOWER)
-            value: int | None = None
-            if value_text != "capot":
-                if re.fullmatch(r"[0-9]{1,3}", value_text) is None:
-                    raise NotationError(f"not a bid value: {shown(args[0])} in {shown(text)}")
-                value = int(value_text)
-                if not 10 <= value <= MAX_BID_VALUE or value % 10:
-                    raise NotationError(
-                        f"a bid's value is a multiple of 10 from 10 to {MAX_BID_VALUE}: "
-                        f"{shown(text)}"
-                    )
-            return cls(seat, verb, value=value, strain=Strain.parse(args[1]))
-        if verb is Verb.DECLARE:
-            cards = [Card.parse(arg) for arg in args]
-            if len(set(cards)) != len(cards):
-                raise NotationError(f"a card appears twice in {shown(text)}")
-            return cls(seat, verb, cards=tuple(cards))
-        # PLAY
-        if not args:
-            raise NotationError(f"'play' needs a card: {shown(text)}")
-        if len(args) > 2 or (len(args) == 2 and args[1].translate(ASCII_LOWER) not in _BELOTE_WORDS):
-            raise NotationError(f"'play' takes a card and optionally 'belote': {shown(text)}")
-        return cls(seat, verb, cards=(Card.parse(args[0]),), belote=len(args) == 2)
+        legal = None if among is None else list(among)
+        for number, item in enumerate(legal or ()):
+            if not isinstance(item, Action):
+                raise InvalidArgumentType(f"among[{number}]: expected an Action, got {shown(item)}")
+        fields, index = read_fields(
+            text, seat, turned=turned,
+            among=None if legal is None else [
+                (a.seat, a.verb, a.suit, a.cards, a.belote, a.value, a.strain) for a in legal],
+        )
+        if legal is not None and index is not None:
+            return legal[index]
+        seat_, verb, suit, cards, belote, value, strain = fields
+        return cls(seat_, verb, suit, cards=cards, belote=belote, value=value, strain=strain)
 
     def __str__(self) -> str:
         parts = [str(self.seat), self.verb.value]
@@ -411,7 +291,6 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
-
 
 # --- the fixed action-id space -------------------------------------------------------------
 #
@@ -445,8 +324,6 @@ ID_KEEP: Final = 165
 ID_BID: Final = 166
 """``bid <value> <strain>``: ids 166 to 345, ``ID_BID + 6 * (value // 10 - 1) + strain`` for
 the values 10 to 300 in tens and the six strains (added after ``keep``)."""
-MAX_BID_VALUE: Final = 300
-"""The highest value a bid may name (an auction's highest value is at most this)."""
 ID_BID_CAPOT: Final = ID_BID + 6 * (MAX_BID_VALUE // 10)
 """``bid capot <strain>``: ids 346 to 351, by strain."""
 ID_COINCHE: Final = ID_BID_CAPOT + 6
@@ -465,7 +342,6 @@ ID_REREDOUBLE: Final = ID_REDOUBLE + 1
 ``redouble``: every earlier id kept its number)."""
 ACTION_IDS: Final = ID_REREDOUBLE + 1
 """How many action ids there are: every id is in ``range(ACTION_IDS)``."""
-
 
 def bid_id(value: int | None, strain: int) -> int:
     """The action id of a bid: ``value`` (``None`` for capot) in ``strain`` (0 to 5).
@@ -490,7 +366,6 @@ def bid_id(value: int | None, strain: int) -> int:
 _RUN_OF_OFFSET: Final = tuple(
     (length, low) for length in range(3, 9) for low in range(9 - length)
 )
-
 
 def action_id(action: Action) -> int:
     """The fixed integer id of an action (its seat is not part of the id).
@@ -551,7 +426,6 @@ def action_id(action: Action) -> int:
         raise InvalidArgument(f"{action} has no action id: not four of a rank nor a run")
     return found
 
-
 def _declare_masks() -> tuple[int, ...]:
     out = [0] * (ID_PLAY - ID_DECLARE_CARRE)
     for rank in range(8):
@@ -561,7 +435,6 @@ def _declare_masks() -> tuple[int, ...]:
             run = ((1 << length) - 1) << (8 * suit + low)
             out[ID_DECLARE_RUN - ID_DECLARE_CARRE + 21 * suit + offset] = run
     return tuple(out)
-
 
 DECLARE_MASKS: Final = _declare_masks()
 """``DECLARE_MASKS[i - ID_DECLARE_CARRE]``: the card mask of declare id ``i`` (8 to 99)."""
@@ -580,7 +453,6 @@ INTERNED_IDS: Final[dict[int, int]] = {}
 Read-only for callers: the engine's fast lookup of an action it handed out
 (what [`interned_id`][belote.actions.interned_id] reads). Never write to it.
 """
-
 
 def interned_actions(seat: int) -> tuple[Action, ...]:
     """Every action of ``seat`` by action id: ``interned_actions(seat)[i]`` stands for id ``i``.
@@ -604,11 +476,9 @@ def interned_actions(seat: int) -> tuple[Action, ...]:
             INTERNED_IDS[id(action)] = i
     return _INTERNED[seat]
 
-
 def interned_id(action: Action) -> int | None:
     """The action id of an interned action (the same object), else ``None``: a fast lookup."""
     return INTERNED_IDS.get(id(action))
-
 
 def action_from_id(action_id: int, seat: int) -> Action:
     """The action of ``seat`` that an id stands for.
@@ -629,7 +499,6 @@ def action_from_id(action_id: int, seat: int) -> Action:
     if seat < INTERNED_SEATS:
         return interned_actions(seat)[action_id]
     return _build_action(action_id, seat)
-
 
 def _build_action(action_id: int, seat: int) -> Action:
     if action_id >= ID_BID_STRAIN:
