@@ -236,8 +236,8 @@ def test_regression_deals_keep_their_values_alone(entry: dict[str, object]) -> N
 def test_the_search_keeps_its_state_in_slots() -> None:
     """docs/solver.md, the cost of a node: a search holds no per-instance dict.
 
-    Interpreted, an instance with more attributes than CPython's shared-key
-    layout holds (30) keeps them in a plain dict, and every read in the
+    Interpreted, an instance with 30 attributes or more (CPython 3.11's
+    shared-key layout holds fewer) keeps them in a plain dict, and every read in the
     search's hot methods is a dict lookup (issue 50 item 8: the pure core's
     full solves 5 % slower). Compiled, a native class has no dict either.
     """

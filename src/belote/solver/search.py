@@ -111,7 +111,7 @@ class Search:
     methods with int arguments, so that the compiled core (mypyc) calls them
     directly, with unboxed ints; interpreted, the hot methods read the
     attributes they loop over into locals first, and ``__slots__`` keeps the
-    attributes out of a dict (past 30, CPython's shared-key layout gives up).
+    attributes out of a dict (from 30 on, CPython 3.11 gives up its shared-key layout).
     """
 
     __slots__ = ("additive", "beaters", "bonus", "dealt", "down_spread", "fronts", "game", "hands",
