@@ -47,7 +47,9 @@ with ``PYTHONPATH=src`` for the pure one. Measured on two shared cores
 (contree), 95th percentiles 0.16 to 0.25 s; pure 0.18 s (classic, 30 deals,
 before the search passed the hands as one int). A search call
 (``node`` or ``minimax``; 8.1 million in thirty classic deals) costs about
-1.1 us pure and 0.31 us compiled (docs/solver.md, "The cost of a node").
+1.5 us pure and 0.18 us compiled, measured in one run on a heavily shared
+machine (docs/solver.md, "The cost of a node"). To compare with another
+commit in the same run, deal by deal, use ``benchmarks/against.py REV``.
 """
 
 from __future__ import annotations

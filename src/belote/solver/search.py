@@ -110,8 +110,16 @@ class Search:
     The search's state lives in typed attributes and its recursion in
     methods with int arguments, so that the compiled core (mypyc) calls them
     directly, with unboxed ints; interpreted, the hot methods read the
-    attributes they loop over into locals first.
+    attributes they loop over into locals first, and ``__slots__`` keeps the
+    attributes out of a dict (from 30 on, CPython 3.11 gives up its shared-key layout).
     """
+
+    __slots__ = ("additive", "beaters", "bonus", "dealt", "down_spread", "fronts", "game", "hands",
+        "has_trump", "killers", "last_gain", "lead_order", "lead_spread", "leaf", "linear", "live",
+        "low_mask", "margin_down", "margin_up", "max_dealt", "maxer", "n", "nxt", "partners",
+        "play", "points_down", "points_up", "pt0", "pt1", "pt2", "pt3", "pts", "rival1", "rival2",
+        "rounded", "runs", "settle", "side_of", "sides", "small", "step", "tracking", "trump",
+        "trump_bits", "trump_shift", "tt", "up_spread", "whole")
 
     def __init__(self, game: Game, leaf: Callable[[tuple[int, ...], tuple[int, ...], int], int]
                  | None = None, *, linear: bool = False, step: int = 0,
