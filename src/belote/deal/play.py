@@ -87,19 +87,21 @@ def find_belote_holder(s: DealState) -> None:
     s.belote_pair = ()
     trump = s.trump
     cards = [0] * s.n
-    for suit in range(4):
-        if suit != trump and trump != ALL_TRUMPS:
-            continue  # no belote in no-trumps; in all-trumps one per suit
+    found = 0
+    # The trump suit's pair; in all-trumps every suit's; in no-trumps none.
+    first, last = (0, 4) if trump == ALL_TRUMPS else (trump, trump + 1) if trump < 4 else (0, 0)
+    for suit in range(first, last):
         king, queen = suit * 8 + KING, suit * 8 + QUEEN
         pair = 1 << king | 1 << queen
         for seat, hand in enumerate(s.hands):
             if hand & pair == pair:
                 cards[seat] |= pair
+                found |= pair
                 if s.belote_holder < 0:
                     s.belote_holder = seat
                     s.belote_pair = (king, queen)
     s.belote_cards = tuple(cards)
-    s.belote_any = sum(cards)  # the seats' masks share no card
+    s.belote_any = found
 
 
 def legal_play_mask(s: DealState) -> int:
@@ -288,7 +290,12 @@ def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
         legal = s.legal
         if legal < 0:
             legal = legal_play_mask(s)
-        card = draw_card(legal, rand)
+        # The k-th legal card in index order, as draw_card draws it (inline: once per card).
+        k = int(rand() * legal.bit_count())
+        while k:
+            legal &= legal - 1
+            k -= 1
+        card = (legal & -legal).bit_length() - 1
         # Only the K or Q of trump of a pair's holder can carry belote.
         apply_play(s, card, bool(s.belote_any >> card & 1)
                    and can_announce_belote(s, card) and rand() < 0.5)

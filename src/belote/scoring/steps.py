@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from belote.errors import InvalidTally
-from belote.rules import CapotRule, ContractScoring, PendingRule, Rules
+from belote.rules import Bidding, CapotRule, ContractScoring, PendingRule, Rules
 from belote.rules.penalties import SanctionKind, penalty_lines
 from belote.rules.specs import spec_of
 from belote.rules.strains import contract_deal, deal_points, scaled
@@ -68,6 +68,7 @@ _PLAYED_OUTCOME: Final = Outcome.PLAYED
 _NEXT_ATTACK_OR_DEFENCE: Final = PendingRule.NEXT_ATTACK_OR_DEFENCE
 _MADE_PLUS_BID: Final = ContractScoring.MADE_PLUS_BID
 _BID_ONLY: Final = ContractScoring.BID_ONLY
+_STRAIN_AUCTION: Final = Bidding.STRAIN_AUCTION
 CONTRACT: Final = "contract"
 _ALL_TRUMPS: Final = 5  # belote.cards.ALL_TRUMPS
 
@@ -592,7 +593,7 @@ def score_trusted(
     through [`score_tally`][belote.scoring.pipeline.score_tally]. ``scoring``: the declarations that won the
     contest when the deal has resolved it already, else ``None``.
     """
-    if rules.strain_auction:  # game points (docs/bulgarian.md#scoring)
+    if rules.bidding is _STRAIN_AUCTION:  # game points (docs/bulgarian.md#scoring)
         return score_in_game_points(tally, rules, pending, scoring)
     sides = rules.side_count(tally.players)
     capot = _find_capot(tally, rules)
