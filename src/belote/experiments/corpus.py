@@ -94,7 +94,7 @@ __all__ = [
 CORPUS_FORMAT: Final = "belote-corpus/1"
 """The corpus's name and version, in its manifest."""
 
-CORPUS_REVISION: Final = 5
+CORPUS_REVISION: Final = 6
 """The revision of the shipped corpus's questions, in its manifest (docs/corpus.md#revisions)."""
 
 CORPUS_SEED: Final = 34
