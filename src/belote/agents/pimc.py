@@ -42,6 +42,7 @@ from belote.actions import (
 )
 from belote.agents import HeuristicBot
 from belote.agents.cardplay import contract_estimate, contract_of_bids
+from belote.agents.evaluating import evaluate_call
 from belote.agents.heuristic import observation_mode
 from belote.agents.knowledge import SeatKnowledge, knowledge, sample_deal, sample_deals
 from belote.agents.rollouts import NO_DECLARATION, bidding_deals, estimate
@@ -71,7 +72,7 @@ __all__ = [
     "side_points",
 ]
 
-CONTRACT_MODES: Final = ("heuristic", "dd")
+CONTRACT_MODES: Final = ("heuristic", "dd", "eval")
 """How a [`PIMCBot`][belote.agents.pimc.PIMCBot] bids contracts (its ``contracts`` option).
 
 ``"dd"`` bids by double-dummy values of sampled deals. In a time budget of
@@ -80,6 +81,11 @@ heuristic (80 decks, compiled core) it lost: 114 points a deal with a 60%
 confidence, 20 to 41 with 80% to 90% (its level capped at the heuristic's),
 where the same bot bidding as the heuristic won 30 by its card play; so the
 default is ``"heuristic"`` (issue 39).
+
+``"eval"`` values each candidate call by heuristic play-outs of sampled
+deals scored under the variant's rules
+([`evaluate_call`][belote.agents.evaluating.evaluate_call], the bidding of
+the ``eval`` bot), with ``rollouts`` samples within the time budget.
 """
 
 CAPOT_POINTS: Final = 252
@@ -303,6 +309,13 @@ class PIMCBot:
         if observation.phase is Phase.AUCTION:
             if self.contracts == "heuristic" or observation.rules.strain_auction:
                 return heuristic  # the default (see CONTRACT_MODES); a strain auction's calls
+            if self.contracts == "eval":
+                call, found = evaluate_call(
+                    observation, legal, heuristic, model=self.heuristic, rollouts=self.rollouts,
+                    rng=self._rng(observation, "eval"), deadline=self._deadline(start),
+                )
+                self.last_samples = 0 if found is None else found.samples
+                return call
             return self.contract(observation, legal, heuristic, start)
         if observation.phase in _BIDDING:
             return self.decision(observation, legal, heuristic, start)
