@@ -100,8 +100,8 @@ def candidate_calls(observation: Observation, legal: Sequence[Action], default: 
     default, coinche and surcoinche when legal, and for each strain worth
     bidding (the default's, the seat's best by
     [`contract_estimate`][belote.agents.cardplay.contract_estimate], its
-    partner's last) the lowest legal value and the values 20 points either
-    side of the one the heuristic's margin gives.
+    partner's last, suits only) the lowest legal value and the values 20
+    points either side of the one the heuristic's margin gives.
 
     Raises:
         InvalidArgumentType: an argument of the wrong type.
@@ -133,7 +133,7 @@ def candidate_calls(observation: Observation, legal: Sequence[Action], default: 
             strains.append(bid_of_id(i)[1])
             break
     margin = bidding_margins(rules).bid
-    for t in dict.fromkeys(strains):
+    for t in dict.fromkeys(t for t in strains if t < 4):  # the heuristic counts suits only
         values = [v for v in auction.values if bid_id(v, t) in ids]
         if not values:
             continue
@@ -161,7 +161,8 @@ def shortfall(sample: Deal, heard: Sequence[tuple[int, int]], seat: int) -> int:
     [`contract_estimate`][belote.agents.cardplay.contract_estimate] (counting
     its partner's earlier bid in that strain) less the heuristic's margin
     falls below ``v``; the largest of these (0 when every bid is supported,
-    or in a take-or-pass round).
+    or in a take-or-pass round). Capot, no-trumps and all-trumps bids are not
+    read (the heuristic's count is for a trump suit).
     """
     rules = sample.rules
     if not rules.has_auction or rules.strain_auction:
@@ -174,7 +175,7 @@ def shortfall(sample: Deal, heard: Sequence[tuple[int, int]], seat: int) -> int:
         if not ID_BID <= i < ID_BID_CAPOT + 6:
             continue
         value, strain = bid_of_id(i)
-        if who != seat and value <= rules.auction.highest:
+        if who != seat and value <= rules.auction.highest and strain < 4:
             partner_value = shown.get(((who + 2) % n, strain), -1)
             guess = contract_estimate(sample.hand_mask(who), strain, partner_value) - margin
             worst = max(worst, value - guess)
