@@ -92,3 +92,17 @@ def test_the_scoring_reaches_the_values() -> None:
         means.append(found.means)
     assert means[0] != means[1]
     assert deal.phase is Phase.AUCTION
+
+
+def test_shortfall_reads_a_coinche() -> None:
+    """A coinche heard from a seat without trumps is unlikely (docs/bots.md#bidding-by-the-rules)."""
+    from belote.actions import ID_COINCHE
+    from belote.agents.cardplay import attack_estimate_against
+
+    deal = Deal.random("contree", seed=7, dealer=0)
+    bid = [(1, bid_id(100, 0))]
+    for seat in (0, 2):
+        hand = deal.hand_mask(seat)
+        gap = shortfall(deal, [*bid, (seat, ID_COINCHE)], 3)
+        expected = attack_estimate_against(hand, 100, 0) - (100 - 15)
+        assert gap >= expected

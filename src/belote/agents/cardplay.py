@@ -44,6 +44,7 @@ from belote.rules import Rules
 from belote.tricks import cards_of, winner_index
 
 __all__ = [
+    "attack_estimate_against",
     "bid_to_make",
     "card_to_play",
     "contract_estimate",
@@ -393,15 +394,34 @@ _SHOWN_CAP: Final = (120 + _MARGIN - _ALONE[0]) * 100 // _ALONE[1]
 """The most strength the bot reads from an opponent's bid (a 120 bid's)."""
 
 
+def attack_estimate_against(hand: int, value: int, strain: int) -> int:
+    """The card points (belote included) the bot expects an attack that bid ``value`` in ``strain`` to make against ``hand``.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
+
+    ``hand`` is a defender's: the bidder's strength is read back from its
+    bid (at most a 120 bid's), the defender's own counts against it (a fit
+    on contrée deals solved double-dummy). The heuristic coinches when this
+    falls its coinche margin below the value; the
+    [`eval`][belote.agents.evaluating.shortfall] bot reads a coinche it hears
+    by the same count. ``value`` is not capot.
+
+    >>> from belote.cards import CardSet
+    >>> strong = CardSet.parse("JH 9H AH 10H AS 10S AD KD").mask
+    >>> attack_estimate_against(strong, 100, 1) < attack_estimate_against(0, 100, 1)
+    True
+    """
+    shown = min(_shown(value), _SHOWN_CAP)
+    mine = hand_strength(hand, strain)
+    return _AGAINST[0] + (_AGAINST[1] * shown - _AGAINST[2] * mine) // 100
+
+
 def _beats(hand: int, value: int, strain: int, margin: int) -> bool:
     """Whether the bot expects the contract ``value`` in ``strain`` to fail against its hand."""
     if value == CAPOT_BID:  # a trick is enough: the jack of trump or two side aces
         aces = sum(hand >> (8 * s + _ACE) & 1 for s in range(4) if s != strain)
         return bool(hand >> (8 * strain + _JACK) & 1) or aces >= 2
-    shown = min(_shown(value), _SHOWN_CAP)
-    mine = hand_strength(hand, strain)
-    expected = _AGAINST[0] + (_AGAINST[1] * shown - _AGAINST[2] * mine) // 100
-    return expected <= value - margin
+    return attack_estimate_against(hand, value, strain) <= value - margin
 
 
 def _trump_suit_bid(bits: int) -> int:

@@ -6,7 +6,7 @@ worth at the end of the deal, under the rules being played:
 1. deals are sampled from what the seat knows
    ([`bidding_deals`][belote.agents.rollouts.bidding_deals]): its own cards
    stay, every other card is dealt at random, and a sample whose hands do
-   not support the contract bids heard (by the heuristic's count, within
+   not support the contract bids and coinches heard (by the heuristic's count, within
    ``TOLERANCE`` points: [`shortfall`][belote.agents.evaluating.shortfall]) is
    drawn again, up to ``DRAWS`` times (in a take-or-pass round: a sample on
    which the heuristic would not have made the bids heard, as ``pimc``
@@ -66,14 +66,14 @@ from belote.actions import (
     action_id,
     bid_id,
 )
-from belote.agents.cardplay import contract_estimate
+from belote.agents.cardplay import attack_estimate_against, contract_estimate
 from belote.agents.heuristic import HeuristicBot
 from belote.agents.rollouts import Estimate, bidding_deals, estimate
 from belote.agents.thresholds import bidding_margins
 from belote.deal import Deal, Observation, Phase
 from belote.deal.auction import bid_of_id
-from belote.errors import InvalidArgument
-from belote.rules.checks import instance, sequence
+from belote.errors import InvalidArgument, InvalidArgumentType, shown
+from belote.rules.checks import instance, sequence, whole
 
 __all__ = ["EVAL_ROLLOUTS", "EVAL_TIME_BUDGET", "MAX_CANDIDATES", "MAX_EVAL_ROLLOUTS", "EvalBot",
            "candidate_calls", "evaluate_call", "shortfall"]
@@ -161,26 +161,51 @@ def shortfall(sample: Deal, heard: Sequence[tuple[int, int]], seat: int) -> int:
     [`contract_estimate`][belote.agents.cardplay.contract_estimate] (counting
     its partner's earlier bid in that strain) less the heuristic's margin
     falls below ``v``; the largest of these (0 when every bid is supported,
-    or in a take-or-pass round). Capot, no-trumps and all-trumps bids are not
-    read (the heuristic's count is for a trump suit).
+    or in a take-or-pass round). A coinche by another seat counts too: the
+    points by which [`attack_estimate_against`][belote.agents.cardplay.attack_estimate_against]
+    that seat's hand exceeds the contract less the heuristic's coinche
+    margin. Capot, no-trumps and all-trumps contracts are not read (the
+    heuristic's count is for a trump suit).
     """
+    sample = instance(sample, Deal, "sample")
+    heard = [(whole(who, "heard"), whole(i, "heard")) for who, i in _pairs(heard)]
+    seat = whole(seat, "seat")
     rules = sample.rules
     if not rules.has_auction or rules.strain_auction:
         return 0
-    margin = bidding_margins(rules).bid
+    margins = bidding_margins(rules)
+    margin = margins.bid
     n = sample.players
     shown: dict[tuple[int, int], int] = {}  # (seat, strain) -> value it bid
     worst = 0
+    standing = (-1, -1)
     for who, i in heard:
+        if i == ID_COINCHE:
+            value, strain = standing
+            if who != seat and 0 <= strain < 4 and 0 < value <= rules.auction.highest:
+                against = attack_estimate_against(sample.hand_mask(who), value, strain)
+                worst = max(worst, against - (value - margins.coinche))
+            continue
         if not ID_BID <= i < ID_BID_CAPOT + 6:
             continue
         value, strain = bid_of_id(i)
+        standing = (value, strain)
         if who != seat and value <= rules.auction.highest and strain < 4:
             partner_value = shown.get(((who + 2) % n, strain), -1)
             guess = contract_estimate(sample.hand_mask(who), strain, partner_value) - margin
             worst = max(worst, value - guess)
         shown[who, strain] = min(value, rules.auction.highest)
     return worst
+
+
+def _pairs(heard: object) -> list[tuple[object, object]]:
+    """``heard`` as a list of pairs, or a typed error."""
+    pairs = []
+    for item in sequence(heard, "heard"):
+        if not isinstance(item, tuple) or len(item) != 2:
+            raise InvalidArgumentType(f"heard: expected (seat, action id) pairs, got {shown(item)}")
+        pairs.append((item[0], item[1]))
+    return pairs
 
 
 def _agreeing(observation: Observation, count: int, rng: random.Random,
@@ -241,8 +266,17 @@ def evaluate_call(
         deadline: a ``time.perf_counter()`` value after which no new sample is started.
         margin: standard errors by which a call must beat ``default``.
     """
-    by_id = {action_id(action): action for action in legal}
+    observation = instance(observation, Observation, "observation")
+    model = instance(model, HeuristicBot, "model")
+    rng = instance(rng, random.Random, "rng")
+    rollouts = whole(rollouts, "rollouts", 1, MAX_EVAL_ROLLOUTS)
+    if deadline is not None and (isinstance(deadline, bool)
+                                 or not isinstance(deadline, int | float)):
+        raise InvalidArgumentType(f"deadline: expected a number or None, got {shown(deadline)}")
+    if isinstance(margin, bool) or not isinstance(margin, int | float) or not 0 <= margin <= 10:
+        raise InvalidArgument(f"margin must be a number from 0 to 10, not {shown(margin)}")
     calls = candidate_calls(observation, legal, default)
+    by_id = {action_id(action): action for action in legal}
     first = calls[0]
     if len(calls) < 2:
         return default, None

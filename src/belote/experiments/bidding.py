@@ -97,6 +97,8 @@ def bidding_shift(before: Sequence[Auction], after: Sequence[Auction]) -> dict[s
     Raises:
         InvalidArgument: the two lists differ in length.
     """
+    before = [instance(a, Auction, "before") for a in sequence(before, "before")]
+    after = [instance(a, Auction, "after") for a in sequence(after, "after")]
     if len(before) != len(after):
         raise InvalidArgument("bidding_shift compares auctions of the same decks")
     shifts: dict[str, Effect] = {}
