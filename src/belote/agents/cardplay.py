@@ -44,6 +44,7 @@ from belote.rules import Rules
 from belote.tricks import cards_of, winner_index
 
 __all__ = [
+    "attack_estimate_against",
     "bid_to_make",
     "card_to_play",
     "contract_estimate",
@@ -303,6 +304,8 @@ def contract_to_bid(
     bids: Sequence[tuple[int, int]],
     rules: Rules,
     margin: int = _MARGIN,
+    coinche_margin: int = _COINCHE_MARGIN,
+    surcoinche_margin: int = _SURCOINCHE_MARGIN,
 ) -> int:
     """The heuristic bot's action id in a contract auction: a bid, coinche, surcoinche or pass.
 
@@ -330,6 +333,14 @@ def contract_to_bid(
         bids: the bids so far as ``(seat, action id)`` pairs.
         rules: the variant.
         margin: how far below its estimate the bot bids (25).
+        coinche_margin: how far below the contract the attack must be
+            expected to fall for a coinche (15).
+        surcoinche_margin: how far above a coinched contract its side must be
+            expected to make for a surcoinche (30).
+
+    The [`HeuristicBot`][belote.agents.HeuristicBot] passes the three margins
+    [`bidding_margins`][belote.agents.thresholds.bidding_margins] derives from
+    the variant's contract scoring (the values above under contrée's default).
     """
     value, strain, bidder, _doubling = contract
     partner = (seat + 2) % 4
@@ -348,8 +359,8 @@ def contract_to_bid(
             return ID_PASS
         own = contract_estimate(hand, strain, partner_bid.get(strain, -1) if bidder == partner
                                 else -1)
-        return ID_SURCOINCHE if own >= value + _SURCOINCHE_MARGIN else ID_PASS
-    if legal >> ID_COINCHE & 1 and _beats(hand, value, strain):
+        return ID_SURCOINCHE if own >= value + surcoinche_margin else ID_PASS
+    if legal >> ID_COINCHE & 1 and _beats(hand, value, strain, coinche_margin):
         return ID_COINCHE
     if bidder == seat:
         return ID_PASS  # never over its own bid
@@ -383,15 +394,34 @@ _SHOWN_CAP: Final = (120 + _MARGIN - _ALONE[0]) * 100 // _ALONE[1]
 """The most strength the bot reads from an opponent's bid (a 120 bid's)."""
 
 
-def _beats(hand: int, value: int, strain: int) -> bool:
+def attack_estimate_against(hand: int, value: int, strain: int) -> int:
+    """The card points (belote included) the bot expects an attack that bid ``value`` in ``strain`` to make against ``hand``.
+
+    Trusted: takes what the library built and checks nothing; the checked door is [`HeuristicBot`][belote.agents.HeuristicBot].
+
+    ``hand`` is a defender's: the bidder's strength is read back from its
+    bid (at most a 120 bid's), the defender's own counts against it (a fit
+    on contrée deals solved double-dummy). The heuristic coinches when this
+    falls its coinche margin below the value; the
+    [`eval`][belote.agents.evaluating.shortfall] bot reads a coinche it hears
+    by the same count. ``value`` is not capot.
+
+    >>> from belote.cards import CardSet
+    >>> strong = CardSet.parse("JH 9H AH 10H AS 10S AD KD").mask
+    >>> attack_estimate_against(strong, 100, 1) < attack_estimate_against(0, 100, 1)
+    True
+    """
+    shown = min(_shown(value), _SHOWN_CAP)
+    mine = hand_strength(hand, strain)
+    return _AGAINST[0] + (_AGAINST[1] * shown - _AGAINST[2] * mine) // 100
+
+
+def _beats(hand: int, value: int, strain: int, margin: int) -> bool:
     """Whether the bot expects the contract ``value`` in ``strain`` to fail against its hand."""
     if value == CAPOT_BID:  # a trick is enough: the jack of trump or two side aces
         aces = sum(hand >> (8 * s + _ACE) & 1 for s in range(4) if s != strain)
         return bool(hand >> (8 * strain + _JACK) & 1) or aces >= 2
-    shown = min(_shown(value), _SHOWN_CAP)
-    mine = hand_strength(hand, strain)
-    expected = _AGAINST[0] + (_AGAINST[1] * shown - _AGAINST[2] * mine) // 100
-    return expected <= value - _COINCHE_MARGIN
+    return attack_estimate_against(hand, value, strain) <= value - margin
 
 
 def _trump_suit_bid(bits: int) -> int:

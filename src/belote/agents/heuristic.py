@@ -24,6 +24,7 @@ from belote.agents.cardplay import (
     play_choice_id,
 )
 from belote.agents.strains import strain_to_bid
+from belote.agents.thresholds import BASE_MARGINS, bidding_margins
 from belote.cards import mode_points
 from belote.deal import Observation, Phase, SeatView
 from belote.deal.observation import standing_contract
@@ -109,17 +110,20 @@ class HeuristicBot:
     Args:
         take_threshold: the [`hand_strength`][belote.agents.bots.hand_strength] needed to
             take, a whole number from 0 to ``MAX_TAKE_THRESHOLD`` (300).
+        adapt: derive the contract-bidding margins from the variant's contract
+            scoring (the default); ``False``: the margins tuned under contrée's
+            default scoring whatever the rules (the bot of earlier versions).
 
     Raises:
-        InvalidArgument: a threshold that is not such a number.
+        InvalidArgument: a threshold that is not such a number, or ``adapt`` not a truth value.
     """
 
-    __slots__ = ("take_threshold",)
+    __slots__ = ("adapt", "take_threshold")
 
     skip_forced: ClassVar[bool] = True
     """Deterministic and without memory: need not be asked when one action is legal."""
 
-    def __init__(self, take_threshold: int = 34) -> None:
+    def __init__(self, take_threshold: int = 34, adapt: bool = True) -> None:
         if (
             isinstance(take_threshold, bool)
             or not isinstance(take_threshold, int)
@@ -129,7 +133,10 @@ class HeuristicBot:
                 f"take_threshold must be a whole number from 0 to {MAX_TAKE_THRESHOLD}, "
                 f"not {take_threshold!r}"
             )
+        if not isinstance(adapt, bool):
+            raise InvalidArgument(f"adapt must be true or false, not {adapt!r}")
         self.take_threshold = take_threshold
+        self.adapt = adapt
 
     def start_deal(self, rng: random.Random) -> None:
         """Nothing to do: the heuristic bot is deterministic."""
@@ -191,14 +198,17 @@ class HeuristicBot:
         the work (compiled with the core): it bids the level its estimate of
         the side's points reaches, raises its partner's strain when it
         supports it, coinches a contract it expects to beat and surcoinches
-        rarely. In a strain auction (``bulgarian``) it calls
+        rarely, by the margins
+        [`bidding_margins`][belote.agents.thresholds.bidding_margins] derives
+        from ``rules`` (unless ``adapt`` is off). In a strain auction (``bulgarian``) it calls
         [`strain_to_bid`][belote.agents.strains.strain_to_bid] instead: the
         strain its count supports, a double, a rare redouble, an escape from
         a double, or a pass. A subclass overrides this method to bid otherwise.
         """
         if rules.strain_auction:  # bulgarian: strains without values, double, redouble
             return strain_to_bid(seat, hand, legal, bids, rules)
-        return contract_to_bid(seat, hand, legal, contract, bids, rules)
+        margins = bidding_margins(rules) if self.adapt else BASE_MARGINS
+        return contract_to_bid(seat, hand, legal, contract, bids, rules, *margins)
 
     def card_choice(
         self,
@@ -316,4 +326,5 @@ class HeuristicBot:
         return True
 
     def __repr__(self) -> str:
-        return f"HeuristicBot(take_threshold={self.take_threshold})"
+        extra = "" if self.adapt else ", adapt=False"
+        return f"HeuristicBot(take_threshold={self.take_threshold}{extra})"

@@ -6,8 +6,9 @@ Names are found, in this order:
 
 1. the bots registered in this process: ``random`` and ``heuristic`` are
    built in; a module adds its own with [`register_bot`][belote.agents.registry.register_bot];
-2. ``pimc``, looked up lazily: the first time it is asked for, the module
-   ``belote.agents.pimc`` is imported and its ``PIMCBot`` class becomes the factory;
+2. ``pimc`` and ``eval``, looked up lazily: the first time one is asked for, its module
+   (``belote.agents.pimc``, ``belote.agents.evaluating``) is imported and its class
+   (``PIMCBot``, ``EvalBot``) becomes the factory;
 3. the entry points of the group ``belote.bots``: a third-party package
    makes its bot known by declaring one (``cautious = "mypkg.bots:Cautious"``),
    as variants are found through ``belote.variants``;
@@ -66,7 +67,8 @@ def _engine(command: str, fallback: str | None = None, **options: OptionValue) -
 _FACTORIES: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot,
                                      "engine": _engine}
 
-_LAZY: Final = {"pimc": ("belote.agents.pimc", "PIMCBot")}
+_LAZY: Final = {"pimc": ("belote.agents.pimc", "PIMCBot"),
+                "eval": ("belote.agents.evaluating", "EvalBot")}
 """Names whose module is imported on first use: name -> (module, class)."""
 
 
@@ -215,7 +217,7 @@ def make_bot(
 
     The options are checked against the factory's signature before it is
     called. A bot from outside ``belote`` (not ``random``, ``heuristic``,
-    ``pimc`` or ``engine:``, whose agent reports its program's failures) is contained: what its constructor raises, ``SystemExit``
+    ``pimc``, ``eval`` or ``engine:``, whose agent reports its program's failures) is contained: what its constructor raises, ``SystemExit``
     included, is a [`BotError`][belote.errors.BotError] naming it and
     ``seat``, and the agent comes wrapped in a
     [`GuardedAgent`][belote.agents.guard.GuardedAgent], which does the same
@@ -250,7 +252,7 @@ def make_bot(
     return GuardedAgent(agent, spec, seat, limits)
 
 
-_BUILT_IN: Final = frozenset({"random", "heuristic", "pimc", "engine"})
+_BUILT_IN: Final = frozenset({"random", "heuristic", "pimc", "eval", "engine"})
 """The bots that are part of ``belote``: their failures are the library's own (an
 engine's agent reports its program's failures itself, as a ``BotError``)."""
 

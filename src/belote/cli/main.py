@@ -541,8 +541,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
     p.add_argument("--bots", default="heuristic", metavar="SPEC",
-                   help="which bots play: random, heuristic, pimc[:options], module:attribute, "
-                   "or engine:COMMAND in any language (docs/engines.md; default heuristic)")
+                   help="which bots play: random, heuristic, pimc[:options], eval[:options], "
+                   "module:attribute, or engine:COMMAND in any language (docs/engines.md; "
+                   "default heuristic)")
     workers(p)
     add_bot_options(p)
     p.add_argument("--records", metavar="FILE", default=None,
@@ -557,8 +558,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
     p.add_argument("--bots", default="heuristic", metavar="SPEC",
-                   help="which bots play: random, heuristic, pimc[:options], module:attribute, "
-                   "or engine:COMMAND in any language (docs/engines.md; default heuristic)")
+                   help="which bots play: random, heuristic, pimc[:options], eval[:options], "
+                   "module:attribute, or engine:COMMAND in any language (docs/engines.md; "
+                   "default heuristic)")
     workers(p)
     add_bot_options(p)
     p.add_argument("--matches", type=_whole, default=None,
@@ -579,7 +581,7 @@ def build_parser() -> argparse.ArgumentParser:
             "belote duel classic heuristic random --deals 2000 --seed 1")
     p.add_argument("variant", help="variant name or alias")
     p.add_argument("bot_a", metavar="BOT_A",
-                   help="bot A: random, heuristic, pimc:samples=20, module:attribute, engine:COMMAND")
+                   help="bot A: random, heuristic, pimc:samples=20, eval, module:attribute, engine:COMMAND")
     p.add_argument("bot_b", metavar="BOT_B", help="bot B, written the same way")
     p.add_argument("--deals", type=_positive, default=1000,
                    help="decks to play, each once per side (default 1000)")
