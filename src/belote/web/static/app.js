@@ -9,7 +9,7 @@ let meta = null;
 let lang = "en";
 let M = {}; // the messages of the page's language
 let game = null; // the last view of the current match, with its id
-let busy = false; // a request that acts is on its way: no other input
+let busy = false; // a request that acts is on its way, or its cards are being drawn: no other input
 let showLast = false; // the previous trick is shown in the middle
 let replayDeals = [];
 let replayText = "";
@@ -270,7 +270,7 @@ async function newGame(record) {
       view = await api("POST", "api/games", body);
     }
   } catch (error) {
-    busy = false;
+    idle();
     fieldError(record !== undefined && !["seats"].includes(error.field) ? "record" : (error.field || "variant"), errorText(error));
     return; // the match in progress, if any, goes on
   }
@@ -293,9 +293,16 @@ async function arrive(before, view, fromHand) {
     if (fromHand) focusHand();
     await sleep(SETTLE_MS);
   } finally {
-    busy = false;
     counted();
+    idle();
   }
+}
+
+// The page is free again: input is taken, and a table that moved on meanwhile (another
+// person's move heard while this page was drawing) is caught up with at once (seats.js).
+function idle() {
+  busy = false;
+  catchUp();
 }
 
 function counted() { document.body.dataset.views = String((parseInt(document.body.dataset.views, 10) || 0) + 1); }
@@ -308,11 +315,15 @@ async function animate(before, view) {
   drawSeatsAround(view); // the seats of this view (a new match's, say) while its cards come
   const mine = new Set(view.events.slice(from).filter((e) => e.key === "play" && e.seat === view.me).map((e) => e.card));
   for (const button of $("hand").querySelectorAll("button")) if (mine.has(button.dataset.card)) button.remove();
+  const lastPlay = view.events.map((e) => e.key).lastIndexOf("play");
   for (let k = from; k < view.events.length; k++) {
     const e = view.events[k];
-    if (e.key !== "play" || e.seat === view.me) continue; // the person's own card is drawn at once
+    if (e.key !== "play") continue;
     let end = k + 1;
     while (end < view.events.length && view.events[end].key === "trick") end += 1; // the trick's winner with its last card
+    // the person's own card is drawn at once, unless it ends a trick that more cards follow:
+    // that trick stays on the felt a beat, as one a bot ends does
+    if (e.seat === view.me && !(end > k + 1 && k < lastPlay)) continue;
     drawCentre(view, view.events.slice(0, end));
     drawAnnouncements(view, view.events.slice(0, end));
     await sleep(ms);
@@ -330,14 +341,14 @@ async function act(path, body) {
   try {
     view = await api("POST", `api/games/${game.id}/${path}`, { ...(body || {}), version: game.version });
   } catch (error) {
-    busy = false;
-    if (error.status === 409) { // the view was stale: draw the table as it is now
+    if (error.status === 409) { // the view was stale, or the match is over: draw the table as it is now
       try { show(await api("GET", `api/games/${game.id}/view`)); } catch (again) { say(errorText(again)); }
-      say(t("error.stale"));
-      return;
+      say(error.code && error.code !== "error.stale" ? errorText(error) : t("error.stale"));
+    } else {
+      say(errorText(error));
+      show(game);
     }
-    say(errorText(error));
-    show(game);
+    idle();
     return;
   }
   await arrive(before, view, fromHand);
