@@ -49,6 +49,7 @@ from belote.web.events import (
     auction_json,
     choice_json,
     deal_events,
+    forced_pass,
     mode_of,
     refusal_json,
     strain_json,
@@ -268,14 +269,21 @@ class Table:
                    random.Random(self.rng.getrandbits(64)))
 
     def _advance(self) -> None:
-        """Let the bots act until a person is to act or the deal is over, then score a finished deal."""
+        """Let the bots act until a person is to act or the deal is over, then score a finished deal.
+
+        A pass that is all a person may do is made for them (``forced`` in its event).
+        """
         deal = self.deal
         while not deal.is_over:
             seat = deal.to_act
             agent = self.agents[seat or 0]
             if agent is None:
-                return
-            act(deal, agent)
+                only = forced_pass(deal)
+                if only is None:
+                    return
+                deal.apply(only)
+            else:
+                act(deal, agent)
         if len(self.match.results) < len(self.deals):
             self.before = self.match.copy()
             self.match.add(deal.result)
@@ -364,8 +372,11 @@ class Table:
             raise IllegalAction(f"nothing to undo: seat {last} acted after you")
         if len(self.match.results) == len(self.deals):
             self.match = self.before.copy()
-        while deal.undo().seat not in self.humans:
-            pass
+        while deal.history:  # back to a person's last own action: a pass made for them is not one
+            undone = deal.undo()
+            if undone.seat in self.humans and forced_pass(deal, undone.seat) is None:
+                break
+        self._advance()
         self.version += 1
         return self.view(seat)
 

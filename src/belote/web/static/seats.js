@@ -168,11 +168,25 @@ async function resumeTable() {
     const view = await api("GET", `api/games/${saved.game}/view`);
     remember(saved);
     show(view);
+    formFrom(view);
     if (window.matchMedia("(max-width: 700px)").matches) $("setup-box").open = false;
   } catch (error) {
     remember(null);
     say(errorText(error));
   }
+}
+
+// After a reload the New match form shows the match in progress (its variant, players, target
+// and seats), not the defaults: a new match made from it is the same kind of match.
+function formFrom(view) {
+  $("variant").value = view.variant;
+  $("players").value = String(view.players);
+  drawSeats();
+  for (const s of view.seats) {
+    const select = $(`seat-${s.seat}`);
+    if (select && [...select.options].some((o) => o.value === s.player)) select.value = s.player;
+  }
+  $("target").value = String(view.match.target);
 }
 
 // Leaving a match in progress asks first (the browser words the question).
