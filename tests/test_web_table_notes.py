@@ -215,7 +215,7 @@ def test_the_number_fields_are_checked_in_the_pages_language(server: str, browse
     fill(browser, "target", None)
     fill(browser, "seed", "1.5")
     browser.find_element(By.ID, "new-game").click()
-    expected = fr["error.not_number"].format(field=fr["field.seed"])
+    expected = fr["error.whole"].format(field=fr["field.seed"], value="'1.5'")
     wait(browser, lambda d: d.find_element(By.ID, "error-seed").get_attribute("textContent") == expected)
     fill(browser, "seed", None)
     # the file picker's words are the page's: the browser's own button is not seen

@@ -68,7 +68,8 @@ function clearErrors(...fields) { for (const f of fields) fieldError(f, ""); }
 function numberError(input, field) {
   const v = input.validity;
   if (!v || v.valid) return null;
-  if (v.badInput || v.stepMismatch) return t("error.not_number", { field: t(`field.${field}`) });
+  if (v.badInput) return t("error.not_number", { field: t(`field.${field}`) });
+  if (v.stepMismatch) return t("error.whole", { field: t(`field.${field}`), value: `'${input.value}'` });
   if (v.rangeUnderflow || v.rangeOverflow) {
     return t("error.range", { field: t(`field.${field}`), low: input.min, high: input.max || "…", value: input.value });
   }
