@@ -67,8 +67,11 @@ def test_undo_takes_back_a_persons_own_call_not_the_pass_made_for_them() -> None
     """docs/web.md#a-table-you-can-follow: Undo goes back to the last call a person chose."""
     table = Table("contree", seats=PEOPLE, seed=1)
     bidder, view = capot_then_pass(table)
-    view = table.undo()
-    assert view["to_act"] == (bidder + 1) % 4  # the one who passed may call again
+    partner, passer = (bidder + 2) % 4, (bidder + 1) % 4
+    # the pass made for the partner is not theirs to take back: the last person who chose is the passer
+    assert table.can_undo(passer) and not table.can_undo(partner) and not view["can_undo"]
+    view = table.undo(passer)
+    assert view["to_act"] == passer  # the one who passed may call again
     assert [e["key"] for e in view["events"]] == ["bid"]
 
 

@@ -338,8 +338,15 @@ class Table:
         return self.view(seat)
 
     def _last_person(self) -> int | None:
-        """The seat of the last person who acted in this deal (``None``: none yet)."""
-        return next((a.seat for a in reversed(self.deal.history) if a.seat in self.humans), None)
+        """The seat of the last person who acted in this deal (``None``: none yet); a pass made for them is not theirs."""
+        deal, last = self.deal, None
+        replay = Deal(deal.rules, list(deal.deck), deal.dealer, deal.players,
+                      totals=deal.totals, target=deal.target, pending=deal.pending)
+        for action in deal.history:
+            if action.seat in self.humans and (action.verb is not Verb.PASS or forced_pass(replay) is None):
+                last = action.seat
+            replay.apply(action)
+        return last
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether [`undo`][belote.web.table.Table.undo] would take something back for ``seat``.
