@@ -562,7 +562,7 @@ def test_a_whole_match_is_played_on_a_phone_sized_window(server: str, browser: A
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", {"tab": "Play", "turn": "Your turn.", "you_play": "You play", "partner": "Partner (seat 2)"}),
-    ("fr", {"tab": "Jouer", "turn": "À vous.", "you_play": "Vous jouez", "partner": "Partenaire (place 2)"}),
+    ("fr", {"tab": "Jouer", "turn": "À vous.", "you_play": "Vous jouez", "partner": "Votre partenaire (place 2)"}),
     ("it", {"tab": "Gioca", "turn": "Tocca a te.", "you_play": "Giochi", "partner": "Compagno (posto 2)"}),
 ])
 def test_the_table_speaks_the_language_chosen(server: str, browser: Any, lang: str, words: dict[str, str]) -> None:

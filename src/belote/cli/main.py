@@ -441,6 +441,10 @@ def _jobs(text: str) -> int:
     return min(_positive(text), cpu_count())
 
 
+_BOTS_HELP = ("which bots play: random, heuristic, pimc[:options], eval[:options], module:"
+              "attribute, or engine:COMMAND in any language (docs/engines.md; default heuristic)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``belote`` command."""
     parser = _Parser(
@@ -540,10 +544,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=_positive, default=1000, help="deals to play (default 1000)")
     p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
-    p.add_argument("--bots", default="heuristic", metavar="SPEC",
-                   help="which bots play: random, heuristic, pimc[:options], eval[:options], "
-                   "module:attribute, or engine:COMMAND in any language (docs/engines.md; "
-                   "default heuristic)")
+    p.add_argument("--bots", default="heuristic", metavar="SPEC", help=_BOTS_HELP)
     workers(p)
     add_bot_options(p)
     p.add_argument("--records", metavar="FILE", default=None,
@@ -557,10 +558,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=_positive, default=2000, help="decks to play (default 2000)")
     p.add_argument("--seed", type=_whole, default=1, help="random seed (default 1)")
     p.add_argument("--players", type=_positive, default=None, help="number of players")
-    p.add_argument("--bots", default="heuristic", metavar="SPEC",
-                   help="which bots play: random, heuristic, pimc[:options], eval[:options], "
-                   "module:attribute, or engine:COMMAND in any language (docs/engines.md; "
-                   "default heuristic)")
+    p.add_argument("--bots", default="heuristic", metavar="SPEC", help=_BOTS_HELP)
     workers(p)
     add_bot_options(p)
     p.add_argument("--matches", type=_whole, default=None,

@@ -26,12 +26,13 @@ from belote.actions import Action, Verb
 from belote.cards import SUIT_WORDS, CardSet, Suit
 from belote.deal import Deal, Phase
 from belote.deal.observation import reredoubler, standing_contract
+from belote.records.narration import menu
 from belote.rules import CallingOut
 from belote.scoring.announcements import Combination, find_combinations
 
 __all__ = [
     "DOUBLINGS", "auction_json", "bid_json", "call_json", "choice_json", "combination_json", "deal_events",
-    "mode_of", "refusal_json", "stop_word", "strain_json",
+    "forced_pass", "mode_of", "refusal_json", "stop_word", "strain_json",
 ]
 
 Event = dict[str, object]
@@ -163,6 +164,25 @@ def auction_json(deal: Deal, seat: int) -> dict[str, object] | None:
     }
 
 
+def forced_pass(deal: Deal, seat: int | None = None) -> Action | None:
+    """The pass that is all seat ``seat`` may do now (``None``: the seat to act), else ``None``.
+
+    The table makes such a pass for a person, as the terminal makes any only
+    choice, and the page notes it (docs/web.md#a-table-you-can-follow): in
+    contrée, say, once the other side has coinched a capot.
+
+    >>> deal = Deal.random("contree", seed=1)
+    >>> forced_pass(deal) is None  # the first call of an auction: a bid is possible
+    True
+    """
+    if seat is None:
+        seat = deal.to_act
+    if seat is None or deal.is_over:
+        return None
+    choices = menu(deal, seat)
+    return choices[0] if len(choices) == 1 and choices[0].verb is Verb.PASS else None
+
+
 def _action_event(action: Action, deal: Deal, rebelote: bool) -> Event | None:
     seat, verb = action.seat, action.verb
     if verb is Verb.PASS:
@@ -200,9 +220,12 @@ def deal_events(deal: Deal) -> list[Event]:
     scored = False
     said: set[int] = set()
     for at, action in enumerate(deal.history, 1):
+        forced = action.verb is Verb.PASS and forced_pass(replay, action.seat) is not None
         replay.apply(action)
         start = len(events)
         event = _action_event(action, replay, action.seat in said)
+        if event is not None and forced:
+            event["forced"] = True  # the only call there was: made for a person (forced_pass)
         if action.belote:
             said.add(action.seat)
         if event is not None:

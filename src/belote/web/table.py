@@ -50,6 +50,7 @@ from belote.web.events import (
     auction_json,
     choice_json,
     deal_events,
+    forced_pass,
     mode_of,
     refusal_json,
     strain_json,
@@ -269,14 +270,21 @@ class Table:
                    random.Random(self.rng.getrandbits(64)))
 
     def _advance(self) -> None:
-        """Let the bots act until a person is to act or the deal is over, then score a finished deal."""
+        """Let the bots act until a person is to act or the deal is over, then score a finished deal.
+
+        A pass that is all a person may do is made for them (``forced`` in its event).
+        """
         deal = self.deal
         while not deal.is_over:
             seat = deal.to_act
             agent = self.agents[seat or 0]
             if agent is None:
-                return
-            act(deal, agent)
+                only = forced_pass(deal)
+                if only is None:
+                    return
+                deal.apply(only)
+            else:
+                act(deal, agent)
         if len(self.match.results) < len(self.deals):
             self.before = self.match.copy()
             self.match.add(deal.result)
@@ -343,8 +351,15 @@ class Table:
         return self.view(seat)
 
     def _last_person(self) -> int | None:
-        """The seat of the last person who acted in this deal (``None``: none yet)."""
-        return next((a.seat for a in reversed(self.deal.history) if a.seat in self.humans), None)
+        """The seat of the last person who acted in this deal (``None``: none yet); a pass made for them is not theirs."""
+        deal, last = self.deal, None
+        replay = Deal(deal.rules, list(deal.deck), deal.dealer, deal.players,
+                      totals=deal.totals, target=deal.target, pending=deal.pending)
+        for action in deal.history:
+            if action.seat in self.humans and (action.verb is not Verb.PASS or forced_pass(replay) is None):
+                last = action.seat
+            replay.apply(action)
+        return last
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether [`undo`][belote.web.table.Table.undo] would take something back for ``seat``.
@@ -377,8 +392,11 @@ class Table:
             raise IllegalAction(f"nothing to undo: seat {last} acted after you")
         if len(self.match.results) == len(self.deals):
             self.match = self.before.copy()
-        while deal.undo().seat not in self.humans:
-            pass
+        while deal.history:  # back to a person's last own action: a pass made for them is not one
+            undone = deal.undo()
+            if undone.seat in self.humans and forced_pass(deal, undone.seat) is None:
+                break
+        self._advance()
         self.version += 1
         return self.view(seat)
 

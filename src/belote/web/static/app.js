@@ -9,7 +9,7 @@ let meta = null;
 let lang = "en";
 let M = {}; // the messages of the page's language
 let game = null; // the last view of the current match, with its id
-let busy = false; // a request that acts is on its way: no other input
+let busy = false; // a request that acts is on its way, or its cards are being drawn: no other input
 let showLast = false; // the previous trick is shown in the middle
 let replayDeals = [];
 let replayText = "";
@@ -63,6 +63,18 @@ function fieldError(field, text) {
   if (box) box.textContent = text || ""; else say(text);
 }
 function clearErrors(...fields) { for (const f of fields) fieldError(f, ""); }
+// a number field checked by the page in its own language (the forms are novalidate: the
+// browser's bubbles would speak the browser's language); null when the field is fine
+function numberError(input, field) {
+  const v = input.validity;
+  if (!v || v.valid) return null;
+  if (v.badInput) return t("error.not_number", { field: t(`field.${field}`) });
+  if (v.stepMismatch) return t("error.whole", { field: t(`field.${field}`), value: `'${input.value}'` });
+  if (v.rangeUnderflow || v.rangeOverflow) {
+    return t("error.range", { field: t(`field.${field}`), low: input.min, high: input.max || "…", value: input.value });
+  }
+  return null;
+}
 // a refusal of the server in the reader's language: its code, else the older key, else its English text
 function errorText(error) {
   const key = error.code && M[error.code] !== undefined ? error.code : error.key && M[error.key] !== undefined ? error.key : null;
@@ -142,7 +154,7 @@ function eventText(e, name) {
   const who = e.seat !== undefined ? cap(name(e.seat)) : "";
   const form = you ? "you" : "other";
   switch (e.key) {
-    case "pass": case "keep": return t(`log.${e.key}.${form}`, { who });
+    case "pass": case "keep": return t(`log.${e.key}${e.forced ? "_forced" : ""}.${form}`, { who });
     case "take": return t(`log.take.${form}`, { who, suit: suitText(e.suit) });
     case "swap": return t(`log.swap.${form}`, { who, card: cardText(e.card) });
     case "bid": return t(`log.bid.${form}`, { who, contract: bidText(e) });
@@ -257,7 +269,8 @@ async function newGame(record) {
   const body = { variant: $("variant").value.trim(), seats: [...$("seats").querySelectorAll("select")].map((s) => s.value) };
   for (const key of ["players", "target", "seed"]) {
     const input = $(key);
-    if (input.validity && input.validity.badInput) { fieldError(key, t("error.not_number", { field: t(`field.${key}`) })); return; }
+    const wrong = numberError(input, key);
+    if (wrong) { fieldError(key, wrong); input.focus(); return; }
     if (input.value.trim() !== "") body[key] = input.value.trim();
   }
   if (record !== undefined) { body.record = record; delete body.players; }
@@ -270,7 +283,7 @@ async function newGame(record) {
       view = await api("POST", "api/games", body);
     }
   } catch (error) {
-    busy = false;
+    idle();
     fieldError(record !== undefined && !["seats"].includes(error.field) ? "record" : (error.field || "variant"), errorText(error));
     return; // the match in progress, if any, goes on
   }
@@ -293,9 +306,16 @@ async function arrive(before, view, fromHand) {
     if (fromHand) focusHand();
     await sleep(SETTLE_MS);
   } finally {
-    busy = false;
     counted();
+    idle();
   }
+}
+
+// The page is free again: input is taken, and a table that moved on meanwhile (another
+// person's move heard while this page was drawing) is caught up with at once (seats.js).
+function idle() {
+  busy = false;
+  catchUp();
 }
 
 function counted() { document.body.dataset.views = String((parseInt(document.body.dataset.views, 10) || 0) + 1); }
@@ -308,11 +328,15 @@ async function animate(before, view) {
   drawSeatsAround(view); // the seats of this view (a new match's, say) while its cards come
   const mine = new Set(view.events.slice(from).filter((e) => e.key === "play" && e.seat === view.me).map((e) => e.card));
   for (const button of $("hand").querySelectorAll("button")) if (mine.has(button.dataset.card)) button.remove();
+  const lastPlay = view.events.map((e) => e.key).lastIndexOf("play");
   for (let k = from; k < view.events.length; k++) {
     const e = view.events[k];
-    if (e.key !== "play" || e.seat === view.me) continue; // the person's own card is drawn at once
+    if (e.key !== "play") continue;
     let end = k + 1;
     while (end < view.events.length && view.events[end].key === "trick") end += 1; // the trick's winner with its last card
+    // the person's own card is drawn at once, unless it ends a trick that more cards follow:
+    // that trick stays on the felt a beat, as one a bot ends does
+    if (e.seat === view.me && !(end > k + 1 && k < lastPlay)) continue;
     drawCentre(view, view.events.slice(0, end));
     drawAnnouncements(view, view.events.slice(0, end));
     await sleep(ms);
@@ -330,14 +354,14 @@ async function act(path, body) {
   try {
     view = await api("POST", `api/games/${game.id}/${path}`, { ...(body || {}), version: game.version });
   } catch (error) {
-    busy = false;
-    if (error.status === 409) { // the view was stale: draw the table as it is now
+    if (error.status === 409) { // the view was stale, or the match is over: draw the table as it is now
       try { show(await api("GET", `api/games/${game.id}/view`)); } catch (again) { say(errorText(again)); }
-      say(t("error.stale"));
-      return;
+      say(error.code && error.code !== "error.stale" ? errorText(error) : t("error.stale"));
+    } else {
+      say(errorText(error));
+      show(game);
     }
-    say(errorText(error));
-    show(game);
+    idle();
     return;
   }
   await arrive(before, view, fromHand);
@@ -418,6 +442,34 @@ function drawAnnouncements(view, events) {
   });
 }
 
+// The auction so far as a small table: one column a seat, from the first to call, one row a round.
+function drawAuction(view) {
+  const box = $("auction-box");
+  const calls = view.auction ? view.auction.calls : view.events.filter((e) => e.key === "pass" || e.key === "take");
+  if (!calls.length) { box.hidden = true; $("auction").replaceChildren(); return; }
+  box.hidden = false;
+  const n = view.players;
+  const first = calls[0].seat;
+  const order = Array.from({ length: n }, (_, k) => (first + (view.counter_clockwise ? n - k : k)) % n);
+  const rows = [];
+  let last = n;
+  for (const c of calls) {
+    const column = order.indexOf(c.seat);
+    if (column <= last) rows.push([]); // a new round
+    rows[rows.length - 1][column] = c;
+    last = column;
+  }
+  const cell = (c) => {
+    if (!c) return el("td", {});
+    const text = c.key === "take" ? t("auction.take", { suit: suitText(c.suit) }) : c.key === "pass" && !c.verb ? t("call.pass") : callText(c);
+    const red = c.verb === "bid" && redStrain(c.strain);
+    return el("td", { class: `call-cell ${c.verb || c.key}${red ? " red" : ""}` }, text);
+  };
+  $("auction").replaceChildren(
+    el("tr", {}, ...order.map((s) => el("th", {}, cap(seatName(view, s, view.me))))),
+    ...rows.map((r) => el("tr", {}, ...order.map((_, k) => cell(r[k])))));
+}
+
 function callText(c) {
   if (c.verb === "bid") return bidText(c);
   return t(`call.${c.verb}`, { times: c.multiplier });
@@ -462,8 +514,8 @@ function drawCentre(view, events) {
   const info = [];
   if (showLast && !between) info.push(el("div", { class: "note" }, t("table.previous_shown")));
   if (between) {
-    info.push(el("div", { class: "note", id: "trick-winner" }, view.deal_over && !view.hand.length ? `${t("table.last_of_deal")}: ` : "",
-      t("table.won_by", { who: seatName(view, state.winner, view.me) })));
+    info.push(el("div", { class: "note", id: "trick-winner" }, view.deal_over && !view.hand.length
+      ? t("table.last_won_by", { who: seatName(view, state.winner, view.me) }) : t("table.won_by", { who: seatName(view, state.winner, view.me) })));
   }
   if (view.table_card) info.push(el("div", { id: "table-card" }, t("table.on_table"), " ", card(view.table_card, "span", true)));
   else if (view.trump === null && view.turned) info.push(el("div", { id: "turned-card" }, t("table.turned"), " ", card(view.turned, "span", true)));
@@ -580,6 +632,7 @@ function show(view, quiet) {
   $("undo").disabled = !view.can_undo;
   if (!view.last_trick.length || view.trick.length) showLast = false;
   drawSheet(view);
+  $("felt").classList.toggle("bidding", Boolean(view.auction && view.auction.open && !view.deal_over));
   drawSeatsAround(view);
   drawContract(view);
   drawCentre(view);
@@ -589,6 +642,12 @@ function show(view, quiet) {
   status.classList.toggle("waiting", !view.deal_over && !view.your_turn);
   status.textContent = view.deal_over ? t("status.deal_over") :
     view.your_turn ? t("status.your_turn") : t("status.waiting", { who: seatName(view, actor, view.me) });
+  // a pass that was all the person could say was made for them: said so until they act again
+  const own = view.events.filter((e) => e.seat === view.me && e.key !== "trick");
+  const forced = !view.deal_over && own.length > 0 && Boolean(own[own.length - 1].forced);
+  $("forced-note").hidden = !forced;
+  $("forced-note").textContent = forced ? t("note.forced_pass") : "";
+  drawAuction(view);
   $("hand").replaceChildren(...view.hand.map((c) => {
     const button = card(c, "button");
     if (c.choice !== null && c.choice !== undefined && view.your_turn) {
@@ -852,7 +911,8 @@ async function runCompare() {
   const run = ++compareRun;
   const variants = $("compare-variants").value.split(",").map((v) => v.trim()).filter((v) => v);
   const decks = $("compare-deals");
-  if (decks.validity && decks.validity.badInput) { fieldError("deals", t("error.not_number", { field: t("field.deals") })); return; }
+  const wrong = numberError(decks, "deals");
+  if (wrong) { fieldError("deals", wrong); return; }
   const body = { variants, deals: decks.value.trim() === "" ? null : decks.value.trim(), bots: $("compare-bots").value };
   let job;
   try { job = await api("POST", "api/compare", body); } catch (error) {

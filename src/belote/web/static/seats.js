@@ -4,14 +4,23 @@
 // links to send to the others, hears the table's changes as they happen
 // (server-sent events: GET api/games/ID/events) and comes back to its table
 // after a reload (the address and localStorage keep the table and the seat).
-// It uses app.js's names (api, show, say, t, el, $, game, busy); app.js calls
-// tokenFor, seatsCreated, seatsShown and resumeTable.
+// It uses app.js's names (api, show, arrive, say, t, el, $, game, busy); app.js calls
+// tokenFor, seatsCreated, seatsShown, catchUp and resumeTable.
+//
+// A page is never left behind (issue 49): the newest version the stream announced is
+// kept (heard), and every time the page is free again (catchUp: after each action,
+// each drawing and each look) it looks at the table when it is behind. A look the page
+// could not make while it was busy is thus only put off, never lost; a look every
+// CATCH_UP_MS and one when the page comes back to the front cover a stream that said
+// nothing (a proxy that holds it, a machine that slept).
 "use strict";
 
 const SAVED_TABLE = "belote-table";
 let seat = null; // { game, seat, token, links }: the table this page sits at, and as which seat
 let stream = null; // the EventSource of the table's changes
 let heard = -1; // the newest version the stream announced
+let looking = false; // a look at the table (GET view) is on its way
+const CATCH_UP_MS = 20000; // a table of several people is looked at this often anyway
 
 // The token to send with a request: only for this page's own table.
 function tokenFor(path) {
@@ -47,7 +56,12 @@ function seatsShown(view) {
   drawInvites(view);
   if (view.seats.filter((s) => s.player === "human").length > 1) listen(view.id);
   else if (stream) { stream.close(); stream = null; }
-  if (heard > view.version && !busy) refresh();
+  catchUp();
+}
+
+// The page is free again, or heard of a newer version: look at the table if it is behind.
+function catchUp() {
+  if (!busy && !looking && seat && game && game.id === seat.game && heard > game.version) refresh();
 }
 
 function drawInvites(view) {
@@ -73,14 +87,16 @@ function drawInvites(view) {
 function listen(id) {
   if (stream && stream.game === id) return;
   if (stream) stream.close();
+  heard = -1; // what another table's stream said is not this table's
   const token = tokenFor(`api/games/${id}`);
   stream = new EventSource(`api/games/${id}/events${token ? `?token=${encodeURIComponent(token)}` : ""}`);
   stream.game = id;
   stream.onmessage = (event) => {
     let version;
     try { version = JSON.parse(event.data).version; } catch (e) { return; }
+    if (!game || game.id !== id) return;
     heard = Math.max(heard, version);
-    if (game && game.id === id && version !== game.version) refresh();
+    catchUp();
   };
   // A stream refused for good (the server follows too many, 429) is not opened again by the
   // browser: the page then looks at the table every few seconds, and tries a stream at its next view.
@@ -91,23 +107,47 @@ function listen(id) {
   };
 }
 
-let looking = null; // the timer of a page that has no stream to follow
+let polling = null; // the timer of a page that has no stream to follow
 function lookEvery(id) {
-  if (looking) return;
-  looking = setInterval(() => {
-    if (stream || !game || game.id !== id) { clearInterval(looking); looking = null; return; }
+  if (polling) return;
+  polling = setInterval(() => {
+    if (stream || !game || game.id !== id) { clearInterval(polling); polling = null; return; }
     refresh();
   }, 3000);
 }
 
-// Draw the table as it is now (another person acted, or the page came back).
+// Draw the table as it is now (another person acted, or the page came back): the cards
+// played since the view on the page come one at a time, as the bots' do after your own
+// card (arrive). A page busy acting or drawing looks later: its catchUp() when it is free.
 async function refresh() {
-  if (busy || !seat) return;
+  if (busy || looking || !seat) return;
+  looking = true;
+  const asked = heard;
+  let view;
   try {
-    const view = await api("GET", `api/games/${seat.game}/view`);
-    if (!busy && (!game || game.id !== view.id || game.version !== view.version)) show(view);
-  } catch (error) { say(errorText(error)); }
+    view = await api("GET", `api/games/${seat.game}/view`);
+  } catch (error) {
+    say(errorText(error)); // the next look (the stream's next word, or CATCH_UP_MS) tries again
+    return;
+  } finally { looking = false; }
+  // an announcement older than the look and newer than the table is the server's old word
+  // (a server restarted): the table as it is now wins, and the page does not look again for it
+  if (heard <= asked && heard > view.version) heard = view.version;
+  if (busy) return; // an action began meanwhile: its end catches up
+  if (!game || game.id !== view.id) show(view);
+  else if (view.version > game.version) await arrive(game, view, false); // its end catches up again
+  else catchUp();
 }
+
+// A table of several people is looked at every CATCH_UP_MS, and when the page comes back
+// to the front or online, whatever the stream said (or did not say).
+function lookAgain() {
+  if (document.hidden || !game || game.match.over || !seat || game.id !== seat.game) return;
+  if (game.seats.filter((s) => s.player === "human").length > 1) refresh();
+}
+setInterval(lookAgain, CATCH_UP_MS);
+document.addEventListener("visibilitychange", lookAgain);
+window.addEventListener("online", lookAgain);
 
 // The page opens: back to the table of the address (a seat's link) or of the last visit.
 async function resumeTable() {
@@ -128,11 +168,25 @@ async function resumeTable() {
     const view = await api("GET", `api/games/${saved.game}/view`);
     remember(saved);
     show(view);
+    formFrom(view);
     if (window.matchMedia("(max-width: 700px)").matches) $("setup-box").open = false;
   } catch (error) {
     remember(null);
     say(errorText(error));
   }
+}
+
+// After a reload the New match form shows the match in progress (its variant, players, target
+// and seats), not the defaults: a new match made from it is the same kind of match.
+function formFrom(view) {
+  $("variant").value = view.variant;
+  $("players").value = String(view.players);
+  drawSeats();
+  for (const s of view.seats) {
+    const select = $(`seat-${s.seat}`);
+    if (select && [...select.options].some((o) => o.value === s.player)) select.value = s.player;
+  }
+  $("target").value = String(view.match.target);
 }
 
 // Leaving a match in progress asks first (the browser words the question).
