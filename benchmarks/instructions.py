@@ -65,9 +65,16 @@ def main() -> None:
     print(f"{'table':16}" + "".join(f"{(s or 'installed')[-24:]:>26}" for s in sources))
     for table in tables:
         variant, _, players = table.partition(":")
-        row = [(count(s, variant, int(players or 4), args.deals + 1)
-                - count(s, variant, int(players or 4), 1)) // args.deals for s in sources]
-        print(f"{table:16}" + "".join(f"{n:>26,}" for n in row))
+        cells = []
+        for src in sources:
+            try:
+                n = (count(src, variant, int(players or 4), args.deals + 1)
+                     - count(src, variant, int(players or 4), 1)) // args.deals
+            except subprocess.CalledProcessError:  # a build without that variant
+                cells.append(f"{'-':>26}")
+            else:
+                cells.append(f"{n:>26,}")
+        print(f"{table:16}" + "".join(cells))
 
 
 if __name__ == "__main__":

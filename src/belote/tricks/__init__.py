@@ -31,6 +31,7 @@ from belote.tricks.masks import (
     BYTE_CARDS,
     CARD_POINTS,
     HIGHER_TRUMPS,
+    card_count,
     cards_of,
     follower_mask,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "BYTE_CARDS",
     "CARD_POINTS",
     "HIGHER_TRUMPS",
+    "card_count",
     "cards_of",
     "follower_mask",
     "legal_mask",
