@@ -51,23 +51,29 @@ def frequencies(name: str, examples: int) -> Counter[str]:
     return seen
 
 
+def first_finds(name: str, derandomize: bool) -> dict[str, int]:
+    """For each mutant found in one run of 200 tallies, the example that first showed it."""
+    first: dict[str, int] = {}
+    drawn = [0]
+    alive = list(mutants(name))
+
+    @settings(max_examples=200, deadline=None, derandomize=derandomize, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(tallies(name))
+    def hunt(tally: Tally) -> None:
+        drawn[0] += 1
+        for mutant in [m for m in alive if m.differs(tally)]:
+            first[mutant.name] = drawn[0]
+            alive.remove(mutant)
+
+    hunt()
+    return first
+
+
 def slowest_kills(name: str, runs: int) -> dict[str, int | None]:
     slowest: dict[str, int | None] = {m.name: 0 for m in mutants(name)}
     for run in range(runs):
-        first: dict[str, int] = {}
-        drawn = [0]
-        alive = list(mutants(name))
-
-        @settings(max_examples=200, deadline=None, derandomize=run == 0, database=None,
-                  suppress_health_check=[HealthCheck.too_slow])
-        @given(tallies(name))
-        def hunt(tally: Tally) -> None:
-            drawn[0] += 1
-            for mutant in [m for m in alive if m.differs(tally)]:
-                first[mutant.name] = drawn[0]
-                alive.remove(mutant)
-
-        hunt()
+        first = first_finds(name, derandomize=run == 0)
         for key, worst in slowest.items():
             found = first.get(key)
             slowest[key] = None if found is None or worst is None else max(worst, found)

@@ -25,16 +25,15 @@ from hypothesis import strategies as st
 
 from belote.actions import Action, Strain, Verb
 from belote.cards import CARDS, NO_TRUMPS, Card
-from belote.rules import Rules
+from belote.rules import Rules, checks
 from belote.strategies.rigging import rig, themes_for
 
 if TYPE_CHECKING:
     from belote.deal import Deal
 
-__all__ = [
-    "PLAY_STYLES", "Plan", "Weights", "attack_points", "draw_plan", "play_boundary", "play_plan",
-    "rigged_deck", "weights_for",
-]
+# The helpers below `weights_for` (draw_plan, play_plan, ...) serve the strategies of
+# belote.strategies: public to that package, not part of the API.
+__all__ = ["PLAY_STYLES", "Plan", "Weights", "weights_for"]
 
 _T = TypeVar("_T")
 
@@ -77,7 +76,7 @@ class Weights:
     boundary: int = 0
 
 
-def weights_for(rules: Rules) -> Weights:
+def weights_for(rules: Rules | str) -> Weights:
     """The weights of ``rules``' planned deals, read from its knobs (never its name).
 
     A quarter of the decks are shuffled, the others rigged: a capot hand for
@@ -94,7 +93,12 @@ def weights_for(rules: Rules) -> Weights:
     >>> weights = weights_for(get_rules("contree"))
     >>> weights.values[0], weights.values[-1], weights.doubling
     ((80, 1), (None, 1), ((0, 5), (1, 3), (2, 2)))
+
+    Raises:
+        UnknownVariant: no variant answers to ``rules``.
+        InvalidArgumentType: ``rules`` is neither rules nor a name.
     """
+    rules = checks.as_rules(rules)
     themes = [theme for theme in themes_for(rules) if theme not in ("belote", "capot", "reverse-capot")]
     decks: tuple[tuple[str, int], ...] = (
         ("shuffled", 4 * len(themes)), ("capot", 2 * len(themes)),

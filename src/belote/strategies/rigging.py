@@ -15,9 +15,10 @@ from typing import Final
 from hypothesis import strategies as st
 
 from belote.cards import CARDS, NO_TRUMPS, SEQUENCE_ORDER, Card, Rank, Suit
-from belote.rules import Rules
+from belote.rules import Rules, checks
 
-__all__ = ["THEMES", "rig", "seat_positions", "themes_for"]
+# `rig` and `seat_positions` serve the strategies of belote.strategies: not part of the API.
+__all__ = ["THEMES", "themes_for"]
 
 THEMES: Final = (
     "eight-run",
@@ -36,7 +37,7 @@ THEMES: Final = (
 draws the [`themes_for`][belote.strategies.rigging.themes_for] it."""
 
 
-def themes_for(rules: Rules) -> tuple[str, ...]:
+def themes_for(rules: Rules | str) -> tuple[str, ...]:
     """The themes that mean something under ``rules``.
 
     An auction (``contree``, ``bulgarian``) turns no card: no ``jack-turned``;
@@ -45,7 +46,12 @@ def themes_for(rules: Rules) -> tuple[str, ...]:
     >>> from belote.rules import get_rules
     >>> "jack-turned" in themes_for(get_rules("contree")), "seven-of-trump" in themes_for(get_rules("french"))
     (False, True)
+
+    Raises:
+        UnknownVariant: no variant answers to ``rules``.
+        InvalidArgumentType: ``rules`` is neither rules nor a name.
     """
+    rules = checks.as_rules(rules)
     drop = set()
     if rules.has_auction:
         drop.add("jack-turned")
