@@ -23,7 +23,7 @@ FENCE = re.compile(r"^```python[^\n]*\n(?P<body>.*?)^```[ \t]*$", re.M | re.S)
 
 # (page, index of the snippet on the page): why it cannot run on its own.
 NOT_STANDALONE = {
-    ("testing.md", 2): "imports `my_game`, the reader's own code under test",
+    ("testing.md", 3): "imports `my_game`, the reader's own code under test",
     ("plugins.md", 1): "needs the example plug-in package installed",
     ("cluster.md", 0): "connects to the reader's own dask scheduler",
 }

@@ -19,8 +19,7 @@ This is the only module of the package that imports ``hypothesis``;
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -34,6 +33,7 @@ except ModuleNotFoundError as exc:  # the extra is not installed: say which one
 from belote.cards import CARDS, SEQUENCE_ORDER, Card, CardSet, Rank, Suit
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules import Rules, available_variants, get_rules
+from belote.strategies.rigging import THEMES
 
 if TYPE_CHECKING:
     from belote.deal import Deal
@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class DealStart:
     """Everything a deal starts from: the variant, the table and the deck.
 
@@ -81,6 +81,18 @@ class DealStart:
     (``"eight-run"``, ...); empty for a shuffled deck."""
     taker: int | None = None
     """The seat the rigged hands assume takes in the first round, else ``None``."""
+
+    def __repr__(self) -> str:
+        """The start's fields as a failing example shows them: the variant by name, the deck as text.
+
+        >>> DealStart(rules=get_rules("classic"), players=4, dealer=3, deck=CARDS[:3])
+        DealStart(variant='classic', players=4, dealer=3, deck='7S 8S 9S', theme='', taker=None)
+        """
+        deck = " ".join(str(card) for card in self.deck)
+        return (
+            f"DealStart(variant={self.rules.name!r}, players={self.players}, dealer={self.dealer}, "
+            f"deck={deck!r}, theme={self.theme!r}, taker={self.taker!r})"
+        )
 
     def to_record(self, actions: Sequence[str] = ()) -> dict[str, object]:
         """The deal record (JSON-ready) of this start with ``actions``.
@@ -217,132 +229,18 @@ def _deals_for(rules: Rules) -> st.SearchStrategy[DealStart]:
 
 # --- rigged decks -----------------------------------------------------------------------
 
-THEMES: Final = (
-    "eight-run",
-    "two-eight-runs",
-    "long-run",
-    "carres",
-    "belote-in-run",
-    "jack-turned",
-    "seven-of-trump",
-    "equal-runs",
-)
-"""The hands [`interesting_deals`][belote.strategies.interesting_deals] can rig."""
-
-
-@cache
-def _seat_positions(
-    rules: Rules, players: int, dealer: int, taker: int
-) -> tuple[tuple[tuple[int, ...], ...], int, int]:
-    """Where the deck's positions end up when ``taker`` takes in the first round.
-
-    Deals a deck whose position ``p`` holds card ``p`` through the library's
-    own [`Deal`][belote.deal.Deal], so the map follows the dealing procedure
-    whatever it is. Returns each seat's final positions, the turned card's
-    position, and the seat that actually took (``taker`` unless a rule such as
-    ``jack_obligatory`` made another seat take). An auction (``contree``,
-    RULES §11) deals every card before the bidding and turns none: the
-    turned card's position is then -1 and ``taker`` is the seat meant to
-    hold the contract.
-    """
-    from belote.actions import Verb
-    from belote.deal import Deal
-
-    deal = Deal(rules, list(CARDS), dealer=dealer, players=players)
-    if rules.has_auction:
-        hands = tuple(tuple(card.index for card in deal.hand(seat)) for seat in range(players))
-        return hands, -1, taker
-    while deal.taker is None and not deal.is_over:
-        seat = deal.to_act
-        legal = deal.legal_actions()
-        takes = [a for a in legal if a.verb is Verb.TAKE and a.suit is None]
-        passes = [a for a in legal if a.verb is Verb.PASS]
-        deal.apply(takes[0] if (seat == taker and takes) or not passes else passes[0])
-    hands = tuple(tuple(card.index for card in deal.hand(seat)) for seat in range(players))
-    actual = deal.taker
-    assert actual is not None  # someone takes in the first round
-    assert deal.turned is not None  # a take needs a turned card
-    return hands, deal.turned.index, actual
-
-
-def _suit_cards(suit: Suit) -> list[Card]:
-    return [Card(rank, suit) for rank in Rank]
-
-
-def _run_cards(suit: Suit, length: int, start: int) -> list[Card]:
-    return [Card(SEQUENCE_ORDER[i], suit) for i in range(start, start + length)]
-
 
 @st.composite
 def _interesting(draw: st.DrawFn, rules: Rules) -> DealStart:
+    from belote.strategies.rigging import rig, themes_for
+
     players = draw(st.sampled_from(rules.player_counts))
     dealer = draw(st.integers(0, players - 1))
     wanted = draw(st.integers(0, players - 1))
-    hands, turned_at, taker = _seat_positions(rules, players, dealer, wanted)
-    size = len(hands[0])
-    theme = draw(st.sampled_from(THEMES))
-    seats = draw(st.permutations(range(players)))
-    first = taker if draw(st.booleans()) else seats[0]
-    second = next(s for s in seats if s != first)
-    suit_order = draw(st.permutations(list(Suit)))
-    want: dict[int, list[Card]] = {}
-    turned: Card | None = None
-    if theme in ("eight-run", "two-eight-runs"):
-        want[first] = _suit_cards(suit_order[0])
-        if theme == "two-eight-runs":
-            want[second] = _suit_cards(suit_order[1])
-        # the turned card of the first run's suit: the run's holder takes it (004's case)
-        if first == taker and rules.taker_takes_turned:
-            turned = draw(st.sampled_from(want[first]))
-    elif theme == "long-run":
-        length = draw(st.integers(6, 7))
-        want[first] = _run_cards(suit_order[0], length, draw(st.integers(0, 8 - length)))
-    elif theme == "carres":
-        ranks = draw(st.permutations(list(Rank)))
-        want[first] = [Card(ranks[0], suit) for suit in Suit]
-        want[second] = [Card(ranks[1], suit) for suit in Suit]
-        if draw(st.booleans()) and size >= 8:
-            want[first] += [Card(ranks[2], suit) for suit in Suit]
-    elif theme == "belote-in-run":
-        trump = suit_order[0]
-        start = draw(st.integers(0, 2))  # A K Q, K Q J or Q J 10 at least
-        length = draw(st.integers(3 + (start == 2), 5))
-        want[first] = _run_cards(trump, length, start)
-        if not any(card.rank in (Rank.KING, Rank.QUEEN) for card in want[first]):
-            want[first] += [Card(Rank.KING, trump), Card(Rank.QUEEN, trump)]
-        turned = draw(st.sampled_from([c for c in _suit_cards(trump) if c not in want[first]]))
-    elif theme == "jack-turned":
-        turned = Card(Rank.JACK, suit_order[0])
-    elif theme == "seven-of-trump":
-        trump = suit_order[0]
-        want[second] = [Card(Rank.SEVEN, trump)]
-        turned = Card(draw(st.sampled_from([Rank.JACK, Rank.NINE, Rank.ACE])), trump)
-    else:  # equal-runs: the same tierce in two plain suits, held by two sides
-        start = draw(st.integers(0, 5))
-        want[first] = _run_cards(suit_order[1], 3, start)
-        want[second] = _run_cards(suit_order[2], 3, start)
-        turned = Card(Rank.SEVEN if start != 5 else Rank.ACE, suit_order[0])
-    deck: list[Card | None] = [None] * 32
-    used: set[Card] = set()
-    if turned is not None and turned_at >= 0:
-        deck[turned_at] = turned
-        used.add(turned)
-    for seat, cards in want.items():
-        free = [p for p in hands[seat] if deck[p] is None]
-        todo = [card for card in cards if card not in used][: len(free)]
-        places = draw(st.permutations(free))
-        for position, card in zip(places, todo, strict=False):
-            deck[position] = card
-            used.add(card)
-    rest = draw(st.permutations([card for card in CARDS if card not in used]))
-    empty = [p for p in range(32) if deck[p] is None]
-    for position, card in zip(empty, rest, strict=True):
-        deck[position] = card
-    full = tuple(card for card in deck if card is not None)
-    assert len(full) == 32
-    return DealStart(
-        rules=rules, players=players, dealer=dealer, deck=full, theme=theme, taker=taker
-    )
+    theme = draw(st.sampled_from(themes_for(rules)))
+    mode = draw(st.sampled_from([int(strain) for strain in rules.auction.strains])) if rules.has_auction else 0
+    deck, taker = rig(draw, rules, players, dealer, wanted, theme, mode)
+    return DealStart(rules=rules, players=players, dealer=dealer, deck=deck, theme=theme, taker=taker)
 
 
 def interesting_deals(variant: str | Rules | None = None) -> st.SearchStrategy[DealStart]:
@@ -429,14 +327,18 @@ def _combinations_for(rules: Rules) -> st.SearchStrategy[Combination]:
 
 
 def played_deals(variant: str | Rules | None = None) -> st.SearchStrategy[Deal]:
-    """A deal played to its end by random legal actions.
+    """A deal played to its end by legal actions, following a plan drawn with stated weights.
 
-    Starts from [`deals`][belote.strategies.deals] and, while the deal is not over, applies one
-    of [`Deal.legal_actions`][belote.deal.Deal.legal_actions]. The deal
-    may end in a redeal (everyone passed) or, where the variant allows it,
-    with a player stopping it. In a strain auction (``bulgarian``) a seat passes
-    on a coin toss, so that every mode and multiplier is played.
-    ``deal.to_record()`` is its deal record.
+    Starts from a variant, a player count, a dealer and a *plan*
+    ([`belote.strategies.plans`][belote.strategies.plans]): a shuffled or rigged
+    deck, who takes (and in which round), the contract's value, strain and
+    coinche level in an auction, whether belote and declarations are announced,
+    and the style of the card play. Every action applied is one of
+    [`Deal.legal_actions`][belote.deal.Deal.legal_actions]. The weights are in
+    docs/testing.md#what-the-strategies-draw. A turned-card deal may end in a
+    redeal (everyone passed) or, where the variant allows it, with a player
+    stopping it. ``deal.to_record()`` is its deal record; a failing example shows
+    it (a hypothesis note) besides the deal's short repr.
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=20, deadline=None)
@@ -445,30 +347,41 @@ def played_deals(variant: str | Rules | None = None) -> st.SearchStrategy[Deal]:
     ...     assert deal.is_over
     >>> test_every_deal_ends()
     """
-    return deals(variant).flatmap(_play_out)
+    rules_strategy = variants() if variant is None else st.just(get_rules(variant))
+    return rules_strategy.flatmap(_planned)
 
 
-def _play_out(start: DealStart) -> st.SearchStrategy[Deal]:
-    from belote.actions import Verb
-    from belote.deal import Deal, Phase
+@st.composite
+def _planned_deal(draw: st.DrawFn, rules: Rules) -> Deal:
+    from belote.deal import Deal
+    from belote.strategies.plans import draw_plan, play_boundary, play_plan, rigged_deck
 
-    strain_auction = start.rules.strain_auction
+    players = draw(st.sampled_from(rules.player_counts))
+    dealer = draw(st.integers(0, players - 1))
+    plan = draw_plan(draw, rules, players)
+    deck = rigged_deck(draw, rules, players, dealer, plan)
+    if plan.boundary:
+        deal = play_boundary(draw, lambda: Deal(rules, list(deck), dealer=dealer, players=players), plan)
+    else:
+        deal = Deal(rules, list(deck), dealer=dealer, players=players)
+        play_plan(draw, deal, plan)
+    _note_json("played_deals drew the deal", deal.to_record())
+    return deal
 
-    @st.composite
-    def play(draw: st.DrawFn) -> Deal:
-        deal = Deal(start.rules, list(start.deck), dealer=start.dealer, players=start.players)
-        while not deal.is_over:
-            legal = deal.legal_actions()
-            # A strain auction's random bids climb to all-trumps: a pass on a coin toss
-            # lets every mode and multiplier come (docs/bulgarian.md#the-auction).
-            passes = [action for action in legal if action.verb is Verb.PASS]
-            if strain_auction and passes and deal.phase is Phase.AUCTION and draw(st.booleans()):
-                deal.apply(passes[0])
-            else:
-                deal.apply(draw(st.sampled_from(legal)))
-        return deal
 
-    return play()
+def _planned(rules: Rules) -> st.SearchStrategy[Deal]:
+    return _planned_deal(rules)
+
+
+def _note_json(what: str, value: object) -> None:
+    import contextlib
+    import json
+
+    from hypothesis import note
+    from hypothesis.errors import InvalidArgument as OutsideATest
+
+    with contextlib.suppress(OutsideATest):  # drawn outside a test (``.example()``): nobody to tell
+        note(f"{what}: {json.dumps(value, ensure_ascii=False)}")
 
 
 def deal_records(variant: str | Rules | None = None) -> st.SearchStrategy[dict[str, object]]:
@@ -486,7 +399,7 @@ def deal_records(variant: str | Rules | None = None) -> st.SearchStrategy[dict[s
     ...     assert replay_document(record)["variant"] == "italian751"
     >>> test_records_replay()
     """
-    return played_deals(variant).map(lambda deal: deal.to_record())
+    return _records(variant)
 
 
 def tallies(variant: str | Rules | None = None) -> st.SearchStrategy[Tally]:
@@ -503,10 +416,29 @@ def tallies(variant: str | Rules | None = None) -> st.SearchStrategy[Tally]:
     ...     assert sum(tally.card_points) == 152
     >>> test_four_player_card_points_sum_to_152()
     """
-    return played_deals(variant).filter(lambda deal: deal.tally() is not None).map(_tally_of)
+    return _tallies(variant)
 
 
-def _tally_of(deal: Deal) -> Tally:
+class DealRecord(dict[str, object]):
+    """A deal record (a ``dict``) whose repr is its JSON, as a failing example prints it."""
+
+    def __repr__(self) -> str:
+        import json
+
+        return json.dumps(self, ensure_ascii=False)
+
+
+@st.composite
+def _records(draw: st.DrawFn, variant: str | Rules | None) -> dict[str, object]:
+    return DealRecord(draw(played_deals(variant)).to_record())
+
+
+@st.composite
+def _tallies(draw: st.DrawFn, variant: str | Rules | None) -> Tally:
+    from belote.records import tally_to_json
+
+    deal = draw(played_deals(variant).filter(lambda deal: deal.tally() is not None))
     tally = deal.tally()
     assert tally is not None  # filtered above
+    _note_json("tallies drew the tally", tally_to_json(tally, deal.rules))
     return tally

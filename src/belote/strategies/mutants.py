@@ -1,0 +1,231 @@
+"""Mutant scorers: the one-line slips a scorekeeper's program makes, per variant.
+
+A property test is only as good as the inputs it draws. Each
+[`Mutant`][belote.strategies.mutants.Mutant] is the library's own scorer with
+one slip: one rule read wrong (``160`` for ``162``, the last trick's 10
+forgotten, capot 252 for 250, ×3 for ×4, belote left out of the contract, ...) or
+one figure of the tally dropped (the belote, the declarations). A strategy
+*kills* a mutant when it draws a tally the mutant scores differently from
+[`score_tally`][belote.scoring.pipeline.score_tally]. The library's tests require
+[`tallies`][belote.strategies.tallies] to kill every mutant of every variant
+within 200 examples (docs/testing.md#mutant-scorers); a user can check his own
+strategies the same way:
+
+>>> from hypothesis import given, settings
+>>> from belote.strategies import tallies
+>>> mutant = mutants("contree")[0]
+>>> mutant.name
+'last-trick-forgotten'
+>>> killed = []
+>>> @settings(max_examples=200, deadline=None, database=None)
+... @given(tallies("contree"))
+... def test_the_last_trick_counts(tally):
+...     if mutant.differs(tally):
+...         killed.append(tally)
+>>> test_the_last_trick_counts()
+>>> len(killed) > 0
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from belote.rules import Rules, get_rules
+from belote.rules.policies import CapotRule, Contest, ContractScoring
+from belote.scoring import Tally, score_tally
+from belote.scoring.steps import score_trusted
+
+__all__ = ["Mutant", "mutants"]
+
+
+@attrs.frozen
+class Mutant:
+    """The library's scorer for ``variant`` with one slip.
+
+    Attributes:
+        variant: the variant's name.
+        name: a short name (``"capot-252-for-250"``).
+        slip: what the scorekeeper's program gets wrong, in a sentence.
+        rules_slip: the rules the slip reads instead of the variant's, or ``None``.
+        tally_slip: the tally the slip scores instead of the one counted, or ``None``.
+    """
+
+    variant: str
+    name: str
+    slip: str
+    rules_slip: Callable[[Rules], Rules] | None = attrs.field(default=None, eq=False, repr=False)
+    tally_slip: Callable[[Tally], Tally] | None = attrs.field(default=None, eq=False, repr=False)
+
+    def scores(self, tally: Tally) -> tuple[int, ...]:
+        """What the slipping scorer adds to each side for ``tally``."""
+        rules = get_rules(self.variant)
+        if self.rules_slip is not None:
+            rules = self.rules_slip(rules)
+        if self.tally_slip is not None:
+            tally = self.tally_slip(tally)
+        return score_trusted(tally, rules, 0).scores
+
+    def differs(self, tally: Tally) -> bool:
+        """Whether the slip shows on ``tally``: the mutant's scores are not the library's."""
+        return self.scores(tally) != score_tally(tally, self.variant).scores
+
+
+def _knob(**changes: Any) -> Callable[[Rules], Rules]:
+    return lambda rules: attrs.evolve(rules, **changes)
+
+
+def _group(group: str, **changes: Any) -> Callable[[Rules], Rules]:
+    def slip(rules: Rules) -> Rules:
+        inner = attrs.evolve(getattr(rules, group), **changes)
+        return attrs.evolve(rules, **{group: inner})
+
+    return slip
+
+
+def _no_belote(tally: Tally) -> Tally:
+    return attrs.evolve(tally, belote=None, belotes=())
+
+
+def _no_declarations(tally: Tally) -> Tally:
+    return attrs.evolve(tally, announcements=())
+
+
+def _strictly_more(rules: Rules) -> Callable[[Tally], Tally]:
+    """The ``>`` slip: a contract the attack makes exactly is scored as failed."""
+
+    def slip(tally: Tally) -> Tally:
+        contract = tally.contract
+        if contract is None or not contract.value or tally.last_trick is None:
+            return tally
+        side = tally.taker % 2 if rules.partnerships else tally.taker
+        points = tally.card_points[side] + rules.last_trick_bonus * (tally.last_trick == side)
+        if rules.contract.counts_belote and tally.belote is not None and tally.belote % 2 == side % 2:
+            points += rules.belote_value
+        if points != contract.value:
+            return tally
+        return attrs.evolve(tally, contract=attrs.evolve(contract, value=contract.value + 1))
+
+    return slip
+
+
+def _belote_to_taker(tally: Tally) -> Tally:
+    if tally.belote is None and not tally.belotes:
+        return tally
+    return attrs.evolve(
+        tally, belote=None if tally.belote is None else tally.taker,
+        belotes=(tally.taker,) * len(tally.belotes),
+    )
+
+
+_Slip = tuple[str, str, Callable[[Rules], Rules] | None, Callable[[Tally], Tally] | None]
+
+_COMMON: tuple[_Slip, ...] = (
+    ("last-trick-forgotten", "the last trick's 10 is forgotten", _knob(last_trick_bonus=0), None),
+    ("belote-forgotten", "belote and rebelote are never counted", None, _no_belote),
+    ("belote-10", "belote counts 10 instead of 20", _knob(belote_value=10), None),
+    ("belote-to-taker", "a belote is credited to the taker, whoever held it", None, _belote_to_taker),
+)
+
+def _slips(rules: Rules) -> tuple[_Slip, ...]:
+    """The slips that mean something under ``rules``, read from its knobs."""
+    # The game points of a strain auction round the last trick's 10 away as often as not:
+    # that slip is not one a strategy can be asked to find there.
+    slips: list[_Slip] = [slip for slip in _COMMON if not (rules.strain_auction and slip[0] == "last-trick-forgotten")]
+    if not rules.round_to and not rules.strain_auction:
+        slips.append(("rounded", "the scores are rounded to tens", _knob(round_to=10), None))
+    if rules.has_announcements:
+        slips.append(("declarations-forgotten", "declarations are never counted", None, _no_declarations))
+        other = Contest.PER_CLASS if rules.contest is not Contest.PER_CLASS else Contest.TEAM_BEST_TAKES_ALL
+        if rules.partnerships:
+            slips.append(("contest-read-wrong", f"the declarations contest read as {other.value}",
+                          _knob(contest=other), None))
+    if rules.strain_auction:
+        gp = rules.game_points
+        slips += [
+            ("redouble-x3", "a redouble multiplies by 3, not 4", _group("auction", surcoinche_multiplier=3), None),
+            ("double-x1", "a double is forgotten (×1)", _group("auction", coinche_multiplier=1), None),
+            ("valat-bonus-0", "a valat adds no bonus", _group("game_points", valat_bonus=0), None),
+            ("valat-not-doubled", "a double leaves the valat bonus alone", _group("game_points",
+             double_multiplies_valat=not gp.double_multiplies_valat), None),
+        ]
+    elif rules.has_auction:
+        contract = rules.contract
+        slips += [
+            ("belote-out-of-contract", "the attack's belote is left out of the contract",
+             _group("contract", counts_belote=not contract.counts_belote), None),
+            ("chute-160", f"a failed contract gives the defence 160, not {contract.failed_points}",
+             _group("contract", failed_points=160), None),
+            ("coinche-x3", "a coinche multiplies by 3, not 2", _group("auction", coinche_multiplier=3), None),
+            ("surcoinche-x4", f"a surcoinche multiplies by 4, not {rules.auction.surcoinche_multiplier}",
+             _group("auction", surcoinche_multiplier=4), None),
+            ("capot-252", f"a capot contract scores 252, not {contract.capot_value}",
+             _group("contract", capot_value=252), None),
+            ("greater-not-equal", "a contract needs more than its value, not as much (> for >=)",
+             None, _strictly_more(rules)),
+            ("bid-only", "a made contract scores its value only", _group(
+                "contract", scoring=ContractScoring.BID_ONLY), None),
+            ("chute-without-value", "a failed contract gives 162 without the value",
+             _group("contract", failed_adds_value=not contract.failed_adds_value), None),
+            ("coinched-160", "a coinched contract counts 160, not 162", _group("contract", coinched_points=160), None),
+            ("unbid-capot-250", "an unbid capot counts 250 card points, not 252", _knob(capot_value=250), None),
+        ]
+    elif rules.has_contract:
+        slips += [
+            ("failed-160-162", f"a failed contract gives the defence "
+             f"{322 - rules.failed_defence_points} instead of {rules.failed_defence_points}",
+             _knob(failed_defence_points=322 - rules.failed_defence_points), None),
+            ("capot-250-252", f"a capot scores {502 - rules.capot_value}, not {rules.capot_value}",
+             _knob(capot_value=502 - rules.capot_value), None),
+            ("belote-forfeited", "a failed attack's belote goes to the defence" if not rules.forfeit_belote
+             else "a failed attack keeps its belote", _knob(forfeit_belote=not rules.forfeit_belote), None),
+            ("failed-152", "a failed contract gives the defence 152, the last trick forgotten",
+             _knob(failed_defence_points=152), None),
+            ("reverse-capot-162", f"the defence's capot scores 162, not {rules.reverse_capot_value}",
+             _knob(reverse_capot_value=162), None),
+        ]
+
+        if rules.has_announcements:
+            slips.append(("announcements-kept", "a failed attack keeps its declarations",
+                          _knob(forfeit_announcements=not rules.forfeit_announcements), None))
+        if rules.round_to:
+            slips += [
+                ("not-rounded", "the scores are not rounded to tens", _knob(round_to=None), None),
+                ("half-down", "a 5 rounds down, not up", _knob(round_half_up=not rules.round_half_up), None),
+                ("contract-on-rounded", "the contract is judged on the rounded totals",
+                 _knob(contract_on_raw_totals=not rules.contract_on_raw_totals), None),
+            ]
+        if rules.capot_rule is CapotRule.ATTACK_OR_REVERSE:
+            slips.append(("reverse-capot-250", f"a reverse capot scores 250, not {rules.reverse_capot_value}",
+                          _knob(reverse_capot_value=250), None))
+    else:  # every player for himself (french)
+        slips += [
+            ("capot-50", f"a capot scores {rules.capot_value // 2}, not {rules.capot_value}",
+             _knob(capot_value=rules.capot_value // 2), None),
+            ("capot-keeps-last-trick", "a capot adds the last trick's 10",
+             _knob(capot_keeps_last_trick=not rules.capot_keeps_last_trick), None),
+            ("split-capot-100", f"a capot shared by two of three scores {rules.capot_value}, not "
+             f"{rules.capot_split_value}", _knob(capot_split_value=rules.capot_value), None),
+            ("eight-run-one-cent", "an eight-card run is one cent, without its tierce",
+             _knob(eight_run_extra_tierce=not rules.eight_run_extra_tierce), None),
+        ]
+    return tuple(slips)
+
+
+def mutants(variant: str | Rules) -> tuple[Mutant, ...]:
+    """The mutant scorers of ``variant``: about a dozen one-line slips each.
+
+    Raises:
+        UnknownVariant: no variant answers to ``variant``.
+
+    >>> [mutant.name for mutant in mutants("classic")][:3]
+    ['last-trick-forgotten', 'belote-forgotten', 'belote-10']
+    """
+    rules = get_rules(variant)
+    return tuple(
+        Mutant(rules.name, name, slip, rules_slip, tally_slip)
+        for name, slip, rules_slip, tally_slip in _slips(rules)
+    )
