@@ -24,7 +24,7 @@ from belote.rules import available_variants, get_rules
 from belote.scoring import score_tally, score_trusted
 from belote.scoring.hands import combinations_of, could_declare
 from belote.strategies import DealStart, deals
-from belote.tricks import card_count, legal_mask, winner_index
+from belote.tricks import legal_mask, winner_index
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -225,10 +225,3 @@ def test_a_hand_that_could_not_declare_finds_no_combination(mask: int, variant: 
     run = any(mask >> (8 * suit + rank) & 7 == 7 for suit in range(4) for rank in range(6))
     carre = any(all(mask >> (8 * suit + rank) & 1 for suit in range(4)) for rank in range(8))
     assert could_declare(mask) == (run or carre)
-
-
-@PROPERTY
-@given(st.integers(0, (1 << 32) - 1))
-def test_card_count_counts_like_bit_count(mask: int) -> None:
-    """The random players' count of legal cards (``card_count``) is the number of set bits of a 32-card mask."""
-    assert card_count(mask) == mask.bit_count()

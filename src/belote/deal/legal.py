@@ -63,7 +63,7 @@ from belote.deal.swap import apply_keep, apply_swap, decision_reason, late_swap
 from belote.errors import IllegalAction, InvalidArgument
 from belote.rules.checks import instance, sequence, whole
 from belote.rules.penalties import Offence, sanction_for
-from belote.tricks import card_count, cards_of
+from belote.tricks import cards_of
 
 _PLAY_BITS: Final = ((1 << 32) - 1) << ID_PLAY
 """The bits of the plain ``play`` ids."""
@@ -206,13 +206,13 @@ def draw_bid(mask: int, rand: Callable[[], float]) -> int:
     base = (high & -high).bit_length() - 1  # the lowest bid (a strain auction: bit 188)
     high >>= base
     part = high & 0xFFFFFFFF
-    found = card_count(part)
+    found = part.bit_count()
     while k >= found:
         k -= found
         base += 32
         high >>= 32
         part = high & 0xFFFFFFFF
-        found = card_count(part)
+        found = part.bit_count()
     while k:
         part &= part - 1
         k -= 1

@@ -27,7 +27,7 @@ from belote.deal.declarations import resolve
 from belote.deal.state import DealState
 from belote.errors import IllegalAction, InvalidArgument
 from belote.rules.checks import instance, whole
-from belote.tricks import card_count, cards_of, follower_mask, winner_index
+from belote.tricks import cards_of, follower_mask, winner_index
 
 __all__ = [
     "PLAY_ENTRIES",
@@ -265,7 +265,7 @@ def draw_card(legal: int, rand: Callable[[], float]) -> int:
     [0, 1, 3]
     """
     # Drop the k lowest set bits, then take the lowest one left.
-    k = int(rand() * card_count(legal))
+    k = int(rand() * legal.bit_count())
     while k:
         legal &= legal - 1
         k -= 1
@@ -291,7 +291,7 @@ def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
         if legal < 0:
             legal = legal_play_mask(s)
         # The k-th legal card in index order, as draw_card draws it (inline: once per card).
-        k = int(rand() * card_count(legal))
+        k = int(rand() * legal.bit_count())
         while k:
             legal &= legal - 1
             k -= 1

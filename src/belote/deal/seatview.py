@@ -53,7 +53,6 @@ from belote.deal.state import DealState, check_seat
 from belote.deal.viewtuple import SeatView
 from belote.errors import IllegalAction, InvalidArgument, InvalidArgumentType, shown
 from belote.rules.checks import instance, sequence
-from belote.tricks import card_count
 
 __all__ = ["SeatView", "bidding_ids", "kth_id", "play_out", "play_out_random", "seat_view"]
 
@@ -244,16 +243,16 @@ def kth_id(mask: int, rand: Callable[[], float]) -> int:
     """
     k = int(rand() * mask.bit_count())
     shift = 0
-    while True:  # 32 bits at a time: machine integers in the compiled core
-        piece = mask >> shift & 0xFFFFFFFF
-        count = card_count(piece)
+    while True:
+        piece = mask >> shift & 0xFFFFFFFFFFFFFFFF
+        count = piece.bit_count()
         if k < count:
             while k:
                 piece &= piece - 1
                 k -= 1
             return shift + (piece & -piece).bit_length() - 1
         k -= count
-        shift += 32
+        shift += 64
 
 
 def play_out_random(state: object, rng: object) -> None:

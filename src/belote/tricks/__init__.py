@@ -31,7 +31,6 @@ from belote.tricks.masks import (
     BYTE_CARDS,
     CARD_POINTS,
     HIGHER_TRUMPS,
-    card_count,
     cards_of,
     follower_mask,
 )
@@ -41,7 +40,6 @@ __all__ = [
     "BYTE_CARDS",
     "CARD_POINTS",
     "HIGHER_TRUMPS",
-    "card_count",
     "cards_of",
     "follower_mask",
     "legal_mask",

@@ -17,9 +17,7 @@ from typing import Final
 from belote.cards import ALL_TRUMPS, MODES, PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
 from belote.rules import PlayRules
 
-__all__ = [
-    "BEATERS", "BYTE_CARDS", "CARD_POINTS", "HIGHER_TRUMPS", "card_count", "cards_of", "follower_mask",
-]
+__all__ = ["BEATERS", "BYTE_CARDS", "CARD_POINTS", "HIGHER_TRUMPS", "cards_of", "follower_mask"]
 
 CARD_POINTS: Final = tuple(
     tuple(card_points(1 << card, trump) for card in range(32)) for trump in range(MODES)
@@ -36,26 +34,6 @@ BYTE_CARDS: Final = tuple(
 Joining four rows lists a card mask's cards in index order without a loop
 over bits ([`cards_of`][belote.tricks.masks.cards_of]).
 """
-
-
-def card_count(mask: int) -> int:
-    """How many cards a card mask holds (``mask.bit_count()`` for a mask of 32 bits or fewer).
-
-    Trusted: takes what the library built and checks nothing; the checked door is
-    [`CardSet`][belote.cards.CardSet] (``len``).
-
-    Plain arithmetic on a 32-bit word (each step pairs the counts of the
-    step before), which the compiled core runs as machine integers:
-    ``int.bit_count`` is a method call there. The random players count the
-    legal cards of every card they play with it.
-
-    >>> card_count(0), card_count(0b1011), card_count((1 << 32) - 1)
-    (0, 3, 32)
-    """
-    mask -= mask >> 1 & 0x55555555
-    mask = (mask & 0x33333333) + (mask >> 2 & 0x33333333)
-    mask = (mask + (mask >> 4)) & 0x0F0F0F0F
-    return (mask * 0x01010101 & 0xFFFFFFFF) >> 24
 
 
 def cards_of(mask: int) -> list[int]:
