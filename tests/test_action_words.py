@@ -182,6 +182,8 @@ def test_positions_read_the_suit_names_too() -> None:
 
 def test_the_api_takes_a_choice_in_words() -> None:
     """docs/web.md: ``choice`` is a number or the words of a choice, read as the terminal reads them."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
     from starlette.testclient import TestClient
 
     from belote.web.app import Limits, create_app

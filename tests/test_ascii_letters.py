@@ -40,7 +40,7 @@ def test_belote_score_refuses_a_long_s_with_one_error_line(
     path = tmp_path / "tally.json"
     path.write_text(json.dumps(_tally("110 ſ")), encoding="utf-8")
     line = one_error(*run(["score", str(path)], capsys)[::2])
-    assert line.startswith("error: contract: not a contract: '110 ſ'")
+    assert line.startswith("error: contract: not a ") and "'ſ'" in line  # the long s named
 
 
 @pytest.mark.parametrize("contract", ["110 s", "110 S", "110 ♠", "CAPOT s"])
