@@ -357,12 +357,7 @@ def explain_refusal(reason: str, seat: int = 0, *, partner: int | None = None,
             number, ``names`` not a list or tuple of texts.
     """
     instance(reason, str, "reason")
-    whole(seat, "seat")
-    whole_or_none(partner, "partner")
-    if names is not None:
-        for index, name in enumerate(sequence(names, "names")):
-            instance(name, str, f"names[{index}]")
-
+    whole(seat, "seat")  # partner and names: name_seats checks them
     for pattern, replacement in _REPHRASE:
         match = re.search(pattern.replace("{me}", str(seat)), reason)
         if match:
