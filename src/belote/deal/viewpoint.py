@@ -49,11 +49,20 @@ from belote.actions import Action
 from belote.cards import CARDS, CardSet, Suit
 from belote.deal.engine import Deal
 from belote.deal.observation import Observation
-from belote.deal.position import UNKNOWN, Move, Parts, build_setup, cards_played, read_parts
+from belote.deal.position import (
+    UNKNOWN,
+    Move,
+    Parts,
+    build_setup,
+    cards_played,
+    parse_moves,
+    read_parts,
+)
 from belote.errors import InvalidPosition
+from belote.rules.checks import instance, whole
 from belote.tricks import follower_mask, winner_index
 
-__all__ = ["ATTEMPTS", "Viewpoint", "hidden_seats", "read_viewpoint"]
+__all__ = ["ATTEMPTS", "Viewpoint", "hidden_seats", "read_viewpoint", "seat_position"]
 
 ATTEMPTS: Final = 24
 """How many layouts of the unknown cards are tried before a position with ``?`` is refused."""
@@ -110,6 +119,73 @@ def hidden_seats(text: str) -> tuple[int, ...]:
     """
     parts = read_parts(text)
     return tuple(seat for seat, hand in enumerate(parts.hands) if hand is None)
+
+
+def seat_position(deal: Deal, seat: int) -> str:
+    """The position of ``deal`` as ``seat`` knows it: every other hand written ``?``.
+
+    Besides the hands, what the seat cannot know is left out: the stock (the
+    cards still to be dealt, or dealt to nobody), except in a variant that
+    shows the bottom card, and another seat's ``declare`` while its
+    combinations are hidden (before the first trick ends); once shown, an
+    other seat's declaration is written with its cards.
+    [`read_viewpoint`][belote.deal.viewpoint.read_viewpoint] reads it back
+    as the seat's observation.
+
+    >>> deal = Deal("classic", list(range(32)), dealer=3)
+    >>> seat_position(deal, 0)
+    'belote/1 classic | players 4 | dealer 3 | hands 7S 8S 9S JH QH / ? / ? / ? | turned JD'
+    >>> read_viewpoint(seat_position(deal, 0)).observation == deal.observation(0)
+    True
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``seat`` not a whole number.
+        InvalidArgument: ``seat`` is not a seat of the table, or the deal
+            has no position (a lenient deal with offences).
+    """
+    instance(deal, Deal, "deal")
+    seat = whole(seat, "seat", 0, deal.players - 1)
+    obs = deal.observation(seat)
+    out = []
+    for part in deal.position().split(" | "):
+        word, _, rest = part.partition(" ")
+        if word == "hands":
+            rest = " / ".join(hand.strip() if k == seat else UNKNOWN for k, hand in enumerate(rest.split("/")))
+        elif word == "stock" and not deal.rules.show_bottom_card:
+            continue
+        elif word == "play":
+            rest = _seen_play(rest, obs, deal)
+        out.append(f"{word} {rest}")
+    return " | ".join(out)
+
+
+def _seen_play(text: str, obs: Observation, deal: Deal) -> str:
+    """The ``play`` part with the other seats' bare declarations as the seat has seen them."""
+    moves = parse_moves(text, "play")
+    n = deal.players
+    mode = -1 if deal.strain is None else int(deal.strain)
+    leader = (deal.dealer + 1) % n
+    trick: list[int] = []
+    written = {(d.seat, frozenset(d.combination.cards)) for d in obs.declarations}
+    for move in moves:
+        if move.verb == "declare" and move.cards:
+            written.discard(((leader + len(trick)) % n, frozenset(move.cards)))
+    words: list[str] = []
+    for move in moves:
+        actor = (leader + len(trick)) % n
+        if move.verb == "declare" and not move.cards and actor != obs.seat:
+            words.extend(
+                str(Move("declare", cards=tuple(d.combination.cards))) for d in obs.declarations
+                if d.seat == actor and (actor, frozenset(d.combination.cards)) in written
+            )
+            continue
+        words.append(str(move))
+        if move.verb == "play":
+            trick.append(move.cards[0].index)
+            if len(trick) == n:
+                leader = (leader + winner_index(trick, mode)) % n
+                trick = []
+    return " ".join(words)
 
 
 def read_viewpoint(text: str) -> Viewpoint:
