@@ -32,10 +32,11 @@ own checks; the observation of the seat does not depend on which layout was
 drawn. No layout agreeing with the position raises
 [`InvalidPosition`][belote.errors.InvalidPosition] naming what is impossible.
 
-Known limits: in ``french``, the seat that swapped or kept the 7 of trump is
-not written in a position, so when it is hidden (and the turned card not yet
-played) the observation names the seat the layout drew; a variant that shows
-the deck's bottom card needs the ``stock`` part in a position with ``?``.
+Known limits: in ``french``, a position does not write which seat holds the
+7 of trump while the swap is being decided, nor which seat swapped; when
+that seat is hidden (and the turned card it took not yet played) the
+observation names the seat the layout drew. A variant that shows the deck's
+bottom card needs the ``stock`` part in a position with ``?``.
 """
 
 from __future__ import annotations
