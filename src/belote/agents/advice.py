@@ -10,13 +10,14 @@ seat cannot see at random, in ways that agree with everything it has seen
 bidding, the bids heard as the heuristic bidder would have made them), and
 values every legal action on every sampled deal:
 
-- a card to play (when cards are the only choice): by solving each sampled
-  deal exactly, every hand known ([`solve`][belote.solver.solution.solve]),
-  the method ``"solve"``;
-- a bid, the seven swap, a declaration or calling out (or a card beside
-  them): by applying the action to each sampled deal and playing the deal
-  out with the [`HeuristicBot`][belote.agents.HeuristicBot] at every seat,
-  the method ``"rollouts"``.
+- in the play (a card, a declaration, calling out): by solving each
+  sampled deal exactly, every hand known ([`solve`][belote.solver.solution.solve]):
+  the cards' values from one solve, a declaration or calling out applied
+  and the deal solved again (or scored, when that ends it); the method
+  ``"solve"``;
+- a bid or the seven swap: by applying the action to each sampled deal and
+  playing the deal out with the [`HeuristicBot`][belote.agents.HeuristicBot]
+  at every seat, the method ``"rollouts"``.
 
 The values are **estimates**, not an exact solve: each action's mean over the
 samples, their standard deviation and a 95% interval of the mean, with the
@@ -211,10 +212,10 @@ def recommend(position: str | Observation | Viewpoint, *, samples: int = 20, see
     if not deals:
         raise InvalidArgument("position: no deal agrees with what the seat knows")
     legal = deals[0].legal_actions()
-    if all(action.verb is Verb.PLAY for action in legal):
+    if obs.phase is Phase.PLAY and not any(action.verb in (Verb.SWAP, Verb.KEEP) for action in legal):
         method = "solve"
         options = _cards(legal)
-        table = _solved(deals, options)
+        table = _solved(deals, options, obs.seat)
     else:
         method = "rollouts"
         options = legal
@@ -232,24 +233,49 @@ def recommend(position: str | Observation | Viewpoint, *, samples: int = 20, see
 
 
 def _cards(legal: Sequence[Action]) -> list[Action]:
-    """One action per card: the one announcing belote where the seat may (announcing never costs)."""
-    by_card: dict[int, Action] = {}
+    """The actions, one per card: the one announcing belote where the seat may (announcing never costs)."""
+    by_card: dict[int, int] = {}
+    options: list[Action] = []
     for action in legal:
+        if action.verb is not Verb.PLAY:
+            options.append(action)
+            continue
         index = action.cards[0].index
-        if index not in by_card or action.belote:
-            by_card[index] = action
-    return list(by_card.values())
+        if index not in by_card:
+            by_card[index] = len(options)
+            options.append(action)
+        elif action.belote:
+            options[by_card[index]] = action
+    return options
 
 
-def _solved(deals: Sequence[Deal], options: Sequence[Action]) -> list[list[float]]:
-    """Per option, its value on each deal: the exact value of the card, from the seat's side."""
+def _solved(deals: Sequence[Deal], options: Sequence[Action], seat: int) -> list[list[float]]:
+    """Per option, its exact value on each deal (every hand known), from the seat's side.
+
+    The cards come from one solve of each deal; a declaration or calling out
+    is applied and the deal solved again, or scored when it ends there.
+    """
     found: list[list[float]] = [[] for _ in options]
     for deal in deals:
-        solution = solve(deal)
-        sign = 1 if solution.maximising else -1
-        by_card = {card.index: value for card, value in solution.card_values.items()}
+        side = deal.side(seat)
+        by_card: dict[int, int] = {}
+        if any(action.verb is Verb.PLAY for action in options):
+            solution = solve(deal)
+            sign = 1 if solution.side == side else -1
+            by_card = {card.index: sign * value for card, value in solution.card_values.items()}
         for k, action in enumerate(options):
-            found[k].append(float(sign * by_card[action.cards[0].index]))
+            if action.verb is Verb.PLAY:
+                found[k].append(float(by_card[action.cards[0].index]))
+                continue
+            child = deal.copy()
+            child.apply(action)
+            if child.is_over:
+                scores = child.result.scores
+                others = [score for s, score in enumerate(scores) if s != side]
+                found[k].append(float(scores[side] - max(others)) if scores else 0.0)
+            else:
+                after = solve(child)
+                found[k].append(float(after.value if after.side == side else -after.value))
     return found
 
 
