@@ -15,7 +15,7 @@ from belote.actions import Action, Verb
 from belote.cards import CardSet, Suit
 from belote.deal import Deal
 from belote.deal.position import read_parts
-from belote.deal.viewpoint import hidden_seats, read_viewpoint, seat_position
+from belote.deal.viewpoint import hidden_seats, read_viewpoint, seat_position, viewpoint_from_hands
 from belote.errors import InvalidPosition
 from belote.strategies import deals
 
@@ -105,6 +105,20 @@ def test_a_full_position_is_not_a_viewpoint_and_a_hidden_one_is_not_a_deal() -> 
         Deal.from_position(SEEN)
     with pytest.raises(InvalidPosition, match="every hand is known"):
         read_viewpoint(FULL)
+
+
+def test_the_same_knowledge_from_python_values() -> None:
+    """docs/positions.md#from-one-seats-knowledge: ``viewpoint_from_hands`` takes the parts as values."""
+    parts = read_parts(FULL)
+    play = FULL.split("| play ")[1]
+    view = viewpoint_from_hands("classic", [None, "10H 9C", "?", None], dealer=0, turned="JD",
+                                bids="take", play=play)
+    assert view == read_viewpoint(SEEN)
+    assert view.position == seat_position(Deal.from_position(FULL), 1)
+    assert parts.hands[1] == CardSet.parse("10H 9C").mask
+    with pytest.raises(InvalidPosition, match="viewpoint_from_hands"):
+        Deal.from_hands("classic", [None, "10H 9C", None, None], dealer=0, turned="JD",
+                        bids="take", play=play)
 
 
 def test_old_positions_read_as_before() -> None:

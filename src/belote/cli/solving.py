@@ -29,7 +29,7 @@ def solve_command(args: argparse.Namespace, out: TextIO) -> int:
         with time_limit(args.time_limit, "this position"):
             found = recommend(view, samples=args.samples, seed=args.seed)
         if args.json:
-            write_json({"position": text, **found.to_json()}, out)
+            write_json({"position": view.position, **found.to_json()}, out)
         else:
             out.write(found.to_text())
         return EXIT_OK

@@ -65,7 +65,7 @@ from belote.tricks import trick_winner
 
 __all__ = [
     "HEADER", "PARTS", "UNKNOWN", "VERSION", "Move", "Parts", "Setup", "build_setup", "cards_played", "parse_moves",
-    "read_parts", "read_position", "setup_from_parts", "write_position",
+    "parts_from_values", "read_parts", "read_position", "setup_from_parts", "write_position",
 ]
 
 VERSION: Final = 1
@@ -280,16 +280,7 @@ def read_position(text: str) -> Setup:
             [`read_viewpoint`][belote.deal.viewpoint.read_viewpoint]); the
             message names the part at fault.
     """
-    p = read_parts(text)
-    hands = [hand for hand in p.hands if hand is not None]
-    if len(hands) < p.players:
-        seat = p.hands.index(None)
-        raise InvalidPosition(
-            "hands", f"seat {seat}'s hand is '{UNKNOWN}': a position with unknown hands is what one "
-            "seat knows, read it with read_viewpoint (docs/positions.md#from-one-seats-knowledge)"
-        )
-    return build_setup(p.rules, p.players, p.dealer, hands, p.turned, p.stock, p.bids, p.play,
-                       p.totals, p.target, p.pending)
+    return _setup(read_parts(text), "read_viewpoint")
 
 
 @attrs.frozen(kw_only=True)
@@ -318,7 +309,7 @@ class Parts:
     stock: list[Card] | None
     bids: list[Move]
     play: list[Move]
-    totals: list[int] | None
+    totals: Sequence[int] | None
     target: int | None
     pending: int
 
@@ -388,7 +379,30 @@ def setup_from_parts(
     position (docs/positions.md), as one text or a list of words.
 
     Raises:
-        InvalidPosition: a part the rules do not allow, named in the message.
+        InvalidPosition: a part the rules do not allow, named in the message
+            (a hand ``None`` or ``"?"`` among them: that is one seat's view,
+            [`viewpoint_from_hands`][belote.deal.viewpoint.viewpoint_from_hands]).
+    """
+    return _setup(parts_from_values(
+        rules, hands, dealer=dealer, turned=turned, bids=bids, play=play, players=players, stock=stock,
+        totals=totals, target=target, pending=pending,
+    ), "viewpoint_from_hands")
+
+
+def parts_from_values(
+    rules: Rules | str, hands: Sequence[object], *, dealer: int, turned: object = None,
+    bids: str | Sequence[str] = (), play: str | Sequence[str] = (), players: int | None = None,
+    stock: object = None, totals: Sequence[int] | None = None, target: int | None = None,
+    pending: int = 0,
+) -> Parts:
+    """The parts of a position given as values, read but not yet checked against the rules.
+
+    As [`setup_from_parts`][belote.deal.position.setup_from_parts] takes
+    them; a hand ``None`` or ``"?"`` is not shown (``None`` in
+    [`Parts.hands`][belote.deal.position.Parts]).
+
+    Raises:
+        InvalidPosition: a part that is not what it should be, named in the message.
     """
     try:
         rules = get_rules(rules)
@@ -404,10 +418,11 @@ def setup_from_parts(
         raise InvalidPosition("dealer", f"a seat from 0 to {n - 1}, not {dealer!r}")
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != n:
         raise InvalidPosition("hands", f"expected one list of cards per seat ({n} players)")
-    masks = [
-        sum(1 << card.index for card in _cards_of(hand, f"hands: seat {seat}"))
+    masks = tuple(
+        None if hand is None or (isinstance(hand, str) and hand.strip() == UNKNOWN)
+        else sum(1 << card.index for card in _cards_of(hand, f"hands: seat {seat}"))
         for seat, hand in enumerate(hands)
-    ]
+    )
     turned_card: Card | None = None
     if rules.has_auction:
         for name, given in (("turned", turned), ("stock", stock)):
@@ -417,11 +432,25 @@ def setup_from_parts(
         if turned is None:
             raise InvalidPosition("turned", f"missing: {rules.name} needs the turned card")
         (turned_card,) = _cards_of([turned], "turned")
-    stock_cards = None if stock is None else _cards_of(stock, "stock")
-    return build_setup(
-        rules, n, dealer, masks, turned_card, stock_cards, parse_moves(bids, "bids"),
-        parse_moves(play, "play"), totals, target, pending,
+    return Parts(
+        rules=rules, players=n, dealer=dealer, hands=masks, turned=turned_card,
+        stock=None if stock is None else _cards_of(stock, "stock"),
+        bids=parse_moves(bids, "bids"), play=parse_moves(play, "play"),
+        totals=totals, target=target, pending=pending,
     )
+
+
+def _setup(p: Parts, reader: str) -> Setup:
+    """The setup of parts with every hand shown; ``reader`` reads them when one is not."""
+    hands = [hand for hand in p.hands if hand is not None]
+    if len(hands) < p.players:
+        seat = p.hands.index(None)
+        raise InvalidPosition(
+            "hands", f"seat {seat}'s hand is '{UNKNOWN}': a position with unknown hands is what one "
+            f"seat knows, read it with {reader} (docs/positions.md#from-one-seats-knowledge)"
+        )
+    return build_setup(p.rules, p.players, p.dealer, hands, p.turned, p.stock, p.bids, p.play,
+                       p.totals, p.target, p.pending)
 
 
 def _taker(

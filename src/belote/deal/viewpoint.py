@@ -42,6 +42,7 @@ bottom card needs the ``stock`` part in a position with ``?``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
@@ -57,13 +58,15 @@ from belote.deal.position import (
     build_setup,
     cards_played,
     parse_moves,
+    parts_from_values,
     read_parts,
 )
 from belote.errors import InvalidPosition
+from belote.rules import Rules
 from belote.rules.checks import instance, whole
 from belote.tricks import follower_mask, winner_index
 
-__all__ = ["ATTEMPTS", "Viewpoint", "hidden_seats", "read_viewpoint", "seat_position"]
+__all__ = ["ATTEMPTS", "Viewpoint", "hidden_seats", "read_viewpoint", "seat_position", "viewpoint_from_hands"]
 
 ATTEMPTS: Final = 24
 """How many layouts of the unknown cards are tried before a position with ``?`` is refused."""
@@ -79,7 +82,9 @@ class Viewpoint:
     """A position as one seat knows it: its [`Observation`][belote.deal.Observation] and what it deduces.
 
     Attributes:
-        position: the position text read.
+        position: the position as the seat knows it, written as
+            [`seat_position`][belote.deal.viewpoint.seat_position] writes it
+            (the other hands ``?``; parts in their order, words in their case).
         seat: the seat whose hand the position writes (the viewer).
         observation: what the seat knows, as the engine gives it to an agent.
         legal: the seat's legal actions when it is to act, else ``()``.
@@ -200,7 +205,39 @@ def read_viewpoint(text: str) -> Viewpoint:
             rules; a card written twice; unknown cards too few for the
             hands that hold them, or no layout of them agreeing with the play.
     """
-    parts = read_parts(text)
+    return _viewpoint(read_parts(text), text)
+
+
+def viewpoint_from_hands(
+    rules: Rules | str, hands: Sequence[object], *, dealer: int, turned: object = None,
+    bids: str | Sequence[str] = (), play: str | Sequence[str] = (), players: int | None = None,
+    stock: object = None, totals: Sequence[int] | None = None, target: int | None = None,
+    pending: int = 0,
+) -> Viewpoint:
+    """What one seat knows, from the parts of a position as values: the other hands ``None`` (or ``"?"``).
+
+    The arguments of [`Deal.from_hands`][belote.deal.Deal.from_hands] with
+    ``bids`` or ``play``; see
+    [`read_viewpoint`][belote.deal.viewpoint.read_viewpoint].
+
+    >>> view = viewpoint_from_hands("classic", [None, "10H 9C", None, None], dealer=0, turned="JD",
+    ...     bids="take", play="QH AH QD 8H / QC 10C KC AC / 8S 9S KS 8D / AD KD 8C 9D"
+    ...                        " / 10D JD 10S JS / KH 9H QS 7H")
+    >>> view.seat, view.position == read_viewpoint(view.position).position
+    (1, True)
+
+    Raises:
+        InvalidPosition: as ``read_viewpoint``, naming the part at fault.
+    """
+    parts = parts_from_values(
+        rules, hands, dealer=dealer, turned=turned, bids=bids, play=play, players=players, stock=stock,
+        totals=totals, target=target, pending=pending,
+    )
+    return _viewpoint(parts, "")
+
+
+def _viewpoint(parts: Parts, text: str) -> Viewpoint:
+    """The viewpoint of ``parts`` (read from ``text``, or given as values when it is empty)."""
     n = parts.players
     written = [seat for seat, hand in enumerate(parts.hands) if hand is not None]
     if len(written) == n:
@@ -257,7 +294,7 @@ def read_viewpoint(text: str) -> Viewpoint:
     if stock:
         caps.append(stock)
         fields.append(unknown & ~hidden_only)
-    rng = random.Random(text)
+    rng = random.Random(text or repr(parts))
     failure: InvalidPosition | None = None
     for _ in range(ATTEMPTS):
         got = _layout(unknown, caps, fields, rng)
@@ -282,7 +319,7 @@ def read_viewpoint(text: str) -> Viewpoint:
             failure = failure or exc
             continue
         return Viewpoint(
-            position=text, seat=seat, observation=deal.observation(seat),
+            position=seat_position(deal, seat), seat=seat, observation=deal.observation(seat),
             legal=tuple(deal.legal_actions()) if deal.to_act == seat else (),
             counts=counts, unknown=CardSet.from_mask(unknown),
             allowed=tuple(CardSet.from_mask(mask) for mask in allowed),
