@@ -6,6 +6,7 @@ docs/positions.md#from-one-seats-knowledge.
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from clirun import one_error, run
@@ -13,8 +14,8 @@ from clirun import one_error, run
 from belote.actions import Verb
 from belote.agents.advice import Recommendation, recommend
 from belote.cards import Suit
-from belote.deal import Deal
-from belote.deal.viewpoint import read_viewpoint
+from belote.deal import Deal, Phase
+from belote.deal.viewpoint import read_viewpoint, seat_position
 from belote.errors import InvalidArgument, InvalidPosition
 from belote.solver import solve
 
@@ -142,3 +143,38 @@ def test_belote_solve_refuses_an_impossible_hidden_position(
     """CLI contract: bad input exits 2 with one ``error:`` line naming the part."""
     code, _, err = run(["solve", text], capsys)
     assert one_error(code, err).startswith("error: position: hands: ")
+
+
+def test_a_full_position_is_read_as_what_the_seat_to_act_knows() -> None:
+    """docs/positions.md#from-one-seats-knowledge: recommend never looks at the other hands of a full position."""
+    assert recommend(FULL, samples=4, seed=3) == recommend(SEEN, samples=4, seed=3)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("contree", 4), ("bulgarian", 4),
+                                                  ("french", 2), ("french", 3), ("piedicavallo", 4)])
+def test_random_hidden_positions_get_a_legal_best_action(variant: str, players: int) -> None:
+    """docs/positions.md#from-one-seats-knowledge: in the bidding and the last tricks, the best action is legal."""
+    rng = random.Random(variant + str(players))
+    tried = 0
+    while tried < 4:
+        deal = Deal.random(variant, seed=rng.randrange(10**9), players=players)
+        for _ in range(rng.choice([0, 1, 2, 3, 40])):
+            if deal.is_over or (deal.phase is Phase.PLAY and len(deal.hand(deal.to_act or 0)) <= 2):
+                break
+            deal.apply(rng.choice(deal.legal_actions()))
+        seat = deal.to_act
+        if seat is None or (deal.phase is Phase.PLAY and len(deal.hand(seat)) > 2):
+            continue  # a solve per sample from the first trick is slow: the last tricks only
+        found = recommend(seat_position(deal, seat), samples=2, seed=tried)
+        assert found.best in deal.legal_actions()
+        assert {v.action for v in found.values} <= set(deal.legal_actions())
+        tried += 1
+
+
+def test_belote_solve_refuses_what_it_cannot_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI contract: too many samples, or a seat that is not to act, is one ``error:`` line."""
+    code, _, err = run(["solve", SEEN, "--samples", "1001"], capsys)
+    assert "samples" in one_error(code, err)
+    hidden = FULL.replace("hands JH 7D / 10H 9C / 7S JC / AS 7C", "hands JH 7D / ? / ? / ?")
+    code, _, err = run(["solve", hidden], capsys)
+    assert "seat 1 is to act" in one_error(code, err)
