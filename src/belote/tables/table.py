@@ -200,6 +200,8 @@ class Table:
             seeded match plays again alike); when false each bot keeps its own.
         forced_passes: make for a person the pass that is all they may do (and tell them).
         max_deals: deals after which the match stops without a winner.
+        messages: keep each person's messages (a table that draws its own
+            view, as the web's, leaves them out).
 
     Raises:
         BeloteError: an unknown variant or bot, a bad seat or player count,
@@ -221,6 +223,7 @@ class Table:
         seed_bots: bool = True,
         forced_passes: bool = True,
         max_deals: int = MAX_DEALS,
+        messages: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
         deals: list[Deal] = []
@@ -256,6 +259,7 @@ class Table:
             raise InvalidArgument("seats: at least one seat is played by a human")
         self.rules, self.players = rules, n
         self.seed_bots, self.forced_passes, self.max_deals = seed_bots, forced_passes, max_deals
+        self.keep_messages = messages
         self.version = 0
         """One more after every action, undo and deal: a view made at another version is stale."""
         self.deals = deals
@@ -365,12 +369,14 @@ class Table:
             self._tell_result()
 
     def _tell(self, seat: int, text: str, kind: str = "action") -> None:
-        if seat in self._outbox:
+        if self.keep_messages and seat in self._outbox:
             self._outbox[seat].append(Message(kind, self._named(text)))
 
     def _report(self) -> None:
         """Tell each person what happened since they were last told, then the person to act their turn."""
         deal = self.deal
+        if not self.keep_messages:
+            return
         for seat in self.humans:
             size = len(deal.hand(seat))
             if size > self._hands.get(seat, 0) and not deal.is_over and deal.to_act != seat:
@@ -386,6 +392,8 @@ class Table:
             self._tell(to_act, self.turn_text(to_act), "turn")
 
     def _tell_result(self) -> None:
+        if not self.keep_messages:
+            return
         deal, result, rules = self.deal, self.deal.result, self.rules
         played = ""
         if deal.strain is not None and result.outcome is not Outcome.REDEAL:  # what the play itself gave
