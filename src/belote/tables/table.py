@@ -139,7 +139,7 @@ _SPACES: Final = re.compile(r"\s+")
 
 
 def check_name(name: object) -> str:
-    """A player's name as the table keeps it: text, spaces folded, 1 to ``MAX_NAME`` printable characters.
+    """A player's name as the table keeps it: 1 to ``MAX_NAME`` printable characters, spaces folded.
 
     >>> check_name("  Ann   Marie ")
     'Ann Marie'
@@ -153,13 +153,14 @@ def check_name(name: object) -> str:
     """
     if not isinstance(name, str):
         raise BadName(f"name: text, not {type(name).__name__}")
-    text = _SPACES.sub(" ", name).strip()
+    text = name.strip()
+    if not text.isprintable():  # a line break, a tab, a control character
+        raise BadName("name: printable characters only")
+    text = _SPACES.sub(" ", text)
     if not text:
         raise BadName("name: empty")
     if len(text) > MAX_NAME:
         raise BadName(f"name: at most {MAX_NAME} characters, not {len(text)}")
-    if not text.isprintable():
-        raise BadName("name: printable characters only")
     return text
 
 
