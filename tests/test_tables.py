@@ -146,7 +146,7 @@ def test_undo_takes_back_the_persons_move_and_the_bots_after_it() -> None:
     history = [str(a) for a in table.deal.history]
     table.command(first, "1")
     if table.to_act is not None and table.to_act != first:
-        with pytest.raises(IllegalAction, match="acted after you|nothing to undo"):
+        with pytest.raises(IllegalAction, match=r"acted after you|nothing to undo"):
             table.undo(table.to_act)
     table.command(first, "undo")
     assert [str(a) for a in table.deal.history] == history and table.to_act == first
