@@ -54,7 +54,7 @@ def choice_lines(deal: Deal, seat: int) -> tuple[list[Action], list[str]]:
 
     >>> choices, lines = choice_lines(Deal.random("classic", seed=1, dealer=3), 0)
     >>> lines
-    ['   1. take clubs ♣', '   2. pass']
+    ['   1. take diamonds ♦ as trump (the turned JD)', '   2. pass']
     """
     choices = menu(deal, seat)
     bids = [choice for choice in choices if choice.verb is Verb.BID]

@@ -11,11 +11,11 @@ sentences, spoken to that seat (``You play JH.``, ``Your partner (Cy) takes
 hearts ♥ as trump.``), its hand, its choices when it is to act, the summary of
 each deal. No seat is ever told another seat's hidden cards.
 
->>> table = Table("classic", ["human", "heuristic", "heuristic", "heuristic"], names=["Ann"], seed=1)
->>> table.to_act, table.read(0)[:2]
-(0, ['=== Deal 1: seat 1 deals ===', 'Seat 2 passes.'])
->>> table.command(0, "pass")
-Action.parse('0 pass')
+>>> table = Table("classic", ["human", "heuristic", "heuristic", "heuristic"], names=["Ann"], seed=2)
+>>> table.to_act, table.read(0)[:3]
+(0, ['=== Deal 1: you deal ===', 'Turned card: KS.', 'Seat 1 passes.'])
+>>> table.command(0, "take spades")
+Action.parse('0 take')
 """
 
 from __future__ import annotations
