@@ -146,21 +146,22 @@ def check_name(name: object) -> str:
     >>> check_name("x" * 30)
     Traceback (most recent call last):
     ...
-    belote.tables.table.BadName: name: at most 24 characters, not 30
+    belote.tables.table.BadName: name: 1 to 24 printable characters, not 30
 
     Raises:
         BadName: not text, empty, too long, or holding a character that is not printable.
     """
+    rule = f"name: 1 to {MAX_NAME} printable characters"
     if not isinstance(name, str):
-        raise BadName(f"name: text, not {type(name).__name__}")
+        raise BadName(f"{rule}, not {type(name).__name__}")
     text = name.strip()
     if not text.isprintable():  # a line break, a tab, a control character
-        raise BadName("name: printable characters only")
+        raise BadName(f"{rule}, not a line break or a control character")
     text = _SPACES.sub(" ", text)
     if not text:
-        raise BadName("name: empty")
+        raise BadName(f"{rule}, not an empty text")
     if len(text) > MAX_NAME:
-        raise BadName(f"name: at most {MAX_NAME} characters, not {len(text)}")
+        raise BadName(f"{rule}, not {len(text)}")
     return text
 
 
@@ -544,6 +545,17 @@ class Table:
         if reason is None:
             return None
         return explain_refusal(reason, seat, partner=partner_seat(self.deal, seat), names=self.names)
+
+    def rename(self, seat: int, name: str | None) -> None:
+        """Give the player at ``seat`` (a person's) the name ``name`` (``None`` or ``""``: none, the seat's number).
+
+        Raises:
+            BadName: a name [`check_name`][belote.tables.check_name] refuses; nothing changed.
+            InvalidArgument: ``seat`` is not a person's seat.
+        """
+        self._check_seat(seat)
+        self.names[seat] = "" if name is None or name == "" else check_name(name)
+        self.version += 1
 
     # --- undo, the next deal -----------------------------------------------------------
 

@@ -45,7 +45,7 @@ from belote.rules import get_rules
 from belote.rules.knobs import RANGES
 from belote.scoring import DealResult, Outcome
 from belote.scoring.match import Match
-from belote.tables import MatchOver, NotYourSeat
+from belote.tables import MAX_NAME, MatchOver, NotYourSeat, check_name
 from belote.tables import Table as PeopleTable
 from belote.web.events import (
     auction_json,
@@ -170,6 +170,8 @@ class Table:
             goes on, deal the next deal (as **Resume a record** does); when
             false the table stands as the record left it (a game read back
             from [`belote.web.store`][belote.web.store]).
+        names: the players' names by seat (docs/tables.md#seats-and-names);
+            the view gives each seat's as ``player_name``.
 
     Raises:
         BeloteError: an unknown variant, a bad seat or player count, or a bad record.
@@ -186,15 +188,32 @@ class Table:
         engines: Mapping[str, str] | None = None,
         *,
         deal_next: bool = True,
+        names: Sequence[str | None] | None = None,
     ) -> None:
         self.core = PeopleTable(
             variant, seats, players=players, target=target, seed=seed, record=record,
-            bots=lambda spec, seat: _bot(spec, engines), deal_next=deal_next, messages=False)
+            bots=lambda spec, seat: _bot(spec, engines), deal_next=deal_next, messages=False,
+            names=names)
         """The table of the core that holds the match: this one draws it for the page."""
         self.seats = self.core.seats
         self.agents = self.core.agents
         self.humans = self.core.humans
         self.rules, self.players = self.core.rules, self.core.players
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name (``""``: none)."""
+        return self.core.names
+
+    def rename(self, name: object, seat: int | None = None) -> dict[str, object]:
+        """Give the person at ``seat`` (``None``: the table's one person) a name, shown at the seat and in the score sheet.
+
+        Raises:
+            BadName: not 1 to 24 printable characters (code ``error.name``); nothing changed.
+        """
+        given = None if name is None or name == "" else check_name(name)
+        self.core.rename(self.humans[0] if seat is None else seat, given)
+        return self.view(seat)
 
     @property
     def rng(self) -> random.Random:
@@ -374,7 +393,8 @@ class Table:
             "players": deal.players,
             # how the page draws the seats round the table (Italian tables: counter-clockwise)
             "counter_clockwise": deal.rules.counter_clockwise,
-            "seats": [{"seat": s, "player": p, "name": who(deal, s, me)}
+            "seats": [{"seat": s, "player": p, "name": who(deal, s, me),
+                       "player_name": self.names[s] or None}  # a person's name, escaped by the page
                       for s, p in enumerate(self.seats)],
             "me": me,
             "to_act": to_act,
@@ -506,6 +526,21 @@ def _seats(value: object) -> list[str] | None:
     return [str(v) for v in value]
 
 
+def _names(value: object) -> list[str | None] | None:
+    """The ``names`` field of a request: a name (or ``null``) per seat, each checked, or ``None``."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) > 8:
+        raise FieldError("names", "names: a list of the players' names, such as [\"Ann\", null]")
+    names: list[str | None] = []
+    for name in value:
+        try:
+            names.append(None if name is None or name == "" else check_name(name))
+        except BeloteError as exc:
+            raise FieldError("names", str(exc), "error.name", {"high": MAX_NAME}) from None
+    return names
+
+
 TARGET_LIMIT: Final = RANGES["target"].high
 """The largest match target a web table accepts: the knob ``target``'s, as everywhere."""
 
@@ -563,6 +598,7 @@ def new_table(body: Mapping[str, object], engines: Mapping[str, str] | None = No
     target = whole_field(body, "target", 1, TARGET_LIMIT)
     seed = whole_field(body, "seed", 0, SEED_LIMIT - 1)
     seats = _seats(body.get("seats"))
+    names = _names(body.get("names"))
     record = body.get("record")
     if record is None:
         try:
@@ -586,12 +622,12 @@ def new_table(body: Mapping[str, object], engines: Mapping[str, str] | None = No
             except BeloteError as exc:  # a target the variant refuses
                 raise FieldError("target", str(exc)) from None
         try:
-            return Table(variant.strip(), players, seats, target, seed, engines=engines)
+            return Table(variant.strip(), players, seats, target, seed, engines=engines, names=names)
         except BeloteError as exc:  # a seat's bot: its name or an option (pimc:samples=0)
             message = str(exc) if str(exc).startswith("seat") else f"seats: {exc}"
             raise FieldError("seats", message) from None
     try:
-        return Table(variant, players, seats, target, seed, record, engines)
+        return Table(variant, players, seats, target, seed, record, engines, names=names)
     except BeloteError as exc:
         field = "seats" if str(exc).startswith("seats") else "record"
         raise FieldError(field, str(exc)) from None
