@@ -10,18 +10,9 @@ choices and reads its answers.
 """
 
 from belote.tables.commands import bid_example, bid_summary, choice_lines, forced_pass, read_answer
-from belote.tables.table import (
-    HUMAN,
-    MAX_DEALS,
-    MAX_NAME,
-    BadName,
-    CommandRefused,
-    MatchOver,
-    Message,
-    NotYourSeat,
-    Table,
-    check_name,
-)
+from belote.tables.names import MAX_NAME, BadName, check_name
+from belote.tables.refusals import CommandRefused, MatchOver, NotYourSeat
+from belote.tables.table import HUMAN, MAX_DEALS, Message, Table
 
 __all__ = [
     "HUMAN", "MAX_DEALS", "MAX_NAME", "BadName", "CommandRefused", "MatchOver", "Message", "NotYourSeat",

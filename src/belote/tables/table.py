@@ -51,71 +51,16 @@ from belote.rules.specs import spec_of
 from belote.scoring import Outcome
 from belote.scoring.match import Match
 from belote.tables.commands import choice_lines, forced_pass, read_answer
+from belote.tables.names import check_name
+from belote.tables.refusals import CommandRefused, MatchOver, NotYourSeat
 
-__all__ = [
-    "HUMAN", "MAX_DEALS", "MAX_NAME", "BadName", "CommandRefused", "MatchOver", "Message", "NotYourSeat",
-    "Table", "check_name",
-]
+__all__ = ["HUMAN", "MAX_DEALS", "Message", "Table"]
 
 HUMAN: Final = "human"
 """The player of a seat taken by a person."""
 
 MAX_DEALS: Final = 500
 """Deals after which a match is stopped without a winner."""
-
-MAX_NAME: Final = 24
-"""The longest name a player may take (characters)."""
-
-
-class MatchOver(IllegalAction):
-    """An undo asked once the match is over (code ``error.match_over``): nothing changed."""
-
-    code = "error.match_over"
-
-    def __init__(self) -> None:
-        super().__init__("the match is over: its last deal cannot be taken back")
-
-
-class NotYourSeat(IllegalAction):
-    """A seat acting for a decision that is another seat's (code ``error.not_your_turn``): nothing changed.
-
-    Attributes:
-        seat: the seat that asked.
-        to_act: the seat whose decision it is (``None`` when no seat is to act).
-        said: what the player at ``seat`` is told, in their words (``It is
-            Cy's turn, not yours.``).
-    """
-
-    code = "error.not_your_turn"
-
-    def __init__(self, seat: int, to_act: int | None, said: str = "") -> None:
-        whose = "no seat's" if to_act is None else f"seat {to_act}'s"
-        super().__init__(f"seat {seat} may act only for itself, and this decision is {whose}")
-        self.seat = seat
-        self.to_act = to_act
-        self.said = said or str(self)
-
-
-class CommandRefused(IllegalAction):
-    """A person's command that is no legal choice now: nothing changed.
-
-    The message is what the person is told, in their words (``You cannot play
-    JH: you must follow hearts, the suit led.``).
-
-    Attributes:
-        seat: the seat that typed it.
-    """
-
-    def __init__(self, seat: int, message: str) -> None:
-        super().__init__(message)
-        self.seat = seat
-
-
-class BadName(InvalidArgument):
-    """A player's name that is refused (code ``error.name``): empty, too long or not printable text."""
-
-    code = "error.name"
-
 
 @attrs.frozen
 class Message:
@@ -133,36 +78,6 @@ class Message:
 
     kind: str
     text: str
-
-
-_SPACES: Final = re.compile(r"\s+")
-
-
-def check_name(name: object) -> str:
-    """A player's name as the table keeps it: 1 to ``MAX_NAME`` printable characters, spaces folded.
-
-    >>> check_name("  Ann   Marie ")
-    'Ann Marie'
-    >>> check_name("x" * 30)
-    Traceback (most recent call last):
-    ...
-    belote.tables.table.BadName: name: 1 to 24 printable characters, not 30
-
-    Raises:
-        BadName: not text, empty, too long, or holding a character that is not printable.
-    """
-    rule = f"name: 1 to {MAX_NAME} printable characters"
-    if not isinstance(name, str):
-        raise BadName(f"{rule}, not {type(name).__name__}")
-    text = name.strip()
-    if not text.isprintable():  # a line break, a tab, a control character
-        raise BadName(f"{rule}, not a line break or a control character")
-    text = _SPACES.sub(" ", text)
-    if not text:
-        raise BadName(f"{rule}, not an empty text")
-    if len(text) > MAX_NAME:
-        raise BadName(f"{rule}, not {len(text)}")
-    return text
 
 
 def _seat_specs(value: object, n: int) -> list[str] | None:
