@@ -1,5 +1,8 @@
 """``belote play``: a person plays a whole match in the terminal against bots.
 
+The terminal draws a [`belote.tables.Table`][belote.tables.Table] (docs/tables.md)
+for the person at seat 0: the table deals, plays the bots and keeps the match;
+the terminal shows it, asks, and writes what seat 0 is told.
 The person sits at seat 0 (with seat 2 as partner in the four-player
 variants); every other seat is a [`HeuristicBot`][belote.agents.HeuristicBot]
 (or the bot ``--bot`` names, such as ``pimc``), driven like every agent

@@ -3,12 +3,15 @@
 A [`Table`][belote.web.table.Table] holds a match of any variant or variant
 spec, the seats' players (``human``, a built-in bot spec: ``random``,
 ``heuristic``, ``pimc``, or the name of an engine the server offers,
-``belote serve --engine NAME=COMMAND``) and the deals so far. It is the whole game logic of
-the page and knows nothing of HTTP: every rule is the library's (legal
-actions from [`Deal.legal_actions`][belote.deal.Deal.legal_actions], the menu,
-the words and the warnings of [`belote.cli.play`][belote.cli.play], records from
-[`match_to_record`][belote.records.replay.match_to_record]). Bots play through
-[`act`][belote.agents.act], so they see only their seat's view.
+``belote serve --engine NAME=COMMAND``), their names and the deals so far. It draws the
+core's table for people, [`belote.tables.Table`][belote.tables.Table], which holds the
+match, plays the bots (through [`act`][belote.agents.act], so they see only their
+seat's view), makes a person's forced pass, takes back moves and deals the next
+deal (docs/tables.md); this one turns it into the page's JSON and knows nothing
+of HTTP. Every rule is the library's (legal actions from
+[`Deal.legal_actions`][belote.deal.Deal.legal_actions], the menu, the words and the
+warnings of [`belote.records.narration`][belote.records.narration], records from
+[`match_to_record`][belote.records.replay.match_to_record]).
 
 >>> table = Table("classic", seats=["human", "random", "random", "random"], seed=1)
 >>> view = table.view()
