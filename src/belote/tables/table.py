@@ -417,7 +417,7 @@ class Table:
         ``You play JH.``); a number is the choice with that number in
         [`turn_text`][belote.tables.Table.turn_text]. The table's own words:
         ``next`` (deal the next deal once this one is over), ``undo``,
-        ``score`` (tell the seat the score sheet), ``hand`` (tell it its turn again).
+        ``score`` (tell the seat the score sheet), ``hand`` (its hand, and its choices when it is to act).
 
         Returns:
             The action applied, or ``None`` for a table word.
@@ -441,8 +441,11 @@ class Table:
         if word == "score":
             self._tell(seat, self.score_sheet(seat), "sheet")
             return None
-        if word == "hand" and self.to_act == seat:
-            self._tell(seat, self.turn_text(seat), "turn")
+        if word == "hand":
+            if self.to_act == seat:
+                self._tell(seat, self.turn_text(seat), "turn")
+            else:
+                self._tell(seat, f"Your hand: {self._hand_text(seat)}", "hand")
             return None
         if self.to_act != seat:
             raise self._not_yours(seat)
