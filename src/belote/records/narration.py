@@ -325,7 +325,8 @@ def deal_summary(result: DealResult, match: Match, rules: Rules, me: int | None 
     lines = ["", f"Deal over: {result.outcome.value}{contract}"
              + (f", capot by {names[result.capot]}" if result.capot is not None else "")
              + (" (scores in game points)" if tens else "")]
-    lines += [f"  {name_seats(line.item, None, names=seats)}: {line.points} to {names[line.to]}"  # 90 ♣, not 90 C
+    partner = None if me is None or not (rules.partnerships and match.players == 4) else (me + 2) % 4
+    lines += [f"  {name_seats(line.item, me, partner=partner, names=seats)}: {line.points} to {names[line.to]}"  # 90 ♣, not 90 C
               for line in result.lines]
     lines.append("  this deal: " + ", ".join(
         f"{name} {points}" for name, points in zip(names, result.scores, strict=True)))
