@@ -150,3 +150,20 @@ def test_undo_takes_back_the_persons_move_and_the_bots_after_it() -> None:
             table.undo(table.to_act)
     table.command(first, "undo")
     assert [str(a) for a in table.deal.history] == history and table.to_act == first
+
+
+def test_each_seat_is_told_the_others_by_their_names_and_its_partner_as_such() -> None:
+    """docs/tables.md#seats-and-names: the library's sentences spoken to each seat, with the
+    players' names: ``Your partner (Cy) ...`` for Ann, ``Your partner (Ann) ...`` for Cy."""
+    table = Table("classic", ["human", "heuristic", "human", "heuristic"], names=["Ann", "", "Cy"], seed=1)
+    seen = {0: [], 2: []}  # type: dict[int, list[str]]
+    for _ in range(40):
+        if table.to_act is None:
+            break
+        seat = table.to_act
+        table.command(seat, "1")
+        for person in (0, 2):
+            seen[person] += table.read(person)
+    assert any(line.startswith("Your partner (Cy) ") for line in seen[0])
+    assert any(line.startswith("Your partner (Ann) ") for line in seen[2])
+    assert not any("seat 0" in line or "seat 2" in line for line in seen[0] + seen[2])
