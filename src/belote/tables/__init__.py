@@ -7,6 +7,10 @@ the library's own words (or a choice number), what each seat is told, undo,
 the next deal, the score sheet, and the match saved and resumed as a match
 record. [`belote.tables.commands`][belote.tables.commands] lists a seat's
 choices and reads its answers.
+
+It imports the wings below it (``game``, ``agents``, ``records``, ``deal`` and
+under), never ``experiments``, ``adapters`` or ``strategies``, its neighbours;
+``web`` and ``cli`` import it.
 """
 
 from belote.tables.commands import bid_example, bid_summary, choice_lines, forced_pass, read_answer
