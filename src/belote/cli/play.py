@@ -63,6 +63,7 @@ from belote.rules import Rules, get_rules
 from belote.rules.specs import spec_of
 from belote.scoring.match import Match
 from belote.tables import HUMAN, Table
+from belote.tables import MAX_DEALS as TABLE_MAX_DEALS
 from belote.tables.commands import bid_example as _bid_example
 from belote.tables.commands import bid_summary, choice_lines
 from belote.tables.commands import read_answer as _interpret
@@ -86,8 +87,8 @@ __all__ = [
     "who",
 ]
 
-MAX_DEALS = 500
-"""Deals after which a match is stopped without a winner."""
+MAX_DEALS: Final = TABLE_MAX_DEALS
+"""Deals after which a match is stopped without a winner (the core table's)."""
 
 HELP: Final = """\
 How to answer:

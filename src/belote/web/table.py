@@ -48,6 +48,7 @@ from belote.rules import get_rules
 from belote.rules.knobs import RANGES
 from belote.scoring import DealResult, Outcome
 from belote.scoring.match import Match
+from belote.tables import MAX_DEALS as TABLE_MAX_DEALS
 from belote.tables import MAX_NAME, MatchOver, NotYourSeat, check_name
 from belote.tables import Table as PeopleTable
 from belote.web.events import (
@@ -72,8 +73,8 @@ BOTS: Final = ("random", "heuristic", "pimc")
 PIMC_LIMITS: Final = {"samples": 20, "time_budget": 0.5, "exact_tricks": 5, "rollouts": 500}
 """The most a ``pimc`` seat may ask for, and its time per decision when the spec gives none."""
 
-MAX_DEALS: Final = 500
-"""Deals after which a match is stopped without a winner (as in ``belote play``)."""
+MAX_DEALS: Final = TABLE_MAX_DEALS
+"""Deals after which a match is stopped without a winner (the core table's, as in ``belote play``)."""
 
 
 class StaleVersion(IllegalAction):
