@@ -13,7 +13,7 @@ each deal. No seat is ever told another seat's hidden cards.
 
 >>> table = Table("classic", ["human", "heuristic", "heuristic", "heuristic"], names=["Ann"], seed=2)
 >>> table.to_act, table.read(0)[:3]
-(0, ['=== Deal 1: you deal ===', 'Turned card: KS.', 'Seat 1 passes.'])
+(0, ['=== Deal 1: you deal ===', 'Turned card: KS.', 'Your hand: ♠ AS 8S   ♥ KH   ♦ 8D   ♣ 7C'])
 >>> table.command(0, "take spades")
 Action.parse('0 take')
 """
@@ -263,11 +263,26 @@ class Table:
                 self._tell(seat, f"Turned card: {deal.turned}.", "hand")
         self._hands = dict.fromkeys(self.humans, 0)
         self._told_turn = None
+        if deal.history and self.keep_messages:  # a deal resumed: told as it was played, action by action
+            replay = Deal(deal.rules, list(deal.deck), deal.dealer, deal.players,
+                          totals=deal.totals, target=deal.target, pending=deal.pending)
+            for action in deal.history:
+                replay.apply(action)
+                for seat in self.humans:
+                    out = io.StringIO()
+                    report(replay, out, self._logs[seat], seat)
+                    for line in out.getvalue().splitlines():
+                        self._tell(seat, line)
         self._advance()
 
     def _advance(self) -> None:
-        """Let the bots act until a person is to act or the deal is over; score a finished deal."""
+        """Let the bots act until a person is to act or the deal is over; score a finished deal.
+
+        Each action is reported as it is made, so that a trick won is told
+        right after its last card.
+        """
         deal = self.deal
+        self._report(turn=False)
         while not deal.is_over:
             seat = deal.to_act or 0
             agent = self.agents[seat]
@@ -279,7 +294,8 @@ class Table:
                 deal.apply(only)
             else:
                 act(deal, agent)
-        self._report()
+            self._report(turn=False)
+        self._report(turn=True)
         if deal.is_over and len(self.match.results) < len(self.deals):
             self.before = self.match.copy()
             self.match.add(deal.result)
@@ -289,8 +305,8 @@ class Table:
         if self.keep_messages and seat in self._outbox:
             self._outbox[seat].append(Message(kind, self._named(text)))
 
-    def _report(self) -> None:
-        """Tell each person what happened since they were last told, then the person to act their turn."""
+    def _report(self, turn: bool = True) -> None:
+        """Tell each person what happened since they were last told, then (``turn``) the person to act their turn."""
         deal = self.deal
         if not self.keep_messages:
             return
@@ -304,7 +320,7 @@ class Table:
             for line in out.getvalue().splitlines():
                 self._tell(seat, line)
         to_act = self.to_act
-        if to_act is not None and self._told_turn != len(deal.history):
+        if turn and to_act is not None and self._told_turn != len(deal.history):
             self._told_turn = len(deal.history)
             self._tell(to_act, self.turn_text(to_act), "turn")
 
