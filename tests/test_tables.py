@@ -167,3 +167,23 @@ def test_each_seat_is_told_the_others_by_their_names_and_its_partner_as_such() -
     assert any(line.startswith("Your partner (Cy) ") for line in seen[0])
     assert any(line.startswith("Your partner (Ann) ") for line in seen[2])
     assert not any("seat 0" in line or "seat 2" in line for line in seen[0] + seen[2])
+
+
+def test_a_trick_won_is_told_right_after_its_last_card() -> None:
+    """docs/tables.md#what-each-seat-is-told: every action as it happens, each trick won right
+    after its fourth card (as the terminal game has always shown it), bots' cards included."""
+    table = Table("classic", ["human", "heuristic", "heuristic", "heuristic"], seed=6)
+    lines: list[str] = []
+    while table.deal.trump is None or not table.deal.is_over:
+        if table.to_act is None:
+            table.command(0, "next")
+            continue
+        table.command(0, "1")
+        lines += table.read(0)
+    plays = 0
+    for line in lines:
+        if re.match(r"(You play|.* plays) ", line):
+            plays += 1
+        elif line.startswith("-- Trick"):
+            assert plays == 4, lines
+            plays = 0
