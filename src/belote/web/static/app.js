@@ -125,18 +125,29 @@ function card(c, tag, small) {
 }
 
 // ---- Seats and sides, seen by the person at the bottom ----
+// a player's name (set when joining by link), or null: drawn as text, never as markup
+function playerName(view, seat) {
+  const entry = view.seats && view.seats.find((s) => s.seat === seat);
+  return entry && entry.player_name ? entry.player_name : null;
+}
 function seatName(view, seat, me) {
-  if (me === null || me === undefined) return t("seat.n", { seat });
+  const named = playerName(view, seat);
+  if (me === null || me === undefined) return named || t("seat.n", { seat });
   if (seat === me) return t("seat.you");
   const sides = view.match.side_seats;
   const mine = sides.find((s) => s.includes(me));
-  if (mine && mine.length > 1 && mine.includes(seat)) return t("seat.partner", { seat });
-  return t("seat.n", { seat });
+  if (mine && mine.length > 1 && mine.includes(seat)) return named ? t("seat.partner_named", { name: named }) : t("seat.partner", { seat });
+  return named || t("seat.n", { seat });
 }
 function sideName(view, side) {
   const seats = view.match.side_seats[side];
-  if (seats.includes(view.me)) return seats.length > 1 ? t("side.you_partner") : t("seat.you");
-  return seats.map((s) => seatName(view, s, view.me)).join(" + ");
+  if (seats.includes(view.me)) {
+    const partner = seats.find((s) => s !== view.me);
+    const named = partner === undefined ? null : playerName(view, partner);
+    if (named) return `${t("seat.you")} + ${named}`;
+    return seats.length > 1 ? t("side.you_partner") : t("seat.you");
+  }
+  return seats.map((s) => playerName(view, s) || seatName(view, s, view.me)).join(" + ");
 }
 // where a seat sits for the person at the bottom: the next seat to the left when play goes
 // clockwise, to the right when it goes counter-clockwise (the rules' counter_clockwise)
