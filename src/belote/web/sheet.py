@@ -39,7 +39,8 @@ def sheet_json(result: DealResult, deal: Deal) -> dict[str, object]:
       of ``cards``, ``declarations`` and ``belote``), what it ``needed``
       (``None`` for a capot bid) and on which ``basis`` (``half``: more than
       the defence; ``bid``: the bid's value; ``capot``: every trick),
-      whether it also had to ``beat_defence``, and the ``defence``'s count.
+      whether it also had to ``beat_defence``, the ``defence``'s count and
+      the ``total`` of both.
       A strain auction counts in points, before game points.
     - ``failed_label``: the variant's word for a failed contract
       (``dedans``, ``büs``, ``chute``...), with its message ``failed_key``
@@ -64,6 +65,7 @@ def sheet_json(result: DealResult, deal: Deal) -> dict[str, object]:
             "basis": reckoning.basis,
             "beat_defence": reckoning.beat_defence,
             "defence": reckoning.defence,
+            "total": reckoning.points + reckoning.defence,
         },
         "failed_label": rules.failed_label,
         "failed_key": key,
