@@ -689,9 +689,6 @@ function show(view, quiet) {
     // a strain auction's deal: made, inside (the declarers behind) or level (points hang), in game points
     const outcome = s.game_points ? t(`outcome_game.${s.outcome}`) : t(`outcome.${s.outcome}`);
     summary.append(el("h3", { id: "summary-head" }, s.redeal ? t("summary.redeal") : `${t("summary.over", { outcome })}${capot ? ` ${capot}` : ""}`));
-    if (s.game_points && s.contract) {
-      summary.append(el("p", { id: "summary-contract" }, t("summary.contract", { contract: contractText(s.contract), side: sideName(view, s.contract.side), times: s.contract.multiplier })));
-    }
     if (s.reckoning) summary.append(dealSheet(view, s));
     if (s.pending_won) {
       summary.append(el("p", { id: "summary-won" }, t(s.game_points ? "summary.hanging_won" : "summary.held_won", { side: sideName(view, s.pending_won.to), points: s.pending_won.points })));
@@ -734,12 +731,13 @@ function dealSheet(view, s) {
   if (s.capot !== null && s.capot !== undefined) {
     verdict = t(s.game_points ? "summary.verdict_valat" : "summary.verdict_capot", { verdict, side: sideName(view, s.capot) });
   }
-  const row = (key, text, attrs) => el("tr", { "data-row": key }, el("th", { class: "left", scope: "row" }, t(`summary.sheet_${key}`)), el("td", { class: "left", ...(attrs || {}) }, text));
+  const row = (key, text, attrs, side) => el("tr", { "data-row": key }, el("th", { class: "left", scope: "row" }, t(`summary.sheet_${key}`)),
+    el("td", { class: "left", ...(attrs || {}) }, el("span", { class: "count" }, text), side === undefined ? "" : el("span", { class: "who" }, ` · ${sideName(view, side)}`)));
   return el("table", { id: "summary-sheet", class: `deal-sheet ${s.outcome}` },
-    row("contract", t("summary.taken_by", { contract, who: taker })),
-    row("attack", count, { "data-points": r.points, "data-side": r.side }),
+    row("contract", t("summary.taken_by", { contract, who: taker }), { id: "summary-contract" }),
+    row("attack", count, { "data-points": r.points, "data-side": r.side }, r.side),
     row("needed", needed, { "data-needed": r.needed === null ? "capot" : r.needed }),
-    row("defence", String(r.defence), { "data-points": r.defence }),
+    row("defence", String(r.defence), { "data-points": r.defence, "data-side": 1 - r.side }, 1 - r.side),
     row("result", verdict, { "data-outcome": s.outcome }));
 }
 
