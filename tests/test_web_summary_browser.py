@@ -6,7 +6,8 @@ opened at a new table through ``POST /api/games``; the person plays it by a
 click in headless Chromium and the summary's sheet must show the numbers
 of the table's own view (the scoring's ``reckoning``), the contract, and the
 verdict in the variant's words, in English and in French. With
-``BELOTE_SCREENSHOTS=DIR`` the summary is saved at 390 px and at 1280×900.
+``BELOTE_SCREENSHOTS=DIR`` a classic summary is saved at 390 px and a
+contrée one, in French, at 1280×900 (docs/images/web-summary-*.png).
 Skipped without the web extra, Selenium, Chromium or chromedriver, except
 where ``BELOTE_REQUIRE_WEB`` / ``BELOTE_REQUIRE_BROWSER`` are set (``.ci/run``).
 """
@@ -77,8 +78,8 @@ def rows(driver: Any) -> dict[str, Any]:
             for row in driver.find_elements(By.CSS_SELECTOR, "#summary-sheet tr")}
 
 
-def fits(driver: Any, name: str) -> None:
-    """The summary fits the window's width at 390 px and at 1280×900; saved as ``web-NAME-*.png``."""
+def fits(driver: Any, name: str, keep: str | None = None) -> None:
+    """The summary fits the window's width at 390 px and at 1280×900; ``keep`` (``phone``, ``desktop``) saved as ``web-NAME.png``."""
     from selenium.webdriver.common.by import By
 
     size = driver.get_window_size()
@@ -91,7 +92,8 @@ def fits(driver: Any, name: str) -> None:
             assert driver.execute_script("return document.documentElement.scrollWidth") <= inner, label
             box = driver.execute_script("return document.getElementById('summary-sheet').getBoundingClientRect().toJSON()")
             assert box["left"] >= 0 and box["right"] <= inner + 0.5, (label, box, inner)
-            shot(driver, f"{name}-{label}")
+            if label == keep:
+                shot(driver, name)
     finally:
         driver.set_window_size(size["width"], size["height"])
 
@@ -112,7 +114,7 @@ def test_a_classic_deal_shows_the_attack_against_more_than_half(server: str, bro
     verdict = shown["result"].text
     assert verdict == ("contract made" if view["summary"]["outcome"] == "made" else "dedans: contract failed")
     assert "taken by" in shown["contract"].text
-    fits(browser, "summary-classic")
+    fits(browser, "summary-classic-phone", "phone")
 
 
 def test_a_contree_deal_shows_the_bid_it_needed_in_french(server: str, browser: Any) -> None:
@@ -133,7 +135,7 @@ def test_a_contree_deal_shows_the_bid_it_needed_in_french(server: str, browser: 
     expected = "contrat rempli" if summary["outcome"] == "made" else "chute : contrat chuté"
     assert shown["result"].text == expected
     assert "pris par" in shown["contract"].text and str(contract["value"]) in shown["contract"].text
-    fits(browser, "summary-contree-fr")
+    fits(browser, "summary-contree-desktop-fr", "desktop")
 
 
 def test_a_bulgarian_inside_deal_shows_the_hanging_points_going_to_the_defenders(server: str, browser: Any) -> None:
@@ -152,4 +154,4 @@ def test_a_bulgarian_inside_deal_shows_the_hanging_points_going_to_the_defenders
     assert won == {"to": 1 - sheet["side"], "points": level.result.pending}
     text = browser.find_element("id", "summary-won").text
     assert text.startswith("Hanging game points won by") and text.endswith(f": {won['points']}.")
-    fits(browser, "summary-bulgarian")
+    fits(browser, "summary-bulgarian")  # its summary's picture: tests/test_web_bulgarian.py
