@@ -26,7 +26,8 @@ from belote.rules.specs import spec_of
 from belote.scoring.announcements import Declaration
 from belote.scoring.hands import points_of
 from belote.scoring.ranking import resolve_trusted
-from belote.scoring.result import HALF, DealResult, Line, Outcome, Reckoning
+from belote.scoring.reckoning import HALF, Reckoning
+from belote.scoring.result import DealResult, Line, Outcome
 from belote.scoring.tally import Tally
 from belote.scoring.totals import DOUBLED, INSIDE, LEVEL, MADE, tens_score
 

@@ -25,7 +25,8 @@ from belote.scoring.announcements import Declaration, Kind
 from belote.scoring.combination import Combination
 from belote.scoring.gamescore import score_in_game_points
 from belote.scoring.hands import points_of
-from belote.scoring.result import BID, CAPOT_BID, HALF, DealResult, Line, Outcome, Reckoning
+from belote.scoring.reckoning import BID, CAPOT_BID, HALF, Reckoning
+from belote.scoring.result import DealResult, Line, Outcome
 from belote.scoring.tally import Tally
 
 __all__ = ["score_trusted", "seat_side"]
