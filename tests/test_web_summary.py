@@ -3,7 +3,7 @@
 docs/web.md#the-deals-summary: the summary of a finished deal carries, in
 ``reckoning``, what the attack counted toward its contract and what it
 needed, as the scoring pipeline decided it
-([`Reckoning`][belote.scoring.result.Reckoning]); the page only words them.
+([`Reckoning`][belote.scoring.reckoning.Reckoning]); the page only words them.
 Each family of contracts is checked on a deal played by bots and read back
 as the web table's view ([`Table`][belote.web.table.Table], the payload the
 endpoints send):

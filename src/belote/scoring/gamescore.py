@@ -6,7 +6,7 @@ steps are: from a well-typed [`Tally`][belote.scoring.tally.Tally] it finds
 what each team scores in points (the declarations' contest, the belotes,
 the valat) and hands the arithmetic of game points to
 [`tens_score`][belote.scoring.totals.tens_score]; the result's
-[`Reckoning`][belote.scoring.result.Reckoning] keeps the two teams' totals
+[`Reckoning`][belote.scoring.reckoning.Reckoning] keeps the two teams' totals
 in points, which decided the contract. The outcomes read:
 ``made`` (the declarers ahead, or ahead under a double), ``failed``
 ("inside": the declarers behind, or behind under a double) and

@@ -7,7 +7,7 @@ counted toward its contract against what it needed, the variant's word for
 a failed contract, and where litige or hanging points went. Every number
 is the scoring pipeline's, read from the deal's
 [`DealResult`][belote.scoring.result.DealResult] and its
-[`Reckoning`][belote.scoring.result.Reckoning]: the page words them and
+[`Reckoning`][belote.scoring.reckoning.Reckoning]: the page words them and
 works nothing out (docs/web.md, "The deal's summary").
 
 >>> import random
