@@ -155,3 +155,16 @@ def test_a_bulgarian_inside_deal_shows_the_hanging_points_going_to_the_defenders
     text = browser.find_element("id", "summary-won").text
     assert text.startswith("Hanging game points won by") and text.endswith(f": {won['points']}.")
     fits(browser, "summary-bulgarian")  # its summary's picture: tests/test_web_bulgarian.py
+
+
+def test_a_litige_says_how_many_points_are_held_and_for_whom(server: str, browser: Any) -> None:
+    """docs/rules.md#pending-litige-points: a tie holds the attack's points for the next deal's winner (classic)."""
+    deal = find("classic", lambda d: d.history[-1].seat == 0 and d.result.outcome is Outcome.LITIGE)
+    view = play_last_card(browser, server, last_card_to_play(deal), "en")
+    summary = view["summary"]
+    sheet = summary["reckoning"]
+    shown = rows(browser)
+    assert sheet["points"] == sheet["defence"]
+    assert shown["result"].text == catalogue("en")["outcome.litige"]
+    assert browser.find_element("id", "summary-held").text == (
+        f"{summary['pending']} points are held: the team that wins the next deal takes them.")
