@@ -60,6 +60,7 @@ from belote.web.events import (
     strain_json,
 )
 from belote.web.i18n import line_key
+from belote.web.sheet import sheet_json
 
 __all__ = [
     "BOTS", "MAX_DEALS", "PIMC_LIMITS", "FieldError", "MatchOver", "NotYourSeat", "StaleVersion",
@@ -511,6 +512,7 @@ def _summary(result: DealResult, deal: Deal) -> dict[str, object]:
             "doubling": contract.doubling, "multiplier": deal.rules.auction.multiplier(contract.doubling),
             "side": result.attack,
         },
+        **sheet_json(result, deal),  # the attack's count against what it needed (web/sheet.py)
     }
 
 
