@@ -17,7 +17,7 @@ Trusted: takes what the library built and checks nothing; the checked door is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from belote.rules import Rules
 from belote.rules.specs import spec_of
@@ -28,7 +28,7 @@ from belote.scoring.result import DealResult, Line, Outcome
 from belote.scoring.tally import Tally
 from belote.scoring.totals import DOUBLED, INSIDE, LEVEL, MADE, tens_score
 
-__all__ = ["belote_seats", "score_in_game_points"]
+__all__ = ["GamePointInputs", "belote_seats", "game_point_inputs", "score_in_game_points"]
 
 # The enum members read once (on Python 3.11 reading one through its class runs Python code).
 _MADE: Final = Outcome.MADE
@@ -48,16 +48,44 @@ def belote_seats(tally: Tally) -> tuple[int, ...]:
     return () if tally.belote is None else (tally.belote,)
 
 
-def score_in_game_points(
+class GamePointInputs(NamedTuple):
+    """What a strain auction's deal scores from: the arguments of [`tens_score`][belote.scoring.totals.tens_score] but its knobs.
+
+    Attributes:
+        mode: 0 to 3 a suit contract, 4 no-trumps, 5 all-trumps.
+        declarers: the team (0 or 1) whose bid is the contract.
+        multiplier: 1, 2 when doubled, 4 when redoubled (the auction's multipliers).
+        cards: each team's card points, without the last trick, before no-trumps doubles them.
+        last_trick: the team that took the last trick.
+        declared: each team's declaration points, the contest settled.
+        belotes: each team's belote points.
+        valat: the team that took every trick, or ``None``.
+        hanging_in: the game points hanging from earlier deals.
+    """
+
+    mode: int
+    declarers: int
+    multiplier: int
+    cards: tuple[int, int]
+    last_trick: int
+    declared: tuple[int, int]
+    belotes: tuple[int, int]
+    valat: int | None
+    hanging_in: int
+
+
+def game_point_inputs(
     tally: Tally, rules: Rules, pending: int = 0, scoring: Sequence[Declaration] | None = None
-) -> DealResult:
-    """Score a strain auction's deal in game points; ``pending``: the game points hanging in.
+) -> GamePointInputs:
+    """What [`score_in_game_points`][belote.scoring.gamescore.score_in_game_points] scores ``tally`` from.
 
     Trusted: takes what the library built and checks nothing; the checked door is
     [`score_tally`][belote.scoring.pipeline.score_tally].
 
-    ``scoring``: the declarations that won the contest when the deal engine
-    has resolved it already, else ``None`` (resolved here).
+    The declarations' contest is settled here (unless ``scoring``, the
+    declarations that won it, is given), each belote counted for its team
+    and the valat found from the tricks; ``belote.strategies.mutants``
+    changes one of these figures to make a scorekeeper's slip.
     """
     contract = tally.contract
     assert contract is not None
@@ -80,9 +108,30 @@ def score_in_game_points(
     if tally.tricks[0] == 0 or tally.tricks[1] == 0:
         valat = 0 if tally.tricks[1] == 0 else 1
     last = 0 if tally.last_trick is None else tally.last_trick
-    score = tens_score(
+    return GamePointInputs(
         mode, declarers, multiplier, (tally.card_points[0], tally.card_points[1]), last,
-        (declared[0], declared[1]), (belotes[0], belotes[1]), valat, pending, rules.game_points,
+        (declared[0], declared[1]), (belotes[0], belotes[1]), valat, pending,
+    )
+
+
+def score_in_game_points(
+    tally: Tally, rules: Rules, pending: int = 0, scoring: Sequence[Declaration] | None = None
+) -> DealResult:
+    """Score a strain auction's deal in game points; ``pending``: the game points hanging in.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`score_tally`][belote.scoring.pipeline.score_tally].
+
+    ``scoring``: the declarations that won the contest when the deal engine
+    has resolved it already, else ``None`` (resolved here).
+    """
+    contract = tally.contract
+    assert contract is not None
+    inputs = game_point_inputs(tally, rules, pending, scoring)
+    declarers = inputs.declarers
+    score = tens_score(
+        inputs.mode, declarers, inputs.multiplier, inputs.cards, inputs.last_trick,
+        inputs.declared, inputs.belotes, inputs.valat, pending, rules.game_points,
     )
     if score.outcome in _OUTCOMES:
         outcome = _OUTCOMES[score.outcome]
@@ -101,7 +150,7 @@ def score_in_game_points(
     return DealResult(
         variant=spec_of(rules),
         outcome=outcome,
-        capot=valat,
+        capot=inputs.valat,
         scores=score.scores,
         pending=score.hanging,
         lines=lines,
