@@ -16,9 +16,10 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, seed, settings
 
+from belote.deal import Deal
 from belote.rules import get_rules
 from belote.scoring import Tally, score_tally
-from belote.strategies import tallies
+from belote.strategies import played_deals, tallies
 from belote.strategies.mutants import mutants
 
 VARIANTS = ("classic", "piedicavallo", "french", "italian751", "contree", "bulgarian")
@@ -60,10 +61,12 @@ def first_finds(name: str, derandomize: bool) -> dict[str, int]:
 
     @settings(max_examples=200, deadline=None, derandomize=derandomize, database=None,
               suppress_health_check=[HealthCheck.too_slow])
-    @given(tallies(name))
-    def hunt(tally: Tally) -> None:
+    @given(played_deals(name).filter(lambda deal: deal.tally() is not None))  # tallies(name)'s draws
+    def hunt(deal: Deal) -> None:
         drawn[0] += 1
-        for mutant in [m for m in alive if m.differs(tally)]:
+        tally = deal.tally()
+        assert tally is not None
+        for mutant in [m for m in alive if m.differs(tally, deal.pending)]:
             first[mutant.name] = drawn[0]
             alive.remove(mutant)
 

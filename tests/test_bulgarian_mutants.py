@@ -53,6 +53,27 @@ CASES = [
 ]
 
 
+# Worked check 4 of docs/bulgarian.md#scoring: ♣ by side 0, 30 hanging; 52 against 100, side 1
+# the last trick and a quinte: inside, side 1 scores 262 → 26 and the 30 hanging.
+WORKED_4 = {"contract": "C", "tricks": [3, 5], "card_points": [52, 100], "last_trick": 1,
+            "announcements": [{"seat": 1, "cards": ["7S", "8S", "9S", "10S", "JS"]}]}
+HANGING = [
+    ("hanging-lost", [0, 56], [0, 26]),
+    ("hanging-to-the-other-team", [0, 56], [30, 26]),
+]
+
+
+@pytest.mark.parametrize(("name", "rules", "slipped"), HANGING, ids=[case[0] for case in HANGING])
+def test_each_hanging_points_slip_scores_what_it_names(name: str, rules: list[int], slipped: list[int]) -> None:
+    """docs/bulgarian.md#scoring: hanging points go to the winner of the next deal (here the
+    defenders, the declarers inside); the slips lose them or give them to the losers."""
+    _, tally = tally_from_json({"variant": "bulgarian", "taker": 0, "belote": [], **WORKED_4})
+    assert list(score_tally(tally, "bulgarian", 30).scores) == rules
+    mutant = BULGARIAN[name]
+    assert list(mutant.scores(tally, 30)) == slipped
+    assert mutant.differs(tally, 30) and not mutant.differs(tally)  # nothing hanging: no slip
+
+
 @pytest.mark.parametrize(("name", "fields", "rules", "slipped"), CASES,
                          ids=[f"{case[0]}-{n}" for n, case in enumerate(CASES)])
 def test_each_bulgarian_slip_scores_what_it_names(

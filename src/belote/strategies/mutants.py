@@ -66,25 +66,30 @@ class Mutant:
     slip: str
     rules_slip: Callable[[Rules], Rules] | None = attrs.field(default=None, eq=False, repr=False)
     tally_slip: Callable[[Tally], Tally] | None = attrs.field(default=None, eq=False, repr=False)
-    score_slip: Callable[[Tally, Rules], tuple[int, ...]] | None = attrs.field(
+    score_slip: Callable[[Tally, Rules, int], tuple[int, ...]] | None = attrs.field(
         default=None, eq=False, repr=False)
-    """The slipping scorer itself, for a slip that neither the rules nor the tally can
-    express (a step of the game points' arithmetic), else ``None``."""
+    """The slipping scorer itself (a tally, the rules, the points pending), for a slip that
+    neither the rules nor the tally can express (a step of the game points' arithmetic),
+    else ``None``."""
 
-    def scores(self, tally: Tally) -> tuple[int, ...]:
-        """What the slipping scorer adds to each side for ``tally``."""
+    def scores(self, tally: Tally, pending: int = 0) -> tuple[int, ...]:
+        """What the slipping scorer adds to each side for ``tally``, ``pending`` points waiting from earlier deals."""
         rules = get_rules(self.variant)
         if self.rules_slip is not None:
             rules = self.rules_slip(rules)
         if self.tally_slip is not None:
             tally = self.tally_slip(tally)
         if self.score_slip is not None:
-            return self.score_slip(tally, rules)
-        return score_trusted(tally, rules, 0).scores
+            return self.score_slip(tally, rules, pending)
+        return score_trusted(tally, rules, pending).scores
 
-    def differs(self, tally: Tally) -> bool:
-        """Whether the slip shows on ``tally``: the mutant's scores are not the library's."""
-        return self.scores(tally) != score_tally(tally, self.variant).scores
+    def differs(self, tally: Tally, pending: int = 0) -> bool:
+        """Whether the slip shows on ``tally`` (``pending`` points waiting): the mutant's scores are not the library's.
+
+        ``pending`` is what a played deal started with (``deal.pending``): the
+        slips of hanging points show only when some hang.
+        """
+        return self.scores(tally, pending) != score_tally(tally, self.variant, pending).scores
 
 
 def _knob(**changes: Any) -> Callable[[Rules], Rules]:
@@ -135,15 +140,15 @@ def _belote_to_taker(tally: Tally) -> Tally:
 
 
 def _in_tens(change: Callable[[GamePointInputs], GamePointInputs], *,
-             every_declaration: bool = False) -> Callable[[Tally, Rules], tuple[int, ...]]:
+             every_declaration: bool = False) -> Callable[[Tally, Rules, int], tuple[int, ...]]:
     """A game points scorer (docs/bulgarian.md#scoring) that changes one figure it scores from.
 
     ``every_declaration``: every declaration of the tally counts, the
     pooled contest forgotten.
     """
 
-    def scores(tally: Tally, rules: Rules) -> tuple[int, ...]:
-        inputs = game_point_inputs(tally, rules, 0, tally.announcements if every_declaration else None)
+    def scores(tally: Tally, rules: Rules, pending: int) -> tuple[int, ...]:
+        inputs = game_point_inputs(tally, rules, pending, tally.announcements if every_declaration else None)
         inputs = change(inputs)
         return tens_score(*inputs, rules.game_points).scores
 
@@ -169,9 +174,24 @@ def _all_trumps_rounded_as_a_suit(inputs: GamePointInputs) -> GamePointInputs:
     return inputs._replace(mode=int(Suit.SPADES)) if inputs.mode == ALL_TRUMPS else inputs
 
 
-def _inside_kept(tally: Tally, rules: Rules) -> tuple[int, ...]:
+def _hanging_lost(inputs: GamePointInputs) -> GamePointInputs:
+    return inputs._replace(hanging_in=0)
+
+
+def _hanging_to_the_other_team(tally: Tally, rules: Rules, pending: int) -> tuple[int, ...]:
+    """The hanging points go to the team that did not win the deal."""
+    inputs = game_point_inputs(tally, rules, pending)
+    won = tens_score(*inputs, rules.game_points).scores
+    without = tens_score(*inputs._replace(hanging_in=0), rules.game_points).scores
+    if won == without:  # nobody won them (a level deal): they hang on
+        return won
+    winner = 0 if won[0] != without[0] else 1
+    return (without[0] + pending * winner, without[1] + pending * (1 - winner))
+
+
+def _inside_kept(tally: Tally, rules: Rules, pending: int) -> tuple[int, ...]:
     """An inside deal scored as if the defenders had bid: the declarers keep their own total."""
-    inputs = game_point_inputs(tally, rules)
+    inputs = game_point_inputs(tally, rules, pending)
     score = tens_score(*inputs, rules.game_points)
     if score.outcome != INSIDE:
         return score.scores
@@ -179,7 +199,7 @@ def _inside_kept(tally: Tally, rules: Rules) -> tuple[int, ...]:
 
 
 _Slip = tuple[str, str, Callable[[Rules], Rules] | None, Callable[[Tally], Tally] | None]
-_ScoreSlip = tuple[str, str, Callable[[Tally, Rules], tuple[int, ...]]]
+_ScoreSlip = tuple[str, str, Callable[[Tally, Rules, int], tuple[int, ...]]]
 
 _COMMON: tuple[_Slip, ...] = (
     ("last-trick-forgotten", "the last trick's 10 is forgotten", _knob(last_trick_bonus=0), None),
@@ -290,6 +310,10 @@ def _score_slips(rules: Rules) -> tuple[_ScoreSlip, ...]:
          _in_tens(_suit_rounded_as_all_trumps)),
         ("all-trumps-rounded-at-7", "an all-trumps total rounds up from a 7, as a suit does, not from a 5",
          _in_tens(_all_trumps_rounded_as_a_suit)),
+        ("hanging-lost", "the points hanging from earlier deals are lost, not won",
+         _in_tens(_hanging_lost)),
+        ("hanging-to-the-other-team", "the points hanging from earlier deals go to the team that lost the deal",
+         _hanging_to_the_other_team),
     ]
     if Strain.NO_TRUMP in rules.auction.strains:
         slips.insert(0, ("no-trumps-not-doubled", "a no-trumps deal's card points are not doubled",
