@@ -24,7 +24,7 @@ import attrs
 from hypothesis import strategies as st
 
 from belote.actions import Action, Strain, Verb
-from belote.cards import CARDS, NO_TRUMPS, Card
+from belote.cards import ALL_TRUMPS, CARDS, NO_TRUMPS, Card
 from belote.rules import Rules, checks
 from belote.scoring.gamescore import game_point_inputs
 from belote.scoring.totals import tens_score
@@ -51,8 +51,12 @@ def rounding_edge(mode: int) -> tuple[int, int]:
 
     >>> rounding_edge(0), rounding_edge(5)
     ((6, 7), (4, 5))
+
+    Raises:
+        InvalidArgumentType: ``mode`` is not a whole number.
+        InvalidArgument: ``mode`` is not 0 to 5.
     """
-    return (6, 7) if mode < NO_TRUMPS else (4, 5)
+    return (6, 7) if checks.whole(mode, "mode", 0, ALL_TRUMPS) < NO_TRUMPS else (4, 5)
 
 
 @attrs.frozen(kw_only=True)
