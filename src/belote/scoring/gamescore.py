@@ -17,7 +17,7 @@ Trusted: takes what the library built and checks nothing; the checked door is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from belote.rules import Rules
 from belote.rules.specs import spec_of
@@ -48,30 +48,18 @@ def belote_seats(tally: Tally) -> tuple[int, ...]:
     return () if tally.belote is None else (tally.belote,)
 
 
-class GamePointInputs(NamedTuple):
-    """What a strain auction's deal scores from: the arguments of [`tens_score`][belote.scoring.totals.tens_score] but its knobs.
+GamePointInputs = tuple[int, int, int, tuple[int, int], int, tuple[int, int], tuple[int, int], int | None, int]
+"""What a strain auction's deal scores from, in the order of [`tens_score`][belote.scoring.totals.tens_score]'s arguments but its knobs.
 
-    Attributes:
-        mode: 0 to 3 a suit contract, 4 no-trumps, 5 all-trumps.
-        declarers: the team (0 or 1) whose bid is the contract.
-        multiplier: 1, 2 when doubled, 4 when redoubled (the auction's multipliers).
-        cards: each team's card points, without the last trick, before no-trumps doubles them.
-        last_trick: the team that took the last trick.
-        declared: each team's declaration points, the contest settled.
-        belotes: each team's belote points.
-        valat: the team that took every trick, or ``None``.
-        hanging_in: the game points hanging from earlier deals.
-    """
-
-    mode: int
-    declarers: int
-    multiplier: int
-    cards: tuple[int, int]
-    last_trick: int
-    declared: tuple[int, int]
-    belotes: tuple[int, int]
-    valat: int | None
-    hanging_in: int
+``(mode, declarers, multiplier, cards, last_trick, declared, belotes, valat,
+hanging_in)``: the mode (0 to 3 a suit, 4 no-trumps, 5 all-trumps), the
+declarers' team, the multiplier (1, 2 doubled, 4 redoubled, the auction's
+multipliers), each team's card points (without the last trick, before
+no-trumps doubles them), the team that took the last trick, each team's
+declaration points (the contest settled), each team's belote points, the
+valat team or ``None``, and the game points hanging from earlier deals. A
+plain tuple: the compiled core builds it on every deal.
+"""
 
 
 def game_point_inputs(
@@ -108,10 +96,8 @@ def game_point_inputs(
     if tally.tricks[0] == 0 or tally.tricks[1] == 0:
         valat = 0 if tally.tricks[1] == 0 else 1
     last = 0 if tally.last_trick is None else tally.last_trick
-    return GamePointInputs(
-        mode, declarers, multiplier, (tally.card_points[0], tally.card_points[1]), last,
-        (declared[0], declared[1]), (belotes[0], belotes[1]), valat, pending,
-    )
+    return (mode, declarers, multiplier, (tally.card_points[0], tally.card_points[1]), last,
+            (declared[0], declared[1]), (belotes[0], belotes[1]), valat, pending)
 
 
 def score_in_game_points(
@@ -127,12 +113,10 @@ def score_in_game_points(
     """
     contract = tally.contract
     assert contract is not None
-    inputs = game_point_inputs(tally, rules, pending, scoring)
-    declarers = inputs.declarers
-    score = tens_score(
-        inputs.mode, declarers, inputs.multiplier, inputs.cards, inputs.last_trick,
-        inputs.declared, inputs.belotes, inputs.valat, pending, rules.game_points,
-    )
+    mode, declarers, multiplier, cards, last, declared, belotes, valat, _ = game_point_inputs(
+        tally, rules, pending, scoring)
+    score = tens_score(mode, declarers, multiplier, cards, last, declared, belotes, valat, pending,
+                       rules.game_points)
     if score.outcome in _OUTCOMES:
         outcome = _OUTCOMES[score.outcome]
     elif score.outcome == DOUBLED:
@@ -150,7 +134,7 @@ def score_in_game_points(
     return DealResult(
         variant=spec_of(rules),
         outcome=outcome,
-        capot=inputs.valat,
+        capot=valat,
         scores=score.scores,
         pending=score.hanging,
         lines=lines,

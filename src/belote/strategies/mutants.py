@@ -32,8 +32,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -42,7 +42,8 @@ from belote.cards import ALL_TRUMPS, NO_TRUMPS, Suit
 from belote.rules import Rules, get_rules
 from belote.rules.policies import CapotRule, Contest, ContractScoring
 from belote.scoring import Tally, score_tally
-from belote.scoring.gamescore import GamePointInputs, game_point_inputs
+from belote.scoring.announcements import Declaration
+from belote.scoring.gamescore import game_point_inputs
 from belote.scoring.steps import score_trusted
 from belote.scoring.totals import INSIDE, tens_score
 
@@ -139,7 +140,26 @@ def _belote_to_taker(tally: Tally) -> Tally:
     )
 
 
-def _in_tens(change: Callable[[GamePointInputs], GamePointInputs], *,
+class _Inputs(NamedTuple):
+    """[`game_point_inputs`][belote.scoring.gamescore.game_point_inputs] by name, to change one."""
+
+    mode: int
+    declarers: int
+    multiplier: int
+    cards: tuple[int, int]
+    last_trick: int
+    declared: tuple[int, int]
+    belotes: tuple[int, int]
+    valat: int | None
+    hanging_in: int
+
+
+def _inputs(tally: Tally, rules: Rules, pending: int,
+            scoring: Sequence[Declaration] | None = None) -> _Inputs:
+    return _Inputs(*game_point_inputs(tally, rules, pending, scoring))
+
+
+def _in_tens(change: Callable[[_Inputs], _Inputs], *,
              every_declaration: bool = False) -> Callable[[Tally, Rules, int], tuple[int, ...]]:
     """A game points scorer (docs/bulgarian.md#scoring) that changes one figure it scores from.
 
@@ -148,39 +168,39 @@ def _in_tens(change: Callable[[GamePointInputs], GamePointInputs], *,
     """
 
     def scores(tally: Tally, rules: Rules, pending: int) -> tuple[int, ...]:
-        inputs = game_point_inputs(tally, rules, pending, tally.announcements if every_declaration else None)
+        inputs = _inputs(tally, rules, pending, tally.announcements if every_declaration else None)
         inputs = change(inputs)
         return tens_score(*inputs, rules.game_points).scores
 
     return scores
 
 
-def _no_trumps_not_doubled(inputs: GamePointInputs) -> GamePointInputs:
+def _no_trumps_not_doubled(inputs: _Inputs) -> _Inputs:
     # All-trumps rounds as no-trumps does (halves up) and doubles nothing.
     return inputs._replace(mode=ALL_TRUMPS) if inputs.mode == NO_TRUMPS else inputs
 
 
-def _last_trick_forgotten(inputs: GamePointInputs) -> GamePointInputs:
+def _last_trick_forgotten(inputs: _Inputs) -> _Inputs:
     cards = list(inputs.cards)
     cards[inputs.last_trick] -= 10  # no-trumps doubles it with the card points, as it doubles the 10
     return inputs._replace(cards=(cards[0], cards[1]))
 
 
-def _suit_rounded_as_all_trumps(inputs: GamePointInputs) -> GamePointInputs:
+def _suit_rounded_as_all_trumps(inputs: _Inputs) -> _Inputs:
     return inputs._replace(mode=ALL_TRUMPS) if inputs.mode < NO_TRUMPS else inputs
 
 
-def _all_trumps_rounded_as_a_suit(inputs: GamePointInputs) -> GamePointInputs:
+def _all_trumps_rounded_as_a_suit(inputs: _Inputs) -> _Inputs:
     return inputs._replace(mode=int(Suit.SPADES)) if inputs.mode == ALL_TRUMPS else inputs
 
 
-def _hanging_lost(inputs: GamePointInputs) -> GamePointInputs:
+def _hanging_lost(inputs: _Inputs) -> _Inputs:
     return inputs._replace(hanging_in=0)
 
 
 def _hanging_to_the_other_team(tally: Tally, rules: Rules, pending: int) -> tuple[int, ...]:
     """The hanging points go to the team that did not win the deal."""
-    inputs = game_point_inputs(tally, rules, pending)
+    inputs = _inputs(tally, rules, pending)
     won = tens_score(*inputs, rules.game_points).scores
     without = tens_score(*inputs._replace(hanging_in=0), rules.game_points).scores
     if won == without:  # nobody won them (a level deal): they hang on
@@ -191,7 +211,7 @@ def _hanging_to_the_other_team(tally: Tally, rules: Rules, pending: int) -> tupl
 
 def _inside_kept(tally: Tally, rules: Rules, pending: int) -> tuple[int, ...]:
     """An inside deal scored as if the defenders had bid: the declarers keep their own total."""
-    inputs = game_point_inputs(tally, rules, pending)
+    inputs = _inputs(tally, rules, pending)
     score = tens_score(*inputs, rules.game_points)
     if score.outcome != INSIDE:
         return score.scores

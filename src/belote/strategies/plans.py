@@ -286,7 +286,7 @@ def declarers_total(deal: Deal) -> int | None:
     if tally is None or tally.contract is None or not deal.rules.strain_auction:
         return None
     inputs = game_point_inputs(tally, deal.rules, deal.pending)
-    return tens_score(*inputs, deal.rules.game_points).totals[inputs.declarers]
+    return tens_score(*inputs, deal.rules.game_points).totals[inputs[1]]  # [1]: the declarers
 
 
 def play_boundary(draw: st.DrawFn, make: Callable[[], Deal], plan: Plan) -> Deal:
