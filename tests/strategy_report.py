@@ -5,7 +5,7 @@ Not a test: the numbers of docs/testing.md's tables, printed as Markdown rows::
     PYTHONPATH=src python tests/strategy_report.py [examples] [runs]
 
 Each variant draws ``examples`` tallies (300) derandomized for the frequencies;
-for the mutants, ``runs`` (4) runs of 200 tallies, the first derandomized as in
+for the mutants, ``runs`` (4) runs of 200 tallies, the first with the seed of
 tests/test_strategy_coverage.py, the others random, report the slowest kill.
 """
 
@@ -14,14 +14,16 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, seed, settings
 
+from belote.deal import Deal
 from belote.rules import get_rules
 from belote.scoring import Tally, score_tally
-from belote.strategies import tallies
+from belote.strategies import played_deals, tallies
 from belote.strategies.mutants import mutants
 
 VARIANTS = ("classic", "piedicavallo", "french", "italian751", "contree", "bulgarian")
+KILL_SEED = 51  # tests/test_strategy_coverage.py
 
 
 def frequencies(name: str, examples: int) -> Counter[str]:
@@ -59,14 +61,16 @@ def first_finds(name: str, derandomize: bool) -> dict[str, int]:
 
     @settings(max_examples=200, deadline=None, derandomize=derandomize, database=None,
               suppress_health_check=[HealthCheck.too_slow])
-    @given(tallies(name))
-    def hunt(tally: Tally) -> None:
+    @given(played_deals(name).filter(lambda deal: deal.tally() is not None))  # tallies(name)'s draws
+    def hunt(deal: Deal) -> None:
         drawn[0] += 1
-        for mutant in [m for m in alive if m.differs(tally)]:
+        tally = deal.tally()
+        assert tally is not None
+        for mutant in [m for m in alive if m.differs(tally, deal.pending)]:
             first[mutant.name] = drawn[0]
             alive.remove(mutant)
 
-    hunt()
+    (seed(KILL_SEED)(hunt) if derandomize else hunt)()  # the test's seed, else a random one
     return first
 
 
@@ -88,12 +92,11 @@ def main() -> None:
         total = seen.pop("tallies")
         shown = ", ".join(f"{key} {100 * count // total}%" for key, count in sorted(seen.items()) if count)
         print(f"| `{name}` | {total} | {shown} |")
-    for name in VARIANTS:
+    for name in VARIANTS:  # docs/testing.md#mutant-scorers' columns
         kills = slowest_kills(name, runs)
         found = sum(value is not None for value in kills.values())
-        worst = max((value for value in kills.values() if value is not None), default=0)
-        names = ", ".join(f"`{key}` {value}" for key, value in kills.items())
-        print(f"| `{name}` | {found}/{len(kills)} | {worst} | {names} |")
+        names = ", ".join(f"`{key}` {'–' if value is None else value}" for key, value in kills.items())
+        print(f"| `{name}` | {len(kills)} | {found}/{len(kills)} | {names} |")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from belote.actions import Strain
 from belote.cli import main
 from belote.deal import Deal
 from belote.experiments.corpus import (
@@ -51,15 +52,47 @@ def test_the_manifest_describes_the_files(shipped: dict[str, str]) -> None:
 
 
 def test_every_table_is_in_every_file(shipped: dict[str, str]) -> None:
+    """docs/corpus.md#revisions, revision 7: every table, bulgarian's too, has solved endgames."""
     tables = {f"{spec_of(get_rules(spec))}/{players}" for spec, players in TABLES}
-    # docs/corpus.md#revisions, revision 5: no endgame of a strain auction (game points, NT/AT) is solved yet
-    unsolved = {f"{spec}/{players}" for spec, players in TABLES if get_rules(spec).strain_auction}
-    assert unsolved == {"bulgarian/4"}
     for name in CORPUS_FILES:
         found = {"/".join(str(line["id"]).split("/")[:2]) for line in lines_of(shipped, name)}
-        wanted = tables - unsolved if name == "solve.jsonl" else tables
-        assert wanted <= found, (name, wanted - found)
-        assert name != "solve.jsonl" or not unsolved & found
+        assert tables <= found, (name, tables - found)
+
+
+def test_bulgarian_endgames_are_solved_in_every_mode(shipped: dict[str, str]) -> None:
+    """docs/corpus.md#solvejsonl-positions-double-dummy-values and docs/bulgarian.md#trump-modes:
+    the bulgarian endgames hold a suit, a no-trumps and an all-trumps contract, and each is answered
+    as the corpus says (each card's value, and the line's scores the engine's own game points)."""
+    strains: set[object] = set()
+    for line in lines_of(shipped, "solve.jsonl"):
+        if not str(line["id"]).startswith("bulgarian/"):
+            continue
+        deal = Deal.from_position(str(line["position"]))
+        assert deal.strain is not None
+        strains.add(deal.strain if deal.strain in (Strain.NO_TRUMP, Strain.ALL_TRUMP) else "suit")
+        assert verify_corpus({"solve.jsonl": json.dumps(line) + "\n"}) == []
+    assert strains == {"suit", Strain.NO_TRUMP, Strain.ALL_TRUMP}
+
+
+def test_bulgarian_deals_seat_the_heuristic_bot_like_the_other_tables() -> None:
+    """docs/corpus.md#revisions, revision 7: two bulgarian deals in three are bid and played by the
+    heuristic bot at seats 0 and 2, as at the other tables (each of its actions is the bot's)."""
+    from belote.agents import HeuristicBot
+    from belote.experiments.corpus_questions import played_deals
+
+    checked = 0
+    for index, whole in enumerate(played_deals("bulgarian", 4, CORPUS_SEED, 3)):
+        deal = Deal(whole.rules, [str(card) for card in whole.deck], whole.dealer, whole.players)
+        mine = 0
+        for action in whole.history:
+            if action.seat % 2 == 0 and len(deal.legal_actions()) > 1:
+                chosen = HeuristicBot().choose(deal.observation(action.seat), deal.legal_actions())
+                if index % 3 != 2:
+                    assert chosen == action, (index, action)
+                    mine += 1
+            deal.apply(action)
+        checked += mine
+    assert checked > 10
 
 
 def test_the_worked_examples_give_what_their_sources_say(shipped: dict[str, str]) -> None:

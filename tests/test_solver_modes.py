@@ -29,10 +29,10 @@ PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[Healt
 MODES = [0, 1, NO_TRUMPS, ALL_TRUMPS]
 
 
-def reach_mode(mode: int, seed: int, left: int, double: bool = False) -> Deal:
+def reach_mode(mode: int, seed: int, left: int, double: bool = False, pending: int = 0) -> Deal:
     """A `bulgarian` deal bid in ``mode`` (doubled if asked), played at random to ``left`` tricks."""
     rng = random.Random(seed)
-    deal = Deal.random("bulgarian", seed=rng.randrange(2**32), dealer=rng.randrange(4))
+    deal = Deal.random("bulgarian", seed=rng.randrange(2**32), dealer=rng.randrange(4), pending=pending)
     deal.apply_id(ID_BID_STRAIN + mode)
     if double:
         deal.apply(next(a for a in deal.legal_actions() if a.verb is Verb.DOUBLE))
@@ -82,6 +82,31 @@ def test_four_tricks_left_every_card(mode: int, seed: int) -> None:
     assert deal.taker is not None
     side = deal.side(deal.taker)
     assert dict(solve(deal).card_values) == _card_values(deal, side)
+
+
+def _declared_with_points_hanging(mode: int) -> Deal:
+    """The first ``mode`` deal of the seeds, 16 game points hanging, where a declaration was made (none in no-trumps)."""
+    for seed in range(200):
+        deal = reach_mode(mode, seed, 3, pending=16)
+        if mode == NO_TRUMPS or any(a.verb is Verb.DECLARE and a.cards for a in deal.history):
+            return deal
+    raise AssertionError("no declaration in 200 deals")  # pragma: no cover
+
+
+@pytest.mark.parametrize("mode", MODES[1:], ids=["suit", "NT", "AT"])
+def test_hanging_points_and_declarations_are_in_every_value(mode: int) -> None:
+    """Rules §12.1 "Scoring" (docs/bulgarian.md#scoring: hanging points go to the next deal's winner;
+    #declarations: the pooled contest): with points hanging and a declaration made, every card's
+    value is brute force's (the engine's own scoring), and the hanging points move the value."""
+    deal = _declared_with_points_hanging(mode)
+    assert deal.taker is not None
+    side = deal.side(deal.taker)
+    solution = solve(deal)
+    assert dict(solution.card_values) == _card_values(deal, side)
+    fresh = Deal(deal.rules, [str(card) for card in deal.deck], deal.dealer, deal.players)
+    fresh.apply_all(deal.history)  # the same cards and play, nothing hanging
+    assert fresh.pending == 0 and deal.pending == 16
+    assert solve(fresh).value != solution.value
 
 
 # All-trumps, two tricks left: seat 1 holds the king and queen of diamonds and the

@@ -418,7 +418,7 @@ def test_a_tables_running_summary_is_that_of_its_actions(table: tuple[str, int],
     def facts(shown: Shown) -> tuple[object, ...]:
         return (
             shown.played, shown.bids, shown.belote_calls, shown.declared, shown.swapped, shown.kept,
-            shown.heard, shown.contract, shown.bidder, shown.doubling, shown.coincher,
+            shown.heard, shown.contract, shown.bidder, shown.doubling, shown.coincher, shown.reredoubler,
         )
 
     variant, players = table

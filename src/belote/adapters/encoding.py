@@ -93,7 +93,7 @@ class Shown:
 
     __slots__ = (
         "auction", "belote_calls", "belote_suits", "bid_turns", "bidder", "bids", "coincher", "contract",
-        "declared", "doubling", "heard", "kept", "played", "players", "strain_auction", "swapped",
+        "declared", "doubling", "heard", "kept", "played", "players", "reredoubler", "strain_auction", "swapped",
     )
 
     def __init__(self, players: object, actions: object = (), auction: object = False) -> None:
@@ -121,6 +121,8 @@ class Shown:
         3 once re-redoubled (``auction.reredouble``)."""
         self.coincher = -1
         """The seat that coinched (doubled), -1 for none."""
+        self.reredoubler = -1
+        """The seat that re-redoubled the standing contract (``auction.reredouble``), -1 for none."""
         self.played = [0] * seats
         """The card mask each seat has played (bit ``i``: card index ``i``)."""
         self.bids: list[tuple[int, int, int]] = []
@@ -158,7 +160,7 @@ class Shown:
             if value == 0:  # a strain auction's bid: a strain alone
                 ident = ID_BID_STRAIN + int(strain)
                 self.strain_auction = True
-                self.doubling, self.coincher = 0, -1  # a higher bid cancels the double
+                self.doubling, self.coincher, self.reredoubler = 0, -1, -1  # a higher bid cancels the double
             else:
                 ident = bid_id(value, int(strain))
             self.heard[actor] |= 1 << (ident - ID_BID)
@@ -175,8 +177,8 @@ class Shown:
         elif verb is Verb.REDOUBLE:
             self.heard[actor] |= 1 << (ID_REDOUBLE - ID_BID)
             self.doubling, self.strain_auction = 2, True
-        elif verb is Verb.REREDOUBLE:  # the third level: version 4 shows it as redoubled
-            self.doubling, self.strain_auction = 3, True
+        elif verb is Verb.REREDOUBLE:  # the third level: version 4 shows it as redoubled, 5 says who
+            self.doubling, self.reredoubler, self.strain_auction = 3, actor, True
         elif verb is Verb.PASS and self.auction:
             pass  # the auction block says who bid what; the passes between follow from it
         elif verb is Verb.PASS or verb is Verb.TAKE:
@@ -196,6 +198,7 @@ class Shown:
         new.heard = self.heard[:]
         new.strain_auction = self.strain_auction
         new.contract, new.bidder, new.doubling, new.coincher = self.contract, self.bidder, self.doubling, self.coincher
+        new.reredoubler = self.reredoubler
         new.played = self.played[:]
         new.bids = self.bids[:]
         new.bid_turns = self.bid_turns
@@ -310,7 +313,7 @@ def auction_bits(shown: Shown, seat: int, at: dict[str, int]) -> int:
     and surcoinche (double and redouble) and who coinched, and every bid each seat said;
     seats relative to ``seat``. Version 3's blocks (``coinched``, ``coincher``, an
     ``auction`` of ``AUCTION_COLUMNS``) or version 4's (``doubled``, ``doubler``,
-    ``AUCTION_COLUMNS_V4``), by the names in ``at``. The contract's value is scaled:
+    ``AUCTION_COLUMNS_V4``; version 5 adds ``reredoubler``), by the names in ``at``. The contract's value is scaled:
     [`write_scaled`][belote.adapters.encoding.write_scaled].
     """
     n, bits = shown.players, 0
@@ -326,6 +329,8 @@ def auction_bits(shown: Shown, seat: int, at: dict[str, int]) -> int:
         bits |= (1 if shown.doubling == 1 else 3) << at["doubled" if v4 else "coinched"]
     if shown.coincher >= 0:
         bits |= 1 << (at["doubler" if v4 else "coincher"] + (shown.coincher - seat) % n)
+    if shown.reredoubler >= 0 and "reredoubler" in at:  # version 5
+        bits |= 1 << (at["reredoubler"] + (shown.reredoubler - seat) % n)
     auction = at["auction"]
     columns = AUCTION_COLUMNS_V4 if v4 else AUCTION_COLUMNS
     for actor in range(n):

@@ -23,7 +23,9 @@ points x 1/162, totals x 1/1000) and the full-state and information-state extens
 are version 3's. Points are the deal's own: all-trumps counts up to 258 card points and
 no-trumps doubles its card points, so those values may pass 1; ``pending`` holds what
 the variant leaves waiting (litige points; in ``bulgarian`` the game points a level deal
-left hanging). The layouts are frozen like the others: a later change is a version 5.
+left hanging). The layouts are frozen like the others: a re-redouble (``auction.reredouble``,
+added after this layout) shows as a redouble here, and version 5
+([`belote.adapters.tensor_v5`][belote.adapters.tensor_v5]) appends who said it.
 
 >>> from belote.deal import Deal
 >>> deal = Deal.random("bulgarian", seed=1)

@@ -94,7 +94,7 @@ __all__ = [
 CORPUS_FORMAT: Final = "belote-corpus/1"
 """The corpus's name and version, in its manifest."""
 
-CORPUS_REVISION: Final = 6
+CORPUS_REVISION: Final = 7
 """The revision of the shipped corpus's questions, in its manifest (docs/corpus.md#revisions)."""
 
 CORPUS_SEED: Final = 34
@@ -460,7 +460,7 @@ def _refused(deal: Deal, offence: Action, key: str) -> _Line:
 
 
 def _solve(seed: int, tables: Sequence[tuple[str, int]], per_table: int) -> Iterator[_Line]:
-    for spec, players in [t for t in tables if not get_rules(t[0]).strain_auction]:  # no NT/AT solver yet
+    for spec, players in tables:
         made = 0
         for index, deal in enumerate(played_deals(spec, players, seed, per_table)):
             if made >= max(2, per_table // 6):

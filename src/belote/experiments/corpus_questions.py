@@ -71,9 +71,11 @@ class _PatientRandomBot:
 def played_deals(spec: str, players: int, seed: int, count: int, start: int = 0) -> list[Deal]:
     """Deals ``start`` to ``count - 1`` of a table played to the end: heuristic and random bots, seeded.
 
-    A strain auction's table (``bulgarian``) is played by random bots only, which
-    pass half the time in the auction: the heuristic bot plays no no-trumps or
-    all-trumps contract yet.
+    Two deals in three seat the heuristic bot at seats 0 and 2 and random
+    bots at 1 and 3; the third is played by random bots only. In a strain
+    auction (``bulgarian``) the random bots pass half the time while the
+    auction runs: random bids only climb, to all-trumps nearly always, and
+    passing lets suit and no-trumps contracts be played too.
 
     Raises:
         InvalidArgumentType: an argument of the wrong type.
@@ -88,12 +90,11 @@ def played_deals(spec: str, players: int, seed: int, count: int, start: int = 0)
     for index in range(start, count):
         rng = random.Random(f"{seed}:{spec}:{players}:{index}")
         deal = Deal.random(spec, seed=rng.getrandbits(64), players=players)
-        if rules.strain_auction:
-            bots: list[object] = [_PatientRandomBot(rng.getrandbits(32)) for _ in range(players)]
-        elif index % 3 == 2:
-            bots = [RandomBot(rng.getrandbits(32)) for _ in range(players)]
+        random_bot = _PatientRandomBot if rules.strain_auction else RandomBot
+        if index % 3 == 2:
+            bots: list[object] = [random_bot(rng.getrandbits(32)) for _ in range(players)]
         else:
-            bots = [HeuristicBot() if seat % 2 == 0 else RandomBot(rng.getrandbits(32))
+            bots = [HeuristicBot() if seat % 2 == 0 else random_bot(rng.getrandbits(32))
                     for seat in range(players)]
         play_deal(deal, bots)  # type: ignore[arg-type]  # every one an agent
         deals.append(deal)

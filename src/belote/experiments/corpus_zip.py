@@ -56,7 +56,7 @@ def archive_name(files: Mapping[str, str]) -> str:
 
     >>> from belote.experiments.corpus import shipped_corpus
     >>> archive_name(shipped_corpus())
-    'belote-corpus-1-r6-seed34.zip'
+    'belote-corpus-1-r7-seed34.zip'
 
     Raises:
         InvalidArgumentType: ``files`` is not a mapping of text to text.
@@ -80,7 +80,7 @@ def corpus_archive(files: Mapping[str, str]) -> bytes:
     >>> archive = corpus_archive(shipped_corpus())
     >>> import io, zipfile
     >>> sorted(zipfile.ZipFile(io.BytesIO(archive)).namelist())[:3]
-    ['belote-corpus-1-r6-seed34/SHA256SUMS', 'belote-corpus-1-r6-seed34/deals.jsonl', 'belote-corpus-1-r6-seed34/illegal.jsonl']
+    ['belote-corpus-1-r7-seed34/SHA256SUMS', 'belote-corpus-1-r7-seed34/deals.jsonl', 'belote-corpus-1-r7-seed34/illegal.jsonl']
 
     Raises:
         InvalidArgumentType: ``files`` is not a mapping of text to text.

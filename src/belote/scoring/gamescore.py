@@ -31,7 +31,7 @@ from belote.scoring.result import DealResult, Line, Outcome
 from belote.scoring.tally import Tally
 from belote.scoring.totals import DOUBLED, INSIDE, LEVEL, MADE, tens_score
 
-__all__ = ["belote_seats", "score_in_game_points"]
+__all__ = ["GamePointInputs", "belote_seats", "game_point_inputs", "score_in_game_points"]
 
 # The enum members read once (on Python 3.11 reading one through its class runs Python code).
 _MADE: Final = Outcome.MADE
@@ -51,16 +51,32 @@ def belote_seats(tally: Tally) -> tuple[int, ...]:
     return () if tally.belote is None else (tally.belote,)
 
 
-def score_in_game_points(
+GamePointInputs = tuple[int, int, int, tuple[int, int], int, tuple[int, int], tuple[int, int], int | None, int]
+"""What a strain auction's deal scores from, in the order of [`tens_score`][belote.scoring.totals.tens_score]'s arguments but its knobs.
+
+``(mode, declarers, multiplier, cards, last_trick, declared, belotes, valat,
+hanging_in)``: the mode (0 to 3 a suit, 4 no-trumps, 5 all-trumps), the
+declarers' team, the multiplier (1, 2 doubled, 4 redoubled, the auction's
+multipliers), each team's card points (without the last trick, before
+no-trumps doubles them), the team that took the last trick, each team's
+declaration points (the contest settled), each team's belote points, the
+valat team or ``None``, and the game points hanging from earlier deals. A
+plain tuple: the compiled core builds it on every deal.
+"""
+
+
+def game_point_inputs(
     tally: Tally, rules: Rules, pending: int = 0, scoring: Sequence[Declaration] | None = None
-) -> DealResult:
-    """Score a strain auction's deal in game points; ``pending``: the game points hanging in.
+) -> GamePointInputs:
+    """What [`score_in_game_points`][belote.scoring.gamescore.score_in_game_points] scores ``tally`` from.
 
     Trusted: takes what the library built and checks nothing; the checked door is
     [`score_tally`][belote.scoring.pipeline.score_tally].
 
-    ``scoring``: the declarations that won the contest when the deal engine
-    has resolved it already, else ``None`` (resolved here).
+    The declarations' contest is settled here (unless ``scoring``, the
+    declarations that won it, is given), each belote counted for its team
+    and the valat found from the tricks; ``belote.strategies.mutants``
+    changes one of these figures to make a scorekeeper's slip.
     """
     contract = tally.contract
     assert contract is not None
@@ -83,10 +99,27 @@ def score_in_game_points(
     if tally.tricks[0] == 0 or tally.tricks[1] == 0:
         valat = 0 if tally.tricks[1] == 0 else 1
     last = 0 if tally.last_trick is None else tally.last_trick
-    score = tens_score(
-        mode, declarers, multiplier, (tally.card_points[0], tally.card_points[1]), last,
-        (declared[0], declared[1]), (belotes[0], belotes[1]), valat, pending, rules.game_points,
-    )
+    return (mode, declarers, multiplier, (tally.card_points[0], tally.card_points[1]), last,
+            (declared[0], declared[1]), (belotes[0], belotes[1]), valat, pending)
+
+
+def score_in_game_points(
+    tally: Tally, rules: Rules, pending: int = 0, scoring: Sequence[Declaration] | None = None
+) -> DealResult:
+    """Score a strain auction's deal in game points; ``pending``: the game points hanging in.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`score_tally`][belote.scoring.pipeline.score_tally].
+
+    ``scoring``: the declarations that won the contest when the deal engine
+    has resolved it already, else ``None`` (resolved here).
+    """
+    contract = tally.contract
+    assert contract is not None
+    mode, declarers, multiplier, cards, last, declared, belotes, valat, _ = game_point_inputs(
+        tally, rules, pending, scoring)
+    score = tens_score(mode, declarers, multiplier, cards, last, declared, belotes, valat, pending,
+                       rules.game_points)
     if score.outcome in _OUTCOMES:
         outcome = _OUTCOMES[score.outcome]
     elif score.outcome == DOUBLED:

@@ -361,9 +361,10 @@ def _planned_deal(draw: st.DrawFn, rules: Rules) -> Deal:
     plan = draw_plan(draw, rules, players)
     deck = rigged_deck(draw, rules, players, dealer, plan)
     if plan.boundary:
-        deal = play_boundary(draw, lambda: Deal(rules, list(deck), dealer=dealer, players=players), plan)
+        deal = play_boundary(draw, lambda: Deal(rules, list(deck), dealer=dealer, players=players,
+                                                pending=plan.pending), plan)
     else:
-        deal = Deal(rules, list(deck), dealer=dealer, players=players)
+        deal = Deal(rules, list(deck), dealer=dealer, players=players, pending=plan.pending)
         play_plan(draw, deal, plan)
     _note_json("played_deals drew the deal", deal.to_record())
     return deal

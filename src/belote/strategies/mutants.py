@@ -3,8 +3,11 @@
 A property test is only as good as the inputs it draws. Each
 [`Mutant`][belote.strategies.mutants.Mutant] is the library's own scorer with
 one slip: one rule read wrong (``160`` for ``162``, the last trick's 10
-forgotten, capot 252 for 250, ×3 for ×4, belote left out of the contract, ...) or
-one figure of the tally dropped (the belote, the declarations). A strategy
+forgotten, capot 252 for 250, ×3 for ×4, belote left out of the contract, ...),
+one figure of the tally dropped (the belote, the declarations), or one step
+of ``bulgarian``'s game points taken wrong (the no-trumps doubling forgotten,
+a total rounded at the other mode's threshold, an inside deal leaving the
+declarers their points, the pooled contest forgotten). A strategy
 *kills* a mutant when it draws a tally the mutant scores differently from
 [`score_tally`][belote.scoring.pipeline.score_tally]. The library's tests require
 [`tallies`][belote.strategies.tallies] to kill every mutant of every variant
@@ -29,15 +32,20 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 import attrs
 
+from belote.actions import Strain
+from belote.cards import ALL_TRUMPS, NO_TRUMPS, Suit
 from belote.rules import Rules, get_rules
 from belote.rules.policies import CapotRule, Contest, ContractScoring
 from belote.scoring import Tally, score_tally
+from belote.scoring.announcements import Declaration
+from belote.scoring.gamescore import game_point_inputs
 from belote.scoring.steps import score_trusted
+from belote.scoring.totals import INSIDE, tens_score
 
 __all__ = ["Mutant", "mutants"]
 
@@ -59,19 +67,30 @@ class Mutant:
     slip: str
     rules_slip: Callable[[Rules], Rules] | None = attrs.field(default=None, eq=False, repr=False)
     tally_slip: Callable[[Tally], Tally] | None = attrs.field(default=None, eq=False, repr=False)
+    score_slip: Callable[[Tally, Rules, int], tuple[int, ...]] | None = attrs.field(
+        default=None, eq=False, repr=False)
+    """The slipping scorer itself (a tally, the rules, the points pending), for a slip that
+    neither the rules nor the tally can express (a step of the game points' arithmetic),
+    else ``None``."""
 
-    def scores(self, tally: Tally) -> tuple[int, ...]:
-        """What the slipping scorer adds to each side for ``tally``."""
+    def scores(self, tally: Tally, pending: int = 0) -> tuple[int, ...]:
+        """What the slipping scorer adds to each side for ``tally``, ``pending`` points waiting from earlier deals."""
         rules = get_rules(self.variant)
         if self.rules_slip is not None:
             rules = self.rules_slip(rules)
         if self.tally_slip is not None:
             tally = self.tally_slip(tally)
-        return score_trusted(tally, rules, 0).scores
+        if self.score_slip is not None:
+            return self.score_slip(tally, rules, pending)
+        return score_trusted(tally, rules, pending).scores
 
-    def differs(self, tally: Tally) -> bool:
-        """Whether the slip shows on ``tally``: the mutant's scores are not the library's."""
-        return self.scores(tally) != score_tally(tally, self.variant).scores
+    def differs(self, tally: Tally, pending: int = 0) -> bool:
+        """Whether the slip shows on ``tally`` (``pending`` points waiting): the mutant's scores are not the library's.
+
+        ``pending`` is what a played deal started with (``deal.pending``): the
+        slips of hanging points show only when some hang.
+        """
+        return self.scores(tally, pending) != score_tally(tally, self.variant, pending).scores
 
 
 def _knob(**changes: Any) -> Callable[[Rules], Rules]:
@@ -121,7 +140,86 @@ def _belote_to_taker(tally: Tally) -> Tally:
     )
 
 
+class _Inputs(NamedTuple):
+    """[`game_point_inputs`][belote.scoring.gamescore.game_point_inputs] by name, to change one."""
+
+    mode: int
+    declarers: int
+    multiplier: int
+    cards: tuple[int, int]
+    last_trick: int
+    declared: tuple[int, int]
+    belotes: tuple[int, int]
+    valat: int | None
+    hanging_in: int
+
+
+def _inputs(tally: Tally, rules: Rules, pending: int,
+            scoring: Sequence[Declaration] | None = None) -> _Inputs:
+    return _Inputs(*game_point_inputs(tally, rules, pending, scoring))
+
+
+def _in_tens(change: Callable[[_Inputs], _Inputs], *,
+             every_declaration: bool = False) -> Callable[[Tally, Rules, int], tuple[int, ...]]:
+    """A game points scorer (docs/bulgarian.md#scoring) that changes one figure it scores from.
+
+    ``every_declaration``: every declaration of the tally counts, the
+    pooled contest forgotten.
+    """
+
+    def scores(tally: Tally, rules: Rules, pending: int) -> tuple[int, ...]:
+        inputs = _inputs(tally, rules, pending, tally.announcements if every_declaration else None)
+        inputs = change(inputs)
+        return tens_score(*inputs, rules.game_points).scores
+
+    return scores
+
+
+def _no_trumps_not_doubled(inputs: _Inputs) -> _Inputs:
+    # All-trumps rounds as no-trumps does (halves up) and doubles nothing.
+    return inputs._replace(mode=ALL_TRUMPS) if inputs.mode == NO_TRUMPS else inputs
+
+
+def _last_trick_forgotten(inputs: _Inputs) -> _Inputs:
+    cards = list(inputs.cards)
+    cards[inputs.last_trick] -= 10  # no-trumps doubles it with the card points, as it doubles the 10
+    return inputs._replace(cards=(cards[0], cards[1]))
+
+
+def _suit_rounded_as_all_trumps(inputs: _Inputs) -> _Inputs:
+    return inputs._replace(mode=ALL_TRUMPS) if inputs.mode < NO_TRUMPS else inputs
+
+
+def _all_trumps_rounded_as_a_suit(inputs: _Inputs) -> _Inputs:
+    return inputs._replace(mode=int(Suit.SPADES)) if inputs.mode == ALL_TRUMPS else inputs
+
+
+def _hanging_lost(inputs: _Inputs) -> _Inputs:
+    return inputs._replace(hanging_in=0)
+
+
+def _hanging_to_the_other_team(tally: Tally, rules: Rules, pending: int) -> tuple[int, ...]:
+    """The hanging points go to the team that did not win the deal."""
+    inputs = _inputs(tally, rules, pending)
+    won = tens_score(*inputs, rules.game_points).scores
+    without = tens_score(*inputs._replace(hanging_in=0), rules.game_points).scores
+    if won == without:  # nobody won them (a level deal): they hang on
+        return won
+    winner = 0 if won[0] != without[0] else 1
+    return (without[0] + pending * winner, without[1] + pending * (1 - winner))
+
+
+def _inside_kept(tally: Tally, rules: Rules, pending: int) -> tuple[int, ...]:
+    """An inside deal scored as if the defenders had bid: the declarers keep their own total."""
+    inputs = _inputs(tally, rules, pending)
+    score = tens_score(*inputs, rules.game_points)
+    if score.outcome != INSIDE:
+        return score.scores
+    return tens_score(*inputs._replace(declarers=1 - inputs.declarers), rules.game_points).scores
+
+
 _Slip = tuple[str, str, Callable[[Rules], Rules] | None, Callable[[Tally], Tally] | None]
+_ScoreSlip = tuple[str, str, Callable[[Tally, Rules, int], tuple[int, ...]]]
 
 _COMMON: tuple[_Slip, ...] = (
     ("last-trick-forgotten", "the last trick's 10 is forgotten", _knob(last_trick_bonus=0), None),
@@ -132,8 +230,7 @@ _COMMON: tuple[_Slip, ...] = (
 
 def _slips(rules: Rules) -> tuple[_Slip, ...]:
     """The slips that mean something under ``rules``, read from its knobs."""
-    # The game points of a strain auction round the last trick's 10 away as often as not:
-    # that slip is not one a strategy can be asked to find there.
+    # Game points count the last trick's 10 in their own arithmetic: _score_slips forgets it there.
     slips: list[_Slip] = [slip for slip in _COMMON if not (rules.strain_auction and slip[0] == "last-trick-forgotten")]
     if not rules.round_to and not rules.strain_auction:
         slips.append(("rounded", "the scores are rounded to tens", _knob(round_to=10), None))
@@ -151,6 +248,12 @@ def _slips(rules: Rules) -> tuple[_Slip, ...]:
             ("valat-bonus-0", "a valat adds no bonus", _group("game_points", valat_bonus=0), None),
             ("valat-not-doubled", "a double leaves the valat bonus alone", _group("game_points",
              double_multiplies_valat=not gp.double_multiplies_valat), None),
+            ("valat-9", f"a valat adds 9 points (its game points), not {gp.valat_bonus}",
+             _group("game_points", valat_bonus=9), None),
+            ("trailer-rounds-own", "the trailing team of a made contract rounds its own total: no "
+             "minimum of 1, and the two may not add up to the rounded sum" if gp.trailer_at_least_one
+             else "the trailing team of a made contract gets the rest of the rounded sum, at least 1",
+             _group("game_points", trailer_at_least_one=not gp.trailer_at_least_one), None),
         ]
     elif rules.has_auction:
         contract = rules.contract
@@ -215,6 +318,32 @@ def _slips(rules: Rules) -> tuple[_Slip, ...]:
     return tuple(slips)
 
 
+def _score_slips(rules: Rules) -> tuple[_ScoreSlip, ...]:
+    """The slips of a step of the game points' arithmetic (a strain auction), read from its knobs."""
+    if not rules.strain_auction:
+        return ()
+    slips: list[_ScoreSlip] = [
+        ("last-trick-forgotten", "the last trick's 10 is forgotten", _in_tens(_last_trick_forgotten)),
+        ("inside-kept", "an inside deal leaves the declarers their points, as if the defenders had bid",
+         _inside_kept),
+        ("suit-rounded-at-5", "a suit contract's total rounds up from a 5, as all-trumps does, not from a 7",
+         _in_tens(_suit_rounded_as_all_trumps)),
+        ("all-trumps-rounded-at-7", "an all-trumps total rounds up from a 7, as a suit does, not from a 5",
+         _in_tens(_all_trumps_rounded_as_a_suit)),
+        ("hanging-lost", "the points hanging from earlier deals are lost, not won",
+         _in_tens(_hanging_lost)),
+        ("hanging-to-the-other-team", "the points hanging from earlier deals go to the team that lost the deal",
+         _hanging_to_the_other_team),
+    ]
+    if Strain.NO_TRUMP in rules.auction.strains:
+        slips.insert(0, ("no-trumps-not-doubled", "a no-trumps deal's card points are not doubled",
+                         _in_tens(_no_trumps_not_doubled)))
+    if rules.has_announcements:
+        slips.append(("contest-forgotten", "every declaration counts, the pooled contest's losers' too",
+                      _in_tens(lambda inputs: inputs, every_declaration=True)))
+    return tuple(slips)
+
+
 def mutants(variant: str | Rules) -> tuple[Mutant, ...]:
     """The mutant scorers of ``variant``: about a dozen one-line slips each.
 
@@ -228,4 +357,4 @@ def mutants(variant: str | Rules) -> tuple[Mutant, ...]:
     return tuple(
         Mutant(rules.name, name, slip, rules_slip, tally_slip)
         for name, slip, rules_slip, tally_slip in _slips(rules)
-    )
+    ) + tuple(Mutant(rules.name, name, slip, score_slip=scores) for name, slip, scores in _score_slips(rules))

@@ -24,8 +24,10 @@ import attrs
 from hypothesis import strategies as st
 
 from belote.actions import Action, Strain, Verb
-from belote.cards import CARDS, NO_TRUMPS, Card
+from belote.cards import ALL_TRUMPS, CARDS, NO_TRUMPS, Card
 from belote.rules import Rules, checks
+from belote.scoring.gamescore import game_point_inputs
+from belote.scoring.totals import tens_score
 from belote.strategies.rigging import rig, themes_for
 
 if TYPE_CHECKING:
@@ -33,13 +35,28 @@ if TYPE_CHECKING:
 
 # The helpers below `weights_for` (draw_plan, play_plan, ...) serve the strategies of
 # belote.strategies: public to that package, not part of the API.
-__all__ = ["PLAY_STYLES", "Plan", "Weights", "weights_for"]
+__all__ = ["PLAY_STYLES", "Plan", "Weights", "rounding_edge", "weights_for"]
 
 _T = TypeVar("_T")
 
 PLAY_STYLES = ("random", "attack-strong", "defence-strong")
 """How the cards are played: every card drawn at random, or one side plays its
 strongest legal card while the other plays its weakest."""
+
+def rounding_edge(mode: int) -> tuple[int, int]:
+    """The last digits of a total on either side of ``mode``'s rounding threshold, where one point more or less rounds the other way.
+
+    docs/bulgarian.md#scoring: a suit contract rounds up from a 7, all-trumps
+    and no-trumps from a 5 (no-trumps totals are even: only the 4 is reached).
+
+    >>> rounding_edge(0), rounding_edge(5)
+    ((6, 7), (4, 5))
+
+    Raises:
+        InvalidArgumentType: ``mode`` is not a whole number.
+        InvalidArgument: ``mode`` is not 0 to 5.
+    """
+    return (6, 7) if checks.whole(mode, "mode", 0, ALL_TRUMPS) < NO_TRUMPS else (4, 5)
 
 
 @attrs.frozen(kw_only=True)
@@ -63,6 +80,11 @@ class Weights:
             what the attack makes: the card play is played first (up to ten times, until the
             attack's points are a multiple of the step), then the auction bids the value just
             at or below them (twice in three), or just above, and the same cards are played.
+            In a strain auction, the chance that the cards are played again at random (up to
+            nine times) until the declarers' total ends next to its mode's rounding threshold
+            ([`rounding_edge`][belote.strategies.plans.rounding_edge]).
+        pending: the points hanging from earlier deals when the deal starts (the game points
+            a strain auction's level deal leaves for the next deal's winner).
     """
 
     decks: tuple[tuple[str, int], ...]
@@ -74,6 +96,7 @@ class Weights:
     announce: int = 85
     stop: int = 15
     boundary: int = 0
+    pending: tuple[tuple[int, int], ...] = ((0, 1),)
 
 
 def weights_for(rules: Rules | str) -> Weights:
@@ -87,7 +110,10 @@ def weights_for(rules: Rules | str) -> Weights:
     as all-trumps); not coinched, coinched and surcoinched as 5:3:2. A
     turned-card variant takes in the first round 6 times in 10, in the second 3,
     and everyone passes once. The cards are played at random half of the
-    time, the attack playing strong a quarter, the defence a quarter.
+    time, the attack playing strong a quarter, the defence a quarter. A strain
+    auction's deal starts with game points hanging a quarter of the time (8,
+    16 or 26, evenly: what level deals leave), and half of its deals are
+    played until the declarers' total ends where the modes' roundings part.
 
     >>> from belote.rules import get_rules
     >>> weights = weights_for(get_rules("contree"))
@@ -114,7 +140,8 @@ def weights_for(rules: Rules | str) -> Weights:
         suits = tuple(s for s in auction.strains if s < Strain.NO_TRUMP)
         others = tuple(s for s in auction.strains if s >= Strain.NO_TRUMP)
         strains = tuple((s, 1) for s in suits) + tuple((s, len(suits)) for s in others)
-        return Weights(decks=decks, strains=strains, doubling=levels)
+        hanging = ((0, 9), (8, 1), (16, 1), (26, 1))  # game points a level deal leaves
+        return Weights(decks=decks, strains=strains, doubling=levels, pending=hanging, boundary=50)
     values: tuple[tuple[int | None, int], ...] = tuple(
         (value, 1) for value in range(auction.lowest, auction.highest + 1, auction.step)
     )
@@ -138,6 +165,7 @@ class Plan:
         play: the card play's style.
         boundary: bid the value next to what the attack makes (``Weights.boundary``).
         stop: seats call out or stop the deal when they may (``Weights.stop``).
+        pending: the points hanging when the deal starts (``Weights.pending``).
     """
 
     taker: int
@@ -149,6 +177,7 @@ class Plan:
     play: str = "random"
     boundary: bool = False
     stop: bool = False
+    pending: int = 0
 
 
 def _weighted(draw: st.DrawFn, pairs: Sequence[tuple[_T, int]]) -> _T:
@@ -175,9 +204,11 @@ def draw_plan(draw: st.DrawFn, rules: Rules, players: int) -> Plan:
     value = _weighted(draw, weights.values) if weights.values else 0
     strain = _weighted(draw, weights.strains)
     boundary = value is not None and draw(st.integers(0, 99)) < weights.boundary
+    doubling = _weighted(draw, weights.doubling)
+    pending = _weighted(draw, weights.pending) if len(weights.pending) > 1 else 0
     return Plan(
         taker=taker, theme=theme, value=value, strain=strain,
-        doubling=_weighted(draw, weights.doubling), play=play, boundary=boundary, stop=stop,
+        doubling=doubling, play=play, boundary=boundary, stop=stop, pending=pending,
     )
 
 
@@ -249,11 +280,36 @@ def attack_points(deal: Deal) -> int | None:
     return points
 
 
+def declarers_total(deal: Deal) -> int | None:
+    """A strain auction's finished deal: the declarers' total in points before game points, else ``None``."""
+    tally = deal.tally()
+    if tally is None or tally.contract is None or not deal.rules.strain_auction:
+        return None
+    inputs = game_point_inputs(tally, deal.rules, deal.pending)
+    return tens_score(*inputs, deal.rules.game_points).totals[inputs[1]]  # [1]: the declarers
+
+
 def play_boundary(draw: st.DrawFn, make: Callable[[], Deal], plan: Plan) -> Deal:
-    """A deal of ``plan`` whose contract value is next to what the attack makes (``Weights.boundary``)."""
+    """A deal of ``plan`` whose contract value is next to what the attack makes (``Weights.boundary``).
+
+    In a strain auction: a deal whose declarers' total ends next to its
+    mode's rounding threshold ([`rounding_edge`][belote.strategies.plans.rounding_edge]):
+    the cards are played again at random up to nine times (else the last one stays).
+    """
+    deal = make()
+    if deal.rules.strain_auction:
+        for tries in range(10):
+            if tries:  # the same deck and auction, the cards played again at random
+                deal = make()
+            play_plan(draw, deal, attrs.evolve(plan, play="random") if tries else plan)
+            total = declarers_total(deal)
+            if total is None or total % 10 in rounding_edge(int(deal.strain or 0)):
+                break
+        return deal
     step = 10
-    for _ in range(10):
-        deal = make()
+    for tries in range(10):
+        if tries:
+            deal = make()
         step = deal.rules.auction.step
         cards = play_plan(draw, deal, plan)
         points = attack_points(deal)
