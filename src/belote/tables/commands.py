@@ -21,8 +21,9 @@ from belote.actions import Action, Strain, Verb
 from belote.actions.reading import strain_of_word
 from belote.cards import ASCII_LOWER
 from belote.deal import Deal, Phase
-from belote.errors import NotationError
+from belote.errors import InvalidArgument, NotationError
 from belote.records.narration import describe_choice, explain_refusal, menu, partner_seat
+from belote.rules import checks
 
 __all__ = ["bid_example", "bid_summary", "choice_lines", "forced_pass", "read_answer"]
 
@@ -37,9 +38,13 @@ def forced_pass(deal: Deal, seat: int | None = None) -> Action | None:
     >>> deal = Deal.random("contree", seed=1)
     >>> forced_pass(deal) is None  # the first call of an auction: a bid is possible
     True
+
+    Raises:
+        InvalidArgumentType: ``deal`` is not a ``Deal``, ``seat`` not a whole number.
+        InvalidSeat: ``seat`` is no seat of the deal.
     """
-    if seat is None:
-        seat = deal.to_act
+    deal = checks.instance(deal, Deal, "deal")
+    seat = deal.to_act if seat is None else checks.seat(seat, deal.players)
     if seat is None or deal.is_over:
         return None
     choices = menu(deal, seat)
@@ -68,6 +73,14 @@ def choice_lines(deal: Deal, seat: int) -> tuple[list[Action], list[str]]:
 _BID_TEXT: Final = re.compile(r"(?:bid\s*)?([0-9]{1,3}|capot)\s*(\S+)?", re.IGNORECASE | re.ASCII)
 
 
+def _bids(value: object) -> list[Action]:
+    """``value`` once checked to be a non-empty list or tuple of bids."""
+    bids = [checks.instance(bid, Action, "bids[]") for bid in checks.sequence(value, "bids")]
+    if not bids or any(bid.verb is not Verb.BID for bid in bids):
+        raise InvalidArgument("bids: expected one bid or more, and bids only")
+    return bids
+
+
 def bid_summary(bids: Sequence[Action]) -> str:
     """The legal bids of an auction in one line: the values, capot and the strains.
 
@@ -76,7 +89,12 @@ def bid_summary(bids: Sequence[Action]) -> str:
     "90 to 110 (in tens) or capot, in ♠ S ♥ H ♦ D ♣ C: type e.g. 'bid 90 H'"
     >>> bid_summary([Action.bid(0, None, "S")])
     "capot, in ♠ S: type e.g. 'bid capot S'"
+
+    Raises:
+        InvalidArgumentType: ``bids`` is not a list or tuple of actions.
+        InvalidArgument: it is empty, or holds an action that is no bid.
     """
+    bids = _bids(bids)
     values = sorted({bid.value for bid in bids if bid.value is not None})
     capot = any(bid.value is None for bid in bids)
     strains = sorted({bid.strain for bid in bids if bid.strain is not None})
@@ -100,7 +118,13 @@ def bid_summary(bids: Sequence[Action]) -> str:
 
 
 def bid_example(bids: Sequence[Action]) -> str:
-    """A legal bid to show as an example: ``bid 100 H`` (the lowest value, hearts if it may), or ``bid C``."""
+    """A legal bid to show as an example: ``bid 100 H`` (the lowest value, hearts if it may), or ``bid C``.
+
+    Raises:
+        InvalidArgumentType: ``bids`` is not a list or tuple of actions.
+        InvalidArgument: it is empty, or holds an action that is no bid.
+    """
+    bids = _bids(bids)
     first = bids[0]
     if first.value == 0:  # a strain auction: its lowest strain
         return f"bid {first.strain}"
@@ -147,8 +171,18 @@ def read_answer(
     '0 bid 90 H'
     >>> print(read_answer("play JH", choices, deal, 0, listed=1)[1])
     You cannot play a card yet: the bidding is not over. Type a number from 1 to 1, a bid such as 'bid 80 H', or help.
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: ``listed`` more than the choices; ``seat`` no seat of the deal.
     """
-    listed = len(choices) if listed is None else listed
+    answer = checks.instance(answer, str, "answer")
+    choices = [checks.instance(choice, Action, "choices[]") for choice in checks.sequence(choices, "choices")]
+    deal = checks.instance(deal, Deal, "deal")
+    seat = checks.seat(seat, deal.players)
+    listed = len(choices) if listed is None else checks.whole(listed, "listed", 0, len(choices))
+    if names is not None:
+        names = [checks.instance(name, str, "names[]") for name in checks.sequence(names, "names")]
     bids = [choice for choice in choices if choice.verb is Verb.BID]
     hint = (f"Type a number from 1 to {listed}, "
             + (f"a bid such as '{bid_example(bids)}'" if bids else "a card such as JH") + ", or help.")
