@@ -63,6 +63,7 @@ from belote.actions import (
     ID_PASS,
     ID_SURCOINCHE,
     Action,
+    Verb,
     action_id,
     bid_id,
 )
@@ -76,7 +77,8 @@ from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules.checks import instance, sequence, whole
 
 __all__ = ["EVAL_ROLLOUTS", "EVAL_TIME_BUDGET", "MAX_CANDIDATES", "MAX_EVAL_ROLLOUTS", "EvalBot",
-           "candidate_calls", "evaluate_call", "shortfall"]
+           "candidate_calls", "evaluate_call", "shortfall",
+           "strains_worth_bidding"]
 
 EVAL_ROLLOUTS: Final = 48
 """The default number of sampled deals per bidding decision."""
@@ -91,6 +93,43 @@ MAX_EVAL_ROLLOUTS: Final = 10_000
 """The most sampled deals per bidding decision."""
 
 _BIDDING: Final = (Phase.BIDDING_1, Phase.BIDDING_2, Phase.AUCTION)
+
+
+def strains_worth_bidding(observation: Observation, default: int | None = None) -> list[int]:
+    """The strains worth valuing a contract in at an auction decision: a short list, without repeats.
+
+    In this order: ``default`` (the strain of the heuristic's call, when it
+    bids), the seat's best suit of the auction by
+    [`contract_estimate`][belote.agents.cardplay.contract_estimate] (its own
+    cards only) and the strain of its partner's last contract bid. The
+    bidders that value contracts on sampled deals (the ``eval`` bot's
+    [`candidate_calls`][belote.agents.evaluating.candidate_calls], ``pimc:contracts=dd``)
+    value these and no other (docs/bots.md#bidding-by-the-rules).
+
+    >>> from belote.deal import Deal
+    >>> deal = Deal.random("contree", seed=3, dealer=0)
+    >>> found = strains_worth_bidding(deal.observation(deal.to_act), 2)
+    >>> found[0], len(found) == len(set(found)) <= 3
+    (2, True)
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: ``default`` out of 0..5.
+    """
+    observation = instance(observation, Observation, "observation")
+    found: list[int] = []
+    if default is not None:
+        found.append(whole(default, "default", 0, 5))
+    suits = [int(t) for t in observation.rules.auction.strains if int(t) < 4]
+    if suits:
+        hand = observation.hand.mask
+        found.append(max(suits, key=lambda t: contract_estimate(hand, t)))
+    partner = (observation.seat + 2) % observation.players
+    for bid in reversed(observation.bids):
+        if bid.seat == partner and bid.verb is Verb.BID and bid.strain is not None:
+            found.append(int(bid.strain))
+            break
+    return list(dict.fromkeys(found))
 
 
 def candidate_calls(observation: Observation, legal: Sequence[Action], default: Action) -> list[int]:
@@ -122,18 +161,11 @@ def candidate_calls(observation: Observation, legal: Sequence[Action], default: 
             value, strain = bid_of_id(i)
             partner_bid[strain] = min(value, auction.highest)
     hand = observation.hand.mask
-    suits = [int(t) for t in auction.strains if int(t) < 4]
-    strains: list[int] = []
-    if ID_BID <= first < ID_BID_CAPOT + 6:
-        strains.append(bid_of_id(first)[1])
-    if suits:
-        strains.append(max(suits, key=lambda t: contract_estimate(hand, t)))
-    for who, i in reversed(heard):
-        if who == partner and ID_BID <= i < ID_BID_CAPOT + 6:
-            strains.append(bid_of_id(i)[1])
-            break
+    default_strain = bid_of_id(first)[1] if ID_BID <= first < ID_BID_CAPOT + 6 else None
     margin = bidding_margins(rules).bid
-    for t in dict.fromkeys(t for t in strains if t < 4):  # the heuristic counts suits only
+    for t in strains_worth_bidding(observation, default_strain):
+        if t >= 4:
+            continue  # the heuristic counts suits only
         values = [v for v in auction.values if bid_id(v, t) in ids]
         if not values:
             continue

@@ -41,8 +41,8 @@ from belote.actions import (
     bid_id,
 )
 from belote.agents import HeuristicBot
-from belote.agents.cardplay import contract_estimate, contract_of_bids
-from belote.agents.evaluating import evaluate_call
+from belote.agents.cardplay import contract_of_bids
+from belote.agents.evaluating import evaluate_call, strains_worth_bidding
 from belote.agents.heuristic import observation_mode
 from belote.agents.knowledge import SeatKnowledge, knowledge, sample_deal, sample_deals
 from belote.agents.rollouts import NO_DECLARATION, bidding_deals, estimate
@@ -154,24 +154,6 @@ def side_points(rules: Rules, hands: Sequence[int], dealer: int, strain: int, si
 def _level(bid: int) -> int:
     """A bid id's value (``CAPOT_BID`` for capot)."""
     return bid_of_id(bid)[0]
-
-
-def _strains_worth_bidding(
-    observation: Observation, heard: Sequence[tuple[int, int]], default: Action, partner: int
-) -> list[int]:
-    """The heuristic's strain, the seat's best strain by the heuristic's count and its partner's last."""
-    found: list[int] = []
-    if default.verb is Verb.BID and default.strain is not None:
-        found.append(int(default.strain))
-    hand = observation.hand.mask
-    suits = [int(t) for t in observation.rules.auction.strains if int(t) < 4]
-    if suits:
-        found.append(max(suits, key=lambda t: contract_estimate(hand, t)))
-    for who, i in reversed(heard):
-        if who == partner and ID_BID <= i < ID_BID_CAPOT + 6:
-            found.append(bid_of_id(i)[1])
-            break
-    return list(dict.fromkeys(found))
 
 
 MAX_SAMPLES: Final = 1000
@@ -385,7 +367,7 @@ class PIMCBot:
         would not have made the bids heard drawn again). On each, the card
         points its side makes (belote included) are solved double-dummy
         ([`side_points`][belote.agents.pimc.side_points]) with each strain
-        worth bidding as trump: the heuristic's, its best and its partner's.
+        worth bidding as trump ([`strains_worth_bidding`][belote.agents.evaluating.strains_worth_bidding]).
         It then bids the highest legal value its side makes on at least
         ``BID_CONFIDENCE`` of the samples (capot likewise), else coinches the
         opponents' contract when they fall short on at least
@@ -409,11 +391,12 @@ class PIMCBot:
         auction = rules.auction
         heard = tuple((action.seat, action_id(action)) for action in observation.bids)
         value, strain, bidder, _ = contract_of_bids(heard)
-        mine, partner = seat & 1, (seat + 2) % 4
+        mine = seat & 1
         bids = [i for i in by_id if ID_BID <= i < ID_BID_CAPOT + 6]
         asked: list[tuple[int, int]] = []  # (strain, side) whose points are solved
         if bids:
-            for t in _strains_worth_bidding(observation, heard, default, partner):
+            shown = int(default.strain) if default.verb is Verb.BID and default.strain is not None else None
+            for t in strains_worth_bidding(observation, shown):
                 asked.append((t, mine))
         if ID_COINCHE in by_id:
             asked.append((strain, 1 - mine))
