@@ -59,7 +59,9 @@ from typing import ClassVar, Final
 from belote.actions import (
     ID_BID,
     ID_BID_CAPOT,
+    ID_BID_STRAIN,
     ID_COINCHE,
+    ID_DOUBLE,
     ID_PASS,
     ID_SURCOINCHE,
     Action,
@@ -68,15 +70,18 @@ from belote.actions import (
     bid_id,
 )
 from belote.agents.cardplay import attack_estimate_against, contract_estimate
+from belote.agents.fitting import thresholds
 from belote.agents.heuristic import HeuristicBot
 from belote.agents.rollouts import Estimate, bidding_deals, estimate
+from belote.agents.strains import DOUBLE_MARGIN, strain_class, strain_count, strain_strength
 from belote.agents.thresholds import bidding_margins
 from belote.deal import Deal, Observation, Phase
 from belote.deal.auction import bid_of_id
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules.checks import instance, sequence, whole
 
-__all__ = ["EVAL_ROLLOUTS", "EVAL_TIME_BUDGET", "MAX_CANDIDATES", "MAX_EVAL_ROLLOUTS", "EvalBot",
+__all__ = ["DRAWS", "EVAL_ROLLOUTS", "EVAL_TIME_BUDGET", "MAX_CANDIDATES", "MAX_EVAL_ROLLOUTS",
+           "STRAIN_TOLERANCE", "TOLERANCE", "EvalBot",
            "candidate_calls", "evaluate_call", "shortfall",
            "strains_worth_bidding"]
 
@@ -135,7 +140,8 @@ def strains_worth_bidding(observation: Observation, default: int | None = None) 
 def candidate_calls(observation: Observation, legal: Sequence[Action], default: Action) -> list[int]:
     """The action ids worth valuing at a bidding decision, the heuristic's ``default`` first.
 
-    In a take-or-pass round every legal bid; in a contract auction pass, the
+    In a take-or-pass round and a strain auction (``bulgarian``: at most six
+    strains, pass and the doublings) every legal call; in a contract auction pass, the
     default, coinche and surcoinche when legal, and for each strain worth
     bidding (the default's, the seat's best by
     [`contract_estimate`][belote.agents.cardplay.contract_estimate], its
@@ -148,7 +154,7 @@ def candidate_calls(observation: Observation, legal: Sequence[Action], default: 
     observation = instance(observation, Observation, "observation")
     ids = {action_id(instance(a, Action, "legal")) for a in sequence(legal, "legal")}
     first = action_id(instance(default, Action, "default"))
-    if observation.phase is not Phase.AUCTION:
+    if observation.phase is not Phase.AUCTION or observation.rules.strain_auction:
         return [first, *sorted(ids - {first})]
     rules, seat = observation.rules, observation.seat
     auction = rules.auction
@@ -184,6 +190,9 @@ DRAWS: Final = 12
 TOLERANCE: Final = 20
 """Points by which a sampled bidder's estimate may fall short of what its bid shows."""
 
+STRAIN_TOLERANCE: Final = 10
+"""In a strain auction, how far a sampled bidder's count may fall short of the threshold of its call."""
+
 
 def shortfall(sample: Deal, heard: Sequence[tuple[int, int]], seat: int) -> int:
     """How far a sampled deal's hands fall short of the contract bids heard from the other seats.
@@ -198,12 +207,22 @@ def shortfall(sample: Deal, heard: Sequence[tuple[int, int]], seat: int) -> int:
     that seat's hand exceeds the contract less the heuristic's coinche
     margin. Capot, no-trumps and all-trumps contracts are not read (the
     heuristic's count is for a trump suit).
+
+    In a strain auction (``bulgarian``) the counts are the heuristic's
+    [`strain_count`][belote.agents.strains.strain_count] of the five cards
+    held during the auction: for each strain bid by another seat, the
+    points by which it falls below that strain's threshold under the rules
+    ([`thresholds`][belote.agents.fitting.thresholds]); for each double, by
+    which the doubler's count in the doubled strain falls below the
+    threshold plus ``DOUBLE_MARGIN``.
     """
     sample = instance(sample, Deal, "sample")
     heard = [(whole(who, "heard"), whole(i, "heard")) for who, i in _pairs(heard)]
     seat = whole(seat, "seat")
     rules = sample.rules
-    if not rules.has_auction or rules.strain_auction:
+    if rules.strain_auction:
+        return _strain_shortfall(sample, heard, seat)
+    if not rules.has_auction:
         return 0
     margins = bidding_margins(rules)
     margin = margins.bid
@@ -230,6 +249,27 @@ def shortfall(sample: Deal, heard: Sequence[tuple[int, int]], seat: int) -> int:
     return worst
 
 
+def _strain_shortfall(sample: Deal, heard: Sequence[tuple[int, int]], seat: int) -> int:
+    """[`shortfall`][belote.agents.evaluating.shortfall] in a strain auction."""
+    fitted = thresholds(sample.rules)
+    need = (fitted.suit, fitted.nt, fitted.at)
+    worst, standing = 0, -1
+    so_far: list[tuple[int, int]] = []
+    for who, i in heard:
+        strain_bid = ID_BID_STRAIN <= i < ID_DOUBLE
+        if who != seat and strain_bid:
+            mode = i - ID_BID_STRAIN
+            count = strain_count(who, sample.hand_mask(who), mode, so_far)
+            worst = max(worst, need[strain_class(mode)] - count)
+        elif who != seat and i == ID_DOUBLE and standing >= 0:
+            count = strain_strength(sample.hand_mask(who), standing)
+            worst = max(worst, need[strain_class(standing)] + DOUBLE_MARGIN - count)
+        if strain_bid:
+            standing = i - ID_BID_STRAIN
+        so_far.append((who, i))
+    return worst
+
+
 def _pairs(heard: object) -> list[tuple[object, object]]:
     """``heard`` as a list of pairs, or a typed error."""
     pairs = []
@@ -248,7 +288,7 @@ def _agreeing(observation: Observation, count: int, rng: random.Random,
     found by drawing again a few times, so a sample is kept when every bid
     heard is within ``TOLERANCE`` points of what the bidder's hand supports,
     drawing up to ``DRAWS`` times per sample (then the closest draw is
-    kept). Elsewhere, [`bidding_deals`][belote.agents.rollouts.bidding_deals]
+    kept); in a strain auction within ``STRAIN_TOLERANCE``. Elsewhere, [`bidding_deals`][belote.agents.rollouts.bidding_deals]
     with the heuristic as the model.
     """
     if observation.phase is not Phase.AUCTION:
@@ -256,6 +296,7 @@ def _agreeing(observation: Observation, count: int, rng: random.Random,
         return
     heard = [(bid.seat, action_id(bid)) for bid in observation.bids]
     seat = observation.seat
+    tolerance = STRAIN_TOLERANCE if observation.rules.strain_auction else TOLERANCE
     draws = iter(bidding_deals(observation, count * DRAWS, rng))
     for _ in range(count):
         best: Deal | None = None
@@ -264,7 +305,7 @@ def _agreeing(observation: Observation, count: int, rng: random.Random,
             gap = shortfall(sample, heard, seat)
             if best is None or gap < best_gap:
                 best, best_gap = sample, gap
-            if gap <= TOLERANCE:
+            if gap <= tolerance:
                 break
         if best is None:
             return
@@ -348,12 +389,12 @@ class EvalBot:
     """A player that bids by evaluating its calls under the rules played, and plays as the heuristic.
 
     Every bid (take or pass and the second round in a take-or-pass variant;
-    each contract, pass, coinche and surcoinche in a contract auction) is
+    each contract, pass, coinche and surcoinche in a contract auction; each
+    strain, pass, double, redouble and re-redouble in a strain auction,
+    ``bulgarian``, valued in its game points) is
     chosen by [`evaluate_call`][belote.agents.evaluating.evaluate_call]; the
     cards, the swap, the declarations and calling out are the
-    [`HeuristicBot`][belote.agents.HeuristicBot]'s. A strain auction
-    (``bulgarian``, five cards seen) is bid as the heuristic bids it: the
-    samplers deal full hands only.
+    [`HeuristicBot`][belote.agents.HeuristicBot]'s.
 
     Without a time budget a decision depends only on ``seed`` and on what
     the seat has seen.
@@ -416,8 +457,7 @@ class EvalBot:
         start = time.perf_counter()
         self.last_samples = 0
         default = self.heuristic.choose(observation, legal)
-        if (len(legal) < 2 or observation.phase not in _BIDDING
-                or observation.rules.strain_auction):
+        if len(legal) < 2 or observation.phase not in _BIDDING:
             return default
         key = ";".join(map(str, observation.history))
         rng = random.Random(f"eval:{self.seed}:{observation.seat}:{observation.hand.mask}:{key}")

@@ -224,11 +224,13 @@ class PIMCBot:
             also the model of the other seats in the rollouts).
         rollouts: deals sampled per bid, swap or declaration, 1 to
             ``MAX_ROLLOUTS``; each is played out once per option.
-        contracts: how it bids in a contract auction (contrée): ``"eval"``
-            (the default) by heuristic play-outs, see below; ``"heuristic"``
+        contracts: how it bids in a contract auction (contrée) and a strain
+            auction (bulgarian): ``"eval"`` (the default) by heuristic
+            play-outs scored under the rules, see below; ``"heuristic"``
             as the [`HeuristicBot`][belote.agents.HeuristicBot],
             ``"dd"`` by double-dummy values of sampled deals
-            ([`contract`][belote.agents.pimc.PIMCBot.contract]); see
+            ([`contract`][belote.agents.pimc.PIMCBot.contract]; contrée
+            only, a strain auction is then bid as the heuristic); see
             [`CONTRACT_MODES`][belote.agents.pimc.CONTRACT_MODES].
 
     Raises:
@@ -296,8 +298,9 @@ class PIMCBot:
             return legal[0]
         verbs = {action.verb for action in legal}
         if observation.phase is Phase.AUCTION:
-            if self.contracts == "heuristic" or observation.rules.strain_auction:
-                return heuristic  # see CONTRACT_MODES; a strain auction's calls
+            if self.contracts == "heuristic" or (self.contracts == "dd"
+                                                 and observation.rules.strain_auction):
+                return heuristic  # see CONTRACT_MODES; dd solves suit contracts only
             if self.contracts == "eval":
                 call, found = evaluate_call(
                     observation, legal, heuristic, model=self.heuristic, rollouts=self.rollouts,
