@@ -126,3 +126,21 @@ def test_strains_worth_bidding_are_the_defaults_the_best_suit_and_the_partners()
         assert strains_worth_bidding(obs) == list(dict.fromkeys([best, *partner[-1:]]))
     with pytest.raises(InvalidArgument, match="default"):
         strains_worth_bidding(obs, 9)
+
+
+def test_compare_names_the_bots_that_played(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/comparing.md: `compare` and `compare --knobs` say which bots played; `--bots eval` reaches the evaluating bidder."""
+    import json
+
+    from clirun import run
+
+    spec = "eval:rollouts=2,time_budget=none"
+    code, out, err = run(["compare", "contree", "bulgarian", "--deals", "3", "--bots", spec], capsys)
+    assert code == 0, err
+    assert f"{spec} bots" in out.splitlines()[0]
+    code, out, err = run(["compare", "--knobs", "bulgarian", "--disputes", "--deals", "2",
+                          "--bots", spec, "--json"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["bots"] == spec
+    code, out, err = run(["compare", "--knobs", "contree", "--disputes", "--deals", "2"], capsys)
+    assert code == 0 and "heuristic bots" in out.splitlines()[0]
