@@ -66,9 +66,9 @@ from belote.agents.strains import (
 )
 from belote.agents.thresholds import BASE_MARGINS, bidding_margins
 from belote.deal import Deal, Phase, SeatView
-from belote.errors import BeloteError, InvalidArgument
+from belote.errors import BeloteError, InvalidArgument, InvalidArgumentType, shown
 from belote.rules import Rules, get_rules
-from belote.rules.checks import instance, whole
+from belote.rules.checks import instance, sequence, whole
 from belote.rules.policies import Bidding
 from belote.rules.specs import spec_of
 
@@ -161,8 +161,13 @@ def best_cut(points: Sequence[tuple[int, float]], low: int = 0, high: int = MAX_
     if low > high:
         raise InvalidArgument(f"low ({low}) is above high ({high})")
     totals = [0.0] * (high - low + 1)  # the values of the counts at each threshold
-    for count, value in points:
-        totals[min(max(whole(count, "points"), low), high) - low] += float(value)
+    for pair in sequence(points, "points"):
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise InvalidArgumentType(f"points: expected (count, value) pairs, got {shown(pair)}")
+        count, value = whole(pair[0], "points"), pair[1]
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise InvalidArgumentType(f"points: expected a number as value, got {shown(value)}")
+        totals[min(max(count, low), high) - low] += float(value)
     sums = [0.0] * (high - low + 2)  # sums[k]: the values whose count reaches low + k
     for k in range(high - low, -1, -1):
         sums[k] = sums[k + 1] + totals[k]

@@ -25,7 +25,7 @@ from typing import TextIO
 from belote.agents.fitting import FIT_DECKS, FIT_SEED, fit_thresholds, fitted_fields
 from belote.experiments.whatif import disputed_changes
 from belote.rules import Rules, get_rules
-from belote.rules.checks import instance, sequence, whole
+from belote.rules.checks import instance, sequence, whole, writer
 from belote.rules.specs import spec_of
 from belote.variants import BUILTIN
 
@@ -66,15 +66,18 @@ def fitted_table(variants: Sequence[str] | None = None, *, disputes: bool = Fals
 def json_text(table: dict[str, object]) -> str:
     """The document as the shipped file writes it: one line per rule set.
 
+    Raises:
+        InvalidArgumentType: ``table`` (or its ``thresholds``) is not a dictionary.
+
     >>> print(json_text({"format": FORMAT, "decks": 1, "seed": 1, "thresholds": {"classic": {"take": 34}}}))
     {"format": "belote-thresholds/1", "decks": 1, "seed": 1, "thresholds": {
      "classic": {"take": 34}
     }}
     <BLANKLINE>
     """
+    table = instance(table, dict, "table")
     head = {k: v for k, v in table.items() if k != "thresholds"}
-    fitted = table.get("thresholds", {})
-    assert isinstance(fitted, dict)
+    fitted = instance(table.get("thresholds", {}), dict, "thresholds")
     lines = [f" {json.dumps(spec)}: {json.dumps(fields)}" for spec, fields in fitted.items()]
     return json.dumps(head)[:-1] + ', "thresholds": {\n' + ",\n".join(lines) + "\n}}\n"
 
@@ -85,6 +88,8 @@ def fit_thresholds_command(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         BeloteError: bad input (reported by the CLI as one ``error:`` line).
     """
+    args = instance(args, argparse.Namespace, "args")
+    out = writer(out)
     table = fitted_table(args.variants or None, disputes=args.disputes,
                          decks=FIT_DECKS if args.decks is None else args.decks,
                          seed=FIT_SEED if args.seed is None else args.seed)
