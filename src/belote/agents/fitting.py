@@ -17,8 +17,8 @@ each rule set gets its own (docs/bots.md#thresholds-from-the-rules):
   the variant's own scoring: the bid's value is its side's score minus the
   other side's, less the same for pass. The threshold fitted is the count
   ``t`` that maximises the sum of these values over the decisions whose
-  count reaches ``t`` (the bids a threshold ``t`` would make), ties to the
-  lowest;
+  count reaches ``t`` (the bids a threshold ``t`` would make;
+  [`best_cut`][belote.agents.fitting.best_cut]);
 - **bid / coinche / surcoinche**: what
   [`bidding_margins`][belote.agents.thresholds.bidding_margins] derives from
   the contract scoring (an evaluation of the scoring itself, no sample).
