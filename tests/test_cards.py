@@ -188,6 +188,24 @@ def test_action_ids_are_a_bijection_on_the_fixed_space() -> None:
     assert len(texts) == ACTION_IDS
 
 
+def test_action_id_blocks_follow_one_another_without_gaps() -> None:
+    """The fixed id space (docs/formats.md#action-ids): each block starts where the one before it ends.
+
+    The ids are written as numbers in ``belote.actions`` (the compiled core reads them
+    in place); this checks they are the sums the layout describes.
+    """
+    from belote import actions as a
+
+    assert a.ID_BID_CAPOT == a.ID_BID + 6 * (a.MAX_BID_VALUE // 10)
+    assert a.ID_COINCHE == a.ID_BID_CAPOT + 6
+    assert a.ID_SURCOINCHE == a.ID_COINCHE + 1
+    assert a.ID_BID_STRAIN == a.ID_SURCOINCHE + 1
+    assert a.ID_BID_STRAIN + len(a.Strain) == a.ID_DOUBLE
+    assert a.ID_REDOUBLE == a.ID_DOUBLE + 1
+    assert a.ID_REREDOUBLE == a.ID_REDOUBLE + 1
+    assert a.ACTION_IDS == a.ID_REREDOUBLE + 1
+
+
 def test_action_id_refuses_a_declare_that_is_no_combination() -> None:
     from belote.actions import ACTION_IDS, Action, action_from_id, action_id
     from belote.errors import InvalidArgument

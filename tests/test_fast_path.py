@@ -15,9 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from belote.actions import Verb
+from belote.actions import ID_BID_STRAIN, ID_PASS, Verb
 from belote.agents import RandomBot, act
 from belote.deal import Deal
+from belote.deal.legal import draw_bid, draw_call
 from belote.errors import IllegalAction
 from belote.experiments.simulate import randrange_fast
 from belote.rules import available_variants, get_rules
@@ -213,6 +214,14 @@ def test_simulation_randrange_draws_like_random_randrange(seed: int, n: int) -> 
     ours, theirs = random.Random(seed), random.Random(seed)
     assert randrange_fast(ours, n) == theirs.randrange(n)
     assert ours.getstate() == theirs.getstate()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, (1 << 9) - 1), st.floats(0.0, 1.0, exclude_max=True))
+def test_a_strain_call_is_drawn_as_from_the_full_mask(calls: int, x: float) -> None:
+    """draw_call on the small mask of a strain auction's calls picks what draw_bid picks on the full one."""
+    full = calls << ID_BID_STRAIN | 1 << ID_PASS
+    assert draw_call(calls, lambda: x) == draw_bid(full, lambda: x)
 
 
 @PROPERTY

@@ -256,7 +256,9 @@ def test_quit_asks_first_then_saves_a_match_record_that_resume_continues(tmp_pat
     assert text.count("Leave the match? (yes/no)") == 2
     assert f"Resume with: belote play --resume {saved}" in text
     doc = json.loads(saved.read_text(encoding="utf-8"))
-    assert set(doc) == {"variant", "target", "deals"}
+    # a match record (docs/formats.md#deal-record) and the table's seats and names (docs/tables.md#save-and-resume)
+    assert set(doc) == {"variant", "target", "deals", "seats", "names"}
+    assert doc["seats"] == ["human", "heuristic", "heuristic", "heuristic"]
     match, deals = match_from_record(doc, partial=True)
     assert deals and not match.is_over
     last = deals[-1]

@@ -175,7 +175,7 @@ def test_every_word_of_the_strain_auction_is_in_every_catalogue() -> None:
               "contract.redoubled", "call.double", "call.redouble", "choice.double", "choice.redouble",
               "log.double.you", "log.double.other", "log.redouble.you", "log.redouble.other",
               "bidding.pick_strain", "bidding.strains", "sheet.head_game_points", "sheet.hanging",
-              "outcome_game.made", "outcome_game.failed", "outcome_game.litige", "summary.contract",
+              "outcome_game.made", "outcome_game.failed", "outcome_game.litige", "summary.taken_by",
               "summary.hanging", "summary.game_points", "line.declarations", "line.valat",
               "line.hanging_won", "line.from_others", "variant.bulgarian", "variant_name.bulgarian"}
     for lang in LANGUAGES:
@@ -276,11 +276,10 @@ def test_a_bulgarian_deal_is_bid_through_the_strain_box_and_played(server: str, 
         assert "You bid NT." in log and "Seat 1 doubles (×2)." in log and "You redouble (×4)." in log
         assert len(browser.find_elements(By.CSS_SELECTOR, "#hand button")) == 8  # 3 more after the auction
         play_out(browser)
-        summary = browser.find_element(By.ID, "summary")
         head = browser.find_element(By.ID, "summary-head").text
         assert head.startswith("Deal over: ") and any(
             word in head for word in ("contract made", "inside", "level"))
-        assert "Contract: NT redoubled (×4), declared by you + partner" in summary.text
+        assert browser.find_element(By.ID, "summary-contract").text == "NT redoubled (×4), taken by you"
         assert "game points" in browser.find_element(By.ID, "summary-lines").text
         assert browser.find_element(By.ID, "log").text.count("— Trick") == 8
         rows = browser.find_elements(By.CSS_SELECTOR, "#scoresheet tr")
@@ -311,7 +310,7 @@ def test_the_strain_box_and_a_deal_on_a_phone(server: str, browser: Any) -> None
         assert box.rect["x"] >= 0 and box.rect["x"] + box.rect["width"] <= inner
         bid_nt_and_redouble(browser, "sans-atout", "SA contré (×2)", "SA surcontré (×4)", "phone-fr")
         play_out(browser)
-        assert "SA surcontré (×4), annoncé par vous + partenaire" in browser.find_element(By.ID, "summary-contract").text
+        assert browser.find_element(By.ID, "summary-contract").text == "SA surcontré (×4), pris par vous"
         assert browser.execute_script("return document.documentElement.scrollWidth") <= inner
         browser.execute_script("document.getElementById('summary').scrollIntoView()")
         shot(browser, "bulgarian-summary-phone-fr")

@@ -130,12 +130,19 @@ class Game:
         if not 0 <= first_dealer < self.players:
             raise InvalidArgument(f"first_dealer must be a seat, not {first_dealer}")
         self.agents = list(agents)
+        """The agent of each seat."""
         self.match = Match(self.rules, target, self.players)
+        """The match so far: each finished deal's result, the totals, pending points, the winner."""
         self.dealer = first_dealer
+        """Who deals the next deal (moved on by [`play_deal`][belote.game.Game.play_deal] as the rules say)."""
         self.max_deals = max_deals
         self.deals: list[Deal] = []
+        """The finished deals, in order (redeals included)."""
         self.current: Deal | None = None
-        """The deal dealt by [`new_deal`][belote.game.Game.new_deal] and not yet added to the match."""
+        """The deal dealt by [`new_deal`][belote.game.Game.new_deal] and not yet added to the match.
+
+        A match played by people rather than agents is a
+        [`belote.tables.Table`][belote.tables.Table] (docs/tables.md)."""
         self._decks: Iterator[Sequence[Card | int | str]] = (
             iter(decks) if decks is not None else self._shuffles(random.Random(seed))
         )

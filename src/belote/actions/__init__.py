@@ -297,6 +297,9 @@ class Action:
 # Every action of every variant has a stable integer id in ``range(ACTION_IDS)``; the seat is
 # not part of the id (it is always the seat to act). The layout is part of the public API and
 # never changes between releases: new kinds of action get new ids at the end.
+# The ids are written as numbers, not sums of the ones before: the compiled core (mypyc) reads a
+# number in place, a sum from the module's namespace at every use. tests/test_cards.py checks
+# that each follows from the one before it.
 
 ID_PASS: Final = 0
 """``pass``, in either bidding round."""
@@ -324,23 +327,23 @@ ID_KEEP: Final = 165
 ID_BID: Final = 166
 """``bid <value> <strain>``: ids 166 to 345, ``ID_BID + 6 * (value // 10 - 1) + strain`` for
 the values 10 to 300 in tens and the six strains (added after ``keep``)."""
-ID_BID_CAPOT: Final = ID_BID + 6 * (MAX_BID_VALUE // 10)
+ID_BID_CAPOT: Final = 346  # ID_BID + 6 * (MAX_BID_VALUE // 10)
 """``bid capot <strain>``: ids 346 to 351, by strain."""
-ID_COINCHE: Final = ID_BID_CAPOT + 6
+ID_COINCHE: Final = 352  # ID_BID_CAPOT + 6
 """``coinche``: double the standing contract (id 352)."""
-ID_SURCOINCHE: Final = ID_COINCHE + 1
+ID_SURCOINCHE: Final = 353
 """``surcoinche``: redouble the coinched contract (id 353)."""
-ID_BID_STRAIN: Final = ID_SURCOINCHE + 1
+ID_BID_STRAIN: Final = 354
 """``bid <strain>``: a strain auction's bid, ids 354 to 359 by strain (added after
 ``surcoinche``: every earlier id kept its number)."""
-ID_DOUBLE: Final = ID_BID_STRAIN + 6
+ID_DOUBLE: Final = 360  # ID_BID_STRAIN + 6
 """``double``: double the other team's standing contract in a strain auction (id 360)."""
-ID_REDOUBLE: Final = ID_DOUBLE + 1
+ID_REDOUBLE: Final = 361
 """``redouble``: redouble the other team's double (id 361)."""
-ID_REREDOUBLE: Final = ID_REDOUBLE + 1
+ID_REREDOUBLE: Final = 362
 """``reredouble``: the third level of doubling, ``auction.reredouble`` (id 362, added after
 ``redouble``: every earlier id kept its number)."""
-ACTION_IDS: Final = ID_REREDOUBLE + 1
+ACTION_IDS: Final = 363
 """How many action ids there are: every id is in ``range(ACTION_IDS)``."""
 
 def bid_id(value: int | None, strain: int) -> int:

@@ -374,19 +374,6 @@ def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
-    from belote.solver.analyze import solution_json, solution_text, solve_position
-
-    text = read_text("-") if args.position == "-" else args.position
-    with time_limit(args.time_limit, "this position"):
-        deal, solution = solve_position(text.strip())
-    if args.json:
-        write_json(solution_json(deal, solution), out)
-    else:
-        out.write(solution_text(deal, solution))
-    return EXIT_OK
-
-
 def _lazy(module: str, name: str) -> Callable[[argparse.Namespace, TextIO], int]:
     """A command body imported only when its command runs (``belote.cli.play``, ``play_command``)."""
     def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -399,6 +386,7 @@ _cmd_simulate = _lazy("belote.cli.commands", "simulate_command")
 _cmd_compare = _lazy("belote.cli.commands", "compare_command")
 _cmd_duel = _lazy("belote.cli.commands", "duel_command")
 _cmd_play = _lazy("belote.cli.play", "play_command")
+_cmd_solve = _lazy("belote.cli.solving", "solve_command")
 
 
 _WHOLE: Final = re.compile(r"-?[0-9]{1,30}")
@@ -523,11 +511,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("solve", _cmd_solve, "Solve a position (docs/positions.md) with every hand known: "
-            "the value of each legal card of the seat to act and a line of perfect play.",
+            "the value of each legal card of the seat to act and a line of perfect play; with "
+            "the other hands written '?', estimate the best card or call on sampled deals.",
             'belote solve "belote/1 classic | dealer 0 | hands ... | turned AC | bids take"')
     p.add_argument("position", help="the position, one line (- reads it from standard input)")
     p.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
                    help="stop, and exit with status 2, when the solver takes longer")
+    p.add_argument("--samples", type=_positive, default=20, metavar="N",
+                   help="deals sampled for a position with '?' hands (default 20)")
+    p.add_argument("--seed", type=_whole, default=0, help="seed of those samples (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     p = add("simulate", _cmd_simulate, "Bots play N deals of a variant; prints statistics.",

@@ -1,5 +1,8 @@
 """``belote play``: a person plays a whole match in the terminal against bots.
 
+The terminal draws a [`belote.tables.Table`][belote.tables.Table] (docs/tables.md)
+for the person at seat 0: the table deals, plays the bots and keeps the match;
+the terminal shows it, asks, and writes what seat 0 is told.
 The person sits at seat 0 (with seat 2 as partner in the four-player
 variants); every other seat is a [`HeuristicBot`][belote.agents.HeuristicBot]
 (or the bot ``--bot`` names, such as ``pimc``), driven like every agent
@@ -29,27 +32,20 @@ through a pipe or a `io.StringIO`.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import random
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, TextIO
 
 from belote.actions import Action, Strain, Verb
-from belote.actions.reading import strain_of_word
-from belote.agents import act
-from belote.agents.registry import make_bot
-from belote.cards import ASCII_LOWER, SUIT_WORDS, CardSet
-from belote.deal import Deal, Phase
+from belote.cards import SUIT_WORDS, CardSet
+from belote.deal import Deal
 from belote.deal.observation import contract_text
-from belote.errors import CommandError, NotationError, shown
-from belote.game import next_dealer
+from belote.errors import CommandError, shown
 from belote.records.narration import (
     action_text,
-    deal_summary,
     describe_choice,
     explain_refusal,
     fit,
@@ -65,14 +61,19 @@ from belote.records.narration import (
 )
 from belote.rules import Rules, get_rules
 from belote.rules.specs import spec_of
-from belote.scoring import Outcome
 from belote.scoring.match import Match
+from belote.tables import HUMAN, Table
+from belote.tables import MAX_DEALS as TABLE_MAX_DEALS
+from belote.tables.commands import bid_example as _bid_example
+from belote.tables.commands import bid_summary, choice_lines
+from belote.tables.commands import read_answer as _interpret
 
 __all__ = [
     "EXIT_INPUT_ENDED",
     "HumanPlayer",
     "MatchAbandoned",
     "action_text",
+    "bid_summary",
     "describe_choice",
     "explain_refusal",
     "fit",
@@ -86,8 +87,8 @@ __all__ = [
     "who",
 ]
 
-MAX_DEALS = 500
-"""Deals after which a match is stopped without a winner."""
+MAX_DEALS: Final = TABLE_MAX_DEALS
+"""Deals after which a match is stopped without a winner (the core table's)."""
 
 HELP: Final = """\
 How to answer:
@@ -262,148 +263,36 @@ class HumanPlayer:
 
     def act(self, deal: Deal, seat: int) -> None:
         """Show the table, list the choices and apply the one the person picks."""
-        choices = menu(deal, seat)
+        deal.apply(self.choose(deal, seat))
+
+    def choose(self, deal: Deal, seat: int) -> Action:
+        """Show the table, list the choices and return the one the person picks (the only one, said so)."""
+        choices, lines = choice_lines(deal, seat)
         self._show(deal, seat)
         if len(choices) == 1:
             only = choices[0]
             self.out.write(f"Only one choice: {describe_choice(only, deal)}.\n")
-            deal.apply(only)
-            return
+            return only
         bids = [choice for choice in choices if choice.verb is Verb.BID]
-        listed = [choice for choice in choices if choice.verb is not Verb.BID]
-        for number, choice in enumerate(listed, 1):
-            self.out.write(f"  {number:>2}. {describe_choice(choice, deal)}\n")
+        for line in lines:
+            self.out.write(line + "\n")
         prompt = "Your choice (a number, a card such as JH, or help): "
         if bids:
-            self.out.write(f"  or bid: {bid_summary(bids)}\n")
             prompt = f"Your choice (a number, a bid such as '{_bid_example(bids)}', or help): "
         while True:
             answer = self._ask(prompt)
-            action, message = _interpret(answer, [*listed, *bids], deal, seat, listed=len(listed))
+            action, message = _interpret(answer, choices, deal, seat, listed=len(choices) - len(bids))
             if action is None:
                 self.out.write(message + "\n")
                 continue
             if action.verb is Verb.STOP and not self._confirm_stop(deal, seat):
                 self.out.write("Not called. Choose again.\n")
                 continue
-            deal.apply(action)
-            return
+            return action
 
     def _confirm_stop(self, deal: Deal, seat: int) -> bool:
         self.out.write(stop_warning(deal, seat) + "\n")
         return self._confirm("Call out now?")
-
-
-_BID_TEXT: Final = re.compile(r"(?:bid\s*)?([0-9]{1,3}|capot)\s*(\S+)?", re.IGNORECASE | re.ASCII)
-
-
-def bid_summary(bids: Sequence[Action]) -> str:
-    """The legal bids of an auction in one line: the values, capot and the strains.
-
-    >>> bids = [Action.bid(0, v, s) for v in (90, 100, 110) for s in "SHDC"]
-    >>> bid_summary(bids + [Action.bid(0, None, s) for s in "SHDC"])
-    "90 to 110 (in tens) or capot, in ♠ S ♥ H ♦ D ♣ C: type e.g. 'bid 90 H'"
-    >>> bid_summary([Action.bid(0, None, "S")])
-    "capot, in ♠ S: type e.g. 'bid capot S'"
-    """
-    values = sorted({bid.value for bid in bids if bid.value is not None})
-    capot = any(bid.value is None for bid in bids)
-    strains = sorted({bid.strain for bid in bids if bid.strain is not None})
-    if values == [0] and not capot:  # a strain auction: strains alone, in bid order
-        ranked = sorted((bid.strain for bid in bids if bid.strain is not None),
-                        key=lambda strain: int(strain) if strain.suit is None else 3 - int(strain))
-        return ", ".join(f"bid {strain}" for strain in ranked)  # C D H S NT AT
-    parts = []
-    if values:
-        steps = {b - a for a, b in itertools.pairwise(values)}
-        step = f" (in {'tens' if steps == {10} else 'steps of ' + str(min(steps))})" if steps else ""
-        parts.append(f"{values[0]}{'' if len(values) == 1 else f' to {values[-1]}{step}'}")
-    if capot:
-        parts.append("capot")
-    named = " ".join(
-        f"{strain.suit.symbol} {strain.letter}" if strain.suit is not None else strain.letter
-        for strain in strains
-    )
-    example = f"bid {values[0] if values else 'capot'} {strains[-1 if len(strains) < 2 else 1].letter}"
-    return f"{' or '.join(parts)}, in {named}: type e.g. '{example}'"
-
-
-def _bid_example(bids: Sequence[Action]) -> str:
-    """A legal bid to show as an example: ``bid 100 H`` (the lowest value, hearts if it may), or ``bid C``."""
-    first = bids[0]
-    if first.value == 0:  # a strain auction: its lowest strain
-        return f"bid {first.strain}"
-    values = [bid.value for bid in bids if bid.value is not None]
-    if not values:
-        return f"bid capot {first.strain}"
-    low = min(values)
-    strains = [bid.strain for bid in bids if bid.value == low and bid.strain is not None]
-    strain = Strain.HEARTS if Strain.HEARTS in strains else strains[0]
-    return f"bid {low} {strain}"
-
-
-def _refused_words(answer: str, exc: NotationError, bids: Sequence[Action], hint: str) -> str:
-    """Why typed words are no action, in plain words: a bid without its suit, a suit that is none."""
-    found = _BID_TEXT.fullmatch(answer.strip()) if bids else None
-    if found is not None and bids[0].value != 0:
-        if found[2] is None:
-            return f"A bid names a value and a suit: 'bid {found[1].lower()} H', for example."
-        if strain_of_word(found[2]) is None:
-            return f"'{found[2][:12]}' is not a suit: use S, H, D or C (or hearts, cœur, cuori ...)."
-        if found[1].lower() != "capot":
-            return f"You cannot bid {found[1]}: you may bid {bid_summary(bids)}."
-    words = answer.split()
-    if len(words) == 2 and words[0].translate(ASCII_LOWER) == "take" and strain_of_word(words[1]) is None:
-        return f"'{words[1][:12]}' is not a suit: use S, H, D or C."
-    return f"'{answer[:20]}' is not understood. {hint}"
-
-
-def _interpret(
-    answer: str, choices: Sequence[Action], deal: Deal, seat: int, *, listed: int | None = None
-) -> tuple[Action | None, str]:
-    """The chosen action, or ``None`` and why the answer was refused, in plain words.
-
-    Words are read by [`Action.parse`][belote.actions.Action.parse], the one reader of
-    the terminal, the web table and the API: every word the game prints reads back
-    (``bid 100 hearts``, ``90H``, ``take``, ``contre``, ``JH``).
-    ``listed``: how many of ``choices`` (the first ones) are numbered on the screen (default: all).
-    """
-    listed = len(choices) if listed is None else listed
-    bids = [choice for choice in choices if choice.verb is Verb.BID]
-    hint = (f"Type a number from 1 to {listed}, "
-            + (f"a bid such as '{_bid_example(bids)}'" if bids else "a card such as JH") + ", or help.")
-    if not answer:
-        return None, f"Nothing typed. {hint}"
-    bidding = deal.phase is Phase.AUCTION
-    if answer.isascii() and answer.isdigit() and not (bidding and len(answer) >= 2):  # 90: a bid's value
-        number = int(answer) if len(answer) <= 6 else 0
-        if 1 <= number <= listed:
-            return choices[number - 1], ""
-        return None, f"There is no choice {answer[:12]}{'...' if len(answer) > 12 else ''}. {hint}"
-    try:
-        action = Action.parse(answer, seat, among=choices, turned=deal.turned)
-    except NotationError as exc:
-        return None, _refused_words(answer, exc, bids, hint)
-    if any(action is choice for choice in choices):
-        return action, ""
-    partner = partner_seat(deal, seat)
-    reason = deal.why_illegal(action)
-    why = f": {explain_refusal(reason, seat, partner=partner)}" if reason else ""
-    if action.verb is Verb.PLAY:
-        card = action.cards[0]
-        if deal.strain is None or deal.to_act != seat:
-            return None, f"You cannot play a card yet: the bidding is not over. {hint}"
-        if reason is None:  # legal, but not offered: another choice comes first
-            return None, f"You cannot play {card} now. {hint}"
-        return None, f"You cannot play {card}{why}."
-    if action.verb is Verb.BID and action.strain is not None:
-        if action.value == 0:  # a strain auction's bid
-            legal = f" You may {bid_summary(bids)}." if bids else ""
-            return None, f"You cannot bid {action.strain} now{why}.{legal}"
-        return None, f"You cannot bid that now{why}."
-    if why:
-        return None, f"You cannot {answer.lower()[:40]} now{why}."
-    return None, f"You cannot {answer.lower()[:40]} now. {hint}"
 
 
 def play_match(
@@ -446,77 +335,41 @@ def play_match(
         raise CommandError("cannot read standard input: it is closed (belote play reads "
                            "your choices from it)")
     out = sys.stdout if out is None else out
-    rng = random.Random(seed)
     human = HumanPlayer(stdin, out)
-    bots = [make_bot(bot, seat=seat) for seat in range(n)]
-    done: list[Deal] = []
-    current: Deal | None = None
-    if resume is None:
-        match = Match(rules, target, n)
-        dealer = rng.randrange(n)
-    else:
-        match, deals = resume
-        done = [deal for deal in deals if deal.is_over]
-        if deals and not deals[-1].is_over:
-            current = deals[-1]
-        dealer = (
-            current.dealer if current is not None
-            else next_dealer(rules, n, done[-1].dealer, done[-1].result, done[-1].deck) if done
-            else rng.randrange(n)
-        )
-    log = [0, 0, 0, 0]
+    record = None if resume is None else match_record(*resume)
+    table = Table(rules, [HUMAN, *[bot] * (n - 1)], players=n, target=target, seed=seed, record=record,
+                  seed_bots=False, forced_passes=False, max_deals=MAX_DEALS)
+    match = table.match
     partner = " Your partner is seat 2." if rules.partnerships and n == 4 else ""
-    again = f" Resumed after {len(done)} deals." if resume is not None else ""
+    again = f" Resumed after {len(match.results)} deals." if resume is not None else ""
     word = ("a bid such as 'bid C'" if rules.strain_auction  # the words the variant bids with
             else f"a bid such as 'bid {rules.auction.lowest} hearts'" if rules.has_auction
             else "a word such as 'take'")
     out.write(f"{spec_of(rules)}: you play against bots.{partner} First to {match.target} wins.{again}\n"
               f"Answer with a number, a card such as JH, or {word}; "
               "'help' explains, 'quit' leaves.\n")
-    for number in range(len(done) + 1, MAX_DEALS + 1):
-        if current is None:
-            deck = list(range(32))
-            rng.shuffle(deck)
-            deal = Deal(rules, deck, dealer, n, totals=match.totals, target=match.target,
-                        pending=match.pending)
-        else:
-            deal, current = current, None
-        log[:] = [0, 0, 0, 0]
-        out.write(f"\n=== Deal {number}: {who(deal, dealer)} "
-                  f"{'deal' if dealer == 0 else 'deals'} ===\n")
-        try:
-            while not deal.is_over:
-                if deal.to_act == 0:
-                    human.act(deal, 0)
-                else:
-                    act(deal, bots[deal.to_act or 0])
-                report(deal, out, log)
-        except MatchAbandoned as exc:
-            if str(exc) == "you quit":
-                human.offer_save(match_record(match, [*done, deal]))
-            raise
-        done.append(deal)
-        result = deal.result
-        if result.outcome is Outcome.REDEAL:
-            out.write("Everyone passed: the cards are dealt again.\n")
-        match.add(result)
-        out.write(deal_summary(result, match, rules))
-        if deal.strain is not None and result.outcome is not Outcome.REDEAL:  # what the play itself gave
-            winners = deal.trick_winners
-            last = (deal.side(winners[-1]) if len(winners) == deal.tricks_per_deal else None)
-            taken = [f"{name} {deal.card_points_of(side) + (rules.last_trick_bonus if side == last else 0)}"
-                     for side, name in enumerate(side_names(rules, n))]
-            out.write(f"  card points taken in play: {', '.join(taken)}"
-                      f"{' (the last trick counted)' if last is not None else ''}\n")
-        if match.is_over:
-            winner = match.winner
-            names = side_names(rules, n)
-            won = names[winner] if winner is not None else "nobody"
-            out.write(f"\nMatch over: {won} won ({match.end_reason}).\n")
-            return match
-        dealer = next_dealer(rules, n, dealer, result, deal.deck)
-    out.write(f"\nNo winner after {MAX_DEALS} deals.\n")
-    return match
+    try:
+        while True:
+            _echo(table, out)
+            if table.to_act == 0:
+                table.act(0, human.choose(table.deal, 0))
+            elif table.is_over:
+                return table.match
+            else:
+                table.next_deal()
+    except MatchAbandoned as exc:
+        if str(exc) == "you quit":
+            human.offer_save(table.to_record())
+        raise
+
+
+def _echo(table: Table, out: TextIO) -> None:
+    """Write what seat 0 was told, as the terminal shows it (its hand and turn it shows itself)."""
+    for message in table.messages(0):
+        if message.kind in ("deal", "summary", "match"):
+            out.write(f"\n{message.text}\n")
+        elif message.kind == "action":
+            out.write(message.text + "\n")
 
 
 def match_record(match: Match, deals: Sequence[Deal]) -> dict[str, object]:

@@ -162,26 +162,42 @@ def strain_bids(auction: AuctionRules, above: int) -> int:
     return mask
 
 
-def _strain_mask(s: DealState) -> int:
-    """The legal calls of the seat to act in a strain auction."""
+def strain_calls(s: DealState) -> int:
+    """The calls the seat to act may make in a strain auction besides the pass, as a small mask.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.legal_action_mask`][belote.deal.Deal.legal_action_mask].
+
+    Bit ``i`` stands for action id ``ID_BID_STRAIN + i``: the strain bids
+    (bits 0 to 5, by [`Strain`][belote.actions.Strain] number), the double
+    (6), the redouble (7) and the re-redouble (8). The pass is always legal
+    and is not in it. The auction's full mask is this one shifted by
+    ``ID_BID_STRAIN``, plus the pass; a number of a few bits is cheaper to
+    work with than the 363-bit one, which is why the random play-out
+    ([`play_out_random`][belote.deal.seatview.play_out_random]) draws from
+    it ([`draw_call`][belote.deal.legal.draw_call]).
+    """
     spots = s.layout
     seat = s.to_act
     above = s.contract_strain
     bids = spots.bids_above.get(above, -1)
     if bids < 0:
-        bids = spots.bids_above[above] = strain_bids(s.rules.auction, above)
-    mask = 1 << ID_PASS
+        bids = spots.bids_above[above] = strain_bids(s.rules.auction, above) >> ID_BID_STRAIN
     own = s.bidder >= 0 and (s.bidder - seat) % 2 == 0
-    if not (s.doubling and spots.escape_by_doubled_side and not own):
-        mask |= bids
+    mask = 0 if s.doubling and spots.escape_by_doubled_side and not own else bids
     if s.bidder >= 0:
         if s.doubling == 0 and spots.coinche and not own:
-            mask |= 1 << ID_DOUBLE
+            mask |= 1 << _DOUBLE_BIT
         elif s.doubling == 1 and spots.surcoinche and own:
-            mask |= 1 << ID_REDOUBLE
+            mask |= 1 << _REDOUBLE_BIT
         elif s.doubling == 2 and not own and s.rules.auction.reredouble:
-            mask |= 1 << ID_REREDOUBLE
+            mask |= 1 << _REREDOUBLE_BIT
     return mask
+
+
+_DOUBLE_BIT: Final = ID_DOUBLE - ID_BID_STRAIN
+_REDOUBLE_BIT: Final = ID_REDOUBLE - ID_BID_STRAIN
+_REREDOUBLE_BIT: Final = ID_REREDOUBLE - ID_BID_STRAIN
 
 
 def auction_mask(s: DealState) -> int:
@@ -192,7 +208,7 @@ def auction_mask(s: DealState) -> int:
     """
     spots = s.layout  # the auction's rules, read once per table (Layout)
     if spots.strain_auction:
-        return _strain_mask(s)
+        return strain_calls(s) << ID_BID_STRAIN | 1 << ID_PASS
     seat = s.to_act
     if s.held_turn >= 0:  # a defender asked whether to coinche out of turn
         return 1 << ID_PASS | 1 << ID_COINCHE

@@ -47,9 +47,11 @@ class Layout:
             auction's ``coinche_any_time``, at a table of four).
         escape_by_doubled_side: whether, after a double, only the doubled side
             may bid higher (the auction's ``double_escape_by_doubled_side``).
-        bids_above: a cache, per standing contract value (-1: none; in a strain
-            auction, per standing strain), of the mask of the bid ids above it (what [`contract_bids`][belote.deal.auction.contract_bids]
-            computes): the auction's rules read at native speed.
+        bids_above: a cache, per standing contract value (-1: none), of the mask
+            of the bid ids above it (what [`contract_bids`][belote.deal.auction.contract_bids]
+            computes); in a strain auction, per standing strain, the strains above it
+            in the small mask of [`strain_calls`][belote.deal.auction.strain_calls]:
+            the auction's rules read at native speed.
         combinations: a cache of what each hand can declare (a hand mask's
             [`find_combinations`][belote.scoring.announcements.find_combinations]).
         first_declarations: a cache, per hand mask, of the mask of declare

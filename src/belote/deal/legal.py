@@ -29,6 +29,7 @@ from belote.actions import (
     DECLARE_IDS,
     DECLARE_MASKS,
     ID_BID,
+    ID_BID_STRAIN,
     ID_DECLARE,
     ID_DECLARE_CARRE,
     ID_KEEP,
@@ -217,6 +218,37 @@ def draw_bid(mask: int, rand: Callable[[], float]) -> int:
         part &= part - 1
         k -= 1
     return ID_BID + base + (part & -part).bit_length() - 1
+
+
+def draw_call(calls: int, rand: Callable[[], float]) -> int:
+    """A strain auction's call drawn uniformly, as [`draw_bid`][belote.deal.legal.draw_bid] draws it from the full mask.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`Deal.play_out_random`][belote.deal.Deal.play_out_random].
+
+    ``calls`` is the small mask of [`strain_calls`][belote.deal.auction.strain_calls]
+    (the pass, always legal, is not in it). One ``rand()`` per draw, and the
+    same action id that ``draw_bid(calls << ID_BID_STRAIN | 1 << ID_PASS, rand)``
+    gives: the calls lowest id first, then the pass.
+
+    >>> from belote.actions import ID_BID_STRAIN, ID_DOUBLE, ID_PASS, Strain
+    >>> calls = 1 << int(Strain.NO_TRUMP) | 1 << (ID_DOUBLE - ID_BID_STRAIN)
+    >>> [draw_call(calls, lambda: x) for x in (0.0, 0.5, 0.9)] == [
+    ...     ID_BID_STRAIN + int(Strain.NO_TRUMP), ID_DOUBLE, ID_PASS]
+    True
+    """
+    count = 0
+    rest = calls
+    while rest:
+        rest &= rest - 1
+        count += 1
+    k = int(rand() * (count + 1))
+    if k >= count:
+        return ID_PASS
+    while k:
+        calls &= calls - 1
+        k -= 1
+    return ID_BID_STRAIN + (calls & -calls).bit_length() - 1
 
 
 def legal_action_ids(s: DealState) -> list[int]:

@@ -86,14 +86,31 @@ def find_belote_holder(s: DealState) -> None:
     s.belote_holder = -1
     s.belote_pair = ()
     trump = s.trump
-    cards = [0] * s.n
+    hands = s.hands
+    if s.belote_any:  # pairs found before the hands changed (the seven swap): none now
+        s.belote_any = 0
+        s.belote_cards = (0,) * len(hands)
+    if trump < NO_TRUMPS:  # the trump suit's pair: one seat at most holds it
+        king, queen = trump * 8 + KING, trump * 8 + QUEEN
+        pair = 1 << king | 1 << queen
+        for seat, hand in enumerate(hands):
+            if hand & pair == pair:
+                s.belote_holder = seat
+                s.belote_pair = (king, queen)
+                s.belote_any = pair
+                cards = [0] * len(hands)
+                cards[seat] = pair
+                s.belote_cards = tuple(cards)
+                return
+        return
+    if trump != ALL_TRUMPS:  # no-trumps: no belote
+        return
+    cards = [0] * len(hands)
     found = 0
-    # The trump suit's pair; in all-trumps every suit's; in no-trumps none.
-    first, last = (0, 4) if trump == ALL_TRUMPS else (trump, trump + 1) if trump < 4 else (0, 0)
-    for suit in range(first, last):
+    for suit in range(4):  # all-trumps: every suit's pair
         king, queen = suit * 8 + KING, suit * 8 + QUEEN
         pair = 1 << king | 1 << queen
-        for seat, hand in enumerate(s.hands):
+        for seat, hand in enumerate(hands):
             if hand & pair == pair:
                 cards[seat] |= pair
                 found |= pair

@@ -64,8 +64,8 @@ from belote.rules.specs import spec_of
 from belote.tricks import trick_winner
 
 __all__ = [
-    "HEADER", "PARTS", "VERSION", "Move", "Setup", "build_setup", "parse_moves", "read_position", "setup_from_parts",
-    "write_position",
+    "HEADER", "PARTS", "UNKNOWN", "VERSION", "Move", "Parts", "Setup", "build_setup", "cards_played", "parse_moves",
+    "parts_from_values", "read_parts", "read_position", "setup_from_parts", "write_position",
 ]
 
 VERSION: Final = 1
@@ -78,6 +78,9 @@ PARTS: Final = (
     "players", "dealer", "hands", "turned", "stock", "bids", "play", "totals", "target", "pending",
 )
 """The parts after the header, in the order a position is written."""
+
+UNKNOWN: Final = "?"
+"""A hand written ``?``: the position does not show it (docs/positions.md#from-one-seats-knowledge)."""
 
 _WHOLE: Final = re.compile(r"[+-]?[0-9]{1,30}")
 
@@ -215,18 +218,16 @@ def _fields(text: str) -> tuple[Rules, dict[str, str]]:
     return rules, fields
 
 
-def read_position(text: str) -> Setup:
-    """The deal a position describes (docs/positions.md), as the setup that builds it.
+def read_parts(text: str) -> Parts:
+    """A position's parts as values, read but not yet checked against the rules.
 
-    The inverse of [`write_position`][belote.deal.position.write_position];
-    [`Deal.from_position`][belote.deal.Deal.from_position] builds the deal.
-
-    Args:
-        text: the position.
+    A hand written ``?`` ([`UNKNOWN`][belote.deal.position.UNKNOWN]) is
+    ``None``: [`read_position`][belote.deal.position.read_position] refuses
+    it, [`read_viewpoint`][belote.deal.viewpoint.read_viewpoint] reads it as
+    one seat's knowledge (docs/positions.md#from-one-seats-knowledge).
 
     Raises:
-        InvalidPosition: the text is no position, or one the rules do not
-            allow; the message names the part at fault.
+        InvalidPosition: the text is no position; the message names the part at fault.
     """
     rules, fields = _fields(text)
     n = rules.default_players
@@ -242,23 +243,104 @@ def read_position(text: str) -> Setup:
     hand_texts = fields["hands"].split("/")
     if len(hand_texts) != n:
         raise InvalidPosition("hands", f"{len(hand_texts)} hands for {n} players (one per seat, split by '/')")
-    hands = [
-        sum(1 << card.index for card in card_words(hand, f"hands: seat {seat}"))
+    hands = tuple(
+        None if hand.strip() == UNKNOWN
+        else sum(1 << card.index for card in card_words(hand, f"hands: seat {seat}"))
         for seat, hand in enumerate(hand_texts)
-    ]
+    )
     turned = None
     if "turned" in fields:
         turned_words = fields["turned"].split()
         if len(turned_words) != 1:
             raise InvalidPosition("turned", f"one card, not {shown(fields['turned'])}")
         turned = card_word(turned_words[0], "turned")
-    stock = card_words(fields["stock"], "stock") if "stock" in fields else None
-    totals = [_whole(word, "totals") for word in fields["totals"].split()] if "totals" in fields else None
-    target = _whole(fields["target"], "target", 1) if "target" in fields else None
-    pending = _whole(fields["pending"], "pending", 0) if "pending" in fields else 0
-    bids = parse_moves(fields.get("bids", ""), "bids")
-    play = parse_moves(fields.get("play", ""), "play")
-    return build_setup(rules, n, dealer, hands, turned, stock, bids, play, totals, target, pending)
+    return Parts(
+        rules=rules, players=n, dealer=dealer, hands=hands, turned=turned,
+        stock=card_words(fields["stock"], "stock") if "stock" in fields else None,
+        bids=parse_moves(fields.get("bids", ""), "bids"),
+        play=parse_moves(fields.get("play", ""), "play"),
+        totals=[_whole(word, "totals") for word in fields["totals"].split()] if "totals" in fields else None,
+        target=_whole(fields["target"], "target", 1) if "target" in fields else None,
+        pending=_whole(fields["pending"], "pending", 0) if "pending" in fields else 0,
+    )
+
+
+def read_position(text: str) -> Setup:
+    """The deal a position describes (docs/positions.md), as the setup that builds it.
+
+    The inverse of [`write_position`][belote.deal.position.write_position];
+    [`Deal.from_position`][belote.deal.Deal.from_position] builds the deal.
+
+    Args:
+        text: the position.
+
+    Raises:
+        InvalidPosition: the text is no position, or one the rules do not
+            allow (a hand written ``?`` among them: that is one seat's view,
+            [`read_viewpoint`][belote.deal.viewpoint.read_viewpoint]); the
+            message names the part at fault.
+    """
+    return _setup(read_parts(text), "read_viewpoint")
+
+
+@attrs.frozen(kw_only=True)
+class Parts:
+    """The parts of a position as values (docs/positions.md#the-notation), not yet checked by the rules.
+
+    Attributes:
+        rules: the variant.
+        players: the number of players.
+        dealer: the dealer's seat.
+        hands: per seat, the mask of the cards it holds now, ``None`` for a hand written ``?``.
+        turned: the turned card, or ``None`` (an auction turns none).
+        stock: the ``stock`` part, or ``None`` when the position has none.
+        bids: the bids, in order.
+        play: the moves of the play, tricks split by ``/``.
+        totals: the ``totals`` part, or ``None``.
+        target: the ``target`` part, or ``None``.
+        pending: the ``pending`` part (0 when absent).
+    """
+
+    rules: Rules
+    players: int
+    dealer: int
+    hands: tuple[int | None, ...]
+    turned: Card | None
+    stock: list[Card] | None
+    bids: list[Move]
+    play: list[Move]
+    totals: Sequence[int] | None
+    target: int | None
+    pending: int
+
+
+def cards_played(parts: Parts) -> tuple[int | None, int, list[int], int]:
+    """Who took, the contract's mode, per seat the cards it played, and the cards a hand was dealt.
+
+    Read from the bids and the play of ``parts`` as
+    [`build_setup`][belote.deal.position.build_setup] reads them: the taker
+    (``None`` before anyone takes or bids), the trump suit or mode (-1 before
+    it is fixed), per seat the mask of the cards the ``play`` part has it
+    play (each trick's leader worked out from the winners), and how many
+    cards each seat holds before it plays (the completed hand once dealt,
+    else the first packets).
+
+    Raises:
+        InvalidPosition: a bid the variant does not have, a card played
+            twice, a ``/`` out of place, or cards played before anyone took.
+    """
+    instance(parts, Parts, "parts")
+    rules, n, dealer = parts.rules, parts.players, parts.dealer
+    taker, trump = _taker(parts.bids, n, dealer, parts.turned, rules)
+    if taker is None and any(move.verb == "play" for move in parts.play):
+        raise InvalidPosition(
+            "play", "cards are played but nobody took (the bids hold no take)" if parts.turned is not None
+            else "cards are played but nobody bid a contract (the bids hold no bid)"
+        )
+    played = _played(parts.play, n, dealer, trump) if taker is not None else [0] * n
+    dealt_all = taker is not None and (not rules.strain_auction or _auction_over(parts.bids, n))
+    size = layout(rules, n, dealer).hand_size if dealt_all else sum(rules.first_packets)
+    return taker, trump, played, size
 
 
 def _cards_of(cards: object, part: str) -> list[Card]:
@@ -297,7 +379,30 @@ def setup_from_parts(
     position (docs/positions.md), as one text or a list of words.
 
     Raises:
-        InvalidPosition: a part the rules do not allow, named in the message.
+        InvalidPosition: a part the rules do not allow, named in the message
+            (a hand ``None`` or ``"?"`` among them: that is one seat's view,
+            [`viewpoint_from_hands`][belote.deal.viewpoint.viewpoint_from_hands]).
+    """
+    return _setup(parts_from_values(
+        rules, hands, dealer=dealer, turned=turned, bids=bids, play=play, players=players, stock=stock,
+        totals=totals, target=target, pending=pending,
+    ), "viewpoint_from_hands")
+
+
+def parts_from_values(
+    rules: Rules | str, hands: Sequence[object], *, dealer: int, turned: object = None,
+    bids: str | Sequence[str] = (), play: str | Sequence[str] = (), players: int | None = None,
+    stock: object = None, totals: Sequence[int] | None = None, target: int | None = None,
+    pending: int = 0,
+) -> Parts:
+    """The parts of a position given as values, read but not yet checked against the rules.
+
+    As [`setup_from_parts`][belote.deal.position.setup_from_parts] takes
+    them; a hand ``None`` or ``"?"`` is not shown (``None`` in
+    [`Parts.hands`][belote.deal.position.Parts]).
+
+    Raises:
+        InvalidPosition: a part that is not what it should be, named in the message.
     """
     try:
         rules = get_rules(rules)
@@ -313,10 +418,11 @@ def setup_from_parts(
         raise InvalidPosition("dealer", f"a seat from 0 to {n - 1}, not {dealer!r}")
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != n:
         raise InvalidPosition("hands", f"expected one list of cards per seat ({n} players)")
-    masks = [
-        sum(1 << card.index for card in _cards_of(hand, f"hands: seat {seat}"))
+    masks = tuple(
+        None if hand is None or (isinstance(hand, str) and hand.strip() == UNKNOWN)
+        else sum(1 << card.index for card in _cards_of(hand, f"hands: seat {seat}"))
         for seat, hand in enumerate(hands)
-    ]
+    )
     turned_card: Card | None = None
     if rules.has_auction:
         for name, given in (("turned", turned), ("stock", stock)):
@@ -326,11 +432,25 @@ def setup_from_parts(
         if turned is None:
             raise InvalidPosition("turned", f"missing: {rules.name} needs the turned card")
         (turned_card,) = _cards_of([turned], "turned")
-    stock_cards = None if stock is None else _cards_of(stock, "stock")
-    return build_setup(
-        rules, n, dealer, masks, turned_card, stock_cards, parse_moves(bids, "bids"),
-        parse_moves(play, "play"), totals, target, pending,
+    return Parts(
+        rules=rules, players=n, dealer=dealer, hands=masks, turned=turned_card,
+        stock=None if stock is None else _cards_of(stock, "stock"),
+        bids=parse_moves(bids, "bids"), play=parse_moves(play, "play"),
+        totals=totals, target=target, pending=pending,
     )
+
+
+def _setup(p: Parts, reader: str) -> Setup:
+    """The setup of parts with every hand shown; ``reader`` reads them when one is not."""
+    hands = [hand for hand in p.hands if hand is not None]
+    if len(hands) < p.players:
+        seat = p.hands.index(None)
+        raise InvalidPosition(
+            "hands", f"seat {seat}'s hand is '{UNKNOWN}': a position with unknown hands is what one "
+            f"seat knows, read it with {reader} (docs/positions.md#from-one-seats-knowledge)"
+        )
+    return build_setup(p.rules, p.players, p.dealer, hands, p.turned, p.stock, p.bids, p.play,
+                       p.totals, p.target, p.pending)
 
 
 def _taker(

@@ -35,6 +35,7 @@ from belote.actions import (
     ID_TAKE,
     ID_TAKE_SUIT,
 )
+from belote.deal.auction import strain_calls
 from belote.deal.calling_out import points_so_far
 from belote.deal.codes import (
     H_BID,
@@ -47,7 +48,7 @@ from belote.deal.codes import (
     phase_of,
 )
 from belote.deal.declarations import declare_mask
-from belote.deal.legal import do, draw_bid, legal_action_mask, refusal
+from belote.deal.legal import do, draw_bid, draw_call, legal_action_mask, refusal
 from belote.deal.play import apply_play, draw_card, legal_play_mask, play_cards_randomly
 from belote.deal.state import DealState, check_seat
 from belote.deal.viewtuple import SeatView
@@ -276,6 +277,7 @@ def play_out_random(state: object, rng: object) -> None:
     if s.phase == OVER:
         raise IllegalAction("the deal is over")
     announces = s.layout.announces
+    strains = s.layout.strain_auction
     while s.phase != OVER:
         phase = s.phase
         if phase == PLAY and s.swap_holder < 0:
@@ -291,6 +293,9 @@ def play_out_random(state: object, rng: object) -> None:
             if not s.belote_cards[seat] & legal and not declare_mask(s, seat):
                 apply_play(s, draw_card(legal, rand), False)
                 continue
+        elif phase != PLAY and strains:  # a strain auction's calls: a few bits, not 363
+            do(s, s.to_act, draw_call(strain_calls(s), rand), None)
+            continue
         mask = s.lmask
         if mask < 0:
             mask = legal_action_mask(s)

@@ -162,8 +162,8 @@ def _play_dealing(
             return deal, result, redeal
         redeal += 1
         if redeal > MAX_REDEALS:
-            hint = ("; a bot that cannot bid a strain auction passes every time (the "
-                    "heuristic bot does not bid bulgarian's yet): try --bots random"
+            hint = ("; a bot that cannot bid a strain auction passes every time: "
+                    "try --bots heuristic or --bots random"
                     if rules.strain_auction else "")
             raise InvalidArgument(
                 f"deal {index}: everyone passed {MAX_REDEALS} times in a row; the bots never "

@@ -95,19 +95,43 @@ def _does(deal: Deal, seat: int, you: str, other: str, me: int | None = 0) -> st
     return f"You {you}" if seat == me else f"{who(deal, seat, me).capitalize()} {other}"
 
 
-def side_names(rules: Rules, players: int) -> list[str]:
-    """The sides as the screen names them (seat 0 looking): ``your team``/``the other team``, or seats.
+def side_names(rules: Rules, players: int, me: int | None = 0,
+               names: Sequence[str] | None = None) -> list[str]:
+    """The sides as the screen names them for the player at ``me``: ``your team``/``the other team``, or seats.
+
+    ``me``: the seat looking (``None``: nobody, every side by its seats);
+    ``names``: the players' names by seat (an empty name: the seat's number),
+    added to a team's name.
+
+    >>> from belote.rules import get_rules
+    >>> side_names(get_rules("classic"), 4, 1), side_names(get_rules("classic"), 4, None)
+    (['the other team', 'your team'], ['seat 0 + seat 2', 'seat 1 + seat 3'])
+    >>> side_names(get_rules("classic"), 4, 0, ["Ann", "Bob", "Cy", "Di"])
+    ['your team (Ann + Cy)', 'the other team (Bob + Di)']
 
     Raises:
-        InvalidArgumentType: ``rules`` is not a ``Rules``, ``players`` not a whole number.
+        InvalidArgumentType: ``rules`` is not a ``Rules``, ``players`` or ``me`` not a
+            whole number, ``names`` not a list or tuple of texts.
         InvalidArgument: a table size the rules do not allow.
     """
     instance(rules, Rules, "rules")
     rules.check_players(players)
+    whole_or_none(me, "me")
+    if names is not None:
+        for index, name in enumerate(sequence(names, "names")):
+            instance(name, str, f"names[{index}]")
+
+    def seat_name(seat: int) -> str:
+        return names[seat] if names is not None and seat < len(names) and names[seat] else f"seat {seat}"
 
     if rules.partnerships and players == 4:
-        return ["your team", "the other team"]
-    return ["you", *(f"seat {s}" for s in range(1, players))]
+        teams = [f"{seat_name(side)} + {seat_name(side + 2)}" for side in (0, 1)]
+        if me is None:
+            return teams
+        named = names is not None and any(names)
+        return [("your team" if side == me % 2 else "the other team")
+                + (f" ({teams[side]})" if named else "") for side in (0, 1)]
+    return ["you" if seat == me else seat_name(seat) for seat in range(players)]
 
 
 WIDTH: Final = 100
@@ -281,8 +305,11 @@ def report(deal: Deal, out: TextIO, log: list[int], me: int | None = 0) -> None:
             out.write(fit("-- Combinations that score:", told) + ".\n")
 
 
-def deal_summary(result: DealResult, match: Match, rules: Rules) -> str:
+def deal_summary(result: DealResult, match: Match, rules: Rules, me: int | None = 0,
+                 names: Sequence[str] | None = None) -> str:
     """The lines that close a deal: its outcome, its score lines, the deal's and the match's scores.
+
+    ``me`` and ``names`` name the sides as [`side_names`][belote.records.narration.side_names] does.
 
     Raises:
         InvalidArgumentType: an argument of the wrong type.
@@ -291,13 +318,15 @@ def deal_summary(result: DealResult, match: Match, rules: Rules) -> str:
     instance(match, Match, "match")
     instance(rules, Rules, "rules")
 
-    names = side_names(rules, match.players)
+    seats = names
+    names = side_names(rules, match.players, me, seats)
     tens = rules.strain_auction  # scored in game points, what is left over hangs (bulgarian)
     contract = f", contract {result.contract}" if tens and result.contract is not None else ""
     lines = ["", f"Deal over: {result.outcome.value}{contract}"
              + (f", capot by {names[result.capot]}" if result.capot is not None else "")
              + (" (scores in game points)" if tens else "")]
-    lines += [f"  {name_seats(line.item, None)}: {line.points} to {names[line.to]}"  # 90 ♣, not 90 C
+    partner = None if me is None or not (rules.partnerships and match.players == 4) else (me + 2) % 4
+    lines += [f"  {name_seats(line.item, me, partner=partner, names=seats)}: {line.points} to {names[line.to]}"  # 90 ♣, not 90 C
               for line in result.lines]
     lines.append("  this deal: " + ", ".join(
         f"{name} {points}" for name, points in zip(names, result.scores, strict=True)))

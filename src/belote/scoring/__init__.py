@@ -26,13 +26,16 @@ from belote.scoring.contest import resolve_contest, resolve_trusted, whole_run_f
 from belote.scoring.contract import Contract
 from belote.scoring.match import Match, MatchResult, next_dealer, score_match
 from belote.scoring.pipeline import linear_in_card_points, redeal_result, score_tally, side_of
-from belote.scoring.result import DealResult, Line, Outcome
+from belote.scoring.result import BID, CAPOT_BID, HALF, DealResult, Line, Outcome, Reckoning
 from belote.scoring.steps import score_trusted
 from belote.scoring.tally import FULL_CARD_POINTS, Tally, side_count, tricks_per_deal
 from belote.scoring.validation import card_points_possible, check_tally
 
 __all__ = [
+    "BID",
+    "CAPOT_BID",
     "FULL_CARD_POINTS",
+    "HALF",
     "Combination",
     "Contract",
     "DealResult",
@@ -42,6 +45,7 @@ __all__ = [
     "Match",
     "MatchResult",
     "Outcome",
+    "Reckoning",
     "Tally",
     "card_points_possible",
     "carre_not_allowed",

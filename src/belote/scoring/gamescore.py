@@ -5,7 +5,9 @@ variant (``bulgarian``), chosen by the rules as the contrée contract's
 steps are: from a well-typed [`Tally`][belote.scoring.tally.Tally] it finds
 what each team scores in points (the declarations' contest, the belotes,
 the valat) and hands the arithmetic of game points to
-[`tens_score`][belote.scoring.totals.tens_score]. The outcomes read:
+[`tens_score`][belote.scoring.totals.tens_score]; the result's
+[`Reckoning`][belote.scoring.reckoning.Reckoning] keeps the two teams' totals
+in points, which decided the contract. The outcomes read:
 ``made`` (the declarers ahead, or ahead under a double), ``failed``
 ("inside": the declarers behind, or behind under a double) and
 ``litige`` (level: points hang).
@@ -24,6 +26,7 @@ from belote.rules.specs import spec_of
 from belote.scoring.announcements import Declaration
 from belote.scoring.hands import points_of
 from belote.scoring.ranking import resolve_trusted
+from belote.scoring.reckoning import HALF, Reckoning
 from belote.scoring.result import DealResult, Line, Outcome
 from belote.scoring.tally import Tally
 from belote.scoring.totals import DOUBLED, INSIDE, LEVEL, MADE, tens_score
@@ -91,6 +94,13 @@ def score_in_game_points(
         outcome = _MADE if ahead == declarers else _FAILED
     else:  # doubled and level: everything hangs
         outcome = _LITIGE
+    totals = score.totals  # in points, before game points: what decided the contract
+    other = totals[1 - declarers]
+    reckoning = Reckoning(
+        side=declarers, cards=totals[declarers] - declared[declarers] - belotes[declarers],
+        declarations=declared[declarers], belote=belotes[declarers],
+        needed=(totals[0] + totals[1]) // 2 + 1, defence=other, basis=HALF,
+    )
     lines = score.lines
     side = 0
     for line in lines:  # in side order but for hanging points won by team 0 (rare)
@@ -108,6 +118,7 @@ def score_in_game_points(
         attack=declarers,
         stopped_by=None,
         contract=contract,
+        reckoning=reckoning,
         rules=rules,
     )
 

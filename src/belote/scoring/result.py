@@ -1,10 +1,13 @@
 """What the scoring pipeline gives: a deal's [`DealResult`][belote.scoring.result.DealResult] (docs/formats.md#deal-result).
 
-Its [`Outcome`][belote.scoring.result.Outcome] and the audit
-[`Line`][belote.scoring.result.Line]s that explain every point.
+Its [`Outcome`][belote.scoring.result.Outcome], the audit
+[`Line`][belote.scoring.result.Line]s that explain every point, and the
+[`Reckoning`][belote.scoring.reckoning.Reckoning] of the contract: what the
+attack counted toward it and what it needed.
 [`score_tally`][belote.scoring.pipeline.score_tally] makes one from a tally;
-all three are also importable from [`belote.scoring`][belote.scoring] and
-`belote.scoring.pipeline`.
+all four are also importable from [`belote.scoring`][belote.scoring], the
+first three from `belote.scoring.pipeline` too (the ``Reckoning``, compiled,
+lives in `belote.scoring.reckoning`).
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ import attrs
 
 from belote.rules import Rules
 from belote.scoring.contract import Contract
+from belote.scoring.reckoning import BID, CAPOT_BID, HALF, Reckoning
 
-__all__ = ["DealResult", "Line", "Outcome"]
+__all__ = ["BID", "CAPOT_BID", "HALF", "DealResult", "Line", "Outcome", "Reckoning"]
 
 
 class Outcome(enum.Enum):
@@ -62,6 +66,9 @@ class DealResult:
             match, not the deal, has to judge the claim; else ``None``.
         contract: the contract of an auction (value, strain, coinche level;
             RULES §11), whose side is ``attack``; else ``None``.
+        reckoning: what the attack counted toward its contract and what it
+            needed ([`Reckoning`][belote.scoring.reckoning.Reckoning]); ``None``
+            without a contract (``french``, a redeal) or for a result built by hand.
         rules: the rules the deal was scored under (``None`` for a result
             built by hand), so that what reads the result (its JSON, its
             text) never looks a variant up by name: a plug-in variant that
@@ -79,4 +86,5 @@ class DealResult:
     match_end_reason: str | None = None
     stopped_by: int | None = None
     contract: Contract | None = None
+    reckoning: Reckoning | None = None
     rules: Rules | None = attrs.field(default=None, eq=False, repr=False)

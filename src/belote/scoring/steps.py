@@ -25,6 +25,7 @@ from belote.scoring.announcements import Declaration, Kind
 from belote.scoring.combination import Combination
 from belote.scoring.gamescore import score_in_game_points
 from belote.scoring.hands import points_of
+from belote.scoring.reckoning import BID, CAPOT_BID, HALF, Reckoning
 from belote.scoring.result import DealResult, Line, Outcome
 from belote.scoring.tally import Tally
 
@@ -310,23 +311,33 @@ class _Parts:
         return total
 
 
-def _decide(
-    parts: _Parts, rules: Rules, attack: int, defence: int, capot: int | None
-) -> Outcome:
-    """The contract: made, litige or failed; a capot decides it by itself.
+def _race(parts: _Parts, rules: Rules, attack: int, defence: int) -> Reckoning:
+    """What the attack counted against the defence: each side's total, which decides the contract.
 
-    Totals are raw, or rounded when ``rules.contract_on_raw_totals`` is off.
+    Totals are raw, or rounded when ``rules.contract_on_raw_totals`` is off;
+    the attack needs more than the defence, so more than half of both.
     """
+    rounded = not rules.contract_on_raw_totals
+    cards = _sum(parts.rounded[attack] if rounded else parts.cards[attack])
+    declarations = _sum(parts.announcements[attack])
+    belote = _sum(parts.belote[attack])
+    other = parts.total(defence, rounded)
+    return Reckoning(
+        side=attack, cards=cards, declarations=declarations, belote=belote,
+        needed=(cards + declarations + belote + other) // 2 + 1, defence=other, basis=HALF,
+    )
+
+
+def _decide(reckoning: Reckoning, attack: int, defence: int, capot: int | None) -> Outcome:
+    """The contract: made, litige or failed, from the sides' totals; a capot decides it by itself."""
     if capot == defence:
         return _FAILED
     if capot == attack:
         return _MADE  # [reading] a capot always makes the contract
-    rounded = not rules.contract_on_raw_totals
-    attack_total = parts.total(attack, rounded)
-    defence_total = parts.total(defence, rounded)
-    if attack_total > defence_total:
+    points = reckoning.cards + reckoning.declarations + reckoning.belote
+    if points > reckoning.defence:
         return _MADE
-    if attack_total == defence_total:
+    if points == reckoning.defence:
         return _LITIGE
     return _FAILED
 
@@ -394,6 +405,7 @@ def _result(
     pending: int,
     attack: int | None,
     tally: Tally,
+    reckoning: Reckoning | None = None,
 ) -> DealResult:
     reason: str | None = None
     loser: int | None = None
@@ -431,6 +443,7 @@ def _result(
         match_end_reason=reason,
         stopped_by=tally.stopped_by,
         contract=tally.contract,
+        reckoning=reckoning,
         rules=rules,
     )
 
@@ -456,30 +469,40 @@ def _contract_item(tally: Tally, multiplier: int) -> str:
     return item
 
 
-def _contract_made(
+def _contract_reckoning(
     tally: Tally, rules: Rules, parts: _Parts, attack: int, defence: int, capot: int | None
-) -> bool:
-    """Whether the attack made its contract (docs/contree.md#scoring).
+) -> tuple[bool, Reckoning]:
+    """Whether the attack made its contract, and the count that says so (docs/contree.md#scoring).
 
     A capot contract needs every trick; a value needs the attack's raw card
-    points (its belote too with ``counts_belote``) to reach it.
+    points (its belote and declarations too with ``counts_belote``) to reach
+    it, and more than the defence's total with ``must_beat_defence``.
     """
     contract = tally.contract
     assert contract is not None
     terms = rules.contract
-    if contract.value is None:
-        return capot == attack
-    points = _sum(parts.cards[attack])
+    cards = _sum(parts.cards[attack])
+    other = _sum(parts.cards[defence])
+    declarations = belote = 0
     if terms.counts_belote:  # its belote, and its declarations where the variant has them
-        points += _sum(parts.belote[attack]) + _sum(parts.announcements[attack])
+        declarations = _sum(parts.announcements[attack])
+        belote = _sum(parts.belote[attack])
+        other += _sum(parts.belote[defence]) + _sum(parts.announcements[defence])
     need = contract.value
-    if terms.lowest_needs is not None and need == rules.auction.lowest:
-        need = terms.lowest_needs
-    if points < need:
-        return False
-    if terms.must_beat_defence:
-        return parts.total(attack) > parts.total(defence)
-    return True
+    if need is None:
+        made = capot == attack
+        basis = CAPOT_BID
+    else:
+        if terms.lowest_needs is not None and need == rules.auction.lowest:
+            need = terms.lowest_needs
+        made = cards + declarations + belote >= need
+        if made and terms.must_beat_defence:
+            made = parts.total(attack) > parts.total(defence)
+        basis = BID
+    return made, Reckoning(
+        side=attack, cards=cards, declarations=declarations, belote=belote, needed=need,
+        defence=other, basis=basis, beat_defence=terms.must_beat_defence and need is not None,
+    )
 
 
 def _strain_shift(tally: Tally, rules: Rules) -> int:
@@ -521,14 +544,14 @@ def _scale_cards(
 
 def _contract_lines(
     tally: Tally, rules: Rules, parts: _Parts, attack: int, defence: int, capot: int | None,
+    made: bool,
 ) -> tuple[Outcome, list[Line]]:
-    """The outcome and every line of a contract's deal (docs/contree.md#scoring)."""
+    """The outcome and every line of a contract's deal (docs/contree.md#scoring), ``made`` or not."""
     contract = tally.contract
     assert contract is not None
     shift = _strain_shift(tally, rules)
     terms = rules.contract
     multiplier = rules.auction.multiplier(contract.doubling)
-    made = _contract_made(tally, rules, parts, attack, defence, capot)
     winner, loser = (attack, defence) if made else (defence, attack)
     capot_bid = contract.value is None
     value = terms.capot_value if capot_bid else contract.value
@@ -623,19 +646,21 @@ def score_trusted(
         raise InvalidTally("a contract is played by two sides", field="players")
     defence = 1 - attack
     if tally.contract is not None:
-        outcome, lines = _contract_lines(tally, rules, parts, attack, defence, capot)
+        made, reckoning = _contract_reckoning(tally, rules, parts, attack, defence, capot)
+        outcome, lines = _contract_lines(tally, rules, parts, attack, defence, capot, made)
         if pending:  # litige points from another variant's deal go to the deal's winner
             lines.append(_line(attack if outcome is _MADE else defence, PENDING_WON, pending))
         lines = _round_scores(lines, rules, sides)
         return _result(
             rules, sides, lines, outcome=outcome, capot=capot, pending=0, attack=attack,
-            tally=tally,
+            tally=tally, reckoning=reckoning,
         )
-    outcome = _decide(parts, rules, attack, defence, capot)
+    reckoning = _race(parts, rules, attack, defence)
+    outcome = _decide(reckoning, attack, defence, capot)
     attack_lines, defence_lines, held = _allocate(parts, rules, outcome, attack, defence, capot)
     paid, still_pending = _pay_pending(rules, outcome, attack, defence, pending, held)
     lines = attack_lines + defence_lines + ([paid] if paid else [])
     return _result(
         rules, sides, lines, outcome=outcome, capot=capot, pending=still_pending,
-        attack=attack, tally=tally,
+        attack=attack, tally=tally, reckoning=reckoning,
     )  # fmt: skip

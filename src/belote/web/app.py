@@ -450,8 +450,9 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
                 table.check_version(body.get("version"))
                 version = table.version
                 try:
-                    view = table.choose(body.get("choice"), seat) if name == "choose" else (
-                        getattr(table, name)(seat))
+                    view = (table.choose(body.get("choice"), seat) if name == "choose"
+                            else table.rename(body.get("name"), seat) if name == "name"
+                            else getattr(table, name)(seat))
                 finally:
                     if table.version != version:  # kept once written, else undone (store.save)
                         state.store.save(game)
@@ -619,7 +620,7 @@ def create_app(limits: Limits | None = None, engines: Mapping[str, str] | None =
         yield Route("/api/meta", endpoint(meta))
         yield Route("/api/messages/{lang}", endpoint(messages))
         yield Route("/api/games", endpoint(new_game), methods=["POST"])
-        for name in ("choose", "undo", "next_deal", "view"):
+        for name in ("choose", "undo", "next_deal", "view", "name"):
             yield Route(f"/api/games/{{id}}/{name.replace('_', '-')}", endpoint(play(name)),
                         methods=["POST", "GET"] if name == "view" else ["POST"])
         yield Route("/api/games/{id}/record", endpoint(record))

@@ -59,6 +59,7 @@ _PATTERNS: Final[tuple[tuple[str, str], ...]] = (
     (r"the deal is not over yet", "error.deal_not_over"),
     (r"the match is over", "error.match_over"),
     (r"it is not a person's turn", "error.not_your_turn"),
+    (r"name: 1 to (?P<high>\d+) printable characters", "error.name"),
     (r"no winner after (?P<deals>\d+) deals", "error.max_deals"),
     (r"deal: a number from 0 to (?P<high>-?\d+), not", "error.deal_index"),
     (r"analyze needs a deal played under the rules", "error.offences"),

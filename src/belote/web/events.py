@@ -26,9 +26,9 @@ from belote.actions import Action, Verb
 from belote.cards import SUIT_WORDS, CardSet, Suit
 from belote.deal import Deal, Phase
 from belote.deal.observation import reredoubler, standing_contract
-from belote.records.narration import menu
 from belote.rules import CallingOut
 from belote.scoring.announcements import Combination, find_combinations
+from belote.tables.commands import forced_pass
 
 __all__ = [
     "DOUBLINGS", "auction_json", "bid_json", "call_json", "choice_json", "combination_json", "deal_events",
@@ -162,25 +162,6 @@ def auction_json(deal: Deal, seat: int) -> dict[str, object] | None:
         "strains": [strain.letter for strain in terms.strains],
         "open": not deal.is_over and deal.phase is Phase.AUCTION,
     }
-
-
-def forced_pass(deal: Deal, seat: int | None = None) -> Action | None:
-    """The pass that is all seat ``seat`` may do now (``None``: the seat to act), else ``None``.
-
-    The table makes such a pass for a person, as the terminal makes any only
-    choice, and the page notes it (docs/web.md#a-table-you-can-follow): in
-    contrée, say, once the other side has coinched a capot.
-
-    >>> deal = Deal.random("contree", seed=1)
-    >>> forced_pass(deal) is None  # the first call of an auction: a bid is possible
-    True
-    """
-    if seat is None:
-        seat = deal.to_act
-    if seat is None or deal.is_over:
-        return None
-    choices = menu(deal, seat)
-    return choices[0] if len(choices) == 1 and choices[0].verb is Verb.PASS else None
 
 
 def _action_event(action: Action, deal: Deal, rebelote: bool) -> Event | None:

@@ -73,18 +73,23 @@ CREATE TABLE IF NOT EXISTS games (
     tokens TEXT NOT NULL,
     version INTEGER NOT NULL,
     rng TEXT NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    names TEXT
 )
 """
 
 _COLUMNS: Final = ("id", "record", "seats", "tokens", "version", "rng", "updated")
-"""The columns this version reads and writes, by name: a newer version's other columns are left as they are."""
+"""The columns this version needs, by name: a newer version's other columns are left as they are."""
+
+NAMES: Final = "names"
+"""The column of the players' names (JSON, a name or ``""`` per seat; ``NULL``: none): added to an
+older database when the store opens it; a database that cannot take it is used without names."""
 
 _POOL: Final = 8
 """Idle connections kept open for the next requests (a file database)."""
 
-Row = tuple[str, str, str, int, str]
-"""A game as written: its record, seats, tokens, version and random state (JSON texts but the version)."""
+Row = tuple[str, str, str, int, str, str]
+"""A game as written: its record, seats, tokens, version, random state and names (JSON texts but the version)."""
 
 
 def default_db_path(environ: Mapping[str, str] | None = None) -> Path:
@@ -248,6 +253,14 @@ class GameStore:
             if missing:
                 raise BadDatabase(f"its table games has no column {', '.join(missing)}: it is "
                                   "not a database of belote serve")
+            self.names = NAMES in found
+            """Whether the database keeps the players' names (an older one gets the column here)."""
+            if not self.names:
+                try:
+                    db.execute(f"ALTER TABLE games ADD COLUMN {NAMES} TEXT")
+                    self.names = True
+                except sqlite3.OperationalError as exc:  # busy or read-only: names stay in memory
+                    _LOG.warning("belote serve: %s keeps no players' names: %s", self.path, exc)
             try:
                 db.execute("DELETE FROM games WHERE updated < ?", (time.time() - keep_days * 86400,))
             except sqlite3.OperationalError as exc:  # busy: the old games go at the next start
@@ -380,16 +393,17 @@ class GameStore:
     def _read(self, key: str) -> Row | None:
         try:
             with self._db() as db:
-                row = db.execute("SELECT record, seats, tokens, version, rng FROM games WHERE id = ?",
+                names = NAMES if self.names else "NULL"
+                row = db.execute(f"SELECT record, seats, tokens, version, rng, {names} FROM games WHERE id = ?",
                                  (key,)).fetchone()
         except sqlite3.Error as exc:
             raise StoreUnavailable(f"the games' database cannot be read now ({exc}): try again "
                                    "shortly", "error.store_unavailable") from None
-        return None if row is None else (row[0], row[1], row[2], row[3], row[4])
+        return None if row is None else (row[0], row[1], row[2], row[3], row[4], row[5] or "null")
 
     def _decode(self, key: str, row: Row) -> tuple[Table, dict[int, str]]:
         """The table and tokens of a saved row; a row that does not read is a game lost, not the server."""
-        record, seats, tokens, version, rng = row
+        record, seats, tokens, version, rng, names = row
         try:
             if isinstance(version, bool) or not isinstance(version, int) or version < 0:
                 raise ValueError(f"version {version!r} is no count of actions")
@@ -401,8 +415,9 @@ class GameStore:
             state = json.loads(rng)
             generator = (state[0], tuple(state[1]), state[2])
             random.Random().setstate(generator)  # a state that does not set is refused here
+            named = _names(names)
             table = Table(record=json.loads(record), seats=json.loads(seats), engines=self.engines,
-                          deal_next=False)
+                          deal_next=False, names=named)
             if set(keys) != (set(table.humans) if len(table.humans) > 1 else set()):
                 _close(table)  # a table of several people is never opened without its tokens
                 raise ValueError("tokens: not one for each person's seat")
@@ -417,7 +432,7 @@ class GameStore:
         table = game.table
         return (json.dumps(table.record(), separators=(",", ":")), json.dumps(table.seats),
                 json.dumps({str(s): t for s, t in game.tokens.items()}), table.version,
-                json.dumps(table.rng.getstate()))
+                json.dumps(table.rng.getstate()), json.dumps(table.names if any(table.names) else None))
 
     def save(self, game: Game) -> None:
         """Write the game as it is now, in one transaction (call it with the game's lock held).
@@ -439,15 +454,20 @@ class GameStore:
         try:
             with self._writer() as db:
                 db.execute("BEGIN IMMEDIATE")  # waits for the write lock, busy_seconds at most
+                kept, names = row[:5], row[5]  # the names: where the database has their column
                 if last is None:
-                    db.execute(f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                               (game.key, *row, time.time()))
+                    columns = [*_COLUMNS, *([NAMES] if self.names else [])]
+                    values = (game.key, *kept, time.time(), *([names] if self.names else []))
+                    db.execute(f"INSERT INTO games ({', '.join(columns)}) "
+                               f"VALUES ({', '.join('?' * len(columns))})", values)
                     written = True
                 else:
+                    also = f", {NAMES} = ?" if self.names else ""
                     written = db.execute(
                         "UPDATE games SET record = ?, seats = ?, tokens = ?, version = ?, rng = ?, "
-                        "updated = ? WHERE id = ? AND version = ?",
-                        (*row, time.time(), game.key, last[3])).rowcount == 1
+                        f"updated = ?{also} WHERE id = ? AND version = ?",
+                        (*kept, time.time(), *([names] if self.names else []), game.key,
+                         last[3])).rowcount == 1
                 db.execute("COMMIT" if written else "ROLLBACK")
         except sqlite3.Error as exc:
             self._put_back(game)
@@ -515,6 +535,16 @@ class GameStore:
             db, lock = self._memory
             with lock:
                 db.close()
+
+
+def _names(text: str) -> list[str | None] | None:
+    """The players' names of a saved row (``None``: none saved); a name that does not check is refused."""
+    names = json.loads(text)
+    if names is None:
+        return None
+    if not isinstance(names, list) or not all(name is None or isinstance(name, str) for name in names):
+        raise ValueError("names: not a name per seat")
+    return names
 
 
 def _not_saved(exc: sqlite3.Error) -> StoreUnavailable:

@@ -3,12 +3,15 @@
 A [`Table`][belote.web.table.Table] holds a match of any variant or variant
 spec, the seats' players (``human``, a built-in bot spec: ``random``,
 ``heuristic``, ``pimc``, or the name of an engine the server offers,
-``belote serve --engine NAME=COMMAND``) and the deals so far. It is the whole game logic of
-the page and knows nothing of HTTP: every rule is the library's (legal
-actions from [`Deal.legal_actions`][belote.deal.Deal.legal_actions], the menu,
-the words and the warnings of [`belote.cli.play`][belote.cli.play], records from
-[`match_to_record`][belote.records.replay.match_to_record]). Bots play through
-[`act`][belote.agents.act], so they see only their seat's view.
+``belote serve --engine NAME=COMMAND``), their names and the deals so far. It draws the
+core's table for people, [`belote.tables.Table`][belote.tables.Table], which holds the
+match, plays the bots (through [`act`][belote.agents.act], so they see only their
+seat's view), makes a person's forced pass, takes back moves and deals the next
+deal (docs/tables.md); this one turns it into the page's JSON and knows nothing
+of HTTP. Every rule is the library's (legal actions from
+[`Deal.legal_actions`][belote.deal.Deal.legal_actions], the menu, the words and the
+warnings of [`belote.records.narration`][belote.records.narration], records from
+[`match_to_record`][belote.records.replay.match_to_record]).
 
 >>> table = Table("classic", seats=["human", "random", "random", "random"], seed=1)
 >>> view = table.view()
@@ -26,12 +29,11 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from belote.actions import Action, Verb
-from belote.agents import Agent, act, start_deal
+from belote.agents import Agent
 from belote.agents.registry import make_bot, parse_bot_spec
 from belote.cards import Card, CardSet
 from belote.deal import Deal
 from belote.errors import BeloteError, IllegalAction, InvalidArgument
-from belote.game import next_dealer
 from belote.records.narration import (
     describe_choice,
     explain_refusal,
@@ -41,21 +43,24 @@ from belote.records.narration import (
     stop_warning,
     who,
 )
-from belote.records.replay import match_from_record, match_to_record
+from belote.records.replay import match_to_record
 from belote.rules import get_rules
 from belote.rules.knobs import RANGES
 from belote.scoring import DealResult, Outcome
 from belote.scoring.match import Match
+from belote.tables import MAX_DEALS as TABLE_MAX_DEALS
+from belote.tables import MAX_NAME, MatchOver, NotYourSeat, check_name
+from belote.tables import Table as PeopleTable
 from belote.web.events import (
     auction_json,
     choice_json,
     deal_events,
-    forced_pass,
     mode_of,
     refusal_json,
     strain_json,
 )
 from belote.web.i18n import line_key
+from belote.web.sheet import sheet_json
 
 __all__ = [
     "BOTS", "MAX_DEALS", "PIMC_LIMITS", "FieldError", "MatchOver", "NotYourSeat", "StaleVersion",
@@ -69,8 +74,8 @@ BOTS: Final = ("random", "heuristic", "pimc")
 PIMC_LIMITS: Final = {"samples": 20, "time_budget": 0.5, "exact_tricks": 5, "rollouts": 500}
 """The most a ``pimc`` seat may ask for, and its time per decision when the spec gives none."""
 
-MAX_DEALS: Final = 500
-"""Deals after which a match is stopped without a winner (as in ``belote play``)."""
+MAX_DEALS: Final = TABLE_MAX_DEALS
+"""Deals after which a match is stopped without a winner (the core table's, as in ``belote play``)."""
 
 
 class StaleVersion(IllegalAction):
@@ -84,32 +89,6 @@ class StaleVersion(IllegalAction):
         super().__init__(f"version: the table is at version {version}, not {sent}: "
                          "it has moved on since that view")
         self.version = version
-
-
-class MatchOver(IllegalAction):
-    """An undo asked once the match is over: answered ``409`` (code ``error.match_over``), nothing changed."""
-
-    code = "error.match_over"
-
-    def __init__(self) -> None:
-        super().__init__("the match is over: its last deal cannot be taken back")
-
-
-class NotYourSeat(IllegalAction):
-    """A seat's request for a decision that is another seat's: answered ``403`` (code ``error.not_your_turn``).
-
-    Attributes:
-        seat: the seat that asked.
-        to_act: the seat whose decision it is (``None`` when no seat is to act).
-    """
-
-    code = "error.not_your_turn"
-
-    def __init__(self, seat: int, to_act: int | None) -> None:
-        whose = "no seat's" if to_act is None else f"seat {to_act}'s"
-        super().__init__(f"seat {seat} may act only for itself, and this decision is {whose}")
-        self.seat = seat
-        self.to_act = to_act
 
 
 class FieldError(InvalidArgument):
@@ -196,6 +175,8 @@ class Table:
             goes on, deal the next deal (as **Resume a record** does); when
             false the table stands as the record left it (a game read back
             from [`belote.web.store`][belote.web.store]).
+        names: the players' names by seat (docs/tables.md#seats-and-names);
+            the view gives each seat's as ``player_name``.
 
     Raises:
         BeloteError: an unknown variant, a bad seat or player count, or a bad record.
@@ -212,82 +193,61 @@ class Table:
         engines: Mapping[str, str] | None = None,
         *,
         deal_next: bool = True,
+        names: Sequence[str | None] | None = None,
     ) -> None:
-        self.rng = random.Random(seed)
-        deals: list[Deal] = []
-        if record is not None:
-            match, deals = match_from_record(record, partial=True)
-            rules, n = match.rules, match.players
-        else:
-            rules = get_rules(variant)
-            n = rules.default_players if players is None else rules.check_players(players)
-            match = Match(rules, target, n)
-        if seats is None:
-            seats = ["human", *["heuristic"] * (n - 1)]
-        if len(seats) != n:
-            raise InvalidArgument(f"seats: {len(seats)} players named for {n} seats")
-        self.seats = [str(seat) for seat in seats]
-        self.agents = [None if seat == "human" else _bot(seat, engines) for seat in self.seats]
-        self.humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
-        if not self.humans:
-            raise InvalidArgument("seats: at least one seat is played by a human")
-        self.rules, self.players = rules, n
-        self.version = 0
-        self.deals = deals
-        self.match = match
-        self.before = match.copy()  # the match before the current deal was scored
-        if deals and not deals[-1].is_over:
-            self._start_bots()
-            self._advance()
-        elif deals and not deal_next:  # as it stands: the match before the last deal was scored
-            self.before = Match(rules, match.target, n)
-            for result in match.results[:-1]:
-                self.before.add(result)
-        elif not match.is_over:
-            dealer = self.rng.randrange(n)
-            if deals:
-                last = deals[-1]
-                dealer = next_dealer(rules, n, last.dealer, last.result, last.deck)
-            self._deal(dealer)
+        self.core = PeopleTable(
+            variant, seats, players=players, target=target, seed=seed, record=record,
+            bots=lambda spec, seat: _bot(spec, engines), deal_next=deal_next, messages=False,
+            names=names)
+        """The table of the core that holds the match: this one draws it for the page."""
+        self.seats = self.core.seats
+        self.agents = self.core.agents
+        self.humans = self.core.humans
+        self.rules, self.players = self.core.rules, self.core.players
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name (``""``: none)."""
+        return self.core.names
+
+    def rename(self, name: object, seat: int | None = None) -> dict[str, object]:
+        """Give the person at ``seat`` (``None``: the table's one person) a name, shown at the seat and in the score sheet.
+
+        Raises:
+            BadName: not 1 to 24 printable characters (code ``error.name``); nothing changed.
+        """
+        given = None if name is None or name == "" else check_name(name)
+        self.core.rename(self.humans[0] if seat is None else seat, given)
+        return self.view(seat)
+
+    @property
+    def rng(self) -> random.Random:
+        """The table's random generator (the decks, the first dealer, the bots' seeds)."""
+        return self.core.rng
+
+    @property
+    def version(self) -> int:
+        """One more after every action, undo and deal (see [`check_version`][belote.web.table.Table.check_version])."""
+        return self.core.version
+
+    @version.setter
+    def version(self, value: int) -> None:
+        self.core.version = value
+
+    @property
+    def deals(self) -> list[Deal]:
+        """The deals of the match, the current one last."""
+        return self.core.deals
+
+    @property
+    def match(self) -> Match:
+        """The match: every finished deal's result, the totals, the winner."""
+        return self.core.match
 
     @property
     def deal(self) -> Deal:
         """The current deal (the last one dealt)."""
-        return self.deals[-1]
-
-    def _deal(self, dealer: int) -> None:
-        match = self.match
-        self.before = match.copy()
-        self.deals.append(Deal.random(self.rules, self.rng, dealer, self.players,
-                                      totals=match.totals, target=match.target,
-                                      pending=match.pending))
-        self._start_bots()
-        self._advance()
-
-    def _start_bots(self) -> None:
-        """Seed the bots for a deal from the table's seed, so a seeded match is played again alike."""
-        start_deal([agent for agent in self.agents if agent is not None],
-                   random.Random(self.rng.getrandbits(64)))
-
-    def _advance(self) -> None:
-        """Let the bots act until a person is to act or the deal is over, then score a finished deal.
-
-        A pass that is all a person may do is made for them (``forced`` in its event).
-        """
-        deal = self.deal
-        while not deal.is_over:
-            seat = deal.to_act
-            agent = self.agents[seat or 0]
-            if agent is None:
-                only = forced_pass(deal)
-                if only is None:
-                    return
-                deal.apply(only)
-            else:
-                act(deal, agent)
-        if len(self.match.results) < len(self.deals):
-            self.before = self.match.copy()
-            self.match.add(deal.result)
+        return self.core.deal
 
     def me(self, seat: int | None = None) -> int:
         """The seat the page shows: ``seat`` when given, else the person to act, else the first person's seat."""
@@ -345,31 +305,17 @@ class Table:
                                     + (f": {explain_refusal(reason, to_act)}" if reason else ""))
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(choices):
             raise IllegalAction(f"choice: a number from 0 to {len(choices) - 1}, not {index!r}")
-        deal.apply(choices[index])
-        self.version += 1
-        self._advance()
+        self.core.act(to_act, choices[index])
         return self.view(seat)
-
-    def _last_person(self) -> int | None:
-        """The seat of the last person who acted in this deal (``None``: none yet); a pass made for them is not theirs."""
-        deal, last = self.deal, None
-        replay = Deal(deal.rules, list(deal.deck), deal.dealer, deal.players,
-                      totals=deal.totals, target=deal.target, pending=deal.pending)
-        for action in deal.history:
-            if action.seat in self.humans and (action.verb is not Verb.PASS or forced_pass(replay) is None):
-                last = action.seat
-            replay.apply(action)
-        return last
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether [`undo`][belote.web.table.Table.undo] would take something back for ``seat``.
 
         Never once the match is over; at a table of several people, only
-        the last person who acted may take back their action.
+        the last person who acted may take back their action
+        ([`belote.tables.Table.can_undo`][belote.tables.Table.can_undo]).
         """
-        last = self._last_person()
-        return (not self.match.is_over and last is not None
-                and (seat is None or len(self.humans) == 1 or last == seat))
+        return self.core.can_undo(seat)
 
     def undo(self, seat: int | None = None) -> dict[str, object]:
         """Take back the person's last action of this deal and the bots' actions after it.
@@ -382,22 +328,7 @@ class Table:
             IllegalAction: no person has acted yet in this deal, or another
                 person acted after ``seat``.
         """
-        deal = self.deal
-        if self.match.is_over:
-            raise MatchOver
-        last = self._last_person()
-        if last is None:
-            raise IllegalAction("nothing to undo: no person has acted yet in this deal")
-        if not self.can_undo(seat):
-            raise IllegalAction(f"nothing to undo: seat {last} acted after you")
-        if len(self.match.results) == len(self.deals):
-            self.match = self.before.copy()
-        while deal.history:  # back to a person's last own action: a pass made for them is not one
-            undone = deal.undo()
-            if undone.seat in self.humans and forced_pass(deal, undone.seat) is None:
-                break
-        self._advance()
-        self.version += 1
+        self.core.undo(seat)
         return self.view(seat)
 
     def next_deal(self, seat: int | None = None) -> dict[str, object]:
@@ -406,15 +337,7 @@ class Table:
         Raises:
             IllegalAction: the current deal is not over, or the match is.
         """
-        deal = self.deal
-        if not deal.is_over:
-            raise IllegalAction("the deal is not over yet")
-        if self.match.is_over:
-            raise IllegalAction("the match is over")
-        if len(self.deals) >= MAX_DEALS:
-            raise IllegalAction(f"no winner after {MAX_DEALS} deals: the match stops here")
-        self._deal(next_dealer(self.rules, self.players, deal.dealer, deal.result, deal.deck))
-        self.version += 1
+        self.core.next_deal()
         return self.view(seat)
 
     def record(self, finished: bool = False) -> dict[str, object]:
@@ -475,7 +398,8 @@ class Table:
             "players": deal.players,
             # how the page draws the seats round the table (Italian tables: counter-clockwise)
             "counter_clockwise": deal.rules.counter_clockwise,
-            "seats": [{"seat": s, "player": p, "name": who(deal, s, me)}
+            "seats": [{"seat": s, "player": p, "name": who(deal, s, me),
+                       "player_name": self.names[s] or None}  # a person's name, escaped by the page
                       for s, p in enumerate(self.seats)],
             "me": me,
             "to_act": to_act,
@@ -588,6 +512,7 @@ def _summary(result: DealResult, deal: Deal) -> dict[str, object]:
             "doubling": contract.doubling, "multiplier": deal.rules.auction.multiplier(contract.doubling),
             "side": result.attack,
         },
+        **sheet_json(result, deal),  # the attack's count against what it needed (web/sheet.py)
     }
 
 
@@ -605,6 +530,21 @@ def _seats(value: object) -> list[str] | None:
             or not all(isinstance(v, str) and len(v) <= 100 for v in value)):
         raise FieldError("seats", "seats: a list of players, such as [\"human\", \"heuristic\"]")
     return [str(v) for v in value]
+
+
+def _names(value: object) -> list[str | None] | None:
+    """The ``names`` field of a request: a name (or ``null``) per seat, each checked, or ``None``."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) > 8:
+        raise FieldError("names", "names: a list of the players' names, such as [\"Ann\", null]")
+    names: list[str | None] = []
+    for name in value:
+        try:
+            names.append(None if name is None or name == "" else check_name(name))
+        except BeloteError as exc:
+            raise FieldError("names", str(exc), "error.name", {"high": MAX_NAME}) from None
+    return names
 
 
 TARGET_LIMIT: Final = RANGES["target"].high
@@ -664,6 +604,7 @@ def new_table(body: Mapping[str, object], engines: Mapping[str, str] | None = No
     target = whole_field(body, "target", 1, TARGET_LIMIT)
     seed = whole_field(body, "seed", 0, SEED_LIMIT - 1)
     seats = _seats(body.get("seats"))
+    names = _names(body.get("names"))
     record = body.get("record")
     if record is None:
         try:
@@ -687,12 +628,12 @@ def new_table(body: Mapping[str, object], engines: Mapping[str, str] | None = No
             except BeloteError as exc:  # a target the variant refuses
                 raise FieldError("target", str(exc)) from None
         try:
-            return Table(variant.strip(), players, seats, target, seed, engines=engines)
+            return Table(variant.strip(), players, seats, target, seed, engines=engines, names=names)
         except BeloteError as exc:  # a seat's bot: its name or an option (pimc:samples=0)
             message = str(exc) if str(exc).startswith("seat") else f"seats: {exc}"
             raise FieldError("seats", message) from None
     try:
-        return Table(variant, players, seats, target, seed, record, engines)
+        return Table(variant, players, seats, target, seed, record, engines, names=names)
     except BeloteError as exc:
         field = "seats" if str(exc).startswith("seats") else "record"
         raise FieldError(field, str(exc)) from None

@@ -125,18 +125,29 @@ function card(c, tag, small) {
 }
 
 // ---- Seats and sides, seen by the person at the bottom ----
+// a player's name (set when joining by link), or null: drawn as text, never as markup
+function playerName(view, seat) {
+  const entry = view.seats && view.seats.find((s) => s.seat === seat);
+  return entry && entry.player_name ? entry.player_name : null;
+}
 function seatName(view, seat, me) {
-  if (me === null || me === undefined) return t("seat.n", { seat });
+  const named = playerName(view, seat);
+  if (me === null || me === undefined) return named || t("seat.n", { seat });
   if (seat === me) return t("seat.you");
   const sides = view.match.side_seats;
   const mine = sides.find((s) => s.includes(me));
-  if (mine && mine.length > 1 && mine.includes(seat)) return t("seat.partner", { seat });
-  return t("seat.n", { seat });
+  if (mine && mine.length > 1 && mine.includes(seat)) return named ? t("seat.partner_named", { name: named }) : t("seat.partner", { seat });
+  return named || t("seat.n", { seat });
 }
 function sideName(view, side) {
   const seats = view.match.side_seats[side];
-  if (seats.includes(view.me)) return seats.length > 1 ? t("side.you_partner") : t("seat.you");
-  return seats.map((s) => seatName(view, s, view.me)).join(" + ");
+  if (seats.includes(view.me)) {
+    const partner = seats.find((s) => s !== view.me);
+    const named = partner === undefined ? null : playerName(view, partner);
+    if (named) return `${t("seat.you")} + ${named}`;
+    return seats.length > 1 ? t("side.you_partner") : t("seat.you");
+  }
+  return seats.map((s) => playerName(view, s) || seatName(view, s, view.me)).join(" + ");
 }
 // where a seat sits for the person at the bottom: the next seat to the left when play goes
 // clockwise, to the right when it goes counter-clockwise (the rules' counter_clockwise)
@@ -689,10 +700,14 @@ function show(view, quiet) {
     // a strain auction's deal: made, inside (the declarers behind) or level (points hang), in game points
     const outcome = s.game_points ? t(`outcome_game.${s.outcome}`) : t(`outcome.${s.outcome}`);
     summary.append(el("h3", { id: "summary-head" }, s.redeal ? t("summary.redeal") : `${t("summary.over", { outcome })}${capot ? ` ${capot}` : ""}`));
-    if (s.game_points && s.contract) {
-      summary.append(el("p", { id: "summary-contract" }, t("summary.contract", { contract: contractText(s.contract), side: sideName(view, s.contract.side), times: s.contract.multiplier })));
+    if (s.reckoning) summary.append(dealSheet(view, s));
+    if (s.pending_won) {
+      summary.append(el("p", { id: "summary-won" }, t(s.game_points ? "summary.hanging_won" : "summary.held_won", { side: sideName(view, s.pending_won.to), points: s.pending_won.points })));
     }
     if (s.game_points && s.pending) summary.append(el("p", { id: "summary-hanging" }, t("summary.hanging", { points: s.pending })));
+    else if (s.pending && s.reckoning) {
+      summary.append(el("p", { id: "summary-held" }, t(s.pending_rule === "next-attack-or-defence" ? "summary.held_next_attack" : "summary.held_next_winner", { points: s.pending })));
+    }
     summary.append(el("table", { id: "summary-lines" }, el("tr", {}, el("th", { class: "left" }, t("summary.line")), el("th", {}, t(s.game_points ? "summary.game_points" : "summary.points")), el("th", { class: "left" }, t("summary.to"))),
       ...s.lines.map((l) => el("tr", {}, el("td", { class: "left" }, lineText(l)), el("td", {}, l.points), el("td", { class: "left" }, sideName(view, l.to)))),
       el("tr", { class: "total" }, el("th", { class: "left" }, t("summary.this_deal")), el("th", { colspan: 2, class: "left" }, s.scores.map((p, k) => `${sideName(view, k)} ${p}`).join(", ")))));
@@ -704,6 +719,37 @@ function show(view, quiet) {
   log.replaceChildren(...view.events.map((e) => el("li", { class: e.key === "trick" ? "trick" : "" }, eventText(e, name))));
   log.scrollTop = log.scrollHeight;
   seatsShown(view);
+}
+
+// ---- The deal's summary as a score sheet: the contract, what the attack counted against
+// what it needed, and the verdict in the variant's words. Every number is the server's
+// (summary.reckoning: the scoring's own count); the page only words them.
+function dealSheet(view, s) {
+  const r = s.reckoning;
+  const strain = s.contract ? null : view.strain ? view.strain.code : view.trump ? view.trump.suit : null;
+  const contract = s.contract ? contractText(s.contract) : strain ? `${t(`suit.${strain}`)} ${strainSymbol(strain)}` : "";
+  const taker = view.taker === null || view.taker === undefined ? sideName(view, r.side) : seatName(view, view.taker, view.me);
+  const parts = [["cards", r.cards], ["declarations", r.declarations], ["belote", r.belote]]
+    .filter(([, p], k) => k === 0 || p).map(([part, p]) => t(`summary.part_${part}`, { points: p }));
+  const count = parts.length > 1 ? t("summary.count_parts", { points: r.points, parts: parts.join(" + ") }) : parts[0];
+  let needed = r.basis === "capot" ? t("summary.needed_capot")
+    : r.basis === "half" ? t("summary.needed_half", { needed: r.needed, total: r.total })
+      : s.contract && s.contract.value !== r.needed ? t("summary.needed_bid_more", { needed: r.needed, value: s.contract.value })
+        : t("summary.needed_bid", { needed: r.needed });
+  if (r.beat_defence) needed = t("summary.needed_beat", { needed });
+  let verdict = s.game_points ? t(`outcome_game.${s.outcome}`)
+    : s.outcome === "failed" ? t("summary.verdict_failed", { word: s.failed_label }) : t(`outcome.${s.outcome}`);
+  if (s.capot !== null && s.capot !== undefined) {
+    verdict = t(s.game_points ? "summary.verdict_valat" : "summary.verdict_capot", { verdict, side: sideName(view, s.capot) });
+  }
+  const row = (key, text, attrs, side) => el("tr", { "data-row": key }, el("th", { class: "left", scope: "row" }, t(`summary.sheet_${key}`)),
+    el("td", { class: "left", ...(attrs || {}) }, el("span", { class: "count" }, text), side === undefined ? "" : el("span", { class: "who" }, ` · ${sideName(view, side)}`)));
+  return el("table", { id: "summary-sheet", class: `deal-sheet ${s.outcome}` },
+    row("contract", t("summary.taken_by", { contract, who: taker }), { id: "summary-contract" }),
+    row("attack", count, { "data-points": r.points, "data-side": r.side }, r.side),
+    row("needed", needed, { "data-needed": r.needed === null ? "capot" : r.needed }),
+    row("defence", String(r.defence), { "data-points": r.defence, "data-side": 1 - r.side }, 1 - r.side),
+    row("result", verdict, { "data-outcome": s.outcome }));
 }
 
 async function save() {

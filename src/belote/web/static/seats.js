@@ -54,6 +54,7 @@ function seatsCreated(view) {
 function seatsShown(view) {
   if (!seat || seat.game !== view.id) remember({ game: view.id, seat: view.me, token: null, links: [] });
   drawInvites(view);
+  drawNameForm(view);
   if (view.seats.filter((s) => s.player === "human").length > 1) listen(view.id);
   else if (stream) { stream.close(); stream = null; }
   catchUp();
@@ -82,6 +83,31 @@ function drawInvites(view) {
   box.replaceChildren(el("h3", {}, t("invite.title")), el("p", { class: "note" }, t("invite.note")),
     ...links.map((l) => row(cap(t("seat.n", { seat: l.seat })), l.link, `invite-${l.seat}`)),
     seat.own ? row(t("invite.yours"), seat.own, "invite-own") : "");
+}
+
+// At a table of several people, each person names their seat (shown at the seat and in the score
+// sheet): the server checks the name (1 to 24 printable characters) and answers error.name otherwise.
+function drawNameForm(view) {
+  const box = $("name-form");
+  const people = view.seats.filter((s) => s.player === "human").length;
+  if (!box || people < 2 || view.match.over) { if (box) box.hidden = true; return; }
+  box.hidden = false;
+  const input = $("name-input");
+  const mine = view.seats.find((s) => s.seat === view.me);
+  if (document.activeElement !== input) input.value = (mine && mine.player_name) || "";
+  $("name-label").textContent = t("name.label");
+  $("name-set").textContent = t("name.set");
+  $("name-note").textContent = t("name.note");
+  box.onsubmit = async (event) => {
+    event.preventDefault();
+    if (busy || !game) return;
+    try {
+      show(await api("POST", `api/games/${game.id}/name`, { name: input.value, version: game.version }), true);
+      say("");
+    } catch (error) {
+      say(errorText(error));
+    }
+  };
 }
 
 function listen(id) {
