@@ -276,7 +276,7 @@ def test_samples_agree_with_the_play_in_every_mode() -> None:
 def test_pimc_plays_bulgarian() -> None:
     """RULES §12.1 "The auction", "Play obligations": PIMC plays a whole deal in each mode (by
     rollouts where the solver does not handle NT/AT); ``contracts=heuristic`` bids a strain
-    auction as the heuristic (its default bids by evaluation: tests/test_bulgarian_eval.py)."""
+    auction as the heuristic (as its default does; ``contracts=eval``: tests/test_bulgarian_eval.py)."""
     for mode in (1, NO_TRUMPS, ALL_TRUMPS):
         deal = Deal.random("bulgarian", seed=4, dealer=0)
         deal.apply_id(ID_BID_STRAIN + mode)

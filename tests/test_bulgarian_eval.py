@@ -76,13 +76,21 @@ def test_shortfall_reads_a_strain_bid_against_its_threshold() -> None:
 
 
 def test_pimc_bids_the_strain_auction_by_evaluation() -> None:
-    """``pimc`` (``contracts=eval``, its default) bids bulgarian by evaluation and plays a legal deal."""
-    bot = make_bot("pimc:rollouts=6,samples=2,time_budget=none")
+    """``pimc:contracts=eval`` bids bulgarian by evaluation (it samples) and plays a legal deal;
+    its default (``auto``) bids it as the heuristic, where evaluation did not win (docs/bots.md)."""
+    bot = make_bot("pimc:contracts=eval,rollouts=6,samples=2,time_budget=none")
     assert isinstance(bot, PIMCBot) and bot.contracts == "eval"
     deal = Deal.random("bulgarian", seed=2, dealer=0)
+    obs, legal = deal.observation(deal.to_act), deal.legal_actions()
+    assert bot.choose(obs, legal) in legal and bot.last_samples >= 2
     result = play_deal(deal, [bot, HeuristicBot(), bot, HeuristicBot()])
     assert result.outcome.value in ("made", "failed", "litige", "redeal")
-    assert bot.last_samples >= 0
+    auto = PIMCBot(rollouts=6, samples=2, time_budget=None)
+    assert auto.contracts == "auto"
+    for seed in range(6):
+        deal = Deal.random("bulgarian", seed=seed, dealer=0)
+        obs, legal = deal.observation(deal.to_act), deal.legal_actions()
+        assert auto.choose(obs, legal) == HeuristicBot().choose(obs, legal)
 
 
 def test_a_dearer_double_moves_the_bidding() -> None:
