@@ -274,9 +274,9 @@ def test_samples_agree_with_the_play_in_every_mode() -> None:
 
 
 def test_pimc_plays_bulgarian() -> None:
-    """RULES §12.1 "The auction", "Play obligations": PIMC bids as the heuristic in a strain
-    auction and plays a whole deal in each mode (by rollouts where the solver does not handle
-    NT/AT)."""
+    """RULES §12.1 "The auction", "Play obligations": PIMC plays a whole deal in each mode (by
+    rollouts where the solver does not handle NT/AT); ``contracts=heuristic`` bids a strain
+    auction as the heuristic (as its default does; ``contracts=eval``: tests/test_bulgarian_eval.py)."""
     for mode in (1, NO_TRUMPS, ALL_TRUMPS):
         deal = Deal.random("bulgarian", seed=4, dealer=0)
         deal.apply_id(ID_BID_STRAIN + mode)
@@ -290,6 +290,6 @@ def test_pimc_plays_bulgarian() -> None:
         assert deal.result.scores
     auction = Deal.random("bulgarian", seed=5, dealer=0)
     seat = auction.to_act or 0
-    bot = PIMCBot(samples=2, rollouts=4, time_budget=None)
+    bot = PIMCBot(samples=2, rollouts=4, time_budget=None, contracts="heuristic")
     assert bot.choose(auction.observation(seat), auction.legal_actions()) == HeuristicBot().choose(
         auction.observation(seat), auction.legal_actions())

@@ -106,3 +106,41 @@ def test_shortfall_reads_a_coinche() -> None:
         gap = shortfall(deal, [*bid, (seat, ID_COINCHE)], 3)
         expected = attack_estimate_against(hand, 100, 0) - (100 - 15)
         assert gap >= expected
+
+
+def test_strains_worth_bidding_are_the_defaults_the_best_suit_and_the_partners() -> None:
+    """docs/bots.md#bidding-by-the-rules: the heuristic's strain, the seat's best suit, its partner's last bid, each once."""
+    from belote.agents.cardplay import contract_estimate
+    from belote.agents.evaluating import strains_worth_bidding
+
+    for seed in range(8):
+        deal = _auction_position("contree", seed, 2)
+        obs = deal.observation(deal.to_act)
+        hand = obs.hand.mask
+        best = max(range(4), key=lambda t: contract_estimate(hand, t))
+        partner = [int(b.strain) for b in obs.bids
+                   if b.seat == (obs.seat + 2) % 4 and b.strain is not None]
+        found = strains_worth_bidding(obs, 3)
+        expected = list(dict.fromkeys([3, best, *partner[-1:]]))
+        assert found == expected
+        assert strains_worth_bidding(obs) == list(dict.fromkeys([best, *partner[-1:]]))
+    with pytest.raises(InvalidArgument, match="default"):
+        strains_worth_bidding(obs, 9)
+
+
+def test_compare_names_the_bots_that_played(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/comparing.md: `compare` and `compare --knobs` say which bots played; `--bots eval` reaches the evaluating bidder."""
+    import json
+
+    from clirun import run
+
+    spec = "eval:rollouts=2,time_budget=none"
+    code, out, err = run(["compare", "contree", "bulgarian", "--deals", "3", "--bots", spec], capsys)
+    assert code == 0, err
+    assert f"{spec} bots" in out.splitlines()[0]
+    code, out, err = run(["compare", "--knobs", "bulgarian", "--disputes", "--deals", "2",
+                          "--bots", spec, "--json"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["bots"] == spec
+    code, out, err = run(["compare", "--knobs", "contree", "--disputes", "--deals", "2"], capsys)
+    assert code == 0 and "heuristic bots" in out.splitlines()[0]

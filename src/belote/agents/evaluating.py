@@ -59,24 +59,31 @@ from typing import ClassVar, Final
 from belote.actions import (
     ID_BID,
     ID_BID_CAPOT,
+    ID_BID_STRAIN,
     ID_COINCHE,
+    ID_DOUBLE,
     ID_PASS,
     ID_SURCOINCHE,
     Action,
+    Verb,
     action_id,
     bid_id,
 )
 from belote.agents.cardplay import attack_estimate_against, contract_estimate
+from belote.agents.fitting import thresholds
 from belote.agents.heuristic import HeuristicBot
 from belote.agents.rollouts import Estimate, bidding_deals, estimate
+from belote.agents.strains import DOUBLE_MARGIN, strain_class, strain_count, strain_strength
 from belote.agents.thresholds import bidding_margins
 from belote.deal import Deal, Observation, Phase
 from belote.deal.auction import bid_of_id
 from belote.errors import InvalidArgument, InvalidArgumentType, shown
 from belote.rules.checks import instance, sequence, whole
 
-__all__ = ["EVAL_ROLLOUTS", "EVAL_TIME_BUDGET", "MAX_CANDIDATES", "MAX_EVAL_ROLLOUTS", "EvalBot",
-           "candidate_calls", "evaluate_call", "shortfall"]
+__all__ = ["DRAWS", "EVAL_ROLLOUTS", "EVAL_TIME_BUDGET", "MAX_CANDIDATES", "MAX_EVAL_ROLLOUTS",
+           "STRAIN_TOLERANCE", "TOLERANCE", "EvalBot",
+           "candidate_calls", "evaluate_call", "shortfall",
+           "strains_worth_bidding"]
 
 EVAL_ROLLOUTS: Final = 48
 """The default number of sampled deals per bidding decision."""
@@ -93,10 +100,48 @@ MAX_EVAL_ROLLOUTS: Final = 10_000
 _BIDDING: Final = (Phase.BIDDING_1, Phase.BIDDING_2, Phase.AUCTION)
 
 
+def strains_worth_bidding(observation: Observation, default: int | None = None) -> list[int]:
+    """The strains worth valuing a contract in at an auction decision: a short list, without repeats.
+
+    In this order: ``default`` (the strain of the heuristic's call, when it
+    bids), the seat's best suit of the auction by
+    [`contract_estimate`][belote.agents.cardplay.contract_estimate] (its own
+    cards only) and the strain of its partner's last contract bid. The
+    bidders that value contracts on sampled deals (the ``eval`` bot's
+    [`candidate_calls`][belote.agents.evaluating.candidate_calls], ``pimc:contracts=dd``)
+    value these and no other (docs/bots.md#bidding-by-the-rules).
+
+    >>> from belote.deal import Deal
+    >>> deal = Deal.random("contree", seed=3, dealer=0)
+    >>> found = strains_worth_bidding(deal.observation(deal.to_act), 2)
+    >>> found[0], len(found) == len(set(found)) <= 3
+    (2, True)
+
+    Raises:
+        InvalidArgumentType: an argument of the wrong type.
+        InvalidArgument: ``default`` out of 0..5.
+    """
+    observation = instance(observation, Observation, "observation")
+    found: list[int] = []
+    if default is not None:
+        found.append(whole(default, "default", 0, 5))
+    suits = [int(t) for t in observation.rules.auction.strains if int(t) < 4]
+    if suits:
+        hand = observation.hand.mask
+        found.append(max(suits, key=lambda t: contract_estimate(hand, t)))
+    partner = (observation.seat + 2) % observation.players
+    for bid in reversed(observation.bids):
+        if bid.seat == partner and bid.verb is Verb.BID and bid.strain is not None:
+            found.append(int(bid.strain))
+            break
+    return list(dict.fromkeys(found))
+
+
 def candidate_calls(observation: Observation, legal: Sequence[Action], default: Action) -> list[int]:
     """The action ids worth valuing at a bidding decision, the heuristic's ``default`` first.
 
-    In a take-or-pass round every legal bid; in a contract auction pass, the
+    In a take-or-pass round and a strain auction (``bulgarian``: at most six
+    strains, pass and the doublings) every legal call; in a contract auction pass, the
     default, coinche and surcoinche when legal, and for each strain worth
     bidding (the default's, the seat's best by
     [`contract_estimate`][belote.agents.cardplay.contract_estimate], its
@@ -109,7 +154,7 @@ def candidate_calls(observation: Observation, legal: Sequence[Action], default: 
     observation = instance(observation, Observation, "observation")
     ids = {action_id(instance(a, Action, "legal")) for a in sequence(legal, "legal")}
     first = action_id(instance(default, Action, "default"))
-    if observation.phase is not Phase.AUCTION:
+    if observation.phase is not Phase.AUCTION or observation.rules.strain_auction:
         return [first, *sorted(ids - {first})]
     rules, seat = observation.rules, observation.seat
     auction = rules.auction
@@ -122,18 +167,11 @@ def candidate_calls(observation: Observation, legal: Sequence[Action], default: 
             value, strain = bid_of_id(i)
             partner_bid[strain] = min(value, auction.highest)
     hand = observation.hand.mask
-    suits = [int(t) for t in auction.strains if int(t) < 4]
-    strains: list[int] = []
-    if ID_BID <= first < ID_BID_CAPOT + 6:
-        strains.append(bid_of_id(first)[1])
-    if suits:
-        strains.append(max(suits, key=lambda t: contract_estimate(hand, t)))
-    for who, i in reversed(heard):
-        if who == partner and ID_BID <= i < ID_BID_CAPOT + 6:
-            strains.append(bid_of_id(i)[1])
-            break
+    default_strain = bid_of_id(first)[1] if ID_BID <= first < ID_BID_CAPOT + 6 else None
     margin = bidding_margins(rules).bid
-    for t in dict.fromkeys(t for t in strains if t < 4):  # the heuristic counts suits only
+    for t in strains_worth_bidding(observation, default_strain):
+        if t >= 4:
+            continue  # the heuristic counts suits only
         values = [v for v in auction.values if bid_id(v, t) in ids]
         if not values:
             continue
@@ -152,6 +190,9 @@ DRAWS: Final = 12
 TOLERANCE: Final = 20
 """Points by which a sampled bidder's estimate may fall short of what its bid shows."""
 
+STRAIN_TOLERANCE: Final = 10
+"""In a strain auction, how far a sampled bidder's count may fall short of the threshold of its call."""
+
 
 def shortfall(sample: Deal, heard: Sequence[tuple[int, int]], seat: int) -> int:
     """How far a sampled deal's hands fall short of the contract bids heard from the other seats.
@@ -166,12 +207,22 @@ def shortfall(sample: Deal, heard: Sequence[tuple[int, int]], seat: int) -> int:
     that seat's hand exceeds the contract less the heuristic's coinche
     margin. Capot, no-trumps and all-trumps contracts are not read (the
     heuristic's count is for a trump suit).
+
+    In a strain auction (``bulgarian``) the counts are the heuristic's
+    [`strain_count`][belote.agents.strains.strain_count] of the five cards
+    held during the auction: for each strain bid by another seat, the
+    points by which it falls below that strain's threshold under the rules
+    ([`thresholds`][belote.agents.fitting.thresholds]); for each double, by
+    which the doubler's count in the doubled strain falls below the
+    threshold plus ``DOUBLE_MARGIN``.
     """
     sample = instance(sample, Deal, "sample")
     heard = [(whole(who, "heard"), whole(i, "heard")) for who, i in _pairs(heard)]
     seat = whole(seat, "seat")
     rules = sample.rules
-    if not rules.has_auction or rules.strain_auction:
+    if rules.strain_auction:
+        return _strain_shortfall(sample, heard, seat)
+    if not rules.has_auction:
         return 0
     margins = bidding_margins(rules)
     margin = margins.bid
@@ -198,6 +249,27 @@ def shortfall(sample: Deal, heard: Sequence[tuple[int, int]], seat: int) -> int:
     return worst
 
 
+def _strain_shortfall(sample: Deal, heard: Sequence[tuple[int, int]], seat: int) -> int:
+    """[`shortfall`][belote.agents.evaluating.shortfall] in a strain auction."""
+    fitted = thresholds(sample.rules)
+    need = (fitted.suit, fitted.nt, fitted.at)
+    worst, standing = 0, -1
+    so_far: list[tuple[int, int]] = []
+    for who, i in heard:
+        strain_bid = ID_BID_STRAIN <= i < ID_DOUBLE
+        if who != seat and strain_bid:
+            mode = i - ID_BID_STRAIN
+            count = strain_count(who, sample.hand_mask(who), mode, so_far)
+            worst = max(worst, need[strain_class(mode)] - count)
+        elif who != seat and i == ID_DOUBLE and standing >= 0:
+            count = strain_strength(sample.hand_mask(who), standing)
+            worst = max(worst, need[strain_class(standing)] + DOUBLE_MARGIN - count)
+        if strain_bid:
+            standing = i - ID_BID_STRAIN
+        so_far.append((who, i))
+    return worst
+
+
 def _pairs(heard: object) -> list[tuple[object, object]]:
     """``heard`` as a list of pairs, or a typed error."""
     pairs = []
@@ -216,7 +288,7 @@ def _agreeing(observation: Observation, count: int, rng: random.Random,
     found by drawing again a few times, so a sample is kept when every bid
     heard is within ``TOLERANCE`` points of what the bidder's hand supports,
     drawing up to ``DRAWS`` times per sample (then the closest draw is
-    kept). Elsewhere, [`bidding_deals`][belote.agents.rollouts.bidding_deals]
+    kept); in a strain auction within ``STRAIN_TOLERANCE``. Elsewhere, [`bidding_deals`][belote.agents.rollouts.bidding_deals]
     with the heuristic as the model.
     """
     if observation.phase is not Phase.AUCTION:
@@ -224,6 +296,7 @@ def _agreeing(observation: Observation, count: int, rng: random.Random,
         return
     heard = [(bid.seat, action_id(bid)) for bid in observation.bids]
     seat = observation.seat
+    tolerance = STRAIN_TOLERANCE if observation.rules.strain_auction else TOLERANCE
     draws = iter(bidding_deals(observation, count * DRAWS, rng))
     for _ in range(count):
         best: Deal | None = None
@@ -232,7 +305,7 @@ def _agreeing(observation: Observation, count: int, rng: random.Random,
             gap = shortfall(sample, heard, seat)
             if best is None or gap < best_gap:
                 best, best_gap = sample, gap
-            if gap <= TOLERANCE:
+            if gap <= tolerance:
                 break
         if best is None:
             return
@@ -316,12 +389,12 @@ class EvalBot:
     """A player that bids by evaluating its calls under the rules played, and plays as the heuristic.
 
     Every bid (take or pass and the second round in a take-or-pass variant;
-    each contract, pass, coinche and surcoinche in a contract auction) is
+    each contract, pass, coinche and surcoinche in a contract auction; each
+    strain, pass, double, redouble and re-redouble in a strain auction,
+    ``bulgarian``, valued in its game points) is
     chosen by [`evaluate_call`][belote.agents.evaluating.evaluate_call]; the
     cards, the swap, the declarations and calling out are the
-    [`HeuristicBot`][belote.agents.HeuristicBot]'s. A strain auction
-    (``bulgarian``, five cards seen) is bid as the heuristic bids it: the
-    samplers deal full hands only.
+    [`HeuristicBot`][belote.agents.HeuristicBot]'s.
 
     Without a time budget a decision depends only on ``seed`` and on what
     the seat has seen.
@@ -384,8 +457,7 @@ class EvalBot:
         start = time.perf_counter()
         self.last_samples = 0
         default = self.heuristic.choose(observation, legal)
-        if (len(legal) < 2 or observation.phase not in _BIDDING
-                or observation.rules.strain_auction):
+        if len(legal) < 2 or observation.phase not in _BIDDING:
             return default
         key = ";".join(map(str, observation.history))
         rng = random.Random(f"eval:{self.seed}:{observation.seat}:{observation.hand.mask}:{key}")

@@ -23,8 +23,9 @@ from belote.agents.cardplay import (
     legal_bid_pairs,
     play_choice_id,
 )
+from belote.agents.fitting import BASE_THRESHOLDS, thresholds
 from belote.agents.strains import strain_to_bid
-from belote.agents.thresholds import BASE_MARGINS, bidding_margins
+from belote.agents.thresholds import BASE_MARGINS
 from belote.cards import mode_points
 from belote.deal import Observation, Phase, SeatView
 from belote.deal.observation import standing_contract
@@ -110,9 +111,12 @@ class HeuristicBot:
     Args:
         take_threshold: the [`hand_strength`][belote.agents.bots.hand_strength] needed to
             take, a whole number from 0 to ``MAX_TAKE_THRESHOLD`` (300).
-        adapt: derive the contract-bidding margins from the variant's contract
-            scoring (the default); ``False``: the margins tuned under contrée's
-            default scoring whatever the rules (the bot of earlier versions).
+        adapt: bid by the thresholds of the rules played (the default:
+            [`thresholds`][belote.agents.fitting.thresholds], shipped for the
+            built-in variants and their disputed readings, fitted on first use
+            for any other rule set, docs/bots.md#thresholds-from-the-rules);
+            ``False``: the thresholds tuned under the built-in variants' default
+            rules whatever the rules (the bot of earlier versions).
 
     Raises:
         InvalidArgument: a threshold that is not such a number, or ``adapt`` not a truth value.
@@ -177,10 +181,15 @@ class HeuristicBot:
             rules: the variant.
 
         The rule is [`bid_to_make`][belote.agents.cardplay.bid_to_make]
-        (compiled with the core) with this bot's ``take_threshold``; a
-        subclass overrides this method to bid otherwise.
+        (compiled with the core) with this bot's ``take_threshold``, moved
+        by what the rules' fitted threshold differs from the tuned one
+        ([`thresholds`][belote.agents.fitting.thresholds]; not when
+        ``adapt`` is off); a subclass overrides this method to bid otherwise.
         """
-        return bid_to_make(self.take_threshold, hand, turned, second_round, legal, rules)
+        threshold = self.take_threshold
+        if self.adapt:
+            threshold = max(0, threshold + thresholds(rules).take - BASE_THRESHOLDS.take)
+        return bid_to_make(threshold, hand, turned, second_round, legal, rules)
 
     def contract_choice(
         self,
@@ -198,17 +207,23 @@ class HeuristicBot:
         the work (compiled with the core): it bids the level its estimate of
         the side's points reaches, raises its partner's strain when it
         supports it, coinches a contract it expects to beat and surcoinches
-        rarely, by the margins
-        [`bidding_margins`][belote.agents.thresholds.bidding_margins] derives
-        from ``rules`` (unless ``adapt`` is off). In a strain auction (``bulgarian``) it calls
-        [`strain_to_bid`][belote.agents.strains.strain_to_bid] instead: the
+        rarely, by the margins of ``rules``
+        ([`thresholds`][belote.agents.fitting.thresholds], from
+        [`bidding_margins`][belote.agents.thresholds.bidding_margins]; the
+        tuned ones when ``adapt`` is off). In a strain auction (``bulgarian``) it calls
+        [`strain_to_bid`][belote.agents.strains.strain_to_bid] instead, with
+        the suit, no-trumps and all-trumps thresholds fitted for ``rules``: the
         strain its count supports, a double, a rare redouble, an escape from
         a double, or a pass. A subclass overrides this method to bid otherwise.
         """
         if rules.strain_auction:  # bulgarian: strains without values, double, redouble
-            return strain_to_bid(seat, hand, legal, bids, rules)
-        margins = bidding_margins(rules) if self.adapt else BASE_MARGINS
-        return contract_to_bid(seat, hand, legal, contract, bids, rules, *margins)
+            found = thresholds(rules) if self.adapt else BASE_THRESHOLDS
+            return strain_to_bid(seat, hand, legal, bids, rules, (found.suit, found.nt, found.at))
+        if not self.adapt:
+            return contract_to_bid(seat, hand, legal, contract, bids, rules, *BASE_MARGINS)
+        found = thresholds(rules)
+        return contract_to_bid(seat, hand, legal, contract, bids, rules,
+                               found.bid, found.coinche, found.surcoinche)
 
     def card_choice(
         self,

@@ -82,7 +82,10 @@ def bidding_deal(observation: object, rng: object, model: object = None) -> Deal
     In a contract auction (contrée) every card is dealt before the bids and
     none is turned: the seat keeps its eight cards and the other 24 are
     shared at random among the other seats, then the bids are replayed (and
-    checked against the model) the same way.
+    checked against the model) the same way. In a strain auction
+    (``bulgarian``: five cards seen, none turned) the seat's five stay where
+    they were dealt and the other 27 (the others' five, everyone's last
+    three) are shuffled into the other places, as in a take-or-pass round.
 
     Returns ``None`` if the observation is not of a bidding phase.
 
@@ -90,8 +93,10 @@ def bidding_deal(observation: object, rng: object, model: object = None) -> Deal
         InvalidArgumentType: an argument of the wrong type.
     """
     observation, rng, model = _sampling(observation, rng, model)
-    if observation.phase is Phase.AUCTION:
+    if observation.phase is Phase.AUCTION and not observation.rules.strain_auction:
         return _AuctionSampler(observation).draw(rng, model)
+    if observation.phase is Phase.AUCTION:
+        return _BiddingSampler(observation).draw(rng, model)
     if observation.phase not in (Phase.BIDDING_1, Phase.BIDDING_2):
         return None
     return _BiddingSampler(observation).draw(rng, model)
@@ -127,9 +132,9 @@ def _bidding_deals(
     observation: Observation, count: int, rng: random.Random, model: HeuristicBot | None
 ) -> Iterator[Deal]:
     sampler: _BiddingSampler | _AuctionSampler
-    if observation.phase is Phase.AUCTION:
+    if observation.phase is Phase.AUCTION and not observation.rules.strain_auction:
         sampler = _AuctionSampler(observation)
-    elif observation.phase in (Phase.BIDDING_1, Phase.BIDDING_2):
+    elif observation.phase in (Phase.BIDDING_1, Phase.BIDDING_2, Phase.AUCTION):
         sampler = _BiddingSampler(observation)  # what every sample shares, read once
     else:
         return
@@ -147,12 +152,15 @@ class _BiddingSampler:
         own = obs.hand.mask
         turned = -1 if obs.turned is None else obs.turned.index
         self.rest = cards_of(_FULL & ~own & ~(1 << turned if turned >= 0 else 0))
-        fixed = set(spots.first[obs.seat]) | {spots.turned}
+        fixed = set(spots.first[obs.seat])
+        if turned >= 0:
+            fixed.add(spots.turned)
         self.free = [pos for pos in range(32) if pos not in fixed]
         seen = [0] * 32
         for pos, card in zip(spots.first[obs.seat], cards_of(own), strict=True):
             seen[pos] = card
-        seen[spots.turned] = turned
+        if turned >= 0:
+            seen[spots.turned] = turned
         self.seen = seen
         self.bids = [(bid.seat, action_id(bid)) for bid in obs.bids]
 

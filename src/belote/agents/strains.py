@@ -28,7 +28,10 @@ __all__ = [
     "NT_THRESHOLD",
     "OVERCALL_MARGIN",
     "REDOUBLE_MARGIN",
+    "STRAIN_THRESHOLDS",
     "SUIT_THRESHOLD",
+    "strain_class",
+    "strain_count",
     "strain_strength",
     "strain_to_bid",
     "strains_of_bids",
@@ -129,8 +132,50 @@ def strain_strength(hand: int, mode: int) -> int:
     return score
 
 
-def _threshold(mode: int) -> int:
-    return NT_THRESHOLD if mode == NO_TRUMPS else AT_THRESHOLD if mode == ALL_TRUMPS else SUIT_THRESHOLD
+STRAIN_THRESHOLDS: Final = (SUIT_THRESHOLD, NT_THRESHOLD, AT_THRESHOLD)
+"""The tuned thresholds of a suit, no-trumps and all-trumps bid under bulgarian's default rules.
+
+The heuristic reads each variant's own from
+[`thresholds`][belote.agents.fitting.thresholds] (docs/bots.md#thresholds-from-the-rules)."""
+
+
+def strain_class(mode: int) -> int:
+    """Which of the three thresholds a mode's bid needs: 0 a suit, 1 no-trumps, 2 all-trumps.
+
+    >>> [strain_class(mode) for mode in range(6)]
+    [0, 0, 0, 0, 1, 2]
+    """
+    return 1 if mode == NO_TRUMPS else 2 if mode == ALL_TRUMPS else 0
+
+
+def strain_count(seat: int, hand: int, mode: int, bids: Sequence[tuple[int, int]]) -> int:
+    """The heuristic's count for bidding ``mode``: the hand's strength plus what its partner's bids show.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`HeuristicBot`][belote.agents.HeuristicBot].
+
+    [`strain_strength`][belote.agents.strains.strain_strength], plus
+    ``SUPPORT_SHOWN`` in a strain the partner of ``seat`` bid (half of it in
+    all-trumps over a partner's suit): what
+    [`strain_to_bid`][belote.agents.strains.strain_to_bid] weighs against
+    the mode's threshold.
+
+    >>> from belote.cards import CardSet
+    >>> hand = CardSet.parse("JH 9H JS AC 10C").mask
+    >>> strain_count(0, hand, 1, []), strain_count(0, hand, 1, [(2, ID_BID_STRAIN + 1)])
+    (50, 70)
+    """
+    partner = (seat + 2) % 4
+    partner_strains = 0
+    for who, action in bids:
+        if who == partner and ID_BID_STRAIN <= action < ID_DOUBLE:
+            partner_strains |= 1 << (action - ID_BID_STRAIN)
+    value = strain_strength(hand, mode)
+    if partner_strains >> mode & 1:
+        value += SUPPORT_SHOWN
+    elif mode == ALL_TRUMPS and partner_strains & 0xF:
+        value += SUPPORT_SHOWN // 2
+    return value
 
 
 def strains_of_bids(bids: Sequence[tuple[int, int]]) -> tuple[int, int, int]:
@@ -156,7 +201,7 @@ def strains_of_bids(bids: Sequence[tuple[int, int]]) -> tuple[int, int, int]:
 
 
 def strain_to_bid(seat: int, hand: int, legal: int, bids: Sequence[tuple[int, int]],
-                  rules: Rules) -> int:
+                  rules: Rules, thresholds: Sequence[int] = STRAIN_THRESHOLDS) -> int:
     """The heuristic bot's call in a strain auction: a strain, double, redouble or pass (an action id).
 
     Trusted: takes what the library built and checks nothing; the checked door is
@@ -184,22 +229,17 @@ def strain_to_bid(seat: int, hand: int, legal: int, bids: Sequence[tuple[int, in
         legal: the legal action-id mask.
         bids: the calls so far as ``(seat, action id)`` pairs.
         rules: the variant.
+        thresholds: what a suit, no-trumps and all-trumps bid need
+            (default ``STRAIN_THRESHOLDS``, bulgarian's tuned ones).
     """
     strain, bidder, doubling = strains_of_bids(bids)
-    partner = (seat + 2) % 4
-    partner_strains = 0
-    for who, action in bids:
-        if who == partner and ID_BID_STRAIN <= action < ID_DOUBLE:
-            partner_strains |= 1 << (action - ID_BID_STRAIN)
     own_side = bidder >= 0 and (bidder - seat) % 2 == 0
 
     def count(mode: int) -> int:
-        value = strain_strength(hand, mode)
-        if partner_strains >> mode & 1:
-            value += SUPPORT_SHOWN
-        elif mode == ALL_TRUMPS and partner_strains & 0xF:
-            value += SUPPORT_SHOWN // 2
-        return value
+        return strain_count(seat, hand, mode, bids)
+
+    def _threshold(mode: int) -> int:
+        return thresholds[strain_class(mode)]
 
     if legal >> ID_REDOUBLE & 1 and count(strain) >= _threshold(strain) + REDOUBLE_MARGIN:
         return ID_REDOUBLE

@@ -35,16 +35,8 @@ if TYPE_CHECKING:
     from belote.deal import Deal
     from belote.solver.analyze import Analysis
 
-__all__ = [
-    "CommandError",
-    "OutputError",
-    "error_line",
-    "main",
-    "read_json",
-    "read_json_text",
-    "read_text",
-    "write_json",
-]
+__all__ = ["CommandError", "OutputError", "error_line", "main", "read_json", "read_json_text",
+           "read_text", "write_json"]
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -607,6 +599,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", metavar="PATH", help="the SQLite file keeping the games across restarts "
                    "(default $XDG_DATA_HOME/belote/games.sqlite3; :memory: keeps none)")
     import_module("belote.cli.engines").engine_parsers(add, _lazy, _whole, serve=p)
+    import_module("belote.cli.fitting").fit_parser(add, _lazy, _whole)
     return parser
 
 
