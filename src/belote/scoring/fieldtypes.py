@@ -14,7 +14,7 @@ from belote.cards import Suit
 from belote.rules.penalties import Penalty
 from belote.scoring.combination import Declaration
 
-__all__ = ["tally_well_typed"]
+__all__ = ["tally_well_typed", "whole_tuple"]
 
 
 def _whole_or_none(value: object) -> bool:
@@ -62,3 +62,12 @@ def tally_well_typed(
         and _all_of(announcements, Declaration)
         and (not penalties or _all_of(penalties, Penalty))
     )
+
+
+def whole_tuple(values: object) -> bool:
+    """Whether ``values`` is a tuple of ``int`` (not ``bool``): a tally's ``belotes`` as the engine builds it.
+
+    >>> whole_tuple((0, 2)), whole_tuple(()), whole_tuple([0]), whole_tuple((True,))
+    (True, True, False, False)
+    """
+    return type(values) is tuple and _all_of(values, int)

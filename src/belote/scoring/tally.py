@@ -18,7 +18,7 @@ from belote.rules import Rules, checks
 from belote.rules.penalties import Penalty
 from belote.scoring.announcements import Declaration
 from belote.scoring.contract import Contract
-from belote.scoring.fieldtypes import tally_well_typed
+from belote.scoring.fieldtypes import tally_well_typed, whole_tuple
 
 __all__ = ["FULL_CARD_POINTS", "Tally", "side_count", "tricks_per_deal"]
 
@@ -106,7 +106,7 @@ class Tally:
             self.penalties,
         ):
             _settle_types(self)
-        if self.belotes or type(self.belotes) is not tuple:  # () is the common case
+        if not whole_tuple(self.belotes):  # a tuple of ints is the common case
             values = checks.sequence(self.belotes, "Tally.belotes")
             for index, value in enumerate(values):
                 checks.whole(value, f"Tally.belotes[{index}]")
