@@ -11,7 +11,8 @@ What a seat knows, and the sampler honours:
   held then, so a seat that did not follow holds none of the led suit, a
   seat that did not trump when it had to holds no trump, a seat that did not
   overtrump holds no higher trump, and so on (the test asks
-  [`follower_mask`][belote.tricks.follower_mask], the one place the
+  [`follower_mask`][belote.tricks.follower_mask] through
+  [`ruled_out`][belote.deal.viewpoint.ruled_out], the one place the
   obligations are written, so the partner-master exemption and every
   variant's obligations are honoured);
 - the declarations once shown (their cards are the declarer's) and belote
@@ -48,10 +49,11 @@ from belote.agents.heuristic import observation_mode
 from belote.agents.sampling import deal_cards
 from belote.cards import CardSet
 from belote.deal import Deal, Observation, Phase
+from belote.deal.viewpoint import ruled_out
 from belote.errors import IllegalAction, InvalidArgument
 from belote.rules.checks import instance
 from belote.scoring.announcements import Kind
-from belote.tricks import follower_mask, winner_index
+from belote.tricks import winner_index
 
 __all__ = ["SeatKnowledge", "knowledge", "sample_deal", "sample_deals"]
 
@@ -59,13 +61,6 @@ _FULL = (1 << 32) - 1
 _SEVEN = 0
 _QUEEN = 5
 _KING = 6
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 @attrs.frozen(kw_only=True)
@@ -205,17 +200,9 @@ def knowledge(observation: Observation) -> SeatKnowledge:
     slots = sum(counts[s] - known[s].bit_count() for s in range(n) if s != seat)
     # Every card a seat played was legal for the hand it held then: the cards
     # that would have made it illegal are not in its hand now.
-    later = [0] * n  # per seat, the cards it played after the play at hand
-    forbidden = list(barred)
-    play_rules = rules.play
-    for who, card, led, best, pib, free in reversed(plays):
-        base = later[who] | 1 << card | known[who]
-        later[who] |= 1 << card
-        if free or who == seat:
-            continue
-        for x in _bits(unknown & ~forbidden[who]):
-            if not follower_mask(base | 1 << x, led, best, pib, trump_i, play_rules) >> card & 1:
-                forbidden[who] |= 1 << x
+    forbidden = ruled_out([(who, card, -1 if free else led, best, pib)
+                           for who, card, led, best, pib, free in plays],
+                          unknown, known, barred, seat, trump_i, rules.play)
     allowed = tuple(0 if s == seat else unknown & ~forbidden[s] for s in range(n))
     return SeatKnowledge(
         seat=seat,

@@ -64,9 +64,13 @@ from belote.deal.position import (
 from belote.errors import InvalidPosition
 from belote.rules import Rules
 from belote.rules.checks import instance, whole
+from belote.rules.play import PlayRules
 from belote.tricks import follower_mask, winner_index
 
-__all__ = ["ATTEMPTS", "Viewpoint", "hidden_seats", "read_viewpoint", "seat_position", "viewpoint_from_hands"]
+__all__ = [
+    "ATTEMPTS", "Viewpoint", "hidden_seats", "read_viewpoint", "ruled_out", "seat_position",
+    "viewpoint_from_hands",
+]
 
 ATTEMPTS: Final = 24
 """How many layouts of the unknown cards are tried before a position with ``?`` is refused."""
@@ -428,9 +432,41 @@ def _allowed(
         if len(trick) == n:
             leader = (leader + winner_index(trick, mode)) % n
             trick = []
+    forbidden = ruled_out(plays, unknown, known, barred, seat, mode, parts.rules.play)
+    return [0 if s == seat else unknown & ~forbidden[s] for s in range(n)]
+
+
+def ruled_out(
+    plays: Sequence[tuple[int, int, int, int, bool]], unknown: int, known: Sequence[int],
+    barred: Sequence[int], seat: int, mode: int, play_rules: PlayRules,
+) -> list[int]:
+    """Per seat, the unknown cards it cannot hold: each card it played was legal for the hand it held then.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`read_viewpoint`][belote.deal.viewpoint.read_viewpoint].
+
+    ``plays``: the cards played in order, each ``(seat, card, led suit, best card,
+    partner best)`` as [`follower_mask`][belote.tricks.follower_mask] reads them,
+    the led suit ``-1`` for a card that led (a lead is always legal);
+    ``unknown``: the cards no seat is known to hold; ``known``: per seat, the
+    cards known to be in its hand now; ``barred``: per seat, the cards already
+    ruled out (by its declarations); ``seat``: the seat that knows (its own
+    plays teach it nothing); ``mode``: the contract's trump mode. A card of
+    ``unknown`` is ruled out for a seat when holding it would have made one
+    of that seat's plays illegal. Shared by [`read_viewpoint`][belote.deal.viewpoint.read_viewpoint]
+    and the Monte Carlo bot's [`knowledge`][belote.agents.knowledge.knowledge].
+
+    >>> from belote.cards import Card, Suit
+    >>> from belote.rules.play import PlayRules
+    >>> spade, heart = Card.parse("7S").index, Card.parse("AH").index
+    >>> unknown = 0xFF & ~(1 << spade)  # the spades still out
+    >>> out = ruled_out([(0, spade, -1, -1, False), (1, heart, 0, spade, False)],
+    ...                 unknown, [0, 0], [0, 0], 0, int(Suit.CLUBS), PlayRules())
+    >>> out[1] == unknown  # seat 1 did not follow spades: it holds none
+    True
+    """
     forbidden = list(barred)
-    later = [0] * n
-    play_rules = parts.rules.play
+    later = [0] * len(forbidden)
     for actor, card, led, best, pib in reversed(plays):
         base = later[actor] | 1 << card | known[actor]
         later[actor] |= 1 << card
@@ -442,7 +478,7 @@ def _allowed(
             rest ^= low
             if not follower_mask(base | low, led, best, pib, mode, play_rules) >> card & 1:
                 forbidden[actor] |= low
-    return [0 if s == seat else unknown & ~forbidden[s] for s in range(n)]
+    return forbidden
 
 
 def _layout(cards: int, caps: list[int], fields: list[int], rng: random.Random) -> list[int] | None:
