@@ -6,6 +6,7 @@ collect_ignore = []
 if importlib.util.find_spec("numpy") is None:
     collect_ignore.append("src/belote/adapters/tensor.py")
     collect_ignore.append("src/belote/adapters/tensor_v4.py")
+    collect_ignore.append("src/belote/adapters/tensor_v5.py")
 if importlib.util.find_spec("pettingzoo") is None:
     collect_ignore.append("src/belote/adapters/env.py")
 if importlib.util.find_spec("pyspiel") is None:

@@ -79,6 +79,7 @@ def test_the_re_redoubler_is_shown_and_version_4_is_the_prefix() -> None:
     """docs/bulgarian.md#the-auction (re-redouble) and docs/adapters.md#observation_v5-the-re-redouble:
     version 4 shows a re-redouble as a redouble; version 5 adds who said it, relative to each
     observer, and every other value is version 4's, in all three views."""
+    pytest.importorskip("numpy")
     for seed in range(6):
         deal = _reredoubled(seed)
         calls = [a for a in deal.history if a.verb is Verb.REREDOUBLE]
@@ -98,6 +99,7 @@ def test_the_re_redoubler_is_shown_and_version_4_is_the_prefix() -> None:
 
 def test_a_higher_bid_clears_the_re_redoubler() -> None:
     """docs/bulgarian.md#the-auction: a higher bid cancels every doubling, the third level too."""
+    pytest.importorskip("numpy")
     deal = Deal.random(THIRD, seed=5, dealer=0)
     first = deal.to_act
     assert first is not None
@@ -112,6 +114,7 @@ def test_a_higher_bid_clears_the_re_redoubler() -> None:
 
 def test_the_adapters_table_keeps_what_version_5_reads() -> None:
     """docs/adapters.md#observation_v5-the-re-redouble: with a ``Table``'s ``shown`` the vector is the one read from the history."""
+    pytest.importorskip("numpy")
     deal = _reredoubled(3)
     table = Table(Deal(deal.rules, [str(c) for c in deal.deck], deal.dealer, deal.players))
     for action in deal.history:
