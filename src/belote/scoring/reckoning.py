@@ -32,6 +32,11 @@ CAPOT_BID: Final = "capot"
 class Reckoning:
     """What the attack counted toward its contract and what it needed: the numbers that decided it.
 
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`score_tally`][belote.scoring.pipeline.score_tally], whose result carries it
+    (``DealResult.reckoning``). Built once a deal by the scoring pipeline; the
+    compiled class refuses a value of the wrong type with a bare ``TypeError``.
+
     The counts are points as the cards are counted at the table, before any
     game-point division (``bulgarian``). A value: compared, hashed and
     shown by its fields; nothing changes it once made.
