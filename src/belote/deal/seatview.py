@@ -49,13 +49,19 @@ from belote.deal.codes import (
 )
 from belote.deal.declarations import declare_mask
 from belote.deal.legal import do, draw_bid, draw_call, legal_action_mask, refusal
-from belote.deal.play import apply_play, draw_card, legal_play_mask, play_cards_randomly
+from belote.deal.play import (
+    apply_play,
+    can_announce_belote,
+    draw_card,
+    legal_play_mask,
+    play_cards_randomly,
+)
 from belote.deal.state import DealState, check_seat
 from belote.deal.viewtuple import SeatView
 from belote.errors import IllegalAction, InvalidArgument, InvalidArgumentType, shown
 from belote.rules.checks import instance, sequence
 
-__all__ = ["SeatView", "bidding_ids", "kth_id", "play_out", "play_out_random", "seat_view"]
+__all__ = ["SeatView", "bidding_ids", "kth_bit", "kth_id", "play_out", "play_out_random", "seat_view"]
 
 
 _new: Final = tuple.__new__
@@ -222,9 +228,27 @@ def _refuse(s: DealState, seat: int, action_id: object) -> NoReturn:
     raise IllegalAction(f"seat {seat} chose an illegal action: {refusal(s, seat, action_id, None)}")
 
 
-_CARDS: Final = (1 << 32) - 1
-_NOT_PLAIN: Final = ((1 << ACTION_IDS) - 1) & ~(_CARDS << ID_PLAY) & ~(1 << ID_STOP)
-"""Every id bit but the plain plays and ``stop``."""
+def kth_bit(mask: int, k: int) -> int:
+    """The index of the ``k``-th set bit of ``mask``, lowest first (``k`` from 0).
+
+    Trusted: takes what the library built and checks nothing (``k`` below
+    ``mask.bit_count()``); the checked door is
+    [`Deal.play_out_random`][belote.deal.Deal.play_out_random].
+
+    >>> kth_bit(0b1011 | 1 << 120, 3), kth_bit(0b1011, 1)
+    (120, 1)
+    """
+    shift = 0
+    while True:
+        piece = mask >> shift & 0xFFFFFFFFFFFFFFFF
+        count = piece.bit_count()
+        if k < count:
+            while k:
+                piece &= piece - 1
+                k -= 1
+            return shift + (piece & -piece).bit_length() - 1
+        k -= count
+        shift += 64
 
 
 def kth_id(mask: int, rand: Callable[[], float]) -> int:
@@ -242,18 +266,7 @@ def kth_id(mask: int, rand: Callable[[], float]) -> int:
     >>> kth_id(0b1011 | 1 << 120, lambda: 0.3)
     1
     """
-    k = int(rand() * mask.bit_count())
-    shift = 0
-    while True:
-        piece = mask >> shift & 0xFFFFFFFFFFFFFFFF
-        count = piece.bit_count()
-        if k < count:
-            while k:
-                piece &= piece - 1
-                k -= 1
-            return shift + (piece & -piece).bit_length() - 1
-        k -= count
-        shift += 64
+    return kth_bit(mask, int(rand() * mask.bit_count()))
 
 
 def play_out_random(state: object, rng: object) -> None:
@@ -290,21 +303,36 @@ def play_out_random(state: object, rng: object) -> None:
             legal = s.legal
             if legal < 0:
                 legal = legal_play_mask(s)
-            if not s.belote_cards[seat] & legal and not declare_mask(s, seat):
+            declares = declare_mask(s, seat)
+            announce = s.belote_cards[seat] & legal
+            if not announce and not declares:
                 apply_play(s, draw_card(legal, rand), False)
                 continue
+            # The legal ids but stop (none in the first trick), lowest first, as
+            # kth_id would draw them from the whole mask: the declarations (ids
+            # below ID_PLAY), the cards, then the cards played with belote.
+            belote = 0
+            while announce:
+                card = (announce & -announce).bit_length() - 1
+                announce &= announce - 1
+                if can_announce_belote(s, card):
+                    belote |= 1 << card
+            declared = declares.bit_count()
+            cards = legal.bit_count()
+            k = int(rand() * (declared + cards + belote.bit_count()))
+            if k < declared:
+                do(s, seat, kth_bit(declares, k), None)
+            elif k < declared + cards:
+                apply_play(s, kth_bit(legal, k - declared), False)
+            else:
+                apply_play(s, kth_bit(belote, k - declared - cards), True)
+            continue
         elif phase != PLAY and strains:  # a strain auction's calls: a few bits, not 363
             do(s, s.to_act, draw_call(strain_calls(s), rand), None)
             continue
-        mask = s.lmask
-        if mask < 0:
-            mask = legal_action_mask(s)
-        if phase != PLAY:
-            action_id = draw_bid(mask, rand)
-        elif s.swap_holder >= 0:
+        if phase == PLAY:  # the holder of the 7 of trump swaps or keeps
             action_id = ID_SWAP if rand() < 0.5 else ID_KEEP
-        elif not mask & _NOT_PLAIN:  # cards only
-            action_id = ID_PLAY + draw_card(mask >> ID_PLAY & _CARDS, rand)
-        else:  # the first trick, declarations open: any legal id but stop, lowest first
-            action_id = kth_id(mask & ~(1 << ID_STOP) or 1 << ID_STOP, rand)
+        else:
+            mask = s.lmask
+            action_id = draw_bid(mask if mask >= 0 else legal_action_mask(s), rand)
         do(s, s.to_act, action_id, None)
