@@ -311,12 +311,24 @@ def apply_declare(s: DealState, seat: int, mask: int, cards: tuple[int, ...]) ->
                 break
         else:  # pragma: no cover - the callers pass legal declarations only
             combo = classify(CardSet.from_mask(mask), s.rules)
-        s.declarations.append(Declaration(seat, combo))
+        s.declarations.append(_declaration(s, seat, combo))
     else:
-        s.declarations.extend(Declaration(seat, c) for c in combinations(s, seat))
+        s.declarations.extend([_declaration(s, seat, c) for c in combinations(s, seat)])
     s.declared[seat] = True
     s.history.append((seat, H_DECLARE, cards))
     s.lmask = -1
+
+def _declaration(s: DealState, seat: int, combo: Combination) -> Declaration:
+    """``seat``'s declaration of ``combo``: a frozen value, shared through the layout's cache."""
+    cache = s.layout.declarations
+    key = combo.cards.mask * 8 + seat
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= 4096:  # a bound; a table declares a few hundred
+            cache.clear()
+        found = cache[key] = Declaration(seat, combo)
+    return found
+
 
 def resolve(s: DealState) -> None:
     """Resolve the declarations contest after the first trick (docs/rules.md#announcement-kinds).

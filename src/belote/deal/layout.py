@@ -14,7 +14,7 @@ from belote.rules import CallingOut, Rules, checks
 from belote.rules.strains import point_table
 
 if TYPE_CHECKING:
-    from belote.scoring.announcements import Combination
+    from belote.scoring.announcements import Combination, Declaration
 
 __all__ = ["Layout", "layout"]
 
@@ -56,6 +56,9 @@ class Layout:
             [`find_combinations`][belote.scoring.announcements.find_combinations]).
         first_declarations: a cache, per hand mask, of the mask of declare
             action ids open to a seat that has declared nothing yet.
+        declarations: a cache of the declarations made, per combination
+            mask and seat (``mask * 8 + seat``): a frozen value, shared by
+            the deals that make it.
         points: per trump mode, what each card counts
             ([`point_table`][belote.rules.strains.point_table]: the core's values, or
             contrée's sans-atout and tout-atout readings).
@@ -66,7 +69,7 @@ class Layout:
 
     __slots__ = (
         "announces", "auction", "bids_above", "calls_out", "coinche", "coinche_any_time",
-        "combinations", "completion", "dealer", "escape_by_doubled_side", "first",
+        "combinations", "completion", "dealer", "declarations", "escape_by_doubled_side", "first",
         "first_declarations", "hand_size",
         "next_card", "players", "points", "rules", "strain_auction", "surcoinche", "turned",
     )
@@ -87,6 +90,7 @@ class Layout:
         self.dealer = dealer
         self.combinations: dict[int, tuple[Combination, ...]] = {}
         self.first_declarations: dict[int, int] = {}
+        self.declarations: dict[int, Declaration] = {}
         self.announces = rules.has_announcements
         self.auction = rules.has_auction
         self.strain_auction = rules.strain_auction
