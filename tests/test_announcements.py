@@ -702,3 +702,15 @@ def test_team_contest_needs_four_players() -> None:
     """Rules §2, docs/rules.md#dealing: teams are seats {0, 2} and {1, 3} at a four-player table."""
     with pytest.raises(InvalidArgument):
         resolve_contest(table((0, "AH KH QH")), PIEDICAVALLO, S, players=3)
+
+
+def test_top_index_is_the_top_card_of_every_combination() -> None:
+    """docs/rules.md#announcement-kinds: a run's top is its head, a carré's its spades card;
+    the compiled contest reads it from the mask (``top_index``), as ``Combination.top`` does."""
+    from belote.cards import CARDS
+    from belote.scoring.combination import COMBINATIONS
+    from belote.scoring.hands import top_index
+
+    assert len(COMBINATIONS) == 92
+    for mask, combination in COMBINATIONS.items():
+        assert CARDS[top_index(mask)] is combination.top, combination.label

@@ -5,7 +5,7 @@ variant (``bulgarian``), chosen by the rules as the contrée contract's
 steps are: from a well-typed [`Tally`][belote.scoring.tally.Tally] it finds
 what each team scores in points (the declarations' contest, the belotes,
 the valat) and hands the arithmetic of game points to
-[`tens_score`][belote.scoring.totals.tens_score]; the result's
+[`tens_figures`][belote.scoring.totals.tens_figures]; the result's
 [`Reckoning`][belote.scoring.reckoning.Reckoning] keeps the two teams' totals
 in points, which decided the contract. The outcomes read:
 ``made`` (the declarers ahead, or ahead under a double), ``failed``
@@ -29,7 +29,7 @@ from belote.scoring.ranking import resolve_trusted
 from belote.scoring.reckoning import HALF, Reckoning
 from belote.scoring.result import DealResult, Line, Outcome
 from belote.scoring.tally import Tally
-from belote.scoring.totals import DOUBLED, INSIDE, LEVEL, MADE, tens_score
+from belote.scoring.totals import DOUBLED, INSIDE, LEVEL, MADE, tens_figures
 
 __all__ = ["GamePointInputs", "belote_seats", "game_point_inputs", "score_in_game_points"]
 
@@ -118,23 +118,23 @@ def score_in_game_points(
     assert contract is not None
     mode, declarers, multiplier, cards, last, declared, belotes, valat, _ = game_point_inputs(
         tally, rules, pending, scoring)
-    score = tens_score(mode, declarers, multiplier, cards, last, declared, belotes, valat, pending,
-                       rules.game_points)
-    if score.outcome in _OUTCOMES:
-        outcome = _OUTCOMES[score.outcome]
-    elif score.outcome == DOUBLED:
-        ahead = 0 if score.totals[0] > score.totals[1] else 1
+    said, scores, hanging, lines, totals = tens_figures(
+        mode, declarers, multiplier, cards, last, declared, belotes, valat, pending,
+        rules.game_points)
+    if said in _OUTCOMES:
+        outcome = _OUTCOMES[said]
+    elif said == DOUBLED:
+        ahead = 0 if totals[0] > totals[1] else 1
         outcome = _MADE if ahead == declarers else _FAILED
     else:  # doubled and level: everything hangs
         outcome = _LITIGE
-    totals = score.totals  # in points, before game points: what decided the contract
+    # totals: in points, before game points, what decided the contract
     other = totals[1 - declarers]
     reckoning = Reckoning(
         side=declarers, cards=totals[declarers] - declared[declarers] - belotes[declarers],
         declarations=declared[declarers], belote=belotes[declarers],
         needed=(totals[0] + totals[1]) // 2 + 1, defence=other, basis=HALF,
     )
-    lines = score.lines
     side = 0
     for line in lines:  # in side order but for hanging points won by team 0 (rare)
         if line.to < side:
@@ -145,8 +145,8 @@ def score_in_game_points(
         variant=spec_of(rules),
         outcome=outcome,
         capot=valat,
-        scores=score.scores,
-        pending=score.hanging,
+        scores=scores,
+        pending=hanging,
         lines=lines,
         attack=declarers,
         stopped_by=None,

@@ -15,7 +15,7 @@ from belote.cards import Rank
 from belote.rules import Contest, Rules
 from belote.scoring.combination import COMBINATIONS, Combination
 
-__all__ = ["combinations_of", "could_declare", "points_of"]
+__all__ = ["combinations_of", "could_declare", "points_of", "top_index"]
 
 _CONTEST_NONE: Final = Contest.NONE
 
@@ -109,6 +109,27 @@ def _runs(mask: int) -> tuple[Combination, ...]:
         + _SUIT_RUNS[512 + (mask >> 16 & 0xFF)]
         + _SUIT_RUNS[768 + (mask >> 24 & 0xFF)]
     )
+
+
+def top_index(mask: int) -> int:
+    """The index of a combination's [`top`][belote.scoring.combination.Combination.top] card, from its card mask.
+
+    Trusted: takes what the library built and checks nothing (``mask`` a
+    combination's cards); the checked door is
+    [`Combination.top`][belote.scoring.combination.Combination.top].
+
+    A run lies within one suit and its top is its highest card; a carré
+    holds a card of each suit and its top is the spades card, the lowest
+    index. The contest's compiled ranking asks it for every declaration
+    (``top`` is a property of an interpreted class).
+
+    >>> from belote.cards import CARDS, CardSet
+    >>> [str(CARDS[top_index(CardSet.parse(text).mask)]) for text in ("7H 8H 9H", "JS JH JD JC")]
+    ['9H', 'JS']
+    """
+    if mask & 0xFF and mask >> 24:  # every suit: a carré
+        return (mask & -mask).bit_length() - 1
+    return mask.bit_length() - 1
 
 
 def could_declare(mask: int) -> bool:

@@ -17,7 +17,7 @@ from belote.cards import PLAIN_STRENGTH
 from belote.errors import InvalidArgument, shown
 from belote.rules import Contest, Rules
 from belote.scoring.combination import Combination, Declaration, Kind
-from belote.scoring.hands import points_of
+from belote.scoring.hands import points_of, top_index
 
 __all__ = ["resolve_trusted"]
 
@@ -34,8 +34,8 @@ _RUNS_AND_CARRES: Final = Contest.RUNS_AND_CARRES
 # higher rank first, suit.
 def _order_key(declaration: Declaration) -> tuple[int, int, int, int]:
     combination = declaration.combination
-    top = combination.top
-    return (declaration.seat, 0 if combination.kind is _KIND_CARRE else 1, -top.rank, top.suit)
+    top = top_index(combination.cards.mask)
+    return (declaration.seat, 0 if combination.kind is _KIND_CARRE else 1, -(top & 7), top >> 3)
 
 
 _Ranked = list[tuple[tuple[int, ...], Declaration]]
@@ -72,12 +72,12 @@ def _team_key(combination: Combination, rules: Rules, trump: int) -> tuple[int, 
     """Rank for ``TEAM_BEST_TAKES_ALL``: points, carré or run, rank, trump."""
     points = points_of(combination, rules)
     carre_first = rules.carre_beats_run_at_equal_points
-    top = combination.top
+    top = top_index(combination.cards.mask)
     if combination.kind is _KIND_CARRE:
-        rank = _carre_rank(top.rank, rules)
+        rank = _carre_rank(top & 7, rules)
         return (points, 1 if carre_first else 0, rank, 0)
     return (points, 0 if carre_first else 1, _run_rank(combination, rules),
-            1 if top.suit == trump else 0)
+            1 if top >> 3 == trump else 0)
 
 
 def _carre_rank(rank: int, rules: Rules) -> int:
@@ -95,8 +95,8 @@ def _run_rank(combination: Combination, rules: Rules) -> int:
 
     Its top card, or its length then its top card (``runs_by_length_first``).
     """
-    rank = combination.top.rank
-    return combination.length * 8 + rank if rules.runs_by_length_first else rank
+    rank = top_index(combination.cards.mask) & 7
+    return combination.cards.mask.bit_count() * 8 + rank if rules.runs_by_length_first else rank
 
 
 def _resolve_team(
@@ -114,9 +114,9 @@ def _resolve_per_class(
     for d in declarations:
         combination = d.combination
         if combination.kind is _KIND_RUN:
-            top = combination.top
-            key = (_run_rank(combination, rules), 1 if top.suit == trump else 0)
-            classes.setdefault(min(combination.length, 5), []).append((key, d))
+            key = (_run_rank(combination, rules),
+                   1 if top_index(combination.cards.mask) >> 3 == trump else 0)
+            classes.setdefault(min(combination.cards.mask.bit_count(), 5), []).append((key, d))
     for ranked in classes.values():
         scoring.extend(_winners(ranked, rules.equal_plain_runs_void_all))
     return scoring
@@ -134,15 +134,15 @@ def _resolve_individual(
     for d in declarations:
         combination = d.combination
         points = points_of(combination, rules)
-        top = combination.top
+        top = top_index(combination.cards.mask)
         if combination.kind is _KIND_CARRE:
-            key: tuple[int, ...] = (1, points, PLAIN_STRENGTH[top.rank], 0, 0)
+            key: tuple[int, ...] = (1, points, PLAIN_STRENGTH[top & 7], 0, 0)
         else:
             # Runs rank by number of cards (a 6- or 7-card run beats a cent
             # though it scores as one, 001), then top card, then trump, then
             # speaking order.
             speaking = (d.seat - first_speaker) % players
-            key = (0, combination.length, top.rank, 1 if top.suit == trump else 0, -speaking)
+            key = (0, combination.cards.mask.bit_count(), top & 7, 1 if top >> 3 == trump else 0, -speaking)
         if best is None or key > best:
             best, best_seat = key, d.seat
     return [d for d in declarations if d.seat == best_seat]

@@ -29,7 +29,9 @@ __all__ = [
     "MADE",
     "ROUNDING",
     "VALAT",
+    "TensFigures",
     "TensScore",
+    "tens_figures",
     "tens_score",
 ]
 
@@ -147,9 +149,38 @@ def tens_score(
     Trusted: takes what the library built and checks nothing; the checked door is
     [`score_in_tens`][belote.scoring.tens.score_in_tens].
 
-    The arguments are those of ``score_in_tens``, in the same order; a
-    deal's scoring ([`score_in_game_points`][belote.scoring.gamescore.score_in_game_points])
-    calls it once per deal on a tally already checked.
+    The arguments are those of ``score_in_tens``, in the same order: the
+    figures of [`tens_figures`][belote.scoring.totals.tens_figures] as a
+    [`TensScore`][belote.scoring.totals.TensScore].
+    """
+    return TensScore(*tens_figures(mode, declarers, multiplier, cards, last_trick, declared,
+                                   belote, valat, hanging_in, rules))
+
+
+TensFigures = tuple[str, tuple[int, int], int, tuple[Line, ...], tuple[int, int]]
+"""A [`TensScore`][belote.scoring.totals.TensScore]'s fields as a plain tuple, in its order."""
+
+
+def tens_figures(
+    mode: int,
+    declarers: int,
+    multiplier: int,
+    cards: tuple[int, int],
+    last_trick: int,
+    declared: tuple[int, int],
+    belote: tuple[int, int],
+    valat: int | None,
+    hanging_in: int,
+    rules: GamePointsRules,
+) -> TensFigures:
+    """[`tens_score`][belote.scoring.totals.tens_score]'s arithmetic, its fields as a plain tuple.
+
+    Trusted: takes what the library built and checks nothing; the checked door is
+    [`score_in_tens`][belote.scoring.tens.score_in_tens].
+
+    A deal's scoring ([`score_in_game_points`][belote.scoring.gamescore.score_in_game_points])
+    calls it once per deal on a tally already checked: a ``NamedTuple``
+    is made by interpreted code, a plain tuple is not.
     """
     factor = 2 if mode == NO_TRUMPS else 1
     up = 7 if mode < NO_TRUMPS else 5
@@ -216,4 +247,4 @@ def tens_score(
     if winner >= 0 and hanging_in:
         figures[winner] += hanging_in
         lines.append(_line(winner, _HANGING_WON, hanging_in))
-    return TensScore(outcome, (figures[0], figures[1]), hanging, tuple(lines), totals)
+    return outcome, (figures[0], figures[1]), hanging, tuple(lines), totals
