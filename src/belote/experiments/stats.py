@@ -25,10 +25,11 @@ from belote.experiments.intervals import (
     rate,
     wilson,
 )
-from belote.rules import Rules, get_rules
+from belote.rules import CallingOut, Rules, get_rules
 from belote.rules.checks import as_rules, instance, sequence, whole
 from belote.rules.specs import spec_of
 from belote.scoring import DealResult, Outcome
+from belote.scoring.announcements import Declaration
 from belote.scoring.hands import points_of
 
 __all__ = [
@@ -48,6 +49,9 @@ __all__ = [
     "wilson",
     "winner_of",
 ]
+
+
+_NO_CALLING_OUT: Final = CallingOut.NONE
 
 
 def winner_of(scores: object) -> int:
@@ -92,6 +96,18 @@ def _deal_events(result: DealResult) -> int:
     if result.capot is not None:
         bits |= EVENTS["capot"]
     return bits
+
+
+def _among(declaration: Declaration, scoring: Sequence[Declaration]) -> bool:
+    """``declaration in scoring``, by identity first.
+
+    The deal's scoring declarations are its own values, and an interpreted
+    ``attrs`` equality is a Python call.
+    """
+    for other in scoring:
+        if other is declaration:
+            return True
+    return declaration in scoring
 
 
 def _combination_name(kind_name: str, rank_text: str) -> str:
@@ -159,9 +175,13 @@ class Accumulator:
         outcome = _OUTCOMES[id(result.outcome)][0]
         self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
         scores = result.scores
-        taker = deal.taker
-        assert taker is not None
-        attack = deal.side(taker)
+        # The result names the taker's side where two teams play; the deal's
+        # properties are interpreted calls, read only where needed.
+        attack = result.attack if partners else None
+        if attack is None:
+            taker = deal.taker
+            assert taker is not None
+            attack = deal.side(taker)
         if partners:
             self.sums[0] += scores[attack]
             self.sums[1] += scores[1 - attack]
@@ -176,12 +196,15 @@ class Accumulator:
         squares["other"] += (total - scores[attack]) ** 2
         if result.capot is not None:
             self.capots[0 if result.capot == attack else 1] += 1
-        if deal.called_out is not None:
+        rules = result.rules
+        if rules is None:
+            rules = deal.rules
+        if rules.calling_out is not _NO_CALLING_OUT and deal.called_out is not None:
             self.called_out += 1
-        rules = deal.rules
-        scoring = deal.scoring_declarations or ()
+        declarations = deal.declarations
+        scoring = (deal.scoring_declarations or ()) if declarations else ()
         declared = 0
-        for declaration in deal.declarations:
+        for declaration in declarations:
             combo = declaration.combination
             name = _NAMES.get(combo.cards.mask)
             if name is None:  # once per combination
@@ -189,7 +212,7 @@ class Accumulator:
             entry = self.announce.setdefault(name, [0, 0, 0])
             entry[0] += 1
             declared += 1
-            if declaration in scoring:
+            if _among(declaration, scoring):
                 entry[1] += 1
                 entry[2] += points_of(combo, rules)
         for _seat in deal.belote_seats:  # several in all-trumps
