@@ -223,7 +223,7 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
         s.history.append(PLAY_ENTRIES[seat][card + 32])
     else:
         s.history.append(PLAY_ENTRIES[seat][card])
-    if s.belote_any >> card & 1 and s.rules.belote_announced_once:
+    if s.belote_any and s.belote_any >> card & 1 and s.rules.belote_announced_once:
         # Said once, with the first of the pair played: the other card says nothing.
         cards = list(s.belote_cards)
         cards[seat] &= ~(0xFF << (card & ~7))
@@ -314,7 +314,7 @@ def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
             k -= 1
         card = (legal & -legal).bit_length() - 1
         # Only the K or Q of trump of a pair's holder can carry belote.
-        apply_play(s, card, bool(s.belote_any >> card & 1)
+        apply_play(s, card, bool(s.belote_any) and bool(s.belote_any >> card & 1)
                    and can_announce_belote(s, card) and rand() < 0.5)
 
 
