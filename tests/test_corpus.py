@@ -211,7 +211,9 @@ def test_contree_records_and_the_auctions_illegal_records_verify() -> None:
         line = kinds[kind]
         assert line["index"] == len(line["record"]["actions"]) - 1  # type: ignore[index, arg-type]
     deals = lines_of(files, "deals.jsonl")
-    assert len([line for line in deals if "deals" not in line["record"]]) == 6  # type: ignore[operator]
+    played = [line for line in deals  # the deals played; the others (ids ending in a situation) cover one
+              if "deals" not in line["record"] and len(str(line["id"]).split("/")) == 3]  # type: ignore[operator]
+    assert len(played) == 6
     assert [line["id"] for line in deals if "deals" in line["record"]] == ["contree/4/match-target"]  # type: ignore[operator]
 
 

@@ -8,7 +8,7 @@ match played by seeded bots to the variant's own target (1000; 751 in
 ``italian751``), a match to a short target
 ([`SHORT_TARGET`][belote.experiments.corpus_matches.SHORT_TARGET]) where a
 litige's points are carried over to the next deal (where there is a
-litige), and in ``italian751`` a match won by
+litige: not in an auction of values, where a contract is made or fails), and in ``italian751`` a match won by
 an 8-card run shown (004). Every match is drawn from seeded bots: the same
 seed, the same lines.
 
@@ -28,7 +28,7 @@ from typing import Final
 from belote.agents import HeuristicBot, RandomBot
 from belote.cards import CARDS, Card
 from belote.errors import InvalidArgument
-from belote.experiments.coverage import match_situations
+from belote.experiments.coverage import SITUATIONS, match_situations
 from belote.game import Game
 from belote.records.replay import replay_document
 from belote.rules import get_rules
@@ -127,7 +127,7 @@ def match_lines(seed: int, spec: str, players: int) -> Iterator[_Line]:
         if "deals/match-end-target" in match_situations(match_record(game)):
             yield _line(spec, players, "match-target", game)
             break
-    if rules.partnerships and rules.has_contract:
+    if any(s.key == "deals/match-litige-carried" and s.applies(rules, players) for s in SITUATIONS):
         for number in range(MATCH_TRIES):
             game = _game(spec, players, seed, number, target=SHORT_TARGET)
             game.play()

@@ -121,11 +121,15 @@ COVER_DEALS: Final = 400
 
 
 def _needed(spec: str, players: int, prefix: str) -> list[str]:
-    """The situations of ``prefix`` the table must hold (none yet for an auction of values: its questions are issue 39's)."""
+    """The situations of ``prefix`` the table must hold."""
     rules = get_rules(spec)
-    if rules.has_auction and not rules.strain_auction:
-        return []
     return [s.key for s in SITUATIONS if s.key.startswith(prefix) and s.applies(rules, players)]
+
+
+def _value_auction(spec: str) -> bool:
+    """Whether the table bids values (``contree``): ``auction_illegal`` writes its refused auctions."""
+    rules = get_rules(spec)
+    return rules.has_auction and not rules.strain_auction
 
 
 def _walk(spec: str, players: int, seed: int) -> Iterator[tuple[int, int, Deal, Deal]]:
@@ -162,12 +166,17 @@ def cover_legal(seed: int, spec: str, players: int, found: set[str]) -> Iterator
 def cover_deals(seed: int, spec: str, players: int, found: set[str]) -> Iterator[_Line]:
     """A deal of each ``deals/...`` situation of the table that the played deals missed.
 
-    Capots, litiges and runs of both teams are looked for among more played
-    deals; a call-out (or j'arrête), right and wrong, is made where the rules
-    offer it, and the deal goes on as it was played (or, where it cannot,
-    is played out by random bots).
+    Capots, litiges and runs of both teams (and in an auction of values,
+    contracts made and failed, coinched or not, and capot bids) are looked
+    for among more played deals; a call-out (or j'arrête), right and wrong,
+    is made where the rules offer it, and the deal goes on as it was played
+    (or, where it cannot, is played out by random bots); a deal nobody bids
+    is the first deal's cards with every seat passing.
     """
     wanted = [key for key in _needed(spec, players, "deals/") if key not in found]
+    if "deals/all-pass" in wanted:
+        wanted.remove("deals/all-pass")
+        yield from _all_pass(seed, spec, players)
     calls = [key for key in wanted if key.startswith("deals/stop-")]
     wanted = [key for key in wanted if key not in calls]
     number = 0
@@ -212,6 +221,17 @@ def cover_deals(seed: int, spec: str, players: int, found: set[str]) -> Iterator
                        "record": record, "result": replay_document(record)}
 
 
+def _all_pass(seed: int, spec: str, players: int) -> Iterator[_Line]:
+    """The first played deal's cards and dealer, every seat passing: nobody plays, the next dealer deals."""
+    (first,) = played_deals(spec, players, seed, 1)
+    deal = Deal(first.rules, [str(card) for card in first.deck], first.dealer, first.players)
+    while (seat := deal.to_act) is not None and deal.can(Action.pass_(seat)):
+        deal.apply(Action.pass_(seat))
+    if "deals/all-pass" in deal_situations(deal):
+        record = record_of(deal)
+        yield {"id": f"{spec}/{players}/0/all-pass", "record": record, "result": replay_document(record)}
+
+
 def _bad_action(deal: Deal, key: str) -> Action | None:
     """An action of the ``illegal/...`` situation ``key`` at this point, if the seat to act may commit one."""
     seat = deal.to_act
@@ -224,6 +244,9 @@ def _bad_action(deal: Deal, key: str) -> Action | None:
     if (key == "illegal/double-own-side" and deal.phase.value == "auction" and bids
             and deal.side(bids[-1].seat) == deal.side(seat)):
         return Action.parse(f"{seat} double")
+    if (key == "illegal/bid-after-coinche" and deal.phase.value == "auction" and bids
+            and bids[-1].strain is not None and any(a.verb is Verb.COINCHE for a in deal.history)):
+        return Action.bid(seat, None, bids[-1].strain)  # capot: higher than any value
     if key == "illegal/declaration" and any(a.verb is Verb.DECLARE for a in deal.legal_actions()):
         return Action.declare(seat, hand[:3])
     if key == "illegal/round-2-turned-suit" and deal.phase.value == "bidding-2" and deal.turned:
@@ -247,8 +270,13 @@ def _bad_action(deal: Deal, key: str) -> Action | None:
 
 
 def cover_illegal(seed: int, spec: str, players: int) -> Iterator[_Line]:
-    """A record of each ``illegal/...`` situation of the table, its one illegal action refused at its index."""
-    wanted = _needed(spec, players, "illegal/")
+    """A record of each ``illegal/...`` situation of the table, its one illegal action refused at its index.
+
+    An auction of values's bid not higher, coinche by the bidders and
+    surcoinche by the coinchers are ``auction_illegal``'s.
+    """
+    wanted = [key for key in _needed(spec, players, "illegal/")
+              if not (_value_auction(spec) and key.split("/")[1] in _AUCTION_OFFENCES)]
     for number, at, deal, whole in _walk(spec, players, seed):
         if not wanted:
             return
@@ -345,8 +373,6 @@ def cover_tallies(spec: str, deals: Sequence[Deal]) -> Iterator[_Line]:
     """A tally with a penalty the variant prices, and a match of the table's first three tallies."""
     players = deals[0].players
     rules = get_rules(spec)
-    if rules.has_auction and not rules.strain_auction:  # an auction of values: issue 39's
-        return
     tallies = [tally_to_json(deal.tally(), deal.rules) for deal in deals[:3]]  # type: ignore[arg-type]
     if rules.penalties:
         offence = next(iter(rules.penalties)).value

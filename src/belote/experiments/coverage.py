@@ -15,7 +15,7 @@ fail when one is missing from the shipped corpus.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
 import attrs
@@ -23,6 +23,7 @@ import attrs
 from belote.actions import Action, Strain, Verb
 from belote.cards import TRUMP_ORDER, Card
 from belote.deal import Deal
+from belote.deal.observation import standing_contract
 from belote.errors import BeloteError
 from belote.experiments.corpus_zip import corpus_files, manifest_of
 from belote.records.replay import replay_document
@@ -30,6 +31,7 @@ from belote.rules import CallingOut, CapotRule, Rules, get_rules
 from belote.rules.checks import instance, iterable
 from belote.rules.penalties import Offence
 from belote.rules.specs import spec_of
+from belote.scoring import Outcome
 from belote.scoring.combination import Kind
 from belote.tricks import trick_winner
 
@@ -76,6 +78,16 @@ def _strains(rules: Rules, players: int) -> bool:
     return rules.strain_auction
 
 
+def _values(rules: Rules, players: int) -> bool:
+    """An auction of values (``contree``): bids of a value and a suit, coinche and surcoinche (docs/contree.md#the-auction)."""
+    return rules.has_auction and not rules.strain_auction
+
+
+def _litige(rules: Rules, players: int) -> bool:
+    """Two sides and a contract that may end level; an auction of values has none: a contract is made or fails."""
+    return rules.partnerships and rules.has_contract and not _values(rules, players)
+
+
 def _knob_table(rules: Rules, players: int) -> bool:
     """A table whose spec changes a play knob of its variant: the legal sets may differ."""
     return spec_of(rules) != rules.name and rules.play != get_rules(rules.name).play
@@ -114,6 +126,15 @@ SITUATIONS: Final = (
     Situation("legal/double", "a strain auction: a double offered", _strains),
     Situation("legal/redouble", "a strain auction: a redouble offered", _strains),
     Situation("legal/all-trumps-beat-led", "all-trumps: beat the best card of the suit led", _strains),
+    Situation("legal/bid-above-standing", "an auction of values: only bids above the standing one", _values),
+    Situation("legal/coinche", "an auction of values: a coinche offered",
+              lambda r, n: _values(r, n) and r.auction.coinche),
+    Situation("legal/surcoinche", "an auction of values: a surcoinche offered",
+              lambda r, n: _values(r, n) and r.auction.coinche and r.auction.surcoinche),
+    Situation("legal/no-bid-after-coinche", "an auction of values: no bid after a coinche",
+              lambda r, n: _values(r, n) and r.auction.coinche),
+    Situation("legal/no-bid-above-capot", "an auction of values: capot standing, no bid above it",
+              lambda r, n: _values(r, n) and r.auction.capot),
     Situation("tallies/keeps-spec", "a knob table's tally written with its spec",
               lambda r, n: spec_of(r) != r.name),
     Situation("tallies/penalties", "a tally with a penalty the variant prices",
@@ -122,8 +143,8 @@ SITUATIONS: Final = (
     Situation("deals/capot-by-attack", "a capot by the attack",
               lambda r, n: r.partnerships and r.has_contract),
     Situation("deals/reverse-capot", "a reverse capot (the defence wins every trick)",
-              lambda r, n: r.capot_rule is CapotRule.ATTACK_OR_REVERSE),
-    Situation("deals/litige", "a litige", lambda r, n: r.partnerships and r.has_contract),
+              lambda r, n: r.capot_rule is CapotRule.ATTACK_OR_REVERSE or _values(r, n)),
+    Situation("deals/litige", "a litige", _litige),
     Situation("deals/runs-of-both-teams", "runs declared by both teams: the contest between teams",
               lambda r, n: r.partnerships and r.has_announcements),
     Situation("deals/stop-right", "a call-out / j'arrête that wins the match (with the points)",
@@ -136,9 +157,21 @@ SITUATIONS: Final = (
     Situation("deals/redoubled", "a redoubled contract played", _strains),
     Situation("deals/inside", "the declarers inside: the defenders score both totals", _strains),
     Situation("deals/belote-in-all-trumps", "a belote announced in all-trumps", _strains),
+    Situation("deals/contract-made", "an auction of values: a contract made, not coinched", _values),
+    Situation("deals/contract-failed", "an auction of values: a contract failed (chute), not coinched",
+              _values),
+    Situation("deals/coinched-made", "a coinched (or surcoinched) contract made",
+              lambda r, n: _values(r, n) and r.auction.coinche),
+    Situation("deals/coinched-failed", "a coinched (or surcoinched) contract failed",
+              lambda r, n: _values(r, n) and r.auction.coinche),
+    Situation("deals/surcoinched", "a surcoinched contract played",
+              lambda r, n: _values(r, n) and r.auction.coinche and r.auction.surcoinche),
+    Situation("deals/capot-bid", "a capot bid, played", lambda r, n: _values(r, n) and r.auction.capot),
+    Situation("deals/all-pass", "an auction of values: four passes, nobody plays (redeal)", _values),
     Situation("deals/match-litige-carried", "a match: a litige's points carried over to the next deal",
-              lambda r, n: r.partnerships and r.has_contract),
-    Situation("deals/match-end-target", "a match won at the variant's target (1000; 751 in italian751)",
+              _litige),
+    Situation("deals/match-end-target",
+              "a match won at the variant's target (1000; 751 in italian751, 2000 in contree, 151 in bulgarian)",
               _all),
     Situation("deals/match-eight-run", "a match won by an 8-card run shown",
               lambda r, n: r.eight_run_wins_match and n == 4),
@@ -151,8 +184,15 @@ SITUATIONS: Final = (
               lambda r, n: r.play.must_trump_when_void and r.play.must_overtrump),
     Situation("illegal/no-undertrump", "a failure to undertrump",
               lambda r, n: r.play.must_trump_when_void and r.play.must_undertrump),
-    Situation("illegal/bid-not-higher", "a strain bid not above the standing one", _strains),
+    Situation("illegal/bid-not-higher", "a bid not above the standing one",
+              lambda r, n: r.has_auction),
     Situation("illegal/double-own-side", "a double of one's own side's bid", _strains),
+    Situation("illegal/coinche-by-the-bidders", "an auction of values: a coinche of one's own side's bid",
+              lambda r, n: _values(r, n) and r.auction.coinche),
+    Situation("illegal/surcoinche-by-the-coinchers", "a surcoinche by the side that coinched",
+              lambda r, n: _values(r, n) and r.auction.coinche and r.auction.surcoinche),
+    Situation("illegal/bid-after-coinche", "an auction of values: a bid after a coinche",
+              lambda r, n: _values(r, n) and r.auction.coinche),
     Situation("lenient/false-announcement", "a false announcement",
               lambda r, n: r.has_announcements and Offence.FALSE_ANNOUNCEMENT in r.penalties),
 )
@@ -192,6 +232,8 @@ def legal_situations(deal: Deal) -> set[str]:
             found.add("legal/double")
         if Verb.REDOUBLE in verbs:
             found.add("legal/redouble")
+    if _values(rules, deal.players) and deal.phase.value == "auction":
+        found |= _value_auction_legal(deal, legal)
     if Verb.PLAY not in verbs:
         return found
     if rules.calling_out is not CallingOut.NONE and deal.tricks_played:
@@ -252,6 +294,63 @@ def legal_situations(deal: Deal) -> set[str]:
     return found
 
 
+_CALLS: Final = (Verb.BID, Verb.COINCHE, Verb.SURCOINCHE)
+"""The calls of an auction of values besides a pass."""
+
+_CAPOT_RANK: Final = 1_000_000
+"""A capot bid's place among the values: above every one (docs/contree.md#the-auction)."""
+
+
+def _rank(value: int | None) -> int:
+    return _CAPOT_RANK if value is None else value
+
+
+def _value_auction_legal(deal: Deal, legal: Sequence[Action]) -> set[str]:
+    """The ``legal/...`` situations of a point of an auction of values (docs/contree.md#the-auction).
+
+    Only values above the standing bid (the same value in another suit is not
+    higher); a coinche of the other side's bid; a surcoinche of one's own
+    side's coinched bid; no bid once a coinche stands, nor above a standing capot.
+    """
+    found: set[str] = set()
+    verbs = {action.verb for action in legal}
+    if Verb.COINCHE in verbs:
+        found.add("legal/coinche")
+    if Verb.SURCOINCHE in verbs:
+        found.add("legal/surcoinche")
+    standing = standing_contract([action for action in deal.history if action.verb in _CALLS])
+    if standing is None:
+        return found
+    bid, coincher, _ = standing
+    offered = [action for action in legal if action.verb is Verb.BID]
+    if offered and all(_rank(action.value) > _rank(bid.value) for action in offered):
+        found.add("legal/bid-above-standing")
+    if not offered and coincher is not None:
+        found.add("legal/no-bid-after-coinche")
+    elif not offered and bid.value is None:
+        found.add("legal/no-bid-above-capot")
+    return found
+
+
+def _value_auction_illegal(deal: Deal, action: Action) -> set[str]:
+    """The ``illegal/...`` situations of a call refused in an auction of values (docs/contree.md#the-auction)."""
+    standing = standing_contract([call for call in deal.history if call.verb in _CALLS])
+    if standing is None:
+        return set()
+    bid, coincher, _ = standing
+    same_side = deal.side(bid.seat) == deal.side(action.seat)
+    if action.verb is Verb.BID and coincher is not None:
+        return {"illegal/bid-after-coinche"}
+    if action.verb is Verb.BID and _rank(action.value) <= _rank(bid.value):
+        return {"illegal/bid-not-higher"}
+    if action.verb is Verb.COINCHE and coincher is None and same_side:
+        return {"illegal/coinche-by-the-bidders"}
+    if (action.verb is Verb.SURCOINCHE and coincher is not None
+            and deal.side(coincher) == deal.side(action.seat)):
+        return {"illegal/surcoinche-by-the-coinchers"}
+    return set()
+
+
 def illegal_kind(deal: Deal, action: Action) -> set[str]:
     """The ``illegal/...`` situations ``action``, refused at the position ``deal`` stands at, is.
 
@@ -269,6 +368,9 @@ def illegal_kind(deal: Deal, action: Action) -> set[str]:
         elif verb is Verb.DOUBLE and bids and deal.side(bids[-1].seat) == deal.side(action.seat):
             found.add("illegal/double-own-side")
         return found
+    if (_values(deal.rules, deal.players) and verb in _CALLS and action.seat == deal.to_act
+            and deal.phase.value == "auction"):
+        return _value_auction_illegal(deal, action)
     if verb is Verb.DECLARE:
         found.add("illegal/declaration")
     elif verb in (Verb.SWAP, Verb.KEEP):
@@ -301,9 +403,13 @@ def deal_situations(deal: Deal) -> set[str]:
         InvalidArgumentType: ``deal`` is not a ``Deal``.
     """
     found: set[str] = set()
-    if not instance(deal, Deal, "deal").is_over or deal.taker is None:
+    if not instance(deal, Deal, "deal").is_over:
         return found
     result = deal.result
+    if deal.taker is None:
+        if _values(deal.rules, deal.players) and result.outcome is Outcome.REDEAL:
+            found.add("deals/all-pass")
+        return found
     if deal.called_out is not None:
         right = result.match_winner == deal.side(deal.called_out)
         found.add("deals/stop-right" if right else "deals/stop-wrong")
@@ -317,6 +423,25 @@ def deal_situations(deal: Deal) -> set[str]:
         found.add("deals/runs-of-both-teams")
     if deal.rules.strain_auction:
         found |= _strain_deal_situations(deal)
+    if _values(deal.rules, deal.players):
+        found |= _value_deal_situations(deal)
+    return found
+
+
+def _value_deal_situations(deal: Deal) -> set[str]:
+    """The situations of a finished deal of an auction of values: made or failed, coinched or not, capot bid (docs/contree.md#scoring)."""
+    contract = deal.contract
+    if contract is None:  # pragma: no cover - a deal played has its contract
+        return set()
+    made = deal.result.outcome is Outcome.MADE
+    if contract.doubling == 0:
+        found = {"deals/contract-made" if made else "deals/contract-failed"}
+    else:
+        found = {"deals/coinched-made" if made else "deals/coinched-failed"}
+    if contract.doubling == 2:
+        found.add("deals/surcoinched")
+    if contract.is_capot:
+        found.add("deals/capot-bid")
     return found
 
 
@@ -431,18 +556,14 @@ def _table_of(line_id: object) -> str:
     return "/".join(str(line_id).split("/")[:2])
 
 
-def _counted(rules: Rules) -> bool:
-    """Whether a table's coverage is counted: every one but an auction of values (issue 39's)."""
-    return not rules.has_auction or rules.strain_auction
-
-
 def coverage(files: Mapping[str, str]) -> dict[str, dict[str, int]]:
     """How many lines of each situation the corpus holds, per table (``SPEC/PLAYERS``).
 
     Only the situations that apply to a table are counted for it; a table
-    with none of a situation that applies counts 0. A table with an auction
-    of values (``contree``) is not counted yet: the situations are those
-    of the take-or-pass variants and of a strain auction (``bulgarian``).
+    with none of a situation that applies counts 0. Every table is counted:
+    the take-or-pass variants, a strain auction (``bulgarian``) and an
+    auction of values (``contree``: its bids, coinches and surcoinches, its
+    contracts made and failed, docs/contree.md).
 
     Raises:
         InvalidArgumentType: ``files`` is not a mapping of text to text.
@@ -457,7 +578,7 @@ def coverage(files: Mapping[str, str]) -> dict[str, dict[str, int]]:
     for situation in SITUATIONS:
         counts[situation.key] = {
             f"{spec}/{players}": 0 for spec, players in tables
-            if _counted(get_rules(spec)) and situation.applies(get_rules(spec), players)
+            if situation.applies(get_rules(spec), players)
         }
     for name in {situation.file for situation in SITUATIONS}:
         for raw in files.get(name, "").splitlines():
