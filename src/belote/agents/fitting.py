@@ -197,16 +197,14 @@ def _habit(view: SeatView) -> int:
 
 
 def _value(deal: Deal, action: int, seat: int, players: Sequence[Callable[[SeatView], int]]) -> float:
-    """``seat``'s side score less the other side's once ``action`` is made and the deal played out."""
+    """``seat``'s side score less the other side's once ``action`` is made and the deal played out.
+
+    The value of [`Deal.side_value`][belote.deal.Deal.side_value], as a rollout values an option.
+    """
     child = deal.copy()
     child.apply_id(action)
     child.play_out(players, skip_forced=True)
-    scores = child.result.scores
-    if not scores:
-        return 0.0
-    mine = child.side(seat)
-    others = [score for side, score in enumerate(scores) if side != mine]
-    return scores[mine] - sum(others) / len(others)
+    return child.side_value(seat)
 
 
 def _decision_points(rules: Rules, decks: int, seed: int) -> dict[str, list[tuple[int, float]]]:

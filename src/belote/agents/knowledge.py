@@ -46,9 +46,9 @@ import attrs
 
 from belote.actions import Action, Verb
 from belote.agents.heuristic import observation_mode
-from belote.agents.sampling import deal_cards
 from belote.cards import CardSet
 from belote.deal import Deal, Observation, Phase
+from belote.deal.hidden import deal_cards
 from belote.deal.viewpoint import ruled_out
 from belote.errors import IllegalAction, InvalidArgument
 from belote.rules.checks import instance

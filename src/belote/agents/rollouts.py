@@ -6,7 +6,8 @@ applied to the same sampled deal and the deal is then played to its end by
 [`HeuristicBot`][belote.agents.HeuristicBot] players at every seat
 ([`Deal.play_out`][belote.deal.Deal.play_out]), the deciding seat included.
 The option's value on that sample is the deal score of the seat's side minus
-the mean score of the other sides (a redeal scores 0); the option with the
+the mean score of the other sides (a redeal scores 0;
+[`Deal.side_value`][belote.deal.Deal.side_value]); the option with the
 best mean over the samples is chosen. A heuristic rollout of a whole deal
 takes about a fifth of a millisecond, so a decision affords hundreds of
 samples where an exact solve of a four-player deal costs about half a second.
@@ -237,6 +238,9 @@ class _AuctionSampler:
 def side_value(deal: object, seat: object) -> float:
     """A finished deal's score for ``seat``'s side minus the mean score of the other sides (0 for a redeal).
 
+    [`Deal.side_value`][belote.deal.Deal.side_value], the value of an
+    option on one sample; here a deal not over is an ``InvalidArgument``.
+
     Raises:
         InvalidArgumentType: ``deal`` is not a ``Deal``, ``seat`` not a whole number.
         InvalidArgument: ``deal`` is not over.
@@ -246,16 +250,7 @@ def side_value(deal: object, seat: object) -> float:
     seat = whole(seat, "seat", 0, deal.players - 1)
     if not deal.is_over:
         raise InvalidArgument("side_value needs a finished deal")
-    return _side_value(deal, seat)
-
-
-def _side_value(deal: Deal, seat: int) -> float:
-    scores = deal.result.scores
-    if not scores:
-        return 0.0
-    mine = deal.side(seat)
-    others = [score for side, score in enumerate(scores) if side != mine]
-    return scores[mine] - sum(others) / len(others)
+    return deal.side_value(seat)
 
 
 def _no_declaration(choose: Callable[[SeatView], int]) -> Callable[[SeatView], int]:
@@ -376,7 +371,7 @@ def _estimate(
             except IllegalAction:  # pragma: no cover - the options are legal on every sample
                 played = False
                 break
-            values[i] = _side_value(child, seat)
+            values[i] = child.side_value(seat)
         if played:
             count += 1
             for i in range(k):

@@ -1,12 +1,10 @@
-"""Dealing hidden cards under constraints: the draw behind PIMC's sampled deals (compiled with the core).
+"""Dealing hidden cards under constraints: the draw behind PIMC's sampled deals, kept here by name.
 
-[`sample_deal`][belote.agents.pimc.sample_deal] must give the cards a seat
-cannot see to the other seats (and to the stock of a variant that deals
-only part of the deck) so that each holder gets as many cards as it holds
-and only cards it may hold (the play obligations rule some out). This
-module does that draw on card masks: [`fits`][belote.agents.sampling.fits]
-checks Hall's condition and [`deal_cards`][belote.agents.sampling.deal_cards]
-draws a dealing that fits.
+The draw lives in the deal wing, [`belote.deal.hidden`][belote.deal.hidden]
+(compiled with the core), where [`read_viewpoint`][belote.deal.viewpoint.read_viewpoint]
+uses it too; [`fits`][belote.deal.hidden.fits] and
+[`deal_cards`][belote.deal.hidden.deal_cards] stay importable from here as
+before, the same functions.
 
 >>> import random
 >>> got = deal_cards(0b1111, [2, 2], [0b0111, 0b1110], random.Random(1))
@@ -16,77 +14,6 @@ True
 
 from __future__ import annotations
 
-import random
-
-from belote.deal.dealing import shuffle_cards
-from belote.tricks import cards_of
+from belote.deal.hidden import deal_cards, fits
 
 __all__ = ["deal_cards", "fits"]
-
-
-def fits(cards: int, caps: list[int], allowed: list[int]) -> bool:
-    """Hall's condition: the ``cards`` (a mask) can fill every holder's ``caps[h]`` places from ``allowed[h]``.
-
-    Trusted: takes what the library built and checks nothing; the checked door is [`sample_deal`][belote.agents.knowledge.sample_deal].
-
-    >>> fits(0b11, [1, 1], [0b01, 0b01]), fits(0b11, [1, 1], [0b01, 0b10])
-    (False, True)
-    """
-    k = len(caps)
-    for subset in range(1, 1 << k):
-        need = 0
-        reach = 0
-        for h in range(k):
-            if subset >> h & 1:
-                need += caps[h]
-                reach |= allowed[h]
-        if need and (cards & reach).bit_count() < need:
-            return False
-    return True
-
-
-def deal_cards(
-    cards: int, caps: list[int], allowed: list[int], rng: random.Random
-) -> list[int] | None:
-    """Deal the ``cards`` (a mask) at random: holder ``h`` gets ``caps[h]`` of them, all in ``allowed[h]``.
-
-    Trusted: takes what the library built and checks nothing; the checked door is [`sample_deal`][belote.agents.knowledge.sample_deal].
-
-    The cards are taken in an order shuffled by ``rng`` and each goes to a
-    holder that may take it, drawn in proportion to its places left
-    (``rng.randrange``), unless the cards still to deal could then no longer
-    fill the places left ([`fits`][belote.agents.sampling.fits]): that holder
-    is ruled out for the card. ``caps`` and ``allowed`` are not changed.
-
-    Returns:
-        Per holder, the mask of the cards it gets; ``None`` if no dealing fits.
-    """
-    if not fits(cards, caps, allowed):
-        return None
-    places = list(caps)
-    left = cards
-    got = [0] * len(places)
-    order = cards_of(cards)
-    shuffle_cards(rng, order)
-    for card in order:
-        bit = 1 << card
-        left ^= bit
-        options = [h for h in range(len(places)) if places[h] and allowed[h] & bit]
-        while True:
-            total = 0
-            for h in options:
-                total += places[h]
-            pick = rng.randrange(total)
-            chosen = options[-1]
-            for h in options:
-                pick -= places[h]
-                if pick < 0:
-                    chosen = h
-                    break
-            places[chosen] -= 1
-            if fits(left, places, allowed):
-                got[chosen] |= bit
-                break
-            places[chosen] += 1
-            options.remove(chosen)
-    return got

@@ -513,6 +513,30 @@ class DealReadout:
         """
         return records.result(self._state)
 
+    def side_value(self, seat: int) -> float:
+        """What the finished deal was worth to ``seat``'s side: its score less the mean score of the other sides.
+
+        The deal's [`result`][belote.deal.Deal.result] scores per side: with
+        two teams, the seat's team's score less the other team's; where each
+        player scores alone (``french``), the seat's score less the mean of
+        the others'. A redeal is worth 0 to everyone. The value a Monte Carlo
+        rollout gives an option (docs/solver.md#how-it-decides).
+
+        >>> import random
+        >>> from belote.deal import Deal
+        >>> deal = Deal.random("classic", seed=4, dealer=0)
+        >>> deal.play_out_random(random.Random(2))
+        >>> scores = deal.result.scores
+        >>> deal.side_value(0) == scores[0] - scores[1] == -deal.side_value(3)
+        True
+
+        Raises:
+            InvalidSeat: no such seat (an `IndexError` too).
+            InvalidArgumentType: not a whole number.
+            IllegalAction: the deal is not over.
+        """
+        return records.side_value(self._state, check_seat(self._state, seat))
+
 
 def draw_deal(deal: DealReadout) -> str:
     """The whole table, every hand face up (what ``str(deal)`` prints).

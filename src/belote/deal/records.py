@@ -42,7 +42,7 @@ from belote.deal.codes import (
     SUITS,
     EndReason,
 )
-from belote.deal.state import DealState
+from belote.deal.state import DealState, side_of
 from belote.errors import IllegalAction
 from belote.rules.penalties import Penalty
 from belote.rules.specs import spec_of
@@ -228,3 +228,18 @@ def result(s: DealState) -> DealResult:
     return scored
 
 
+def side_value(s: DealState, seat: int) -> float:
+    """What the finished deal was worth to ``seat``'s side: its score less the mean score of the other sides.
+
+    Trusted: takes what the library built (the state ``s`` and ``seat``, checked by
+    the door); the checked door is [`Deal.side_value`][belote.deal.Deal.side_value].
+
+    Raises:
+        IllegalAction: the deal is not over.
+    """
+    scores = result(s).scores
+    if not scores:
+        return 0.0
+    mine = side_of(s, seat)
+    others = [score for side, score in enumerate(scores) if side != mine]
+    return scores[mine] - sum(others) / len(others)

@@ -27,7 +27,8 @@ the fifth: they are void there, so the last unknown diamond, the 7, is seat 0's:
 
 The observation is built by dealing the unknown cards in one way that agrees
 with everything public (the counts, the play obligations, the declarations
-shown, belote announced) and reading the deal so built through the engine's
+shown, belote announced), drawn by [`deal_cards`][belote.deal.hidden.deal_cards]
+as the Monte Carlo bot draws its samples, and reading the deal so built through the engine's
 own checks; the observation of the seat does not depend on which layout was
 drawn. No layout agreeing with the position raises
 [`InvalidPosition`][belote.errors.InvalidPosition] naming what is impossible.
@@ -50,6 +51,7 @@ import attrs
 from belote.actions import Action
 from belote.cards import CARDS, CardSet, Suit
 from belote.deal.engine import Deal
+from belote.deal.hidden import deal_cards
 from belote.deal.observation import Observation
 from belote.deal.position import (
     UNKNOWN,
@@ -301,7 +303,7 @@ def _viewpoint(parts: Parts, text: str) -> Viewpoint:
     rng = random.Random(text or repr(parts))
     failure: InvalidPosition | None = None
     for _ in range(ATTEMPTS):
-        got = _layout(unknown, caps, fields, rng)
+        got = deal_cards(unknown, caps, fields, rng)
         if got is None:
             raise InvalidPosition(
                 "hands", "no layout of the unknown cards agrees with the play: some seat must hold more "
@@ -479,35 +481,4 @@ def ruled_out(
             if not follower_mask(base | low, led, best, pib, mode, play_rules) >> card & 1:
                 forbidden[actor] |= low
     return forbidden
-
-
-def _layout(cards: int, caps: list[int], fields: list[int], rng: random.Random) -> list[int] | None:
-    """Deal ``cards`` so holder ``h`` gets ``caps[h]`` cards of ``fields[h]`` (a matching, cards in a drawn order).
-
-    ``None`` if no such dealing exists.
-    """
-    order = [i for i in range(32) if cards >> i & 1]
-    rng.shuffle(order)
-    slots = [h for h, cap in enumerate(caps) for _ in range(cap)]
-    owner: list[int] = [-1] * len(slots)  # per slot, the card in it
-
-    def place(card: int, seen: list[bool]) -> bool:
-        for k, h in enumerate(slots):
-            if seen[k] or not fields[h] >> card & 1:
-                continue
-            seen[k] = True
-            if owner[k] < 0 or place(owner[k], seen):
-                owner[k] = card
-                return True
-        return False
-
-    for card in order:
-        if not place(card, [False] * len(slots)):
-            return None
-    got = [0] * len(caps)
-    for k, card in enumerate(owner):
-        if card < 0:
-            return None
-        got[slots[k]] |= 1 << card
-    return got
 
