@@ -116,14 +116,21 @@ _Items = tuple[int, int, int, int, int]
 
 def _item_lines(lines: list[Line], to: int, items: _Items, first: int, multiplier: int) -> int:
     """Append to ``lines`` the items worth a game point once multiplied; their game points."""
-    total = 0
-    for number in range(5):
-        points = items[number] * multiplier
-        if points >= 10:
-            figure = points // 10
-            total += figure
-            lines.append(_line(to, first + number, figure))
-    return total
+    # Read by constant places: the compiled tuple of five ints is not boxed to be indexed.
+    return (_item_line(lines, to, first, items[0] * multiplier)
+            + _item_line(lines, to, first + 1, items[1] * multiplier)
+            + _item_line(lines, to, first + 2, items[2] * multiplier)
+            + _item_line(lines, to, first + 3, items[3] * multiplier)
+            + _item_line(lines, to, first + 4, items[4] * multiplier))
+
+
+def _item_line(lines: list[Line], to: int, item: int, points: int) -> int:
+    """Append the line of item number ``item`` when its points make a game point; its game points."""
+    if points < 10:
+        return 0
+    figure = points // 10
+    lines.append(_line(to, item, figure))
+    return figure
 
 
 def _rounding(lines: list[Line], to: int, change: int) -> None:
@@ -185,15 +192,14 @@ def tens_figures(
     factor = 2 if mode == NO_TRUMPS else 1
     up = 7 if mode < NO_TRUMPS else 5
     bonus = rules.valat_bonus
-    teams: tuple[_Items, _Items] = (
-        (cards[0] * factor, 10 * factor if last_trick == 0 else 0, declared[0], belote[0],
-         bonus if valat == 0 else 0),
-        (cards[1] * factor, 10 * factor if last_trick == 1 else 0, declared[1], belote[1],
-         bonus if valat == 1 else 0),
-    )
-    zero, one = teams
-    totals = (zero[0] + zero[1] + zero[2] + zero[3] + zero[4],
-              one[0] + one[1] + one[2] + one[3] + one[4])
+    zero: _Items = (cards[0] * factor, 10 * factor if last_trick == 0 else 0, declared[0],
+                    belote[0], bonus if valat == 0 else 0)
+    one: _Items = (cards[1] * factor, 10 * factor if last_trick == 1 else 0, declared[1],
+                   belote[1], bonus if valat == 1 else 0)
+    # Lists, read by team number: the compiled core boxes a tuple of ints to index it.
+    teams = [zero, one]
+    totals = [zero[0] + zero[1] + zero[2] + zero[3] + zero[4],
+              one[0] + one[1] + one[2] + one[3] + one[4]]
     both = totals[0] + totals[1]
     defenders = 1 - declarers
     if valat is not None and not rules.double_multiplies_valat:
@@ -247,4 +253,4 @@ def tens_figures(
     if winner >= 0 and hanging_in:
         figures[winner] += hanging_in
         lines.append(_line(winner, _HANGING_WON, hanging_in))
-    return outcome, (figures[0], figures[1]), hanging, tuple(lines), totals
+    return outcome, (figures[0], figures[1]), hanging, tuple(lines), (totals[0], totals[1])
