@@ -288,7 +288,7 @@ def complete(s: DealState) -> None:
             hand |= 1 << deck[pos]
         hands[seat] = hand
     if rules.taker_takes_turned and s.turned >= 0:  # an auction turns no card
-        hands[taker] |= 1 << s.turned
+        hands[taker] = hands[taker] | 1 << s.turned
         s.table_card = -1
     s.next_card = s.layout.next_card[taker]
     if rules.show_bottom_card:

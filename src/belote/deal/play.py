@@ -214,7 +214,8 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
     seat = s.to_act
     s.lmask = -1
     bit = 1 << card
-    s.hands[seat] ^= bit
+    hands = s.hands
+    hands[seat] = hands[seat] ^ bit  # an int op, not the generic in-place xor of a list item
     s.gone |= bit
     if belote:
         calls = list(s.belote_calls)
@@ -248,8 +249,10 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
     points = 0
     for c in trick:
         points += table[c]
-    s.points[winner] += points
-    s.tricks_won[winner] += 1
+    won = s.points
+    won[winner] = won[winner] + points
+    tricks = s.tricks_won
+    tricks[winner] = tricks[winner] + 1
     if points:
         s.counting[winner] = True
     s.trick_winners.append(winner)
@@ -314,7 +317,7 @@ def play_cards_randomly(s: DealState, rand: Callable[[], float]) -> None:
             k -= 1
         card = (legal & -legal).bit_length() - 1
         # Only the K or Q of trump of a pair's holder can carry belote.
-        apply_play(s, card, bool(s.belote_any) and bool(s.belote_any >> card & 1)
+        apply_play(s, card, s.belote_any != 0 and s.belote_any >> card & 1 != 0
                    and can_announce_belote(s, card) and rand() < 0.5)
 
 

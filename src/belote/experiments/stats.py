@@ -182,20 +182,24 @@ class Accumulator:
             taker = deal.taker
             assert taker is not None
             attack = deal.side(taker)
+        # "x[k] = x[k] + v", not "x[k] += v": on a list or dict item the compiled
+        # core does the second with the generic in-place operation.
         if partners:
-            self.sums[0] += scores[attack]
-            self.sums[1] += scores[1 - attack]
+            self.sums[0] = self.sums[0] + scores[attack]
+            self.sums[1] = self.sums[1] + scores[1 - attack]
         else:
             for side, points in enumerate(scores):
-                self.sums[side] += points
+                self.sums[side] = self.sums[side] + points
         self.taker_sum += scores[attack]
         total = sum(scores)
         squares = self.squares
-        squares["points"] += total * total
-        squares["taker"] += scores[attack] * scores[attack]
-        squares["other"] += (total - scores[attack]) ** 2
+        squares["points"] = squares["points"] + total * total
+        squares["taker"] = squares["taker"] + scores[attack] * scores[attack]
+        other = total - scores[attack]
+        squares["other"] = squares["other"] + other * other
         if result.capot is not None:
-            self.capots[0 if result.capot == attack else 1] += 1
+            k = 0 if result.capot == attack else 1
+            self.capots[k] = self.capots[k] + 1
         rules = result.rules
         if rules is None:
             rules = deal.rules
@@ -210,17 +214,17 @@ class Accumulator:
             if name is None:  # once per combination
                 name = _NAMES[combo.cards.mask] = _combination_name(combo.kind_name, combo.rank.text)
             entry = self.announce.setdefault(name, [0, 0, 0])
-            entry[0] += 1
+            entry[0] = entry[0] + 1
             declared += 1
             if _among(declaration, scoring):
-                entry[1] += 1
-                entry[2] += points_of(combo, rules)
+                entry[1] = entry[1] + 1
+                entry[2] = entry[2] + points_of(combo, rules)
         for _seat in deal.belote_seats:  # several in all-trumps
             entry = self.announce.setdefault("belote", [0, 0, 0])
-            entry[0] += 1
-            entry[1] += 1
-            entry[2] += rules.belote_value
-        squares["announcements"] += declared * declared
+            entry[0] = entry[0] + 1
+            entry[1] = entry[1] + 1
+            entry[2] = entry[2] + rules.belote_value
+        squares["announcements"] = squares["announcements"] + declared * declared
         self.winners.append(_winner_of(scores))
         self.rows.append((total, _deal_events(result), scores[attack]))
 
