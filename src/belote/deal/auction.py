@@ -63,11 +63,12 @@ from belote.deal.codes import (
     CAPOT_BID,
     H_BID,
     H_COINCHE,
-    H_PASS,
     H_SURCOINCHE,
     OVER,
+    PASS_ENTRIES,
     PLAY,
     EndReason,
+    entries,
 )
 from belote.deal.dealing import complete
 from belote.deal.play import find_belote_holder, reset_legal
@@ -396,6 +397,10 @@ def _end_auction(s: DealState) -> None:
     reset_legal(s)
 
 
+_BID_ENTRIES: Final = entries(H_BID, ACTION_IDS)
+"""``_BID_ENTRIES[seat][action_id]``: the history entry of a bid or strain call, shared."""
+
+
 def apply_auction(s: DealState, seat: int, action_id: int) -> None:
     """``seat`` (the seat to act) passes, bids, coinches or surcoinches; the callers check it is legal.
 
@@ -412,11 +417,11 @@ def apply_auction(s: DealState, seat: int, action_id: int) -> None:
     if held >= 0:  # the answer of a defender asked out of turn
         s.held_turn = -1
         if action_id == ID_PASS:
-            s.history.append((seat, H_PASS, None))
+            s.history.append(PASS_ENTRIES[seat])
             s.to_act = held
             return
     elif action_id == ID_PASS:
-        s.history.append((seat, H_PASS, None))
+        s.history.append(PASS_ENTRIES[seat])
         s.bid_count += 1
         if s.doubling:
             if following == s.coincher:  # the turn came back to the seat that coinched
@@ -447,7 +452,7 @@ def apply_auction(s: DealState, seat: int, action_id: int) -> None:
         s.doubling = 2
         _end_auction(s)
         return
-    s.history.append((seat, H_BID, action_id))
+    s.history.append(_BID_ENTRIES[seat][action_id])
     s.contract_value, s.contract_strain = bid_of_id(action_id)
     s.bidder = seat
     _pass_turn(s, following)
@@ -456,7 +461,7 @@ def apply_auction(s: DealState, seat: int, action_id: int) -> None:
 def _apply_strain(s: DealState, seat: int, action_id: int, following: int) -> None:
     """A strain auction's call: three passes after any call end it, four at the start redeal."""
     if action_id == ID_PASS:
-        s.history.append((seat, H_PASS, None))
+        s.history.append(PASS_ENTRIES[seat])
         s.bid_count += 1
         if s.bidder < 0 and s.bid_count >= s.n:
             s.phase = OVER
@@ -468,7 +473,7 @@ def _apply_strain(s: DealState, seat: int, action_id: int, following: int) -> No
             s.to_act = following
         return
     s.bid_count = 0
-    s.history.append((seat, H_BID, action_id))
+    s.history.append(_BID_ENTRIES[seat][action_id])
     if action_id == ID_DOUBLE:
         s.doubling = 1
         s.coincher = seat

@@ -8,10 +8,23 @@ variant has it).
 
 from __future__ import annotations
 
+from typing import Final
+
 from belote.actions import ID_PASS
 from belote.cards import CARDS, Suit
 from belote.deal.auction import apply_auction
-from belote.deal.codes import BEATERS, BID1, BID2, H_PASS, H_TAKE, JACK, OVER, PLAY, EndReason
+from belote.deal.codes import (
+    BEATERS,
+    BID1,
+    BID2,
+    H_TAKE,
+    JACK,
+    OVER,
+    PASS_ENTRIES,
+    PLAY,
+    EndReason,
+    Entry,
+)
 from belote.deal.dealing import complete
 from belote.deal.play import find_belote_holder, reset_legal
 from belote.deal.state import DealState
@@ -19,6 +32,11 @@ from belote.deal.swap import open_decision
 from belote.rules.checks import instance, whole
 
 __all__ = ["apply_bid", "bid_reason", "legal_bids"]
+
+_TAKE_ENTRIES: Final[tuple[tuple[Entry, ...], ...]] = tuple(
+    tuple((seat, H_TAKE, suit) for suit in range(-1, 4)) for seat in range(8)
+)
+"""``_TAKE_ENTRIES[seat][suit + 1]``: the history entry of a take (suit -1: the turned one), shared."""
 
 
 def legal_bids(s: DealState) -> list[tuple[bool, int]]:
@@ -111,7 +129,7 @@ def apply_bid(s: DealState, seat: int, take: bool, suit: int) -> None:
         apply_auction(s, seat, ID_PASS)
         return
     s.lmask = -1
-    s.history.append((seat, H_TAKE if take else H_PASS, suit if take else None))
+    s.history.append(_TAKE_ENTRIES[seat][suit + 1] if take else PASS_ENTRIES[seat])
     n = s.n
     if not take:
         s.bid_count += 1

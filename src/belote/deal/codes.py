@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
 from belote.cards import SUIT_WORDS, Suit
 from belote.rules.checks import whole
@@ -40,6 +40,7 @@ __all__ = [
     "JACK",
     "KING",
     "OVER",
+    "PASS_ENTRIES",
     "PHASES",
     "PLAY",
     "QUEEN",
@@ -47,7 +48,9 @@ __all__ = [
     "SUITS",
     "SUIT_NAMES",
     "EndReason",
+    "Entry",
     "Phase",
+    "entries",
     "mask_cards",
     "phase_of",
 ]
@@ -113,6 +116,32 @@ H_COINCHE: Final = 9
 """History code of a coinche."""
 H_SURCOINCHE: Final = 10
 """History code of a surcoinche."""
+Entry = tuple[Any, ...]
+"""A history entry ``(seat, code, argument)`` as a shared table holds it.
+
+Typed as a plain tuple on purpose: the compiled core keeps a value typed
+``tuple[int, int, object]`` as three fields and builds a new tuple each time
+it appends one to the history; a value typed ``Entry`` is appended as it is,
+so a table of entries built once makes an action allocate nothing."""
+
+
+def entries(code: object, arguments: object) -> tuple[tuple[Entry, ...], ...]:
+    """``entries(code, k)[seat][i]``: the history entry ``(seat, code, i)``, for 8 seats and ``i < k``.
+
+    >>> entries(H_BID, 3)[2][1]
+    (2, 8, 1)
+
+    Raises:
+        InvalidArgumentType: ``code`` or ``arguments`` is not a whole number.
+        InvalidArgument: ``arguments`` is outside 0..1024.
+    """
+    code = whole(code, "code")
+    count = whole(arguments, "arguments", 0, 1024)  # the action ids are fewer
+    return tuple(tuple((seat, code, i) for i in range(count)) for seat in range(8))
+
+
+PASS_ENTRIES: Final[tuple[Entry, ...]] = tuple((seat, H_PASS, None) for seat in range(8))
+"""``PASS_ENTRIES[seat]``: the history entry of a pass, shared."""
 BID_CODES: Final = frozenset({H_PASS, H_TAKE, H_BID, H_COINCHE, H_SURCOINCHE})
 """The history codes of the bidding (take-or-pass or auction)."""
 CAPOT_BID: Final = 1000

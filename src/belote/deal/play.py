@@ -22,6 +22,7 @@ from belote.deal.codes import (
     QUEEN,
     SUIT_NAMES,
     EndReason,
+    entries,
 )
 from belote.deal.declarations import resolve
 from belote.deal.state import DealState
@@ -45,11 +46,15 @@ __all__ = [
 ]
 
 
-PLAY_ENTRIES: Final = tuple(
-    tuple((seat, H_PLAY, code) for code in range(64)) for seat in range(8)
-)
+PLAY_ENTRIES: Final = entries(H_PLAY, 64)
 """``PLAY_ENTRIES[seat][card]`` (``+ 32`` with belote): the history entry of a card played,
 built once and shared (a card played allocates no entry)."""
+
+_QUEENS: Final = sum(1 << (suit * 8 + QUEEN) for suit in range(4))
+"""The four queens; a king is the card above its queen (``KING == QUEEN + 1``)."""
+
+_ONE_CARD: Final[tuple[tuple[int, ...], ...]] = tuple((card,) for card in range(32))
+"""``(card,)`` per card, shared: a card added to the trick allocates only the new trick."""
 
 # Enum members read once (on Python 3.11 reading one through its class runs Python code).
 _PLAYED: Final = EndReason.PLAYED
@@ -107,18 +112,21 @@ def find_belote_holder(s: DealState) -> None:
         return
     cards = [0] * len(hands)
     found = 0
-    for suit in range(4):  # all-trumps: every suit's pair
-        king, queen = suit * 8 + KING, suit * 8 + QUEEN
-        pair = 1 << king | 1 << queen
-        for seat, hand in enumerate(hands):
-            if hand & pair == pair:
-                cards[seat] |= pair
-                found |= pair
-                if s.belote_holder < 0:
-                    s.belote_holder = seat
-                    s.belote_pair = (king, queen)
+    for seat, hand in enumerate(hands):  # all-trumps: every suit's pair
+        queens = hand & hand >> 1 & _QUEENS  # the queens held with their king
+        if queens:
+            cards[seat] = queens | queens << 1
+            found |= queens
+    if found:  # the holder named first: that of the lowest suit's pair
+        low = found & -found
+        queen = low.bit_length() - 1
+        for seat, pair in enumerate(cards):
+            if pair & low:
+                s.belote_holder = seat
+                break
+        s.belote_pair = (queen - QUEEN + KING, queen)
     s.belote_cards = tuple(cards)
-    s.belote_any = found
+    s.belote_any = found | found << 1
 
 
 def legal_play_mask(s: DealState) -> int:
@@ -230,7 +238,7 @@ def apply_play(s: DealState, card: int, belote: bool) -> None:
         cards[seat] &= ~(0xFF << (card & ~7))
         s.belote_cards = tuple(cards)
         s.belote_any = sum(cards)  # the seats' masks share no card
-    trick = s.trick = s.trick + (card,)  # noqa: RUF005 (faster than unpacking here)
+    trick = s.trick = s.trick + _ONE_CARD[card]
     count = len(trick)
     if count == 1:
         s.best = card
