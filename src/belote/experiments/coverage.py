@@ -83,6 +83,16 @@ def _values(rules: Rules, players: int) -> bool:
     return rules.has_auction and not rules.strain_auction
 
 
+def _coinche(rules: Rules, players: int) -> bool:
+    """An auction of values where a defender may coinche (docs/contree.md#the-auction)."""
+    return _values(rules, players) and rules.auction.coinche
+
+
+def _surcoinche(rules: Rules, players: int) -> bool:
+    """An auction of values where the coinched side may surcoinche (docs/contree.md#the-auction)."""
+    return _coinche(rules, players) and rules.auction.surcoinche
+
+
 def _litige(rules: Rules, players: int) -> bool:
     """Two sides and a contract that may end level; an auction of values has none: a contract is made or fails."""
     return rules.partnerships and rules.has_contract and not _values(rules, players)
@@ -127,12 +137,9 @@ SITUATIONS: Final = (
     Situation("legal/redouble", "a strain auction: a redouble offered", _strains),
     Situation("legal/all-trumps-beat-led", "all-trumps: beat the best card of the suit led", _strains),
     Situation("legal/bid-above-standing", "an auction of values: only bids above the standing one", _values),
-    Situation("legal/coinche", "an auction of values: a coinche offered",
-              lambda r, n: _values(r, n) and r.auction.coinche),
-    Situation("legal/surcoinche", "an auction of values: a surcoinche offered",
-              lambda r, n: _values(r, n) and r.auction.coinche and r.auction.surcoinche),
-    Situation("legal/no-bid-after-coinche", "an auction of values: no bid after a coinche",
-              lambda r, n: _values(r, n) and r.auction.coinche),
+    Situation("legal/coinche", "an auction of values: a coinche offered", _coinche),
+    Situation("legal/surcoinche", "an auction of values: a surcoinche offered", _surcoinche),
+    Situation("legal/no-bid-after-coinche", "an auction of values: no bid after a coinche", _coinche),
     Situation("legal/no-bid-above-capot", "an auction of values: capot standing, no bid above it",
               lambda r, n: _values(r, n) and r.auction.capot),
     Situation("tallies/keeps-spec", "a knob table's tally written with its spec",
@@ -160,12 +167,9 @@ SITUATIONS: Final = (
     Situation("deals/contract-made", "an auction of values: a contract made, not coinched", _values),
     Situation("deals/contract-failed", "an auction of values: a contract failed (chute), not coinched",
               _values),
-    Situation("deals/coinched-made", "a coinched (or surcoinched) contract made",
-              lambda r, n: _values(r, n) and r.auction.coinche),
-    Situation("deals/coinched-failed", "a coinched (or surcoinched) contract failed",
-              lambda r, n: _values(r, n) and r.auction.coinche),
-    Situation("deals/surcoinched", "a surcoinched contract played",
-              lambda r, n: _values(r, n) and r.auction.coinche and r.auction.surcoinche),
+    Situation("deals/coinched-made", "a coinched (or surcoinched) contract made", _coinche),
+    Situation("deals/coinched-failed", "a coinched (or surcoinched) contract failed", _coinche),
+    Situation("deals/surcoinched", "a surcoinched contract played", _surcoinche),
     Situation("deals/capot-bid", "a capot bid, played", lambda r, n: _values(r, n) and r.auction.capot),
     Situation("deals/all-pass", "an auction of values: four passes, nobody plays (redeal)", _values),
     Situation("deals/match-litige-carried", "a match: a litige's points carried over to the next deal",
@@ -187,12 +191,9 @@ SITUATIONS: Final = (
     Situation("illegal/bid-not-higher", "a bid not above the standing one",
               lambda r, n: r.has_auction),
     Situation("illegal/double-own-side", "a double of one's own side's bid", _strains),
-    Situation("illegal/coinche-by-the-bidders", "an auction of values: a coinche of one's own side's bid",
-              lambda r, n: _values(r, n) and r.auction.coinche),
-    Situation("illegal/surcoinche-by-the-coinchers", "a surcoinche by the side that coinched",
-              lambda r, n: _values(r, n) and r.auction.coinche and r.auction.surcoinche),
-    Situation("illegal/bid-after-coinche", "an auction of values: a bid after a coinche",
-              lambda r, n: _values(r, n) and r.auction.coinche),
+    Situation("illegal/coinche-by-the-bidders", "an auction of values: a coinche of one's own side's bid", _coinche),
+    Situation("illegal/surcoinche-by-the-coinchers", "a surcoinche by the side that coinched", _surcoinche),
+    Situation("illegal/bid-after-coinche", "an auction of values: a bid after a coinche", _coinche),
     Situation("lenient/false-announcement", "a false announcement",
               lambda r, n: r.has_announcements and Offence.FALSE_ANNOUNCEMENT in r.penalties),
 )
