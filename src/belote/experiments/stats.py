@@ -99,15 +99,14 @@ def _deal_events(result: DealResult) -> int:
 
 
 def _among(declaration: Declaration, scoring: Sequence[Declaration]) -> bool:
-    """``declaration in scoring``, by identity first.
+    """``declaration in scoring``, by identity.
 
-    The deal's scoring declarations are its own values, and an interpreted
-    ``attrs`` equality is a Python call.
+    The deal's scoring declarations are some of its own declaration values
+    (the contest picks them, a copy or a pickle keeps them shared), so
+    identity answers; ``in`` would call the interpreted ``attrs`` equality
+    for every other declaration.
     """
-    for other in scoring:
-        if other is declaration:
-            return True
-    return declaration in scoring
+    return any(other is declaration for other in scoring)
 
 
 def _combination_name(kind_name: str, rank_text: str) -> str:
